@@ -1,0 +1,69 @@
+# Kindly: two commands do all the set-up.
+#   make run   - install what is missing, build, migrate, demo data, Firebase Auth emulator + server
+#   make test  - install what is missing, then every check against PostgreSQL and Redis on 127.0.0.1
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .stamps
+TEST_ENV := DJANGO_SETTINGS_MODULE=marketplace.settings.test \
+	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/kindly} \
+	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}
+
+.PHONY: help run test install python-deps node-deps chromium services lint typecheck build pytest pytest-browser
+
+help:
+	@echo "make run   - start Kindly locally on http://127.0.0.1:8000 (demo data, Firebase Auth emulator)"
+	@echo "make test  - run every check (lint, type check, build, unit, API, websocket, browser)"
+
+$(STAMPS):
+	@mkdir -p $(STAMPS)
+
+$(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@touch $@
+
+$(STAMPS)/node: package.json package-lock.json | $(STAMPS)
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+python-deps: $(STAMPS)/python
+node-deps: $(STAMPS)/node
+install: python-deps node-deps
+
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "Installing Chromium from Debian..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+services:
+	@scripts/services.sh
+
+build: node-deps
+	npx --no-install vite build --logLevel warn
+
+lint: python-deps
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: node-deps
+	npx --no-install tsc --noEmit -p tsconfig.json
+
+pytest: python-deps services build
+	$(TEST_ENV) $(VENV)/bin/pytest --create-db -m "not browser" -q
+
+# Browser tests run as their own pytest command: Playwright's sync API owns an event loop.
+pytest-browser: python-deps services build chromium
+	$(TEST_ENV) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest --create-db -m browser -q; \
+		status=$$?; if [ $$status -eq 5 ]; then echo "No browser tests collected."; exit 0; fi; exit $$status
+
+test: install chromium services lint typecheck build pytest pytest-browser
+	@echo "All checks passed."
+
+run: install build
+	@scripts/run.sh

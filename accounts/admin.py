@@ -1,0 +1,28 @@
+from django.contrib import admin
+
+from accounts.models import EmergencyContact, User
+
+
+class EmergencyContactInline(admin.TabularInline):
+    model = EmergencyContact
+    extra = 0
+
+
+@admin.register(User)
+class UserAdmin(admin.ModelAdmin):
+    list_display = ("email", "first_name", "last_name", "user_type", "is_active", "created_at")
+    list_filter = ("user_type", "is_active", "created_at")
+    search_fields = ("email", "first_name", "last_name", "id")
+    readonly_fields = ("id", "created_at", "updated_at", "last_login")
+    exclude = ("password",)
+    ordering = ("-created_at",)
+    inlines = [EmergencyContactInline]
+
+
+@admin.register(EmergencyContact)
+class EmergencyContactAdmin(admin.ModelAdmin):
+    list_display = ("name", "user", "relationship", "phone", "is_primary", "created_at")
+    list_filter = ("is_primary",)
+    search_fields = ("name", "phone", "email", "user__email")
+    list_select_related = ("user",)
+    autocomplete_fields = ("user",)

@@ -1,0 +1,90 @@
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from requests_app.models import WINDOW_START, TimeWindow
+
+
+class BookingStatus(models.TextChoices):
+    SCHEDULED = "scheduled", "Scheduled"
+    CONFIRMED = "confirmed", "Confirmed"
+    COMPLETED = "completed", "Completed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class PaymentStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    PAID = "paid", "Paid"
+    FAILED = "failed", "Failed"
+    REFUNDED = "refunded", "Refunded"
+
+
+class Booking(models.Model):
+    service_request = models.ForeignKey(
+        "requests_app.ServiceRequest", on_delete=models.PROTECT, related_name="bookings"
+    )
+    provider = models.ForeignKey("providers.Provider", on_delete=models.PROTECT, related_name="bookings")
+    client = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="client_bookings")
+    scheduled_date = models.DateField()
+    scheduled_time = models.CharField(max_length=16, choices=TimeWindow.choices)
+    duration = models.PositiveIntegerField(default=60, help_text="minutes")
+    total_amount = models.DecimalField(max_digits=8, decimal_places=2, default=0)
+    status = models.CharField(max_length=16, choices=BookingStatus.choices, default=BookingStatus.SCHEDULED)
+    payment_status = models.CharField(max_length=16, choices=PaymentStatus.choices, default=PaymentStatus.PENDING)
+    payment_intent_id = models.CharField(max_length=255, blank=True)
+    notes = models.TextField(blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancellation_reason = models.TextField(blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["scheduled_date", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(total_amount__gte=0), name="booking_total_amount_gte_0"),
+        ]
+        indexes = [
+            models.Index(fields=["client", "status"], name="booking_client_status_idx"),
+            models.Index(fields=["provider", "status"], name="booking_provider_status_idx"),
+            models.Index(fields=["status"], name="booking_status_idx"),
+            models.Index(fields=["payment_intent_id"], name="booking_payment_intent_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Booking #{self.pk}"
+
+    @property
+    def visit_start(self) -> dt.datetime:
+        """When the visit starts: the date plus the start of its time window, in the site's zone."""
+        zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+        start = WINDOW_START.get(self.scheduled_time, WINDOW_START[TimeWindow.FLEXIBLE])
+        return dt.datetime.combine(self.scheduled_date, start, tzinfo=zone)
+
+
+class Review(models.Model):
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="reviews")
+    reviewer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews_given")
+    reviewed = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reviews_received")
+    rating = models.PositiveSmallIntegerField()
+    comment = models.TextField(blank=True)
+    is_public = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rating__gte=1) & Q(rating__lte=5), name="review_rating_1_5"),
+            models.UniqueConstraint(fields=["booking", "reviewer"], name="one_review_per_booking_reviewer"),
+        ]
+        indexes = [models.Index(fields=["reviewed", "is_public"], name="review_reviewed_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.rating}★ for {self.reviewed}"

@@ -1,0 +1,122 @@
+"""API conventions shared by every app: error bodies, list paging, strict input."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, serializers
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from marketplace.errors import DomainError
+
+logger = logging.getLogger(__name__)
+
+
+def _flatten(detail: Any) -> dict[str, list[str]]:
+    """DRF's nested error detail -> {field: [messages]}; non-field errors under "non_field_errors"."""
+    if isinstance(detail, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            if isinstance(value, dict):
+                for sub, msgs in _flatten(value).items():
+                    out[f"{key}.{sub}"] = msgs
+            elif isinstance(value, list):
+                msgs: list[str] = []
+                for item in value:
+                    if isinstance(item, dict):
+                        for sub, sub_msgs in _flatten(item).items():
+                            out[f"{key}.{sub}"] = sub_msgs
+                    else:
+                        msgs.append(str(item))
+                if msgs:
+                    out[str(key)] = msgs
+            else:
+                out[str(key)] = [str(value)]
+        return out
+    if isinstance(detail, list):
+        return {"non_field_errors": [str(d) for d in detail]}
+    return {"non_field_errors": [str(detail)]}
+
+
+def exception_handler(exc: Exception, context: dict) -> Response | None:
+    """Every API error answers {"message": str, "errors": {field: [str]}}."""
+    if isinstance(exc, DomainError):
+        return Response({"message": exc.message, "errors": exc.errors}, status=exc.status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound("Not found.")
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        errors = _flatten(exc.detail)
+        first = next(iter(errors.values()), ["Invalid input."])
+        message = first[0] if len(errors) == 1 else "Please correct the highlighted fields."
+        response.data = {"message": message, "errors": errors}
+    elif isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
+        # The pages recognise exactly this text as "signed out" (spec section 8).
+        response.status_code = 401
+        response.data = {"message": "Unauthorized", "errors": {}}
+    else:
+        detail = exc.detail if isinstance(exc, exceptions.APIException) else str(exc)
+        response.data = {"message": str(detail), "errors": {}}
+    return response
+
+
+class ArrayLimitOffsetPagination(LimitOffsetPagination):
+    """?limit= and ?offset= paging that still answers a bare JSON array, as the pages expect.
+
+    The total goes in the X-Total-Count header.
+    """
+
+    default_limit = 50
+    max_limit = 200
+
+    def get_limit(self, request) -> int:  # type: ignore[override]
+        raw = request.query_params.get(self.limit_query_param)
+        if raw is None:
+            return self.default_limit
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise exceptions.ValidationError({"limit": ["Enter a whole number."]}) from None
+        if value < 1:
+            raise exceptions.ValidationError({"limit": ["Ensure this value is at least 1."]})
+        return min(value, self.max_limit)
+
+    def get_offset(self, request) -> int:  # type: ignore[override]
+        raw = request.query_params.get(self.offset_query_param)
+        if raw is None:
+            return 0
+        try:
+            value = int(raw)
+        except (TypeError, ValueError):
+            raise exceptions.ValidationError({"offset": ["Enter a whole number."]}) from None
+        if value < 0:
+            raise exceptions.ValidationError({"offset": ["Ensure this value is at least 0."]})
+        return value
+
+    def get_paginated_response(self, data) -> Response:
+        return Response(data, headers={"X-Total-Count": str(self.count)})
+
+    def get_paginated_response_schema(self, schema: dict) -> dict:
+        return schema
+
+
+class StrictSerializer(serializers.Serializer):
+    """Input serializer that rejects fields it does not know (400, not silently ignored)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, dict):
+            raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+        unknown = set(data) - set(self.fields)
+        if unknown:
+            raise exceptions.ValidationError({name: ["Unknown field."] for name in sorted(unknown)})
+        return super().to_internal_value(data)

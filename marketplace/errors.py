@@ -1,0 +1,41 @@
+"""Domain errors raised by services and mapped to HTTP by marketplace.api.exception_handler.
+
+Services raise these; views never build error responses by hand.
+"""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    status_code = 400
+    default_message = "Invalid request"
+
+    def __init__(self, message: str | None = None, *, errors: dict[str, list[str]] | None = None):
+        self.message = message or self.default_message
+        self.errors = errors or {}
+        super().__init__(self.message)
+
+
+class InvalidInput(DomainError):
+    """The input breaks a rule: 400."""
+
+
+class PermissionDenied(DomainError):
+    """The actor may see the object but not do this to it: 403."""
+
+    status_code = 403
+    default_message = "You do not have permission to do this."
+
+
+class NotFound(DomainError):
+    """The object does not exist or is not visible to the actor: 404."""
+
+    status_code = 404
+    default_message = "Not found."
+
+
+class Conflict(DomainError):
+    """The object is in a state that does not allow this: 409."""
+
+    status_code = 409
+    default_message = "This cannot be done in the current state."

@@ -1,0 +1,118 @@
+"""Demo data for `make run`: three sign-ins (admin, verified provider, client) and a little history.
+
+Idempotent: running it again updates the same accounts and adds nothing twice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.firebase import firebase_user_upsert
+from accounts.models import User, UserType
+from providers.models import Provider, VerificationStatus
+from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, TimeWindow, Urgency
+
+DEMO_PASSWORD = "kindly-demo-1"
+DEMO_USERS = [
+    # email, first, last, type, provider status (None: not a provider)
+    ("admin@kindly.example", "Ada", "Admin", UserType.ADMIN, None),
+    ("provider@kindly.example", "Vera", "Helper", UserType.PROVIDER, VerificationStatus.VERIFIED),
+    ("client@kindly.example", "Clara", "Senior", UserType.CLIENT, None),
+    ("applicant@kindly.example", "Paul", "Applicant", UserType.PROVIDER, VerificationStatus.PENDING),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo accounts (in Firebase and locally) and some demo requests. Safe to run again."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--print-sign-ins", action="store_true", help="Only print the demo sign-ins.")
+        parser.add_argument("--dry-run", action="store_true", help="Say what would be created; change nothing.")
+
+    def handle(self, *args, print_sign_ins: bool = False, dry_run: bool = False, **options) -> None:
+        if print_sign_ins:
+            for email, first, _last, user_type, _status in DEMO_USERS[:3]:
+                self.stdout.write(f"    {user_type.label:<9} {email} / {DEMO_PASSWORD}  ({first})")
+            return
+        if dry_run:
+            for email, _first, _last, user_type, status in DEMO_USERS:
+                self.stdout.write(f"would create or update {user_type} {email}" + (f" ({status})" if status else ""))
+            self.stdout.write("would create 3 open demo requests for the client if it has none")
+            return
+        users = {}
+        for email, first, last, user_type, status in DEMO_USERS:
+            uid = firebase_user_upsert(email=email, password=DEMO_PASSWORD, display_name=f"{first} {last}")
+            users[email] = self._local_user(uid, email, first, last, user_type, status)
+        self._demo_requests(users["client@kindly.example"])
+        self.stdout.write(self.style.SUCCESS("Demo data is ready."))
+
+    @transaction.atomic
+    def _local_user(self, uid, email, first, last, user_type, status) -> User:
+        user, _ = User.objects.update_or_create(
+            email=email, defaults={"id": uid, "first_name": first, "last_name": last, "user_type": user_type}
+        )
+        if status is not None:
+            Provider.objects.update_or_create(
+                user=user,
+                defaults={
+                    "phone": "555-0100-200",
+                    "specialties": ["tech-support", "wellness-checks", "light-errands"],
+                    "hourly_rate": Decimal("30.00"),
+                    "service_area": "Springfield and nearby towns",
+                    "bio": "Retired teacher who loves helping neighbours with phones, tablets and errands.",
+                    "experience": "Eight years volunteering at the Springfield senior centre.",
+                    "verification_status": status,
+                },
+            )
+        return user
+
+    @transaction.atomic
+    def _demo_requests(self, client: User) -> None:
+        if ServiceRequest.objects.filter(client=client).exists():
+            return
+        today = timezone.localdate()
+        demo = [
+            (
+                "tech-support",
+                "Set up video calls on my tablet",
+                "I want to call my grandchildren on the tablet.",
+                Urgency.NORMAL,
+                TimeWindow.MORNING,
+                5,
+            ),
+            (
+                "light-errands",
+                "Weekly grocery run",
+                "Pick up groceries from the list I keep by the door.",
+                Urgency.LOW,
+                TimeWindow.AFTERNOON,
+                8,
+            ),
+            (
+                "appointment-support",
+                "Company for a doctor visit",
+                "Go with me to the clinic and take notes.",
+                Urgency.HIGH,
+                TimeWindow.MORNING,
+                3,
+            ),
+        ]
+        for slug, title, description, urgency, window, days in demo:
+            ServiceRequest.objects.create(
+                client=client,
+                category=ServiceCategory.objects.get(slug=slug),
+                title=title,
+                description=description,
+                urgency=urgency,
+                preferred_time=window,
+                preferred_date=today + dt.timedelta(days=days),
+                location="12 Elm Street, Springfield",
+                estimated_duration=60,
+                max_budget=Decimal("60.00"),
+                status=RequestStatus.OPEN,
+            )

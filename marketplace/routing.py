@@ -1,0 +1,3 @@
+"""Websocket routes. The messaging app adds its consumer here."""
+
+websocket_urlpatterns: list = []

@@ -1,0 +1,23 @@
+"""Test settings: PostgreSQL and Redis on 127.0.0.1, as production would use them."""
+
+from .base import *  # noqa: F403
+from .base import env
+
+DEBUG = False
+SECRET_KEY = "test-secret-key-only-for-the-test-suite-0123456789abcdef"
+ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
+
+DATABASES = {
+    "default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/kindly"),
+}
+
+FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", default="demo-kindly-test")
+FIREBASE_API_KEY = env("FIREBASE_API_KEY", default="demo-api-key")
+FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="demo-kindly-test.firebaseapp.com")
+FIREBASE_APP_ID = env("FIREBASE_APP_ID", default="demo-app-id")
+
+PAYMENTS_BACKEND = env("PAYMENTS_BACKEND", default="test")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -1,0 +1,25 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from marketplace import views
+
+admin.site.site_header = "Kindly staff admin"
+admin.site.site_title = "Kindly admin"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("landing", views.landing, name="landing"),
+    path("django-admin/", admin.site.urls),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("accounts.urls")),
+    path("", include("providers.urls")),
+    path("", include("requests_app.urls")),
+    path("", include("bookings.urls")),
+    path("", include("messaging.urls")),
+    path("", include("payments.urls")),
+    path("", include("adminpanel.urls")),
+]
+
+handler404 = "marketplace.views.not_found"

@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+import datetime as dt
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class ServiceCategory(models.Model):
+    slug = models.SlugField(max_length=64, unique=True)
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True)
+    icon = models.CharField(max_length=64, blank=True)
+    features = models.JSONField(default=list, blank=True)
+    is_active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["id"]
+        verbose_name_plural = "service categories"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Urgency(models.TextChoices):
+    LOW = "low", "Low - can wait a week or more"
+    NORMAL = "normal", "Normal - within a few days"
+    HIGH = "high", "High - within 24 hours"
+    URGENT = "urgent", "Urgent - ASAP"
+
+
+class TimeWindow(models.TextChoices):
+    MORNING = "morning", "Morning (8AM - 12PM)"
+    AFTERNOON = "afternoon", "Afternoon (12PM - 5PM)"
+    EVENING = "evening", "Evening (5PM - 8PM)"
+    FLEXIBLE = "flexible", "Flexible"
+
+
+# When a visit in each window starts (ARCHITECTURE.md: Flexible counts as 8 AM).
+WINDOW_START: dict[str, dt.time] = {
+    TimeWindow.MORNING: dt.time(8, 0),
+    TimeWindow.AFTERNOON: dt.time(12, 0),
+    TimeWindow.EVENING: dt.time(17, 0),
+    TimeWindow.FLEXIBLE: dt.time(8, 0),
+}
+
+
+class RequestStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    BOOKED = "booked", "Booked"
+    COMPLETED = "completed", "Completed"
+    CANCELLED = "cancelled", "Cancelled"
+
+
+class ServiceRequest(models.Model):
+    client = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="service_requests")
+    category = models.ForeignKey(
+        ServiceCategory, on_delete=models.PROTECT, null=True, blank=True, related_name="requests"
+    )
+    title = models.CharField(max_length=200)
+    description = models.TextField()
+    preferred_date = models.DateField(null=True, blank=True)
+    preferred_time = models.CharField(max_length=16, choices=TimeWindow.choices, blank=True)
+    urgency = models.CharField(max_length=16, choices=Urgency.choices, default=Urgency.NORMAL)
+    location = models.CharField(max_length=255, blank=True)
+    special_requirements = models.TextField(blank=True)
+    estimated_duration = models.PositiveIntegerField(default=60, help_text="minutes")
+    max_budget = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    status = models.CharField(max_length=16, choices=RequestStatus.choices, default=RequestStatus.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(max_budget__isnull=True) | Q(max_budget__gte=0), name="request_max_budget_gte_0"
+            ),
+            models.CheckConstraint(condition=Q(estimated_duration__gte=1), name="request_duration_gte_1"),
+        ]
+        indexes = [
+            models.Index(fields=["client", "status"], name="request_client_status_idx"),
+            models.Index(fields=["status", "-created_at"], name="request_status_created_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title

@@ -1,0 +1,30 @@
+import datetime as dt
+
+import factory
+from django.utils import timezone
+
+from accounts.tests.factories import UserFactory
+from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow
+
+
+class ServiceCategoryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ServiceCategory
+        django_get_or_create = ("slug",)
+
+    slug = "tech-support"
+    name = "Technology Support"
+
+
+class ServiceRequestFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = ServiceRequest
+
+    client = factory.SubFactory(UserFactory)
+    category = factory.SubFactory(ServiceCategoryFactory)
+    title = factory.Sequence(lambda n: f"Help setting up my tablet #{n}")
+    description = "I would like help setting up video calls with my grandchildren."
+    preferred_date = factory.LazyFunction(lambda: timezone.localdate() + dt.timedelta(days=7))
+    preferred_time = TimeWindow.MORNING
+    location = "12 Elm Street, Springfield"
+    estimated_duration = 60
