@@ -31,12 +31,27 @@ def get_app() -> firebase_admin.App:
         return firebase_admin.initialize_app(cred, {"projectId": settings.FIREBASE_PROJECT_ID}, name=_APP_NAME)
 
 
-def firebase_user_upsert(*, email: str, password: str | None, display_name: str) -> str:
-    """Create the Firebase account for email, or update the existing one; return its uid."""
+def firebase_user_upsert(*, email: str, password: str | None, display_name: str, uid: str | None = None) -> str:
+    """Create or update the Firebase account for email and return its uid.
+
+    With uid, the Firebase account is made to carry that uid (an account of the same email under
+    another uid is replaced), so an existing local user keeps its key.
+    """
     app = get_app()
     fields: dict = {"display_name": display_name, "email_verified": True}
     if password:
         fields["password"] = password
+    if uid:
+        try:
+            auth.get_user(uid, app=app)
+        except auth.UserNotFoundError:
+            try:
+                auth.delete_user(auth.get_user_by_email(email, app=app).uid, app=app)
+            except auth.UserNotFoundError:
+                pass
+            return auth.create_user(uid=uid, email=email, app=app, **fields).uid
+        auth.update_user(uid, email=email, app=app, **fields)
+        return uid
     try:
         existing = auth.get_user_by_email(email, app=app)
     except auth.UserNotFoundError:

@@ -46,7 +46,10 @@ class Command(BaseCommand):
             return
         users = {}
         for email, first, last, user_type, status in DEMO_USERS:
-            uid = firebase_user_upsert(email=email, password=DEMO_PASSWORD, display_name=f"{first} {last}")
+            local_uid = User.objects.filter(email=email).values_list("id", flat=True).first()
+            uid = firebase_user_upsert(
+                email=email, password=DEMO_PASSWORD, display_name=f"{first} {last}", uid=local_uid
+            )
             users[email] = self._local_user(uid, email, first, last, user_type, status)
         self._demo_requests(users["client@kindly.example"])
         self.stdout.write(self.style.SUCCESS("Demo data is ready."))
@@ -54,7 +57,7 @@ class Command(BaseCommand):
     @transaction.atomic
     def _local_user(self, uid, email, first, last, user_type, status) -> User:
         user, _ = User.objects.update_or_create(
-            email=email, defaults={"id": uid, "first_name": first, "last_name": last, "user_type": user_type}
+            id=uid, defaults={"email": email, "first_name": first, "last_name": last, "user_type": user_type}
         )
         if status is not None:
             Provider.objects.update_or_create(
