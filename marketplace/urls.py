@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from accounts.guards import login_required_page
 from marketplace import views
 
 admin.site.site_header = "Kindly staff admin"
@@ -10,6 +11,7 @@ admin.site.site_title = "Kindly admin"
 urlpatterns = [
     path("", views.home, name="home"),
     path("landing", views.landing, name="landing"),
+    path("dashboard", login_required_page(views.home), name="dashboard"),
     path("django-admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
