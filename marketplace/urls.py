@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.guards import login_required_page
-from marketplace import views
+from marketplace import health, views
 
 admin.site.site_header = "Kindly staff admin"
 admin.site.site_title = "Kindly admin"
@@ -11,6 +11,8 @@ admin.site.site_title = "Kindly admin"
 urlpatterns = [
     path("", views.home, name="home"),
     path("landing", views.landing, name="landing"),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("dashboard", login_required_page(views.home), name="dashboard"),
     path("django-admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

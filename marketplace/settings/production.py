@@ -1,4 +1,7 @@
-"""Production settings. Refuses to start without SECRET_KEY or with DEBUG on."""
+"""Production settings. Refuses to start without SECRET_KEY or with DEBUG on.
+
+Behind a TLS-terminating reverse proxy (docs/deploy.md) that sets X-Forwarded-Proto.
+"""
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -11,7 +14,21 @@ if not SECRET_KEY:
 DEBUG = env.bool("DEBUG", default=False)
 if DEBUG:
     raise ImproperlyConfigured("DEBUG must be off in production.")
-ALLOWED_HOSTS = env.list("ALLOWED_HOSTS")
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=[])
+
+# HTTPS everywhere: the proxy terminates TLS and says so in X-Forwarded-Proto.
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=True)
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
+# same-origin-allow-popups: the Google sign-in popup must be able to talk back to /login.
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
+X_FRAME_OPTIONS = "DENY"
 
 SESSION_COOKIE_SECURE = True
+SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = True

@@ -1,0 +1,45 @@
+"""Production settings: they refuse unsafe configurations and pass Django's deploy checks."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+PRODUCTION_ENV = {
+    "DJANGO_SETTINGS_MODULE": "marketplace.settings.production",
+    "SECRET_KEY": "a-long-random-production-secret-key-for-the-deploy-check-0123456789",
+    "ALLOWED_HOSTS": "kindly.example",
+    "DATABASE_URL": "sqlite:////tmp/kindly-deploy-check.sqlite3",
+    "FIREBASE_PROJECT_ID": "kindly-production",
+    "STRIPE_SECRET_KEY": "sk_test_deploy_check",
+    "STRIPE_PUBLISHABLE_KEY": "pk_test_deploy_check",
+    "STRIPE_WEBHOOK_SECRET": "whsec_deploy_check",
+}
+
+
+def _manage(*args: str, **env_overrides: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "FIREBASE_AUTH_EMULATOR_HOST")}
+    env.update(PRODUCTION_ENV)
+    env.update(env_overrides)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_check_deploy_passes_with_no_warning():
+    result = _manage("check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [({"SECRET_KEY": ""}, "SECRET_KEY must be set"), ({"DEBUG": "true"}, "DEBUG must be off")],
+)
+def test_production_settings_refuse_to_start_unsafely(overrides, message):
+    result = _manage("check", **overrides)
+    assert result.returncode != 0
+    assert message in result.stderr
