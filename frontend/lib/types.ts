@@ -1,4 +1,61 @@
-// Shapes the server sends to the islands (camelCase, as in the spec).
+// Shapes the server sends to the islands (camelCase, as in the spec section 3).
+// Decimal fields arrive as strings ("30.00") from DRF; accept numbers too.
+export type Money = string | number;
+
+export type UserType = "client" | "provider" | "admin";
+export type VerificationStatus = "pending" | "verified" | "rejected";
+export type RequestStatus = "open" | "booked" | "completed" | "cancelled";
+export type BookingStatus = "scheduled" | "confirmed" | "completed" | "cancelled";
+export type PaymentStatus = "pending" | "paid" | "failed" | "refunded";
+export type Urgency = "low" | "normal" | "high" | "urgent";
+export type TimeWindow = "morning" | "afternoon" | "evening" | "flexible";
+export type SpecialtyId =
+  | "tech-support"
+  | "wellness-checks"
+  | "light-errands"
+  | "appointment-support"
+  | "home-organization"
+  | "communication-support";
+
+/** A person as others see them (public: no email; parties and admins also get email). */
+export interface PersonSummary {
+  id?: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl?: string;
+  email?: string;
+}
+
+/** The signed-in user's own profile (GET /api/auth/user). */
+export interface User extends PersonSummary {
+  id: string;
+  email: string;
+  userType: UserType;
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface Provider {
+  id: number;
+  userId: string;
+  specialties: string[];
+  hourlyRate: Money | null;
+  availability?: unknown;
+  serviceArea: string;
+  bio: string;
+  experience?: string;
+  verificationStatus: VerificationStatus;
+  isActive?: boolean;
+  rating: Money;
+  totalReviews: number;
+  createdAt?: string;
+  updatedAt?: string;
+  phone?: string;
+  user: PersonSummary;
+}
+
 export interface ServiceCategory {
   id: number;
   slug: string;
@@ -6,4 +63,71 @@ export interface ServiceCategory {
   description: string;
   icon: string;
   features: string[];
+  isActive?: boolean;
+}
+
+export interface ServiceRequest {
+  id: number;
+  clientId: string;
+  categoryId: number | null;
+  title: string;
+  description: string;
+  preferredDate: string | null;
+  preferredTime: TimeWindow | "" | null;
+  urgency: Urgency;
+  location?: string;
+  specialRequirements?: string;
+  estimatedDuration: number | null;
+  maxBudget: Money | null;
+  status: RequestStatus;
+  createdAt: string;
+  updatedAt?: string;
+  client?: PersonSummary;
+  serviceCategory?: Pick<ServiceCategory, "id" | "name"> & Partial<ServiceCategory>;
+}
+
+export interface Booking {
+  id: number;
+  serviceRequestId: number;
+  providerId: number;
+  clientId: string;
+  scheduledDate: string;
+  scheduledTime: TimeWindow | string;
+  duration: number | null;
+  totalAmount: Money;
+  status: BookingStatus;
+  paymentStatus: PaymentStatus;
+  paymentIntentId?: string;
+  notes?: string;
+  cancelledAt?: string | null;
+  cancellationReason?: string;
+  cancelledBy?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+  /** Server-computed: may the signed-in user cancel it now (state and 48-hour rule)? */
+  canCancel?: boolean;
+  /** Server-computed: may the signed-in provider mark it completed now? */
+  canComplete?: boolean;
+  /** Server-computed: may the signed-in client review it now? */
+  canReview?: boolean;
+  /** ISO datetime of the visit start (date + start of the time window, site zone). */
+  visitStart?: string;
+  provider?: { id?: number; userId: string; user: PersonSummary };
+  client?: PersonSummary;
+  serviceRequest?: { id?: number; title: string; description: string };
+}
+
+export interface Review {
+  id: number;
+  bookingId: number;
+  reviewerId: string;
+  reviewedId: string;
+  rating: number;
+  comment: string;
+  isPublic: boolean;
+  createdAt: string;
+}
+
+export interface UnreadCount {
+  count: number;
 }

@@ -1,0 +1,51 @@
+// A modal dialog over Radix Dialog: focus trapped and restored, Escape closes, title and
+// description announced. Use controlled (open/onOpenChange) with an optional trigger.
+import * as RadixDialog from "@radix-ui/react-dialog";
+import type { ReactNode } from "react";
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** Read out when the dialog opens. */
+  description?: ReactNode;
+  /** An element that opens the dialog (rendered with asChild). */
+  trigger?: ReactNode;
+  children?: ReactNode;
+  /** The buttons row. */
+  footer?: ReactNode;
+  testId?: string;
+}
+
+export function Dialog({ open, onOpenChange, title, description, trigger, children, footer, testId }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          className="dialog-content"
+          data-testid={testId}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
+          <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
+          {description && <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>}
+          {children}
+          {footer && <div className="dialog-footer">{footer}</div>}
+          <RadixDialog.Close className="dialog-close" aria-label="Close">
+            <span aria-hidden="true">×</span>
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/** A button that closes the surrounding dialog. */
+export function DialogClose({ children, className = "button button-secondary" }: { children: ReactNode; className?: string }) {
+  return (
+    <RadixDialog.Close className={className} type="button">
+      {children}
+    </RadixDialog.Close>
+  );
+}

@@ -1,0 +1,22 @@
+// A read-only star rating: five stars drawn for sighted users, the number read out.
+export function StarRating({ rating, reviews }: { rating: number | string; reviews?: number }) {
+  const value = Math.max(0, Math.min(5, Number(rating) || 0));
+  const full = Math.round(value);
+  const label = `Rated ${value.toFixed(1)} out of 5`;
+  return (
+    <span className="star-rating">
+      <span className="stars" role="img" aria-label={label}>
+        {"★".repeat(full)}
+        <span className="stars-empty">{"★".repeat(5 - full)}</span>
+      </span>
+      <span className="rating-value" aria-hidden="true">
+        {value.toFixed(1)}
+      </span>
+      {reviews !== undefined && (
+        <span className="review-count">
+          ({reviews} {reviews === 1 ? "review" : "reviews"})
+        </span>
+      )}
+    </span>
+  );
+}

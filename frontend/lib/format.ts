@@ -1,0 +1,104 @@
+// Formatting shared by the islands: money, dates in the user's locale, the spec's option labels.
+import type { BookingStatus, Money, RequestStatus, SpecialtyId, TimeWindow, Urgency, VerificationStatus } from "./types";
+
+/** "$30.00" (US dollars, two decimals). Empty or invalid values give "". */
+export function formatMoney(value: Money | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(n)) return "";
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+}
+
+/** A "YYYY-MM-DD" date as a calendar day (never shifted by the browser's zone). */
+export function parseDateOnly(value: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!m) return null;
+  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+}
+
+/** A date in the user's locale, e.g. "Mon, Nov 23, 2026". Accepts "YYYY-MM-DD" or an ISO datetime. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return "";
+  const d = value.length <= 10 ? parseDateOnly(value) : new Date(value);
+  if (!d || Number.isNaN(d.getTime())) return "";
+  return d.toLocaleDateString(undefined, { weekday: "short", year: "numeric", month: "short", day: "numeric" });
+}
+
+/** A moment in the user's locale with its time, e.g. "Nov 23, 2026, 3:05 PM". */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+}
+
+/** Today as "YYYY-MM-DD" in the browser's zone (min of date inputs). */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export const TIME_WINDOWS: { value: TimeWindow; label: string }[] = [
+  { value: "morning", label: "Morning (8AM - 12PM)" },
+  { value: "afternoon", label: "Afternoon (12PM - 5PM)" },
+  { value: "evening", label: "Evening (5PM - 8PM)" },
+  { value: "flexible", label: "Flexible" },
+];
+
+export function timeWindowLabel(value: string | null | undefined): string {
+  if (!value) return "";
+  return TIME_WINDOWS.find((w) => w.value === value)?.label ?? value;
+}
+
+/** A booking's "date and time": "Mon, Nov 23, 2026 · Morning (8AM - 12PM)". */
+export function formatVisit(date: string | null | undefined, time: string | null | undefined): string {
+  return [formatDate(date), timeWindowLabel(time)].filter(Boolean).join(" · ");
+}
+
+/** Urgency options with the spec's explanations (section 9). */
+export const URGENCIES: { value: Urgency; label: string; explanation: string }[] = [
+  { value: "low", label: "Low", explanation: "Can wait a week or more" },
+  { value: "normal", label: "Normal", explanation: "Within a few days" },
+  { value: "high", label: "High", explanation: "Within 24 hours" },
+  { value: "urgent", label: "Urgent", explanation: "ASAP" },
+];
+
+export function urgencyLabel(value: string | null | undefined): string {
+  return URGENCIES.find((u) => u.value === value)?.label ?? (value ? capitalize(value) : "");
+}
+
+/** Provider specialty ids (spec section 9) and the service names they stand for. */
+export const SPECIALTIES: { id: SpecialtyId; name: string }[] = [
+  { id: "tech-support", name: "Technology Support" },
+  { id: "wellness-checks", name: "Wellness Checks" },
+  { id: "light-errands", name: "Light Errands" },
+  { id: "appointment-support", name: "Appointment Support" },
+  { id: "home-organization", name: "Home Organization" },
+  { id: "communication-support", name: "Communication Support" },
+];
+
+export function specialtyName(id: string): string {
+  return SPECIALTIES.find((s) => s.id === id)?.name ?? id;
+}
+
+export function capitalize(value: string): string {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}
+
+export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | string;
+
+export function statusLabel(status: AnyStatus): string {
+  return capitalize(String(status));
+}
+
+/** A person's display name: "First Last", else their email, else "". */
+export function personName(p: { firstName?: string; lastName?: string; email?: string } | null | undefined): string {
+  if (!p) return "";
+  const name = `${p.firstName ?? ""} ${p.lastName ?? ""}`.trim();
+  return name || p.email || "";
+}
+
+/** "1 provider found" / "3 providers found" style counts. */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
