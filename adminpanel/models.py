@@ -1,1 +1,30 @@
-from django.db import models  # noqa: F401
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class AuditAction(models.TextChoices):
+    PROVIDER_VERIFIED = "provider.verified", "Provider approved"
+    PROVIDER_REJECTED = "provider.rejected", "Provider rejected"
+    BOOKING_REASSIGNED = "booking.reassigned", "Booking reassigned"
+    BOOKING_CANCELLED = "booking.cancelled", "Booking cancelled"
+
+
+class AuditLog(models.Model):
+    """One admin action: who did what to which object, when and why. Written by the admin services."""
+
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="audit_logs")
+    action = models.CharField(max_length=64, choices=AuditAction.choices)
+    target_type = models.CharField(max_length=64)
+    target_id = models.CharField(max_length=128)
+    reason = models.TextField(blank=True)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["target_type", "target_id"], name="auditlog_target_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_id} {self.action} {self.target_type}#{self.target_id}"

@@ -1,0 +1,388 @@
+"""The booking state machine (ARCHITECTURE.md "State machines").
+
+    request open --accept--> booked, booking scheduled (payment pending)
+    scheduled --payment succeeded--> confirmed --provider, after the visit start--> completed
+    scheduled|confirmed --client, >= 48 h before the visit--> cancelled
+    confirmed --admin--> reassigned (still confirmed) | cancelled
+    cancelled and completed are final.
+
+Every transition: lock the row (booking_lock), run the small check_* functions, save with
+update_fields, notify the affected people (system message) and push "booking.updated" on commit.
+Payment transitions (mark paid / failed / refunded) are added by the payments issue in this
+module with the same helpers; a refund on cancel goes in _cancel (one place for every cancel).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING
+
+from django.db import transaction
+from django.db.models import Avg, Count
+from django.utils import timezone
+
+from adminpanel.models import AuditAction
+from adminpanel.services import audit_log_record
+from bookings.models import Booking, BookingStatus, Review
+from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from messaging.events import send_on_commit
+from messaging.services import system_notify
+from providers.models import Provider, VerificationStatus
+from requests_app.models import RequestStatus, ServiceRequest, TimeWindow
+from requests_app.services import service_request_lock
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+CANCELLATION_WINDOW = dt.timedelta(hours=48)
+CANCEL_WINDOW_MESSAGE = "This booking cannot be cancelled (less than 48 hours remaining)."
+PENDING_VERIFICATION_MESSAGE = (
+    "Your provider profile is pending verification. You can accept requests once it has been verified."
+)
+CENT = Decimal("0.01")
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def booking_lock(*, booking_id: int) -> Booking:
+    """Re-read a booking under a row lock, with its request and people loaded for messages.
+
+    Caller is inside transaction.atomic. Only the booking row is locked.
+    """
+    try:
+        return (
+            Booking.objects.select_for_update(of=("self",))
+            .select_related("service_request", "client", "provider__user")
+            .get(pk=booking_id)
+        )
+    except Booking.DoesNotExist:
+        raise NotFound("Booking not found.") from None
+
+
+def check_booking_status(booking: Booking, allowed: Iterable[str], doing: str) -> None:
+    allowed = tuple(allowed)
+    if booking.status not in allowed:
+        names = " or ".join(allowed)
+        raise Conflict(f"Only {names} bookings can be {doing}; this one is {booking.status}.")
+
+
+def check_booking_client(booking: Booking, actor: User, doing: str) -> None:
+    if booking.client_id != actor.pk:
+        raise PermissionDenied(f"Only the client of this booking can {doing} it.")
+
+
+def check_booking_provider(booking: Booking, actor: User, doing: str) -> None:
+    if booking.provider.user_id != actor.pk:
+        raise PermissionDenied(f"Only the provider of this booking can {doing} it.")
+
+
+def check_admin(actor: User) -> None:
+    if not actor.is_admin:
+        raise PermissionDenied("Admin access required")
+
+
+def check_cancel_window(booking: Booking, now: dt.datetime) -> None:
+    """A client may cancel up to 48 hours before the visit start (site time zone)."""
+    if booking.visit_start - now < CANCELLATION_WINDOW:
+        raise Conflict(CANCEL_WINDOW_MESSAGE)
+
+
+def booking_can_client_cancel(booking: Booking, now: dt.datetime | None = None) -> bool:
+    """For display: would the client's cancel be allowed now?"""
+    now = now or timezone.now()
+    return booking.status in (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED) and (
+        booking.visit_start - now >= CANCELLATION_WINDOW
+    )
+
+
+def _when(booking: Booking) -> str:
+    label = TimeWindow(booking.scheduled_time).label if booking.scheduled_time in TimeWindow.values else ""
+    date = f"{booking.scheduled_date:%A, %B} {booking.scheduled_date.day}, {booking.scheduled_date.year}"
+    return f"{date}, {label}" if label else date
+
+
+def _push(booking: Booking, extra_user_ids: Iterable[str] = ()) -> None:
+    user_ids = [booking.client_id, booking.provider.user_id, *extra_user_ids]
+    send_on_commit(
+        user_ids,
+        "booking.updated",
+        {"id": booking.pk, "status": booking.status, "paymentStatus": booking.payment_status},
+    )
+
+
+def _notify(receivers: Iterable[User], content: str, booking: Booking) -> None:
+    system_notify(receivers=list(receivers), content=content, booking=booking)
+
+
+def _set_request_status(service_request_id: int, status: str) -> None:
+    ServiceRequest.objects.filter(pk=service_request_id).update(status=status, updated_at=timezone.now())
+
+
+def booking_total(*, hourly_rate: Decimal, duration_minutes: int) -> Decimal:
+    """hourlyRate x duration / 60, rounded to cents (half up)."""
+    return (Decimal(hourly_rate) * Decimal(duration_minutes) / Decimal(60)).quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+# ---------------------------------------------------------------- accept
+
+
+def _provider_of(actor: User) -> Provider:
+    try:
+        return Provider.objects.select_related("user").get(user=actor)
+    except Provider.DoesNotExist:
+        raise PermissionDenied("Only providers can accept service requests.") from None
+
+
+def check_can_accept(provider: Provider) -> None:
+    if provider.verification_status == VerificationStatus.PENDING:
+        raise PermissionDenied(PENDING_VERIFICATION_MESSAGE)
+    if provider.verification_status != VerificationStatus.VERIFIED:
+        raise PermissionDenied("Only verified providers can accept service requests.")
+    if not provider.is_active:
+        raise PermissionDenied("Your provider profile is inactive.")
+    if provider.hourly_rate is None:
+        raise Conflict("Set your hourly rate before accepting requests.")
+
+
+def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
+    """A verified provider accepts an open request of someone else; the booking is created.
+
+    Race-safe: the request moves open -> booked with a conditional UPDATE, so of N concurrent
+    accepts exactly one wins and the others get a 409.
+    """
+    provider = _provider_of(actor)
+    check_can_accept(provider)
+    with transaction.atomic():
+        service_request = ServiceRequest.objects.filter(pk=service_request_id).first()
+        if service_request is None:
+            raise NotFound("Service request not found.")
+        if service_request.client_id == actor.pk:
+            raise PermissionDenied("You cannot accept your own service request.")
+        won = ServiceRequest.objects.filter(pk=service_request_id, status=RequestStatus.OPEN).update(
+            status=RequestStatus.BOOKED, updated_at=timezone.now()
+        )
+        if not won:
+            raise Conflict("This request is no longer open: another provider may have accepted it.")
+        # The UPDATE holds the row lock until commit; re-read the values it left.
+        service_request.refresh_from_db()
+        if service_request.preferred_date is None:
+            raise Conflict("This request has no preferred date yet.")
+        booking = Booking(
+            service_request=service_request,
+            provider=provider,
+            client_id=service_request.client_id,
+            scheduled_date=service_request.preferred_date,
+            scheduled_time=service_request.preferred_time or TimeWindow.FLEXIBLE,
+            duration=service_request.estimated_duration,
+            total_amount=booking_total(
+                hourly_rate=provider.hourly_rate, duration_minutes=service_request.estimated_duration
+            ),
+        )
+        if booking.visit_start <= timezone.now():
+            raise Conflict("The preferred date of this request has passed.")
+        booking.save()
+        client = service_request.client
+        name = provider.user.full_name or "A verified provider"
+        _notify(
+            [client],
+            f'Good news: {name} accepted your request "{service_request.title}". '
+            f"Your visit is booked for {_when(booking)}. Total: ${booking.total_amount}.",
+            booking,
+        )
+        _notify(
+            [provider.user],
+            f'You accepted "{service_request.title}" for {_when(booking)}. You can now contact the client.',
+            booking,
+        )
+        _push(booking)
+    return booking
+
+
+# ---------------------------------------------------------------- cancel
+
+
+def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
+    """Cancel a booking. Caller holds the row lock and has checked actor, state and rules.
+
+    The one place every cancel goes through: the payments issue adds the refund of a paid
+    booking here.
+    """
+    booking.status = BookingStatus.CANCELLED
+    booking.cancelled_at = timezone.now()
+    booking.cancellation_reason = reason
+    booking.cancelled_by = actor
+    booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
+    _set_request_status(booking.service_request_id, RequestStatus.CANCELLED)
+
+
+def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") -> Booking:
+    """The client cancels a scheduled or confirmed booking at least 48 hours before the visit."""
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_client(booking, actor, "cancel")
+        check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
+        check_cancel_window(booking, timezone.now())
+        _cancel(booking, actor=actor, reason=reason.strip())
+        title = booking.service_request.title
+        _notify([booking.client], f'Your booking for "{title}" was cancelled.', booking)
+        _notify(
+            [booking.provider.user],
+            f'The client cancelled the booking for "{title}" on {_when(booking)}.'
+            + (f" Reason: {booking.cancellation_reason}" if booking.cancellation_reason else ""),
+            booking,
+        )
+        _push(booking)
+    return booking
+
+
+def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Booking:
+    """An admin cancels a confirmed booking; a reason is required."""
+    check_admin(actor)
+    reason = (reason or "").strip()
+    if not reason:
+        raise InvalidInput(
+            "A cancellation reason is required.", errors={"reason": ["A cancellation reason is required."]}
+        )
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
+        _cancel(booking, actor=actor, reason=reason)
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.BOOKING_CANCELLED,
+            target=booking,
+            reason=reason,
+            details={"from": BookingStatus.CONFIRMED, "paymentStatus": booking.payment_status},
+        )
+        _notify(
+            [booking.client, booking.provider.user],
+            f'Your booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
+            f"support. Reason: {reason}",
+            booking,
+        )
+        _push(booking)
+    return booking
+
+
+# ---------------------------------------------------------------- complete, reassign
+
+
+def booking_complete(*, booking_id: int, actor: User) -> Booking:
+    """The provider marks a confirmed booking completed once the visit has started."""
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_provider(booking, actor, "complete")
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), "completed")
+        if timezone.now() < booking.visit_start:
+            raise Conflict("This visit has not started yet; it can be completed after it starts.")
+        booking.status = BookingStatus.COMPLETED
+        booking.save(update_fields=["status", "updated_at"])
+        _set_request_status(booking.service_request_id, RequestStatus.COMPLETED)
+        _notify(
+            [booking.client],
+            f'Your booking for "{booking.service_request.title}" was marked completed. '
+            "Thank you for using Kindly! You can now leave a review.",
+            booking,
+        )
+        _push(booking)
+    return booking
+
+
+def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reason: str = "") -> Booking:
+    """An admin moves a confirmed booking to another verified provider (the price stays as booked)."""
+    check_admin(actor)
+    reason = (reason or "").strip()
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), "reassigned")
+        new_provider = Provider.objects.select_related("user").filter(pk=new_provider_id).first()
+        if new_provider is None:
+            raise InvalidInput("Provider not found.", errors={"newProviderId": ["Provider not found."]})
+        if new_provider.verification_status != VerificationStatus.VERIFIED or not new_provider.is_active:
+            raise InvalidInput("Choose a verified provider.", errors={"newProviderId": ["Choose a verified provider."]})
+        if new_provider.pk == booking.provider_id:
+            raise InvalidInput(
+                "This provider already has the booking.",
+                errors={"newProviderId": ["This provider already has the booking."]},
+            )
+        if new_provider.user_id == booking.client_id:
+            raise InvalidInput(
+                "A provider cannot be booked by themselves.",
+                errors={"newProviderId": ["A provider cannot be booked by themselves."]},
+            )
+        old_provider = booking.provider
+        booking.provider = new_provider
+        booking.save(update_fields=["provider", "updated_at"])
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.BOOKING_REASSIGNED,
+            target=booking,
+            reason=reason,
+            details={"fromProviderId": old_provider.pk, "toProviderId": new_provider.pk},
+        )
+        title = booking.service_request.title
+        new_name = new_provider.user.full_name or "a verified provider"
+        _notify(
+            [booking.client], f'Your booking for "{title}" on {_when(booking)} has a new provider: {new_name}.', booking
+        )
+        _notify([old_provider.user], f'Your booking for "{title}" was reassigned to another provider.', booking)
+        _notify([new_provider.user], f'You have been assigned the booking for "{title}" on {_when(booking)}.', booking)
+        _push(booking, extra_user_ids=[old_provider.user_id])
+    return booking
+
+
+# ---------------------------------------------------------------- reviews
+
+
+def review_create(*, booking_id: int, actor: User, rating: int, comment: str = "") -> Review:
+    """The client reviews a completed booking once; the provider's rating and totalReviews are recomputed.
+
+    Locks the booking (one review per booking) then the provider row, and recomputes with an
+    aggregate, so concurrent reviews of one provider stay right.
+    """
+    if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 5:
+        raise InvalidInput("Rating must be a whole number from 1 to 5.", errors={"rating": ["Must be 1 to 5."]})
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_client(booking, actor, "review")
+        check_booking_status(booking, (BookingStatus.COMPLETED,), "reviewed")
+        if Review.objects.filter(booking=booking, reviewer=actor).exists():
+            raise Conflict("You have already reviewed this booking.")
+        provider = Provider.objects.select_for_update().get(pk=booking.provider_id)
+        review = Review.objects.create(
+            booking=booking, reviewer=actor, reviewed_id=provider.user_id, rating=rating, comment=comment.strip()
+        )
+        stats = Review.objects.filter(reviewed_id=provider.user_id).aggregate(avg=Avg("rating"), n=Count("id"))
+        provider.rating = Decimal(stats["avg"] or 0).quantize(CENT, rounding=ROUND_HALF_UP)
+        provider.total_reviews = stats["n"]
+        provider.save(update_fields=["rating", "total_reviews", "updated_at"])
+        _notify(
+            [booking.provider.user],
+            f'You received a {rating}-star review for "{booking.service_request.title}".',
+            booking,
+        )
+    return review
+
+
+__all__ = [
+    "CANCEL_WINDOW_MESSAGE",
+    "PENDING_VERIFICATION_MESSAGE",
+    "booking_can_client_cancel",
+    "booking_cancel_by_admin",
+    "booking_cancel_by_client",
+    "booking_complete",
+    "booking_lock",
+    "booking_reassign",
+    "booking_total",
+    "check_admin",
+    "check_booking_client",
+    "check_booking_provider",
+    "check_booking_status",
+    "check_cancel_window",
+    "review_create",
+    "service_request_accept",
+    "service_request_lock",
+]

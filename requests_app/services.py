@@ -1,0 +1,121 @@
+"""Writes of service requests: create, edit and delete while open (ARCHITECTURE.md "State machines").
+
+Accepting a request creates a booking, so it lives with the booking state machine:
+bookings.services.service_request_accept (re-exported here for discoverability).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from django.db import transaction
+
+from accounts.models import UserType
+from marketplace.errors import Conflict, NotFound, PermissionDenied
+from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+# Fields a client may change on an open request (model field names).
+EDITABLE_FIELDS = (
+    "category",
+    "title",
+    "description",
+    "preferred_date",
+    "preferred_time",
+    "urgency",
+    "location",
+    "special_requirements",
+    "estimated_duration",
+    "max_budget",
+)
+
+
+def _check_can_request(actor: User) -> None:
+    if actor.is_admin or actor.user_type == UserType.PROVIDER:
+        raise PermissionDenied("Only client accounts can request services. Switch to Client to request a service.")
+
+
+def _check_owner(service_request: ServiceRequest, actor: User) -> None:
+    if service_request.client_id != actor.pk:
+        raise PermissionDenied("Only the client who made this request can change it.")
+
+
+def _check_open(service_request: ServiceRequest, doing: str) -> None:
+    if service_request.status != RequestStatus.OPEN:
+        raise Conflict(f"Only open requests can be {doing}; this one is {service_request.status}.")
+
+
+def service_request_lock(*, service_request_id: int) -> ServiceRequest:
+    """Re-read a request under a row lock (caller is inside transaction.atomic)."""
+    try:
+        return ServiceRequest.objects.select_for_update(of=("self",)).get(pk=service_request_id)
+    except ServiceRequest.DoesNotExist:
+        raise NotFound("Service request not found.") from None
+
+
+def service_request_create(
+    *,
+    client: User,
+    category: ServiceCategory,
+    title: str,
+    description: str,
+    preferred_date: dt.date,
+    location: str,
+    preferred_time: str = "",
+    urgency: str = Urgency.NORMAL,
+    special_requirements: str = "",
+    estimated_duration: int = 60,
+    max_budget: Decimal | None = None,
+) -> ServiceRequest:
+    """A client posts a request; it starts open."""
+    _check_can_request(client)
+    return ServiceRequest.objects.create(
+        client=client,
+        category=category,
+        title=title,
+        description=description,
+        preferred_date=preferred_date,
+        preferred_time=preferred_time,
+        urgency=urgency,
+        location=location,
+        special_requirements=special_requirements,
+        estimated_duration=estimated_duration,
+        max_budget=max_budget,
+    )
+
+
+def service_request_update(*, service_request_id: int, actor: User, changes: dict[str, Any]) -> ServiceRequest:
+    """The client edits their open request. `changes` maps model field names (EDITABLE_FIELDS) to values."""
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise ValueError(f"Not editable: {sorted(unknown)}")
+    with transaction.atomic():
+        service_request = service_request_lock(service_request_id=service_request_id)
+        _check_owner(service_request, actor)
+        _check_open(service_request, "edited")
+        for name, value in changes.items():
+            setattr(service_request, name, value)
+        service_request.save(update_fields=[*changes, "updated_at"])
+    return service_request
+
+
+def service_request_delete(*, service_request_id: int, actor: User) -> None:
+    """The client deletes their open request (an open request has no booking yet)."""
+    with transaction.atomic():
+        service_request = service_request_lock(service_request_id=service_request_id)
+        _check_owner(service_request, actor)
+        _check_open(service_request, "deleted")
+        service_request.delete()
+
+
+def __getattr__(name: str):
+    # Lazy re-export: bookings.services imports this module's helpers.
+    if name == "service_request_accept":
+        from bookings.services import service_request_accept
+
+        return service_request_accept
+    raise AttributeError(name)
