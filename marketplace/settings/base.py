@@ -141,6 +141,9 @@ STRIPE_WEBHOOK_SECRET = env("STRIPE_WEBHOOK_SECRET", default="")
 STRIPE_API_BASE = env("STRIPE_API_BASE", default="")
 PAYMENTS_CURRENCY = env("PAYMENTS_CURRENCY", default="usd")
 PAYMENTS_BACKEND = env("PAYMENTS_BACKEND", default="stripe" if STRIPE_SECRET_KEY else "test")
+# The offline test gateway takes no money; system check payments.E001 refuses it with DEBUG off
+# unless this is set (the test settings only).
+PAYMENTS_ALLOW_TEST_GATEWAY = env.bool("PAYMENTS_ALLOW_TEST_GATEWAY", default=False)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

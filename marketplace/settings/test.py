@@ -17,6 +17,8 @@ FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="demo-kindly-test.fir
 FIREBASE_APP_ID = env("FIREBASE_APP_ID", default="demo-app-id")
 
 PAYMENTS_BACKEND = env("PAYMENTS_BACKEND", default="test")
+# The suite runs with DEBUG off and the offline test gateway (see payments.checks).
+PAYMENTS_ALLOW_TEST_GATEWAY = True
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
