@@ -1,3 +1,9 @@
 """Websocket routes. The messaging app adds its consumer here."""
 
-websocket_urlpatterns: list = []
+from django.urls import path
+
+from messaging.consumers import EventsConsumer
+
+websocket_urlpatterns: list = [
+    path("ws/events/", EventsConsumer.as_asgi()),
+]

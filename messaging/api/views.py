@@ -1,0 +1,77 @@
+"""The message calls of spec section 7. Thin: parse, call a selector or service, render."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import User
+from messaging import selectors, services
+from messaging.api.serializers import MessageCreateSerializer, MessageSerializer, UnreadCountSerializer
+
+
+class MessageListView(generics.ListAPIView):
+    """GET /api/messages/all: every message the caller sent or received, newest first (paged)."""
+
+    serializer_class = MessageSerializer
+
+    def get_queryset(self):
+        return selectors.message_list_for_user(user=self.request.user)
+
+
+class UnreadCountView(APIView):
+    """GET /api/messages/unread-count: {count} (+ systemCount, bySender for the list badges)."""
+
+    @extend_schema(responses=UnreadCountSerializer)
+    def get(self, request: Request) -> Response:
+        summary = selectors.unread_summary(user_id=request.user.pk)
+        return Response(UnreadCountSerializer(summary.as_payload()).data)
+
+
+class ConversationView(APIView):
+    """GET /api/messages/conversation/{otherUserId}: the caller's messages with that person.
+
+    Marks the ones addressed to the caller read (and pushes the new unread count). An unknown
+    user is a 404; anyone else answers only the caller's own messages with them.
+    """
+
+    @extend_schema(responses=MessageSerializer(many=True))
+    def get(self, request: Request, other_user_id: str) -> Response:
+        other = get_object_or_404(User, pk=other_user_id)
+        services.conversation_mark_read(user=request.user, other=other)
+        messages = selectors.conversation_messages(user=request.user, other=other)
+        return Response(MessageSerializer(messages, many=True).data)
+
+
+class SystemNotificationsView(APIView):
+    """GET /api/messages/system-notifications: the caller's system notifications, oldest first.
+
+    Fetching them is reading them: they are marked read and the unread count is pushed. The
+    messages page keeps the open conversation on screen until the user leaves it.
+    """
+
+    @extend_schema(responses=MessageSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        services.system_notifications_mark_read(user=request.user)
+        messages = selectors.system_notifications(user=request.user)
+        return Response(MessageSerializer(messages, many=True).data)
+
+
+class MessageCreateView(APIView):
+    """POST /api/messages {receiverId, content, bookingId}: 201 with the message."""
+
+    @extend_schema(request=MessageCreateSerializer, responses={201: MessageSerializer})
+    def post(self, request: Request) -> Response:
+        data = MessageCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        message = services.message_send(
+            sender=request.user,
+            receiver_id=data.validated_data["receiverId"],
+            content=data.validated_data["content"],
+            booking_id=data.validated_data.get("bookingId"),
+        )
+        return Response(MessageSerializer(message).data, status=status.HTTP_201_CREATED)
