@@ -1,9 +1,87 @@
-"""Pages that belong to no single app: home, landing, not-found."""
+"""Pages that belong to no single app: home, landing, policy pages, not-found."""
+
+from decimal import Decimal
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
+from providers.models import Provider, Specialty, VerificationStatus
 from requests_app.selectors import category_list_active
+
+# Landing page limits (spec section 9): at most 3 providers, 3 specialties each.
+FEATURED_PROVIDERS = 3
+FEATURED_SPECIALTIES = 3
+
+# Built-in sample providers (spec section 9 sample data), shown when no provider is verified yet.
+SAMPLE_PROVIDERS = [
+    {
+        "name": "Sarah Johnson",
+        "initial": "S",
+        "specialties": ["Technology Support", "Communication Support", "Appointment Support"],
+        "more_specialties": 0,
+        "rating": Decimal("4.9"),
+        "total_reviews": 127,
+        "hourly_rate": Decimal("25"),
+        "service_area": "Downtown and Midtown",
+        "bio": "Former teacher who loves helping seniors feel confident with phones, tablets and video calls.",
+        "sample": True,
+    },
+    {
+        "name": "Michael Chen",
+        "initial": "M",
+        "specialties": ["Wellness Checks", "Light Errands"],
+        "more_specialties": 0,
+        "rating": Decimal("4.8"),
+        "total_reviews": 89,
+        "hourly_rate": Decimal("30"),
+        "service_area": "Northside",
+        "bio": "Retired nurse offering friendly wellness visits, grocery runs and prescription pick-ups.",
+        "sample": True,
+    },
+    {
+        "name": "Emily Rodriguez",
+        "initial": "E",
+        "specialties": ["Home Organization", "Light Errands", "Appointment Support"],
+        "more_specialties": 0,
+        "rating": Decimal("4.9"),
+        "total_reviews": 64,
+        "hourly_rate": Decimal("35"),
+        "service_area": "Westside and suburbs",
+        "bio": "Patient organizer who makes homes safer and easier to live in, one room at a time.",
+        "sample": True,
+    },
+]
+
+# Static sample testimonials (spec section 3: content, author, relation, avatar, rating).
+TESTIMONIALS = [
+    {
+        "content": "Kindly matched my mother with a wonderful helper who set up video calls with "
+        "the grandchildren. She calls us every Sunday now.",
+        "author": "Linda M.",
+        "relation": "Daughter of a client",
+        "avatar": "L",
+        "rating": 5,
+    },
+    {
+        "content": "I was nervous about technology, but my helper was so patient. "
+        "I can email my friends and read the news on my tablet.",
+        "author": "Robert K.",
+        "relation": "Client, 78",
+        "avatar": "R",
+        "rating": 5,
+    },
+    {
+        "content": "The weekly wellness checks give our whole family peace of mind. "
+        "Everyone we have met through Kindly has been kind and reliable.",
+        "author": "James T.",
+        "relation": "Son of a client",
+        "avatar": "J",
+        "rating": 5,
+    },
+]
+
+_SPECIALTY_LABELS = dict(Specialty.choices)
 
 
 def _category_props() -> list[dict]:
@@ -20,8 +98,43 @@ def _category_props() -> list[dict]:
     ]
 
 
+def _featured_providers() -> list[dict]:
+    """Up to 3 verified, active providers, best rated first; the built-in samples when there are none."""
+    providers = (
+        Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
+        .select_related("user")
+        .order_by("-rating", "-total_reviews", "id")[:FEATURED_PROVIDERS]
+    )
+    featured = []
+    for p in providers:
+        labels = [_SPECIALTY_LABELS.get(s, s) for s in (p.specialties or [])]
+        featured.append(
+            {
+                "name": p.user.full_name or p.user.first_name or "Kindly provider",
+                "initial": (p.user.first_name or p.user.email or "U")[:1].upper(),
+                "specialties": labels[:FEATURED_SPECIALTIES],
+                "more_specialties": max(0, len(labels) - FEATURED_SPECIALTIES),
+                "rating": p.rating,
+                "total_reviews": p.total_reviews,
+                "hourly_rate": p.hourly_rate if p.hourly_rate is not None else Decimal("30"),
+                "service_area": p.service_area,
+                "bio": p.bio,
+                "sample": False,
+            }
+        )
+    return featured or SAMPLE_PROVIDERS
+
+
 def landing(request: HttpRequest) -> HttpResponse:
-    return render(request, "pages/landing.html", {"landing_props": {"services": _category_props()}})
+    return render(
+        request,
+        "pages/landing.html",
+        {
+            "landing_props": {"services": _category_props()},
+            "featured_providers": _featured_providers(),
+            "testimonials": TESTIMONIALS,
+        },
+    )
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -29,6 +142,15 @@ def home(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return render(request, "pages/dashboard.html", {})
     return landing(request)
+
+
+def privacy_policy(request: HttpRequest) -> HttpResponse:
+    """/privacy-policy and /privacy-policy.html: static text, last updated today (spec)."""
+    return render(request, "pages/privacy_policy.html", {"last_updated": timezone.localdate()})
+
+
+def terms_of_service(request: HttpRequest) -> HttpResponse:
+    return render(request, "pages/terms_of_service.html", {"last_updated": timezone.localdate()})
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
