@@ -7,6 +7,9 @@ from accounts.tests.factories import AdminUserFactory, UserFactory
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.categories import ensure_default_categories
 
+# The Firebase Auth emulator fixtures (firebase_emulator, firebase_auth) and helpers.
+pytest_plugins = ["marketplace.testing.firebase"]
+
 
 @pytest.fixture(autouse=True)
 def _default_categories(request):

@@ -2,7 +2,8 @@
 
 from rest_framework import serializers
 
-from accounts.models import User
+from accounts.models import EmergencyContact, User
+from marketplace.api import StrictSerializer
 
 
 class PublicUserSerializer(serializers.ModelSerializer):
@@ -42,3 +43,48 @@ class UserSerializer(UserSummarySerializer):
             "createdAt",
             "updatedAt",
         ]
+
+
+class SessionInputSerializer(StrictSerializer):
+    """POST /api/auth/session: the Firebase ID token, plus the names typed at sign-up."""
+
+    idToken = serializers.CharField(required=False, allow_blank=True, trim_whitespace=True)
+    firstName = serializers.CharField(required=False, allow_blank=True, max_length=150)
+    lastName = serializers.CharField(required=False, allow_blank=True, max_length=150)
+
+
+class UserTypeInputSerializer(StrictSerializer):
+    """PUT /api/auth/user-type."""
+
+    userType = serializers.CharField(max_length=16)
+
+
+class EmergencyContactSerializer(serializers.ModelSerializer):
+    """Output shape of an emergency contact."""
+
+    isPrimary = serializers.BooleanField(source="is_primary", read_only=True)
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+
+    class Meta:
+        model = EmergencyContact
+        fields = ["id", "name", "relationship", "phone", "email", "isPrimary", "createdAt"]
+        read_only_fields = fields
+
+
+class EmergencyContactInputSerializer(StrictSerializer):
+    """Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True)."""
+
+    name = serializers.CharField(max_length=200)
+    relationship = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    phone = serializers.RegexField(
+        r"^[0-9+().\- ]{7,40}$",
+        max_length=40,
+        error_messages={"invalid": "Enter a valid phone number."},
+    )
+    email = serializers.EmailField(max_length=254, required=False, allow_blank=True, default="")
+    isPrimary = serializers.BooleanField(source="is_primary", required=False, default=False)
+
+    def validate_name(self, value: str) -> str:
+        if not value.strip():
+            raise serializers.ValidationError("This field may not be blank.")
+        return value.strip()

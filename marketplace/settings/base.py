@@ -133,6 +133,8 @@ FIREBASE_APP_ID = env("FIREBASE_APP_ID", default="")
 FIREBASE_AUTH_EMULATOR_HOST = env("FIREBASE_AUTH_EMULATOR_HOST", default="")
 FIREBASE_CREDENTIALS = env("FIREBASE_CREDENTIALS", default="")
 SESSION_SYNC_MAX_AGE = env.int("SESSION_SYNC_MAX_AGE", default=300)
+# The emulator skips token signatures: a system check refuses it unless DEBUG is on (tests opt out).
+ALLOW_AUTH_EMULATOR_WITHOUT_DEBUG = False
 
 # Payments. The backend is chosen in the environment-specific settings.
 STRIPE_SECRET_KEY = env("STRIPE_SECRET_KEY", default="")
@@ -147,6 +149,8 @@ PAYMENTS_ALLOW_TEST_GATEWAY = env.bool("PAYMENTS_ALLOW_TEST_GATEWAY", default=Fa
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        # API clients: Authorization: Bearer <Firebase ID token> (no CSRF); pages: the session.
+        "accounts.authentication.FirebaseBearerAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -157,6 +161,16 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+
+# Rate limits (marketplace/throttling.py); "N/s|m|h|d", empty to switch one off.
+THROTTLE_RATES = {
+    "sign_in": env("THROTTLE_SIGN_IN", default="10/min"),
+    "message_send": env("THROTTLE_MESSAGE_SEND", default="30/min"),
+    "request_create": env("THROTTLE_REQUEST_CREATE", default="20/hour"),
+    "payment_intent": env("THROTTLE_PAYMENT_INTENT", default="30/hour"),
+}
+# Addresses (or networks) of the reverse proxies whose X-Forwarded-For is believed.
+TRUSTED_PROXIES = env.list("TRUSTED_PROXIES", default=["127.0.0.1", "::1"])
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Kindly API",

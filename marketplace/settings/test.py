@@ -15,6 +15,8 @@ FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", default="demo-kindly-test")
 FIREBASE_API_KEY = env("FIREBASE_API_KEY", default="demo-api-key")
 FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="demo-kindly-test.firebaseapp.com")
 FIREBASE_APP_ID = env("FIREBASE_APP_ID", default="demo-app-id")
+# The suite starts its own Auth emulator (marketplace/testing/firebase.py) with DEBUG off.
+ALLOW_AUTH_EMULATOR_WITHOUT_DEBUG = True
 
 PAYMENTS_BACKEND = env("PAYMENTS_BACKEND", default="test")
 # The suite runs with DEBUG off and the offline test gateway (see payments.checks).

@@ -1,0 +1,159 @@
+"""Writes for accounts: users synced from Firebase sign-ins, user type, emergency contacts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from accounts.models import EmergencyContact, User, UserType
+from marketplace.errors import Conflict, InvalidInput, PermissionDenied
+
+EMAIL_TAKEN_MESSAGE = (
+    "This email already belongs to another Kindly account. Please contact support to recover that account."
+)
+SWITCHABLE_TYPES = (UserType.CLIENT, UserType.PROVIDER)
+
+
+def _split_name(display_name: str) -> tuple[str, str]:
+    first, _, last = display_name.strip().partition(" ")
+    return first[:150], last.strip()[:150]
+
+
+def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_name: str = "") -> User:
+    """Create or update the local user for verified Firebase claims (keyed by uid).
+
+    Email and picture follow Firebase on every sign-in. Names come from first_name/last_name
+    when given (sent at sign-up), else from the token's display name for a user who has none.
+    A different local user already holding the email (a Firebase account recreated under a new
+    uid) is a Conflict: the uid is the primary key everything else points at, so it cannot be
+    re-keyed silently.
+    """
+    uid = claims["uid"]
+    email = claims.get("email")
+    if not isinstance(email, str) or not email:
+        raise InvalidInput("Your account has no email address.", errors={"email": ["An email address is required."]})
+    email = User.objects.normalize_email(email)
+    picture = claims.get("picture") if isinstance(claims.get("picture"), str) else ""
+    token_first, token_last = _split_name(claims.get("name") if isinstance(claims.get("name"), str) else "")
+    first_name, last_name = first_name.strip()[:150], last_name.strip()[:150]
+
+    with transaction.atomic():
+        if User.objects.filter(email__iexact=email).exclude(pk=uid).exists():
+            raise Conflict(EMAIL_TAKEN_MESSAGE, errors={"email": [EMAIL_TAKEN_MESSAGE]})
+        user = User.objects.select_for_update().filter(pk=uid).first()
+        if user is None:
+            try:
+                with transaction.atomic():
+                    return User.objects.create_user(
+                        id=uid,
+                        email=email,
+                        first_name=first_name or token_first,
+                        last_name=last_name or token_last,
+                        profile_image_url=picture[:1000],
+                    )
+            except IntegrityError:
+                # A concurrent first sign-in of the same uid won; update that row below.
+                user = User.objects.select_for_update().filter(pk=uid).first()
+                if user is None:
+                    raise Conflict(EMAIL_TAKEN_MESSAGE, errors={"email": [EMAIL_TAKEN_MESSAGE]}) from None
+        changed: list[str] = []
+
+        def put(field: str, value: str) -> None:
+            if getattr(user, field) != value:
+                setattr(user, field, value)
+                changed.append(field)
+
+        put("email", email)
+        if picture:
+            put("profile_image_url", picture[:1000])
+        if first_name or last_name:
+            put("first_name", first_name)
+            put("last_name", last_name)
+        elif not user.first_name and not user.last_name:
+            put("first_name", token_first)
+            put("last_name", token_last)
+        if changed:
+            user.save(update_fields=[*changed, "updated_at"])
+        return user
+
+
+def user_type_switch(*, user: User, user_type: str) -> User:
+    """Switch a client to provider or back. Admins cannot switch (403); other values are 400."""
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        if locked.user_type == UserType.ADMIN:
+            raise PermissionDenied("Admins cannot switch user type.")
+        if user_type not in SWITCHABLE_TYPES:
+            raise InvalidInput(
+                "userType must be client or provider.", errors={"userType": ["userType must be client or provider."]}
+            )
+        if locked.user_type != user_type:
+            locked.user_type = user_type
+            locked.save(update_fields=["user_type", "updated_at"])
+        return locked
+
+
+def user_make_admin(*, uid: str, email: str, first_name: str, last_name: str) -> User:
+    """Create or promote the local account of uid to admin (manage.py create_admin)."""
+    with transaction.atomic():
+        user = User.objects.select_for_update().filter(pk=uid).first()
+        if user is None:
+            return User.objects.create_user(
+                id=uid, email=email, first_name=first_name, last_name=last_name, user_type=UserType.ADMIN
+            )
+        user.email = User.objects.normalize_email(email)
+        user.user_type = UserType.ADMIN
+        user.is_active = True
+        user.save(update_fields=["email", "user_type", "is_active", "updated_at"])
+        return user
+
+
+# Emergency contacts ------------------------------------------------------------------------
+
+CONTACT_FIELDS = ("name", "relationship", "phone", "email", "is_primary")
+
+
+def _lock_owner(user: User) -> None:
+    """Serialise changes to one user's contacts (the at-most-one-primary rule)."""
+    User.objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).get()
+
+
+def _unset_other_primary(user: User, keep_pk: int | None) -> None:
+    EmergencyContact.objects.filter(user=user, is_primary=True).exclude(pk=keep_pk).update(is_primary=False)
+
+
+def emergency_contact_create(
+    *, user: User, name: str, phone: str, relationship: str = "", email: str = "", is_primary: bool = False
+) -> EmergencyContact:
+    """Add a contact; a new primary contact takes over from the old one."""
+    with transaction.atomic():
+        _lock_owner(user)
+        if is_primary:
+            _unset_other_primary(user, None)
+        return EmergencyContact.objects.create(
+            user=user, name=name, phone=phone, relationship=relationship, email=email, is_primary=is_primary
+        )
+
+
+def emergency_contact_update(*, contact: EmergencyContact, **fields: Any) -> EmergencyContact:
+    """Change some of name, relationship, phone, email, is_primary of the caller's own contact."""
+    unknown = set(fields) - set(CONTACT_FIELDS)
+    if unknown:
+        raise InvalidInput(errors={name: ["Unknown field."] for name in sorted(unknown)})
+    with transaction.atomic():
+        _lock_owner(contact.user)
+        locked = EmergencyContact.objects.select_for_update().get(pk=contact.pk)
+        if fields.get("is_primary"):
+            _unset_other_primary(locked.user, locked.pk)
+        changed = [name for name, value in fields.items() if getattr(locked, name) != value]
+        for name in changed:
+            setattr(locked, name, fields[name])
+        if changed:
+            locked.save(update_fields=changed)
+        return locked
+
+
+def emergency_contact_delete(*, contact: EmergencyContact) -> None:
+    with transaction.atomic():
+        EmergencyContact.objects.filter(pk=contact.pk).delete()

@@ -1,0 +1,39 @@
+"""Account pages: /login (the Firebase sign-in island)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+
+def safe_next(request: HttpRequest) -> str:
+    """The ?next= path when it stays on this site, else "/"."""
+    target = request.GET.get("next", "")
+    if (
+        target.startswith("/")
+        and not target.startswith("//")
+        and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=False)
+    ):
+        return target
+    return "/"
+
+
+def firebase_web_config() -> dict[str, str]:
+    """The Firebase web config the browser needs (public values), with the emulator host if any."""
+    return {
+        "apiKey": settings.FIREBASE_API_KEY,
+        "authDomain": settings.FIREBASE_AUTH_DOMAIN,
+        "projectId": settings.FIREBASE_PROJECT_ID,
+        "appId": settings.FIREBASE_APP_ID,
+        "emulatorHost": settings.FIREBASE_AUTH_EMULATOR_HOST,
+    }
+
+
+def login_page(request: HttpRequest) -> HttpResponse:
+    """Sign in / sign up. A signed-in user is sent to /."""
+    if request.user.is_authenticated:
+        return HttpResponseRedirect("/")
+    props = {"firebase": firebase_web_config(), "next": safe_next(request), "productName": "Kindly"}
+    return render(request, "pages/login.html", {"login_props": props})

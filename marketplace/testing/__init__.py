@@ -1,0 +1,1 @@
+"""Test helpers shared by every app (pytest plugins)."""
