@@ -25,10 +25,11 @@ from django.utils import timezone
 
 from adminpanel.models import AuditAction
 from adminpanel.services import audit_log_record
-from bookings.models import Booking, BookingStatus, Review
+from bookings.models import Booking, BookingStatus, PaymentStatus, Review
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from messaging.events import send_on_commit
 from messaging.services import system_notify
+from payments.refunds import booking_payment_refund
 from providers.models import Provider, VerificationStatus
 from requests_app.models import RequestStatus, ServiceRequest, TimeWindow
 from requests_app.services import service_request_lock
@@ -207,9 +208,15 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
 def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
     """Cancel a booking. Caller holds the row lock and has checked actor, state and rules.
 
-    The one place every cancel goes through: the payments issue adds the refund of a paid
-    booking here.
+    The one place every cancel goes through: a paid booking is refunded in full first (if the
+    gateway refuses, nothing is cancelled).
     """
+    if booking_payment_refund(booking=booking):
+        _notify(
+            [booking.client],
+            f'Your payment of ${booking.total_amount} for "{booking.service_request.title}" has been refunded in full.',
+            booking,
+        )
     booking.status = BookingStatus.CANCELLED
     booking.cancelled_at = timezone.now()
     booking.cancellation_reason = reason
@@ -334,6 +341,117 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
     return booking
 
 
+# ---------------------------------------------------------------- payment (driven by payments.services)
+#
+# Called for gateway events, which may repeat and arrive out of order, so each one is safe to
+# repeat and never moves paymentStatus backwards: pending -> failed -> paid -> refunded, where
+# a failure only follows pending/failed and refunded is final. Each returns what it did:
+# "paid", "failed", "refunded", "ignored" (nothing to change) or "unknown" (no such intent).
+
+
+def booking_lock_by_payment_intent(*, payment_intent_id: str) -> Booking | None:
+    """Like booking_lock, found by its payment intent id; None when no booking has it."""
+    if not payment_intent_id:
+        return None
+    return (
+        Booking.objects.select_for_update(of=("self",))
+        .select_related("service_request", "client", "provider__user")
+        .filter(payment_intent_id=payment_intent_id)
+        .first()
+    )
+
+
+def booking_payment_succeeded(*, payment_intent_id: str) -> str:
+    """The gateway took the money: paymentStatus paid, and a scheduled booking becomes confirmed.
+
+    A booking already paid or refunded is left alone. A booking cancelled before the money
+    arrived (paid in another tab) is refunded at once.
+    """
+    with transaction.atomic():
+        booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
+        if booking is None:
+            return "unknown"
+        if booking.payment_status in (PaymentStatus.PAID, PaymentStatus.REFUNDED):
+            return "ignored"
+        booking.payment_status = PaymentStatus.PAID
+        fields = ["payment_status", "updated_at"]
+        if booking.status == BookingStatus.SCHEDULED:
+            booking.status = BookingStatus.CONFIRMED
+            fields.append("status")
+        booking.save(update_fields=fields)
+        title = booking.service_request.title
+        if booking.status == BookingStatus.CANCELLED:
+            booking_payment_refund(booking=booking)
+            _notify(
+                [booking.client],
+                f'Your payment of ${booking.total_amount} for "{title}" arrived after the booking was cancelled, '
+                "so it has been refunded in full.",
+                booking,
+            )
+            _push(booking)
+            return "refunded"
+        _notify(
+            [booking.client],
+            f'Payment of ${booking.total_amount} received for "{title}". '
+            f"Your booking on {_when(booking)} is confirmed.",
+            booking,
+        )
+        _notify(
+            [booking.provider.user],
+            f'The client paid for "{title}". Your booking on {_when(booking)} is confirmed.',
+            booking,
+        )
+        _push(booking)
+    return "paid"
+
+
+def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
+    """A payment attempt was declined: paymentStatus failed (the client may try again).
+
+    Ignored once the booking is paid or refunded (a late failure of an earlier attempt).
+    """
+    with transaction.atomic():
+        booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
+        if booking is None:
+            return "unknown"
+        if booking.payment_status not in (PaymentStatus.PENDING, PaymentStatus.FAILED):
+            return "ignored"
+        if booking.payment_status != PaymentStatus.FAILED:
+            booking.payment_status = PaymentStatus.FAILED
+            booking.save(update_fields=["payment_status", "updated_at"])
+        _notify(
+            [booking.client],
+            f'Your payment for "{booking.service_request.title}" did not go through'
+            + (f": {message}" if message else ".")
+            + " You can try again from the payment page.",
+            booking,
+        )
+        _push(booking)
+    return "failed"
+
+
+def booking_refunded(*, payment_intent_id: str) -> str:
+    """The gateway refunded the payment in full (e.g. from its dashboard): paymentStatus refunded.
+
+    Final: a late "succeeded" for the same intent changes nothing afterwards.
+    """
+    with transaction.atomic():
+        booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
+        if booking is None:
+            return "unknown"
+        if booking.payment_status == PaymentStatus.REFUNDED:
+            return "ignored"
+        booking.payment_status = PaymentStatus.REFUNDED
+        booking.save(update_fields=["payment_status", "updated_at"])
+        _notify(
+            [booking.client, booking.provider.user],
+            f'The payment of ${booking.total_amount} for "{booking.service_request.title}" was refunded in full.',
+            booking,
+        )
+        _push(booking)
+    return "refunded"
+
+
 # ---------------------------------------------------------------- reviews
 
 
@@ -375,6 +493,10 @@ __all__ = [
     "booking_cancel_by_client",
     "booking_complete",
     "booking_lock",
+    "booking_lock_by_payment_intent",
+    "booking_payment_failed",
+    "booking_payment_succeeded",
+    "booking_refunded",
     "booking_reassign",
     "booking_total",
     "check_admin",

@@ -1,0 +1,15 @@
+"""Payment errors shown to users (spec section 8)."""
+
+from __future__ import annotations
+
+from marketplace.errors import DomainError
+
+CREATE_FAILED_MESSAGE = "Failed to create payment. Please try again."
+REFUND_FAILED_MESSAGE = "The refund could not be made right now, so nothing was changed. Please try again."
+
+
+class PaymentGatewayUnavailable(DomainError):
+    """The payment gateway refused or could not be reached: 502, and nothing was changed."""
+
+    status_code = 502
+    default_message = CREATE_FAILED_MESSAGE
