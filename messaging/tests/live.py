@@ -1,0 +1,106 @@
+"""Run Daphne as a subprocess against the current (test) database: the scale-out test, the
+browser test and bench/message_latency.py use it. pytest-django's live_server is WSGI only."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+from django.conf import settings
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def database_url() -> str:
+    """The URL of the database this process uses now (the test database inside a test)."""
+    db = settings.DATABASES["default"]
+    auth = quote(db.get("USER") or "")
+    if db.get("PASSWORD"):
+        auth += ":" + quote(db["PASSWORD"])
+    host = db.get("HOST") or "127.0.0.1"
+    port = db.get("PORT") or 5432
+    return f"postgres://{auth}@{host}:{port}/{db['NAME']}"
+
+
+class DaphneServer:
+    """One Daphne process on a free port. `app` is an ASGI path; the default serves static
+    files too (messaging.tests.live_asgi), as a browser needs."""
+
+    def __init__(self, *, app: str = "messaging.tests.live_asgi:application", env: dict[str, str] | None = None):
+        self.port = free_port()
+        self.app = app
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": os.environ.get("DJANGO_SETTINGS_MODULE", "marketplace.settings.test"),
+            "DATABASE_URL": database_url(),
+            "REDIS_URL": settings.REDIS_URL,
+            **(env or {}),
+        }
+        self.env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        self.proc: subprocess.Popen | None = None
+        self._log = tempfile.TemporaryFile()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def spawn(self) -> DaphneServer:
+        cmd = [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port), self.app]
+        self.proc = subprocess.Popen(cmd, cwd=BASE_DIR, env=self.env, stdout=self._log, stderr=subprocess.STDOUT)  # noqa: S603
+        return self
+
+    def wait_ready(self, timeout: float = 30) -> DaphneServer:
+        assert self.proc is not None, "spawn() first"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Daphne exited with {self.proc.returncode}:\n{self.output()}")
+            try:
+                urllib.request.urlopen(f"{self.url}/healthz", timeout=1)  # noqa: S310
+                return self
+            except urllib.error.HTTPError:
+                return self  # it answers HTTP: up
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"Daphne did not start within {timeout} s:\n{self.output()}")
+
+    def start(self, timeout: float = 30) -> DaphneServer:
+        return self.spawn().wait_ready(timeout)
+
+    def output(self) -> str:
+        self._log.seek(0)
+        return self._log.read().decode(errors="replace")[-5000:]
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=5)
+
+    def __enter__(self) -> DaphneServer:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
