@@ -1,0 +1,217 @@
+// /provider-signup: the application form (spec sections 2, 5, 8). Each field is validated as
+// it changes, with the spec's messages; success toast then / after 2 s.
+import { useState, type FormEvent } from "react";
+import { CheckboxOption, FieldSet, InputField, TextareaField } from "../components/Field";
+import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError, redirectAfter } from "../lib/api";
+import { mountIsland } from "../lib/mount";
+import { toast } from "../lib/toast";
+import type { Provider } from "../lib/types";
+
+interface Props {
+  user: { id: string; firstName: string };
+  specialties: { id: string; name: string }[];
+}
+
+interface Values {
+  phone: string;
+  specialties: string[];
+  hourlyRate: string;
+  serviceArea: string;
+  bio: string;
+  experience: string;
+}
+
+type Errors = Partial<Record<keyof Values, string>>;
+
+const FIELDS: (keyof Values)[] = ["phone", "specialties", "hourlyRate", "serviceArea", "bio", "experience"];
+
+function validate(name: keyof Values, v: Values): string {
+  switch (name) {
+    case "phone":
+      return v.phone.trim().length >= 10 ? "" : "Phone number must be at least 10 digits";
+    case "specialties":
+      return v.specialties.length > 0 ? "" : "Please select at least one specialty";
+    case "hourlyRate": {
+      if (v.hourlyRate === "") return "Please enter your hourly rate";
+      const n = Number(v.hourlyRate);
+      if (!Number.isFinite(n)) return "Please enter your hourly rate";
+      if (n < 15 || n > 100) return "Hourly rate must be between $15 and $100";
+      return n % 5 === 0 ? "" : "Hourly rate must be in steps of $5";
+    }
+    case "serviceArea":
+      return v.serviceArea.trim() ? "" : "Please enter your service area";
+    case "bio":
+      return v.bio.trim().length >= 50 ? "" : "Please provide a detailed bio (at least 50 characters)";
+    case "experience":
+      return v.experience.trim().length >= 20 ? "" : "Please describe your experience";
+  }
+}
+
+function ProviderSignupForm({ specialties }: Props) {
+  const [values, setValues] = useState<Values>({
+    phone: "",
+    specialties: [],
+    hourlyRate: "",
+    serviceArea: "",
+    bio: "",
+    experience: "",
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const update = (next: Values, name: keyof Values) => {
+    setValues(next);
+    setErrors((e) => ({ ...e, [name]: validate(name, next) }));
+  };
+  const set = (name: Exclude<keyof Values, "specialties">, value: string) => update({ ...values, [name]: value }, name);
+  const toggle = (id: string, on: boolean) =>
+    update(
+      {
+        ...values,
+        specialties: on ? [...values.specialties, id] : values.specialties.filter((s) => s !== id),
+      },
+      "specialties",
+    );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const all: Errors = {};
+    for (const f of FIELDS) {
+      const msg = validate(f, values);
+      if (msg) all[f] = msg;
+    }
+    setErrors(all);
+    if (all.specialties) {
+      toast({ title: "Error", description: "Please select at least one service", variant: "destructive" });
+    }
+    const first = FIELDS.find((f) => all[f]);
+    if (first) {
+      document.getElementById(first === "specialties" ? `specialty-${specialties[0]?.id}` : `provider-${first}`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.post<Provider>("/api/provider/profile", {
+        phone: values.phone.trim(),
+        specialties: values.specialties,
+        hourlyRate: Number(values.hourlyRate),
+        serviceArea: values.serviceArea.trim(),
+        bio: values.bio.trim(),
+        experience: values.experience.trim(),
+      });
+      setDone(true);
+      toast({
+        title: "Provider Profile Created!",
+        description: "Your application has been submitted for review. You'll be notified once you're verified.",
+      });
+      redirectAfter("/", 2000);
+    } catch (error) {
+      setSubmitting(false);
+      if (isUnauthorizedError(error)) {
+        handleLoggedOut("/login");
+        return;
+      }
+      if (error instanceof ApiError) {
+        const fromServer: Errors = {};
+        for (const [key, messages] of Object.entries(error.fieldErrors)) {
+          if ((FIELDS as string[]).includes(key) && messages[0]) fromServer[key as keyof Values] = messages[0];
+        }
+        setErrors((e) => ({ ...e, ...fromServer }));
+      }
+      toast({
+        title: "Error",
+        description: `Failed to create provider profile: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="provider-signup-form">
+      <p className="muted">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">required</span> are required.
+      </p>
+      <InputField
+        id="provider-phone"
+        label="Phone number"
+        required
+        type="tel"
+        autoComplete="tel"
+        value={values.phone}
+        onChange={(e) => set("phone", e.target.value)}
+        error={errors.phone}
+      />
+      <FieldSet
+        id="provider-specialties"
+        legend="Services you offer"
+        hint="Choose every service you can help with."
+        required
+        error={errors.specialties}
+      >
+        <div className="choices-grid">
+          {specialties.map((s) => (
+            <CheckboxOption
+              key={s.id}
+              id={`specialty-${s.id}`}
+              name="specialties"
+              value={s.id}
+              label={s.name}
+              checked={values.specialties.includes(s.id)}
+              onChange={(e) => toggle(s.id, e.target.checked)}
+            />
+          ))}
+        </div>
+      </FieldSet>
+      <InputField
+        id="provider-hourlyRate"
+        label="Hourly rate in dollars"
+        required
+        hint="Between $15 and $100, in steps of $5."
+        type="number"
+        inputMode="numeric"
+        min={15}
+        max={100}
+        step={5}
+        value={values.hourlyRate}
+        onChange={(e) => set("hourlyRate", e.target.value)}
+        error={errors.hourlyRate}
+      />
+      <InputField
+        id="provider-serviceArea"
+        label="Service area"
+        required
+        hint="The town, neighbourhoods or zip codes you can travel to"
+        value={values.serviceArea}
+        onChange={(e) => set("serviceArea", e.target.value)}
+        error={errors.serviceArea}
+      />
+      <TextareaField
+        id="provider-bio"
+        label="About you"
+        required
+        hint="Introduce yourself to the seniors and families you'll help (at least 50 characters)."
+        value={values.bio}
+        onChange={(e) => set("bio", e.target.value)}
+        error={errors.bio}
+      />
+      <TextareaField
+        id="provider-experience"
+        label="Experience"
+        required
+        hint="Relevant work, volunteering or caregiving experience (at least 20 characters)."
+        value={values.experience}
+        onChange={(e) => set("experience", e.target.value)}
+        error={errors.experience}
+      />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={submitting || done}>
+          {submitting || done ? "Submitting Application..." : "Submit Application"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+mountIsland(ProviderSignupForm, "provider-signup-root", "provider-signup-props");

@@ -1,0 +1,286 @@
+// /request-service: the create form (spec sections 2, 5, 8, 9). Validation on change and on
+// submit, errors next to their fields; success toast then / after 2 s.
+import { useState, type FormEvent } from "react";
+import { InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
+import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError, redirectAfter } from "../lib/api";
+import { TIME_WINDOWS, URGENCIES } from "../lib/format";
+import { mountIsland } from "../lib/mount";
+import { toast } from "../lib/toast";
+import type { ServiceRequest } from "../lib/types";
+
+interface Props {
+  categories: { id: number; name: string; slug: string }[];
+  today: string;
+  canRequest: boolean;
+}
+
+interface Values {
+  categoryId: string;
+  title: string;
+  description: string;
+  urgency: string;
+  preferredDate: string;
+  preferredTime: string;
+  location: string;
+  specialRequirements: string;
+  estimatedDuration: string;
+  maxBudget: string;
+}
+
+type Errors = Partial<Record<keyof Values, string>>;
+
+const INITIAL: Values = {
+  categoryId: "",
+  title: "",
+  description: "",
+  urgency: "normal",
+  preferredDate: "",
+  preferredTime: "flexible",
+  location: "",
+  specialRequirements: "",
+  estimatedDuration: "60",
+  maxBudget: "",
+};
+
+function validate(name: keyof Values, v: Values, today: string): string {
+  switch (name) {
+    case "categoryId":
+      return v.categoryId ? "" : "Category is required";
+    case "title":
+      return v.title.trim() ? "" : "Title is required";
+    case "description":
+      return v.description.trim().length >= 10 ? "" : "Description must be at least 10 characters";
+    case "location":
+      return v.location.trim() ? "" : "Location is required";
+    case "preferredDate":
+      if (!v.preferredDate) return "Preferred date is required";
+      return v.preferredDate < today ? "Preferred date cannot be in the past" : "";
+    case "preferredTime":
+      return v.preferredTime ? "" : "Preferred time is required";
+    case "estimatedDuration": {
+      const n = Number(v.estimatedDuration);
+      if (!v.estimatedDuration || !Number.isInteger(n) || n < 15) return "Duration must be at least 15 minutes";
+      return n % 15 === 0 ? "" : "Duration must be in steps of 15 minutes";
+    }
+    case "maxBudget": {
+      if (!v.maxBudget) return "";
+      const n = Number(v.maxBudget);
+      if (!Number.isFinite(n) || n < 0) return "Budget cannot be negative";
+      return "";
+    }
+    default:
+      return "";
+  }
+}
+
+const FIELDS: (keyof Values)[] = [
+  "categoryId",
+  "title",
+  "description",
+  "urgency",
+  "preferredDate",
+  "preferredTime",
+  "location",
+  "specialRequirements",
+  "estimatedDuration",
+  "maxBudget",
+];
+
+/** Server field errors come keyed by the payload's camelCase names. */
+function serverErrors(error: unknown): Errors {
+  if (!(error instanceof ApiError)) return {};
+  const out: Errors = {};
+  for (const [key, messages] of Object.entries(error.fieldErrors)) {
+    if ((FIELDS as string[]).includes(key) && messages[0]) out[key as keyof Values] = messages[0];
+  }
+  return out;
+}
+
+function RequestServiceForm({ categories, today, canRequest }: Props) {
+  const [values, setValues] = useState<Values>(INITIAL);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const set = (name: keyof Values, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    setErrors((e) => ({ ...e, [name]: validate(name, next, today) }));
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const all: Errors = {};
+    for (const f of FIELDS) {
+      const msg = validate(f, values, today);
+      if (msg) all[f] = msg;
+    }
+    setErrors(all);
+    const first = FIELDS.find((f) => all[f]);
+    if (first) {
+      document.getElementById(first === "urgency" ? "urgency-normal" : `request-${first}`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.post<ServiceRequest>("/api/service-requests", {
+        title: values.title.trim(),
+        description: values.description.trim(),
+        urgency: values.urgency,
+        preferredTime: values.preferredTime,
+        location: values.location.trim(),
+        specialRequirements: values.specialRequirements.trim(),
+        estimatedDuration: Number(values.estimatedDuration),
+        maxBudget: values.maxBudget === "" ? null : Number(values.maxBudget),
+        categoryId: Number(values.categoryId),
+        preferredDate: values.preferredDate,
+      });
+      setDone(true);
+      toast({ title: "Service Request Created!", description: "We'll match you with qualified providers in your area." });
+      redirectAfter("/", 2000);
+    } catch (error) {
+      setSubmitting(false);
+      if (isUnauthorizedError(error)) {
+        handleLoggedOut("/login");
+        return;
+      }
+      setErrors((e) => ({ ...e, ...serverErrors(error) }));
+      toast({
+        title: "Error",
+        description: `Failed to create service request: ${errorMessage(error)}`,
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="request-service-form">
+      {!canRequest && (
+        <p className="notice" role="note">
+          Requests are posted from a client account. Use "Switch to Client" in your account menu to request a service.
+        </p>
+      )}
+      <p className="muted">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">required</span> are required.
+      </p>
+      <SelectField
+        id="request-categoryId"
+        label="Service category"
+        required
+        placeholder="Choose a service"
+        options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+        value={values.categoryId}
+        onChange={(e) => set("categoryId", e.target.value)}
+        error={errors.categoryId}
+      />
+      <InputField
+        id="request-title"
+        label="Title"
+        required
+        hint="A short summary, for example: Help setting up video calls"
+        value={values.title}
+        maxLength={200}
+        onChange={(e) => set("title", e.target.value)}
+        error={errors.title}
+      />
+      <TextareaField
+        id="request-description"
+        label="Description"
+        required
+        hint="What would you like help with? At least 10 characters."
+        value={values.description}
+        onChange={(e) => set("description", e.target.value)}
+        error={errors.description}
+      />
+      <FieldSet id="request-urgency" legend="How soon do you need help?" error={errors.urgency}>
+        <div className="choices-grid">
+          {URGENCIES.map((u) => (
+            <RadioOption
+              key={u.value}
+              id={`urgency-${u.value}`}
+              name="urgency"
+              value={u.value}
+              checked={values.urgency === u.value}
+              onChange={() => set("urgency", u.value)}
+              label={u.label}
+              description={u.explanation}
+            />
+          ))}
+        </div>
+      </FieldSet>
+      <div className="form-row">
+        <InputField
+          id="request-preferredDate"
+          label="Preferred date"
+          required
+          type="date"
+          min={today}
+          value={values.preferredDate}
+          onChange={(e) => set("preferredDate", e.target.value)}
+          error={errors.preferredDate}
+        />
+        <SelectField
+          id="request-preferredTime"
+          label="Preferred time"
+          options={TIME_WINDOWS.map((w) => ({ value: w.value, label: w.label }))}
+          value={values.preferredTime}
+          onChange={(e) => set("preferredTime", e.target.value)}
+          error={errors.preferredTime}
+        />
+      </div>
+      <InputField
+        id="request-location"
+        label="Location"
+        required
+        hint="The address or neighbourhood where you need help"
+        autoComplete="street-address"
+        value={values.location}
+        onChange={(e) => set("location", e.target.value)}
+        error={errors.location}
+      />
+      <TextareaField
+        id="request-specialRequirements"
+        label="Special requirements (optional)"
+        hint="Anything your provider should know: accessibility, pets, parking…"
+        value={values.specialRequirements}
+        onChange={(e) => set("specialRequirements", e.target.value)}
+        error={errors.specialRequirements}
+      />
+      <div className="form-row">
+        <InputField
+          id="request-estimatedDuration"
+          label="Estimated duration (minutes)"
+          type="number"
+          inputMode="numeric"
+          min={15}
+          step={15}
+          value={values.estimatedDuration}
+          onChange={(e) => set("estimatedDuration", e.target.value)}
+          error={errors.estimatedDuration}
+        />
+        <InputField
+          id="request-maxBudget"
+          label="Maximum budget in dollars (optional)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={5}
+          value={values.maxBudget}
+          onChange={(e) => set("maxBudget", e.target.value)}
+          error={errors.maxBudget}
+        />
+      </div>
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={submitting || done}>
+          {submitting || done ? "Submitting Request..." : "Submit Request"}
+        </button>
+        <a className="button button-secondary" href="/">
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
+}
+
+mountIsland(RequestServiceForm, "request-service-root", "request-service-props");

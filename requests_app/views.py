@@ -1,0 +1,60 @@
+"""Pages of the requests app: /request-service (the create form)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from accounts.guards import login_required_page
+from accounts.models import UserType
+from requests_app.selectors import category_list_active
+
+
+@login_required_page
+def request_service(request: HttpRequest) -> HttpResponse:
+    """The create form. Only client accounts may post requests; others see why above the form."""
+    props = {
+        "categories": [{"id": c.id, "name": c.name, "slug": c.slug} for c in category_list_active()],
+        # The earliest preferred date: today in the site's zone (the server checks the same).
+        "today": timezone.localdate().isoformat(),
+        "canRequest": request.user.user_type == UserType.CLIENT,
+    }
+    return render(request, "pages/request_service.html", {"props": props})
+
+
+def _viewer_props(user) -> dict:
+    """Who is looking: the islands decide which actions to offer (the API enforces them)."""
+    # The reverse one-to-one raises RelatedObjectDoesNotExist (an AttributeError) when absent.
+    provider = getattr(user, "provider", None)
+    return {
+        "id": user.id,
+        "firstName": user.first_name,
+        "userType": user.user_type,
+        "provider": {"id": provider.id, "verificationStatus": provider.verification_status} if provider else None,
+    }
+
+
+def _request_id(request: HttpRequest) -> str | None:
+    """The ?id= of the details and edit pages: None when missing, else the raw text (the island says
+    "Request Not Found" for anything the API cannot load)."""
+    value = request.GET.get("id", "").strip()
+    return value or None
+
+
+@login_required_page
+def service_request_details(request: HttpRequest) -> HttpResponse:
+    """/service-request-details?id=: the request, with Accept / Contact Client for providers."""
+    props = {"requestId": _request_id(request), "viewer": _viewer_props(request.user)}
+    return render(request, "pages/service_request_details.html", {"props": props})
+
+
+@login_required_page
+def service_request_edit(request: HttpRequest) -> HttpResponse:
+    """/edit-service-request?id=: the edit form with Save Changes and Delete Request."""
+    props = {
+        "requestId": _request_id(request),
+        "viewer": _viewer_props(request.user),
+        "categories": [{"id": c.id, "name": c.name} for c in category_list_active()],
+    }
+    return render(request, "pages/edit_service_request.html", {"props": props})
