@@ -131,3 +131,11 @@ export interface Review {
 export interface UnreadCount {
   count: number;
 }
+
+/** The signed-in person as a page's props describe them (requests_app.views._viewer_props). */
+export interface Viewer {
+  id: string;
+  firstName: string;
+  userType: UserType;
+  provider: { id: number; verificationStatus: VerificationStatus } | null;
+}
