@@ -55,7 +55,13 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    if isinstance(exc, exceptions.ValidationError):
+    if isinstance(exc, exceptions.Throttled):
+        wait = int(exc.wait) if exc.wait else 60
+        response.data = {
+            "message": f"Too many requests. Please wait {wait} seconds and try again.",
+            "errors": {},
+        }
+    elif isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
         first = next(iter(errors.values()), ["Invalid input."])
         message = first[0] if len(errors) == 1 else "Please correct the highlighted fields."
