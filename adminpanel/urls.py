@@ -1,3 +1,23 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from adminpanel import views as pages
+from adminpanel.api import views
+
+# The /admin page (screens) adds its own path here.
+urlpatterns = [
+    path("admin", pages.admin_dashboard, name="admin-dashboard"),
+    path("api/admin/providers", views.AdminProviderListView.as_view(), name="api-admin-providers"),
+    path(
+        "api/admin/providers/<int:pk>/status",
+        views.AdminProviderStatusView.as_view(),
+        name="api-admin-provider-status",
+    ),
+    path("api/admin/bookings", views.AdminBookingListView.as_view(), name="api-admin-bookings"),
+    path(
+        "api/admin/bookings/<int:pk>/reassign",
+        views.AdminBookingReassignView.as_view(),
+        name="api-admin-booking-reassign",
+    ),
+    path("api/admin/bookings/<int:pk>/cancel", views.AdminBookingCancelView.as_view(), name="api-admin-booking-cancel"),
+    path("api/admin/service-requests", views.AdminServiceRequestListView.as_view(), name="api-admin-service-requests"),
+]

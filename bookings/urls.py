@@ -1,3 +1,11 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from bookings.api import views
+
+urlpatterns = [
+    path("api/bookings", views.BookingListView.as_view(), name="api-bookings"),
+    path("api/bookings/<int:pk>", views.BookingDetailView.as_view(), name="api-booking"),
+    path("api/bookings/<int:pk>/cancel", views.BookingCancelView.as_view(), name="api-booking-cancel"),
+    path("api/bookings/<int:pk>/complete", views.BookingCompleteView.as_view(), name="api-booking-complete"),
+    path("api/bookings/<int:pk>/review", views.BookingReviewView.as_view(), name="api-booking-review"),
+]

@@ -56,6 +56,8 @@ def provider_apply(
 
     A client who applies becomes a provider account, so the dashboard shows the provider view.
     """
+    if user.is_admin:
+        raise PermissionDenied("Admin accounts cannot apply to be providers.")
     if Provider.objects.filter(user=user).exists():
         raise Conflict(ALREADY_APPLIED)
     try:

@@ -1,3 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from providers import views as pages
+from providers.api import views
+
+urlpatterns = [
+    path("api/providers", views.ProviderListView.as_view(), name="api-providers"),
+    path("api/providers/<int:pk>/reviews", views.ProviderReviewListView.as_view(), name="api-provider-reviews"),
+    path("api/provider/profile", views.ProviderProfileView.as_view(), name="api-provider-profile"),
+    path("provider-signup", pages.provider_signup, name="provider-signup"),
+    path("providers", pages.providers_browse, name="providers-browse"),
+]

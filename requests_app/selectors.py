@@ -1,9 +1,117 @@
-"""Reads of categories and service requests, scoped to what the caller may see."""
+"""Reads of categories and service requests, scoped to what the caller may see.
 
-from django.db.models import QuerySet
+ARCHITECTURE.md: clients see their own requests; providers see open requests of others and the
+requests they are booked on; admins see all. Anything else is a 404.
+"""
 
-from requests_app.models import ServiceCategory
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+
+from marketplace.errors import NotFound
+from providers.selectors import user_acts_as_provider
+from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest
+
+if TYPE_CHECKING:
+    from accounts.models import User
 
 
 def category_list_active() -> QuerySet[ServiceCategory]:
     return ServiceCategory.objects.filter(is_active=True).order_by("id")
+
+
+def category_get_active(*, category_id: int) -> ServiceCategory | None:
+    return ServiceCategory.objects.filter(pk=category_id, is_active=True).first()
+
+
+def _with_people(qs: QuerySet[ServiceRequest]) -> QuerySet[ServiceRequest]:
+    """Load what the serializer reads (client, category, the booked provider's user id) in one query."""
+    from bookings.models import Booking
+
+    latest_booking = Booking.objects.filter(service_request=OuterRef("pk")).order_by("-id")
+    return qs.select_related("client", "category").annotate(
+        booked_provider_user_id=Subquery(latest_booking.values("provider__user_id")[:1]),
+        booking_id=Subquery(latest_booking.values("id")[:1]),
+    )
+
+
+def _booked_with(user: User):
+    from bookings.models import Booking
+
+    return Exists(Booking.objects.filter(service_request=OuterRef("pk"), provider__user=user))
+
+
+def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
+    """Every request the user may open (detail page)."""
+    qs = ServiceRequest.objects.all()
+    if user.is_admin:
+        return _with_people(qs)
+    visible = Q(client=user) | Q(booked_with=True)
+    if user_acts_as_provider(user=user):
+        visible |= Q(status=RequestStatus.OPEN)
+    return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible))
+
+
+def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
+    """GET /api/service-requests: admins all, provider accounts the open requests of others,
+    everyone else their own. Newest first."""
+    qs = ServiceRequest.objects.all()
+    if user.is_admin:
+        pass
+    elif user.user_type == "provider":
+        qs = qs.filter(status=RequestStatus.OPEN).exclude(client=user)
+    else:
+        qs = qs.filter(client=user)
+    return _with_people(qs).order_by("-created_at", "-id")
+
+
+def service_request_list_open_for_provider(*, user: User) -> QuerySet[ServiceRequest]:
+    """Open requests of others (dashboard "Available Requests")."""
+    return _with_people(ServiceRequest.objects.filter(status=RequestStatus.OPEN).exclude(client=user)).order_by(
+        "-created_at", "-id"
+    )
+
+
+def service_request_list_own(*, user: User) -> QuerySet[ServiceRequest]:
+    """The user's own requests (dashboard "Your Requests")."""
+    return _with_people(ServiceRequest.objects.filter(client=user)).order_by("-created_at", "-id")
+
+
+def service_request_list_admin() -> QuerySet[ServiceRequest]:
+    return _with_people(ServiceRequest.objects.all()).order_by("-created_at", "-id")
+
+
+def service_request_get(*, user: User, pk: int) -> ServiceRequest:
+    """One request the user may see; otherwise 404."""
+    service_request = service_request_visible(user=user).filter(pk=pk).first()
+    if service_request is None:
+        raise NotFound("Service request not found.")
+    return service_request
+
+
+def service_request_get_for_accept(*, user: User, pk: int) -> ServiceRequest:
+    """The target of an accept. A provider also "finds" a request another provider just took, so
+    the loser of a race gets 409 (already accepted), not 404."""
+    qs = ServiceRequest.objects.all() if user_acts_as_provider(user=user) else service_request_visible(user=user)
+    service_request = qs.filter(pk=pk).exclude(status=RequestStatus.CANCELLED).first()
+    if service_request is None:
+        raise NotFound("Service request not found.")
+    return service_request
+
+
+def location_visible_to(service_request: ServiceRequest, user: User, *, acts_as_provider: bool) -> bool:
+    """ARCHITECTURE.md: the request's client, providers while it is open, the booked provider.
+
+    Expects the request from a selector here (booked_provider_user_id annotated);
+    acts_as_provider is providers.selectors.user_acts_as_provider(user=user), computed once per call.
+    """
+    if not user.is_authenticated:
+        return False
+    if service_request.client_id == user.pk:
+        return True
+    booked = getattr(service_request, "booked_provider_user_id", None)
+    if booked is not None:
+        return booked == user.pk and service_request.status != RequestStatus.OPEN
+    return service_request.status == RequestStatus.OPEN and acts_as_provider

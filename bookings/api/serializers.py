@@ -1,0 +1,167 @@
+"""Booking and review shapes in the spec's camelCase, with the nested parties the pages read."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from accounts.api.serializers import UserSummarySerializer
+from bookings.models import Booking
+from bookings.services import booking_can_client_cancel
+from marketplace.api import StrictSerializer
+from providers.models import Provider
+from requests_app.api.fields import StrictCharField, StrictIntegerField
+from requests_app.models import ServiceRequest
+
+
+class BookingProviderSerializer(serializers.ModelSerializer):
+    """booking.provider: who comes (the parties know each other's email)."""
+
+    userId = serializers.CharField(source="user_id", read_only=True)
+    hourlyRate = serializers.DecimalField(
+        source="hourly_rate", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
+    )
+    verificationStatus = serializers.CharField(source="verification_status", read_only=True)
+    rating = serializers.DecimalField(max_digits=3, decimal_places=2, coerce_to_string=False, read_only=True)
+    totalReviews = serializers.IntegerField(source="total_reviews", read_only=True)
+    user = UserSummarySerializer(read_only=True)
+
+    class Meta:
+        model = Provider
+        fields = ["id", "userId", "specialties", "hourlyRate", "verificationStatus", "rating", "totalReviews", "user"]
+        read_only_fields = fields
+
+
+class BookingRequestSerializer(serializers.ModelSerializer):
+    """booking.serviceRequest: what the visit is for."""
+
+    categoryId = serializers.IntegerField(source="category_id", read_only=True, allow_null=True)
+    categoryName = serializers.CharField(source="category.name", read_only=True, allow_null=True, default=None)
+    location = serializers.CharField(read_only=True)
+    specialRequirements = serializers.CharField(source="special_requirements", read_only=True)
+
+    class Meta:
+        model = ServiceRequest
+        fields = [
+            "id",
+            "title",
+            "description",
+            "categoryId",
+            "categoryName",
+            "location",
+            "specialRequirements",
+            "status",
+        ]
+        read_only_fields = fields
+
+
+class BookingSerializer(serializers.ModelSerializer):
+    serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
+    providerId = serializers.IntegerField(source="provider_id", read_only=True)
+    clientId = serializers.CharField(source="client_id", read_only=True)
+    scheduledDate = serializers.DateField(source="scheduled_date", read_only=True)
+    scheduledTime = serializers.CharField(source="scheduled_time", read_only=True)
+    totalAmount = serializers.DecimalField(
+        source="total_amount", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True
+    )
+    paymentStatus = serializers.CharField(source="payment_status", read_only=True)
+    cancelledAt = serializers.DateTimeField(source="cancelled_at", read_only=True, allow_null=True)
+    cancellationReason = serializers.CharField(source="cancellation_reason", read_only=True)
+    cancelledBy = serializers.CharField(source="cancelled_by_id", read_only=True, allow_null=True)
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
+    visitStart = serializers.DateTimeField(source="visit_start", read_only=True)
+    canCancel = serializers.SerializerMethodField()
+    provider = BookingProviderSerializer(read_only=True)
+    client = UserSummarySerializer(read_only=True)
+    serviceRequest = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Booking
+        fields = [
+            "id",
+            "serviceRequestId",
+            "providerId",
+            "clientId",
+            "scheduledDate",
+            "scheduledTime",
+            "duration",
+            "totalAmount",
+            "status",
+            "paymentStatus",
+            "notes",
+            "cancelledAt",
+            "cancellationReason",
+            "cancelledBy",
+            "createdAt",
+            "updatedAt",
+            "visitStart",
+            "canCancel",
+            "provider",
+            "client",
+            "serviceRequest",
+        ]
+        read_only_fields = fields
+
+    def _viewer(self):
+        request = self.context.get("request")
+        return request.user if request else None
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_canCancel(self, obj: Booking) -> bool:
+        """Whether the client may cancel now (48-hour rule); false for anyone else."""
+        viewer = self._viewer()
+        return bool(viewer and viewer.pk == obj.client_id and booking_can_client_cancel(obj))
+
+    @extend_schema_field(BookingRequestSerializer)
+    def get_serviceRequest(self, obj: Booking) -> dict:
+        data = BookingRequestSerializer(obj.service_request).data
+        viewer = self._viewer()
+        # The location is for the two parties only (ARCHITECTURE.md), not for admins' lists.
+        if viewer is None or viewer.pk not in (obj.client_id, obj.provider.user_id):
+            data["location"] = None
+        return data
+
+
+class BookingCancelSerializer(StrictSerializer):
+    """POST /api/bookings/{id}/cancel: the reason is optional for the client."""
+
+    reason = StrictCharField(required=False, allow_blank=True, max_length=2000)
+
+
+class AdminBookingCancelSerializer(StrictSerializer):
+    """PUT /api/admin/bookings/{id}/cancel: a reason is required."""
+
+    reason = StrictCharField(
+        max_length=2000,
+        error_messages={
+            "required": "A cancellation reason is required.",
+            "blank": "A cancellation reason is required.",
+        },
+    )
+
+
+class BookingReassignSerializer(StrictSerializer):
+    """PUT /api/admin/bookings/{id}/reassign: the provider id is sent as a number (spec section 5)."""
+
+    newProviderId = StrictIntegerField(
+        min_value=1,
+        max_value=2**63 - 1,
+        error_messages={"required": "Please choose a provider.", "null": "Please choose a provider."},
+    )
+    reason = StrictCharField(required=False, allow_blank=True, max_length=2000)
+
+
+class ReviewCreateSerializer(StrictSerializer):
+    """POST /api/bookings/{id}/review."""
+
+    rating = StrictIntegerField(
+        min_value=1,
+        max_value=5,
+        error_messages={
+            "min_value": "Rating must be from 1 to 5.",
+            "max_value": "Rating must be from 1 to 5.",
+            "required": "Please choose a rating from 1 to 5.",
+        },
+    )
+    comment = StrictCharField(required=False, allow_blank=True, max_length=2000)

@@ -1,0 +1,69 @@
+"""Booking endpoints: list, read, cancel (client), complete (provider), review (client)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bookings import selectors, services
+from bookings.api.serializers import BookingCancelSerializer, BookingSerializer, ReviewCreateSerializer
+from providers.api.serializers import ReviewSerializer
+
+
+def _booking_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
+    booking = selectors.booking_get(user=request.user, pk=pk)
+    return Response(BookingSerializer(booking, context={"request": request}).data, status=code)
+
+
+class BookingListView(generics.ListAPIView):
+    """GET /api/bookings: the signed-in user's bookings (as client or provider); admins all."""
+
+    serializer_class = BookingSerializer
+
+    def get_queryset(self):
+        return selectors.booking_list_for(user=self.request.user)
+
+
+class BookingDetailView(APIView):
+    @extend_schema(responses=BookingSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return _booking_response(request, pk)
+
+
+class BookingCancelView(APIView):
+    """POST /api/bookings/{id}/cancel {reason?}: the client, at least 48 hours before the visit."""
+
+    @extend_schema(request=BookingCancelSerializer, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = BookingCancelSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        services.booking_cancel_by_client(
+            booking_id=pk, actor=request.user, reason=serializer.validated_data.get("reason", "")
+        )
+        return _booking_response(request, pk)
+
+
+class BookingCompleteView(APIView):
+    """POST /api/bookings/{id}/complete (empty body): the provider, once the visit has started."""
+
+    @extend_schema(request=None, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        services.booking_complete(booking_id=pk, actor=request.user)
+        return _booking_response(request, pk)
+
+
+class BookingReviewView(APIView):
+    """POST /api/bookings/{id}/review {rating, comment?}: the client of a completed booking, once."""
+
+    @extend_schema(request=ReviewCreateSerializer, responses={201: ReviewSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = ReviewCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        review = services.review_create(booking_id=pk, actor=request.user, **serializer.validated_data)
+        return Response(ReviewSerializer(review).data, status=status.HTTP_201_CREATED)

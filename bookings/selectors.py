@@ -1,0 +1,45 @@
+"""Reads of bookings, scoped: the two parties see their booking, admins see all; others get 404."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db.models import Q, QuerySet
+
+from bookings.models import Booking
+from marketplace.errors import NotFound
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+
+def _with_parties(qs: QuerySet[Booking]) -> QuerySet[Booking]:
+    return qs.select_related("client", "provider__user", "service_request__category")
+
+
+def booking_list_for(*, user: User) -> QuerySet[Booking]:
+    """GET /api/bookings: the user's bookings as client or as provider (admins: all), soonest first."""
+    qs = Booking.objects.all()
+    if not user.is_admin:
+        qs = qs.filter(Q(client=user) | Q(provider__user=user))
+    return _with_parties(qs).order_by("scheduled_date", "id")
+
+
+def booking_list_as_client(*, user: User) -> QuerySet[Booking]:
+    return _with_parties(Booking.objects.filter(client=user)).order_by("scheduled_date", "id")
+
+
+def booking_list_as_provider(*, user: User) -> QuerySet[Booking]:
+    return _with_parties(Booking.objects.filter(provider__user=user)).order_by("scheduled_date", "id")
+
+
+def booking_list_admin() -> QuerySet[Booking]:
+    return _with_parties(Booking.objects.all()).order_by("-created_at", "-id")
+
+
+def booking_get(*, user: User, pk: int) -> Booking:
+    """One booking the user may see; otherwise 404."""
+    booking = booking_list_for(user=user).filter(pk=pk).first()
+    if booking is None:
+        raise NotFound("Booking not found.")
+    return booking

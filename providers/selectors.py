@@ -1,0 +1,98 @@
+"""Reads of provider profiles, scoped to what the caller may see.
+
+Public listings show only verified, active providers and never email or phone.
+Used by the API and by pages (landing: provider_list_public(...)[:3]).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db.models import F, Q, QuerySet, TextField
+from django.db.models.functions import Cast
+
+from accounts.models import UserType
+from marketplace.errors import NotFound
+from providers.models import Provider, Specialty, VerificationStatus
+
+if TYPE_CHECKING:
+    from accounts.models import User
+    from bookings.models import Review
+
+SORTS = {
+    "rating": [F("rating").desc(), F("total_reviews").desc(), "id"],
+    "reviews": [F("total_reviews").desc(), F("rating").desc(), "id"],
+    "rate-low": [F("hourly_rate").asc(nulls_last=True), F("rating").desc(), "id"],
+    "rate-high": [F("hourly_rate").desc(nulls_last=True), F("rating").desc(), "id"],
+}
+DEFAULT_SORT = "rating"
+
+
+def _public() -> QuerySet[Provider]:
+    return Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
+
+
+def provider_list_public(*, search: str = "", specialty: str = "", sort: str = DEFAULT_SORT) -> QuerySet[Provider]:
+    """Verified, active providers for the browse and landing pages.
+
+    search: case-insensitive over bio, service area and specialties (ids, and the names of the
+    services, so "technology" finds tech-support). specialty: one of the six ids. sort: rating
+    (default), reviews, rate-low, rate-high. All done in the database.
+    """
+    qs = _public().select_related("user")
+    search = search.strip()
+    if search:
+        match = Q(bio__icontains=search) | Q(service_area__icontains=search) | Q(specialties_text__icontains=search)
+        for value, label in Specialty.choices:
+            if search.lower() in label.lower():
+                match |= Q(specialties__contains=[value])
+        qs = qs.annotate(specialties_text=Cast("specialties", output_field=TextField())).filter(match)
+    if specialty:
+        qs = qs.filter(specialties__contains=[specialty])
+    return qs.order_by(*SORTS.get(sort, SORTS[DEFAULT_SORT]))
+
+
+def provider_get_public(*, provider_id: int) -> Provider:
+    provider = _public().select_related("user").filter(pk=provider_id).first()
+    if provider is None:
+        raise NotFound("Provider not found.")
+    return provider
+
+
+def provider_for_user(*, user: User) -> Provider | None:
+    if not user.is_authenticated:
+        return None
+    return Provider.objects.select_related("user").filter(user=user).first()
+
+
+def provider_get_own(*, user: User) -> Provider:
+    """The signed-in user's own profile; none yet is a 404."""
+    provider = provider_for_user(user=user)
+    if provider is None:
+        raise NotFound("You do not have a provider profile yet.")
+    return provider
+
+
+def user_acts_as_provider(*, user: User) -> bool:
+    """A provider account, or anyone with a provider profile (they see open requests)."""
+    if not user.is_authenticated:
+        return False
+    return user.user_type == UserType.PROVIDER or Provider.objects.filter(user=user).exists()
+
+
+def provider_list_admin(*, status: str = "") -> QuerySet[Provider]:
+    """Every provider, newest first (admin dashboard)."""
+    qs = Provider.objects.select_related("user").order_by("-created_at", "-id")
+    if status:
+        qs = qs.filter(verification_status=status)
+    return qs
+
+
+def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
+    from bookings.models import Review
+
+    return (
+        Review.objects.filter(reviewed_id=provider.user_id, is_public=True)
+        .select_related("reviewer")
+        .order_by("-created_at", "-id")
+    )

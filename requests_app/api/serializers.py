@@ -1,0 +1,202 @@
+"""Service request and category shapes in the spec's camelCase, and the create/edit inputs (spec section 5)."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
+from marketplace.api import StrictSerializer
+from providers.selectors import user_acts_as_provider
+from requests_app.api.fields import DateOrDateTimeField, MoneyField, StrictCharField, StrictIntegerField, check_step
+from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
+from requests_app.selectors import category_get_active, location_visible_to
+
+MAX_DURATION = 24 * 60
+
+
+class ServiceCategorySerializer(serializers.ModelSerializer):
+    isActive = serializers.BooleanField(source="is_active", read_only=True)
+    features = serializers.ListField(child=serializers.CharField(), read_only=True)
+
+    class Meta:
+        model = ServiceCategory
+        fields = ["id", "slug", "name", "description", "icon", "features", "isActive"]
+        read_only_fields = fields
+
+
+class CategorySummarySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ServiceCategory
+        fields = ["id", "slug", "name", "icon"]
+        read_only_fields = fields
+
+
+class ServiceRequestSerializer(serializers.ModelSerializer):
+    """Needs context["request"]; the viewer decides whether location and the client's email show."""
+
+    clientId = serializers.CharField(source="client_id", read_only=True)
+    categoryId = serializers.IntegerField(source="category_id", read_only=True, allow_null=True)
+    preferredDate = serializers.DateField(source="preferred_date", read_only=True, allow_null=True)
+    preferredTime = serializers.CharField(source="preferred_time", read_only=True)
+    location = serializers.SerializerMethodField()
+    specialRequirements = serializers.CharField(source="special_requirements", read_only=True)
+    estimatedDuration = serializers.IntegerField(source="estimated_duration", read_only=True)
+    maxBudget = serializers.DecimalField(
+        source="max_budget", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
+    )
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
+    client = serializers.SerializerMethodField()
+    serviceCategory = CategorySummarySerializer(source="category", read_only=True, allow_null=True)
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True, allow_null=True, default=None)
+
+    class Meta:
+        model = ServiceRequest
+        fields = [
+            "id",
+            "clientId",
+            "categoryId",
+            "title",
+            "description",
+            "preferredDate",
+            "preferredTime",
+            "urgency",
+            "location",
+            "specialRequirements",
+            "estimatedDuration",
+            "maxBudget",
+            "status",
+            "createdAt",
+            "updatedAt",
+            "client",
+            "serviceCategory",
+            "bookingId",
+        ]
+        read_only_fields = fields
+
+    def _viewer(self):
+        return self.context["request"].user
+
+    def _acts_as_provider(self) -> bool:
+        if "acts_as_provider" not in self.context:
+            self.context["acts_as_provider"] = user_acts_as_provider(user=self._viewer())
+        return self.context["acts_as_provider"]
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_location(self, obj: ServiceRequest) -> str | None:
+        if location_visible_to(obj, self._viewer(), acts_as_provider=self._acts_as_provider()):
+            return obj.location
+        return None
+
+    def _sees_email(self, obj: ServiceRequest) -> bool:
+        viewer = self._viewer()
+        return viewer.is_admin or viewer.pk in (obj.client_id, getattr(obj, "booked_provider_user_id", None))
+
+    @extend_schema_field(UserSummarySerializer)
+    def get_client(self, obj: ServiceRequest) -> dict:
+        serializer = UserSummarySerializer if self._sees_email(obj) else PublicUserSerializer
+        return serializer(obj.client).data
+
+
+_EDIT_MESSAGES = {
+    "title": {"required": "Title is required", "blank": "Title is required"},
+    "description": {
+        "required": "Description must be at least 10 characters",
+        "blank": "Description must be at least 10 characters",
+        "min_length": "Description must be at least 10 characters",
+    },
+    "categoryId": {
+        "required": "Category is required",
+        "null": "Category is required",
+        "min_value": "Category is required",
+    },
+    "location": {"required": "Location is required", "blank": "Location is required"},
+}
+
+
+class _RequestInput(StrictSerializer):
+    title = StrictCharField(max_length=200, error_messages=_EDIT_MESSAGES["title"])
+    description = StrictCharField(min_length=10, max_length=5000, error_messages=_EDIT_MESSAGES["description"])
+    categoryId = StrictIntegerField(min_value=1, max_value=2**31 - 1, error_messages=_EDIT_MESSAGES["categoryId"])
+    location = StrictCharField(max_length=255, error_messages=_EDIT_MESSAGES["location"])
+    preferredTime = serializers.ChoiceField(
+        choices=TimeWindow.choices,
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": "Preferred time must be morning, afternoon, evening or flexible."},
+    )
+    specialRequirements = StrictCharField(required=False, allow_blank=True, max_length=5000)
+
+    def validate_categoryId(self, value: int) -> int:
+        if category_get_active(category_id=value) is None:
+            raise serializers.ValidationError("Category is required")
+        return value
+
+    def validate_preferredDate(self, value):
+        if value is not None and value < timezone.localdate():
+            raise serializers.ValidationError("Preferred date cannot be in the past.")
+        return value
+
+    def to_service_kwargs(self) -> dict:
+        """validated_data in model field names (category as an object)."""
+        names = {
+            "categoryId": "category",
+            "preferredDate": "preferred_date",
+            "preferredTime": "preferred_time",
+            "specialRequirements": "special_requirements",
+            "estimatedDuration": "estimated_duration",
+            "maxBudget": "max_budget",
+        }
+        out = {}
+        for key, value in self.validated_data.items():
+            if key == "categoryId":
+                value = category_get_active(category_id=value)
+            out[names.get(key, key)] = value
+        return out
+
+
+class ServiceRequestCreateSerializer(_RequestInput):
+    """POST /api/service-requests."""
+
+    urgency = serializers.ChoiceField(
+        choices=Urgency.choices,
+        required=False,
+        error_messages={"invalid_choice": "Urgency must be low, normal, high or urgent."},
+    )
+    preferredDate = DateOrDateTimeField(error_messages={"required": "Please choose a preferred date."})
+    estimatedDuration = StrictIntegerField(
+        required=False,
+        min_value=15,
+        max_value=MAX_DURATION,
+        error_messages={"min_value": "Duration must be at least 15 minutes"},
+    )
+    maxBudget = MoneyField(required=False, allow_null=True, min_value=0, max_value=999999)
+
+    def validate_estimatedDuration(self, value: int) -> int:
+        if value % 15:
+            raise serializers.ValidationError("Duration must be in steps of 15 minutes")
+        return value
+
+    def validate_maxBudget(self, value):
+        check_step(value, 5, "Budget must be in steps of $5")
+        return value
+
+
+class ServiceRequestUpdateSerializer(_RequestInput):
+    """PUT /api/service-requests/{id}: the edit page's rules and messages (spec section 5)."""
+
+    urgency = serializers.ChoiceField(
+        choices=[Urgency.LOW, Urgency.NORMAL, Urgency.HIGH],
+        required=False,
+        error_messages={"invalid_choice": "Urgency must be low, normal or high."},
+    )
+    preferredDate = DateOrDateTimeField(required=False)
+    estimatedDuration = StrictIntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_DURATION,
+        error_messages={"min_value": "Duration must be at least 1 minute"},
+    )
+    maxBudget = MoneyField(required=False, allow_null=True, min_value=0, max_value=999999)

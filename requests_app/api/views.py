@@ -1,0 +1,88 @@
+"""Service request endpoints: list/create, read/edit/delete, accept; categories (public)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from bookings.api.serializers import BookingSerializer
+from bookings.selectors import booking_get
+from bookings.services import service_request_accept
+from requests_app import selectors, services
+from requests_app.api.serializers import (
+    ServiceCategorySerializer,
+    ServiceRequestCreateSerializer,
+    ServiceRequestSerializer,
+    ServiceRequestUpdateSerializer,
+)
+
+
+class ServiceCategoryListView(generics.ListAPIView):
+    """GET /api/service-categories (anyone)."""
+
+    permission_classes = [AllowAny]
+    serializer_class = ServiceCategorySerializer
+
+    def get_queryset(self):
+        return selectors.category_list_active()
+
+
+class ServiceRequestListCreateView(generics.ListAPIView):
+    """GET: clients their own requests, provider accounts the open requests of others, admins all.
+    POST: a client creates a request."""
+
+    serializer_class = ServiceRequestSerializer
+
+    def get_queryset(self):
+        return selectors.service_request_list(user=self.request.user)
+
+    @extend_schema(request=ServiceRequestCreateSerializer, responses={201: ServiceRequestSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = ServiceRequestCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        created = services.service_request_create(client=request.user, **serializer.to_service_kwargs())
+        fresh = selectors.service_request_get(user=request.user, pk=created.pk)
+        return Response(self.get_serializer(fresh).data, status=status.HTTP_201_CREATED)
+
+
+class ServiceRequestDetailView(APIView):
+    """GET/PUT/DELETE /api/service-requests/{id}: read what you may see; edit/delete your own while open."""
+
+    def _render(self, request: Request, pk: int) -> Response:
+        service_request = selectors.service_request_get(user=request.user, pk=pk)
+        return Response(ServiceRequestSerializer(service_request, context={"request": request}).data)
+
+    @extend_schema(responses=ServiceRequestSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        return self._render(request, pk)
+
+    @extend_schema(request=ServiceRequestUpdateSerializer, responses=ServiceRequestSerializer)
+    def put(self, request: Request, pk: int) -> Response:
+        selectors.service_request_get(user=request.user, pk=pk)
+        serializer = ServiceRequestUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.service_request_update(
+            service_request_id=pk, actor=request.user, changes=serializer.to_service_kwargs()
+        )
+        return self._render(request, pk)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, pk: int) -> Response:
+        selectors.service_request_get(user=request.user, pk=pk)
+        services.service_request_delete(service_request_id=pk, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ServiceRequestAcceptView(APIView):
+    """POST /api/service-requests/{id}/accept (empty body): a verified provider books the request."""
+
+    @extend_schema(request=None, responses={201: BookingSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.service_request_get_for_accept(user=request.user, pk=pk)
+        booking = service_request_accept(service_request_id=pk, actor=request.user)
+        fresh = booking_get(user=request.user, pk=booking.pk)
+        return Response(BookingSerializer(fresh, context={"request": request}).data, status=status.HTTP_201_CREATED)
