@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from marketplace.dashboard import dashboard
 from providers.models import Provider, Specialty, VerificationStatus
 from requests_app.selectors import category_list_active
 
@@ -140,7 +141,7 @@ def landing(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     """ "/" is the landing page for visitors and the dashboard for signed-in users."""
     if request.user.is_authenticated:
-        return render(request, "pages/dashboard.html", {})
+        return dashboard(request)
     return landing(request)
 
 

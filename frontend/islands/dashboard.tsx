@@ -1,0 +1,570 @@
+// Dashboard (/ signed in, /dashboard): tiles, bookings, requests, the client's cancel and
+// review dialogs, the provider's "Mark as Completed" (spec section 2 "Dashboard").
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { Dialog, DialogClose } from "../components/Dialog";
+import { EmptyState } from "../components/EmptyState";
+import { FieldSet, RadioOption, TextareaField } from "../components/Field";
+import { LoadingText } from "../components/Skeleton";
+import { StatusBadge } from "../components/StatusBadge";
+import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
+import { mountIsland } from "../lib/mount";
+import { toast } from "../lib/toast";
+import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
+
+interface Props {
+  user: { id: string; firstName: string; userType: UserType };
+  role: "provider" | "client";
+  hasProviderProfile: boolean;
+  reviewedBookingIds: number[];
+}
+
+const LIST_LIMIT = 3;
+const UNREAD_POLL_MS = 10_000;
+const CANCEL_BLOCKED = "This booking cannot be cancelled (less than 48 hours remaining).";
+const LOGIN_AGAIN = "/api/login";
+
+let loggedOutShown = false;
+/** Every failed call goes through here: a lost session shows the toast once and goes to /api/login. */
+function isLoggedOut(error: unknown): boolean {
+  if (!isUnauthorizedError(error)) return false;
+  if (!loggedOutShown) {
+    loggedOutShown = true;
+    handleLoggedOut(LOGIN_AGAIN);
+  }
+  return true;
+}
+
+function bookingTitle(b: Booking): string {
+  return b.serviceRequest?.title || "Service Appointment";
+}
+
+function visitStarted(b: Booking): boolean {
+  return !!b.visitStart && Date.parse(b.visitStart) <= Date.now();
+}
+
+// ---------------------------------------------------------------- tiles
+
+function UnreadBadge({ count }: { count: number }) {
+  if (count <= 0) return null;
+  return (
+    <span className="unread-badge" data-testid="unread-badge">
+      {count}
+      <span className="visually-hidden"> unread</span>
+    </span>
+  );
+}
+
+function Tiles({ role, bookings, unread }: { role: Props["role"]; bookings: Booking[] | null; unread: number }) {
+  const count = (status: string) => (bookings === null ? "…" : String(bookings.filter((b) => b.status === status).length));
+  return (
+    <section aria-labelledby="overview-heading" className="dashboard-section">
+      <h2 id="overview-heading" className="visually-hidden">
+        Overview
+      </h2>
+      <ul className="tiles">
+        {role === "provider" ? (
+          <>
+            <li className="tile" data-testid="tile-schedule">
+              <span className="tile-label">Today's Schedule</span>
+              <span className="tile-count">{count("scheduled")}</span>
+            </li>
+            <li className="tile" data-testid="tile-completed">
+              <span className="tile-label">Completed</span>
+              <span className="tile-count">{count("completed")}</span>
+            </li>
+          </>
+        ) : (
+          <>
+            <li className="tile">
+              <a className="tile-link" href="/request-service">
+                <span className="tile-label">Request Service</span>
+                <span className="tile-text">Get help from a verified provider</span>
+              </a>
+            </li>
+            <li className="tile">
+              <a className="tile-link" href="/providers">
+                <span className="tile-label">Browse Providers</span>
+                <span className="tile-text">Find trusted helpers near you</span>
+              </a>
+            </li>
+          </>
+        )}
+        <li className="tile">
+          <a className="tile-link" href="/messages" data-testid="tile-messages">
+            <span className="tile-label">
+              Messages <UnreadBadge count={unread} />
+            </span>
+            <span className="tile-text">Talk with your {role === "provider" ? "clients" : "providers"}</span>
+          </a>
+        </li>
+        <li className="tile">
+          <span className="tile-label">Recent Activity</span>
+          <span className="tile-text">Your latest updates</span>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- bookings
+
+interface BookingActions {
+  onCancel: (b: Booking) => void;
+  onReview: (b: Booking) => void;
+  onComplete: (b: Booking) => void;
+  completing: number | null;
+  reviewed: Set<number>;
+}
+
+function BookingItem({ booking, role, actions }: { booking: Booking; role: Props["role"]; actions: BookingActions }) {
+  const titleId = `booking-${booking.id}-title`;
+  const active = booking.status === "scheduled" || booking.status === "confirmed";
+  const payable = role === "client" && booking.paymentStatus === "pending" && booking.status !== "cancelled";
+  const reviewable = role === "client" && booking.status === "completed" && !actions.reviewed.has(booking.id);
+  const completable = role === "provider" && booking.status === "confirmed" && visitStarted(booking);
+  return (
+    <li className="list-item" data-testid="booking-item" aria-labelledby={titleId}>
+      <div className="list-item-head">
+        <h3 id={titleId} className="list-item-title">
+          {bookingTitle(booking)}
+        </h3>
+        <StatusBadge status={booking.status} />
+      </div>
+      <p className="list-item-meta">
+        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
+        <span className="amount">{formatMoney(booking.totalAmount)}</span>
+      </p>
+      <div className="actions">
+        {payable && (
+          <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
+            Pay now
+          </a>
+        )}
+        {role === "client" &&
+          active &&
+          (booking.canCancel ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => actions.onCancel(booking)}
+              aria-describedby={titleId}
+            >
+              Cancel Booking
+            </button>
+          ) : (
+            <p className="notice notice-inline" data-testid="cancel-blocked">
+              {CANCEL_BLOCKED}
+            </p>
+          ))}
+        {reviewable && (
+          <button type="button" className="button button-secondary" onClick={() => actions.onReview(booking)} aria-describedby={titleId}>
+            Leave a Review
+          </button>
+        )}
+        {role === "client" && booking.status === "completed" && actions.reviewed.has(booking.id) && (
+          <p className="muted">Thank you for your review.</p>
+        )}
+        {completable && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => actions.onComplete(booking)}
+            disabled={actions.completing === booking.id}
+            aria-describedby={titleId}
+          >
+            {actions.completing === booking.id ? "Saving..." : "Mark as Completed"}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function BookingsCard({
+  role,
+  bookings,
+  failed,
+  actions,
+}: {
+  role: Props["role"];
+  bookings: Booking[] | null;
+  failed: string;
+  actions: BookingActions;
+}) {
+  const title = role === "provider" ? "Upcoming Appointments" : "Your Bookings";
+  return (
+    <section className="card dashboard-card" aria-labelledby="bookings-heading" data-testid="bookings-card">
+      <h2 id="bookings-heading">{title}</h2>
+      {bookings === null ? (
+        <LoadingText>Loading your bookings…</LoadingText>
+      ) : failed ? (
+        <p role="alert" className="field-error">
+          We couldn't load your bookings: {failed}
+        </p>
+      ) : bookings.length === 0 ? (
+        <EmptyState
+          title="No bookings yet"
+          action={
+            role === "client" ? (
+              <a className="button button-primary" href="/request-service">
+                Request Your First Service
+              </a>
+            ) : undefined
+          }
+        />
+      ) : (
+        <ul className="item-list">
+          {bookings.slice(0, LIST_LIMIT).map((b) => (
+            <BookingItem key={b.id} booking={b} role={role} actions={actions} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- requests
+
+function RequestItem({ request, role }: { request: ServiceRequest; role: Props["role"] }) {
+  const titleId = `request-${request.id}-title`;
+  const budget = request.maxBudget !== null && request.maxBudget !== "" ? formatMoney(request.maxBudget) : "";
+  return (
+    <li className="list-item" data-testid="request-item" aria-labelledby={titleId}>
+      <div className="list-item-head">
+        <h3 id={titleId} className="list-item-title">
+          {request.title}
+        </h3>
+        {role === "provider" ? (
+          <StatusBadge status={request.urgency} label={`${urgencyLabel(request.urgency)} urgency`} />
+        ) : (
+          <StatusBadge status={request.status} />
+        )}
+      </div>
+      <p className="list-item-text">{request.description}</p>
+      <p className="list-item-meta">
+        {role === "client" && request.preferredDate && <span>Preferred date: {formatDate(request.preferredDate)}</span>}
+        <span>Budget: {budget || "Not specified"}</span>
+      </p>
+      <div className="actions">
+        <a className="button button-secondary" href={`/service-request-details?id=${request.id}`} aria-describedby={titleId}>
+          View Details
+        </a>
+        {role === "client" && request.status === "open" && (
+          <a className="button button-secondary" href={`/edit-service-request?id=${request.id}`} aria-describedby={titleId}>
+            Edit
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RequestsCard({ role, requests, failed }: { role: Props["role"]; requests: ServiceRequest[] | null; failed: string }) {
+  const provider = role === "provider";
+  return (
+    <section className="card dashboard-card" aria-labelledby="requests-heading" data-testid="requests-card">
+      <h2 id="requests-heading">{provider ? "Available Requests" : "Your Requests"}</h2>
+      {requests === null ? (
+        <LoadingText>Loading requests…</LoadingText>
+      ) : failed ? (
+        <p role="alert" className="field-error">
+          We couldn't load requests: {failed}
+        </p>
+      ) : requests.length === 0 ? (
+        provider ? (
+          <EmptyState title="No new requests available" />
+        ) : (
+          <EmptyState
+            title="No service requests yet"
+            action={
+              <a className="button button-primary" href="/request-service">
+                Create Your First Request
+              </a>
+            }
+          />
+        )
+      ) : (
+        <ul className="item-list">
+          {requests.slice(0, LIST_LIMIT).map((r) => (
+            <RequestItem key={r.id} request={r} role={role} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------- dialogs
+
+function CancelDialog({ booking, onClose, onDone }: { booking: Booking | null; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setReason("");
+    setBusy(false);
+  }, [booking?.id]);
+
+  const confirm = async () => {
+    if (!booking) return;
+    setBusy(true);
+    try {
+      await api.post(`/api/bookings/${booking.id}/cancel`, { reason: reason.trim() });
+      toast({ title: "Booking Cancelled", description: "Your booking has been successfully cancelled." });
+      onClose();
+      onDone();
+    } catch (error) {
+      setBusy(false);
+      if (isLoggedOut(error)) return;
+      const message = error instanceof ApiError ? error.serverMessage : "";
+      toast({ title: "Cancellation Failed", description: message || "Failed to cancel booking", variant: "destructive" });
+      onDone();
+    }
+  };
+
+  return (
+    <Dialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Cancel Booking"
+      description="Are you sure you want to cancel this booking? This action cannot be undone."
+      testId="cancel-dialog"
+      footer={
+        <>
+          <DialogClose>Keep Booking</DialogClose>
+          {booking?.canCancel ? (
+            <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
+              {busy ? "Cancelling..." : "Cancel Booking"}
+            </button>
+          ) : (
+            <p className="notice notice-inline">{CANCEL_BLOCKED}</p>
+          )}
+        </>
+      }
+    >
+      {booking && (
+        <p className="dialog-subject">
+          <strong>{bookingTitle(booking)}</strong>
+          <br />
+          {formatVisit(booking.scheduledDate, booking.scheduledTime)}
+        </p>
+      )}
+      <TextareaField
+        id="cancel-reason"
+        label="Reason for cancellation (optional)"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={2000}
+      />
+      <p className="notice" role="note">
+        Bookings can be cancelled up to 48 hours before the scheduled time.
+      </p>
+    </Dialog>
+  );
+}
+
+const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
+
+function ReviewDialog({
+  booking,
+  onClose,
+  onReviewed,
+}: {
+  booking: Booking | null;
+  onClose: () => void;
+  onReviewed: (id: number) => void;
+}) {
+  const [rating, setRating] = useState(0);
+  const [comment, setComment] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setRating(0);
+    setComment("");
+    setError("");
+    setBusy(false);
+  }, [booking?.id]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!booking) return;
+    if (rating < 1) {
+      setError("Please choose a rating from 1 to 5.");
+      document.getElementById("review-rating-5")?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post(`/api/bookings/${booking.id}/review`, { rating, comment: comment.trim() });
+      toast({ title: "Review Submitted", description: "Thank you for your feedback!" });
+      onReviewed(booking.id);
+      onClose();
+    } catch (err) {
+      setBusy(false);
+      if (isLoggedOut(err)) return;
+      if (err instanceof ApiError && err.status === 409) onReviewed(booking.id);
+      const fieldMsg = err instanceof ApiError ? err.fieldErrors.rating?.[0] : undefined;
+      if (fieldMsg) setError(fieldMsg);
+      toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+    }
+  };
+
+  return (
+    <Dialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Leave a Review"
+      description={booking ? `How was your visit for "${bookingTitle(booking)}"?` : undefined}
+      testId="review-dialog"
+    >
+      <form onSubmit={submit} noValidate>
+        <FieldSet id="review-rating" legend="Rating" required error={error}>
+          <div className="rating-choices">
+            {[5, 4, 3, 2, 1].map((n) => (
+              <RadioOption
+                key={n}
+                id={`review-rating-${n}`}
+                name="rating"
+                value={String(n)}
+                checked={rating === n}
+                onChange={() => {
+                  setRating(n);
+                  setError("");
+                }}
+                label={`${n} ${n === 1 ? "star" : "stars"}`}
+                description={RATING_LABELS[n - 1]}
+              />
+            ))}
+          </div>
+        </FieldSet>
+        <TextareaField
+          id="review-comment"
+          label="Comment (optional)"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={2000}
+        />
+        <div className="dialog-footer">
+          <DialogClose>Cancel</DialogClose>
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? "Submitting..." : "Submit Review"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+// ---------------------------------------------------------------- page
+
+function Dashboard({ user, role, hasProviderProfile, reviewedBookingIds }: Props) {
+  const [bookings, setBookings] = useState<Booking[] | null>(null);
+  const [bookingsFailed, setBookingsFailed] = useState("");
+  const [requests, setRequests] = useState<ServiceRequest[] | null>(null);
+  const [requestsFailed, setRequestsFailed] = useState("");
+  const [unread, setUnread] = useState(0);
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [reviewing, setReviewing] = useState<Booking | null>(null);
+  const [completing, setCompleting] = useState<number | null>(null);
+  const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
+
+  const loadBookings = useCallback(async () => {
+    try {
+      const all = await api.get<Booking[]>("/api/bookings");
+      // A provider sees the visits they make; a client the visits they booked.
+      const mine = all.filter((b) => (role === "provider" ? b.provider?.userId === user.id : b.clientId === user.id));
+      setBookings(mine);
+      setBookingsFailed("");
+    } catch (error) {
+      if (isLoggedOut(error)) return;
+      setBookings([]);
+      setBookingsFailed(errorMessage(error));
+    }
+  }, [role, user.id]);
+
+  const loadRequests = useCallback(async () => {
+    try {
+      const all = await api.get<ServiceRequest[]>("/api/service-requests");
+      const shown = all.filter((r) => (role === "provider" ? r.status === "open" && r.clientId !== user.id : r.clientId === user.id));
+      setRequests(shown);
+      setRequestsFailed("");
+    } catch (error) {
+      if (isLoggedOut(error)) return;
+      setRequests([]);
+      setRequestsFailed(errorMessage(error));
+    }
+  }, [role, user.id]);
+
+  const loadUnread = useCallback(async () => {
+    try {
+      const data = await api.get<UnreadCount>("/api/messages/unread-count");
+      setUnread(data.count);
+    } catch (error) {
+      isLoggedOut(error);
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadBookings();
+    void loadRequests();
+    void loadUnread();
+    const timer = window.setInterval(() => {
+      if (!loggedOutShown) void loadUnread();
+    }, UNREAD_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [loadBookings, loadRequests, loadUnread]);
+
+  const refresh = () => {
+    void loadBookings();
+    void loadRequests();
+  };
+
+  const complete = async (b: Booking) => {
+    setCompleting(b.id);
+    try {
+      await api.post(`/api/bookings/${b.id}/complete`);
+      toast({ title: "Booking Completed", description: "The visit has been marked as completed." });
+    } catch (error) {
+      if (isLoggedOut(error)) return;
+      toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+    } finally {
+      setCompleting(null);
+      refresh();
+    }
+  };
+
+  const actions: BookingActions = {
+    onCancel: setCancelling,
+    onReview: setReviewing,
+    onComplete: (b) => void complete(b),
+    completing,
+    reviewed,
+  };
+
+  return (
+    <div data-island="dashboard" data-user={user.id}>
+      <Tiles role={role} bookings={bookings} unread={unread} />
+      <div className="dashboard-columns">
+        <BookingsCard role={role} bookings={bookings} failed={bookingsFailed} actions={actions} />
+        <RequestsCard role={role} requests={requests} failed={requestsFailed} />
+      </div>
+      {!hasProviderProfile && (
+        <section className="card help-others" aria-labelledby="help-others-heading">
+          <h2 id="help-others-heading">Want to Help Others?</h2>
+          <p>Join our community of trusted providers and make a difference in the lives of seniors in your area.</p>
+          <a className="button button-primary" href="/provider-signup">
+            Become a Provider
+          </a>
+        </section>
+      )}
+      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={refresh} />
+      <ReviewDialog
+        booking={reviewing}
+        onClose={() => setReviewing(null)}
+        onReviewed={(id) => setReviewed((prev) => new Set(prev).add(id))}
+      />
+    </div>
+  );
+}
+
+mountIsland(Dashboard, "dashboard-root", "dashboard-props");

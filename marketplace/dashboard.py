@@ -1,0 +1,36 @@
+"""The dashboard page ("/" signed in, and /dashboard): greeting, subtitle and the island's props."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from accounts.models import UserType
+from bookings.models import Review
+from providers.models import Provider
+
+PROVIDER_SUBTITLE = "Manage your services and help seniors in your community"
+CLIENT_SUBTITLE = "Your trusted home support dashboard"
+
+
+def _reviewed_booking_ids(user) -> list[int]:
+    """Bookings the user already reviewed: the dashboard hides their "Leave a Review" button."""
+    return list(Review.objects.filter(reviewer=user).values_list("booking_id", flat=True))
+
+
+def dashboard(request: HttpRequest) -> HttpResponse:
+    """Caller guarantees a signed-in user (home() or login_required_page)."""
+    user = request.user
+    role = "provider" if user.user_type == UserType.PROVIDER else "client"
+    props = {
+        "user": {"id": user.pk, "firstName": user.first_name, "userType": user.user_type},
+        "role": role,
+        "hasProviderProfile": Provider.objects.filter(user=user).exists(),
+        "reviewedBookingIds": _reviewed_booking_ids(user) if role == "client" else [],
+    }
+    context = {
+        "first_name": user.first_name or "there",
+        "subtitle": PROVIDER_SUBTITLE if role == "provider" else CLIENT_SUBTITLE,
+        "props": props,
+    }
+    return render(request, "pages/dashboard.html", context)
