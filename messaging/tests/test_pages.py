@@ -1,0 +1,79 @@
+"""/messages: login required; conversations derived from bookings are in the island's props."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bookings.tests.factories import BookingFactory
+from messaging.tests.factories import MessageFactory, SystemMessageFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def page_props(response) -> dict:
+    html = response.content.decode()
+    start = html.index('<script id="messages-props" type="application/json">') + len(
+        '<script id="messages-props" type="application/json">'
+    )
+    return json.loads(html[start : html.index("</script>", start)])
+
+
+def test_signed_out_visitor_is_sent_to_login(client):
+    res = client.get("/messages")
+
+    assert res.status_code == 302
+    assert res["Location"] == "/login?next=%2Fmessages"
+
+
+def test_client_sees_the_provider_of_each_booking(client, booking, client_user, verified_provider):
+    client.force_login(client_user)
+
+    res = client.get("/messages")
+
+    assert res.status_code == 200
+    props = page_props(res)
+    assert [c["user"]["id"] for c in props["conversations"]] == [verified_provider.user.pk]
+    conv = props["conversations"][0]
+    assert conv["role"] == "provider"
+    assert conv["bookingId"] == booking.pk
+    assert conv["bookings"][0]["title"] == "Tablet video calls"
+    assert "email" not in conv["user"]
+    assert props["me"]["id"] == client_user.pk
+
+
+def test_provider_sees_the_client_of_each_booking_once(client, booking, client_user, verified_provider, stranger):
+    BookingFactory(service_request__client=client_user, provider=verified_provider)
+    BookingFactory(service_request__client=stranger, provider=verified_provider)
+    client.force_login(verified_provider.user)
+
+    props = page_props(client.get("/messages"))
+
+    ids = [c["user"]["id"] for c in props["conversations"]]
+    assert sorted(ids) == sorted([client_user.pk, stranger.pk])
+    assert {c["role"] for c in props["conversations"]} == {"client"}
+    assert len(next(c for c in props["conversations"] if c["user"]["id"] == client_user.pk)["bookings"]) == 2
+
+
+def test_people_without_a_booking_are_not_listed_but_support_threads_are(
+    client, booking, client_user, stranger, admin_user
+):
+    MessageFactory(sender=admin_user, receiver=stranger, content="Welcome")
+    client.force_login(stranger)
+
+    props = page_props(client.get("/messages"))
+
+    assert [(c["user"]["id"], c["role"]) for c in props["conversations"]] == [(admin_user.pk, "support")]
+    assert props["support"]["id"] == admin_user.pk
+
+
+def test_unread_summary_is_in_the_props(client, booking, client_user, verified_provider):
+    MessageFactory(sender=verified_provider.user, receiver=client_user)
+    SystemMessageFactory(receiver=client_user)
+    client.force_login(client_user)
+
+    props = page_props(client.get("/messages"))
+
+    assert props["unread"] == {"count": 2, "systemCount": 1, "bySender": {verified_provider.user.pk: 1}}
+    assert props["maxLength"] == 2000
