@@ -1,3 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from payments import views
+from payments.api import views as api_views
+
+urlpatterns = [
+    path("checkout/<str:booking_id>", views.checkout, name="checkout"),
+    path("api/create-payment-intent", api_views.CreatePaymentIntentView.as_view(), name="create-payment-intent"),
+    path("api/payments/stripe/webhook", api_views.stripe_webhook, name="stripe-webhook"),
+    # Answers 404 unless the offline test gateway is active.
+    path("api/payments/test/confirm", api_views.OfflineCardConfirmView.as_view(), name="test-gateway-confirm"),
+]

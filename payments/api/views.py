@@ -1,0 +1,98 @@
+"""Payment endpoints: create the booking's payment intent, the test gateway's card confirm, Stripe's webhook."""
+
+from __future__ import annotations
+
+import logging
+
+import stripe
+from django.conf import settings
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from marketplace.errors import DomainError
+from payments import services
+from payments.api.serializers import (
+    CardConfirmInputSerializer,
+    CardConfirmResultSerializer,
+    ClientSecretSerializer,
+    CreatePaymentIntentInputSerializer,
+)
+from payments.gateways import is_test_gateway_active
+from payments.models import Gateway
+
+logger = logging.getLogger(__name__)
+
+
+class CreatePaymentIntentView(APIView):
+    """POST /api/create-payment-intent {amount, bookingId} -> {clientSecret}: the booking's client only."""
+
+    @extend_schema(request=CreatePaymentIntentInputSerializer, responses={200: ClientSecretSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = CreatePaymentIntentInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        client_secret = services.payment_intent_create(
+            actor=request.user,
+            booking_id=serializer.validated_data["bookingId"],
+            amount=serializer.validated_data.get("amount"),
+        )
+        return Response({"clientSecret": client_secret})
+
+
+class OfflineCardConfirmView(APIView):
+    """POST /api/payments/test/confirm {bookingId, cardNumber, expiry?, cvc?}: only with the test gateway.
+
+    200 {"status": "succeeded"}; a declined card is 402 with the card network's message.
+    """
+
+    @extend_schema(request=CardConfirmInputSerializer, responses={200: CardConfirmResultSerializer})
+    def post(self, request: Request) -> Response:
+        if not is_test_gateway_active():  # before reading input: the endpoint does not exist with Stripe
+            return Response({"message": "Not found.", "errors": {}}, status=status.HTTP_404_NOT_FOUND)
+        serializer = CardConfirmInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        result = services.payment_test_confirm(
+            actor=request.user,
+            booking_id=serializer.validated_data["bookingId"],
+            card_number=serializer.validated_data["cardNumber"],
+        )
+        if not result.succeeded:
+            return Response(
+                {"message": result.message, "errors": {"cardNumber": [result.message]}},
+                status=status.HTTP_402_PAYMENT_REQUIRED,
+            )
+        return Response({"status": "succeeded"})
+
+
+def _error(message: str, status_code: int) -> JsonResponse:
+    return JsonResponse({"message": message, "errors": {}}, status=status_code)
+
+
+@csrf_exempt  # Stripe signs the body instead; there is no session
+@require_POST
+def stripe_webhook(request: HttpRequest) -> JsonResponse:
+    """POST /api/payments/stripe/webhook: verify the signature on the raw body, then apply the event once."""
+    if settings.PAYMENTS_BACKEND != Gateway.STRIPE:
+        return _error("Not found.", 404)
+    try:
+        event = stripe.Webhook.construct_event(
+            request.body, request.headers.get("Stripe-Signature"), settings.STRIPE_WEBHOOK_SECRET
+        )
+    except stripe.SignatureVerificationError as exc:
+        logger.warning("Stripe webhook with a bad signature: %s", exc.user_message or exc)
+        return _error("Invalid signature.", 400)
+    except (ValueError, TypeError, AttributeError, KeyError):  # signed, but not a JSON event object
+        logger.warning("Stripe webhook with an unreadable body")
+        return _error("Invalid payload.", 400)
+    try:
+        outcome = services.stripe_event_process(event=event.to_dict())
+    except DomainError as exc:
+        # e.g. the refund of a payment that arrived after a cancel was refused: Stripe retries later.
+        status_code = 503 if exc.status_code >= 500 else exc.status_code
+        return _error(exc.message, status_code)
+    return JsonResponse({"received": True, "outcome": outcome})

@@ -1,0 +1,197 @@
+"""Payment writes: create the booking's payment intent, the test gateway's card confirm, Stripe events.
+
+The amount always comes from the booking. Booking state changes go through the payment
+transitions in bookings.services; the full refund on cancel is payments.refunds.
+"""
+
+from __future__ import annotations
+
+import logging
+from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from bookings.models import Booking, BookingStatus, PaymentStatus
+from bookings.services import (
+    booking_lock,
+    booking_payment_failed,
+    booking_payment_succeeded,
+    booking_refunded,
+)
+from marketplace.errors import Conflict, InvalidInput, NotFound
+from payments.errors import PaymentGatewayUnavailable
+from payments.gateways import CardResult, Gateway, GatewayError, TestGateway, get_gateway, is_test_gateway_active
+from payments.models import PaymentIntent, ProcessedEvent
+from payments.selectors import booking_for_payer, booking_is_payable
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+logger = logging.getLogger(__name__)
+
+# Stripe's smallest card charge in USD.
+MINIMUM_CHARGE_CENTS = 50
+
+
+def amount_in_cents(amount: Decimal) -> int:
+    return int((Decimal(amount) * 100).quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def check_booking_payable(booking: Booking) -> None:
+    """409 unless the booking is scheduled and unpaid (pending, or failed and tried again)."""
+    if booking_is_payable(booking):
+        return
+    if booking.status == BookingStatus.CANCELLED:
+        raise Conflict("This booking was cancelled, so it cannot be paid.")
+    if booking.payment_status == PaymentStatus.PAID:
+        raise Conflict("This booking is already paid.")
+    if booking.payment_status == PaymentStatus.REFUNDED:
+        raise Conflict("The payment for this booking was refunded, so it cannot be paid again.")
+    raise Conflict(f"A {booking.status} booking cannot be paid.")
+
+
+def check_client_amount(booking: Booking, amount: Decimal | None) -> None:
+    """The browser may send the amount it shows; it must be the booking's total (it is never charged)."""
+    if amount is not None and Decimal(amount) != booking.total_amount:
+        message = f"The amount does not match this booking's total of ${booking.total_amount}."
+        raise InvalidInput(message, errors={"amount": [message]})
+
+
+def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | None = None) -> str:
+    """Start (or resume) paying a booking; returns the client secret for the browser.
+
+    Only the booking's client, only while it is scheduled and unpaid. One intent per booking:
+    a repeat call returns the stored client secret, and the gateway call carries an
+    idempotency key per booking and amount, so a retried or concurrent call makes no second
+    intent. A gateway error becomes a 502 with the spec's "Failed to create payment" text.
+    """
+    booking_for_payer(user=actor, booking_id=booking_id)  # 404 / 403 before any lock
+    gateway = get_gateway()
+    currency = settings.PAYMENTS_CURRENCY.lower()
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_client_amount(booking, amount)
+        check_booking_payable(booking)
+        cents = amount_in_cents(booking.total_amount)
+        if cents < MINIMUM_CHARGE_CENTS:
+            raise Conflict("The total of this booking is below the smallest card payment ($0.50).")
+
+        existing = PaymentIntent.objects.filter(booking=booking).first()
+        if (
+            existing
+            and existing.gateway == gateway.name
+            and existing.amount_cents == cents
+            and existing.currency == currency
+            and booking.payment_intent_id == existing.intent_id
+        ):
+            return existing.client_secret
+
+        key = f"kindly-booking-{booking.pk}-intent-{cents}{currency}"
+        try:
+            created = gateway.create_intent(
+                amount_cents=cents,
+                currency=currency,
+                idempotency_key=key,
+                metadata={"booking_id": str(booking.pk), "client_id": str(booking.client_id)},
+            )
+        except GatewayError:
+            raise PaymentGatewayUnavailable() from None
+        PaymentIntent.objects.update_or_create(
+            booking=booking,
+            defaults={
+                "gateway": gateway.name,
+                "intent_id": created.intent_id,
+                "client_secret": created.client_secret,
+                "amount_cents": cents,
+                "currency": currency,
+                "idempotency_key": key,
+                "last_error": "",
+            },
+        )
+        booking.payment_intent_id = created.intent_id
+        booking.save(update_fields=["payment_intent_id", "updated_at"])
+    return created.client_secret
+
+
+def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> CardResult:
+    """The offline test gateway charges a card: 4242 4242 4242 4242 succeeds, others are declined.
+
+    Exists only while the test gateway is active (404 otherwise), so nobody can mark a real
+    booking paid through it. Drives the same booking transitions as Stripe's webhook.
+    """
+    if not is_test_gateway_active():
+        raise NotFound("Not found.")
+    booking = booking_for_payer(user=actor, booking_id=booking_id)
+    check_booking_payable(booking)
+    record = PaymentIntent.objects.filter(booking=booking, gateway=Gateway.TEST).first()
+    if record is None or booking.payment_intent_id != record.intent_id:
+        raise Conflict("This payment has not been started. Please reload the payment page.")
+    result = TestGateway.charge_card(card_number)
+    if result.succeeded:
+        booking_payment_succeeded(payment_intent_id=record.intent_id)
+    else:
+        with transaction.atomic():
+            booking_payment_failed(payment_intent_id=record.intent_id, message=result.message)
+            PaymentIntent.objects.filter(pk=record.pk).update(last_error=result.message)
+    return result
+
+
+# ---------------------------------------------------------------- Stripe webhook events
+
+HANDLED_EVENT_TYPES = ("payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded")
+
+
+def _intent_id_of(event_type: str, obj: dict[str, Any]) -> str:
+    if event_type.startswith("payment_intent."):
+        return str(obj.get("id") or "")
+    intent = obj.get("payment_intent")
+    if isinstance(intent, dict):  # expanded
+        intent = intent.get("id")
+    return str(intent or "")
+
+
+def stripe_event_process(*, event: dict[str, Any]) -> str:
+    """Apply one verified Stripe event, at most once per event id; returns what it did.
+
+    The event id is recorded in the same transaction as the change it causes, so a failure
+    leaves it unrecorded and Stripe's retry applies it again; concurrent deliveries of one
+    event wait on the unique index and the later one finds it done ("duplicate"). Order does
+    not matter: the booking transitions never move paymentStatus backwards.
+    """
+    event_id = str(event.get("id") or "")
+    event_type = str(event.get("type") or "")
+    obj = (event.get("data") or {}).get("object") or {}
+    if not event_id:
+        raise InvalidInput("The event has no id.", errors={"id": ["Required."]})
+    intent_id = _intent_id_of(event_type, obj) if event_type in HANDLED_EVENT_TYPES else ""
+
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                processed = ProcessedEvent.objects.create(
+                    event_id=event_id, event_type=event_type[:100], intent_id=intent_id, outcome="processing"
+                )
+        except IntegrityError:
+            logger.info("Stripe event %s (%s) was already processed", event_id, event_type)
+            return "duplicate"
+
+        if event_type == "payment_intent.succeeded":
+            outcome = booking_payment_succeeded(payment_intent_id=intent_id)
+        elif event_type == "payment_intent.payment_failed":
+            error = obj.get("last_payment_error") or {}
+            message = str(error.get("message") or "") if isinstance(error, dict) else ""
+            outcome = booking_payment_failed(payment_intent_id=intent_id, message=message)
+            if outcome == "failed":
+                PaymentIntent.objects.filter(intent_id=intent_id).update(last_error=message)
+        elif event_type == "charge.refunded":
+            # Stripe sends charge.refunded for partial refunds too; only a full refund counts.
+            outcome = booking_refunded(payment_intent_id=intent_id) if obj.get("refunded") is True else "partial"
+        else:
+            outcome = "unhandled"
+
+        processed.outcome = outcome
+        processed.save(update_fields=["outcome"])
+    logger.info("Stripe event %s (%s) for %s: %s", event_id, event_type, intent_id or "-", outcome)
+    return outcome
