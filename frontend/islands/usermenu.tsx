@@ -1,0 +1,176 @@
+// The signed-in user's menu in the navigation bar (spec "Navigation bar"): avatar, name, a
+// Provider/Client badge, and Dashboard, Messages, Switch to Client/Provider (not for admins),
+// Settings and Sign Out; on small screens the same items in a side drawer.
+import * as Dialog from "@radix-ui/react-dialog";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useState } from "react";
+import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { mountIsland } from "../lib/mount";
+import { toast } from "../lib/toast";
+import "../styles/usermenu.css";
+
+type UserType = "client" | "provider" | "admin";
+
+interface UserMenuProps {
+  firstName: string;
+  email: string;
+  profileImageUrl: string;
+  userType: UserType;
+  isAdmin: boolean;
+}
+
+function initial(props: UserMenuProps): string {
+  const source = props.firstName.trim() || props.email.trim();
+  return source ? source.charAt(0).toUpperCase() : "U";
+}
+
+function Avatar(props: UserMenuProps) {
+  if (props.profileImageUrl) {
+    return <img className="avatar" src={props.profileImageUrl} alt="" width={36} height={36} referrerPolicy="no-referrer" />;
+  }
+  return (
+    <span className="avatar avatar-initial" aria-hidden="true" data-testid="usermenu-initial">
+      {initial(props)}
+    </span>
+  );
+}
+
+function serverErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const prefix = `${error.status}: `;
+    const body = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+    return `Server error: ${error.status} - ${body}`;
+  }
+  return errorMessage(error);
+}
+
+async function switchUserType(current: UserType): Promise<void> {
+  const target = current === "provider" ? "client" : "provider";
+  try {
+    await api.put("/api/auth/user-type", { userType: target });
+  } catch (error) {
+    if (isUnauthorizedError(error)) {
+      handleLoggedOut();
+      return;
+    }
+    toast({ title: "Error", description: `Failed to switch user type: ${serverErrorText(error)}`, variant: "destructive" });
+    return;
+  }
+  toast({ title: "User Type Updated", description: "Your account type has been switched successfully." });
+  window.setTimeout(() => window.location.reload(), 1000);
+}
+
+async function signOutEverywhere(): Promise<void> {
+  try {
+    await api.post("/api/auth/logout");
+  } catch (error) {
+    console.error("Sign out failed", error);
+  }
+  window.location.assign("/");
+}
+
+function UserMenu(props: UserMenuProps) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const name = props.firstName.trim() || props.email;
+  const badge = props.userType === "provider" ? "Provider" : "Client";
+  const switchLabel = props.userType === "provider" ? "Switch to Client" : "Switch to Provider";
+
+  const identity = (
+    <>
+      <Avatar {...props} />
+      <span className="usermenu-name" data-testid="usermenu-name">
+        {name}
+      </span>
+      <span className="badge usermenu-badge">{badge}</span>
+    </>
+  );
+
+  return (
+    <div className="usermenu">
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className="usermenu-trigger" data-testid="usermenu-trigger">
+          {identity}
+          <span className="visually-hidden"> account menu</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="usermenu-content" align="end" sideOffset={6}>
+            <DropdownMenu.Label className="usermenu-label">{props.email}</DropdownMenu.Label>
+            <DropdownMenu.Item asChild className="usermenu-item">
+              <a href="/dashboard">Dashboard</a>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className="usermenu-item">
+              <a href="/messages">Messages</a>
+            </DropdownMenu.Item>
+            {!props.isAdmin && (
+              <DropdownMenu.Item className="usermenu-item" onSelect={() => void switchUserType(props.userType)}>
+                {switchLabel}
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className="usermenu-item">Settings</DropdownMenu.Item>
+            <DropdownMenu.Separator className="usermenu-separator" />
+            <DropdownMenu.Item className="usermenu-item" onSelect={() => void signOutEverywhere()}>
+              Sign Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Trigger className="usermenu-drawer-trigger" data-testid="usermenu-drawer-trigger">
+          <span aria-hidden="true" className="hamburger">
+            &#9776;
+          </span>{" "}
+          Menu
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="drawer-overlay" />
+          <Dialog.Content className="drawer" aria-describedby={undefined}>
+            <div className="drawer-header">
+              <Dialog.Title className="drawer-title">Menu</Dialog.Title>
+              <Dialog.Close className="drawer-close" aria-label="Close menu">
+                <span aria-hidden="true">&times;</span>
+              </Dialog.Close>
+            </div>
+            <div className="drawer-identity">{identity}</div>
+            <nav aria-label="Account">
+              <ul className="drawer-links">
+                <li>
+                  <a href="/dashboard">Dashboard</a>
+                </li>
+                <li>
+                  <a href="/request-service">Request Service</a>
+                </li>
+                <li>
+                  <a href="/providers">Providers</a>
+                </li>
+                <li>
+                  <a href="/messages">Messages</a>
+                </li>
+                {props.isAdmin && (
+                  <li>
+                    <a href="/admin">Admin</a>
+                  </li>
+                )}
+              </ul>
+            </nav>
+            <div className="drawer-actions">
+              {!props.isAdmin && (
+                <button type="button" className="button button-secondary" onClick={() => void switchUserType(props.userType)}>
+                  {switchLabel}
+                </button>
+              )}
+              <button type="button" className="button button-secondary">
+                Settings
+              </button>
+              <button type="button" className="button button-primary" onClick={() => void signOutEverywhere()}>
+                Sign Out
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
+
+mountIsland(UserMenu, "usermenu-root", "usermenu-props");
