@@ -1,68 +1,55 @@
-"""The request details and edit pages: guards, the island and its props (screens-2)."""
+"""/request-service: the guard, the side cards and the form's props."""
 
 import json
 
 import pytest
+import time_machine
+from django.utils import timezone
+
+from requests_app.models import ServiceCategory
 
 pytestmark = pytest.mark.django_db
 
 
-def _props(html: str, props_id: str) -> dict:
+def island_props(response, props_id: str) -> dict:
+    html = response.content.decode()
     marker = f'<script id="{props_id}" type="application/json">'
     start = html.index(marker) + len(marker)
     return json.loads(html[start : html.index("</script>", start)])
 
 
-@pytest.mark.parametrize("path", ["/service-request-details?id=1", "/edit-service-request?id=1"])
-def test_signed_out_visitor_is_sent_to_login(client, path):
-    response = client.get(path)
+def test_signed_out_visitor_is_sent_to_login(client):
+    response = client.get("/request-service")
     assert response.status_code == 302
-    assert response["Location"].startswith("/login?next=")
+    assert response["Location"] == "/login?next=%2Frequest-service"
 
 
-def test_details_page_passes_the_id_and_the_viewer_without_a_provider_profile(client, client_user):
+def test_client_gets_the_form_with_active_categories_and_the_pricing_card(client, client_user):
+    ServiceCategory.objects.filter(slug="home-organization").update(is_active=False)
     client.force_login(client_user)
-    response = client.get("/service-request-details?id=42")
-    assert response.status_code == 200
+    response = client.get("/request-service")
     html = response.content.decode()
-    assert "/static/dist/assets/service-request-details-" in html
-    props = _props(html, "request-details-props")
-    assert props["requestId"] == "42"
-    assert props["viewer"] == {"id": client_user.id, "firstName": "Clara", "userType": "client", "provider": None}
+    assert response.status_code == 200
+    assert "/static/dist/assets/request_service-" in html
+    for text in ("How It Works", "Safety &amp; Trust", "Typical Pricing", "$30-40/hour", "$25-35/hour", "$20-30/hour"):
+        assert text in html
+    props = island_props(response, "request-service-props")
+    names = [c["name"] for c in props["categories"]]
+    assert "Home Organization" not in names
+    assert names[0] == "Technology Support" and len(names) == 5
+    assert props["canRequest"] is True
 
 
-def test_details_page_without_id_passes_none(client, client_user):
-    client.force_login(client_user)
-    props = _props(client.get("/service-request-details").content.decode(), "request-details-props")
-    assert props["requestId"] is None
+def test_earliest_date_is_today_in_the_site_time_zone(client, client_user, settings):
+    settings.TIME_ZONE = "America/New_York"
+    # 02:30 UTC on the 10th is still the 9th in New York.
+    with time_machine.travel("2026-12-10T02:30:00Z", tick=False):
+        client.force_login(client_user)
+        props = island_props(client.get("/request-service"), "request-service-props")
+        assert props["today"] == "2026-12-09" == timezone.localdate().isoformat()
 
 
-def test_details_page_tells_the_island_about_a_pending_provider_profile(client, provider_user):
-    client.force_login(provider_user)
-    props = _props(client.get("/service-request-details?id=7").content.decode(), "request-details-props")
-    assert props["viewer"]["provider"] == {"id": provider_user.provider.id, "verificationStatus": "pending"}
-
-
-def test_details_page_tells_the_island_about_a_verified_provider(client, verified_provider):
+def test_provider_account_is_told_to_switch_before_requesting(client, verified_provider):
     client.force_login(verified_provider.user)
-    props = _props(client.get("/service-request-details?id=7").content.decode(), "request-details-props")
-    assert props["viewer"]["provider"]["verificationStatus"] == "verified"
-
-
-def test_edit_page_passes_the_id_and_the_six_categories(client, client_user):
-    client.force_login(client_user)
-    response = client.get("/edit-service-request?id=5")
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "/static/dist/assets/edit-service-request-" in html
-    props = _props(html, "edit-request-props")
-    assert props["requestId"] == "5"
-    assert [c["name"] for c in props["categories"]][:2] == ["Technology Support", "Wellness Checks"]
-    assert len(props["categories"]) == 6
-
-
-def test_pages_load_only_their_own_island(client, client_user):
-    client.force_login(client_user)
-    html = client.get("/edit-service-request?id=5").content.decode()
-    assert "service-request-details-" not in html
-    assert "landing-" not in html
+    props = island_props(client.get("/request-service"), "request-service-props")
+    assert props["canRequest"] is False
