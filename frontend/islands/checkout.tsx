@@ -1,0 +1,441 @@
+// The payment page (/checkout/{bookingId}, spec "Payment page"): "Booking Not Found",
+// "Payment Complete!", "Preparing payment..." or the form with the booking summary and the
+// security notes. With Stripe keys the form is Stripe's Payment Element (@stripe/stripe-js);
+// with the offline test gateway it is a plain card form.
+import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { InputField } from "../components/Field";
+import { api, ApiError, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { formatDate, formatMoney } from "../lib/format";
+import { mountIsland } from "../lib/mount";
+import { toast } from "../lib/toast";
+
+interface CheckoutBooking {
+  id: number;
+  title: string;
+  providerName: string;
+  scheduledDate: string;
+  scheduledTime: string;
+  scheduledTimeLabel: string;
+  duration: number;
+  totalAmount: string;
+  status: string;
+  paymentStatus: string;
+  payable: boolean;
+}
+
+interface CheckoutProps {
+  bookingId: string;
+  booking: CheckoutBooking | null;
+  backend: "stripe" | "test";
+  publishableKey: string;
+}
+
+type Phase = "preparing" | "prepare-failed" | "form" | "complete";
+
+const CREATE_FAILED = "Failed to create payment. Please try again.";
+const PAID_TITLE = "Payment Successful";
+const PAID_TEXT = "Thank you for your payment! Your booking is confirmed.";
+const LOGIN_AGAIN = "/api/login";
+
+function paymentFailed(message: string): void {
+  toast({ title: "Payment Failed", description: message, variant: "destructive" });
+}
+
+function paymentSucceeded(): void {
+  toast({ title: PAID_TITLE, description: PAID_TEXT });
+}
+
+function BookingSummary({ booking }: { booking: CheckoutBooking }) {
+  return (
+    <section className="card checkout-summary" aria-labelledby="summary-heading">
+      <h2 id="summary-heading">Booking Summary</h2>
+      <dl className="summary-list" data-testid="booking-summary">
+        <div>
+          <dt>Service</dt>
+          <dd>{booking.title}</dd>
+        </div>
+        <div>
+          <dt>Provider</dt>
+          <dd>{booking.providerName}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{formatDate(booking.scheduledDate)}</dd>
+        </div>
+        <div>
+          <dt>Time</dt>
+          <dd>{booking.scheduledTimeLabel}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{booking.duration} minutes</dd>
+        </div>
+        <div className="summary-total">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatMoney(booking.totalAmount)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function SecurityNotes({ backend }: { backend: CheckoutProps["backend"] }) {
+  return (
+    <section className="card checkout-security" aria-labelledby="security-heading">
+      <h2 id="security-heading">Secure Payment</h2>
+      <ul className="security-notes">
+        <li>Your payment is encrypted and processed securely through the platform.</li>
+        <li>Kindly never stores your full card number.</li>
+        <li>You are only charged this booking's total.</li>
+        <li>Cancel at least 48 hours before your visit for a full refund.</li>
+        {backend === "test" && (
+          <li className="test-mode-note">
+            Test mode: no real money is taken. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}
+
+function SubmitButton({ processing, amount, disabled }: { processing: boolean; amount: string; disabled?: boolean }) {
+  return (
+    <button type="submit" className="button button-primary button-block" disabled={processing || disabled} aria-busy={processing}>
+      {processing ? "Processing Payment..." : `Pay ${formatMoney(amount)}`}
+    </button>
+  );
+}
+
+// ---------------------------------------------------------------- offline test gateway
+
+interface CardErrors {
+  cardNumber?: string;
+  expiry?: string;
+  cvc?: string;
+}
+
+function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: () => void }) {
+  const [cardNumber, setCardNumber] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [cvc, setCvc] = useState("");
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [failure, setFailure] = useState("");
+  const [processing, setProcessing] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const missing: CardErrors = {};
+    if (!cardNumber.trim()) missing.cardNumber = "Enter your card number.";
+    if (!expiry.trim()) missing.expiry = "Enter the expiry date (MM/YY).";
+    if (!cvc.trim()) missing.cvc = "Enter the security code.";
+    setErrors(missing);
+    setFailure("");
+    if (Object.keys(missing).length > 0) return;
+    setProcessing(true);
+    try {
+      await api.post("/api/payments/test/confirm", { bookingId: booking.id, cardNumber, expiry, cvc });
+      paymentSucceeded();
+      onPaid();
+    } catch (error) {
+      if (isUnauthorizedError(error)) {
+        handleLoggedOut(LOGIN_AGAIN);
+        return;
+      }
+      const message = errorMessage(error);
+      if (error instanceof ApiError && error.status === 400) {
+        const fields = error.fieldErrors;
+        setErrors({ cardNumber: fields.cardNumber?.[0], expiry: fields.expiry?.[0], cvc: fields.cvc?.[0] });
+      } else {
+        setFailure(message);
+      }
+      paymentFailed(message);
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form className="card checkout-form" onSubmit={submit} noValidate aria-labelledby="card-heading">
+      <h2 id="card-heading">Card Details</h2>
+      <InputField
+        id="card-number"
+        label="Card number"
+        required
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={cardNumber}
+        onChange={(e) => setCardNumber(e.target.value)}
+        error={errors.cardNumber}
+        disabled={processing}
+      />
+      <div className="field-row">
+        <InputField
+          id="card-expiry"
+          label="Expiry date (MM/YY)"
+          required
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+          error={errors.expiry}
+          disabled={processing}
+        />
+        <InputField
+          id="card-cvc"
+          label="Security code (CVC)"
+          required
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          value={cvc}
+          onChange={(e) => setCvc(e.target.value)}
+          error={errors.cvc}
+          disabled={processing}
+        />
+      </div>
+      {failure && (
+        <p className="form-error" role="alert" data-testid="payment-error">
+          {failure}
+        </p>
+      )}
+      <SubmitButton processing={processing} amount={booking.totalAmount} />
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------- Stripe Elements
+
+function StripeForm({
+  booking,
+  clientSecret,
+  publishableKey,
+  onPaid,
+}: {
+  booking: CheckoutBooking;
+  clientSecret: string;
+  publishableKey: string;
+  onPaid: () => void;
+}) {
+  const mountRef = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<Stripe | null>(null);
+  const [elements, setElements] = useState<StripeElements | null>(null);
+  const [loadError, setLoadError] = useState("");
+  const [failure, setFailure] = useState("");
+  const [notice, setNotice] = useState("");
+  const [processing, setProcessing] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let unmount: (() => void) | undefined;
+    loadStripe(publishableKey)
+      .then((loaded) => {
+        if (cancelled || !loaded || !mountRef.current) {
+          if (!loaded && !cancelled) setLoadError(CREATE_FAILED);
+          return;
+        }
+        const els = loaded.elements({ clientSecret, appearance: { theme: "stripe", variables: { fontSizeBase: "18px" } } });
+        const paymentElement = els.create("payment");
+        paymentElement.mount(mountRef.current);
+        unmount = () => paymentElement.destroy();
+        setStripe(loaded);
+        setElements(els);
+      })
+      .catch(() => {
+        if (!cancelled) setLoadError(CREATE_FAILED);
+      });
+    return () => {
+      cancelled = true;
+      unmount?.();
+    };
+  }, [clientSecret, publishableKey]);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    setProcessing(true);
+    setFailure("");
+    setNotice("");
+    try {
+      const result = await stripe.confirmPayment({
+        elements,
+        // Redirect-based methods come back to the site root (spec section 7).
+        confirmParams: { return_url: `${window.location.origin}/` },
+        redirect: "if_required",
+      });
+      if (result.error) {
+        const message = result.error.message ?? "Your payment could not be completed.";
+        setFailure(message);
+        paymentFailed(message);
+      } else if (result.paymentIntent.status === "succeeded") {
+        paymentSucceeded();
+        onPaid();
+      } else {
+        setNotice("Your payment is being processed. We'll confirm your booking as soon as it completes.");
+      }
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <form className="card checkout-form" onSubmit={submit} aria-labelledby="card-heading">
+      <h2 id="card-heading">Payment Details</h2>
+      <div ref={mountRef} className="stripe-element" />
+      {!elements && !loadError && (
+        <p className="muted" role="status">
+          Preparing payment...
+        </p>
+      )}
+      {loadError && (
+        <p className="form-error" role="alert">
+          {loadError}
+        </p>
+      )}
+      {failure && (
+        <p className="form-error" role="alert" data-testid="payment-error">
+          {failure}
+        </p>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      <SubmitButton processing={processing} amount={booking.totalAmount} disabled={!elements} />
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------- page
+
+function NotFound() {
+  return (
+    <section className="card narrow-card checkout-state" aria-labelledby="state-heading">
+      <h1 id="state-heading">Booking Not Found</h1>
+      <p>We couldn't find this booking. It may belong to another account, or the link may be wrong.</p>
+      <a className="button button-primary" href="/">
+        Back to Dashboard
+      </a>
+    </section>
+  );
+}
+
+function Complete({ booking }: { booking: CheckoutBooking }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <div className="checkout-layout">
+      <section className="card checkout-state" aria-labelledby="state-heading" data-testid="payment-complete">
+        <h1 id="state-heading" ref={headingRef} tabIndex={-1}>
+          Payment Complete!
+        </h1>
+        <p>{PAID_TEXT}</p>
+        <a className="button button-primary" href="/">
+          Back to Dashboard
+        </a>
+      </section>
+      <BookingSummary booking={booking} />
+    </div>
+  );
+}
+
+function Unavailable({ booking }: { booking: CheckoutBooking }) {
+  const reason =
+    booking.status === "cancelled"
+      ? "This booking was cancelled, so there is nothing to pay."
+      : booking.paymentStatus === "refunded"
+        ? "The payment for this booking was refunded."
+        : "This booking cannot be paid right now.";
+  return (
+    <div className="checkout-layout">
+      <section className="card checkout-state" aria-labelledby="state-heading">
+        <h1 id="state-heading">Payment Not Available</h1>
+        <p>{reason}</p>
+        <a className="button button-primary" href="/">
+          Back to Dashboard
+        </a>
+      </section>
+      <BookingSummary booking={booking} />
+    </div>
+  );
+}
+
+function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
+  const paid = booking?.paymentStatus === "paid";
+  const [phase, setPhase] = useState<Phase>(paid ? "complete" : "preparing");
+  const [clientSecret, setClientSecret] = useState("");
+  const started = useRef(false);
+
+  const prepare = useCallback(async () => {
+    if (!booking) return;
+    setPhase("preparing");
+    try {
+      const reply = await api.post<{ clientSecret: string }>("/api/create-payment-intent", {
+        amount: Number(booking.totalAmount),
+        bookingId: booking.id,
+      });
+      setClientSecret(reply.clientSecret);
+      setPhase("form");
+    } catch (error) {
+      if (isUnauthorizedError(error)) {
+        handleLoggedOut(LOGIN_AGAIN);
+        return;
+      }
+      toast({ title: "Error", description: CREATE_FAILED, variant: "destructive" });
+      setPhase("prepare-failed");
+    }
+  }, [booking]);
+
+  useEffect(() => {
+    // paymentStatus pending (or failed, to try again) creates the payment intent on load.
+    if (!booking || paid || !booking.payable || started.current) return;
+    started.current = true;
+    void prepare();
+  }, [booking, paid, prepare]);
+
+  if (!booking) return <NotFound />;
+  if (phase === "complete") return <Complete booking={booking} />;
+  if (!booking.payable) return <Unavailable booking={booking} />;
+
+  const onPaid = () => setPhase("complete");
+  return (
+    <div>
+      <header className="page-header">
+        <h1>Complete Your Payment</h1>
+        <p className="lead">Pay securely for your booking. Your booking is confirmed as soon as the payment succeeds.</p>
+      </header>
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          {phase === "preparing" && (
+            <section className="card checkout-state" aria-live="polite">
+              <p role="status" className="preparing">
+                <span className="spinner" aria-hidden="true" /> Preparing payment...
+              </p>
+            </section>
+          )}
+          {phase === "prepare-failed" && (
+            <section className="card checkout-state">
+              <p className="form-error" role="alert">
+                {CREATE_FAILED}
+              </p>
+              <button type="button" className="button button-primary" onClick={() => void prepare()}>
+                Try Again
+              </button>
+            </section>
+          )}
+          {phase === "form" &&
+            (backend === "stripe" ? (
+              <StripeForm booking={booking} clientSecret={clientSecret} publishableKey={publishableKey} onPaid={onPaid} />
+            ) : (
+              <TestCardForm booking={booking} onPaid={onPaid} />
+            ))}
+        </div>
+        <div className="checkout-aside">
+          <BookingSummary booking={booking} />
+          <SecurityNotes backend={backend} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+mountIsland(Checkout, "checkout-root", "checkout-props");
