@@ -1,0 +1,159 @@
+"""Two people chat live in two Chromium contexts, through Daphne (websockets) and Redis."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from messaging.tests.live import DaphneServer
+
+_worker = ThreadPoolExecutor(max_workers=1)
+
+
+def in_thread(fn, /, **kwargs):
+    """Run a service as a request would: in a thread without an event loop (Playwright's sync
+    API runs one in this thread, and the on-commit push uses async_to_sync)."""
+
+    def call():
+        try:
+            return fn(**kwargs)
+        finally:
+            connection.close()
+
+    return _worker.submit(call).result(timeout=10)
+
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def server(transactional_db):
+    with DaphneServer() as daphne:
+        yield daphne
+        sys.stdout.write(daphne.output())  # pytest shows it when the test failed
+
+
+def signed_in_context(browser: Browser, server: DaphneServer, user) -> BrowserContext:
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(base_url=server.url)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": server.url}])
+    return context
+
+
+def open_messages(context: BrowserContext, query: str = "") -> Page:
+    page = context.new_page()
+    page.goto(f"/messages{query}")
+    expect(page.locator('[data-island="messages"]')).to_have_attribute("data-connected", "true")
+    return page
+
+
+def test_client_and_provider_chat_live_without_reload(
+    browser: Browser, server, booking, client_user, verified_provider
+):
+    vera = verified_provider.user
+    clara_page = open_messages(signed_in_context(browser, server, client_user))
+    vera_page = open_messages(signed_in_context(browser, server, vera))
+    expect(vera_page.get_by_role("heading", name="Select a Conversation")).to_be_visible()
+    expect(vera_page.get_by_text("Need Help?")).to_be_visible()
+    assert vera_page.locator(".chat-pane").bounding_box()["height"] == 600
+    expect(vera_page.get_by_test_id(f"unread-{client_user.pk}")).to_have_count(0)
+
+    # Clara opens her conversation with Vera (the provider of her booking) and writes.
+    clara_page.get_by_test_id(f"conversation-{vera.pk}").click()
+    expect(clara_page.get_by_role("heading", name=vera.full_name)).to_be_visible()
+    send = clara_page.get_by_role("button", name="Send")
+    expect(send).to_be_disabled()  # nothing to send yet
+    clara_page.get_by_label(re.compile("Message to")).fill("   Hello Vera, see you Tuesday!   ")
+    sent_at = time.monotonic()
+    send.click()
+
+    # Vera's page, never reloaded: the unread badges rise within a second.
+    expect(vera_page.get_by_test_id(f"unread-{client_user.pk}")).to_contain_text("1", timeout=1000)
+    expect(vera_page.get_by_test_id("total-unread")).to_contain_text("1", timeout=1000)
+    assert time.monotonic() - sent_at < 1.5
+    expect(clara_page.get_by_test_id("message")).to_have_text(re.compile(r"Hello Vera, see you Tuesday!\S"))
+
+    # Vera opens it: the message is there, and reading it clears her badges (pushed count).
+    vera_page.get_by_test_id(f"conversation-{client_user.pk}").click()
+    expect(vera_page.get_by_test_id("message")).to_contain_text("Hello Vera, see you Tuesday!")
+    expect(vera_page.get_by_test_id(f"unread-{client_user.pk}")).to_have_count(0)
+    expect(vera_page.get_by_test_id("total-unread")).to_have_count(0)
+
+    # Vera types: Clara sees the typing indicator, which goes away about 1 s later.
+    vera_input = vera_page.get_by_label(re.compile("Message to"))
+    vera_input.press_sequentially("Yes")
+    expect(clara_page.get_by_test_id("typing")).to_have_text(f"{vera.first_name} is typing...", timeout=1000)
+    expect(clara_page.get_by_test_id("typing")).to_have_text("", timeout=2500)
+
+    # Vera replies with Enter; it appears on Clara's open conversation within a second.
+    vera_input.fill("Looking forward to it.")
+    sent_at = time.monotonic()
+    vera_input.press("Enter")
+    expect(clara_page.get_by_test_id("message").nth(1)).to_contain_text("Looking forward to it.", timeout=1000)
+    assert time.monotonic() - sent_at < 1.5
+    # Clara has it open, so it is read at once: no badge on her side.
+    expect(clara_page.get_by_test_id(f"unread-{vera.pk}")).to_have_count(0)
+    expect(clara_page.get_by_test_id("total-unread")).to_have_count(0)
+    # Time only for a message under 24 hours old (no date).
+    expect(clara_page.locator("time").first).to_have_text(re.compile(r"^\d{1,2}:\d{2}(\s?[AP]M)?$"))
+
+
+def test_failed_send_shows_the_spec_toast(browser: Browser, server, booking, client_user, verified_provider):
+    vera = verified_provider.user
+    page = open_messages(signed_in_context(browser, server, client_user), f"?with={vera.pk}")
+    vera.is_active = False  # she can no longer be written to: the server answers 404
+    vera.save(update_fields=["is_active"])
+
+    page.get_by_label(re.compile("Message to")).fill("Are you there?")
+    page.get_by_role("button", name="Send").click()
+
+    toast = page.get_by_test_id("toast")
+    expect(toast).to_contain_text("Failed to send message. Please try again.")
+    expect(page.get_by_label(re.compile("Message to"))).to_have_value("Are you there?")  # kept to retry
+
+
+def test_system_notifications_appear_only_while_unread(browser: Browser, server, client_user):
+    from messaging.services import system_notify
+
+    page = open_messages(signed_in_context(browser, server, client_user))
+    expect(page.get_by_role("button", name=re.compile("System Notifications"))).to_have_count(0)
+
+    in_thread(system_notify, receivers=[client_user], content="Your booking is confirmed.")
+
+    entry = page.get_by_role("button", name=re.compile("System Notifications"))
+    expect(entry).to_be_visible(timeout=1000)
+    entry.click()
+    expect(page.get_by_test_id("message")).to_contain_text("Your booking is confirmed.")
+    expect(page.get_by_test_id("unread-system")).to_have_count(0)
+    page.reload()
+    expect(page.get_by_role("button", name=re.compile("System Notifications"))).to_have_count(0)
+
+
+def test_polls_every_5_seconds_while_the_socket_is_down(
+    browser: Browser, server, booking, client_user, verified_provider
+):
+    from messaging.services import message_send
+
+    context = signed_in_context(browser, server, client_user)
+    page = context.new_page()
+    # Every socket the page opens is closed at once: it must fall back to polling.
+    page.route_web_socket(re.compile(r"/ws/events/$"), lambda ws: ws.close())
+    page.goto(f"/messages?with={verified_provider.user.pk}")
+    expect(page.get_by_text("No messages yet. Say hello!")).to_be_visible()
+    expect(page.locator('[data-island="messages"]')).to_have_attribute("data-connected", "false")
+
+    in_thread(
+        message_send, sender=verified_provider.user, receiver_id=client_user.pk, content="Sent while you were offline"
+    )
+
+    expect(page.get_by_test_id("message")).to_contain_text("Sent while you were offline", timeout=7000)
