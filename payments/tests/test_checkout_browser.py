@@ -1,0 +1,130 @@
+"""Paying a booking in Chromium with the offline test gateway (live server, real PostgreSQL)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from bookings.models import BookingStatus, PaymentStatus
+from bookings.tests.factories import BookingFactory
+from marketplace.testing.axe import assert_no_axe_violations
+from marketplace.testing.browser import sign_in_browser
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def booking(client_user, verified_provider, settings):
+    settings.PAYMENTS_BACKEND = "test"
+    return BookingFactory(
+        service_request__client=client_user,
+        service_request__title="Set up video calls",
+        provider=verified_provider,
+        total_amount=Decimal("45.50"),
+    )
+
+
+def hold(page: Page, url_glob: str) -> list[Route]:
+    """Hold requests to url_glob until the test lets them go (to see the in-between state)."""
+    held: list[Route] = []
+    page.route(url_glob, lambda route: held.append(route))
+    return held
+
+
+def fill_card(page: Page, number: str) -> None:
+    page.get_by_label("Card number").fill(number)
+    page.get_by_label("Expiry date (MM/YY)").fill("12/40")
+    page.get_by_label("Security code (CVC)").fill("123")
+
+
+def test_client_pays_with_the_test_card_and_sees_the_booking_confirmed(live_server, page: Page, booking):
+    sign_in_browser(page, live_server.url, booking.client)
+    held = hold(page, "**/api/create-payment-intent")
+
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+
+    expect(page.get_by_role("status").filter(has_text="Preparing payment...")).to_be_visible()
+    held[0].continue_()
+    page.unroute("**/api/create-payment-intent")
+
+    summary = page.get_by_test_id("booking-summary")
+    expect(summary).to_contain_text("Set up video calls")
+    expect(summary).to_contain_text("Vera")
+    expect(page.get_by_test_id("summary-total")).to_have_text("$45.50")
+    expect(page.get_by_role("heading", name="Secure Payment")).to_be_visible()
+    expect(page.get_by_text("Kindly never stores your full card number.")).to_be_visible()
+    assert_no_axe_violations(page, context="checkout form")
+
+    fill_card(page, "4242 4242 4242 4242")
+    held = hold(page, "**/api/payments/test/confirm")
+    page.get_by_role("button", name="Pay $45.50").click()
+
+    busy = page.get_by_role("button", name="Processing Payment...")
+    expect(busy).to_be_visible()
+    expect(busy).to_be_disabled()
+    held[0].continue_()
+
+    expect(page.get_by_role("heading", name="Payment Complete!")).to_be_visible()
+    toast = page.get_by_test_id("toast")
+    expect(toast).to_contain_text("Payment Successful")
+    expect(toast).to_contain_text("Thank you for your payment! Your booking is confirmed.")
+    booking.refresh_from_db()
+    assert (booking.status, booking.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
+
+    # Coming back shows the paid state straight away.
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+    expect(page.get_by_role("heading", name="Payment Complete!")).to_be_visible()
+
+    # The dashboard lists the booking as confirmed, with nothing left to pay.
+    page.goto(f"{live_server.url}/dashboard")
+    item = page.get_by_test_id("booking-item").filter(has_text="Set up video calls")
+    expect(item.get_by_test_id("status-badge")).to_have_attribute("data-status", "confirmed")
+    expect(item.get_by_role("link", name="Pay now")).to_have_count(0)
+
+
+def test_declined_card_shows_payment_failed_and_a_retry_succeeds(live_server, page: Page, booking):
+    sign_in_browser(page, live_server.url, booking.client)
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+
+    fill_card(page, "4000 0000 0000 0002")
+    page.get_by_role("button", name="Pay $45.50").click()
+
+    toast = page.get_by_test_id("toast")
+    expect(toast).to_contain_text("Payment Failed")
+    expect(toast).to_contain_text("Your card was declined.")
+    expect(toast).to_have_attribute("data-variant", "destructive")
+    expect(page.get_by_test_id("payment-error")).to_have_text("Your card was declined.")
+    booking.refresh_from_db()
+    assert (booking.status, booking.payment_status) == (BookingStatus.SCHEDULED, PaymentStatus.FAILED)
+
+    fill_card(page, "4242424242424242")
+    page.get_by_role("button", name="Pay $45.50").click()
+
+    expect(page.get_by_role("heading", name="Payment Complete!")).to_be_visible()
+    booking.refresh_from_db()
+    assert booking.payment_status == PaymentStatus.PAID
+
+
+def test_an_invalid_card_number_is_shown_at_its_field(live_server, page: Page, booking):
+    sign_in_browser(page, live_server.url, booking.client)
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+
+    fill_card(page, "1234 5678 9012 3456")
+    page.get_by_role("button", name="Pay $45.50").click()
+
+    expect(page.get_by_test_id("card-number-error")).to_have_text("Your card number is invalid.")
+    expect(page.get_by_label("Card number")).to_have_attribute("aria-invalid", "true")
+    booking.refresh_from_db()
+    assert booking.payment_status == PaymentStatus.PENDING
+
+
+def test_someone_elses_booking_shows_booking_not_found(live_server, page: Page, booking, verified_provider):
+    sign_in_browser(page, live_server.url, verified_provider.user)
+
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+
+    expect(page.get_by_role("heading", name="Booking Not Found")).to_be_visible()
+    expect(page.get_by_role("link", name="Back to Dashboard")).to_have_attribute("href", re.compile(r"^/$"))
