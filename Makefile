@@ -28,7 +28,7 @@ $(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
 	@touch $@
 
 $(STAMPS)/node: package.json package-lock.json | $(STAMPS)
-	npm ci --no-audit --no-fund --loglevel=error
+	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
 	@touch $@
 
 python-deps: $(STAMPS)/python
