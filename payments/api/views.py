@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from marketplace.errors import DomainError
+from marketplace.throttling import PaymentIntentThrottle
 from payments import services
 from payments.api.serializers import (
     CardConfirmInputSerializer,
@@ -31,6 +32,8 @@ logger = logging.getLogger(__name__)
 
 class CreatePaymentIntentView(APIView):
     """POST /api/create-payment-intent {amount, bookingId} -> {clientSecret}: the booking's client only."""
+
+    throttle_classes = [PaymentIntentThrottle]
 
     @extend_schema(request=CreatePaymentIntentInputSerializer, responses={200: ClientSecretSerializer})
     def post(self, request: Request) -> Response:
@@ -49,6 +52,8 @@ class OfflineCardConfirmView(APIView):
 
     200 {"status": "succeeded"}; a declined card is 402 with the card network's message.
     """
+
+    throttle_classes = [PaymentIntentThrottle]
 
     @extend_schema(request=CardConfirmInputSerializer, responses={200: CardConfirmResultSerializer})
     def post(self, request: Request) -> Response:

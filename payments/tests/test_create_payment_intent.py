@@ -228,3 +228,16 @@ def test_csrf_is_enforced_for_session_calls(booking):
     assert Decimal(booking.total_amount) == Decimal("45.50")
     booking.refresh_from_db()
     assert booking.payment_intent_id == ""
+
+
+def test_creating_intents_is_rate_limited_per_user(settings, booking, api_as):
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "payment_intent": "2/min"}
+    client = api_as(booking.client)
+
+    statuses = [client.post(URL, {"bookingId": booking.pk}, format="json").status_code for _ in range(3)]
+
+    assert statuses == [200, 200, 429]
+    assert api_as(booking.provider.user).post(URL, {"bookingId": booking.pk}, format="json").status_code == 403
