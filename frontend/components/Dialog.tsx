@@ -1,7 +1,7 @@
 // A modal dialog over Radix Dialog: focus trapped and restored, Escape closes, title and
 // description announced. Use controlled (open/onOpenChange) with an optional trigger.
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 interface DialogProps {
   open: boolean;
@@ -18,6 +18,12 @@ interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, title, description, trigger, children, footer, testId }: DialogProps) {
+  // Without a Radix Trigger, Radix cannot tell where focus came from: remember the element that
+  // had focus when the dialog opened and give focus back to it on close.
+  const returnTo = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && !trigger) returnTo.current = document.activeElement as HTMLElement | null;
+  }, [open, trigger]);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -26,6 +32,13 @@ export function Dialog({ open, onOpenChange, title, description, trigger, childr
         <RadixDialog.Content
           className="dialog-content"
           data-testid={testId}
+          onCloseAutoFocus={(event) => {
+            const target = returnTo.current;
+            if (!trigger && target && target.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>

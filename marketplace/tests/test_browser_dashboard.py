@@ -1,0 +1,212 @@
+"""Dashboard journeys in Chromium: cancel (and the 48-hour rule), mark completed, review, unread badge."""
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from accounts.tests.factories import UserFactory
+from bookings.models import Booking, BookingStatus, PaymentStatus, Review
+from bookings.tests.factories import BookingFactory
+from marketplace.testing.browser import sign_in_browser
+from messaging.tests.factories import SystemMessageFactory
+from requests_app.models import TimeWindow
+from requests_app.tests.factories import ServiceRequestFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CANCEL_BLOCKED = "This booking cannot be cancelled (less than 48 hours remaining)."
+
+
+def booking_for(client, *, days: int, status: str, title: str, payment: str = PaymentStatus.PENDING, provider=None):
+    extra = {"provider": provider} if provider else {}
+    return BookingFactory(
+        service_request__client=client,
+        service_request__title=title,
+        service_request__preferred_date=timezone.localdate() + dt.timedelta(days=days),
+        service_request__preferred_time=TimeWindow.MORNING,
+        status=status,
+        payment_status=payment,
+        total_amount=Decimal("45.00"),
+        **extra,
+    )
+
+
+def test_client_cancels_a_booking_more_than_48_hours_away(live_server, page: Page, client_user):
+    booking = booking_for(
+        client_user, days=7, status=BookingStatus.CONFIRMED, title="Set up my new tablet", payment=PaymentStatus.PAID
+    )
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+
+    card = page.get_by_test_id("bookings-card")
+    expect(card.get_by_role("heading", name="Your Bookings")).to_be_visible()
+    item = card.get_by_test_id("booking-item")
+    expect(item).to_contain_text("Set up my new tablet")
+    expect(item).to_contain_text("$45.00")
+    expect(item).to_contain_text("Morning (8AM - 12PM)")
+    expect(item.get_by_test_id("status-badge")).to_have_text("Confirmed")
+    # Paid: no "Pay now".
+    expect(item.get_by_role("link", name="Pay now")).to_have_count(0)
+
+    item.get_by_role("button", name="Cancel Booking").click()
+    dialog = page.get_by_role("dialog", name="Cancel Booking")
+    expect(dialog).to_contain_text("Are you sure you want to cancel this booking? This action cannot be undone.")
+    expect(dialog).to_contain_text("Bookings can be cancelled up to 48 hours before the scheduled time.")
+    dialog.get_by_label("Reason for cancellation (optional)").fill("My daughter can help instead.")
+    dialog.get_by_role("button", name="Cancel Booking").click()
+
+    toast = page.get_by_test_id("toast")
+    expect(toast).to_contain_text("Booking Cancelled")
+    expect(toast).to_contain_text("Your booking has been successfully cancelled.")
+    expect(dialog).to_be_hidden()
+    expect(item.get_by_test_id("status-badge")).to_have_text("Cancelled")
+    expect(item.get_by_role("button", name="Cancel Booking")).to_have_count(0)
+
+    booking.refresh_from_db()
+    assert booking.status == BookingStatus.CANCELLED
+    assert booking.cancellation_reason == "My daughter can help instead."
+    assert booking.cancelled_by_id == client_user.pk
+
+
+def test_keep_booking_closes_the_dialog_and_changes_nothing(live_server, page: Page, client_user):
+    booking = booking_for(client_user, days=5, status=BookingStatus.SCHEDULED, title="Groceries")
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("button", name="Cancel Booking").click()
+    dialog = page.get_by_role("dialog", name="Cancel Booking")
+    dialog.get_by_role("button", name="Keep Booking").click()
+    expect(dialog).to_be_hidden()
+    # Focus goes back to the button that opened the dialog.
+    expect(page.get_by_role("button", name="Cancel Booking")).to_be_focused()
+    booking.refresh_from_db()
+    assert booking.status == BookingStatus.SCHEDULED
+
+
+def test_booking_under_48_hours_away_shows_the_replacement_text(live_server, page: Page, client_user):
+    booking = booking_for(client_user, days=1, status=BookingStatus.CONFIRMED, title="Doctor visit")
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    item = page.get_by_test_id("booking-item")
+    expect(item).to_contain_text("Doctor visit")
+    expect(item.get_by_test_id("cancel-blocked")).to_have_text(CANCEL_BLOCKED)
+    expect(item.get_by_role("button", name="Cancel Booking")).to_have_count(0)
+    # Unpaid and not cancelled: the client can pay.
+    expect(item.get_by_role("link", name="Pay now")).to_have_attribute("href", f"/checkout/{booking.pk}")
+
+
+def test_client_with_nothing_sees_the_empty_states(live_server, page: Page, client_user):
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    bookings = page.get_by_test_id("bookings-card")
+    expect(bookings).to_contain_text("No bookings yet")
+    expect(bookings.get_by_role("link", name="Request Your First Service")).to_have_attribute(
+        "href", "/request-service"
+    )
+    requests = page.get_by_test_id("requests-card")
+    expect(requests).to_contain_text("No service requests yet")
+    expect(requests.get_by_role("link", name="Create Your First Request")).to_have_attribute("href", "/request-service")
+    help_card = page.get_by_role("region", name="Want to Help Others?")
+    expect(help_card.get_by_role("link", name="Become a Provider")).to_have_attribute("href", "/provider-signup")
+    expect(page.get_by_role("link", name="Browse Providers")).to_have_attribute("href", "/providers")
+    expect(page.get_by_text("Recent Activity")).to_be_visible()
+
+
+def test_provider_marks_a_past_visit_completed(live_server, page: Page, verified_provider):
+    past = booking_for(
+        UserFactory(),
+        days=-1,
+        status=BookingStatus.CONFIRMED,
+        title="Weekly wellness check",
+        payment=PaymentStatus.PAID,
+        provider=verified_provider,
+    )
+    booking_for(
+        UserFactory(), days=6, status=BookingStatus.SCHEDULED, title="Future errand", provider=verified_provider
+    )
+    open_request = ServiceRequestFactory(title="Help with my printer", urgency="high", max_budget=Decimal("40"))
+
+    sign_in_browser(page, live_server.url, verified_provider.user)
+    page.goto(f"{live_server.url}/dashboard")
+    expect(page.get_by_role("heading", name="Upcoming Appointments")).to_be_visible()
+    expect(page.get_by_test_id("tile-schedule")).to_contain_text("1")
+    expect(page.get_by_test_id("tile-completed")).to_contain_text("0")
+    # The provider has a profile: no "Want to Help Others?".
+    expect(page.get_by_role("heading", name="Want to Help Others?")).to_have_count(0)
+
+    available = page.get_by_test_id("requests-card")
+    expect(available.get_by_role("heading", name="Available Requests")).to_be_visible()
+    request_item = available.get_by_test_id("request-item")
+    expect(request_item).to_contain_text("Help with my printer")
+    expect(request_item).to_contain_text("High urgency")
+    expect(request_item).to_contain_text("$40.00")
+    expect(request_item.get_by_role("link", name="View Details")).to_have_attribute(
+        "href", f"/service-request-details?id={open_request.pk}"
+    )
+
+    past_item = page.get_by_test_id("booking-item").filter(has_text="Weekly wellness check")
+    future_item = page.get_by_test_id("booking-item").filter(has_text="Future errand")
+    expect(future_item.get_by_role("button", name="Mark as Completed")).to_have_count(0)
+    past_item.get_by_role("button", name="Mark as Completed").click()
+
+    expect(page.get_by_test_id("toast")).to_contain_text("Booking Completed")
+    expect(past_item.get_by_test_id("status-badge")).to_have_text("Completed")
+    expect(page.get_by_test_id("tile-completed")).to_contain_text("1")
+    past.refresh_from_db()
+    assert past.status == BookingStatus.COMPLETED
+
+
+def test_client_reviews_a_completed_booking(live_server, page: Page, client_user):
+    booking = booking_for(
+        client_user, days=-3, status=BookingStatus.COMPLETED, title="Tidy the pantry", payment=PaymentStatus.PAID
+    )
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    item = page.get_by_test_id("booking-item")
+    item.get_by_role("button", name="Leave a Review").click()
+
+    dialog = page.get_by_role("dialog", name="Leave a Review")
+    expect(dialog).to_contain_text('How was your visit for "Tidy the pantry"?')
+    # Submitting without a rating says so next to the field.
+    dialog.get_by_role("button", name="Submit Review").click()
+    expect(dialog.get_by_test_id("review-rating-error")).to_have_text("Please choose a rating from 1 to 5.")
+    assert not Review.objects.exists()
+
+    dialog.get_by_label("4 stars").check()
+    expect(dialog.get_by_test_id("review-rating-error")).to_have_text("")
+    dialog.get_by_label("Comment (optional)").fill("Patient and cheerful.")
+    dialog.get_by_role("button", name="Submit Review").click()
+
+    expect(page.get_by_test_id("toast")).to_contain_text("Review Submitted")
+    expect(dialog).to_be_hidden()
+    expect(item.get_by_role("button", name="Leave a Review")).to_have_count(0)
+    expect(item).to_contain_text("Thank you for your review.")
+    review = Review.objects.get(booking=booking)
+    assert (review.rating, review.comment, review.reviewer_id) == (4, "Patient and cheerful.", client_user.pk)
+    booking.provider.refresh_from_db()
+    assert booking.provider.rating == Decimal("4.00") and booking.provider.total_reviews == 1
+
+    # After a reload the server remembers the review.
+    page.reload()
+    expect(page.get_by_test_id("booking-item")).to_contain_text("Thank you for your review.")
+    expect(page.get_by_role("button", name="Leave a Review")).to_have_count(0)
+
+
+def test_unread_badge_shows_the_unread_count(live_server, page: Page, client_user):
+    SystemMessageFactory(receiver=client_user)
+    SystemMessageFactory(receiver=client_user)
+    SystemMessageFactory(receiver=client_user, is_read=True)
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    expect(page.get_by_test_id("unread-badge")).to_have_text("2 unread")
+
+
+def test_only_the_first_three_bookings_are_listed(live_server, page: Page, client_user):
+    for i in range(4):
+        booking_for(client_user, days=10 + i, status=BookingStatus.SCHEDULED, title=f"Visit {i}")
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    expect(page.get_by_test_id("booking-item")).to_have_count(3)
+    assert Booking.objects.filter(client=client_user).count() == 4
