@@ -1,0 +1,153 @@
+"""axe-core sweep (issue 5 "Done when"): zero WCAG 2.x A/AA violations on every page, signed out and
+signed in as a client, a provider (verified and pending) and an admin, including open dialogs."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from bookings.models import BookingStatus, PaymentStatus
+from bookings.tests.factories import BookingFactory
+from marketplace.testing.axe import axe_violations, format_violations
+from marketplace.testing.browser import sign_in_browser
+from requests_app.tests.factories import ServiceRequestFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def world(client_user, verified_provider, provider_user, admin_user):
+    open_request = ServiceRequestFactory(client=client_user, title="Set up my new tablet")
+    booked = ServiceRequestFactory(client=client_user, title="Weekly wellness visit")
+    booking = BookingFactory(
+        service_request=booked,
+        provider=verified_provider,
+        scheduled_date=timezone.localdate() + dt.timedelta(days=10),
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+    )
+    unpaid = BookingFactory(
+        service_request=ServiceRequestFactory(client=client_user, title="Grocery run"),
+        provider=verified_provider,
+        scheduled_date=timezone.localdate() + dt.timedelta(days=12),
+    )
+    return {
+        "client": client_user,
+        "provider": verified_provider.user,
+        "pending": provider_user,
+        "admin": admin_user,
+        "open": open_request,
+        "booking": booking,
+        "unpaid": unpaid,
+    }
+
+
+def _sweep(page: Page, base: str, paths: list[str]) -> str:
+    """Visit each path, let its island settle, and collect every violation (one report for all)."""
+    problems = []
+    for path in paths:
+        page.goto(base + path, wait_until="networkidle")
+        violations = axe_violations(page)
+        if violations:
+            problems.append(f"{path} (landed on {page.url}):\n{format_violations(violations)}")
+    return "\n\n".join(problems)
+
+
+def test_no_violations_signed_out(live_server, page: Page, world):
+    report = _sweep(
+        page,
+        live_server.url,
+        [
+            "/",
+            "/landing",
+            "/login",
+            "/providers",
+            "/privacy-policy",
+            "/privacy-policy.html",
+            "/terms-of-service.html",
+            "/no-such-page",
+        ],
+    )
+    assert report == ""
+
+
+def test_no_violations_signed_in_as_client(live_server, page: Page, world):
+    sign_in_browser(page, live_server.url, world["client"])
+    report = _sweep(
+        page,
+        live_server.url,
+        [
+            "/",
+            "/dashboard",
+            "/landing",
+            "/request-service",
+            "/provider-signup",
+            "/providers",
+            "/messages",
+            f"/service-request-details?id={world['open'].id}",
+            "/service-request-details",
+            "/service-request-details?id=999999",
+            f"/edit-service-request?id={world['open'].id}",
+            "/edit-service-request?id=999999",
+            f"/checkout/{world['unpaid'].id}",
+            f"/checkout/{world['booking'].id}",
+            "/privacy-policy",
+            "/no-such-page",
+        ],
+    )
+    # The edit page's delete confirmation dialog, open.
+    page.goto(f"{live_server.url}/edit-service-request?id={world['open'].id}", wait_until="networkidle")
+    page.get_by_role("button", name="Delete Request").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    dialog = axe_violations(page)
+    assert report == "" and dialog == [], report + "\n\ndelete dialog:\n" + format_violations(dialog)
+
+
+def test_no_violations_signed_in_as_provider(live_server, page: Page, world):
+    sign_in_browser(page, live_server.url, world["provider"])
+    report = _sweep(
+        page,
+        live_server.url,
+        [
+            "/",
+            f"/service-request-details?id={world['open'].id}",
+            f"/service-request-details?id={world['booking'].service_request_id}",
+            "/provider-signup",
+            "/providers",
+            "/messages",
+            "/request-service",
+        ],
+    )
+    assert report == ""
+
+
+def test_no_violations_signed_in_as_pending_provider(live_server, page: Page, world):
+    sign_in_browser(page, live_server.url, world["pending"])
+    report = _sweep(page, live_server.url, ["/", "/provider-signup", f"/service-request-details?id={world['open'].id}"])
+    assert report == ""
+
+
+def test_no_violations_signed_in_as_admin(live_server, page: Page, world):
+    sign_in_browser(page, live_server.url, world["admin"])
+    report = _sweep(page, live_server.url, ["/", "/admin", "/messages", "/providers"])
+    problems = [report] if report else []
+
+    page.goto(f"{live_server.url}/admin", wait_until="networkidle")
+    for tab in ("Bookings", "Service Requests", "Providers"):
+        page.get_by_role("tab", name=tab).click()
+        found = axe_violations(page)
+        if found:
+            problems.append(f"/admin tab {tab}:\n{format_violations(found)}")
+    page.get_by_role("tab", name="Bookings").click()
+    for button, close in (("Reassign", "Cancel"), ("Cancel", "Keep Booking")):
+        page.get_by_role("button", name=f"{button} booking #{world['booking'].id}").click()
+        expect(page.get_by_role("dialog")).to_be_visible()
+        found = axe_violations(page)
+        if found:
+            problems.append(f"/admin {button} dialog:\n{format_violations(found)}")
+        page.get_by_role("dialog").get_by_role("button", name=close, exact=True).click()
+        expect(page.get_by_role("dialog")).to_have_count(0)
+    assert problems == [], "\n\n".join(problems)

@@ -1,0 +1,140 @@
+"""Journeys on the request details and edit pages, in Chromium against the live server."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from bookings.models import Booking
+from bookings.services import PENDING_VERIFICATION_MESSAGE
+from marketplace.testing.browser import sign_in_browser
+from requests_app.models import RequestStatus, ServiceRequest, Urgency
+from requests_app.tests.factories import ServiceRequestFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def toast(page: Page):
+    return page.get_by_test_id("toast")
+
+
+def test_client_edits_a_request_with_field_errors_first(live_server, page: Page, client_user):
+    request = ServiceRequestFactory(client=client_user, title="Tablet help", urgency=Urgency.NORMAL)
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/edit-service-request?id={request.id}")
+
+    title = page.get_by_label("Title")
+    expect(title).to_have_value("Tablet help")
+    title.fill("")
+    page.get_by_label("Description").fill("Too short")
+    page.get_by_label("Location").fill("")
+    page.get_by_role("button", name="Save Changes").click()
+
+    expect(page.get_by_test_id("edit-title-error")).to_have_text("Title is required")
+    expect(page.get_by_test_id("edit-description-error")).to_have_text("Description must be at least 10 characters")
+    expect(page.get_by_test_id("edit-location-error")).to_have_text("Location is required")
+    expect(title).to_have_attribute("aria-invalid", "true")
+    expect(title).to_be_focused()
+    request.refresh_from_db()
+    assert request.title == "Tablet help"
+
+    title.fill("Set up video calls on my tablet")
+    expect(page.get_by_test_id("edit-title-error")).to_have_text("")
+    page.get_by_label("Description").fill("Please help me call my grandchildren on video.")
+    page.get_by_label("Location").fill("14 Oak Avenue, Springfield")
+    page.get_by_label("Urgency").select_option("high")
+    page.get_by_label("Maximum budget ($, optional)").fill("45")
+    page.get_by_role("button", name="Save Changes").click()
+
+    expect(toast(page)).to_contain_text("Success")
+    expect(page).to_have_url(f"{live_server.url}/", timeout=5000)
+    request.refresh_from_db()
+    assert request.title == "Set up video calls on my tablet"
+    assert request.location == "14 Oak Avenue, Springfield"
+    assert request.urgency == Urgency.HIGH
+    assert request.max_budget == 45
+
+
+def test_client_deletes_a_request_after_confirming(live_server, page: Page, client_user):
+    request = ServiceRequestFactory(client=client_user)
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/edit-service-request?id={request.id}")
+
+    page.get_by_role("button", name="Delete Request").click()
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_contain_text(
+        "Are you sure you want to delete this service request? This action cannot be undone."
+    )
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(dialog).to_have_count(0)
+    assert ServiceRequest.objects.filter(pk=request.pk).exists()
+
+    page.get_by_role("button", name="Delete Request").click()
+    page.get_by_role("dialog").get_by_role("button", name="Delete", exact=True).click()
+    expect(toast(page)).to_contain_text("Success")
+    expect(page).to_have_url(f"{live_server.url}/", timeout=5000)
+    assert not ServiceRequest.objects.filter(pk=request.pk).exists()
+
+
+def test_edit_page_says_request_not_found_for_someone_elses_request(live_server, page: Page, client_user):
+    other = ServiceRequestFactory()
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/edit-service-request?id={other.id}")
+    expect(page.get_by_role("heading", name="Request Not Found")).to_be_visible()
+    expect(page.get_by_role("link", name="Back to Dashboard")).to_have_attribute("href", "/")
+
+
+def test_details_page_without_id_and_with_unknown_id(live_server, page: Page, client_user):
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/service-request-details")
+    expect(page.get_by_role("heading", name="No Request ID")).to_be_visible()
+    page.goto(f"{live_server.url}/service-request-details?id=987654")
+    expect(page.get_by_role("heading", name="Request Not Found")).to_be_visible()
+    page.get_by_role("link", name="Back to Dashboard").click()
+    expect(page).to_have_url(f"{live_server.url}/")
+
+
+def test_client_sees_their_request_without_provider_actions(live_server, page: Page, client_user):
+    request = ServiceRequestFactory(client=client_user, title="Sort my paperwork")
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/service-request-details?id={request.id}")
+    expect(page.get_by_role("heading", name="Sort my paperwork")).to_be_visible()
+    expect(page.get_by_test_id("provider-actions")).to_have_count(0)
+    expect(page.get_by_role("button", name="Accept Request")).to_have_count(0)
+
+
+def test_verified_provider_accepts_from_the_details_page_then_can_contact_the_client(
+    live_server, page: Page, verified_provider
+):
+    request = ServiceRequestFactory(title="Weekly grocery run")
+    sign_in_browser(page, live_server.url, verified_provider.user)
+    page.goto(f"{live_server.url}/service-request-details?id={request.id}")
+
+    actions = page.get_by_test_id("provider-actions")
+    expect(actions.get_by_role("heading", name="Provider Actions")).to_be_visible()
+    expect(actions.get_by_role("link", name="Contact Client")).to_have_count(0)
+    actions.get_by_role("button", name="Accept Request").click()
+
+    expect(toast(page)).to_contain_text("Service request accepted! You can now contact the client.")
+    contact = actions.get_by_role("link", name="Contact Client")
+    expect(contact).to_be_visible()
+    expect(contact).to_have_attribute("href", re.compile(r"^/messages"))
+    expect(actions.get_by_role("button", name="Accept Request")).to_have_count(0)
+    request.refresh_from_db()
+    assert request.status == RequestStatus.BOOKED
+    assert Booking.objects.get(service_request=request).provider == verified_provider
+
+
+def test_pending_provider_is_told_the_profile_awaits_verification(live_server, page: Page, provider_user):
+    request = ServiceRequestFactory()
+    sign_in_browser(page, live_server.url, provider_user)
+    page.goto(f"{live_server.url}/service-request-details?id={request.id}")
+
+    page.get_by_role("button", name="Accept Request").click()
+    expect(page.get_by_test_id("accept-error")).to_have_text(PENDING_VERIFICATION_MESSAGE)
+    expect(toast(page)).to_contain_text(PENDING_VERIFICATION_MESSAGE)
+    request.refresh_from_db()
+    assert request.status == RequestStatus.OPEN
+    assert not Booking.objects.filter(service_request=request).exists()
