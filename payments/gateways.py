@@ -103,6 +103,15 @@ class StripeGateway(PaymentGateway):
             raise GatewayError("Stripe answered a payment intent without an id or client secret.")
         return CreatedIntent(intent_id=intent.id, client_secret=intent.client_secret)
 
+    def intent_status(self, intent_id: str) -> str:
+        """Stripe's current status of a payment intent (e.g. "succeeded", "requires_payment_method")."""
+        try:
+            intent = self._client().v1.payment_intents.retrieve(intent_id)
+        except stripe.StripeError as exc:
+            logger.warning("Stripe could not say the status of %s: %s", intent_id, exc)
+            raise GatewayError(str(exc)) from exc
+        return str(intent.status or "")
+
     def refund(self, booking: Booking) -> str:
         try:
             refund = self._client().v1.refunds.create(

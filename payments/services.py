@@ -22,7 +22,15 @@ from bookings.services import (
 )
 from marketplace.errors import Conflict, InvalidInput, NotFound
 from payments.errors import PaymentGatewayUnavailable
-from payments.gateways import CardResult, Gateway, GatewayError, TestGateway, get_gateway, is_test_gateway_active
+from payments.gateways import (
+    CardResult,
+    Gateway,
+    GatewayError,
+    StripeGateway,
+    TestGateway,
+    get_gateway,
+    is_test_gateway_active,
+)
 from payments.models import PaymentIntent, ProcessedEvent
 from payments.selectors import booking_for_payer, booking_is_payable
 
@@ -136,6 +144,32 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
             booking_payment_failed(payment_intent_id=record.intent_id, message=result.message)
             PaymentIntent.objects.filter(pk=record.pk).update(last_error=result.message)
     return result
+
+
+def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
+    """Ask Stripe (server to server) whether the booking's intent succeeded, and apply it if so.
+
+    The page calls this right after Stripe.js reports success, so the booking is confirmed even
+    before (or without) the webhook. Only Stripe's answer counts, never the browser's: nothing
+    changes unless Stripe itself says "succeeded". Safe to repeat and to race the webhook.
+    """
+    if settings.PAYMENTS_BACKEND != Gateway.STRIPE:
+        raise NotFound("Not found.")
+    booking = booking_for_payer(user=actor, booking_id=booking_id)
+    if booking.payment_status in (PaymentStatus.PENDING, PaymentStatus.FAILED) and booking.payment_intent_id:
+        record = PaymentIntent.objects.filter(booking=booking, gateway=Gateway.STRIPE).first()
+        if record is None or record.intent_id != booking.payment_intent_id:
+            raise Conflict("This payment has not been started. Please reload the payment page.")
+        try:
+            intent_status = StripeGateway().intent_status(record.intent_id)
+        except GatewayError:
+            raise PaymentGatewayUnavailable(
+                "We could not check your payment just now. Please reload the page."
+            ) from None
+        if intent_status == "succeeded":
+            booking_payment_succeeded(payment_intent_id=record.intent_id)
+    booking.refresh_from_db(fields=["status", "payment_status"])
+    return booking
 
 
 # ---------------------------------------------------------------- Stripe webhook events

@@ -270,6 +270,9 @@ function StripeForm({
         setFailure(message);
         paymentFailed(message);
       } else if (result.paymentIntent.status === "succeeded") {
+        // The server checks with Stripe itself, so the booking shows confirmed without waiting
+        // for the webhook (which still arrives and changes nothing more).
+        await api.post("/api/payments/stripe/sync", { bookingId: booking.id }).catch(() => undefined);
         paymentSucceeded();
         onPaid();
       } else {

@@ -59,3 +59,12 @@ class CardConfirmInputSerializer(StrictSerializer):
 
 class CardConfirmResultSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=["succeeded"])
+
+
+class BookingRefInputSerializer(StrictSerializer):
+    bookingId = serializers.IntegerField(min_value=1, max_value=MAX_ID)  # noqa: N815
+
+
+class PaymentStateSerializer(serializers.Serializer):
+    status = serializers.CharField()
+    paymentStatus = serializers.CharField()  # noqa: N815

@@ -19,10 +19,12 @@ from marketplace.errors import DomainError
 from marketplace.throttling import PaymentIntentThrottle
 from payments import services
 from payments.api.serializers import (
+    BookingRefInputSerializer,
     CardConfirmInputSerializer,
     CardConfirmResultSerializer,
     ClientSecretSerializer,
     CreatePaymentIntentInputSerializer,
+    PaymentStateSerializer,
 )
 from payments.gateways import is_test_gateway_active
 from payments.models import Gateway
@@ -72,6 +74,23 @@ class OfflineCardConfirmView(APIView):
                 status=status.HTTP_402_PAYMENT_REQUIRED,
             )
         return Response({"status": "succeeded"})
+
+
+class StripeSyncView(APIView):
+    """POST /api/payments/stripe/sync {bookingId} -> {status, paymentStatus}: only with Stripe.
+
+    After Stripe.js reports success the page asks the server to check with Stripe, so the booking
+    is confirmed without waiting for the webhook. Only Stripe's own answer changes anything.
+    """
+
+    throttle_classes = [PaymentIntentThrottle]
+
+    @extend_schema(request=BookingRefInputSerializer, responses={200: PaymentStateSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = BookingRefInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        booking = services.payment_stripe_sync(actor=request.user, booking_id=serializer.validated_data["bookingId"])
+        return Response({"status": booking.status, "paymentStatus": booking.payment_status})
 
 
 def _error(message: str, status_code: int) -> JsonResponse:
