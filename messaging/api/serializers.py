@@ -51,7 +51,7 @@ class MessageCreateSerializer(StrictSerializer):
 
     receiverId = serializers.CharField(max_length=128, trim_whitespace=True)
     content = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=20000)
-    bookingId = serializers.IntegerField(required=False, allow_null=True, min_value=1)
+    bookingId = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
 
 
 class UnreadCountSerializer(serializers.Serializer):

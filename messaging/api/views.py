@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -41,6 +42,8 @@ class ConversationView(APIView):
 
     @extend_schema(responses=MessageSerializer(many=True))
     def get(self, request: Request, other_user_id: str) -> Response:
+        if "\x00" in other_user_id or len(other_user_id) > 128:
+            raise Http404  # no such uid can exist (and PostgreSQL refuses NUL in a query)
         other = get_object_or_404(User, pk=other_user_id)
         services.conversation_mark_read(user=request.user, other=other)
         messages = selectors.conversation_messages(user=request.user, other=other)

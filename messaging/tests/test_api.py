@@ -273,3 +273,19 @@ def test_all_runs_a_fixed_number_of_queries(api_for, client_user, django_assert_
 )
 def test_reads_need_a_signed_in_user(client, path):
     assert client.get(path).status_code == 401
+
+
+def test_hostile_input_is_refused_without_a_server_error(api_for, booking, client_user, verified_provider):
+    api = api_for(client_user)
+    vera = verified_provider.user
+
+    nul_content = post_message(api, receiverId=vera.pk, content="hi\x00there")
+    nul_receiver = post_message(api, receiverId="a\x00b", content="hi")
+    huge_booking = post_message(api, receiverId=vera.pk, content="hi", bookingId=10**30)
+    not_object = api.post("/api/messages", ["not", "an", "object"], format="json")
+    nul_path = api.get("/api/messages/conversation/a%00b")
+    long_path = api.get("/api/messages/conversation/" + "x" * 300)
+
+    assert [r.status_code for r in (nul_content, nul_receiver, huge_booking, not_object)] == [400] * 4
+    assert [r.status_code for r in (nul_path, long_path)] == [404, 404]
+    assert Message.objects.count() == 0
