@@ -51,13 +51,13 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
         </p>
       )}
       {chips.length > 0 && (
-        <ul className="chips" aria-label="Services offered">
+        <ul className="tag-list" aria-label="Services offered">
           {chips.map((s) => (
-            <li key={s} className="chip">
+            <li key={s} className="tag">
               {serviceName(s)}
             </li>
           ))}
-          {more > 0 && <li className="chip chip-more">+{more} more</li>}
+          {more > 0 && <li className="tag tag-more">+{more} more</li>}
         </ul>
       )}
       <div className="provider-card-foot">
@@ -169,7 +169,7 @@ function ProvidersBrowse({ services }: Props) {
             {providers === null ? "Searching…" : `${count} ${count === 1 ? "provider" : "providers"} found`}
           </p>
           {(query || service) && (
-            <ul className="chips active-filters" aria-label="Active filters">
+            <ul className="tag-list active-filters" aria-label="Active filters">
               {query && <li className="badge badge-info">Search: “{query}”</li>}
               {service && <li className="badge badge-info">Service: {serviceName(service)}</li>}
             </ul>
