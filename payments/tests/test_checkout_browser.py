@@ -17,8 +17,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def booking(client_user, verified_provider, settings):
-    settings.PAYMENTS_BACKEND = "test"
+def booking(client_user, verified_provider):
     return BookingFactory(
         service_request__client=client_user,
         service_request__title="Set up video calls",
@@ -53,7 +52,9 @@ def fill_card(page: Page, number: str) -> None:
     page.get_by_label("Security code (CVC)").fill("123")
 
 
-def test_client_pays_with_the_test_card_and_sees_the_booking_confirmed(live_server, page: Page, booking):
+def test_client_pays_with_the_test_card_and_sees_the_booking_confirmed(
+    live_server, page: Page, offline_backend, booking
+):
     sign_in_browser(page, live_server.url, booking.client)
     held = hold(page, "**/api/create-payment-intent")
 
@@ -98,7 +99,7 @@ def test_client_pays_with_the_test_card_and_sees_the_booking_confirmed(live_serv
     expect(item.get_by_role("link", name="Pay now")).to_have_count(0)
 
 
-def test_declined_card_shows_payment_failed_and_a_retry_succeeds(live_server, page: Page, booking):
+def test_declined_card_shows_payment_failed_and_a_retry_succeeds(live_server, page: Page, offline_backend, booking):
     sign_in_browser(page, live_server.url, booking.client)
     page.goto(f"{live_server.url}/checkout/{booking.pk}")
 
@@ -121,7 +122,7 @@ def test_declined_card_shows_payment_failed_and_a_retry_succeeds(live_server, pa
     assert booking.payment_status == PaymentStatus.PAID
 
 
-def test_an_invalid_card_number_is_shown_at_its_field(live_server, page: Page, booking):
+def test_an_invalid_card_number_is_shown_at_its_field(live_server, page: Page, offline_backend, booking):
     sign_in_browser(page, live_server.url, booking.client)
     page.goto(f"{live_server.url}/checkout/{booking.pk}")
 
@@ -141,3 +142,85 @@ def test_someone_elses_booking_shows_booking_not_found(live_server, page: Page, 
 
     expect(page.get_by_role("heading", name="Booking Not Found")).to_be_visible()
     expect(page.get_by_role("link", name="Back to Dashboard")).to_have_attribute("href", re.compile(r"^/$"))
+
+
+# Stripe.js cannot load here (no network), so the browser gets a stand-in at js.stripe.com with
+# the same surface the island uses; the server side is the real SDK against the fake Stripe API.
+FAKE_STRIPE_JS = """
+window.Stripe = function (pk) {
+  window.__stripe = { pk: pk };
+  return {
+    elements: function (opts) {
+      window.__stripe.clientSecret = opts.clientSecret;
+      return { create: function () { return {
+        mount: function (el) {
+          el.innerHTML = '<label for="fake-card">Card (Stripe)</label><input id="fake-card">';
+        },
+        destroy: function () {},
+      }; } };
+    },
+    confirmPayment: function (args) {
+      window.__stripe.confirm = { returnUrl: args.confirmParams.return_url, redirect: args.redirect };
+      if (document.getElementById("fake-card").value === "decline") {
+        return Promise.resolve({ error: { type: "card_error", message: "Your card has insufficient funds." } });
+      }
+      return Promise.resolve({ paymentIntent: { id: "pi", status: "succeeded" } });
+    },
+  };
+};
+"""
+
+
+@pytest.fixture
+def stripe_page(page: Page):
+    page.route(
+        re.compile(r"^https://js\.stripe\.com/"),
+        lambda route: route.fulfill(status=200, content_type="application/javascript", body=FAKE_STRIPE_JS),
+    )
+    return page
+
+
+def test_stripe_elements_path_pays_and_the_server_confirms_with_stripe(
+    live_server, stripe_page: Page, stripe_backend, booking
+):
+    page = stripe_page
+    sign_in_browser(page, live_server.url, booking.client)
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+
+    expect(page.get_by_label("Card (Stripe)")).to_be_visible()
+    booking.refresh_from_db()
+    intent = stripe_backend.intents[booking.payment_intent_id]
+    assert page.evaluate("window.__stripe.pk") == "pk_test_kindly_fake"
+    assert page.evaluate("window.__stripe.clientSecret") == intent["client_secret"]
+    assert intent["amount"] == 4550
+
+    page.get_by_label("Card (Stripe)").fill("decline")
+    page.get_by_role("button", name="Pay $45.50").click()
+    expect(page.get_by_test_id("toast")).to_contain_text("Payment Failed")
+    expect(page.get_by_test_id("payment-error")).to_have_text("Your card has insufficient funds.")
+
+    intent["status"] = "succeeded"  # what Stripe would now say about this intent
+    page.get_by_label("Card (Stripe)").fill("4242")
+    page.get_by_role("button", name="Pay $45.50").click()
+
+    expect(page.get_by_role("heading", name="Payment Complete!")).to_be_visible()
+    expect(page.get_by_test_id("toast")).to_contain_text("Payment Successful")
+    assert page.evaluate("window.__stripe.confirm") == {"returnUrl": f"{live_server.url}/", "redirect": "if_required"}
+    booking.refresh_from_db()
+    assert (booking.status, booking.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
+    assert len(stripe_backend.posts("/v1/payment_intents")) == 1
+
+
+def test_a_stripe_error_on_load_shows_the_spec_toast(live_server, stripe_page: Page, stripe_backend, booking):
+    page = stripe_page
+    stripe_backend.fail_next.append((500, {"error": {"type": "api_error", "message": "Stripe is down"}}))
+    stripe_backend.fail_next.append((500, {"error": {"type": "api_error", "message": "Stripe is down"}}))
+    stripe_backend.fail_next.append((500, {"error": {"type": "api_error", "message": "Stripe is down"}}))
+    sign_in_browser(page, live_server.url, booking.client)
+
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+
+    expect(page.get_by_test_id("toast")).to_contain_text("Failed to create payment. Please try again.")
+    expect(page.get_by_role("alert").filter(has_text="Failed to create payment. Please try again.")).to_be_visible()
+    page.get_by_role("button", name="Try Again").click()
+    expect(page.get_by_label("Card (Stripe)")).to_be_visible()
