@@ -9,6 +9,7 @@ import { StatusBadge } from "../components/StatusBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
+import { usePollingFallback, useRealtimeEvent } from "../lib/realtime";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
 
@@ -508,16 +509,18 @@ function Dashboard({ user, role, hasProviderProfile, reviewedBookingIds }: Props
     void loadBookings();
     void loadRequests();
     void loadUnread();
-    const timer = window.setInterval(() => {
-      if (!loggedOutShown) void loadUnread();
-    }, UNREAD_POLL_MS);
-    return () => window.clearInterval(timer);
   }, [loadBookings, loadRequests, loadUnread]);
 
   const refresh = () => {
     void loadBookings();
     void loadRequests();
   };
+
+  // Live: the unread count and booking changes come over the websocket; while it is down the
+  // unread count is polled every 10 s (spec section 9).
+  useRealtimeEvent<UnreadCount>("unread.count", (u) => setUnread(u.count));
+  useRealtimeEvent("booking.updated", refresh);
+  usePollingFallback(() => (loggedOutShown ? undefined : loadUnread()), UNREAD_POLL_MS);
 
   const complete = async (b: Booking) => {
     setCompleting(b.id);

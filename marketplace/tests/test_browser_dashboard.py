@@ -11,6 +11,7 @@ from accounts.tests.factories import UserFactory
 from bookings.models import Booking, BookingStatus, PaymentStatus, Review
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.browser import sign_in_browser
+from messaging.services import system_notify
 from messaging.tests.factories import SystemMessageFactory
 from requests_app.models import TimeWindow
 from requests_app.tests.factories import ServiceRequestFactory
@@ -210,3 +211,13 @@ def test_only_the_first_three_bookings_are_listed(live_server, page: Page, clien
     page.goto(f"{live_server.url}/dashboard")
     expect(page.get_by_test_id("booking-item")).to_have_count(3)
     assert Booking.objects.filter(client=client_user).count() == 4
+
+
+def test_unread_badge_follows_new_messages_without_a_reload(live_server, page: Page, client_user):
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    expect(page.get_by_test_id("tile-messages")).to_be_visible()
+    expect(page.get_by_test_id("unread-badge")).to_have_count(0)
+    system_notify(receivers=[client_user], content="Your provider is on the way.")
+    # Live over the websocket, or by the 10 s poll when the socket is down (the WSGI live server).
+    expect(page.get_by_test_id("unread-badge")).to_have_text("1 unread", timeout=15_000)
