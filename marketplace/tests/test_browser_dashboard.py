@@ -4,6 +4,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
@@ -221,3 +222,19 @@ def test_unread_badge_follows_new_messages_without_a_reload(live_server, page: P
     system_notify(receivers=[client_user], content="Your provider is on the way.")
     # Live over the websocket, or by the 10 s poll when the socket is down (the WSGI live server).
     expect(page.get_by_test_id("unread-badge")).to_have_text("1 unread", timeout=15_000)
+
+
+def test_lost_session_shows_the_toast_and_goes_to_sign_in_again(live_server, page: Page, client_user):
+    booking = booking_for(client_user, days=7, status=BookingStatus.SCHEDULED, title="Garden tidy")
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    page.get_by_role("button", name="Cancel Booking").click()
+    # The session ends on the server while the page is open.
+    Session.objects.all().delete()
+    page.get_by_role("dialog").get_by_role("button", name="Cancel Booking").click()
+    toast = page.get_by_test_id("toast")
+    expect(toast).to_contain_text("Unauthorized")
+    expect(toast).to_contain_text("You are logged out. Logging in again...")
+    page.wait_for_url("**/login**", timeout=5000)
+    booking.refresh_from_db()
+    assert booking.status == BookingStatus.SCHEDULED
