@@ -40,12 +40,12 @@ def socket(cookie: str | None = None, origin: bytes = GOOD_ORIGIN) -> WebsocketC
 
 async def connected(user_cookie: str) -> WebsocketCommunicator:
     comm = socket(user_cookie)
-    ok, _ = await comm.connect()
+    ok, _ = await comm.connect(timeout=5)
     assert ok
     return comm
 
 
-async def next_event(comm: WebsocketCommunicator, event_type: str, timeout: float = 2) -> dict:
+async def next_event(comm: WebsocketCommunicator, event_type: str, timeout: float = 5) -> dict:
     """The payload of the next event of this type (other types before it are skipped)."""
     while True:
         data = await comm.receive_json_from(timeout=timeout)
@@ -72,21 +72,21 @@ def cookies(client_user, verified_provider, stranger, booking):
 
 async def test_anonymous_socket_is_closed_with_4401():
     comm = socket()
-    ok, _ = await comm.connect()
+    ok, _ = await comm.connect(timeout=5)
     assert ok  # accepted only so that the close code reaches the browser
-    closing = await comm.receive_output(timeout=1)
+    closing = await comm.receive_output(timeout=5)
     assert closing == {"type": "websocket.close", "code": CLOSE_UNAUTHENTICATED}
 
 
 async def test_forged_session_cookie_is_treated_as_anonymous():
     comm = socket("not-a-real-session-key")
-    await comm.connect()
-    assert (await comm.receive_output(timeout=1))["code"] == CLOSE_UNAUTHENTICATED
+    await comm.connect(timeout=5)
+    assert (await comm.receive_output(timeout=5))["code"] == CLOSE_UNAUTHENTICATED
 
 
 async def test_foreign_origin_is_refused(cookies):
     comm = socket(cookies["client"], origin=b"https://evil.example")
-    ok, _ = await comm.connect()
+    ok, _ = await comm.connect(timeout=5)
     assert ok is False
 
 
@@ -174,7 +174,7 @@ async def test_malformed_frames_are_ignored_and_the_socket_stays_open(cookies, c
 
     # Still open: an event pushed now arrives.
     await database_sync_to_async(send_on_commit)([client_user.pk], "booking.updated", {"id": 1})
-    assert await comm.receive_json_from(timeout=2) == {"type": "booking.updated", "payload": {"id": 1}}
+    assert await comm.receive_json_from(timeout=5) == {"type": "booking.updated", "payload": {"id": 1}}
     await comm.disconnect()
 
 
@@ -201,5 +201,5 @@ async def test_booking_updated_events_from_booking_services_are_relayed(cookies,
 
     await database_sync_to_async(send_on_commit)([client_user.pk], "booking.updated", {"id": booking.pk})
 
-    assert await comm.receive_json_from(timeout=2) == {"type": "booking.updated", "payload": {"id": booking.pk}}
+    assert await comm.receive_json_from(timeout=5) == {"type": "booking.updated", "payload": {"id": booking.pk}}
     await comm.disconnect()
