@@ -7,3 +7,4 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import checks  # noqa: F401 - registers the system checks
+        from accounts import schema  # noqa: F401 - registers the OpenAPI auth extension

@@ -178,6 +178,19 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a "status"/"urgency" field with different choices: name each set.
+    "ENUM_NAME_OVERRIDES": {
+        "RequestStatusEnum": "requests_app.models.RequestStatus",
+        "BookingStatusEnum": "bookings.models.BookingStatus",
+        "PaymentStatusEnum": "bookings.models.PaymentStatus",
+        "VerificationStatusEnum": "providers.models.VerificationStatus",
+        "ProviderDecisionEnum": [("verified", "Verified"), ("rejected", "Rejected")],
+        "UrgencyEnum": "requests_app.models.Urgency",
+        "EditUrgencyEnum": [("low", "Low"), ("normal", "Normal"), ("high", "High")],
+        "TimeWindowEnum": "requests_app.models.TimeWindow",
+        "SpecialtyEnum": "providers.models.Specialty",
+        "UserTypeEnum": "accounts.models.UserType",
+    },
 }
 
 LOGGING = {

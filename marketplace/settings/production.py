@@ -29,6 +29,19 @@ SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
 X_FRAME_OPTIONS = "DENY"
 
+# A connection pool per process (Django's psycopg pool): under ASGI this replaces persistent
+# connections, and saves a PostgreSQL connection set-up on every request.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
+        "min_size": env.int("DB_POOL_MIN_SIZE", default=2),
+        "max_size": env.int("DB_POOL_MAX_SIZE", default=8),
+        "timeout": 10,
+    }
+# Sessions are read on every request: serve them from the cache (Redis), written through to the DB.
+if REDIS_URL:  # noqa: F405
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 SESSION_COOKIE_SECURE = True
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_SECURE = True
