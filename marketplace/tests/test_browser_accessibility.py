@@ -151,3 +151,88 @@ def test_no_violations_signed_in_as_admin(live_server, page: Page, world):
         page.get_by_role("dialog").get_by_role("button", name=close, exact=True).click()
         expect(page.get_by_role("dialog")).to_have_count(0)
     assert problems == [], "\n\n".join(problems)
+
+
+_LAYOUT_PROBLEMS = """() => {
+  const problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) {
+    problems.push(`page scrolls sideways: ${doc.scrollWidth}px > ${doc.clientWidth}px`);
+  }
+  const controls = document.querySelectorAll(
+    "button, a.button, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea, [role=tab]"
+  );
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not shown
+    if (el.closest("[aria-hidden=true], .visually-hidden, .skip-link")) continue;
+    if (r.height < 44 || r.width < 44) {
+      problems.push(`${el.outerHTML.slice(0, 90)} is ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def test_screens2_pages_reflow_at_320px_with_44px_targets(live_server, page: Page, world):
+    """Spec audience: holds at 320 px wide (WCAG reflow, same as 400% zoom of 1280 px) and every
+    control stays a 44 px target."""
+    page.set_viewport_size({"width": 320, "height": 720})
+    problems: dict[str, list[str]] = {}
+
+    def check(label: str) -> None:
+        found = page.evaluate(_LAYOUT_PROBLEMS)
+        if found:
+            problems[label] = found
+
+    for path in ["/landing", "/privacy-policy", "/terms-of-service.html", "/no-such-page"]:
+        page.goto(live_server.url + path, wait_until="networkidle")
+        check(path)
+
+    sign_in_browser(page, live_server.url, world["client"])
+    for path in [f"/edit-service-request?id={world['open'].id}", f"/service-request-details?id={world['open'].id}"]:
+        page.goto(live_server.url + path, wait_until="networkidle")
+        check(path)
+
+    sign_in_browser(page, live_server.url, world["provider"])
+    page.goto(f"{live_server.url}/service-request-details?id={world['open'].id}", wait_until="networkidle")
+    expect(page.get_by_role("button", name="Accept Request")).to_be_visible()
+    check("details as provider")
+
+    sign_in_browser(page, live_server.url, world["admin"])
+    page.goto(f"{live_server.url}/admin", wait_until="networkidle")
+    for tab in ("Providers", "Bookings", "Service Requests"):
+        page.get_by_role("tab", name=tab).click()
+        check(f"/admin {tab}")
+    page.get_by_role("tab", name="Bookings").click()
+    page.get_by_role("button", name=f"Cancel booking #{world['booking'].id}").click()
+    check("/admin cancel dialog")
+    assert problems == {}
+
+
+def test_admin_tabs_work_from_the_keyboard(live_server, page: Page, world):
+    sign_in_browser(page, live_server.url, world["admin"])
+    page.goto(f"{live_server.url}/admin", wait_until="networkidle")
+    providers_tab = page.get_by_role("tab", name="Providers")
+    providers_tab.focus()
+    expect(providers_tab).to_have_attribute("aria-selected", "true")
+    page.keyboard.press("ArrowRight")
+    bookings_tab = page.get_by_role("tab", name="Bookings")
+    expect(bookings_tab).to_be_focused()
+    expect(bookings_tab).to_have_attribute("aria-selected", "true")
+    expect(page.get_by_role("tabpanel")).to_contain_text("All Bookings")
+    # Tab moves to the panel, then the scrollable table region, then the first Reassign button,
+    # which opens its dialog with Enter.
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("tabpanel")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("region", name="All Bookings")).to_be_focused()
+    page.keyboard.press("Tab")
+    reassign = page.get_by_role("button", name=f"Reassign booking #{world['booking'].id}")
+    expect(reassign).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog", name="Reassign Booking")).to_be_visible()
+    expect(page.get_by_label("New provider")).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.get_by_role("dialog")).to_have_count(0)
+    expect(reassign).to_be_focused()
