@@ -2,8 +2,8 @@
 
 Each signed-in user's sockets join the group user_<id>; services push events to that group
 (messaging.events) and `push_event` relays them as {"type": <event>, "payload": {...}}.
-A client may send {"type": "typing", "to": <userId>}; it reaches the other person only when
-the two share a booking.
+On connect the socket gets the user's current `unread.count`. A client may send
+{"type": "typing", "to": <userId>}; it reaches the other person only when the two share a booking.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from messaging.events import TYPING, user_group
-from messaging.selectors import share_booking
+from messaging.events import TYPING, UNREAD_COUNT, user_group
+from messaging.selectors import share_booking, unread_summary
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +40,9 @@ class EventsConsumer(AsyncWebsocketConsumer):
         self._pairs: dict[str, tuple[bool, float]] = {}
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        # Start (and every reconnect) with the current count, so a badge is right at once.
+        summary = await database_sync_to_async(unread_summary)(user_id=self.user_id)
+        await self.push_event({"event": UNREAD_COUNT, "payload": summary.as_payload()})
 
     async def disconnect(self, code: int) -> None:
         group = getattr(self, "group", None)

@@ -39,9 +39,12 @@ def socket(cookie: str | None = None, origin: bytes = GOOD_ORIGIN) -> WebsocketC
 
 
 async def connected(user_cookie: str) -> WebsocketCommunicator:
+    """A signed-in socket, past the unread count every socket gets first."""
     comm = socket(user_cookie)
     ok, _ = await comm.connect(timeout=5)
     assert ok
+    first = await comm.receive_json_from(timeout=5)
+    assert first["type"] == "unread.count"
     return comm
 
 
@@ -113,6 +116,20 @@ async def test_message_reaches_receiver_and_senders_tabs_and_unread_count_is_pus
 
     await provider_socket.disconnect()
     await client_socket.disconnect()
+
+
+async def test_a_new_socket_starts_with_the_current_unread_count(cookies, client_user, verified_provider):
+    vera = verified_provider.user
+    await database_sync_to_async(services.message_send)(sender=client_user, receiver_id=vera.pk, content="One")
+
+    comm = socket(cookies["provider"])
+    await comm.connect(timeout=5)
+
+    assert await comm.receive_json_from(timeout=5) == {
+        "type": "unread.count",
+        "payload": {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}},
+    }
+    await comm.disconnect()
 
 
 async def test_unread_count_is_pushed_after_reading(cookies, client_user, verified_provider, booking):
