@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from marketplace.dashboard import dashboard
 from providers.models import Provider, Specialty, VerificationStatus
+from requests_app.categories import CATEGORIES
 from requests_app.selectors import category_list_active
 
 # Landing page limits (spec section 9): at most 3 providers, 3 specialties each.
@@ -86,7 +87,8 @@ _SPECIALTY_LABELS = dict(Specialty.choices)
 
 
 def _category_props() -> list[dict]:
-    return [
+    """The active categories; the six built-in services when there are none (spec: landing fallbacks)."""
+    services = [
         {
             "id": c.id,
             "slug": c.slug,
@@ -97,6 +99,7 @@ def _category_props() -> list[dict]:
         }
         for c in category_list_active()
     ]
+    return services or [{"id": -(i + 1), **c} for i, c in enumerate(CATEGORIES)]
 
 
 def _featured_providers() -> list[dict]:

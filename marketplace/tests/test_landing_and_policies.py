@@ -1,6 +1,7 @@
 """Landing page (spec section 2 "Landing page") and the static policy pages."""
 
 import datetime as dt
+import json
 from decimal import Decimal
 
 import pytest
@@ -8,6 +9,7 @@ from django.utils import timezone
 
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
+from requests_app.models import ServiceCategory
 
 pytestmark = pytest.mark.django_db
 
@@ -117,3 +119,20 @@ def test_terms_of_service_is_public_and_dated_today(client):
 def test_policy_date_follows_the_clock(client, time_machine):
     time_machine.move_to(dt.datetime(2030, 5, 17, 15, 0, tzinfo=dt.UTC))
     assert 'datetime="2030-05-17"' in client.get("/privacy-policy").content.decode()
+
+
+def test_landing_lists_the_six_builtin_services_when_no_category_is_active(client):
+    ServiceCategory.objects.update(is_active=False)
+    html = client.get("/landing").content.decode()
+    marker = '<script id="landing-props" type="application/json">'
+    start = html.index(marker) + len(marker)
+    services = json.loads(html[start : html.index("</script>", start)])["services"]
+    assert [s["name"] for s in services] == [
+        "Technology Support",
+        "Wellness Checks",
+        "Light Errands",
+        "Appointment Support",
+        "Home Organization",
+        "Communication Support",
+    ]
+    assert len({s["id"] for s in services}) == 6
