@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from marketplace.testing.axe import assert_no_axe_violations
 from messaging.tests.live import DaphneServer
 
 _worker = ThreadPoolExecutor(max_workers=1)
@@ -107,6 +108,11 @@ def test_client_and_provider_chat_live_without_reload(
     # Time only for a message under 24 hours old (no date).
     expect(clara_page.locator("time").first).to_have_text(re.compile(r"^\d{1,2}:\d{2}(\s?[AP]M)?$"))
 
+    # Both screens, mid-conversation, pass the WCAG A/AA rules.
+    assert_no_axe_violations(clara_page, context="/messages with a conversation open")
+    vera_page.get_by_label(re.compile("Message to")).fill("A draft")
+    assert_no_axe_violations(vera_page, context="/messages while writing")
+
 
 def test_failed_send_shows_the_spec_toast(browser: Browser, server, booking, client_user, verified_provider):
     vera = verified_provider.user
@@ -135,6 +141,7 @@ def test_system_notifications_appear_only_while_unread(browser: Browser, server,
     entry.click()
     expect(page.get_by_test_id("message")).to_contain_text("Your booking is confirmed.")
     expect(page.get_by_test_id("unread-system")).to_have_count(0)
+    assert_no_axe_violations(page, context="/messages, System Notifications open")
     page.reload()
     expect(page.get_by_role("button", name=re.compile("System Notifications"))).to_have_count(0)
 
