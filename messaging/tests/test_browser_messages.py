@@ -164,3 +164,34 @@ def test_polls_every_5_seconds_while_the_socket_is_down(
     )
 
     expect(page.get_by_test_id("message")).to_contain_text("Sent while you were offline", timeout=7000)
+
+
+def test_send_is_disabled_while_sending_and_old_messages_show_the_date(
+    browser: Browser, server, booking, client_user, verified_provider
+):
+    from django.utils import timezone
+
+    from messaging.models import Message
+    from messaging.tests.factories import MessageFactory
+
+    vera = verified_provider.user
+    old = MessageFactory(sender=vera, receiver=client_user, content="From last week")
+    Message.objects.filter(pk=old.pk).update(created_at=timezone.now() - timezone.timedelta(days=3))
+    page = open_messages(signed_in_context(browser, server, client_user), f"?with={vera.pk}")
+    # Over 24 hours old: date and time.
+    expect(page.locator("time").first).to_have_text(re.compile(r"\d{4}.*\d{1,2}:\d{2}"))
+
+    held = []
+    page.route("**/api/messages", lambda route: held.append(route))  # the POST waits until released
+    page.get_by_label(re.compile("Message to")).fill("Thank you!")
+    page.get_by_role("button", name="Send").click()
+
+    sending = page.get_by_role("button", name="Sending...")
+    expect(sending).to_be_disabled()
+    while not held:
+        page.wait_for_timeout(20)
+    held[0].continue_()
+
+    expect(page.get_by_test_id("message").nth(1)).to_contain_text("Thank you!")
+    expect(page.get_by_role("button", name="Send")).to_be_disabled()  # the box is empty again
+    expect(page.get_by_label(re.compile("Message to"))).to_have_value("")
