@@ -289,3 +289,18 @@ def test_hostile_input_is_refused_without_a_server_error(api_for, booking, clien
     assert [r.status_code for r in (nul_content, nul_receiver, huge_booking, not_object)] == [400] * 4
     assert [r.status_code for r in (nul_path, long_path)] == [404, 404]
     assert Message.objects.count() == 0
+
+
+def test_conversation_runs_a_fixed_number_of_queries(
+    api_for, booking, client_user, verified_provider, django_assert_max_num_queries
+):
+    vera = verified_provider.user
+    for _ in range(10):
+        MessageFactory(sender=vera, receiver=client_user)
+        MessageFactory(sender=client_user, receiver=vera)
+    api = api_for(client_user)
+
+    with django_assert_max_num_queries(8):
+        res = api.get(f"/api/messages/conversation/{vera.pk}")
+
+    assert len(res.json()) == 20

@@ -195,3 +195,34 @@ def test_send_is_disabled_while_sending_and_old_messages_show_the_date(
     expect(page.get_by_test_id("message").nth(1)).to_contain_text("Thank you!")
     expect(page.get_by_role("button", name="Send")).to_be_disabled()  # the box is empty again
     expect(page.get_by_label(re.compile("Message to"))).to_have_value("")
+
+
+def test_reconnects_after_the_socket_drops_and_is_live_again(
+    browser: Browser, server, booking, client_user, verified_provider
+):
+    vera = verified_provider.user
+    attempts = []
+
+    def route(ws):
+        attempts.append(ws)
+        if len(attempts) == 1:
+            ws.close()  # the first connection drops at once
+        else:
+            ws.connect_to_server()  # later ones reach Daphne
+
+    context = signed_in_context(browser, server, client_user)
+    page = context.new_page()
+    page.route_web_socket(re.compile(r"/ws/events/$"), route)
+    page.goto(f"/messages?with={vera.pk}")
+
+    expect(page.locator('[data-island="messages"]')).to_have_attribute("data-connected", "true", timeout=5000)
+    assert len(attempts) == 2  # one reconnect, after a backoff of 0.5-1 s
+
+    in_thread(message_send_from, sender=vera, receiver_id=client_user.pk, content="Back online")
+    expect(page.get_by_test_id("message")).to_contain_text("Back online", timeout=1000)
+
+
+def message_send_from(**kwargs):
+    from messaging.services import message_send
+
+    return message_send(**kwargs)

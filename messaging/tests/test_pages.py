@@ -77,3 +77,14 @@ def test_unread_summary_is_in_the_props(client, booking, client_user, verified_p
 
     assert props["unread"] == {"count": 2, "systemCount": 1, "bySender": {verified_provider.user.pk: 1}}
     assert props["maxLength"] == 2000
+
+
+def test_page_runs_a_fixed_number_of_queries(client, verified_provider, django_assert_max_num_queries):
+    for _ in range(6):
+        BookingFactory(provider=verified_provider)
+    client.force_login(verified_provider.user)
+
+    with django_assert_max_num_queries(12):
+        res = client.get("/messages")
+
+    assert len(page_props(res)["conversations"]) == 6
