@@ -6,5 +6,7 @@ class AccountsConfig(AppConfig):
     name = "accounts"
 
     def ready(self) -> None:
-        from accounts import checks  # noqa: F401 - registers the system checks
-        from accounts import schema  # noqa: F401 - registers the OpenAPI auth extension
+        from accounts import (
+            checks,  # noqa: F401 - registers the system checks
+            schema,  # noqa: F401 - registers the OpenAPI auth extension
+        )

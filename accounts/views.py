@@ -36,4 +36,8 @@ def login_page(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return HttpResponseRedirect("/")
     props = {"firebase": firebase_web_config(), "next": safe_next(request), "productName": "Kindly"}
-    return render(request, "pages/login.html", {"login_props": props})
+    response = render(request, "pages/login.html", {"login_props": props})
+    # The Google popup (another origin) reports back through window.opener, which Django's
+    # default COOP "same-origin" would cut; SecurityMiddleware keeps a header a view has set.
+    response["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups"
+    return response

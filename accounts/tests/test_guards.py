@@ -157,3 +157,9 @@ def test_django_admin_opens_for_a_signed_in_admin(client, admin_user):
         "/django-admin/accounts/user/"
     )
     assert client.get("/django-admin/").status_code == 200
+
+
+def test_login_page_lets_the_google_popup_report_back(client):
+    # COOP same-origin (Django's default) would cut window.opener for the sign-in popup.
+    assert client.get("/login")["Cross-Origin-Opener-Policy"] == "same-origin-allow-popups"
+    assert client.get("/landing")["Cross-Origin-Opener-Policy"] == "same-origin"

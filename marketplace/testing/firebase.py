@@ -22,6 +22,11 @@ Helpers (module functions, they use the running emulator)
         /api/auth/session with a Django test client (the client is then signed in); returns
         the JSON answer (the user's profile).
 
+    ``serve_gapi_shim(context)``: for Playwright tests of the Google popup. The Firebase SDK and
+        the emulator's helper iframe load Google's gapi loader from apis.google.com, which these
+        machines cannot reach; this routes that URL to a small local stand-in (gapi_shim.js) so
+        the popup flow runs against the real emulator.
+
 Example::
 
     def test_profile(client, firebase_auth):
@@ -49,7 +54,8 @@ import requests
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent.parent
 FIREBASE_BIN = PROJECT_DIR / "node_modules" / ".bin" / "firebase"
-START_TIMEOUT = 60.0
+# Generous: the machine may be busy with other test runs.
+START_TIMEOUT = 180.0
 
 _running: AuthEmulator | None = None
 
@@ -114,6 +120,18 @@ def emulator_sign_in(client, email: str, password: str) -> dict:
     response = client.post("/api/auth/session", {"idToken": token}, content_type="application/json")
     assert response.status_code == 200, response.content
     return response.json()
+
+
+GAPI_SHIM = Path(__file__).with_name("gapi_shim.js")
+
+
+def serve_gapi_shim(context) -> None:
+    """Route https://apis.google.com/js/api.js in a Playwright BrowserContext to gapi_shim.js."""
+    body = GAPI_SHIM.read_text()
+    context.route(
+        "https://apis.google.com/js/api.js*",
+        lambda route: route.fulfill(status=200, content_type="application/javascript", body=body),
+    )
 
 
 def _wait_until_ready(process: subprocess.Popen, emulator: AuthEmulator, log_path: Path) -> None:
@@ -185,6 +203,9 @@ def firebase_emulator():
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            # The CLI keeps a per-project locator file in the temp dir; a private one lets
+            # several runs (several engineers) use the same project id side by side.
+            env={**os.environ, "TMPDIR": str(workdir)},
         )
     old_setting = settings.FIREBASE_AUTH_EMULATOR_HOST
     old_env = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")
