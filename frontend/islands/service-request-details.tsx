@@ -161,7 +161,7 @@ function RequestDetails({ requestId, viewer }: Props) {
         </article>
       </div>
 
-      {viewer.provider && (
+      {viewer.provider && !isOwner && (
         <aside className="details-side">
           <section className="card" aria-labelledby="provider-actions-heading" data-testid="provider-actions">
             <h2 id="provider-actions-heading">Provider Actions</h2>
@@ -177,7 +177,7 @@ function RequestDetails({ requestId, viewer }: Props) {
                 <p>This request is no longer open.</p>
                 <a
                   className="button button-primary"
-                  href={request.clientId ? `/messages?user=${encodeURIComponent(request.clientId)}` : "/messages"}
+                  href={request.clientId ? `/messages?with=${encodeURIComponent(request.clientId)}` : "/messages"}
                 >
                   Contact Client
                 </a>

@@ -120,11 +120,16 @@ def test_verified_provider_accepts_from_the_details_page_then_can_contact_the_cl
     expect(toast(page)).to_contain_text("Service request accepted! You can now contact the client.")
     contact = actions.get_by_role("link", name="Contact Client")
     expect(contact).to_be_visible()
-    expect(contact).to_have_attribute("href", re.compile(r"^/messages"))
+    expect(contact).to_have_attribute("href", f"/messages?with={request.client_id}")
     expect(actions.get_by_role("button", name="Accept Request")).to_have_count(0)
     request.refresh_from_db()
     assert request.status == RequestStatus.BOOKED
     assert Booking.objects.get(service_request=request).provider == verified_provider
+
+    # Contact Client opens the conversation with the client on the messages page.
+    contact.click()
+    expect(page).to_have_url(re.compile(r"/messages\?with="))
+    expect(page.get_by_role("heading", name=request.client.first_name)).to_be_visible()
 
 
 def test_pending_provider_is_told_the_profile_awaits_verification(live_server, page: Page, provider_user):
