@@ -24,6 +24,7 @@ from accounts.api.serializers import (
 )
 from accounts.firebase import InvalidIdToken, verify_id_token
 from marketplace.api import ArrayLimitOffsetPagination
+from marketplace.throttling import SignInThrottle
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +43,7 @@ class SessionView(APIView):
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
+    throttle_classes = [SignInThrottle]  # per client IP: token guessing and sign-in floods
 
     def post(self, request: Request) -> Response:
         # Login CSRF: the page posts the token with the CSRF header like any other write.

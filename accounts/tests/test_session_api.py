@@ -238,3 +238,9 @@ def test_logout_ends_the_session(client, firebase_auth):
 
 def test_logout_when_signed_out_is_harmless(client):
     assert client.post("/api/auth/logout").status_code == 204
+
+
+def test_sign_in_attempts_are_rate_limited_per_ip(client, settings):
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "sign_in": "3/min"}
+    statuses = [_post_session(client, {"idToken": "garbage"}).status_code for _ in range(4)]
+    assert statuses == [401, 401, 401, 429]
