@@ -143,3 +143,26 @@ def test_pending_provider_is_told_the_profile_awaits_verification(live_server, p
     request.refresh_from_db()
     assert request.status == RequestStatus.OPEN
     assert not Booking.objects.filter(service_request=request).exists()
+
+
+def test_server_refusal_shows_next_to_its_field_with_the_failure_toast(live_server, page: Page, client_user):
+    request = ServiceRequestFactory(client=client_user, title="Tablet help")
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/edit-service-request?id={request.id}")
+    page.get_by_label("Preferred date").fill("2001-01-01")
+    page.get_by_role("button", name="Save Changes").click()
+
+    expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text("Preferred date cannot be in the past.")
+    expect(toast(page)).to_contain_text("Failed to update service request. Please try again.")
+    expect(page).to_have_url(re.compile(r"/edit-service-request\?id="))
+    request.refresh_from_db()
+    assert request.preferred_date.year != 2001
+
+
+def test_a_booked_request_can_no_longer_be_edited(live_server, page: Page, client_user):
+    request = ServiceRequestFactory(client=client_user, status=RequestStatus.BOOKED)
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/edit-service-request?id={request.id}")
+    expect(page.get_by_role("heading", name="This Request Can No Longer Be Edited")).to_be_visible()
+    expect(page.get_by_role("button", name="Save Changes")).to_have_count(0)
+    expect(page.get_by_role("button", name="Delete Request")).to_have_count(0)
