@@ -199,3 +199,25 @@ def test_an_expired_session_on_an_admin_action_says_so_and_goes_home(live_server
     expect(page).to_have_url(f"{live_server.url}/")
     pending.refresh_from_db()
     assert pending.verification_status == VerificationStatus.PENDING
+
+
+def test_missing_people_show_client_and_provider_not_found(live_server, page: Page, admin_user, verified_provider):
+    """Real data always has both people (protected foreign keys); the answer is edited in flight to
+    check the page's fallback texts for a record whose person is gone."""
+    booking = confirmed_booking(verified_provider)
+
+    def without_people(route):
+        response = route.fetch()
+        rows = response.json()
+        for row in rows:
+            row["client"] = None
+            row["provider"] = None
+        route.fulfill(response=response, json=rows)
+
+    page.route("**/api/admin/bookings?*", without_people)
+    sign_in_browser(page, live_server.url, admin_user)
+    page.goto(f"{live_server.url}/admin")
+    page.get_by_role("tab", name="Bookings").click()
+    row = page.get_by_test_id("admin-booking").filter(has_text=f"#{booking.id}")
+    expect(row).to_contain_text("Client not found")
+    expect(row).to_contain_text("Provider not found")
