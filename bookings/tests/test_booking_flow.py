@@ -21,7 +21,6 @@ from bookings.tests.helpers import call
 from messaging.events import user_group
 from messaging.models import Message, MessageType
 from providers.models import VerificationStatus
-from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import RequestStatus, TimeWindow
 from requests_app.tests.factories import ServiceRequestFactory
 
