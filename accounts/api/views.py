@@ -7,6 +7,8 @@ import logging
 from django.conf import settings
 from django.contrib.auth import login, logout
 from django.http import HttpResponseRedirect
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -45,6 +47,7 @@ class SessionView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [SignInThrottle]  # per client IP: token guessing and sign-in floods
 
+    @extend_schema(operation_id="auth_session_create", request=SessionInputSerializer, responses={200: UserSerializer})
     def post(self, request: Request) -> Response:
         # Login CSRF: the page posts the token with the CSRF header like any other write.
         SessionAuthentication().enforce_csrf(request)
@@ -79,6 +82,7 @@ class LogoutView(APIView):
     authentication_classes = [SessionAuthentication]
     permission_classes = [AllowAny]
 
+    @extend_schema(operation_id="auth_logout", request=None, responses={204: None})
     def post(self, request: Request) -> Response:
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -89,6 +93,7 @@ class CurrentUserView(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(operation_id="auth_user_retrieve", responses=UserSerializer)
     def get(self, request: Request) -> Response:
         return Response(UserSerializer(request.user).data)
 
@@ -98,6 +103,7 @@ class UserTypeView(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(operation_id="auth_user_type_update", request=UserTypeInputSerializer, responses=UserSerializer)
     def put(self, request: Request) -> Response:
         data = UserTypeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -115,11 +121,24 @@ class EmergencyContactListView(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(
+        operation_id="emergency_contacts_list",
+        parameters=[
+            OpenApiParameter("limit", OpenApiTypes.INT, description="Page size (default 50, at most 200)."),
+            OpenApiParameter("offset", OpenApiTypes.INT, description="Rows to skip."),
+        ],
+        responses=EmergencyContactSerializer(many=True),
+    )
     def get(self, request: Request) -> Response:
         paginator = ArrayLimitOffsetPagination()
         page = paginator.paginate_queryset(selectors.emergency_contact_list(user=request.user), request, view=self)
         return paginator.get_paginated_response(EmergencyContactSerializer(page, many=True).data)
 
+    @extend_schema(
+        operation_id="emergency_contacts_create",
+        request=EmergencyContactInputSerializer,
+        responses={201: EmergencyContactSerializer},
+    )
     def post(self, request: Request) -> Response:
         data = EmergencyContactInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -132,6 +151,7 @@ class EmergencyContactDetailView(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(operation_id="emergency_contacts_retrieve", responses=EmergencyContactSerializer)
     def get(self, request: Request, pk: int) -> Response:
         contact = selectors.emergency_contact_get(user=request.user, pk=pk)
         return Response(EmergencyContactSerializer(contact).data)
@@ -143,12 +163,23 @@ class EmergencyContactDetailView(APIView):
         contact = services.emergency_contact_update(contact=contact, **data.validated_data)
         return Response(EmergencyContactSerializer(contact).data)
 
+    @extend_schema(
+        operation_id="emergency_contacts_update",
+        request=EmergencyContactInputSerializer,
+        responses=EmergencyContactSerializer,
+    )
     def put(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=False)
 
+    @extend_schema(
+        operation_id="emergency_contacts_partial_update",
+        request=EmergencyContactInputSerializer(partial=True),
+        responses=EmergencyContactSerializer,
+    )
     def patch(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=True)
 
+    @extend_schema(operation_id="emergency_contacts_destroy", responses={204: None})
     def delete(self, request: Request, pk: int) -> Response:
         contact = selectors.emergency_contact_get(user=request.user, pk=pk)
         services.emergency_contact_delete(contact=contact)
