@@ -7,7 +7,8 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from marketplace.dashboard import dashboard
-from providers.models import Provider, Specialty, VerificationStatus
+from providers.models import Specialty
+from providers.selectors import provider_list_public
 from requests_app.categories import CATEGORIES
 from requests_app.selectors import category_list_active
 
@@ -104,11 +105,7 @@ def _category_props() -> list[dict]:
 
 def _featured_providers() -> list[dict]:
     """Up to 3 verified, active providers, best rated first; the built-in samples when there are none."""
-    providers = (
-        Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
-        .select_related("user")
-        .order_by("-rating", "-total_reviews", "id")[:FEATURED_PROVIDERS]
-    )
+    providers = provider_list_public()[:FEATURED_PROVIDERS]
     featured = []
     for p in providers:
         labels = [_SPECIALTY_LABELS.get(s, s) for s in (p.specialties or [])]
