@@ -125,9 +125,10 @@ class _RequestInput(StrictSerializer):
         choices=TimeWindow.choices,
         required=False,
         allow_blank=True,
+        allow_null=True,
         error_messages={"invalid_choice": "Preferred time must be morning, afternoon, evening or flexible."},
     )
-    specialRequirements = StrictCharField(required=False, allow_blank=True, max_length=5000)
+    specialRequirements = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=5000)
 
     def validate_categoryId(self, value: int) -> int:
         if category_get_active(category_id=value) is None:
@@ -153,6 +154,8 @@ class _RequestInput(StrictSerializer):
         for key, value in self.validated_data.items():
             if key == "categoryId":
                 value = category_get_active(category_id=value)
+            elif key in ("preferredTime", "specialRequirements") and value is None:
+                value = ""  # the form's "none chosen"
             out[names.get(key, key)] = value
         return out
 

@@ -222,3 +222,11 @@ def test_categories_are_public(client, db):
     assert response.status_code == 200
     assert [c["slug"] for c in response.json()][:2] == ["tech-support", "wellness-checks"]
     assert response["X-Total-Count"] == "6"
+
+
+def test_null_optional_texts_mean_none_chosen(client, client_user):
+    client.force_login(client_user)
+    body = valid_request_body(preferredTime=None, specialRequirements=None, maxBudget=None)
+    response = call(client, "POST", "/api/service-requests", body)
+    assert response.status_code == 201, response.content
+    assert (response.json()["preferredTime"], response.json()["specialRequirements"]) == ("", "")
