@@ -216,3 +216,32 @@ def test_closing_the_google_popup_shows_the_cancelled_text(live_server, page: Pa
 
     expect(_toast(page)).to_contain_text("Google sign up failed", timeout=15000)
     expect(_toast(page)).to_contain_text("Sign-up was cancelled.")
+
+
+def test_missing_firebase_config_is_logged_listing_the_items(live_server, page: Page, settings):
+    settings.FIREBASE_API_KEY = ""
+    settings.FIREBASE_APP_ID = ""
+    messages = []
+    page.on("console", lambda m: messages.append(m.text) if m.type == "error" else None)
+    page.goto(f"{live_server.url}/login")
+    expect(page.get_by_role("heading", name="Welcome Back")).to_be_visible()
+    expect(page.get_by_role("alert").filter(has_text="Sign-in is unavailable right now")).to_be_visible()
+    expect(page.get_by_role("button", name="Sign In", exact=True)).to_be_disabled()
+    assert "Firebase configuration is missing: API key, app id" in messages
+
+
+def test_failed_sign_out_is_logged_and_still_goes_home(live_server, page: Page, firebase_auth):
+    uid = emulator_user("yan@example.com", PASSWORD, "Yan Yu")
+    UserFactory(id=uid, email="yan@example.com", first_name="Yan")
+    _sign_in_form(page, live_server.url, "yan@example.com", PASSWORD)
+    _signed_in_as(page, "Yan")
+    page.goto(f"{live_server.url}/messages")
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.route("**/api/auth/logout", lambda route: route.fulfill(status=500, body="boom"))
+
+    page.get_by_test_id("usermenu-trigger").click()
+    page.get_by_role("menuitem", name="Sign Out").click()
+
+    page.wait_for_url(f"{live_server.url}/")
+    assert any(e.startswith("Sign out failed") for e in errors), errors

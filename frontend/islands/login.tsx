@@ -46,27 +46,33 @@ const REQUIRED_CONFIG: Array<[keyof FirebaseWebConfig, string]> = [
 
 let firebaseAuth: Auth | null = null;
 
-function getFirebaseAuth(config: FirebaseWebConfig): Auth {
+/** The Firebase Auth instance, or null when it cannot start (bad or missing configuration). */
+function getFirebaseAuth(config: FirebaseWebConfig): Auth | null {
   if (firebaseAuth) return firebaseAuth;
   const missing = REQUIRED_CONFIG.filter(([key]) => !config[key]).map(([, label]) => label);
   if (missing.length > 0) {
     console.error(`Firebase configuration is missing: ${missing.join(", ")}`);
   }
-  const app: FirebaseApp = initializeApp({
-    apiKey: config.apiKey,
-    authDomain: config.authDomain,
-    projectId: config.projectId,
-    appId: config.appId,
-  });
-  const auth = initializeAuth(app, {
-    persistence: inMemoryPersistence,
-    popupRedirectResolver: browserPopupRedirectResolver,
-  });
-  if (config.emulatorHost) {
-    connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
+  try {
+    const app: FirebaseApp = initializeApp({
+      apiKey: config.apiKey,
+      authDomain: config.authDomain,
+      projectId: config.projectId,
+      appId: config.appId,
+    });
+    const auth = initializeAuth(app, {
+      persistence: inMemoryPersistence,
+      popupRedirectResolver: browserPopupRedirectResolver,
+    });
+    if (config.emulatorHost) {
+      connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
+    }
+    firebaseAuth = auth;
+    return auth;
+  } catch (error) {
+    console.error("Firebase Authentication could not start", error);
+    return null;
   }
-  firebaseAuth = auth;
-  return auth;
 }
 
 function errorCode(error: unknown): string {
@@ -167,7 +173,7 @@ function Login({ firebase, next, productName }: LoginProps) {
     const idToken = await user.getIdToken();
     await api.post("/api/auth/session", { idToken, ...(names ?? {}) });
     // The Django session is the only credential from here on.
-    await signOut(auth).catch(() => undefined);
+    if (auth) await signOut(auth).catch(() => undefined);
   }
 
   function succeed(welcome: "sign-in" | "sign-up") {
@@ -175,10 +181,11 @@ function Login({ firebase, next, productName }: LoginProps) {
     redirectAfter(next || "/", 1000);
   }
 
-  async function run(google: boolean, action: () => Promise<"sign-in" | "sign-up">) {
+  async function run(google: boolean, action: (auth: Auth) => Promise<"sign-in" | "sign-up">) {
+    if (!auth) return;
     setBusy(true);
     try {
-      succeed(await action());
+      succeed(await action(auth));
     } catch (error) {
       console.error(error);
       toast({ title: failureTitle(mode, google), description: describeAuthError(error, mode, google), variant: "destructive" });
@@ -190,13 +197,13 @@ function Login({ firebase, next, productName }: LoginProps) {
     event.preventDefault();
     if (busy) return;
     if (mode === "sign-in") {
-      void run(false, async () => {
+      void run(false, async (auth) => {
         const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
         await startSession(credential.user);
         return "sign-in";
       });
     } else {
-      void run(false, async () => {
+      void run(false, async (auth) => {
         const names = { firstName: firstName.trim(), lastName: lastName.trim() };
         const credential = await createUserWithEmailAndPassword(auth, email.trim(), password);
         await updateProfile(credential.user, { displayName: `${names.firstName} ${names.lastName}`.trim() });
@@ -208,7 +215,7 @@ function Login({ firebase, next, productName }: LoginProps) {
 
   function onGoogle() {
     if (busy) return;
-    void run(true, async () => {
+    void run(true, async (auth) => {
       const provider = new GoogleAuthProvider();
       provider.addScope("profile");
       provider.addScope("email");
@@ -219,6 +226,7 @@ function Login({ firebase, next, productName }: LoginProps) {
   }
 
   const signIn = mode === "sign-in";
+  const disabled = busy || !auth;
   return (
     <div className="login">
       <p>
@@ -228,10 +236,15 @@ function Login({ firebase, next, productName }: LoginProps) {
       </p>
       <section className="card login-card" aria-labelledby={headingId}>
         <h1 id={headingId}>{signIn ? "Welcome Back" : "Create Account"}</h1>
+        {!auth && (
+          <p role="alert" className="field-error">
+            Sign-in is unavailable right now. Please try again later.
+          </p>
+        )}
         <p className="muted">
           {signIn ? `Sign in to your ${productName} account.` : `Join ${productName} to find trusted help at home.`}
         </p>
-        <button type="button" className="button button-secondary button-block" onClick={onGoogle} disabled={busy}>
+        <button type="button" className="button button-secondary button-block" onClick={onGoogle} disabled={disabled}>
           <GoogleIcon /> Continue with Google
         </button>
         <p className="login-divider">
@@ -254,7 +267,7 @@ function Login({ firebase, next, productName }: LoginProps) {
             minLength={signIn ? undefined : 6}
             hint={signIn ? undefined : "At least 6 characters."}
           />
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
+          <button type="submit" className="button button-primary button-block" disabled={disabled}>
             {busy ? (signIn ? "Signing in..." : "Creating account...") : signIn ? "Sign In" : "Create Account"}
           </button>
         </form>
