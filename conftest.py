@@ -13,10 +13,18 @@ pytest_plugins = ["marketplace.testing.firebase"]
 
 @pytest.fixture(autouse=True)
 def _default_categories(request):
-    """Transactional tests flush every table afterwards; put back the six migrated categories."""
+    """A transactional test flushes every table when it ends, the six migrated categories too;
+    every test that uses the database finds them in place (re-created when missing)."""
     marker = request.node.get_closest_marker("django_db")
     if marker and marker.kwargs.get("transaction"):
         request.getfixturevalue("transactional_db")
+    elif marker or "db" in request.fixturenames:
+        request.getfixturevalue("db")
+    else:
+        return
+    from requests_app.models import ServiceCategory
+
+    if ServiceCategory.objects.count() < 6:
         ensure_default_categories()
 
 
