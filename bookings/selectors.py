@@ -4,13 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
-from bookings.models import Booking
+from bookings.models import Booking, BookingStatus
 from marketplace.errors import NotFound
 
 if TYPE_CHECKING:
     from accounts.models import User
+
+
+# Active bookings (scheduled, confirmed) first, soonest first; then the finished ones.
+_ACTIVE_FIRST = Case(
+    When(status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED], then=Value(0)),
+    default=Value(1),
+    output_field=IntegerField(),
+)
+_UPCOMING_ORDER = (_ACTIVE_FIRST, "scheduled_date", "id")
 
 
 def _with_parties(qs: QuerySet[Booking]) -> QuerySet[Booking]:
@@ -18,19 +27,20 @@ def _with_parties(qs: QuerySet[Booking]) -> QuerySet[Booking]:
 
 
 def booking_list_for(*, user: User) -> QuerySet[Booking]:
-    """GET /api/bookings: the user's bookings as client or as provider (admins: all), soonest first."""
+    """GET /api/bookings: the user's bookings as client or as provider (admins: all);
+    active ones first, soonest first (the dashboard shows the first 3)."""
     qs = Booking.objects.all()
     if not user.is_admin:
         qs = qs.filter(Q(client=user) | Q(provider__user=user))
-    return _with_parties(qs).order_by("scheduled_date", "id")
+    return _with_parties(qs).order_by(*_UPCOMING_ORDER)
 
 
 def booking_list_as_client(*, user: User) -> QuerySet[Booking]:
-    return _with_parties(Booking.objects.filter(client=user)).order_by("scheduled_date", "id")
+    return _with_parties(Booking.objects.filter(client=user)).order_by(*_UPCOMING_ORDER)
 
 
 def booking_list_as_provider(*, user: User) -> QuerySet[Booking]:
-    return _with_parties(Booking.objects.filter(provider__user=user)).order_by("scheduled_date", "id")
+    return _with_parties(Booking.objects.filter(provider__user=user)).order_by(*_UPCOMING_ORDER)
 
 
 def booking_list_admin() -> QuerySet[Booking]:

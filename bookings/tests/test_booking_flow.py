@@ -316,3 +316,22 @@ def test_bookings_list_shows_own_bookings_only(client, client_user, verified_pro
     assert [b["id"] for b in response.json()] == [as_provider.pk]
     assert response["X-Total-Count"] == "1"
     assert response.json()[0]["serviceRequest"]["location"] == as_provider.service_request.location
+
+
+def test_bookings_list_puts_active_bookings_first_soonest_first(client, client_user):
+    today = timezone.localdate()
+
+    def booking(days, status):
+        return BookingFactory(
+            service_request__client=client_user,
+            service_request__preferred_date=today + dt.timedelta(days=days),
+            status=status,
+        )
+
+    old_done = booking(-30, BookingStatus.COMPLETED)
+    later = booking(9, BookingStatus.CONFIRMED)
+    sooner = booking(2, BookingStatus.SCHEDULED)
+    cancelled = booking(1, BookingStatus.CANCELLED)
+    client.force_login(client_user)
+    ids = [b["id"] for b in call(client, "GET", "/api/bookings").json()]
+    assert ids == [sooner.pk, later.pk, old_done.pk, cancelled.pk]
