@@ -150,6 +150,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-n", type=int, default=200, help="messages to send (default 200)")
     parser.add_argument("--warmup", type=int, default=10, help="messages sent first and not counted")
+    parser.add_argument(
+        "--server-settings",
+        choices=["production", "test"],
+        default="production",
+        help="settings of the Daphne under test (default production: pooled DB connections, cached sessions)",
+    )
     args = parser.parse_args()
 
     from messaging.tests.live import DaphneServer
@@ -162,7 +168,17 @@ def main() -> None:
     try:
         client_user, provider_user, booking = make_people()
         client_session, provider_session = session_of(client_user), session_of(provider_user)
-        server = DaphneServer(app="marketplace.asgi:application").start()
+        server_env = {"DJANGO_SETTINGS_MODULE": f"marketplace.settings.{args.server_settings}"}
+        if args.server_settings == "production":
+            # Production as deployed, minus the TLS proxy that loopback has not got: plain HTTP,
+            # and the secret that signed the sessions above.
+            server_env |= {
+                "SECRET_KEY": settings.SECRET_KEY,
+                "ALLOWED_HOSTS": "127.0.0.1",
+                "SECURE_SSL_REDIRECT": "false",
+                "DEBUG": "false",
+            }
+        server = DaphneServer(app="marketplace.asgi:application", env=server_env).start()
         delivery, post, poll = asyncio.run(
             run(
                 server,
@@ -189,7 +205,10 @@ def main() -> None:
     polled = [rng.uniform(0, POLL_INTERVAL_S) * 1000 + rng.choice(poll) for _ in delivery]
 
     layer = settings.CHANNEL_LAYERS["default"]["BACKEND"].rsplit(".", 1)[-1]
-    print(f"Kindly message delivery: {len(delivery)} messages, 1 Daphne, {layer}, {os.cpu_count()} CPU cores")
+    print(
+        f"Kindly message delivery: {len(delivery)} messages, 1 Daphne ({args.server_settings} settings), "
+        f"{layer}, {os.cpu_count()} CPU cores"
+    )
     print(f"{'milliseconds':<42} {'p50':>9} {'p95':>9} {'p99':>9} {'mean':>9} {'max':>9}")
     print(row("websocket: POST sent -> event received", delivery))
     print(row("  (POST /api/messages round trip)", post))

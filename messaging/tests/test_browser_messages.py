@@ -32,7 +32,11 @@ def in_thread(fn, /, **kwargs):
     return _worker.submit(call).result(timeout=10)
 
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from django.utils.crypto import get_random_string
 from messaging.tests.live import DaphneServer
 from messaging.tests.wsclient import HandshakeRefused, WsClient
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_channel_layer")]
 
 
 def session_cookie(user) -> str:

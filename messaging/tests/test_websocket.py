@@ -18,7 +18,11 @@ from messaging import services
 from messaging.consumers import CLOSE_UNAUTHENTICATED
 from messaging.events import send_on_commit
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.asyncio,
+    pytest.mark.usefixtures("fresh_channel_layer"),
+]
 
 GOOD_ORIGIN = b"http://127.0.0.1"
 # Long enough for a pushed event to cross Redis on loopback many times over.
