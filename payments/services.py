@@ -196,7 +196,10 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
     """
     event_id = str(event.get("id") or "")
     event_type = str(event.get("type") or "")
-    obj = (event.get("data") or {}).get("object") or {}
+    data = event.get("data")
+    obj = data.get("object") if isinstance(data, dict) else None
+    if not isinstance(obj, dict):
+        obj = {}
     if not event_id:
         raise InvalidInput("The event has no id.", errors={"id": ["Required."]})
     intent_id = _intent_id_of(event_type, obj) if event_type in HANDLED_EVENT_TYPES else ""
