@@ -272,7 +272,7 @@ function Messages({ me, conversations: initialConversations, support, unread: in
   };
 
   const showSystem = unread.systemCount > 0 || selected === SYSTEM;
-  const typing = typingUntil > now || typingUntil > Date.now();
+  const typing = typingUntil > 0; // cleared by the timer above 1 s after the last typing event
   const title = selected === SYSTEM ? "System Notifications" : current ? displayName(current.user) : "";
 
   return (
