@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import environ
+from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
@@ -42,6 +43,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "marketplace.logging.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "marketplace.csp.KindlyCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -105,6 +107,38 @@ DJANGO_VITE = {
         "manifest_path": BASE_DIR / "static" / "dist" / "manifest.json",
         "static_url_prefix": "dist",
     }
+}
+
+# Content-Security-Policy (marketplace/csp.py). Scripts: this origin with the request's nonce,
+# Stripe.js (/checkout), Google's sign-in helper (/login popup). Inline style attributes stay
+# allowed: Radix primitives set them for positioning and scroll locking.
+_FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="")
+CONTENT_SECURITY_POLICY = {
+    # The API docs page (Swagger UI) loads its assets from a CDN with an inline bootstrap.
+    "EXCLUDE_URL_PREFIXES": ["/api/docs/"],
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE, "https://js.stripe.com", "https://apis.google.com"],
+        "style-src": [SELF, "'unsafe-inline'"],
+        "img-src": [SELF, "data:", "https:"],
+        "font-src": [SELF, "data:"],
+        "connect-src": [
+            SELF,
+            "https://identitytoolkit.googleapis.com",
+            "https://securetoken.googleapis.com",
+            "https://api.stripe.com",
+        ],
+        "frame-src": [
+            SELF,
+            "https://js.stripe.com",
+            "https://hooks.stripe.com",
+            *([f"https://{_FIREBASE_AUTH_DOMAIN}"] if _FIREBASE_AUTH_DOMAIN else []),
+        ],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
 }
 
 SESSION_COOKIE_HTTPONLY = True
