@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from bookings.api.serializers import BookingSerializer
 from bookings.selectors import booking_get
 from bookings.services import service_request_accept
+from marketplace.throttling import RequestCreateThrottle
 from requests_app import selectors, services
 from requests_app.api.serializers import (
     ServiceCategorySerializer,
@@ -36,6 +37,7 @@ class ServiceRequestListCreateView(generics.ListAPIView):
     POST: a client creates a request."""
 
     serializer_class = ServiceRequestSerializer
+    throttle_classes = [RequestCreateThrottle]  # limits creation only; reads are never limited
 
     def get_queryset(self):
         return selectors.service_request_list(user=self.request.user)
