@@ -32,6 +32,10 @@ class User(AbstractBaseUser):
     stripe_customer_id = models.CharField(max_length=255, blank=True)
     stripe_subscription_id = models.CharField(max_length=255, blank=True)
     is_active = models.BooleanField(default=True)
+    # Set when the user closes the account (they can no longer sign in); purge_closed_accounts
+    # anonymises it 30 days later and sets purged_at.
+    closed_at = models.DateTimeField(null=True, blank=True)
+    purged_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -50,6 +54,10 @@ class User(AbstractBaseUser):
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
 
     @property
     def is_admin(self) -> bool:
