@@ -28,6 +28,18 @@ class InvalidIdToken(Exception):
     """The ID token is not one we accept (any reason). Callers answer 401 "Unauthorized"."""
 
 
+class AccountDisabled(InvalidIdToken):
+    """A genuine token of a Firebase account that is disabled (e.g. a closed Kindly account)."""
+
+    def __init__(self, message: str, *, uid: str | None = None):
+        super().__init__(message)
+        self.uid = uid
+
+
+class FirebaseUnavailable(Exception):
+    """Firebase did not answer a change we asked for (disable, enable, delete)."""
+
+
 _lock = threading.Lock()
 _APP_NAME = "kindly"
 
@@ -55,6 +67,16 @@ def reset_app() -> None:
             pass
 
 
+def _uid_of_genuine(token: str) -> str | None:
+    """The subject of a token firebase-admin has just verified (all but the disabled check)."""
+    try:
+        claims = auth.verify_id_token(token, app=get_app(), check_revoked=False)
+    except Exception:  # noqa: BLE001 - only used to word the refusal
+        return None
+    uid = claims.get("uid") if isinstance(claims, dict) else None
+    return uid if isinstance(uid, str) else None
+
+
 def _number(claims: dict[str, Any], name: str) -> float:
     value = claims.get(name)
     if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -78,6 +100,8 @@ def verify_id_token(token: object, *, max_auth_age: int | None = None, check_rev
     except auth.CertificateFetchError:
         logger.warning("Could not fetch Firebase token certificates", exc_info=True)
         raise InvalidIdToken("certificates unavailable") from None
+    except auth.UserDisabledError:
+        raise AccountDisabled("the account is disabled", uid=_uid_of_genuine(token.strip())) from None
     except Exception as exc:  # noqa: BLE001 - any malformed token must end as 401, never 500
         raise InvalidIdToken(f"{type(exc).__name__}: {exc}") from None
     if not isinstance(claims, dict) or not isinstance(claims.get("uid"), str) or not claims["uid"]:
@@ -130,3 +154,29 @@ def firebase_user_upsert(*, email: str, password: str | None, display_name: str,
         return auth.create_user(email=email, app=app, **fields).uid
     auth.update_user(existing.uid, app=app, **fields)
     return existing.uid
+
+
+def _change_user(action: str, call, uid: str) -> bool:
+    """Run one firebase-admin account change; False when there is no such account."""
+    try:
+        call()
+    except auth.UserNotFoundError:
+        return False
+    except Exception as exc:  # noqa: BLE001 - network or server trouble: the caller decides
+        logger.warning("Firebase could not %s the account %s: %s", action, uid, type(exc).__name__)
+        raise FirebaseUnavailable(f"Firebase could not {action} the account") from exc
+    return True
+
+
+def firebase_user_set_disabled(uid: str, *, disabled: bool) -> bool:
+    """Disable (or enable again) the Firebase account uid, so it can (not) sign in.
+
+    Returns False when Firebase has no such account; raises FirebaseUnavailable when it fails.
+    """
+    action = "disable" if disabled else "enable"
+    return _change_user(action, lambda: auth.update_user(uid, disabled=disabled, app=get_app()), uid)
+
+
+def firebase_user_delete(uid: str) -> bool:
+    """Delete the Firebase account uid. Returns False when it was already gone."""
+    return _change_user("delete", lambda: auth.delete_user(uid, app=get_app()), uid)

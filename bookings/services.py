@@ -274,6 +274,36 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
     return booking
 
 
+def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Booking:
+    """The client or the provider of a booking closes their Kindly account: the booking is cancelled.
+
+    Only for a scheduled or confirmed booking that starts at least 48 hours from now (closing
+    an account never undoes the 48-hour rule; accounts.services.account_close refuses to close
+    while a visit is nearer). A paid booking is refunded in full; the other party is told.
+    A client's own closure goes through booking_cancel_by_client; this covers both parties.
+    """
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        is_client = booking.client_id == actor.pk
+        if not is_client and booking.provider.user_id != actor.pk:
+            raise PermissionDenied("Only the parties of this booking can cancel it.")
+        check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
+        check_cancel_window(booking, timezone.now())
+        party = "client" if is_client else "provider"
+        _cancel(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
+        title = booking.service_request.title
+        other = booking.provider.user if is_client else booking.client
+        _notify(
+            [other],
+            f'The booking for "{title}" on {_when(booking)} was cancelled because the {party} closed their '
+            "Kindly account."
+            + ("" if is_client else " Any payment has been refunded in full. You are welcome to post a new request."),
+            booking,
+        )
+        _push(booking)
+    return booking
+
+
 # ---------------------------------------------------------------- complete, reassign
 
 
@@ -491,6 +521,7 @@ __all__ = [
     "booking_can_client_cancel",
     "booking_cancel_by_admin",
     "booking_cancel_by_client",
+    "booking_cancel_on_account_closure",
     "booking_complete",
     "booking_lock",
     "booking_lock_by_payment_intent",

@@ -6,6 +6,7 @@ requests they are booked on; admins see all. Anything else is a 404.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
@@ -115,3 +116,10 @@ def location_visible_to(service_request: ServiceRequest, user: User, *, acts_as_
     if booked is not None:
         return booked == user.pk and service_request.status != RequestStatus.OPEN
     return service_request.status == RequestStatus.OPEN and acts_as_provider
+
+
+def service_requests_stale(*, today: dt.date) -> QuerySet[ServiceRequest]:
+    """Open requests whose preferred date is before `today` (site time zone): expire_stale_requests."""
+    return ServiceRequest.objects.filter(status=RequestStatus.OPEN, preferred_date__lt=today).order_by(
+        "preferred_date", "pk"
+    )

@@ -112,6 +112,53 @@ def service_request_delete(*, service_request_id: int, actor: User) -> None:
         service_request.delete()
 
 
+def service_request_cancel(*, service_request_id: int, actor: User) -> ServiceRequest:
+    """The client cancels their open request (open -> cancelled); it stays in their history."""
+    with transaction.atomic():
+        service_request = service_request_lock(service_request_id=service_request_id)
+        _check_owner(service_request, actor)
+        _check_open(service_request, "cancelled")
+        service_request.status = RequestStatus.CANCELLED
+        service_request.save(update_fields=["status", "updated_at"])
+    return service_request
+
+
+def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
+    """Cancel an open request whose preferred date is before `today` (site time zone); tell the client.
+
+    Safe to repeat and to race with an accept: the row is re-read under lock and left alone
+    (False) unless it is still open with a past preferred date.
+    """
+    from messaging.services import system_notify
+
+    with transaction.atomic():
+        service_request = (
+            ServiceRequest.objects.select_for_update(of=("self",))
+            .select_related("client")
+            .filter(pk=service_request_id)
+            .first()
+        )
+        if (
+            service_request is None
+            or service_request.status != RequestStatus.OPEN
+            or service_request.preferred_date is None
+            or service_request.preferred_date >= today
+        ):
+            return False
+        service_request.status = RequestStatus.CANCELLED
+        service_request.save(update_fields=["status", "updated_at"])
+        day = service_request.preferred_date
+        system_notify(
+            receivers=[service_request.client],
+            content=(
+                f'Your request "{service_request.title}" was cancelled because its preferred date '
+                f"({day:%B} {day.day}, {day.year}) has passed without a provider accepting it. "
+                "You are welcome to post it again with a new date."
+            ),
+        )
+    return True
+
+
 def __getattr__(name: str):
     # Lazy re-export: bookings.services imports this module's helpers.
     if name == "service_request_accept":

@@ -88,3 +88,16 @@ class EmergencyContactInputSerializer(StrictSerializer):
         if not value.strip():
             raise serializers.ValidationError("This field may not be blank.")
         return value.strip()
+
+
+class AccountCloseInputSerializer(StrictSerializer):
+    """POST /api/account/close: {"confirm": "CLOSE"}, typed by the user."""
+
+    confirm = serializers.CharField(
+        max_length=20,
+        trim_whitespace=True,
+        error_messages={
+            "required": "Type CLOSE to confirm that you want to close your account.",
+            "blank": "Type CLOSE to confirm that you want to close your account.",
+        },
+    )

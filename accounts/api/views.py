@@ -7,6 +7,7 @@ import logging
 from django.conf import settings
 from django.contrib.auth import login, logout
 from django.http import HttpResponseRedirect
+from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -18,13 +19,16 @@ from rest_framework.views import APIView
 
 from accounts import selectors, services
 from accounts.api.serializers import (
+    AccountCloseInputSerializer,
     EmergencyContactInputSerializer,
     EmergencyContactSerializer,
     SessionInputSerializer,
     UserSerializer,
     UserTypeInputSerializer,
 )
-from accounts.firebase import InvalidIdToken, verify_id_token
+from accounts.firebase import AccountDisabled, InvalidIdToken, verify_id_token
+from accounts.guards import queue_toast
+from accounts.models import User
 from marketplace.api import ArrayLimitOffsetPagination
 from marketplace.throttling import SignInThrottle
 
@@ -35,12 +39,17 @@ def _unauthorized() -> Response:
     return Response({"message": "Unauthorized", "errors": {}}, status=status.HTTP_401_UNAUTHORIZED)
 
 
+def _account_closed() -> Response:
+    return Response({"message": services.ACCOUNT_CLOSED_MESSAGE, "errors": {}}, status=status.HTTP_403_FORBIDDEN)
+
+
 class SessionView(APIView):
     """POST /api/auth/session {idToken, firstName?, lastName?}: sign in with a fresh Firebase ID token.
 
     The token must be valid for our project and come from a sign-in at most
-    SESSION_SYNC_MAX_AGE seconds old; the account must not be disabled. Any failure is
-    401 "Unauthorized". On success the Django session starts under a new session key.
+    SESSION_SYNC_MAX_AGE seconds old. Any failure is 401 "Unauthorized", except a Kindly
+    account closed by its owner: 403 with a message saying so. On success the
+    Django session starts under a new session key.
     """
 
     authentication_classes: list = []
@@ -59,9 +68,17 @@ class SessionView(APIView):
                 max_auth_age=settings.SESSION_SYNC_MAX_AGE,
                 check_revoked=True,
             )
+        except AccountDisabled as exc:
+            logger.info("Session sync refused: the Firebase account is disabled")
+            closed = exc.uid is not None and User.objects.filter(pk=exc.uid, closed_at__isnull=False).exists()
+            return _account_closed() if closed else _unauthorized()
         except InvalidIdToken as exc:
             logger.info("Session sync refused: %s", exc)
             return _unauthorized()
+        known = selectors.user_get_by_uid(uid=claims["uid"])
+        if known is not None and known.is_closed:
+            logger.info("Session sync refused: the account is closed")
+            return _account_closed()
         user = services.user_sync_from_claims(
             claims=claims,
             first_name=data.validated_data.get("firstName", ""),
@@ -184,3 +201,53 @@ class EmergencyContactDetailView(APIView):
         contact = selectors.emergency_contact_get(user=request.user, pk=pk)
         services.emergency_contact_delete(contact=contact)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class AccountExportView(APIView):
+    """GET /api/account/export: everything Kindly holds about the caller, as a JSON file download."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(operation_id="account_export", responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request) -> Response:
+        data = selectors.account_export(user=request.user)
+        response = Response(data)
+        day = timezone.localdate().isoformat()
+        response["Content-Disposition"] = f'attachment; filename="kindly-data-{day}.json"'
+        response["Cache-Control"] = "no-store"
+        return response
+
+
+class AccountCloseView(APIView):
+    """POST /api/account/close {"confirm": "CLOSE"}: close the caller's account and sign them out.
+
+    See accounts.services.account_close for what happens to requests and bookings. Wrong or
+    missing confirmation 400, admins 403, a visit within 48 hours 409. On success 200 with what
+    was cancelled; the session is ended and the next page shows an "Account closed" toast.
+    """
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="account_close",
+        request=AccountCloseInputSerializer,
+        responses={200: OpenApiTypes.OBJECT},
+    )
+    def post(self, request: Request) -> Response:
+        data = AccountCloseInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        closure = services.account_close(user=request.user, confirmation=data.validated_data["confirm"])
+        logout(request._request)
+        queue_toast(
+            request._request,
+            title="Account closed",
+            description="Your Kindly account is closed and you have been signed out. "
+            "Your personal data will be deleted within 30 days.",
+        )
+        return Response(
+            {
+                "closed": True,
+                "cancelledRequestIds": closure.cancelled_request_ids,
+                "cancelledBookingIds": closure.cancelled_booking_ids,
+            }
+        )

@@ -1,6 +1,6 @@
 // The signed-in user's menu in the navigation bar (spec "Navigation bar"): avatar, name, a
 // Provider/Client badge, and Dashboard, Messages, Switch to Client/Provider (not for admins),
-// Settings and Sign Out; on small screens the same items in a side drawer.
+// Settings (/settings) and Sign Out; on small screens the same items in a side drawer.
 import * as Dialog from "@radix-ui/react-dialog";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
@@ -106,7 +106,9 @@ function UserMenu(props: UserMenuProps) {
                 {switchLabel}
               </DropdownMenu.Item>
             )}
-            <DropdownMenu.Item className="usermenu-item">Settings</DropdownMenu.Item>
+            <DropdownMenu.Item asChild className="usermenu-item">
+              <a href="/settings">Settings</a>
+            </DropdownMenu.Item>
             <DropdownMenu.Separator className="usermenu-separator" />
             <DropdownMenu.Item className="usermenu-item" onSelect={() => void signOutEverywhere()}>
               Sign Out
@@ -159,9 +161,9 @@ function UserMenu(props: UserMenuProps) {
                   {switchLabel}
                 </button>
               )}
-              <button type="button" className="button button-secondary">
+              <a className="button button-secondary" href="/settings">
                 Settings
-              </button>
+              </a>
               <button type="button" className="button button-primary" onClick={() => void signOutEverywhere()}>
                 Sign Out
               </button>

@@ -1,0 +1,233 @@
+"""POST /api/account/close: requests and future bookings cancelled (paid ones refunded), the
+provider profile hidden, the session ended, the Firebase account disabled and sign-in refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from firebase_admin import auth
+
+from accounts.firebase import firebase_user_set_disabled, get_app
+from accounts.models import User
+from accounts.services import ACCOUNT_CLOSED_MESSAGE, ADMIN_CLOSE_MESSAGE, VISIT_TOO_SOON_MESSAGE
+from accounts.tests.factories import UserFactory
+from bookings.models import Booking, BookingStatus, PaymentStatus
+from bookings.tests.factories import BookingFactory
+from marketplace.testing.firebase import emulator_id_token, emulator_sign_in, emulator_user
+from messaging.models import Message
+from payments.models import PaymentIntent
+from providers.models import Provider
+from providers.tests.factories import VerifiedProviderFactory
+from requests_app.models import RequestStatus, ServiceRequest
+from requests_app.tests.factories import ServiceRequestFactory
+
+pytestmark = pytest.mark.django_db
+URL = "/api/account/close"
+PASSWORD = "close-pass-1"
+
+
+def post_json(client: Client, url: str, body: dict):
+    return client.post(url, body, content_type="application/json")
+
+
+def firebase_disabled(uid: str) -> bool:
+    return auth.get_user(uid, app=get_app()).disabled
+
+
+def in_days(days: int) -> dt.date:
+    return timezone.localdate() + dt.timedelta(days=days)
+
+
+@pytest.fixture
+def ann(firebase_auth):
+    """A client with a real emulator account, signed in through the session sync."""
+    emulator_user("ann@example.com", PASSWORD, "Ann Archer")
+    client = Client()
+    emulator_sign_in(client, "ann@example.com", PASSWORD)
+    user = User.objects.get(email="ann@example.com")
+    user.browser = client
+    return user
+
+
+def pay(client: Client, booking: Booking) -> None:
+    """Pay through the offline test gateway with the card that succeeds."""
+    assert post_json(client, "/api/create-payment-intent", {"bookingId": booking.pk}).status_code == 200
+    response = post_json(
+        client, "/api/payments/test/confirm", {"bookingId": booking.pk, "cardNumber": "4242 4242 4242 4242"}
+    )
+    assert response.status_code == 200, response.content
+    booking.refresh_from_db()
+    assert booking.payment_status == PaymentStatus.PAID
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{}, {"confirm": ""}, {"confirm": "close"}, {"confirm": "yes"}, {"confirm": "CLOSE", "extra": 1}],
+)
+def test_closing_needs_the_typed_confirmation(ann, body):
+    open_request = ServiceRequestFactory(client=ann)
+
+    response = post_json(ann.browser, URL, body)
+
+    assert response.status_code == 400
+    assert response.json()["errors"]
+    ann.refresh_from_db()
+    assert (ann.closed_at, ann.is_active) == (None, True)
+    assert not firebase_disabled(ann.pk)
+    assert ServiceRequest.objects.get(pk=open_request.pk).status == RequestStatus.OPEN
+    assert ann.browser.get("/api/auth/user").status_code == 200
+
+
+def test_closing_cancels_and_refunds_signs_out_and_disables_firebase(ann, verified_provider):
+    open_request = ServiceRequestFactory(client=ann, title="Open one")
+    paid = BookingFactory(
+        service_request__client=ann,
+        service_request__title="Paid visit",
+        provider=verified_provider,
+        scheduled_date=in_days(10),
+        total_amount="45.50",
+    )
+    unpaid = BookingFactory(service_request__client=ann, provider=verified_provider, scheduled_date=in_days(5))
+    pay(ann.browser, paid)
+    other_session = Client()
+    other_session.force_login(ann)
+    token_before = emulator_id_token("ann@example.com", PASSWORD)
+
+    response = post_json(ann.browser, URL, {"confirm": "CLOSE"})
+
+    assert response.status_code == 200, response.content
+    assert response.json() == {
+        "closed": True,
+        "cancelledRequestIds": [open_request.pk],
+        "cancelledBookingIds": sorted([paid.pk, unpaid.pk]),
+    }
+    ann.refresh_from_db()
+    assert ann.closed_at is not None and ann.is_active is False
+    assert ServiceRequest.objects.get(pk=open_request.pk).status == RequestStatus.CANCELLED
+    paid.refresh_from_db()
+    unpaid.refresh_from_db()
+    assert (paid.status, paid.payment_status) == (BookingStatus.CANCELLED, PaymentStatus.REFUNDED)
+    assert PaymentIntent.objects.get(booking=paid).refund_id.startswith("re_test_")
+    assert Message.objects.filter(
+        receiver=ann, booking=paid, content='Your payment of $45.50 for "Paid visit" has been refunded in full.'
+    ).exists()
+    assert (unpaid.status, unpaid.payment_status) == (BookingStatus.CANCELLED, PaymentStatus.PENDING)
+    assert paid.cancellation_reason == "The client closed their Kindly account."
+    assert Message.objects.filter(
+        receiver=verified_provider.user, booking=paid, content__startswith="The client cancelled the booking"
+    ).exists()
+    # Signed out here and in every other session.
+    assert ann.browser.get("/api/auth/user").status_code in (401, 403)
+    assert other_session.get("/api/auth/user").status_code in (401, 403)
+    # Firebase refuses the account, and a token from before is refused at session sync.
+    assert firebase_disabled(ann.pk)
+    with pytest.raises(RuntimeError, match="USER_DISABLED"):
+        emulator_id_token("ann@example.com", PASSWORD)
+    refused = post_json(Client(), "/api/auth/session", {"idToken": token_before})
+    assert refused.status_code == 403
+    assert refused.json()["message"] == ACCOUNT_CLOSED_MESSAGE
+
+
+def test_a_closed_account_cannot_sign_in_even_if_firebase_lets_it(ann):
+    assert post_json(ann.browser, URL, {"confirm": "CLOSE"}).status_code == 200
+    # Someone enables the Firebase account again by hand: the local closure still holds.
+    firebase_user_set_disabled(ann.pk, disabled=False)
+    token = emulator_id_token("ann@example.com", PASSWORD)
+
+    response = post_json(Client(), "/api/auth/session", {"idToken": token})
+
+    assert response.status_code == 403
+    assert response.json()["message"] == ACCOUNT_CLOSED_MESSAGE
+    ann.refresh_from_db()
+    assert ann.email == "ann@example.com" and ann.is_active is False
+
+
+def test_closing_with_a_visit_within_48_hours_is_refused_and_changes_nothing(ann, verified_provider):
+    open_request = ServiceRequestFactory(client=ann)
+    soon = BookingFactory(service_request__client=ann, provider=verified_provider, scheduled_date=in_days(1))
+
+    response = post_json(ann.browser, URL, {"confirm": "CLOSE"})
+
+    assert response.status_code == 409
+    assert response.json()["message"] == VISIT_TOO_SOON_MESSAGE
+    ann.refresh_from_db()
+    assert ann.closed_at is None and ann.is_active
+    assert ServiceRequest.objects.get(pk=open_request.pk).status == RequestStatus.OPEN
+    assert Booking.objects.get(pk=soon.pk).status == BookingStatus.SCHEDULED
+    assert not firebase_disabled(ann.pk)
+    assert ann.browser.get("/api/auth/user").status_code == 200
+
+
+def test_past_visits_are_left_for_the_provider_to_complete(ann, verified_provider):
+    past = BookingFactory(
+        service_request__client=ann,
+        provider=verified_provider,
+        scheduled_date=in_days(-2),
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+    )
+
+    assert post_json(ann.browser, URL, {"confirm": "CLOSE"}).status_code == 200
+
+    past.refresh_from_db()
+    assert (past.status, past.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
+
+
+def test_a_provider_closing_cancels_their_future_bookings_and_leaves_the_listings(firebase_auth):
+    provider = VerifiedProviderFactory(user__first_name="Vic", user__last_name="Vale")
+    booking = BookingFactory(
+        provider=provider,
+        service_request__title="Tablet help",
+        scheduled_date=in_days(4),
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+    )
+    client = Client()
+    client.force_login(provider.user)
+
+    response = post_json(client, URL, {"confirm": "CLOSE"})
+
+    assert response.status_code == 200, response.content
+    booking.refresh_from_db()
+    assert (booking.status, booking.payment_status) == (BookingStatus.CANCELLED, PaymentStatus.REFUNDED)
+    assert booking.cancellation_reason == "The provider closed their Kindly account."
+    assert ServiceRequest.objects.get(pk=booking.service_request_id).status == RequestStatus.CANCELLED
+    note = Message.objects.get(receiver=booking.client, booking=booking, content__contains="closed their Kindly")
+    assert note.content.startswith('The booking for "Tablet help" on ')
+    assert "refunded in full" in note.content
+    assert Provider.objects.get(pk=provider.pk).is_active is False
+    listed = Client()
+    listed.force_login(booking.client)
+    assert provider.pk not in [p["id"] for p in listed.get("/api/providers").json()]
+
+
+def test_an_admin_cannot_close_their_own_account(firebase_auth, admin_user):
+    client = Client()
+    client.force_login(admin_user)
+
+    response = post_json(client, URL, {"confirm": "CLOSE"})
+
+    assert response.status_code == 403
+    assert response.json()["message"] == ADMIN_CLOSE_MESSAGE
+    admin_user.refresh_from_db()
+    assert admin_user.closed_at is None and admin_user.is_active
+
+
+def test_closing_needs_a_signed_in_user():
+    response = post_json(Client(), URL, {"confirm": "CLOSE"})
+
+    assert response.status_code in (401, 403)
+
+
+def test_someone_elses_account_is_untouched(ann):
+    bystander = UserFactory()
+    request = ServiceRequestFactory(client=bystander)
+
+    assert post_json(ann.browser, URL, {"confirm": "CLOSE"}).status_code == 200
+
+    bystander.refresh_from_db()
+    assert bystander.closed_at is None and bystander.is_active
+    assert ServiceRequest.objects.get(pk=request.pk).status == RequestStatus.OPEN

@@ -1,0 +1,106 @@
+// /settings: closing the account. The user types CLOSE in a confirmation dialog; the server
+// cancels what must be cancelled, ends the session and queues the "Account closed" toast
+// shown on / (where the browser goes next). The data download is a plain link in the page.
+import { useState, type FormEvent } from "react";
+import { Dialog, DialogClose } from "../components/Dialog";
+import { InputField } from "../components/Field";
+import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { mountIsland } from "../lib/mount";
+import { toast } from "../lib/toast";
+
+interface SettingsProps {
+  isAdmin: boolean;
+  hasVisitWithin48Hours: boolean;
+}
+
+const CONFIRM_WORD = "CLOSE";
+
+function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  if (isAdmin) {
+    return (
+      <p data-testid="close-admin-note">
+        Admin accounts cannot be closed from Settings. Ask another admin to remove your admin rights first.
+      </p>
+    );
+  }
+
+  function onOpenChange(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setTyped("");
+      setError("");
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (typed.trim() !== CONFIRM_WORD) {
+      setError(`Type ${CONFIRM_WORD} to confirm that you want to close your account.`);
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      await api.post("/api/account/close", { confirm: typed.trim() });
+    } catch (err) {
+      setBusy(false);
+      if (isUnauthorizedError(err)) {
+        handleLoggedOut();
+        return;
+      }
+      const message = err instanceof ApiError ? (err.fieldErrors.confirm?.[0] ?? err.serverMessage) : errorMessage(err);
+      setError(message);
+      toast({ title: "Could not close your account", description: message, variant: "destructive" });
+      return;
+    }
+    // Signed out now; the home page shows the toast the server queued.
+    window.location.assign("/");
+  }
+
+  return (
+    <>
+      {hasVisitWithin48Hours && (
+        <p className="page-message" data-testid="close-visit-soon">
+          You have a visit within the next 48 hours. You can close your account once it has taken place.
+        </p>
+      )}
+      <button type="button" className="button button-danger" onClick={() => onOpenChange(true)}>
+        Close my account
+      </button>
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Close your account?"
+        description="You will be signed out and will not be able to sign in again. Your open requests and upcoming bookings will be cancelled, and your personal data will be deleted within 30 days. This cannot be undone."
+        testId="close-account-dialog"
+      >
+        <form onSubmit={submit} noValidate>
+          <InputField
+            id="close-confirm"
+            label={`Type ${CONFIRM_WORD} to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            error={error}
+          />
+          <div className="dialog-footer">
+            <DialogClose>Keep my account</DialogClose>
+            <button type="submit" className="button button-danger" disabled={busy}>
+              {busy ? "Closing account..." : "Close account"}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
+mountIsland(CloseAccount, "settings-root", "settings-props");
