@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 from firebase_admin import auth
+from rest_framework.test import APIClient
 
 from accounts.firebase import firebase_user_set_disabled, get_app
 from accounts.models import User
@@ -18,7 +19,10 @@ from bookings.models import Booking, BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.firebase import emulator_id_token, emulator_sign_in, emulator_user
 from messaging.models import Message
+from payments.errors import REFUND_FAILED_MESSAGE
 from payments.models import PaymentIntent
+from payments.tests.conftest import fake_stripe, stripe_backend  # noqa: F401 - fixtures used below
+from payments.tests.test_refunds import pay_with_stripe
 from providers.models import Provider
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import RequestStatus, ServiceRequest
@@ -231,3 +235,34 @@ def test_someone_elses_account_is_untouched(ann):
     bystander.refresh_from_db()
     assert bystander.closed_at is None and bystander.is_active
     assert ServiceRequest.objects.get(pk=request.pk).status == RequestStatus.OPEN
+
+
+def test_when_the_refund_fails_nothing_is_closed_and_sign_in_works_again(
+    ann,
+    verified_provider,
+    stripe_backend,  # noqa: F811 - the fixture imported above
+):
+    paid = BookingFactory(service_request__client=ann, provider=verified_provider, scheduled_date=in_days(10))
+    open_request = ServiceRequestFactory(client=ann)
+    pay_with_stripe(paid, api_client_for)
+    stripe_backend.fail_next.append((400, {"error": {"type": "invalid_request_error", "message": "charge disputed"}}))
+
+    response = post_json(ann.browser, URL, {"confirm": "CLOSE"})
+
+    assert response.status_code == 502
+    assert response.json()["message"] == REFUND_FAILED_MESSAGE
+    ann.refresh_from_db()
+    assert ann.closed_at is None and ann.is_active
+    paid.refresh_from_db()
+    assert (paid.status, paid.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
+    assert ServiceRequest.objects.get(pk=open_request.pk).status == RequestStatus.OPEN
+    assert not firebase_disabled(ann.pk)
+    assert emulator_id_token("ann@example.com", PASSWORD)
+    assert ann.browser.get("/api/auth/user").status_code == 200
+
+
+def api_client_for(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_login(user)
+    return client
