@@ -192,6 +192,21 @@ function Messages({ me, conversations: initialConversations, support, unread: in
     }
   });
 
+  // A booking the list does not know yet (a request just accepted): its partner joins the list.
+  useRealtimeEvent<{ id: number }>("booking.updated", ({ id }) => {
+    if (conversations.some((c) => c.bookings.some((b) => b.id === id))) return;
+    api
+      .get<ConversationInfo[]>("/api/messages/conversations")
+      .then((fresh) =>
+        setConversations((list) => {
+          const known = new Map(fresh.map((c) => [c.user.id, c]));
+          // Keep people added on this page (support, new writers) that the server list lacks.
+          return [...fresh, ...list.filter((c) => !known.has(c.user.id))];
+        }),
+      )
+      .catch(fail);
+  });
+
   useRealtimeEvent<TypingEvent>("typing", ({ from }) => {
     if (from === selectedRef.current) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
   });

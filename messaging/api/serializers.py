@@ -7,6 +7,7 @@ from rest_framework import serializers
 from accounts.api.serializers import PublicUserSerializer
 from marketplace.api import StrictSerializer
 from messaging.models import SYSTEM_SENDER_ID, Message
+from messaging.selectors import Conversation
 
 
 class MessageSerializer(serializers.ModelSerializer):
@@ -60,3 +61,38 @@ class UnreadCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
     systemCount = serializers.IntegerField()
     bySender = serializers.DictField(child=serializers.IntegerField())
+
+
+def person_payload(user) -> dict:
+    """What the messages page shows of a person (no email)."""
+    return {
+        "id": user.pk,
+        "firstName": user.first_name,
+        "lastName": user.last_name,
+        "profileImageUrl": user.profile_image_url,
+    }
+
+
+def conversation_payload(conv: Conversation, *, me) -> dict:
+    """One conversation of the messages page: the person, their role to `me`, shared bookings."""
+    latest = conv.bookings[0] if conv.bookings else None
+    if conv.is_support:
+        role = "support"
+    elif latest is not None and latest.client_id == me.pk:
+        role = "provider"
+    else:
+        role = "client"
+    return {
+        "user": person_payload(conv.user),
+        "role": role,
+        "bookingId": latest.pk if latest else None,
+        "bookings": [
+            {
+                "id": b.pk,
+                "title": b.service_request.title or "Service Appointment",
+                "scheduledDate": b.scheduled_date.isoformat(),
+                "status": b.status,
+            }
+            for b in conv.bookings
+        ],
+    }

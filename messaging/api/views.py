@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics, status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import generics, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.api.serializers import PublicUserSerializer
 from accounts.models import User
 from messaging import selectors, services
-from messaging.api.serializers import MessageCreateSerializer, MessageSerializer, UnreadCountSerializer
+from messaging.api.serializers import (
+    MessageCreateSerializer,
+    MessageSerializer,
+    UnreadCountSerializer,
+    conversation_payload,
+)
 
 
 class MessageListView(generics.ListAPIView):
@@ -62,6 +68,37 @@ class SystemNotificationsView(APIView):
         services.system_notifications_mark_read(user=request.user)
         messages = selectors.system_notifications(user=request.user)
         return Response(MessageSerializer(messages, many=True).data)
+
+
+class ConversationListView(APIView):
+    """GET /api/messages/conversations: the caller's conversations, as the messages page lists
+    them (derived from bookings, plus support threads). Not in the spec: the page refreshes its
+    list with it when a booking it does not know yet changes (a request was just accepted)."""
+
+    @extend_schema(
+        responses=inline_serializer(
+            "Conversation",
+            many=True,
+            fields={
+                "user": PublicUserSerializer(),
+                "role": serializers.ChoiceField(choices=["provider", "client", "support"]),
+                "bookingId": serializers.IntegerField(allow_null=True),
+                "bookings": inline_serializer(
+                    "ConversationBooking",
+                    many=True,
+                    fields={
+                        "id": serializers.IntegerField(),
+                        "title": serializers.CharField(),
+                        "scheduledDate": serializers.DateField(),
+                        "status": serializers.CharField(),
+                    },
+                ),
+            },
+        )
+    )
+    def get(self, request: Request) -> Response:
+        me = request.user
+        return Response([conversation_payload(c, me=me) for c in selectors.conversation_list(user=me)])
 
 
 class MessageCreateView(APIView):

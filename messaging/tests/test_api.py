@@ -269,6 +269,7 @@ def test_all_runs_a_fixed_number_of_queries(api_for, client_user, django_assert_
         "/api/messages/unread-count",
         "/api/messages/conversation/anyone",
         "/api/messages/system-notifications",
+        "/api/messages/conversations",
     ],
 )
 def test_reads_need_a_signed_in_user(client, path):
@@ -304,3 +305,19 @@ def test_conversation_runs_a_fixed_number_of_queries(
         res = api.get(f"/api/messages/conversation/{vera.pk}")
 
     assert len(res.json()) == 20
+
+
+def test_conversations_lists_booking_partners_of_the_caller_only(
+    api_for, booking, client_user, verified_provider, stranger
+):
+    BookingFactory(service_request__client=stranger)  # someone else's booking
+
+    mine = api_for(client_user).get("/api/messages/conversations")
+    theirs = api_for(verified_provider.user).get("/api/messages/conversations")
+
+    assert mine.status_code == 200
+    assert [(c["user"]["id"], c["role"], c["bookingId"]) for c in mine.json()] == [
+        (verified_provider.user.pk, "provider", booking.pk)
+    ]
+    assert [(c["user"]["id"], c["role"]) for c in theirs.json()] == [(client_user.pk, "client")]
+    assert "email" not in mine.json()[0]["user"]

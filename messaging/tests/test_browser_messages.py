@@ -230,3 +230,21 @@ def message_send_from(**kwargs):
     from messaging.services import message_send
 
     return message_send(**kwargs)
+
+
+def test_a_provider_accepting_a_request_joins_the_open_list_live(
+    browser: Browser, server, client_user, verified_provider
+):
+    from bookings.services import service_request_accept
+    from requests_app.tests.factories import ServiceRequestFactory
+
+    request = ServiceRequestFactory(client=client_user, title="Grocery run")
+    page = open_messages(signed_in_context(browser, server, client_user))
+    expect(page.get_by_text("No conversations yet.", exact=False)).to_be_visible()
+
+    in_thread(service_request_accept, service_request_id=request.pk, actor=verified_provider.user)
+
+    partner = page.get_by_test_id(f"conversation-{verified_provider.user.pk}")
+    expect(partner).to_contain_text("Grocery run", timeout=2000)
+    expect(partner).to_contain_text("Provider")
+    expect(page.get_by_role("button", name=re.compile("System Notifications"))).to_be_visible()
