@@ -39,6 +39,8 @@ ENV = {
     "STRIPE_PUBLISHABLE_KEY": "pk_test_bench",
     "STRIPE_WEBHOOK_SECRET": "whsec_bench",
     "LOG_LEVEL": "WARNING",
+    # Production runs with Redis (channel layer, cache, cached sessions); so does the benchmark.
+    "REDIS_URL": "redis://127.0.0.1:6379/9",
     "THROTTLE_SIGN_IN": "",
 }
 CALLS = [
@@ -169,6 +171,11 @@ def seed() -> list[tuple[str, str]]:
             )
             for j, b in enumerate(rng.choices(bookings, k=N_MESSAGES))
         )
+    # A production database has statistics; a freshly bulk-loaded one must be analyzed first.
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
     backend = settings.AUTHENTICATION_BACKENDS[0]
     sessions = []
     for user, role in [(u, "client") for u in clients[:60]] + [(p.user, "provider") for p in verified[:60]]:

@@ -8,7 +8,7 @@ from rest_framework import serializers
 from accounts.api.serializers import UserSummarySerializer
 from bookings.models import Booking
 from bookings.services import booking_can_client_cancel
-from marketplace.api import StrictSerializer
+from marketplace.api import StrictSerializer, represent
 from providers.models import Provider
 from requests_app.api.fields import StrictCharField, StrictIntegerField
 from requests_app.models import ServiceRequest
@@ -115,7 +115,7 @@ class BookingSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(BookingRequestSerializer)
     def get_serviceRequest(self, obj: Booking) -> dict:
-        data = BookingRequestSerializer(obj.service_request).data
+        data = represent(BookingRequestSerializer, obj.service_request)
         viewer = self._viewer()
         # The location is for the two parties only (ARCHITECTURE.md), not for admins' lists.
         if viewer is None or viewer.pk not in (obj.client_id, obj.provider.user_id):

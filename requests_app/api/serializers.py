@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
-from marketplace.api import StrictSerializer
+from marketplace.api import StrictSerializer, represent
 from providers.selectors import user_acts_as_provider
 from requests_app.api.fields import DateOrDateTimeField, MoneyField, StrictCharField, StrictIntegerField, check_step
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
@@ -97,7 +97,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     @extend_schema_field(UserSummarySerializer)
     def get_client(self, obj: ServiceRequest) -> dict:
         serializer = UserSummarySerializer if self._sees_email(obj) else PublicUserSerializer
-        return serializer(obj.client).data
+        return represent(serializer, obj.client)
 
 
 _EDIT_MESSAGES = {
