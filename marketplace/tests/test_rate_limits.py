@@ -59,3 +59,15 @@ def test_the_stripe_webhook_is_never_limited(client, settings):
         for _ in range(5)
     }
     assert statuses == {400}  # refused for its bad signature every time, never 429
+
+
+def test_message_sends_are_limited_per_user(client, settings):
+    from bookings.tests.factories import BookingFactory
+
+    settings.THROTTLE_RATES = {**settings.THROTTLE_RATES, "message_send": "2/min"}
+    booking = BookingFactory()
+    client.force_login(booking.client)
+    payload = {"receiverId": booking.provider.user_id, "content": "Hello!", "bookingId": booking.pk}
+    statuses = [client.post("/api/messages", payload, content_type="application/json").status_code for _ in range(3)]
+    assert statuses == [201, 201, 429]
+    assert client.get("/api/messages/unread-count").status_code == 200

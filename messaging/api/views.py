@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from accounts.api.serializers import PublicUserSerializer
 from accounts.models import User
+from marketplace.throttling import MessageSendThrottle
 from messaging import selectors, services
 from messaging.api.serializers import (
     MessageCreateSerializer,
@@ -103,6 +104,8 @@ class ConversationListView(APIView):
 
 class MessageCreateView(APIView):
     """POST /api/messages {receiverId, content, bookingId}: 201 with the message."""
+
+    throttle_classes = [MessageSendThrottle]
 
     @extend_schema(request=MessageCreateSerializer, responses={201: MessageSerializer})
     def post(self, request: Request) -> Response:
