@@ -18,11 +18,12 @@ from requests_app.models import RequestStatus, ServiceRequest
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "browser-pass-1"
 
 
 @pytest.fixture
 def ann(firebase_auth):
-    uid = emulator_user("ann@example.com", "browser-pass-1", "Ann Archer")
+    uid = emulator_user("ann@example.com", PASSWORD, "Ann Archer")
     return User.objects.create_user(id=uid, email="ann@example.com", first_name="Ann", last_name="Archer")
 
 
@@ -66,6 +67,12 @@ def test_download_the_data_then_close_the_account(live_server, page: Page, ann):
     assert ServiceRequest.objects.get(pk=request.pk).status == RequestStatus.CANCELLED
     assert auth.get_user(ann.pk, app=get_app()).disabled
     page.goto(f"{base}/settings")
+    expect(page).to_have_url(f"{base}/login?next=%2Fsettings")
+    # Signing in again is refused.
+    page.get_by_label("Email").fill("ann@example.com")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign In", exact=True).click()
+    expect(page.get_by_test_id("toast")).to_contain_text("This account has been disabled")
     expect(page).to_have_url(f"{base}/login?next=%2Fsettings")
 
 
