@@ -10,7 +10,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import EmergencyContact, User
-from bookings.models import Booking, Review
+from bookings.models import Booking, BookingStatus, Review
 from marketplace.errors import NotFound
 from messaging.models import Message
 from providers.models import Provider
@@ -39,6 +39,26 @@ def emergency_contact_get(*, user: User, pk: object) -> EmergencyContact:
     if contact is None:
         raise NotFound()
     return contact
+
+
+def bookings_active_of(*, user: User) -> QuerySet[Booking]:
+    """Scheduled or confirmed bookings in which `user` is the client or the provider."""
+    return (
+        Booking.objects.filter(Q(client=user) | Q(provider__user=user))
+        .filter(status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED))
+        .order_by("pk")
+    )
+
+
+def user_has_visit_within(*, user: User, window: dt.timedelta, now: dt.datetime | None = None) -> bool:
+    """Whether an active booking of `user` starts between now and now + window (e.g. the 48-hour rule)."""
+    now = now or timezone.now()
+    # Visit starts are computed in the site zone: narrow by date in SQL, decide in Python.
+    nearby = bookings_active_of(user=user).filter(
+        scheduled_date__gte=(now - dt.timedelta(days=1)).date(),
+        scheduled_date__lte=(now + window + dt.timedelta(days=1)).date(),
+    )
+    return any(now < booking.visit_start < now + window for booking in nearby)
 
 
 def accounts_due_for_purge(*, days: int, now: dt.datetime | None = None) -> QuerySet[User]:

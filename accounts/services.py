@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from accounts.firebase import FirebaseUnavailable, firebase_user_delete, firebase_user_set_disabled
 from accounts.models import EmergencyContact, User, UserType
-from bookings.models import Booking, BookingStatus, Review
+from accounts.selectors import bookings_active_of
+from bookings.models import Review
 from bookings.services import CANCELLATION_WINDOW, booking_cancel_by_client, booking_cancel_on_account_closure
 from marketplace.errors import Conflict, DomainError, InvalidInput, PermissionDenied
 from messaging.models import Message
@@ -248,12 +248,7 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
             .values_list("pk", flat=True)
         )
         now = timezone.now()
-        active = (
-            Booking.objects.filter(Q(client=locked) | Q(provider__user=locked))
-            .filter(status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED))
-            .order_by("pk")
-        )
-        upcoming = [booking for booking in active if booking.visit_start > now]
+        upcoming = [booking for booking in bookings_active_of(user=locked) if booking.visit_start > now]
         if any(booking.visit_start - now < CANCELLATION_WINDOW for booking in upcoming):
             raise Conflict(VISIT_TOO_SOON_MESSAGE)
 

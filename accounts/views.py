@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.conf import settings
-from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.guards import login_required_page
-from bookings.models import Booking, BookingStatus
+from accounts.selectors import user_has_visit_within
 from bookings.services import CANCELLATION_WINDOW
 from providers.models import Provider
 
@@ -56,17 +52,8 @@ def login_page(request: HttpRequest) -> HttpResponse:
 def settings_page(request: HttpRequest) -> HttpResponse:
     """Profile summary, "Download my data" (a plain link to the export) and the close-account island."""
     user = request.user
-    now = timezone.now()
-    soon = [
-        booking
-        for booking in Booking.objects.filter(
-            status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED),
-            scheduled_date__lte=(now + CANCELLATION_WINDOW).date() + dt.timedelta(days=1),
-            scheduled_date__gte=now.date() - dt.timedelta(days=1),
-        ).filter(Q(client=user) | Q(provider__user=user))
-        if now < booking.visit_start < now + CANCELLATION_WINDOW
-    ]
-    props = {"isAdmin": user.is_admin, "hasVisitWithin48Hours": bool(soon)}
+    soon = user_has_visit_within(user=user, window=CANCELLATION_WINDOW)
+    props = {"isAdmin": user.is_admin, "hasVisitWithin48Hours": soon}
     context = {
         "account_user": user,
         "provider": Provider.objects.filter(user=user).only("id", "verification_status").first(),

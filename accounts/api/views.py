@@ -6,7 +6,7 @@ import logging
 
 from django.conf import settings
 from django.contrib.auth import login, logout
-from django.http import HttpResponseRedirect
+from django.http import HttpResponseRedirect, JsonResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -209,9 +209,10 @@ class AccountExportView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(operation_id="account_export", responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> JsonResponse:
         data = selectors.account_export(user=request.user)
-        response = Response(data)
+        # Indented and UTF-8 as is: the file is meant to be read by a person too.
+        response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
         day = timezone.localdate().isoformat()
         response["Content-Disposition"] = f'attachment; filename="kindly-data-{day}.json"'
         response["Cache-Control"] = "no-store"
