@@ -1,21 +1,13 @@
 """The dashboard page: who gets it, the greeting and subtitle by role, and the island's props."""
 
-import json
-
 import pytest
 
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus
 from bookings.tests.factories import BookingFactory, ReviewFactory
+from marketplace.testing.pages import island_props
 
 pytestmark = pytest.mark.django_db
-
-
-def island_props(response, props_id: str) -> dict:
-    html = response.content.decode()
-    marker = f'<script id="{props_id}" type="application/json">'
-    start = html.index(marker) + len(marker)
-    return json.loads(html[start : html.index("</script>", start)])
 
 
 def test_signed_out_visitor_gets_the_landing_page_at_root_and_login_for_dashboard(client):

@@ -1,12 +1,12 @@
 """Landing page (spec section 2 "Landing page") and the static policy pages."""
 
 import datetime as dt
-import json
 from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
+from marketplace.testing.pages import island_props
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.models import ServiceCategory
@@ -123,10 +123,7 @@ def test_policy_date_follows_the_clock(client, time_machine):
 
 def test_landing_lists_the_six_builtin_services_when_no_category_is_active(client):
     ServiceCategory.objects.update(is_active=False)
-    html = client.get("/landing").content.decode()
-    marker = '<script id="landing-props" type="application/json">'
-    start = html.index(marker) + len(marker)
-    services = json.loads(html[start : html.index("</script>", start)])["services"]
+    services = island_props(client.get("/landing"), "landing-props")["services"]
     assert [s["name"] for s in services] == [
         "Technology Support",
         "Wellness Checks",

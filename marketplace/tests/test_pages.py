@@ -1,10 +1,10 @@
 """The server-rendered shell: landing with its island props, the 404 page, the staff admin."""
 
-import json
-
 import pytest
 from django.apps import apps
 from django.contrib import admin
+
+from marketplace.testing.pages import island_props
 
 pytestmark = pytest.mark.django_db
 
@@ -15,10 +15,7 @@ def test_landing_renders_island_script_and_json_props(client):
     html = response.content.decode()
     assert 'id="landing-root"' in html
     assert '<script type="module"' in html and "/static/dist/assets/landing-" in html
-    start = html.index('<script id="landing-props" type="application/json">') + len(
-        '<script id="landing-props" type="application/json">'
-    )
-    props = json.loads(html[start : html.index("</script>", start)])
+    props = island_props(html, "landing-props")
     assert len(props["services"]) == 6
     assert props["services"][0]["name"] == "Technology Support"
 

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from bookings.tests.factories import BookingFactory
+from marketplace.testing.pages import island_props
 from messaging.tests.factories import MessageFactory, SystemMessageFactory
 
 pytestmark = pytest.mark.django_db
 
 
 def page_props(response) -> dict:
-    html = response.content.decode()
-    start = html.index('<script id="messages-props" type="application/json">') + len(
-        '<script id="messages-props" type="application/json">'
-    )
-    return json.loads(html[start : html.index("</script>", start)])
+    return island_props(response, "messages-props")
 
 
 def test_signed_out_visitor_is_sent_to_login(client):

@@ -8,16 +8,13 @@ import pytest
 
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus, PaymentStatus
+from marketplace.testing.pages import island_props
 
 pytestmark = pytest.mark.django_db
 
 
 def page_props(response) -> dict:
-    html = response.content.decode()
-    start = html.index('<script id="checkout-props" type="application/json">') + len(
-        '<script id="checkout-props" type="application/json">'
-    )
-    return json.loads(html[start : html.index("</script>", start)])
+    return island_props(response, "checkout-props")
 
 
 def test_signed_out_visitor_is_sent_to_login(client, booking):

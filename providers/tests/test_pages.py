@@ -1,20 +1,12 @@
 """/provider-signup and /providers: guards, the already-a-provider state and the islands' props."""
 
-import json
-
 import pytest
 
+from marketplace.testing.pages import island_props
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory
 
 pytestmark = pytest.mark.django_db
-
-
-def island_props(response, props_id: str) -> dict:
-    html = response.content.decode()
-    marker = f'<script id="{props_id}" type="application/json">'
-    start = html.index(marker) + len(marker)
-    return json.loads(html[start : html.index("</script>", start)])
 
 
 def queued_toasts(response) -> list[dict]:

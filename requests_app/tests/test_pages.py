@@ -1,21 +1,13 @@
 """/request-service: the guard, the side cards and the form's props."""
 
-import json
-
 import pytest
 import time_machine
 from django.utils import timezone
 
+from marketplace.testing.pages import island_props
 from requests_app.models import ServiceCategory
 
 pytestmark = pytest.mark.django_db
-
-
-def island_props(response, props_id: str) -> dict:
-    html = response.content.decode()
-    marker = f'<script id="{props_id}" type="application/json">'
-    start = html.index(marker) + len(marker)
-    return json.loads(html[start : html.index("</script>", start)])
 
 
 def test_signed_out_visitor_is_sent_to_login(client):
