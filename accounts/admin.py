@@ -13,10 +13,11 @@ class EmergencyContactInline(admin.TabularInline):
 
 @admin.register(User)
 class UserAdmin(admin.ModelAdmin):
-    list_display = ("email", "first_name", "last_name", "user_type", "is_active", "created_at")
-    list_filter = ("user_type", "is_active", "created_at")
+    list_display = ("email", "first_name", "last_name", "user_type", "is_active", "closed_at", "created_at")
+    list_filter = ("user_type", "is_active", "created_at", "closed_at")
     search_fields = ("email", "first_name", "last_name", "id")
-    readonly_fields = ("id", "created_at", "updated_at", "last_login")
+    # Closing and purging go through the Settings page and purge_closed_accounts only.
+    readonly_fields = ("id", "created_at", "updated_at", "last_login", "closed_at", "purged_at")
     exclude = ("password",)
     ordering = ("-created_at",)
     inlines = [EmergencyContactInline]
