@@ -36,7 +36,8 @@ class ProviderListView(generics.ListAPIView):
     serializer_class = PublicProviderSerializer
 
     def get_queryset(self):
-        query = ProviderListQuerySerializer(data=self.request.query_params)
+        # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.
+        query = ProviderListQuerySerializer(data=self.request.query_params.dict())
         query.is_valid(raise_exception=True)
         return selectors.provider_list_public(
             search=query.validated_data.get("search", ""),

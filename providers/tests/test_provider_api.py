@@ -88,7 +88,9 @@ def test_specialty_filter_and_the_four_sorts(client, listed):
     assert _ids(client) == [listed[n].pk for n in order["rating"]]
 
 
-@pytest.mark.parametrize("query", ["?sort=cheapest", "?specialty=gardening", "?verified=yes", "?limit=0", "?offset=x"])
+@pytest.mark.parametrize(
+    "query", ["?sort=cheapest", "?specialty=gardening", "?verified=yes", "?verified=", "?limit=0", "?offset=x"]
+)
 def test_bad_listing_queries_are_400(client, listed, query):
     response = call(client, "GET", f"/api/providers{query}")
     assert response.status_code == 400
