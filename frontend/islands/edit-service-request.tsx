@@ -6,6 +6,7 @@ import { TIME_WINDOWS } from "../lib/format";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { ServiceRequest, Viewer } from "../lib/types";
+import { serverFieldErrors } from "../lib/useForm";
 import { InputField, SelectField, TextareaField } from "../components/Field";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { LoadingText } from "../components/Skeleton";
@@ -191,11 +192,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
         return;
       }
       if (error instanceof ApiError && error.status === 400) {
-        const server: Errors = {};
-        for (const [key, messages] of Object.entries(error.fieldErrors)) {
-          if (key in values) server[key as keyof FormValues] = messages[0];
-        }
-        setErrors(server);
+        setErrors(serverFieldErrors<FormValues>(error, Object.keys(values) as (keyof FormValues)[]));
       }
       toast({ title: "Error", description: "Failed to update service request. Please try again.", variant: "destructive" });
     }

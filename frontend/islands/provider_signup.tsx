@@ -1,11 +1,12 @@
 // /provider-signup: the application form (spec sections 2, 5, 8). Each field is validated as
 // it changes, with the spec's messages; success toast then / after 2 s.
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { CheckboxOption, FieldSet, InputField, TextareaField } from "../components/Field";
-import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError, redirectAfter } from "../lib/api";
+import { api, errorMessage } from "../lib/api";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { Provider } from "../lib/types";
+import { useForm } from "../lib/useForm";
 
 interface Props {
   user: { id: string; firstName: string };
@@ -21,9 +22,16 @@ interface Values {
   experience: string;
 }
 
-type Errors = Partial<Record<keyof Values, string>>;
-
 const FIELDS: (keyof Values)[] = ["phone", "specialties", "hourlyRate", "serviceArea", "bio", "experience"];
+
+const INITIAL: Values = {
+  phone: "",
+  specialties: [],
+  hourlyRate: "",
+  serviceArea: "",
+  bio: "",
+  experience: "",
+};
 
 function validate(name: keyof Values, v: Values): string {
   switch (name) {
@@ -48,83 +56,38 @@ function validate(name: keyof Values, v: Values): string {
 }
 
 function ProviderSignupForm({ specialties }: Props) {
-  const [values, setValues] = useState<Values>({
-    phone: "",
-    specialties: [],
-    hourlyRate: "",
-    serviceArea: "",
-    bio: "",
-    experience: "",
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const update = (next: Values, name: keyof Values) => {
-    setValues(next);
-    setErrors((e) => ({ ...e, [name]: validate(name, next) }));
-  };
-  const set = (name: Exclude<keyof Values, "specialties">, value: string) => update({ ...values, [name]: value }, name);
+  const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, validate);
   const toggle = (id: string, on: boolean) =>
-    update(
-      {
-        ...values,
-        specialties: on ? [...values.specialties, id] : values.specialties.filter((s) => s !== id),
-      },
-      "specialties",
-    );
+    set("specialties", on ? [...values.specialties, id] : values.specialties.filter((s) => s !== id));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const all: Errors = {};
-    for (const f of FIELDS) {
-      const msg = validate(f, values);
-      if (msg) all[f] = msg;
-    }
-    setErrors(all);
+    const { errors: all, first } = validateAll();
     if (all.specialties) {
       toast({ title: "Error", description: "Please select at least one service", variant: "destructive" });
     }
-    const first = FIELDS.find((f) => all[f]);
     if (first) {
       document.getElementById(first === "specialties" ? `specialty-${specialties[0]?.id}` : `provider-${first}`)?.focus();
       return;
     }
-    setSubmitting(true);
-    try {
-      await api.post<Provider>("/api/provider/profile", {
-        phone: values.phone.trim(),
-        specialties: values.specialties,
-        hourlyRate: Number(values.hourlyRate),
-        serviceArea: values.serviceArea.trim(),
-        bio: values.bio.trim(),
-        experience: values.experience.trim(),
-      });
-      setDone(true);
-      toast({
+    await submit({
+      send: () =>
+        api.post<Provider>("/api/provider/profile", {
+          phone: values.phone.trim(),
+          specialties: values.specialties,
+          hourlyRate: Number(values.hourlyRate),
+          serviceArea: values.serviceArea.trim(),
+          bio: values.bio.trim(),
+          experience: values.experience.trim(),
+        }),
+      success: {
         title: "Provider Profile Created!",
         description: "Your application has been submitted for review. You'll be notified once you're verified.",
-      });
-      redirectAfter("/", 2000);
-    } catch (error) {
-      setSubmitting(false);
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut("/login");
-        return;
-      }
-      if (error instanceof ApiError) {
-        const fromServer: Errors = {};
-        for (const [key, messages] of Object.entries(error.fieldErrors)) {
-          if ((FIELDS as string[]).includes(key) && messages[0]) fromServer[key as keyof Values] = messages[0];
-        }
-        setErrors((e) => ({ ...e, ...fromServer }));
-      }
-      toast({
-        title: "Error",
-        description: `Failed to create provider profile: ${errorMessage(error)}`,
-        variant: "destructive",
-      });
-    }
+      },
+      failure: (error) => `Failed to create provider profile: ${errorMessage(error)}`,
+      redirectTo: "/",
+      redirectMs: 2000,
+    });
   };
 
   return (
@@ -206,8 +169,8 @@ function ProviderSignupForm({ specialties }: Props) {
         error={errors.experience}
       />
       <div className="actions">
-        <button type="submit" className="button button-primary" disabled={submitting || done}>
-          {submitting || done ? "Submitting Application..." : "Submit Application"}
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending ? "Submitting Application..." : "Submit Application"}
         </button>
       </div>
     </form>

@@ -1,12 +1,12 @@
 // /request-service: the create form (spec sections 2, 5, 8, 9). Validation on change and on
 // submit, errors next to their fields; success toast then / after 2 s.
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
-import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError, redirectAfter } from "../lib/api";
+import { api, errorMessage } from "../lib/api";
 import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import { mountIsland } from "../lib/mount";
-import { toast } from "../lib/toast";
 import type { ServiceRequest } from "../lib/types";
+import { useForm } from "../lib/useForm";
 
 interface Props {
   categories: { id: number; name: string; slug: string }[];
@@ -26,8 +26,6 @@ interface Values {
   estimatedDuration: string;
   maxBudget: string;
 }
-
-type Errors = Partial<Record<keyof Values, string>>;
 
 const INITIAL: Values = {
   categoryId: "",
@@ -86,71 +84,37 @@ const FIELDS: (keyof Values)[] = [
   "maxBudget",
 ];
 
-/** Server field errors come keyed by the payload's camelCase names. */
-function serverErrors(error: unknown): Errors {
-  if (!(error instanceof ApiError)) return {};
-  const out: Errors = {};
-  for (const [key, messages] of Object.entries(error.fieldErrors)) {
-    if ((FIELDS as string[]).includes(key) && messages[0]) out[key as keyof Values] = messages[0];
-  }
-  return out;
-}
-
 function RequestServiceForm({ categories, today, canRequest }: Props) {
-  const [values, setValues] = useState<Values>(INITIAL);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
-
-  const set = (name: keyof Values, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    setErrors((e) => ({ ...e, [name]: validate(name, next, today) }));
-  };
+  const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, (name, v: Values) =>
+    validate(name, v, today),
+  );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const all: Errors = {};
-    for (const f of FIELDS) {
-      const msg = validate(f, values, today);
-      if (msg) all[f] = msg;
-    }
-    setErrors(all);
-    const first = FIELDS.find((f) => all[f]);
+    const { first } = validateAll();
     if (first) {
       document.getElementById(first === "urgency" ? "urgency-normal" : `request-${first}`)?.focus();
       return;
     }
-    setSubmitting(true);
-    try {
-      await api.post<ServiceRequest>("/api/service-requests", {
-        title: values.title.trim(),
-        description: values.description.trim(),
-        urgency: values.urgency,
-        preferredTime: values.preferredTime,
-        location: values.location.trim(),
-        specialRequirements: values.specialRequirements.trim(),
-        estimatedDuration: Number(values.estimatedDuration),
-        maxBudget: values.maxBudget === "" ? null : Number(values.maxBudget),
-        categoryId: Number(values.categoryId),
-        preferredDate: values.preferredDate,
-      });
-      setDone(true);
-      toast({ title: "Service Request Created!", description: "We'll match you with qualified providers in your area." });
-      redirectAfter("/", 2000);
-    } catch (error) {
-      setSubmitting(false);
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut("/login");
-        return;
-      }
-      setErrors((e) => ({ ...e, ...serverErrors(error) }));
-      toast({
-        title: "Error",
-        description: `Failed to create service request: ${errorMessage(error)}`,
-        variant: "destructive",
-      });
-    }
+    await submit({
+      send: () =>
+        api.post<ServiceRequest>("/api/service-requests", {
+          title: values.title.trim(),
+          description: values.description.trim(),
+          urgency: values.urgency,
+          preferredTime: values.preferredTime,
+          location: values.location.trim(),
+          specialRequirements: values.specialRequirements.trim(),
+          estimatedDuration: Number(values.estimatedDuration),
+          maxBudget: values.maxBudget === "" ? null : Number(values.maxBudget),
+          categoryId: Number(values.categoryId),
+          preferredDate: values.preferredDate,
+        }),
+      success: { title: "Service Request Created!", description: "We'll match you with qualified providers in your area." },
+      failure: (error) => `Failed to create service request: ${errorMessage(error)}`,
+      redirectTo: "/",
+      redirectMs: 2000,
+    });
   };
 
   return (
@@ -272,8 +236,8 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
         />
       </div>
       <div className="actions">
-        <button type="submit" className="button button-primary" disabled={submitting || done}>
-          {submitting || done ? "Submitting Request..." : "Submit Request"}
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending ? "Submitting Request..." : "Submit Request"}
         </button>
         <a className="button button-secondary" href="/">
           Cancel
