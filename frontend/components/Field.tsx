@@ -21,35 +21,53 @@ interface FieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
+/** The ids the control's aria-describedby lists: its hint, and its error when there is one. */
+function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined;
+}
+
+function RequiredMark({ required }: { required?: boolean }) {
+  return required ? (
+    <span className="required-mark" aria-hidden="true">
+      {" "}
+      *
+    </span>
+  ) : null;
+}
+
+/** Help text under the label. */
+function Hint({ id, hint }: { id: string; hint: ReactNode }) {
+  return hint ? (
+    <p id={`${id}-hint`} className="field-hint">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** Always in the page, so that a message appearing in it is announced. */
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return (
+    <p id={`${id}-error`} className="field-error" role="alert" data-testid={`${id}-error`}>
+      {error ?? ""}
+    </p>
+  );
+}
+
 export function Field({ id, label, error, hint, required, className, children }: FieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = `${id}-error`;
-  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field-invalid" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>
         {label}
-        {required && (
-          <span className="required-mark" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </label>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+      <Hint id={id} hint={hint} />
       {children({
         id,
-        "aria-describedby": describedBy,
+        "aria-describedby": describedBy(id, hint, error),
         "aria-invalid": error ? true : undefined,
         "aria-required": required ? true : undefined,
       })}
-      <p id={errorId} className="field-error" role="alert" data-testid={`${id}-error`}>
-        {error ?? ""}
-      </p>
+      <ErrorText id={id} error={error} />
     </div>
   );
 }
@@ -136,48 +154,34 @@ export function FieldSet({
   required?: boolean;
   children: ReactNode;
 }) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = `${id}-error`;
-  const describedBy = [hintId, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <fieldset
       id={id}
       className={`field fieldset${error ? " field-invalid" : ""}`}
-      aria-describedby={describedBy}
+      aria-describedby={describedBy(id, hint, error)}
       aria-invalid={error ? true : undefined}
     >
       <legend>
         {legend}
-        {required && (
-          <span className="required-mark" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </legend>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      )}
+      <Hint id={id} hint={hint} />
       {children}
-      <p id={errorId} className="field-error" role="alert" data-testid={`${id}-error`}>
-        {error ?? ""}
-      </p>
+      <ErrorText id={id} error={error} />
     </fieldset>
   );
 }
 
-/** One checkbox with its label beside it, the whole row a 44 px target. */
-export function CheckboxOption({
-  id,
-  label,
-  description,
-  ...rest
-}: { id: string; label: ReactNode; description?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type">) {
+type ChoiceProps = { id: string; label: ReactNode; description?: ReactNode } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "id" | "type"
+>;
+
+/** One checkbox or radio with its label beside it, the whole row a 44 px target. */
+function Choice({ type, id, label, description, ...rest }: ChoiceProps & { type: "checkbox" | "radio" }) {
   return (
     <label className="choice" htmlFor={id}>
-      <input type="checkbox" id={id} {...rest} />
+      <input type={type} id={id} {...rest} />
       <span>
         <span className="choice-label">{label}</span>
         {description && <span className="choice-description">{description}</span>}
@@ -186,20 +190,10 @@ export function CheckboxOption({
   );
 }
 
-/** One radio with its label beside it. */
-export function RadioOption({
-  id,
-  label,
-  description,
-  ...rest
-}: { id: string; label: ReactNode; description?: ReactNode } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type">) {
-  return (
-    <label className="choice" htmlFor={id}>
-      <input type="radio" id={id} {...rest} />
-      <span>
-        <span className="choice-label">{label}</span>
-        {description && <span className="choice-description">{description}</span>}
-      </span>
-    </label>
-  );
+export function CheckboxOption(props: ChoiceProps) {
+  return <Choice type="checkbox" {...props} />;
+}
+
+export function RadioOption(props: ChoiceProps) {
+  return <Choice type="radio" {...props} />;
 }
