@@ -3,41 +3,15 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, Route, expect
 
 from bookings.models import BookingStatus, PaymentStatus
-from bookings.tests.factories import BookingFactory
+from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def booking(client_user, verified_provider):
-    return BookingFactory(
-        service_request__client=client_user,
-        service_request__title="Set up video calls",
-        provider=verified_provider,
-        total_amount=Decimal("45.50"),
-    )
-
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def axe_violations(page: Page) -> list[dict]:
-    """WCAG 2.x A/AA violations on the page as it is now (axe-core from node_modules)."""
-    # Evaluated through the DevTools protocol: the page's CSP (nonce-only scripts) would block a script tag.
-    page.evaluate(AXE.read_text())
-    return page.evaluate(
-        """async () => (await window.axe.run(document, {runOnly: {type: "tag",
-            values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]}})).violations
-            .map((v) => ({id: v.id, help: v.help, nodes: v.nodes.map((n) => n.html.slice(0, 120))}))"""
-    )
 
 
 def hold(page: Page, url_glob: str) -> list[Route]:
@@ -71,7 +45,7 @@ def test_client_pays_with_the_test_card_and_sees_the_booking_confirmed(
     expect(page.get_by_test_id("summary-total")).to_have_text("$45.50")
     expect(page.get_by_role("heading", name="Secure Payment")).to_be_visible()
     expect(page.get_by_text("Kindly never stores your full card number.")).to_be_visible()
-    assert axe_violations(page) == []
+    assert_no_axe_violations(page)
 
     fill_card(page, "4242 4242 4242 4242")
     held = hold(page, "**/api/payments/test/confirm")
