@@ -6,7 +6,14 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
+from accounts.api.serializers import (
+    PublicUserSerializer,
+    UserSummarySerializer,
+    current_zone,
+    date_json,
+    datetime_json,
+    money_json,
+)
 from marketplace.api import StrictSerializer, represent
 from providers.selectors import user_acts_as_provider
 from requests_app.api.fields import DateOrDateTimeField, MoneyField, StrictCharField, StrictIntegerField, check_step
@@ -31,6 +38,14 @@ class CategorySummarySerializer(serializers.ModelSerializer):
         model = ServiceCategory
         fields = ["id", "slug", "name", "icon"]
         read_only_fields = fields
+
+    def to_representation(self, instance: ServiceCategory) -> dict:
+        return category_summary_payload(instance)
+
+
+def category_summary_payload(category: ServiceCategory) -> dict:
+    """CategorySummarySerializer's shape, built directly."""
+    return {"id": category.pk, "slug": str(category.slug), "name": str(category.name), "icon": str(category.icon)}
 
 
 class ServiceRequestSerializer(serializers.ModelSerializer):
@@ -75,6 +90,30 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "bookingId",
         ]
         read_only_fields = fields
+
+    def to_representation(self, instance: ServiceRequest) -> dict:
+        category_id, zone = instance.category_id, current_zone()
+        booking_id = getattr(instance, "booking_id", None)
+        return {
+            "id": instance.pk,
+            "clientId": str(instance.client_id),
+            "categoryId": None if category_id is None else int(category_id),
+            "title": str(instance.title),
+            "description": str(instance.description),
+            "preferredDate": date_json(instance.preferred_date),
+            "preferredTime": str(instance.preferred_time),
+            "urgency": str(instance.urgency),
+            "location": self.get_location(instance),
+            "specialRequirements": str(instance.special_requirements),
+            "estimatedDuration": int(instance.estimated_duration),
+            "maxBudget": money_json(instance.max_budget),
+            "status": str(instance.status),
+            "createdAt": datetime_json(instance.created_at, zone),
+            "updatedAt": datetime_json(instance.updated_at, zone),
+            "client": self.get_client(instance),
+            "serviceCategory": None if category_id is None else category_summary_payload(instance.category),
+            "bookingId": None if booking_id is None else int(booking_id),
+        }
 
     def _viewer(self):
         return self.context["request"].user
