@@ -2,12 +2,12 @@
 """Load benchmark of the dashboard's calls and the browse call (issue 8).
 
 Seeds PostgreSQL with 500 providers, 10,000 service requests and 2,000 bookings (plus clients
-and messages), runs Kindly with production settings as two Daphne processes (one per core;
-the load generator plays the load balancer, round-robin), signs users in with real Django
-sessions, and prints throughput and p50/p95/p99 latency per call at concurrency 1, 10 and 50.
+and messages), runs Kindly with production settings as three Daphne processes (cores + 1, as
+docs/deploy.md advises; the load generator plays the load balancer, round-robin), signs users
+in with real Django sessions, and prints throughput and p50/p95/p99 latency per call at concurrency 1, 10 and 50.
 Server and load generator share the machine, as the issue asks.
 
-    .venv/bin/python bench/api_load.py [--requests 600] [--processes 2] [--keep-db]
+    .venv/bin/python bench/api_load.py [--requests 600] [--processes 3] [--keep-db]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth), like `make test`.
 """
@@ -272,7 +272,7 @@ def pct(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=600, help="requests per call and concurrency level")
-    parser.add_argument("--processes", type=int, default=2, help="Daphne processes")
+    parser.add_argument("--processes", type=int, default=3, help="Daphne processes (docs/deploy.md: cores + 1)")
     parser.add_argument("--keep-db", action="store_true", help="reuse an already seeded bench database")
     args = parser.parse_args()
 
