@@ -177,6 +177,8 @@ def main() -> None:
                 "ALLOWED_HOSTS": "127.0.0.1",
                 "SECURE_SSL_REDIRECT": "false",
                 "DEBUG": "false",
+                # One client sends every message: the per-user send limit would measure itself.
+                "THROTTLE_MESSAGE_SEND": "",
             }
         server = DaphneServer(app="marketplace.asgi:application", env=server_env).start()
         delivery, post, poll = asyncio.run(
