@@ -121,7 +121,12 @@ interface BookingActions {
 function BookingItem({ booking, role, actions }: { booking: Booking; role: Props["role"]; actions: BookingActions }) {
   const titleId = `booking-${booking.id}-title`;
   const active = booking.status === "scheduled" || booking.status === "confirmed";
-  const payable = role === "client" && booking.paymentStatus === "pending" && booking.status !== "cancelled";
+  // Mirrors the server (payments.services.check_booking_payable): scheduled and not yet paid,
+  // including a payment that failed and may be tried again.
+  const payable =
+    role === "client" &&
+    booking.status === "scheduled" &&
+    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed");
   const reviewable = role === "client" && booking.status === "completed" && !actions.reviewed.has(booking.id);
   const completable = role === "provider" && booking.status === "confirmed" && visitStarted(booking);
   return (

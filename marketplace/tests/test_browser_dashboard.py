@@ -88,14 +88,25 @@ def test_keep_booking_closes_the_dialog_and_changes_nothing(live_server, page: P
 
 
 def test_booking_under_48_hours_away_shows_the_replacement_text(live_server, page: Page, client_user):
-    booking = booking_for(client_user, days=1, status=BookingStatus.CONFIRMED, title="Doctor visit")
+    booking = booking_for(client_user, days=1, status=BookingStatus.SCHEDULED, title="Doctor visit")
     sign_in_browser(page, live_server.url, client_user)
     page.goto(f"{live_server.url}/dashboard")
     item = page.get_by_test_id("booking-item")
     expect(item).to_contain_text("Doctor visit")
     expect(item.get_by_test_id("cancel-blocked")).to_have_text(CANCEL_BLOCKED)
     expect(item.get_by_role("button", name="Cancel Booking")).to_have_count(0)
-    # Unpaid and not cancelled: the client can pay.
+    # Scheduled and unpaid: the client can pay.
+    expect(item.get_by_role("link", name="Pay now")).to_have_attribute("href", f"/checkout/{booking.pk}")
+
+
+def test_a_failed_payment_can_be_tried_again_from_the_dashboard(live_server, page: Page, client_user):
+    booking = booking_for(
+        client_user, days=7, status=BookingStatus.SCHEDULED, title="Tablet help", payment=PaymentStatus.FAILED
+    )
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+    item = page.get_by_test_id("booking-item")
+    expect(item).to_contain_text("Tablet help")
     expect(item.get_by_role("link", name="Pay now")).to_have_attribute("href", f"/checkout/{booking.pk}")
 
 
