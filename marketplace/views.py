@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -155,4 +155,7 @@ def terms_of_service(request: HttpRequest) -> HttpResponse:
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The spec's 404 page; API callers get the API's JSON error body instead."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"message": "Not found.", "errors": {}}, status=404)
     return render(request, "404.html", status=404)

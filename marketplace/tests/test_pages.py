@@ -49,3 +49,11 @@ def test_non_staff_cannot_open_the_django_admin(client, client_user):
     client.force_login(client_user)
     response = client.get("/django-admin/bookings/booking/")
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("path", ["/api/no-such-endpoint", "/api/bookings/not-a-number"])
+def test_unknown_api_paths_answer_the_api_json_404(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"message": "Not found.", "errors": {}}
