@@ -30,3 +30,4 @@ urlpatterns = [
 ]
 
 handler404 = "marketplace.views.not_found"
+handler500 = "marketplace.views.server_error"

@@ -4,6 +4,7 @@ from decimal import Decimal
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template import loader
 from django.utils import timezone
 
 from marketplace.dashboard import dashboard
@@ -159,3 +160,11 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     if request.path.startswith("/api/"):
         return JsonResponse({"message": "Not found.", "errors": {}}, status=404)
     return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """A calm error page that needs nothing that may have failed (no database, no context);
+    API callers get the API's JSON error body."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"message": "Something went wrong. Please try again.", "errors": {}}, status=500)
+    return HttpResponse(loader.get_template("500.html").render(), status=500)

@@ -1,5 +1,7 @@
 """The server-rendered shell: landing with its island props, the 404 page, the staff admin."""
 
+import json
+
 import pytest
 from django.apps import apps
 from django.contrib import admin
@@ -57,3 +59,16 @@ def test_unknown_api_paths_answer_the_api_json_404(client, path):
     assert response.status_code == 404
     assert response["Content-Type"] == "application/json"
     assert response.json() == {"message": "Not found.", "errors": {}}
+
+
+def test_server_errors_show_a_calm_page_or_the_api_json_body(rf):
+    from marketplace import urls
+    from marketplace.views import server_error
+
+    assert urls.handler500 == "marketplace.views.server_error"
+    page = server_error(rf.get("/dashboard"))
+    assert page.status_code == 500
+    assert "Something went wrong" in page.content.decode()
+    api = server_error(rf.get("/api/bookings"))
+    assert api.status_code == 500 and api["Content-Type"] == "application/json"
+    assert json.loads(api.content) == {"message": "Something went wrong. Please try again.", "errors": {}}
