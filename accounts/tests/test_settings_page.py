@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import json
 
 import pytest
 from django.utils import timezone
 
 from bookings.tests.factories import BookingFactory
+from marketplace.testing.pages import island_props
 
 pytestmark = pytest.mark.django_db
-
-
-def island_props(response, props_id: str) -> dict:
-    html = response.content.decode()
-    marker = f'<script id="{props_id}" type="application/json">'
-    start = html.index(marker) + len(marker)
-    return json.loads(html[start : html.index("</script>", start)])
 
 
 def test_signed_out_visitor_is_sent_to_login(client):
