@@ -45,6 +45,18 @@ class Booking(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # 0 while the visit is ahead (scheduled, confirmed), 1 once it is over. The lists order by it
+    # (active first); a stored column instead of a CASE in ORDER BY, which Django re-resolves and
+    # re-compiles on every query of the dashboard's most frequent call.
+    active_rank = models.GeneratedField(
+        expression=models.Case(
+            models.When(status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED], then=models.Value(0)),
+            default=models.Value(1),
+        ),
+        output_field=models.SmallIntegerField(),
+        db_persist=True,
+        editable=False,
+    )
 
     class Meta:
         ordering = ["scheduled_date", "id"]

@@ -125,7 +125,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
 
     @extend_schema_field({"type": "string", "nullable": True})
     def get_location(self, obj: ServiceRequest) -> str | None:
-        if location_visible_to(obj, self._viewer(), acts_as_provider=self._acts_as_provider()):
+        if location_visible_to(obj, self._viewer(), acts_as_provider=self._acts_as_provider):
             return obj.location
         return None
 
