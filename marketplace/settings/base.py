@@ -146,6 +146,11 @@ SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
 CSRF_COOKIE_SAMESITE = "Lax"
 
+# How many requests one server process runs in Django at once (marketplace/handlers.py); more
+# wait their turn. Python runs one thread at a time per process, so more threads only help while
+# some wait on the network (Stripe, Firebase) and cost CPU in switching when they do not.
+HTTP_THREADS_PER_PROCESS = env.int("HTTP_THREADS_PER_PROCESS", default=2)
+
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {
@@ -154,7 +159,16 @@ if REDIS_URL:
             "CONFIG": {"hosts": [REDIS_URL]},
         }
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # django-redis, not Django's own RedisCache: Django builds a cache object per request context
+    # (one per request under ASGI), and its RedisCache keeps a connection pool per object, so every
+    # request opened a new Redis connection. django-redis keeps one pool per process.
+    CACHES = {
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 2, "SOCKET_TIMEOUT": 2},
+        }
+    }
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

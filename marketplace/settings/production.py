@@ -38,6 +38,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F
         "max_size": env.int("DB_POOL_MAX_SIZE", default=8),
         "timeout": 10,
     }
+    # Parameters bound on the server, and a query run 5 times on a connection prepared: PostgreSQL
+    # then plans the dashboard's joins once per pooled connection, not on every request. Empty
+    # DB_PREPARE_THRESHOLD turns preparing off (a PgBouncer in transaction mode that cannot keep
+    # prepared statements: docs/deploy.md).
+    _prepare_threshold = env("DB_PREPARE_THRESHOLD", default="5")
+    DATABASES["default"]["OPTIONS"].update(  # noqa: F405
+        server_side_binding=env.bool("DB_SERVER_SIDE_BINDING", default=True),
+        prepare_threshold=int(_prepare_threshold) if _prepare_threshold else None,
+    )
 # Sessions are read on every request: serve them from the cache (Redis), written through to the DB.
 if REDIS_URL:  # noqa: F405
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

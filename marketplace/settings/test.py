@@ -10,6 +10,9 @@ ALLOWED_HOSTS = ["testserver", "127.0.0.1", "localhost"]
 DATABASES = {
     "default": env.db("DATABASE_URL", default="postgres://postgres@127.0.0.1:5432/kindly"),
 }
+# Queries as production runs them: parameters bound on the server, repeated queries prepared
+# (settings/production.py). Some SQL is valid with inlined parameters only; the suite finds it.
+DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
 FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", default="demo-kindly-test")
 FIREBASE_API_KEY = env("FIREBASE_API_KEY", default="demo-api-key")

@@ -43,3 +43,34 @@ def test_production_settings_refuse_to_start_unsafely(overrides, message):
     result = _manage("check", **overrides)
     assert result.returncode != 0
     assert message in result.stderr
+
+
+def _production_value(expression: str, **env_overrides: str) -> str:
+    code = f"import django; django.setup(); from django.conf import settings; print({expression})"
+    env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "FIREBASE_AUTH_EMULATOR_HOST")}
+    env.update(PRODUCTION_ENV, DATABASE_URL="postgres://kindly@db.internal:5432/kindly", REDIS_URL="redis://r:6379/0")
+    env.update(env_overrides)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.strip()
+
+
+@pytest.mark.parametrize(
+    ("overrides", "expected"),
+    [
+        ({}, "True 5"),
+        ({"DB_PREPARE_THRESHOLD": ""}, "True None"),  # behind a pooler that cannot keep them
+        ({"DB_SERVER_SIDE_BINDING": "false", "DB_PREPARE_THRESHOLD": "0"}, "False 0"),
+    ],
+)
+def test_production_binds_on_the_server_and_prepares_repeated_queries(overrides, expected):
+    options = 'settings.DATABASES["default"]["OPTIONS"]'
+    value = _production_value(f'{options}["server_side_binding"], {options}["prepare_threshold"]', **overrides)
+    assert value == expected
+
+
+def test_production_caches_in_redis_with_one_connection_pool_per_process():
+    backend = _production_value('settings.CACHES["default"]["BACKEND"], settings.SESSION_ENGINE')
+    assert backend == "django_redis.cache.RedisCache django.contrib.sessions.backends.cached_db"
