@@ -249,3 +249,26 @@ def test_lost_session_shows_the_toast_and_goes_to_sign_in_again(live_server, pag
     page.wait_for_url("**/login**", timeout=5000)
     booking.refresh_from_db()
     assert booking.status == BookingStatus.SCHEDULED
+
+
+def test_available_requests_are_the_three_newest_of_others_read_as_one_short_page(
+    live_server, page: Page, verified_provider
+):
+    older = [ServiceRequestFactory(title=f"Older request {i}") for i in range(2)]
+    newest = [ServiceRequestFactory(title=f"New request {i}") for i in range(3)]
+    ServiceRequestFactory(client=verified_provider.user, title="My own request")
+    assert older[0].created_at < newest[0].created_at
+
+    sign_in_browser(page, live_server.url, verified_provider.user)
+    with page.expect_response(lambda r: "/api/service-requests" in r.url) as listed:
+        page.goto(f"{live_server.url}/dashboard")
+    # Only what the card shows crosses the wire: the first 3 of the server's list.
+    assert listed.value.url.endswith("/api/service-requests?limit=3")
+    assert len(listed.value.json()) == 3
+    assert listed.value.headers["x-total-count"] == "5"
+    items = page.get_by_test_id("requests-card").get_by_test_id("request-item")
+    expect(items).to_have_count(3)
+    for request in newest:
+        expect(items.filter(has_text=request.title)).to_have_count(1)
+    expect(items.filter(has_text="Older request")).to_have_count(0)
+    expect(items.filter(has_text="My own request")).to_have_count(0)
