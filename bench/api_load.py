@@ -2,12 +2,14 @@
 """Load benchmark of the dashboard's calls and the browse call (issue 8).
 
 Seeds PostgreSQL with 500 providers, 10,000 service requests and 2,000 bookings (plus clients
-and messages), runs Kindly with production settings as three Daphne processes (cores + 1, as
+and messages), runs Kindly with production settings as two Daphne processes (one per core, as
 docs/deploy.md advises; the load generator plays the load balancer, round-robin), signs users
-in with real Django sessions, and prints throughput and p50/p95/p99 latency per call at concurrency 1, 10 and 50.
-Server and load generator share the machine, as the issue asks.
+in with real Django sessions (half clients, half providers), and prints throughput and
+p50/p95/p99 latency per call at concurrency 1, 10 and 50. Server and load generator share the
+machine, as the issue asks. The verdict line is about the dashboard's calls at concurrency 10,
+with no errors anywhere.
 
-    .venv/bin/python bench/api_load.py [--requests 600] [--processes 3] [--keep-db]
+    .venv/bin/python bench/api_load.py [--requests 600] [--processes 2] [--keep-db]
 
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth), like `make test`.
 """
@@ -43,12 +45,16 @@ ENV = {
     "REDIS_URL": "redis://127.0.0.1:6379/9",
     "THROTTLE_SIGN_IN": "",
 }
+# (name, path, whether the dashboard makes this call: the issue's 50 ms target is for those).
+# The dashboard asks for the 3 requests its card shows (frontend/islands/dashboard.tsx); the
+# whole default page of 50 is measured too, as are the providers page's browse call.
 CALLS = [
-    ("auth/user", "/api/auth/user"),
-    ("bookings", "/api/bookings"),
-    ("service-requests", "/api/service-requests"),
-    ("unread-count", "/api/messages/unread-count"),
-    ("browse", "/api/providers?verified=true&sort=rating"),
+    ("auth/user", "/api/auth/user", True),
+    ("bookings", "/api/bookings", True),
+    ("service-requests", "/api/service-requests?limit=3", True),
+    ("unread-count", "/api/messages/unread-count", True),
+    ("requests, 50/page", "/api/service-requests", False),
+    ("browse", "/api/providers?verified=true&sort=rating", False),
 ]
 CONCURRENCY = [1, 10, 50]
 
@@ -192,7 +198,10 @@ def sign_in() -> list[tuple[str, str]]:
     ).order_by("created_at", "id")[:60]
     backend = settings.AUTHENTICATION_BACKENDS[0]
     sessions = []
-    for user, role in [(u, "client") for u in clients] + [(u, "provider") for u in providers]:
+    # Interleaved, so that every concurrency level runs half its connections as clients and half
+    # as providers: the dashboard's calls answer each role differently.
+    people = [pair for c, p in zip(clients, providers, strict=True) for pair in ((c, "client"), (p, "provider"))]
+    for user, role in people:
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
         store[BACKEND_SESSION_KEY] = backend
@@ -272,7 +281,7 @@ def pct(values: list[float], q: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=600, help="requests per call and concurrency level")
-    parser.add_argument("--processes", type=int, default=3, help="Daphne processes (docs/deploy.md: cores + 1)")
+    parser.add_argument("--processes", type=int, default=2, help="Daphne processes (docs/deploy.md: one per core)")
     parser.add_argument("--keep-db", action="store_true", help="reuse an already seeded bench database")
     args = parser.parse_args()
 
@@ -322,20 +331,24 @@ def main() -> int:
             f"{os.cpu_count()} cores shared with the load generator\n"
         )
         print(f"{'call':<18}{'conc':>5}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
-        worst_p95_at_10 = 0.0
-        for name, path in CALLS:
+        worst_p95_at_10, worst_call, total_errors = 0.0, "", 0
+        for name, path, dashboard in CALLS:
             asyncio.run(run_level(path, ports, sessions, 4, 40))  # warm up connections and caches
             for conc in CONCURRENCY:
                 lat, elapsed, errors = asyncio.run(run_level(path, ports, sessions, conc, args.requests))
                 p95 = pct(lat, 95)
-                if conc == 10:
-                    worst_p95_at_10 = max(worst_p95_at_10, p95)
+                total_errors += errors
+                if conc == 10 and dashboard and p95 > worst_p95_at_10:
+                    worst_p95_at_10, worst_call = p95, name
                 print(
                     f"{name:<18}{conc:>5}{len(lat) / elapsed:>9.0f}{pct(lat, 50):>9.1f}{p95:>9.1f}"
                     f"{pct(lat, 99):>9.1f}{errors:>8}"
                 )
-        verdict = "meets" if worst_p95_at_10 < 50 else "MISSES"
-        print(f"\nworst p95 at concurrency 10: {worst_p95_at_10:.1f} ms ({verdict} the 50 ms target)")
+        verdict = "meets" if worst_p95_at_10 < 50 and not total_errors else "MISSES"
+        print(
+            f"\nworst p95 of the dashboard's calls at concurrency 10: {worst_p95_at_10:.1f} ms ({worst_call}; "
+            f"{verdict} the 50 ms target)"
+        )
     finally:
         for s in servers:
             s.terminate()
