@@ -8,6 +8,7 @@ from django.db.models import Q, QuerySet, Subquery
 
 from bookings.models import Booking
 from marketplace.errors import NotFound
+from marketplace.prepared import BoundList, PreparedList
 from providers.models import Provider
 
 if TYPE_CHECKING:
@@ -43,20 +44,34 @@ _LISTED_FIELDS = (
 )
 
 
+def _as_party(user_id: str) -> QuerySet[Booking]:
+    # provider_id = (their profile's id), not a join on provider.user: PostgreSQL then ORs two
+    # index scans instead of hashing the whole bookings table (the list's COUNT and its page).
+    own_profile = Subquery(Provider.objects.filter(user_id=user_id).order_by().values("pk")[:1])
+    return Booking.objects.filter(Q(client_id=user_id) | Q(provider_id=own_profile))
+
+
 def _visible_to(user: User) -> QuerySet[Booking]:
-    qs = Booking.objects.all()
-    if not user.is_admin:
-        # provider_id = (their profile's id), not a join on provider.user: PostgreSQL then ORs two
-        # index scans instead of hashing the whole bookings table (the list's COUNT and its page).
-        own_profile = Subquery(Provider.objects.filter(user_id=user.pk).order_by().values("pk")[:1])
-        qs = qs.filter(Q(client_id=user.pk) | Q(provider_id=own_profile))
-    return qs
+    return Booking.objects.all() if user.is_admin else _as_party(user.pk)
+
+
+def _listed(qs: QuerySet[Booking]) -> QuerySet[Booking]:
+    return _with_parties(qs).only(*_LISTED_FIELDS).order_by(*_UPCOMING_ORDER)
+
+
+# The dashboard's most frequent list, its SQL compiled once per process (marketplace/prepared.py).
+_PARTY_LIST = PreparedList(lambda user_id: _listed(_as_party(user_id)), "user_id")
 
 
 def booking_list_for(*, user: User) -> QuerySet[Booking]:
     """GET /api/bookings: the user's bookings as client or as provider (admins: all);
     active ones first, soonest first (the dashboard shows the first 3)."""
-    return _with_parties(_visible_to(user)).only(*_LISTED_FIELDS).order_by(*_UPCOMING_ORDER)
+    return _listed(_visible_to(user))
+
+
+def booking_list_page_for(*, user: User) -> QuerySet[Booking] | BoundList:
+    """booking_list_for for the list endpoint: the same rows, prepared for a party."""
+    return booking_list_for(user=user) if user.is_admin else _PARTY_LIST.bind(user_id=user.pk)
 
 
 def booking_list_as_client(*, user: User) -> QuerySet[Booking]:

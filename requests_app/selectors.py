@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from marketplace.errors import NotFound
+from marketplace.prepared import BoundList, PreparedList
 from providers.selectors import user_acts_as_provider
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest
 
@@ -44,9 +45,13 @@ def _with_people(qs: QuerySet[ServiceRequest]) -> QuerySet[ServiceRequest]:
     from bookings.models import Booking
 
     latest_booking = Booking.objects.filter(service_request=OuterRef("pk")).order_by("-id")
-    return qs.select_related("client", "category").only(*_LISTED_FIELDS).annotate(
-        booked_provider_user_id=Subquery(latest_booking.values("provider__user_id")[:1]),
-        booking_id=Subquery(latest_booking.values("id")[:1]),
+    return (
+        qs.select_related("client", "category")
+        .only(*_LISTED_FIELDS)
+        .annotate(
+            booked_provider_user_id=Subquery(latest_booking.values("provider__user_id")[:1]),
+            booking_id=Subquery(latest_booking.values("id")[:1]),
+        )
     )
 
 
@@ -67,33 +72,50 @@ def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
     return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible))
 
 
+def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
+    return _with_people(ServiceRequest.objects.filter(status=RequestStatus.OPEN).exclude(client_id=user_id))
+
+
+def _own(user_id: str) -> QuerySet[ServiceRequest]:
+    return _with_people(ServiceRequest.objects.filter(client_id=user_id))
+
+
+_NEWEST_FIRST = ("-created_at", "-id")
+# The dashboard's lists, their SQL compiled once per process (marketplace/prepared.py).
+_OPEN_OF_OTHERS = PreparedList(lambda user_id: _open_of_others(user_id).order_by(*_NEWEST_FIRST), "user_id")
+_OWN = PreparedList(lambda user_id: _own(user_id).order_by(*_NEWEST_FIRST), "user_id")
+
+
 def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
     """GET /api/service-requests: admins all, provider accounts the open requests of others,
     everyone else their own. Newest first."""
-    qs = ServiceRequest.objects.all()
     if user.is_admin:
-        pass
-    elif user.user_type == "provider":
-        qs = qs.filter(status=RequestStatus.OPEN).exclude(client=user)
-    else:
-        qs = qs.filter(client=user)
-    return _with_people(qs).order_by("-created_at", "-id")
+        return _with_people(ServiceRequest.objects.all()).order_by(*_NEWEST_FIRST)
+    if user.user_type == "provider":
+        return _OPEN_OF_OTHERS.queryset(user_id=user.pk)
+    return _OWN.queryset(user_id=user.pk)
+
+
+def service_request_list_page(*, user: User) -> QuerySet[ServiceRequest] | BoundList:
+    """service_request_list for the list endpoint: the same rows, prepared for non-admins."""
+    if user.is_admin:
+        return service_request_list(user=user)
+    prepared = _OPEN_OF_OTHERS if user.user_type == "provider" else _OWN
+    return prepared.bind(user_id=user.pk)
 
 
 def service_request_list_open_for_provider(*, user: User) -> QuerySet[ServiceRequest]:
     """Open requests of others (dashboard "Available Requests")."""
-    return _with_people(ServiceRequest.objects.filter(status=RequestStatus.OPEN).exclude(client=user)).order_by(
-        "-created_at", "-id"
-    )
+    return _open_of_others(user.pk).order_by(*_NEWEST_FIRST)
 
 
 def service_request_list_own(*, user: User) -> QuerySet[ServiceRequest]:
     """The user's own requests (dashboard "Your Requests")."""
-    return _with_people(ServiceRequest.objects.filter(client=user)).order_by("-created_at", "-id")
+    return _own(user.pk).order_by(*_NEWEST_FIRST)
 
 
 def service_request_list_admin() -> QuerySet[ServiceRequest]:
-    return _with_people(ServiceRequest.objects.all()).order_by("-created_at", "-id")
+    return _with_people(ServiceRequest.objects.all()).order_by(*_NEWEST_FIRST)
 
 
 def service_request_get(*, user: User, pk: int) -> ServiceRequest:
