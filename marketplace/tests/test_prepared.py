@@ -20,6 +20,8 @@ from bookings.api.serializers import BookingSerializer
 from bookings.models import Booking, BookingStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.prepared import BoundList, PreparedList
+from providers import selectors as provider_selectors
+from providers.api.serializers import PublicProviderSerializer
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app import selectors as request_selectors
 from requests_app.api.serializers import ServiceRequestSerializer
@@ -100,6 +102,22 @@ def test_request_pages_and_totals_are_the_querysets(world, who):
             == ServiceRequestSerializer(plain, many=True, context=viewed_by(user)).data
         )
     assert bound.count() == queryset.count()
+
+
+@pytest.mark.parametrize("sort", [*provider_selectors.SORTS, "unknown"])
+def test_browse_pages_and_totals_are_the_querysets_in_every_order(world, sort):
+    VerifiedProviderFactory(hourly_rate=None, rating=Decimal("4.75"))
+    VerifiedProviderFactory(hourly_rate=Decimal("20"), rating=Decimal("4.75"), total_reviews=9)
+    VerifiedProviderFactory(is_active=False)
+    bound = provider_selectors.provider_list_public_page(sort=sort)
+    queryset = provider_selectors.provider_list_public(sort=sort)
+    for offset, limit in PAGES:
+        prepared = bound.page(offset, limit)
+        plain = list(queryset[offset : offset + limit])
+        assert PublicProviderSerializer(prepared, many=True).data == PublicProviderSerializer(plain, many=True).data
+    assert bound.count() == queryset.count() == 4
+    # A search or a specialty filter is an ordinary QuerySet.
+    assert not isinstance(provider_selectors.provider_list_public_page(search="help", sort=sort), BoundList)
 
 
 def test_one_query_per_page_and_per_total_with_related_objects_loaded(world):
