@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Q, QuerySet, Subquery
 
+from accounts.selectors import USER_SUMMARY_FIELDS
 from bookings.models import Booking
 from marketplace.errors import NotFound
 from marketplace.prepared import BoundList, PreparedList
@@ -23,18 +24,17 @@ def _with_parties(qs: QuerySet[Booking]) -> QuerySet[Booking]:
     return qs.select_related("client", "provider__user", "service_request__category")
 
 
-_PERSON = ("id", "email", "first_name", "last_name", "profile_image_url")
 # What a listed booking's shape reads (BookingSerializer), and nothing else: six joined tables'
 # every column made the dashboard's bookings call mostly SQL compiling. A field the shape starts
 # reading must be added here, or each row costs a query (adminpanel's query-count test fails).
 _LISTED_FIELDS = (
     *(f.name for f in Booking._meta.concrete_fields if not f.generated),
-    *(f"client__{f}" for f in _PERSON),
+    *(f"client__{f}" for f in USER_SUMMARY_FIELDS),
     *(
         f"provider__{f}"
         for f in ("id", "user_id", "specialties", "hourly_rate", "verification_status", "rating", "total_reviews")
     ),
-    *(f"provider__user__{f}" for f in _PERSON),
+    *(f"provider__user__{f}" for f in USER_SUMMARY_FIELDS),
     *(
         f"service_request__{f}"
         for f in ("id", "title", "description", "category_id", "location", "special_requirements", "status")
@@ -72,14 +72,6 @@ def booking_list_for(*, user: User) -> QuerySet[Booking]:
 def booking_list_page_for(*, user: User) -> QuerySet[Booking] | BoundList:
     """booking_list_for for the list endpoint: the same rows, prepared for a party."""
     return booking_list_for(user=user) if user.is_admin else _PARTY_LIST.bind(user_id=user.pk)
-
-
-def booking_list_as_client(*, user: User) -> QuerySet[Booking]:
-    return _with_parties(Booking.objects.filter(client=user)).order_by(*_UPCOMING_ORDER)
-
-
-def booking_list_as_provider(*, user: User) -> QuerySet[Booking]:
-    return _with_parties(Booking.objects.filter(provider__user=user)).order_by(*_UPCOMING_ORDER)
 
 
 def booking_list_admin() -> QuerySet[Booking]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
+from accounts.selectors import USER_SUMMARY_FIELDS
 from marketplace.errors import NotFound
 from marketplace.prepared import BoundList, PreparedList
 from providers.selectors import user_acts_as_provider
@@ -35,7 +36,7 @@ def category_get_active(*, category_id: int) -> ServiceCategory | None:
 # query-count test fails).
 _LISTED_FIELDS = (
     *(f.name for f in ServiceRequest._meta.concrete_fields),
-    *(f"client__{f}" for f in ("id", "email", "first_name", "last_name", "profile_image_url")),
+    *(f"client__{f}" for f in USER_SUMMARY_FIELDS),
     *(f"category__{f}" for f in ("id", "slug", "name", "icon")),
 )
 
@@ -102,16 +103,6 @@ def service_request_list_page(*, user: User) -> QuerySet[ServiceRequest] | Bound
         return service_request_list(user=user)
     prepared = _OPEN_OF_OTHERS if user.user_type == "provider" else _OWN
     return prepared.bind(user_id=user.pk)
-
-
-def service_request_list_open_for_provider(*, user: User) -> QuerySet[ServiceRequest]:
-    """Open requests of others (dashboard "Available Requests")."""
-    return _open_of_others(user.pk).order_by(*_NEWEST_FIRST)
-
-
-def service_request_list_own(*, user: User) -> QuerySet[ServiceRequest]:
-    """The user's own requests (dashboard "Your Requests")."""
-    return _own(user.pk).order_by(*_NEWEST_FIRST)
 
 
 def service_request_list_admin() -> QuerySet[ServiceRequest]:
