@@ -13,7 +13,6 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from marketplace.errors import DomainError
-from marketplace.prepared import BoundList
 
 logger = logging.getLogger(__name__)
 
@@ -117,10 +116,7 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
         self.request = request
         self.limit = self.get_limit(request)
         self.offset = self.get_offset(request)
-        if isinstance(queryset, BoundList):
-            page = queryset.page(self.offset, self.limit)
-        else:
-            page = list(queryset[self.offset : self.offset + self.limit])
+        page = list(queryset[self.offset : self.offset + self.limit])
         if len(page) < self.limit and (page or self.offset == 0):
             self.count = self.offset + len(page)
         else:

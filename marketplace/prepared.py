@@ -161,8 +161,16 @@ class PreparedList:
 
 @dataclass(frozen=True)
 class BoundList:
+    """A PreparedList for given values, sliced and counted like its QuerySet (what a paginator
+    does: ``bound[offset:offset + limit]``, ``bound.count()``)."""
+
     prepared: PreparedList
     values: dict[str, str]
+
+    def __getitem__(self, page: slice) -> list[Model]:
+        if not isinstance(page, slice) or page.step is not None or page.start is None or page.stop is None:
+            raise TypeError("a BoundList is read a page at a time: bound[offset:offset + limit]")
+        return self.page(page.start, page.stop - page.start)
 
     def page(self, offset: int, limit: int) -> list[Model]:
         return self.prepared.page(offset, limit, **self.values)

@@ -140,6 +140,14 @@ def test_a_value_that_does_not_reach_the_sql_as_a_parameter_is_refused(db):
         in_the_text.count(user_id="someone")
 
 
+def test_a_bound_list_is_sliced_a_page_at_a_time(world):
+    bound = booking_selectors.booking_list_page_for(user=world["client"])
+    assert [b.pk for b in bound[1:3]] == [b.pk for b in bound.page(1, 2)]
+    for wrong in (0, slice(0, None), slice(None, 3), slice(0, 3, 2)):
+        with pytest.raises(TypeError, match="a page at a time"):
+            bound[wrong]
+
+
 def test_values_must_be_the_named_strings(world):
     prepared = PreparedList(lambda user_id: Booking.objects.filter(client_id=user_id).order_by("id"), "user_id")
     with pytest.raises(TypeError, match="user_id"):
