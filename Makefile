@@ -1,6 +1,7 @@
 # Kindly: two commands do all the set-up.
 #   make run   - install what is missing, build, migrate, demo data, Firebase Auth emulator + server
 #   make test  - install what is missing, then every check against PostgreSQL and Redis on 127.0.0.1
+#                (and the tests marked `sqlite` once more on SQLite, the embedded default of make run)
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
@@ -12,7 +13,7 @@ TEST_ENV := DJANGO_SETTINGS_MODULE=marketplace.settings.test \
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/kindly} \
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}
 
-.PHONY: help run test install python-deps node-deps chromium services lint typecheck build pytest pytest-browser
+.PHONY: help run test install python-deps node-deps chromium services lint typecheck build pytest pytest-sqlite pytest-browser
 
 help:
 	@echo "make run   - start Kindly locally on http://127.0.0.1:8000 (demo data, Firebase Auth emulator)"
@@ -57,12 +58,18 @@ typecheck: node-deps
 pytest: python-deps services build
 	$(TEST_ENV) $(VENV)/bin/pytest --create-db -m "not browser" -q
 
+# `make run` uses SQLite: the tests of database-specific queries and the schemathesis suite
+# (marked `sqlite`) run on it too, in memory; Redis as above.
+pytest-sqlite: python-deps services
+	DJANGO_SETTINGS_MODULE=marketplace.settings.test DATABASE_URL=sqlite:///:memory: \
+		REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/pytest --create-db -m "sqlite and not browser" -q
+
 # Browser tests run as their own pytest command: Playwright's sync API owns an event loop.
 pytest-browser: python-deps services build chromium
 	$(TEST_ENV) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest --create-db -m browser -q; \
 		status=$$?; if [ $$status -eq 5 ]; then echo "No browser tests collected."; exit 0; fi; exit $$status
 
-test: install chromium services lint typecheck build pytest pytest-browser
+test: install chromium services lint typecheck build pytest pytest-sqlite pytest-browser
 	@echo "All checks passed."
 
 run: install build

@@ -218,8 +218,9 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
 
     - their open service requests are cancelled;
     - their scheduled or confirmed bookings (as client or as provider) that start 48 hours or
-      more from now are cancelled through the booking services, so paid ones are refunded in
-      full and the other party is told;
+      more from now are cancelled through the booking services and the other party is told;
+      paid ones are refunded in full once this transaction has committed (the gateway is never
+      called inside it, and a closure that rolls back refunds nothing);
     - their provider profile is deactivated (gone from listings, cannot accept);
     - the account is marked closed and inactive: every session of theirs stops working;
     - the Firebase account is disabled, so they cannot sign in again.
@@ -270,7 +271,7 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
             locked.is_active = False
             locked.save(update_fields=["closed_at", "is_active", "updated_at"])
         except BaseException:
-            # The local change rolls back (e.g. a refund the gateway refused): let them sign in again.
+            # The local change rolls back (and with it every refund it asked for): let them sign in again.
             try:
                 firebase_user_set_disabled(locked.pk, disabled=False)
             except FirebaseUnavailable:

@@ -24,6 +24,20 @@ class PaymentStatus(models.TextChoices):
     REFUNDED = "refunded", "Refunded"
 
 
+class RefundStatus(models.TextChoices):
+    """The full refund of a paid booking that was cancelled (bookings.services, "refunds").
+
+    none: nothing to refund; pending: asked for, the gateway's answer (or its webhook) not in yet;
+    succeeded: the money went back (paymentStatus refunded); failed: the gateway refused or could
+    not be reached; the booking stays cancelled and paid until an admin retries (retry_refunds).
+    """
+
+    NONE = "none", "None"
+    PENDING = "pending", "Pending"
+    SUCCEEDED = "succeeded", "Succeeded"
+    FAILED = "failed", "Failed"
+
+
 class Booking(models.Model):
     service_request = models.ForeignKey(
         "requests_app.ServiceRequest", on_delete=models.PROTECT, related_name="bookings"
@@ -37,6 +51,7 @@ class Booking(models.Model):
     status = models.CharField(max_length=16, choices=BookingStatus.choices, default=BookingStatus.SCHEDULED)
     payment_status = models.CharField(max_length=16, choices=PaymentStatus.choices, default=PaymentStatus.PENDING)
     payment_intent_id = models.CharField(max_length=255, blank=True)
+    refund_status = models.CharField(max_length=16, choices=RefundStatus.choices, default=RefundStatus.NONE)
     notes = models.TextField(blank=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
     cancellation_reason = models.TextField(blank=True)

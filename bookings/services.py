@@ -8,13 +8,15 @@
 
 Every transition: lock the row (booking_lock), run the small check_* functions, save with
 update_fields, notify the affected people (system message) and push "booking.updated" on commit.
-Payment transitions (mark paid / failed / refunded) are added by the payments issue in this
-module with the same helpers; a refund on cancel goes in _cancel (one place for every cancel).
+Payment transitions (mark paid / failed / refunded) live in this module with the same helpers;
+the refund of a paid booking is requested in _cancel (one place for every cancel) and made
+after the cancel commits (see "refunds" below: the gateway is never called inside a transaction).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING
@@ -25,17 +27,21 @@ from django.utils import timezone
 
 from adminpanel.models import AuditAction
 from adminpanel.services import audit_log_record
-from bookings.models import Booking, BookingStatus, PaymentStatus, Review
+from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus, Review
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from messaging.events import send_on_commit
 from messaging.services import system_notify
-from payments.refunds import booking_payment_refund
+from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError
+from payments.models import Refund
+from payments.refunds import refund_call, refund_open
 from providers.models import Provider, VerificationStatus
 from requests_app.models import RequestStatus, ServiceRequest, TimeWindow
 from requests_app.services import service_request_lock
 
 if TYPE_CHECKING:
     from accounts.models import User
+
+logger = logging.getLogger(__name__)
 
 CANCELLATION_WINDOW = dt.timedelta(hours=48)
 CANCEL_WINDOW_MESSAGE = "This booking cannot be cancelled (less than 48 hours remaining)."
@@ -208,21 +214,25 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
 def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
     """Cancel a booking. Caller holds the row lock and has checked actor, state and rules.
 
-    The one place every cancel goes through: a paid booking is refunded in full first (if the
-    gateway refuses, nothing is cancelled).
+    The one place every cancel goes through. A paid booking's full refund is requested here and
+    made once the caller's transaction has committed (_refund_request): the cancel stands
+    whatever the gateway answers, and a cancel that rolls back never refunds.
     """
-    if booking_payment_refund(booking=booking):
-        _notify(
-            [booking.client],
-            f'Your payment of ${booking.total_amount} for "{booking.service_request.title}" has been refunded in full.',
-            booking,
-        )
     booking.status = BookingStatus.CANCELLED
     booking.cancelled_at = timezone.now()
     booking.cancellation_reason = reason
     booking.cancelled_by = actor
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
     _set_request_status(booking.service_request_id, RequestStatus.CANCELLED)
+    if booking.payment_status == PaymentStatus.PAID:
+        _refund_request(booking)
+
+
+def _after_refund_sent(booking: Booking) -> Booking:
+    """The booking as the refund after the commit left it (when that ran: outside any outer transaction)."""
+    if booking.refund_status == RefundStatus.PENDING:
+        booking.refresh_from_db(fields=["payment_status", "refund_status", "updated_at"])
+    return booking
 
 
 def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") -> Booking:
@@ -242,7 +252,7 @@ def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") 
             booking,
         )
         _push(booking)
-    return booking
+    return _after_refund_sent(booking)
 
 
 def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Booking:
@@ -271,7 +281,7 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
             booking,
         )
         _push(booking)
-    return booking
+    return _after_refund_sent(booking)
 
 
 def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Booking:
@@ -279,7 +289,7 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
 
     Only for a scheduled or confirmed booking that starts at least 48 hours from now (closing
     an account never undoes the 48-hour rule; accounts.services.account_close refuses to close
-    while a visit is nearer). A paid booking is refunded in full; the other party is told.
+    while a visit is nearer). A paid booking is refunded in full after the commit; the other party is told.
     A client's own closure goes through booking_cancel_by_client; this covers both parties.
     """
     with transaction.atomic():
@@ -297,11 +307,11 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
             [other],
             f'The booking for "{title}" on {_when(booking)} was cancelled because the {party} closed their '
             "Kindly account."
-            + ("" if is_client else " Any payment has been refunded in full. You are welcome to post a new request."),
+            + ("" if is_client else " Any payment will be refunded in full. You are welcome to post a new request."),
             booking,
         )
         _push(booking)
-    return booking
+    return _after_refund_sent(booking)
 
 
 # ---------------------------------------------------------------- complete, reassign
@@ -395,7 +405,8 @@ def booking_payment_succeeded(*, payment_intent_id: str) -> str:
     """The gateway took the money: paymentStatus paid, and a scheduled booking becomes confirmed.
 
     A booking already paid or refunded is left alone. A booking cancelled before the money
-    arrived (paid in another tab) is refunded at once.
+    arrived (paid in another tab) is refunded in full right after this transaction commits.
+    Returns "refunding" for that one.
     """
     with transaction.atomic():
         booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
@@ -411,15 +422,15 @@ def booking_payment_succeeded(*, payment_intent_id: str) -> str:
         booking.save(update_fields=fields)
         title = booking.service_request.title
         if booking.status == BookingStatus.CANCELLED:
-            booking_payment_refund(booking=booking)
+            _refund_request(booking)
             _notify(
                 [booking.client],
                 f'Your payment of ${booking.total_amount} for "{title}" arrived after the booking was cancelled, '
-                "so it has been refunded in full.",
+                "so it will be refunded in full.",
                 booking,
             )
             _push(booking)
-            return "refunded"
+            return "refunding"
         _notify(
             [booking.client],
             f'Payment of ${booking.total_amount} received for "{title}". '
@@ -461,25 +472,205 @@ def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
 
 
 def booking_refunded(*, payment_intent_id: str) -> str:
-    """The gateway refunded the payment in full (e.g. from its dashboard): paymentStatus refunded.
+    """The gateway says the payment was refunded in full: paymentStatus refunded, refundStatus succeeded.
 
-    Final: a late "succeeded" for the same intent changes nothing afterwards.
+    Confirms a refund asked for on cancel (pending, or failed when the answer never arrived) and
+    records one made elsewhere (e.g. Stripe's dashboard). Final: a late "succeeded" for the same
+    intent changes nothing afterwards.
     """
     with transaction.atomic():
         booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
         if booking is None:
             return "unknown"
         if booking.payment_status == PaymentStatus.REFUNDED:
+            if booking.refund_status != RefundStatus.SUCCEEDED:
+                booking.refund_status = RefundStatus.SUCCEEDED
+                booking.save(update_fields=["refund_status", "updated_at"])
             return "ignored"
+        ours = booking.refund_status in (RefundStatus.PENDING, RefundStatus.FAILED)
         booking.payment_status = PaymentStatus.REFUNDED
-        booking.save(update_fields=["payment_status", "updated_at"])
-        _notify(
-            [booking.client, booking.provider.user],
-            f'The payment of ${booking.total_amount} for "{booking.service_request.title}" was refunded in full.',
-            booking,
-        )
+        booking.refund_status = RefundStatus.SUCCEEDED
+        booking.save(update_fields=["payment_status", "refund_status", "updated_at"])
+        if ours:
+            _notify_refunded(booking)
+        else:
+            _notify(
+                [booking.client, booking.provider.user],
+                f'The payment of ${booking.total_amount} for "{booking.service_request.title}" was refunded in full.',
+                booking,
+            )
         _push(booking)
     return "refunded"
+
+
+def booking_refund_failed_at_gateway(*, payment_intent_id: str, message: str = "") -> str:
+    """The gateway says a refund it had accepted failed (Stripe's refund.failed): refundStatus failed.
+
+    Only a refund still pending changes; an admin retries it (retry_refunds).
+    """
+    with transaction.atomic():
+        booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
+        if booking is None:
+            return "unknown"
+        refund = Refund.objects.select_for_update().filter(booking=booking).first()
+        if refund is None or booking.refund_status != RefundStatus.PENDING:
+            logger.error(
+                "Booking %s: the gateway reports a failed refund while its refund is %s (%s)",
+                booking.pk,
+                booking.refund_status,
+                message or "no reason given",
+            )
+            return "ignored"
+        _refund_failed(booking, refund, message or "The gateway reported the refund as failed.")
+    return "failed"
+
+
+# ---------------------------------------------------------------- refunds
+#
+# A paid booking that is cancelled is refunded in full, in three steps, so that the gateway is
+# never called while a transaction (and so the booking's row lock) is open, and a cancel that
+# rolls back never returns money:
+#   1. in the cancel's transaction (_refund_request): refundStatus pending, paymentStatus still
+#      paid, and the payments.Refund record with the attempt's idempotency key;
+#   2. after that transaction commits (transaction.on_commit): booking_refund_send calls the
+#      gateway, outside any transaction. It takes only the booking id, so a background job can
+#      call it as it is;
+#   3. the gateway's answer is recorded in a short transaction of its own: succeeded ->
+#      paymentStatus refunded, refundStatus succeeded; pending -> the webhook confirms it later
+#      (booking_refunded); refused or unreachable -> refundStatus failed: the booking stays
+#      cancelled (and paid), the client is told that support will see to it, an error is
+#      logged, and an admin retries with `manage.py retry_refunds` (booking_refund_retry).
+# Stripe's charge.refunded webhook confirms every refund (booking_refunded), also one whose
+# answer was lost: failed -> succeeded.
+
+
+def _refund_request(booking: Booking) -> None:
+    """Step 1 for a paid booking. Caller holds its row lock inside transaction.atomic."""
+    refund_open(booking=booking)
+    booking.refund_status = RefundStatus.PENDING
+    booking.save(update_fields=["refund_status", "updated_at"])
+    booking_id = booking.pk
+    # robust: the cancel has committed; an unexpected error here leaves the refund pending for
+    # retry_refunds instead of turning the committed cancel into an error page.
+    transaction.on_commit(lambda: booking_refund_send(booking_id=booking_id), robust=True)
+
+
+def booking_refund_send(*, booking_id: int) -> str:
+    """Steps 2 and 3 for a booking whose refund is pending: call the gateway, record its answer.
+
+    Must run outside any transaction (the gateway call would otherwise hold the booking's row
+    lock). Safe to repeat and to run twice at once: both calls carry the attempt's idempotency
+    key, so the gateway refunds once. Returns "succeeded", "pending" (the webhook confirms),
+    "failed", or "ignored" (no refund pending).
+    """
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        refund = Refund.objects.select_for_update().filter(booking=booking).first()
+        if booking.refund_status != RefundStatus.PENDING or refund is None:
+            return "ignored"
+        refund.attempted_at = timezone.now()
+        refund.save(update_fields=["attempted_at", "updated_at"])
+    # Committed: the booking's row lock is released while the gateway answers.
+    try:
+        result = refund_call(refund=refund, booking=booking)
+    except GatewayError as exc:
+        return _refund_record_failure(booking_id=booking_id, attempt=refund.attempt, message=exc.message)
+    if result.status == REFUND_SUCCEEDED:
+        return _refund_record_success(booking_id=booking_id, refund_id=result.refund_id)
+    if result.status == REFUND_FAILED:
+        return _refund_record_failure(
+            booking_id=booking_id,
+            attempt=refund.attempt,
+            message=f"The gateway answered refund {result.refund_id} as failed.",
+            refund_id=result.refund_id,
+        )
+    Refund.objects.filter(pk=refund.pk, attempt=refund.attempt).update(
+        refund_id=result.refund_id, updated_at=timezone.now()
+    )
+    logger.info("Booking %s: refund %s pending at the gateway", booking_id, result.refund_id)
+    return "pending"
+
+
+def _notify_refunded(booking: Booking) -> None:
+    _notify(
+        [booking.client],
+        f'Your payment of ${booking.total_amount} for "{booking.service_request.title}" has been refunded in full.',
+        booking,
+    )
+
+
+def _refund_record_success(*, booking_id: int, refund_id: str) -> str:
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        if refund_id:
+            Refund.objects.filter(booking=booking).update(refund_id=refund_id, updated_at=timezone.now())
+        if booking.payment_status == PaymentStatus.REFUNDED:  # the webhook was quicker
+            return "succeeded"
+        booking.payment_status = PaymentStatus.REFUNDED
+        booking.refund_status = RefundStatus.SUCCEEDED
+        booking.save(update_fields=["payment_status", "refund_status", "updated_at"])
+        _notify_refunded(booking)
+        _push(booking)
+    logger.info("Booking %s refunded in full (%s)", booking_id, refund_id or "already refunded")
+    return "succeeded"
+
+
+def _refund_record_failure(*, booking_id: int, attempt: int, message: str, refund_id: str = "") -> str:
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        refund = Refund.objects.select_for_update().get(booking=booking)
+        if booking.refund_status != RefundStatus.PENDING or refund.attempt != attempt:
+            return "ignored"  # confirmed by the webhook meanwhile, or a newer attempt owns it
+        if refund_id:
+            refund.refund_id = refund_id
+        _refund_failed(booking, refund, message)
+    return "failed"
+
+
+def _refund_failed(booking: Booking, refund: Refund, message: str) -> None:
+    """refundStatus failed; caller holds the locks. The client hears that support will see to it."""
+    booking.refund_status = RefundStatus.FAILED
+    booking.save(update_fields=["refund_status", "updated_at"])
+    refund.last_error = message[:2000]
+    refund.save(update_fields=["refund_id", "last_error", "updated_at"])
+    logger.error(
+        "Refund of booking %s failed (attempt %s, %s): %s. Retry with: manage.py retry_refunds --booking %s",
+        booking.pk,
+        refund.attempt,
+        refund.gateway,
+        message,
+        booking.pk,
+    )
+    _notify(
+        [booking.client],
+        f'We could not refund your payment of ${booking.total_amount} for "{booking.service_request.title}" '
+        "right away. Kindly support has been told and will make sure it is refunded in full; you do not "
+        "need to do anything.",
+        booking,
+    )
+    _push(booking)
+
+
+def booking_refund_retry(*, booking_id: int) -> str:
+    """An admin retries a refund (manage.py retry_refunds). Outside any transaction.
+
+    failed: a new attempt with its own idempotency key, sent now. pending with no answer from
+    the gateway yet (the process stopped between the cancel and the call): sent again with the
+    same key. pending and accepted by the gateway: "awaiting" its webhook, nothing sent.
+    Otherwise "ignored". Returns what booking_refund_send returned, or one of those.
+    """
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        refund = Refund.objects.select_for_update().filter(booking=booking).first()
+        if booking.refund_status == RefundStatus.FAILED and booking.payment_status == PaymentStatus.PAID:
+            refund_open(booking=booking)
+            booking.refund_status = RefundStatus.PENDING
+            booking.save(update_fields=["refund_status", "updated_at"])
+        elif booking.refund_status != RefundStatus.PENDING or refund is None:
+            return "ignored"
+        elif refund.refund_id:
+            return "awaiting"
+    return booking_refund_send(booking_id=booking_id)
 
 
 # ---------------------------------------------------------------- reviews
@@ -527,6 +718,9 @@ __all__ = [
     "booking_lock_by_payment_intent",
     "booking_payment_failed",
     "booking_payment_succeeded",
+    "booking_refund_failed_at_gateway",
+    "booking_refund_retry",
+    "booking_refund_send",
     "booking_refunded",
     "booking_reassign",
     "booking_total",

@@ -84,6 +84,10 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
 
     default_limit = 50
     max_limit = 200
+    # Far beyond any list here, and well inside the 64-bit integers SQLite and PostgreSQL take
+    # for OFFSET: a larger offset is refused (400) instead of reaching the database (500).
+    max_offset = 1_000_000
+    max_offset_message = "Offset can be at most 1,000,000."
 
     def get_limit(self, request) -> int:  # type: ignore[override]
         raw = request.query_params.get(self.limit_query_param)
@@ -107,6 +111,8 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
             raise exceptions.ValidationError({"offset": ["Enter a whole number."]}) from None
         if value < 0:
             raise exceptions.ValidationError({"offset": ["Ensure this value is at least 0."]})
+        if value > self.max_offset:
+            raise exceptions.ValidationError({"offset": [self.max_offset_message]})
         return value
 
     def paginate_queryset(self, queryset, request, view=None) -> list:  # type: ignore[override]
@@ -128,6 +134,17 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
 
     def get_paginated_response_schema(self, schema: dict) -> dict:
         return schema
+
+    def get_schema_operation_parameters(self, view) -> list[dict]:
+        """limit and offset with their bounds, so the schema (and schemathesis) knows them."""
+        parameters = super().get_schema_operation_parameters(view)
+        bounds = {
+            self.limit_query_param: {"minimum": 1},
+            self.offset_query_param: {"minimum": 0, "maximum": self.max_offset},
+        }
+        for parameter in parameters:
+            parameter["schema"] = {**parameter["schema"], **bounds.get(parameter["name"], {})}
+        return parameters
 
 
 class StrictSerializer(serializers.Serializer):

@@ -1,11 +1,11 @@
 from django.contrib import admin
 
-from payments.models import PaymentIntent, ProcessedEvent
+from payments.models import PaymentIntent, ProcessedEvent, Refund
 
 
 @admin.register(PaymentIntent)
 class PaymentIntentAdmin(admin.ModelAdmin):
-    list_display = ("intent_id", "booking", "gateway", "amount_cents", "currency", "refund_id", "created_at")
+    list_display = ("intent_id", "booking", "gateway", "amount_cents", "currency", "created_at")
     list_filter = ("gateway",)
     search_fields = ("intent_id", "booking__id")
     # The client secret lets a browser confirm the payment: never shown.
@@ -13,6 +13,26 @@ class PaymentIntentAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in PaymentIntent._meta.fields if f.name != "client_secret"]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Refund)
+class RefundAdmin(admin.ModelAdmin):
+    """Read-only: a failed refund is retried with `manage.py retry_refunds` (it keeps the booking locked right)."""
+
+    list_display = ("booking", "booking_refund_status", "gateway", "attempt", "refund_id", "attempted_at")
+    list_filter = ("booking__refund_status", "gateway")
+    search_fields = ("booking__id", "refund_id")
+    readonly_fields = [f.name for f in Refund._meta.fields]
+
+    @admin.display(description="refund status", ordering="booking__refund_status")
+    def booking_refund_status(self, obj: Refund) -> str:
+        return obj.booking.get_refund_status_display()
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
 

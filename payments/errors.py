@@ -5,7 +5,6 @@ from __future__ import annotations
 from marketplace.errors import DomainError
 
 CREATE_FAILED_MESSAGE = "Failed to create payment. Please try again."
-REFUND_FAILED_MESSAGE = "The refund could not be made right now, so nothing was changed. Please try again."
 
 
 class PaymentGatewayUnavailable(DomainError):

@@ -6,6 +6,7 @@ the `PaymentGateway` interface; the amount always comes from the booking, never 
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import secrets
@@ -49,6 +50,18 @@ class CreatedIntent:
     client_secret: str
 
 
+# What a gateway answers to a refund.
+REFUND_SUCCEEDED = "succeeded"  # the money is on its way back
+REFUND_PENDING = "pending"  # accepted; the gateway says later (Stripe: the charge.refunded webhook)
+REFUND_FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class RefundResult:
+    refund_id: str
+    status: str  # REFUND_SUCCEEDED, REFUND_PENDING or REFUND_FAILED
+
+
 @dataclass(frozen=True)
 class CardResult:
     succeeded: bool
@@ -65,8 +78,12 @@ class PaymentGateway(ABC):
         """Create a payment intent for this amount. The same idempotency key never makes a second one."""
 
     @abstractmethod
-    def refund(self, booking: Booking) -> str:
-        """Refund the booking's payment in full; returns the refund id. Repeating it refunds nothing more."""
+    def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
+        """Refund the booking's payment in full. The same idempotency key never refunds twice.
+
+        Raises GatewayError when the gateway refuses or cannot be reached. Called outside any
+        database transaction (bookings.services.booking_refund_send).
+        """
 
 
 class StripeGateway(PaymentGateway):
@@ -112,16 +129,30 @@ class StripeGateway(PaymentGateway):
             raise GatewayError(str(exc)) from exc
         return str(intent.status or "")
 
-    def refund(self, booking: Booking) -> str:
+    def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
         try:
             refund = self._client().v1.refunds.create(
                 {"payment_intent": booking.payment_intent_id, "metadata": {"booking_id": str(booking.pk)}},
-                {"idempotency_key": f"kindly-booking-{booking.pk}-refund"},
+                {"idempotency_key": idempotency_key},
             )
+        except stripe.InvalidRequestError as exc:
+            if exc.code == "charge_already_refunded":
+                # An earlier attempt went through although its answer never arrived: the money is back.
+                logger.info("Stripe says booking %s was already refunded (%s)", booking.pk, idempotency_key)
+                return RefundResult(refund_id="", status=REFUND_SUCCEEDED)
+            logger.warning("Stripe refused to refund booking %s: %s", booking.pk, exc)
+            raise GatewayError(str(exc)) from exc
         except stripe.StripeError as exc:
             logger.warning("Stripe refused to refund booking %s: %s", booking.pk, exc)
             raise GatewayError(str(exc)) from exc
-        return refund.id
+        # Stripe's refund statuses: succeeded, pending, requires_action, failed, canceled.
+        if refund.status == "succeeded":
+            status = REFUND_SUCCEEDED
+        elif refund.status in ("failed", "canceled"):
+            status = REFUND_FAILED
+        else:
+            status = REFUND_PENDING
+        return RefundResult(refund_id=str(refund.id), status=status)
 
 
 class TestGateway(PaymentGateway):
@@ -139,8 +170,10 @@ class TestGateway(PaymentGateway):
         intent_id = f"pi_test_{secrets.token_hex(12)}"
         return CreatedIntent(intent_id=intent_id, client_secret=f"{intent_id}_secret_{secrets.token_hex(12)}")
 
-    def refund(self, booking: Booking) -> str:
-        return f"re_test_{secrets.token_hex(12)}"
+    def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
+        # The same key gives the same refund, as with Stripe.
+        digest = hashlib.sha256(idempotency_key.encode()).hexdigest()[:24]
+        return RefundResult(refund_id=f"re_test_{digest}", status=REFUND_SUCCEEDED)
 
     @staticmethod
     def charge_card(card_number: str) -> CardResult:

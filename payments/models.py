@@ -25,7 +25,6 @@ class PaymentIntent(models.Model):
     currency = models.CharField(max_length=3)
     idempotency_key = models.CharField(max_length=255)
     last_error = models.TextField(blank=True, help_text="the gateway's message for the last failed attempt")
-    refund_id = models.CharField(max_length=255, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -36,6 +35,29 @@ class PaymentIntent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.intent_id} ({self.gateway})"
+
+
+class Refund(models.Model):
+    """The full refund of one paid booking that was cancelled: what the gateway needs and answered.
+
+    Its state is the booking's `refund_status`, changed under the booking's row lock
+    (bookings.services, "refunds"). Each attempt has its own idempotency key: repeating an attempt
+    (a retried call, a second worker) never refunds twice, and an admin's new attempt after a
+    failure is not answered with the failure Stripe stored for the previous key.
+    """
+
+    booking = models.OneToOneField("bookings.Booking", on_delete=models.PROTECT, related_name="refund")
+    gateway = models.CharField(max_length=16, choices=Gateway.choices, help_text="the gateway that took the payment")
+    attempt = models.PositiveSmallIntegerField(default=1)
+    idempotency_key = models.CharField(max_length=255)
+    refund_id = models.CharField(max_length=255, blank=True, help_text="the gateway's id, once it accepted the refund")
+    last_error = models.TextField(blank=True, help_text="why the last attempt failed (for admins only)")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    attempted_at = models.DateTimeField(null=True, blank=True, help_text="when the gateway was last called")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Refund of booking #{self.booking_id} (attempt {self.attempt})"
 
 
 class ProcessedEvent(models.Model):

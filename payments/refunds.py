@@ -1,4 +1,5 @@
-"""The full refund of a paid booking: the one hook every cancel path calls (bookings.services._cancel).
+"""The refund record of a cancelled, paid booking, and the gateway call; the booking's side
+(refundStatus, paymentStatus, messages) is in bookings.services ("refunds"), which calls these.
 
 Kept apart from payments.services so bookings.services can import it without an import cycle.
 """
@@ -8,10 +9,8 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from bookings.models import PaymentStatus
-from payments.errors import REFUND_FAILED_MESSAGE, PaymentGatewayUnavailable
-from payments.gateways import GatewayError, gateway_named, get_gateway
-from payments.models import PaymentIntent
+from payments.gateways import RefundResult, gateway_named, get_gateway
+from payments.models import PaymentIntent, Refund
 
 if TYPE_CHECKING:
     from bookings.models import Booking
@@ -19,26 +18,39 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-def booking_payment_refund(*, booking: Booking) -> bool:
-    """Refund a paid booking in full through the gateway that took the payment.
+def refund_key(*, booking_id: int, attempt: int) -> str:
+    """The idempotency key of one refund attempt of a booking: one key per booking, and a new one
+    only for an admin's new attempt after a failure."""
+    key = f"kindly-booking-{booking_id}-refund"
+    return key if attempt == 1 else f"{key}-{attempt}"
 
-    Caller is inside transaction.atomic and holds the booking's row lock. Sets and saves
-    paymentStatus refunded. Does nothing and returns False when the booking is not paid. If the
-    gateway refuses, raises PaymentGatewayUnavailable (502) so the caller's change rolls back;
-    the gateway call carries an idempotency key, so trying again never refunds twice.
+
+def refund_open(*, booking: Booking) -> Refund:
+    """Record that this booking is to be refunded in full, or start the next attempt of a failed one.
+
+    Caller holds the booking's row lock inside transaction.atomic. The refund goes through the
+    gateway that took the payment (the current one when no intent was recorded).
     """
-    if booking.payment_status != PaymentStatus.PAID:
-        return False
-    record = PaymentIntent.objects.select_for_update().filter(booking=booking).first()
-    gateway = gateway_named(record.gateway) if record else get_gateway()
-    try:
-        refund_id = gateway.refund(booking)
-    except GatewayError:
-        raise PaymentGatewayUnavailable(REFUND_FAILED_MESSAGE) from None
-    if record:
-        record.refund_id = refund_id
-        record.save(update_fields=["refund_id", "updated_at"])
-    booking.payment_status = PaymentStatus.REFUNDED
-    booking.save(update_fields=["payment_status", "updated_at"])
-    logger.info("Booking %s refunded in full (%s)", booking.pk, refund_id)
-    return True
+    refund = Refund.objects.select_for_update().filter(booking=booking).first()
+    if refund is None:
+        intent = PaymentIntent.objects.filter(booking=booking).first()
+        return Refund.objects.create(
+            booking=booking,
+            gateway=intent.gateway if intent else get_gateway().name,
+            attempt=1,
+            idempotency_key=refund_key(booking_id=booking.pk, attempt=1),
+        )
+    refund.attempt += 1
+    refund.idempotency_key = refund_key(booking_id=booking.pk, attempt=refund.attempt)
+    refund.last_error = ""
+    refund.save(update_fields=["attempt", "idempotency_key", "last_error", "updated_at"])
+    return refund
+
+
+def refund_call(*, refund: Refund, booking: Booking) -> RefundResult:
+    """Ask the gateway for the refund with the attempt's idempotency key. Never inside a transaction.
+
+    Raises payments.gateways.GatewayError when the gateway refuses or cannot be reached.
+    """
+    logger.info("Refunding booking %s through %s (%s)", booking.pk, refund.gateway, refund.idempotency_key)
+    return gateway_named(refund.gateway).refund(booking, idempotency_key=refund.idempotency_key)

@@ -1,13 +1,16 @@
-"""Reads for payments: which booking a user may pay or see on the checkout page."""
+"""Reads for payments: which booking a user may pay or see on the checkout page; refunds to retry."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
-from bookings.models import Booking, BookingStatus, PaymentStatus
+from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from marketplace.errors import NotFound, PermissionDenied
+from payments.models import Refund
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -41,3 +44,23 @@ def booking_is_payable(booking: Booking) -> bool:
 def checkout_booking(*, user: User, booking_id: int) -> Booking | None:
     """The booking for the /checkout page: only its client sees it there."""
     return booking_visible_to(user=user).filter(pk=booking_id, client=user).first()
+
+
+# A pending refund with no answer from the gateway after this long was never sent (the process
+# stopped between the cancel's commit and the call): retry_refunds sends it.
+REFUND_UNANSWERED_AFTER = dt.timedelta(minutes=10)
+
+
+def refunds_to_retry(*, now: dt.datetime | None = None) -> QuerySet[Refund]:
+    """Refunds an admin should retry, oldest first: failed ones, and pending ones the gateway has
+    not answered for REFUND_UNANSWERED_AFTER. A pending one the gateway accepted (it has a refund
+    id) waits for its webhook and is not listed."""
+    cutoff = (now or timezone.now()) - REFUND_UNANSWERED_AFTER
+    unanswered = Q(booking__refund_status=RefundStatus.PENDING, refund_id="") & (
+        Q(attempted_at__lt=cutoff) | Q(attempted_at__isnull=True, requested_at__lt=cutoff)
+    )
+    return (
+        Refund.objects.select_related("booking")
+        .filter(Q(booking__refund_status=RefundStatus.FAILED) | unanswered)
+        .order_by("requested_at", "pk")
+    )

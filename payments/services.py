@@ -1,7 +1,7 @@
 """Payment writes: create the booking's payment intent, the test gateway's card confirm, Stripe events.
 
 The amount always comes from the booking. Booking state changes go through the payment
-transitions in bookings.services; the full refund on cancel is payments.refunds.
+transitions in bookings.services, and so does the full refund on cancel (made after the commit).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from bookings.services import (
     booking_lock,
     booking_payment_failed,
     booking_payment_succeeded,
+    booking_refund_failed_at_gateway,
     booking_refunded,
 )
 from marketplace.errors import Conflict, InvalidInput, NotFound
@@ -174,7 +175,7 @@ def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
 
 # ---------------------------------------------------------------- Stripe webhook events
 
-HANDLED_EVENT_TYPES = ("payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded")
+HANDLED_EVENT_TYPES = ("payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded", "refund.failed")
 
 
 def _intent_id_of(event_type: str, obj: dict[str, Any]) -> str:
@@ -225,6 +226,11 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
         elif event_type == "charge.refunded":
             # Stripe sends charge.refunded for partial refunds too; only a full refund counts.
             outcome = booking_refunded(payment_intent_id=intent_id) if obj.get("refunded") is True else "partial"
+        elif event_type == "refund.failed":
+            reason = str(obj.get("failure_reason") or "")
+            outcome = booking_refund_failed_at_gateway(
+                payment_intent_id=intent_id, message=f"Stripe: refund failed ({reason or 'no reason given'})."
+            )
         else:
             outcome = "unhandled"
 

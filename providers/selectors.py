@@ -6,6 +6,7 @@ Used by the API and by pages (landing: provider_list_public(...)[:3]).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from django.db.models import F, Q, QuerySet, TextField
@@ -42,15 +43,28 @@ def provider_list_public(*, search: str = "", specialty: str = "", sort: str = D
     """
     qs = _public().select_related("user")
     search = search.strip()
+    if search or specialty:
+        qs = qs.annotate(specialties_text=Cast("specialties", output_field=TextField()))
     if search:
         match = Q(bio__icontains=search) | Q(service_area__icontains=search) | Q(specialties_text__icontains=search)
         for value, label in Specialty.choices:
             if search.lower() in label.lower():
-                match |= Q(specialties__contains=[value])
-        qs = qs.annotate(specialties_text=Cast("specialties", output_field=TextField())).filter(match)
+                match |= _has_specialty(value)
+        qs = qs.filter(match)
     if specialty:
-        qs = qs.filter(specialties__contains=[specialty])
+        qs = qs.filter(_has_specialty(specialty))
     return qs.order_by(*SORTS.get(sort, SORTS[DEFAULT_SORT]))
+
+
+def _has_specialty(value: str) -> Q:
+    """The provider's specialties (a JSON list of ids) hold this id; needs the specialties_text annotation.
+
+    JSONField's `contains` lookup exists on PostgreSQL only (SQLite, the embedded default, answers
+    NotSupportedError), so the list is matched on its JSON text, where each id stands in double
+    quotes: '"tech-support"' matches that element and never a part of another one. The ids are
+    plain ASCII slugs, written the same way by both databases.
+    """
+    return Q(specialties_text__contains=json.dumps(value))
 
 
 # The providers page's unfiltered list in each order, its SQL compiled once per process

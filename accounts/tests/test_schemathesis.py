@@ -17,6 +17,9 @@ from marketplace.testing.schemathesis import (
     operation_ids,
 )
 
+# Run on SQLite too (make pytest-sqlite), the embedded default of make run.
+pytestmark = pytest.mark.sqlite
+
 OPERATIONS = api_operations("/api/auth/", "/api/emergency-contacts")
 MAX_EXAMPLES = 15
 

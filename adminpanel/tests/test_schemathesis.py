@@ -27,6 +27,9 @@ from requests_app.tests.factories import ServiceRequestFactory
 
 # The operations of this issue (messages, payments and /api/auth/* have tests of their own).
 OWN_PREFIXES = ("/api/providers", "/api/provider/", "/api/service-", "/api/bookings", "/api/admin/")
+# Run on SQLite too (make pytest-sqlite), the embedded default of make run.
+pytestmark = pytest.mark.sqlite
+
 OPERATIONS = api_operations(*OWN_PREFIXES)
 MAX_EXAMPLES = 15
 

@@ -12,7 +12,9 @@ DATABASES = {
 }
 # Queries as production runs them: parameters bound on the server, repeated queries prepared
 # (settings/production.py). Some SQL is valid with inlined parameters only; the suite finds it.
-DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+# `make pytest-sqlite` runs a marked subset on SQLite (the embedded default of `make run`).
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
 FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", default="demo-kindly-test")
 FIREBASE_API_KEY = env("FIREBASE_API_KEY", default="demo-api-key")

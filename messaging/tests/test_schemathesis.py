@@ -17,7 +17,8 @@ from marketplace.testing.schemathesis import (
 )
 from messaging.tests.factories import MessageFactory
 
-pytestmark = pytest.mark.django_db
+# Run on SQLite too (make pytest-sqlite), the embedded default of make run.
+pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 OPERATIONS = api_operations("/api/messages")
 MAX_EXAMPLES = 20

@@ -116,7 +116,7 @@ def stripe_webhook(request: HttpRequest) -> JsonResponse:
     try:
         outcome = services.stripe_event_process(event=event.to_dict())
     except DomainError as exc:
-        # e.g. the refund of a payment that arrived after a cancel was refused: Stripe retries later.
+        # The event is not recorded (its transaction rolled back): Stripe retries later.
         status_code = 503 if exc.status_code >= 500 else exc.status_code
         return _error(exc.message, status_code)
     return JsonResponse({"received": True, "outcome": outcome})

@@ -6,6 +6,7 @@ import itertools
 import json
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -31,7 +32,9 @@ class RecordedRequest:
 
 @dataclass
 class FakeStripe:
-    """What the fake Stripe API received and holds. `fail_next` makes the next POST answer an error."""
+    """What the fake Stripe API received and holds. `fail_next` makes the next POST answer an error
+    (or any other answer). `on_post(request)` runs in the server's thread before a POST is answered,
+    e.g. to look at the database from another connection while Stripe is being called."""
 
     url: str = ""
     requests: list[RecordedRequest] = field(default_factory=list)
@@ -40,6 +43,7 @@ class FakeStripe:
     fail_next: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     replies_by_key: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    on_post: Callable[[RecordedRequest], None] | None = None
 
     def posts(self, path: str) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path == path]
@@ -107,8 +111,11 @@ def _handler_for(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
             raw = self.rfile.read(length).decode() if length else query
             params = dict(parse_qsl(raw, keep_blank_values=True))
             key = self.headers.get("Idempotency-Key")
+            recorded = RecordedRequest(method, path, params, key, self.headers.get("Authorization"))
+            if method == "POST" and fake.on_post is not None:
+                fake.on_post(recorded)
             with fake.lock:
-                fake.requests.append(RecordedRequest(method, path, params, key, self.headers.get("Authorization")))
+                fake.requests.append(recorded)
                 if method == "POST" and fake.fail_next:
                     status, body = fake.fail_next.pop(0)
                 elif method == "POST" and key and key in fake.replies_by_key:

@@ -11,6 +11,9 @@ from bookings.tests.helpers import call, valid_application_body
 from providers.models import Provider, VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 
+# The listing's queries (specialties in a JSON list, sorts with NULLS LAST) run on SQLite too.
+pytestmark = pytest.mark.sqlite
+
 
 @pytest.fixture
 def listed(db):
@@ -86,6 +89,31 @@ def test_specialty_filter_and_the_four_sorts(client, listed):
     for sort, names in order.items():
         assert _ids(client, f"?sort={sort}") == [listed[n].pk for n in names], sort
     assert _ids(client) == [listed[n].pk for n in order["rating"]]
+
+
+@pytest.mark.parametrize(
+    ("specialty", "names"),
+    [
+        ("tech-support", ["alice"]),
+        ("wellness-checks", ["bob"]),
+        ("appointment-support", ["bob"]),
+        ("home-organization", ["cara"]),
+        ("light-errands", ["cara"]),
+        ("communication-support", []),  # ends like tech-support and appointment-support: matches neither
+    ],
+)
+def test_each_specialty_filters_exactly_its_providers(client, listed, specialty, names):
+    assert _ids(client, f"?specialty={specialty}") == [listed[n].pk for n in names]
+
+
+def test_specialty_filter_with_a_search_and_a_sort(client, listed):
+    dora = VerifiedProviderFactory(
+        bio="Errands and groceries.", service_area="Shelbyville", specialties=["light-errands"], rating=Decimal("5")
+    )
+    assert _ids(client, "?specialty=light-errands&sort=rating") == [dora.pk, listed["cara"].pk]
+    assert _ids(client, "?specialty=light-errands&search=shelbyville") == [dora.pk]
+    assert _ids(client, "?specialty=wellness-checks&search=shelbyville") == [listed["bob"].pk]
+    assert _ids(client, "?specialty=tech-support&search=shelbyville") == []
 
 
 @pytest.mark.parametrize(
