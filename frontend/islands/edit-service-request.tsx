@@ -16,10 +16,9 @@ interface Props {
   requestId: string | null;
   viewer: Viewer;
   categories: { id: number; name: string }[];
-  /** The preferred date's range (today to a year ahead, site time zone) and the message past its end. */
+  /** The preferred date's range: today to a year ahead (site time zone). */
   today: string;
   latestDate: string;
-  latestDateMessage: string;
   limits: Limits;
 }
 
@@ -60,10 +59,8 @@ function toForm(r: ServiceRequest): FormValues {
   };
 }
 
-type Bounds = Pick<Props, "today" | "latestDate" | "latestDateMessage" | "limits">;
-
 /** Spec section 5 "Edit request", with its messages; the limits in the server's words. */
-function validate(v: FormValues, { today, latestDate, latestDateMessage, limits }: Bounds): Errors {
+function validate(v: FormValues, limits: Limits): Errors {
   const errors: Errors = {};
   const put = (field: keyof FormValues, message: string) => {
     if (message && !errors[field]) errors[field] = message;
@@ -76,9 +73,8 @@ function validate(v: FormValues, { today, latestDate, latestDateMessage, limits 
     put(field, textTooLong(limits[field], v[field]));
   }
   if (!["low", "normal", "high", "urgent"].includes(v.urgency)) errors.urgency = "Choose an urgency";
-  // Optional: an empty date is no date (spec section 5).
-  if (v.preferredDate && v.preferredDate < today) errors.preferredDate = "Preferred date cannot be in the past.";
-  if (v.preferredDate > latestDate) errors.preferredDate = latestDateMessage;
+  // The preferred date is optional (spec section 5): an empty one is no date. Its range (today to a
+  // year ahead) is the server's rule, answered next to the field.
   const duration = Number(v.estimatedDuration);
   if (v.estimatedDuration.trim() === "" || !Number.isInteger(duration) || duration < 1) {
     errors.estimatedDuration = "Duration must be at least 1 minute";
@@ -186,14 +182,14 @@ function EditRequest({ requestId, viewer, categories, ...bounds }: Props) {
     const next = { ...values, [field]: value };
     setValues(next);
     // After a first attempt, errors follow the user's corrections as they type.
-    if (submitted) setErrors(validate(next, bounds));
+    if (submitted) setErrors(validate(next, limits));
   };
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!values) return;
     setSubmitted(true);
-    const found = validate(values, bounds);
+    const found = validate(values, limits);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
