@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,7 @@ from accounts.selectors import bookings_active_of
 from bookings.models import Review
 from bookings.services import CANCELLATION_WINDOW, booking_cancel_by_client, booking_cancel_on_account_closure
 from marketplace.errors import Conflict, DomainError, InvalidInput, PermissionDenied
+from marketplace.validators import check_phone
 from messaging.models import Message
 from providers.models import Provider
 from requests_app.models import RequestStatus, ServiceRequest
@@ -30,19 +32,31 @@ EMAIL_TAKEN_MESSAGE = (
 SWITCHABLE_TYPES = (UserType.CLIENT, UserType.PROVIDER)
 
 
+NAME_MAX_LENGTH = 150
+
+
+def clean_name(value: str) -> str:
+    """A name as shown: trimmed, inner runs of spaces made one; a name made only of spaces or
+    invisible characters is no name ("")."""
+    text = " ".join(value.split())
+    if all(unicodedata.category(ch) in ("Cf", "Cc", "Zs") for ch in text):
+        return ""
+    return text[:NAME_MAX_LENGTH].strip()
+
+
 def _split_name(display_name: str) -> tuple[str, str]:
-    first, _, last = display_name.strip().partition(" ")
-    return first[:150], last.strip()[:150]
+    first, _, last = clean_name(display_name).partition(" ")
+    return clean_name(first), clean_name(last)
 
 
 def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_name: str = "") -> User:
     """Create or update the local user for verified Firebase claims (keyed by uid).
 
     Email and picture follow Firebase on every sign-in. Names come from first_name/last_name
-    when given (sent at sign-up), else from the token's display name for a user who has none.
-    A different local user already holding the email (a Firebase account recreated under a new
-    uid) is a Conflict: the uid is the primary key everything else points at, so it cannot be
-    re-keyed silently.
+    when given (sent at sign-up), else from the token's display name for a user who has none;
+    names made only of spaces count as not given. A different local user already holding the
+    email (a Firebase account recreated under a new uid) is a Conflict: the uid is the primary
+    key everything else points at, so it cannot be re-keyed silently.
     """
     uid = claims["uid"]
     email = claims.get("email")
@@ -50,8 +64,13 @@ def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_
         raise InvalidInput("Your account has no email address.", errors={"email": ["An email address is required."]})
     email = User.objects.normalize_email(email)
     picture = claims.get("picture") if isinstance(claims.get("picture"), str) else ""
-    token_first, token_last = _split_name(claims.get("name") if isinstance(claims.get("name"), str) else "")
-    first_name, last_name = first_name.strip()[:150], last_name.strip()[:150]
+    first_name, last_name = clean_name(first_name), clean_name(last_name)
+    if not (first_name or last_name):
+        # Sign-in, or a sign-up whose names were blank: the token's display name ("First Last").
+        first_name, last_name = _split_name(claims.get("name") if isinstance(claims.get("name"), str) else "")
+        from_token = True
+    else:
+        from_token = False
 
     with transaction.atomic():
         if User.objects.filter(email__iexact=email).exclude(pk=uid).exists():
@@ -63,8 +82,8 @@ def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_
                     return User.objects.create_user(
                         id=uid,
                         email=email,
-                        first_name=first_name or token_first,
-                        last_name=last_name or token_last,
+                        first_name=first_name,
+                        last_name=last_name,
                         profile_image_url=picture[:1000],
                     )
             except IntegrityError:
@@ -82,12 +101,10 @@ def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_
         put("email", email)
         if picture:
             put("profile_image_url", picture[:1000])
-        if first_name or last_name:
+        if not from_token or not (clean_name(user.first_name) or clean_name(user.last_name)):
+            # Typed names always win; the token's only fill in a user who has none (or only blanks).
             put("first_name", first_name)
             put("last_name", last_name)
-        elif not user.first_name and not user.last_name:
-            put("first_name", token_first)
-            put("last_name", token_last)
         if changed:
             user.save(update_fields=[*changed, "updated_at"])
         return user
@@ -141,7 +158,8 @@ def _unset_other_primary(user: User, keep_pk: int | None) -> None:
 def emergency_contact_create(
     *, user: User, name: str, phone: str, relationship: str = "", email: str = "", is_primary: bool = False
 ) -> EmergencyContact:
-    """Add a contact; a new primary contact takes over from the old one."""
+    """Add a contact; a new primary contact takes over from the old one. The phone needs 10+ digits."""
+    phone = check_phone(phone)
     with transaction.atomic():
         _lock_owner(user)
         if is_primary:
@@ -156,6 +174,8 @@ def emergency_contact_update(*, contact: EmergencyContact, **fields: Any) -> Eme
     unknown = set(fields) - set(CONTACT_FIELDS)
     if unknown:
         raise InvalidInput(errors={name: ["Unknown field."] for name in sorted(unknown)})
+    if "phone" in fields:
+        fields["phone"] = check_phone(fields["phone"])
     with transaction.atomic():
         _lock_owner(contact.user)
         locked = EmergencyContact.objects.select_for_update().get(pk=contact.pk)

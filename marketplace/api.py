@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 import logging
+from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -157,6 +161,133 @@ class StrictSerializer(serializers.Serializer):
         if unknown:
             raise exceptions.ValidationError({name: ["Unknown field."] for name in sorted(unknown)})
         return super().to_internal_value(data)
+
+
+# Plain messages for input limits ----------------------------------------------------------------
+# A limit is told in the words of the form: "Description can be at most 5,000 characters.", not
+# DRF's "Ensure this field has no more than 5000 characters.". DRF builds a field's limit
+# validators from its error_messages in __init__, so the messages are set before that.
+
+
+def as_count(value: Any) -> str:
+    """5000 -> "5,000"."""
+    number = Decimal(value)
+    return f"{number:,.0f}" if number == number.to_integral_value() else f"{number:,}"
+
+
+def as_dollars(value: Any) -> str:
+    """99999 -> "$99,999"; 12.5 -> "$12.50"."""
+    number = Decimal(value)
+    return f"${number:,.0f}" if number == number.to_integral_value() else f"${number:,.2f}"
+
+
+def as_minutes(value: Any) -> str:
+    """1440 -> "24 hours"; 60 -> "1 hour"; 15 -> "15 minutes"."""
+    minutes = int(value)
+    if minutes and minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours:,} hour{'' if hours == 1 else 's'}"
+    return f"{minutes:,} minute{'' if minutes == 1 else 's'}"
+
+
+_DIGIT_CODES = ("max_digits", "max_whole_digits", "max_string_length")
+
+
+class PlainMessages:
+    """Field mixin: a field given a `label` answers its limits in plain words that name it.
+
+    Text: "Title can be at most 200 characters." / "... must be at least 10 characters."
+    Numbers: "Budget can be at most $99,999." / "Budget cannot be negative." / "... must be at
+    least 15 minutes", the number written by `limit_format` (as_count, as_dollars, as_minutes).
+    Missing, blank or null: "Title is required.". Too many digits reads as the maximum.
+    Messages passed in error_messages win (the spec's own texts).
+    """
+
+    limit_format: Callable[[Any], str] = staticmethod(as_count)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        limit_format = kwargs.pop("limit_format", None) or type(self).limit_format
+        label = kwargs.get("label")
+        if label:
+            given = kwargs.get("error_messages") or {}
+            messages = {**_plain_messages(self, str(label), limit_format, kwargs), **given}
+            if "max_value" in messages:
+                for code in _DIGIT_CODES:
+                    if code not in given:
+                        messages[code] = messages["max_value"]
+            kwargs["error_messages"] = messages
+        super().__init__(*args, **kwargs)
+
+
+def _plain_messages(field: Any, label: str, limit_format: Callable[[Any], str], kwargs: dict) -> dict[str, str]:
+    messages = {code: f"{label} is required." for code in ("required", "blank", "null")}
+    if isinstance(field, serializers.CharField):
+        if kwargs.get("max_length") is not None:
+            messages["max_length"] = f"{label} can be at most {as_count(kwargs['max_length'])} characters."
+        if kwargs.get("min_length") is not None:
+            messages["min_length"] = f"{label} must be at least {as_count(kwargs['min_length'])} characters."
+        return messages
+    max_value, min_value = kwargs.get("max_value"), kwargs.get("min_value")
+    if max_value is None and isinstance(field, serializers.DecimalField):
+        digits, places = kwargs.get("max_digits", 8), kwargs.get("decimal_places", 2)
+        max_value = Decimal(10) ** (digits - places) - Decimal(10) ** -places
+    if max_value is not None:
+        messages["max_value"] = f"{label} can be at most {limit_format(max_value)}."
+    if min_value is not None:
+        messages["min_value"] = (
+            f"{label} cannot be negative." if min_value == 0 else f"{label} must be at least {limit_format(min_value)}."
+        )
+    if isinstance(field, serializers.DecimalField):
+        places = kwargs.get("decimal_places", 2)
+        messages["max_decimal_places"] = f"{label} can have at most {places} decimal places."
+    return messages
+
+
+class PlainCharField(PlainMessages, serializers.CharField):
+    pass
+
+
+class PlainEmailField(PlainMessages, serializers.EmailField):
+    pass
+
+
+class PlainIntegerField(PlainMessages, serializers.IntegerField):
+    pass
+
+
+_LIMIT_ATTRIBUTES = (
+    ("min_length", "minLength"),
+    ("max_length", "maxLength"),
+    ("min_value", "min"),
+    ("max_value", "max"),
+)
+
+
+def input_limits(serializer_class: type[serializers.Serializer]) -> dict[str, dict[str, Any]]:
+    """An input serializer's limits and their messages, for the page's form to mirror.
+
+    {"description": {"minLength": 10, "minLengthMessage": "...", "maxLength": 5000,
+    "maxLengthMessage": "Description can be at most 5,000 characters."}, ...}: the same numbers and
+    words the API answers with, so the form and the server cannot drift apart.
+    """
+    return copy.deepcopy(_input_limits(serializer_class))
+
+
+@functools.cache  # fixed per class: built once per process
+def _input_limits(serializer_class: type[serializers.Serializer]) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for name, field in serializer_class().fields.items():
+        entry: dict[str, Any] = {}
+        for attribute, key in _LIMIT_ATTRIBUTES:
+            value = getattr(field, attribute, None)
+            if value is None or attribute not in field.error_messages:
+                continue
+            number = Decimal(value)
+            entry[key] = int(number) if number == number.to_integral_value() else float(number)
+            entry[f"{key}Message"] = str(field.error_messages[attribute]).format(**{attribute: value})
+        if entry:
+            out[name] = entry
+    return out
 
 
 _REPRESENTERS: dict[type[serializers.BaseSerializer], serializers.BaseSerializer] = {}

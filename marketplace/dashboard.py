@@ -29,7 +29,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "reviewedBookingIds": _reviewed_booking_ids(user) if role == "client" else [],
     }
     context = {
-        "first_name": user.first_name or "there",
+        "first_name": user.first_name.strip() or "there",  # a name of spaces is no name
         "subtitle": PROVIDER_SUBTITLE if role == "provider" else CLIENT_SUBTITLE,
         "props": props,
     }

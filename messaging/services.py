@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from bookings.models import Booking
 
 MAX_CONTENT_LENGTH = 2000
+CONTENT_TOO_LONG = f"Message can be at most {MAX_CONTENT_LENGTH:,} characters."
+NOT_A_SHARED_BOOKING = "This booking is not one between you and the receiver."
+RECEIVER_NOT_FOUND = "Receiver not found."
 
 
 def _clean_content(content: str) -> str:
@@ -29,8 +32,7 @@ def _clean_content(content: str) -> str:
     if not text:
         raise InvalidInput("Message cannot be empty.", errors={"content": ["Message cannot be empty."]})
     if len(text) > MAX_CONTENT_LENGTH:
-        msg = f"Message is too long (at most {MAX_CONTENT_LENGTH} characters)."
-        raise InvalidInput(msg, errors={"content": [msg]})
+        raise InvalidInput(CONTENT_TOO_LONG, errors={"content": [CONTENT_TOO_LONG]})
     return text
 
 
@@ -49,8 +51,7 @@ def _check_booking_of_pair(*, booking_id: int, sender: User, receiver: User) -> 
         qs = bookings_between(user_a=sender, user_b=receiver).filter(pk=booking_id)
     booking = qs.first()
     if booking is None:
-        msg = "This booking is not one between you and the receiver."
-        raise InvalidInput(msg, errors={"bookingId": [msg]})
+        raise InvalidInput(NOT_A_SHARED_BOOKING, errors={"bookingId": [NOT_A_SHARED_BOOKING]})
     return booking
 
 
@@ -69,7 +70,7 @@ def message_send(*, sender: User, receiver_id: str, content: str, booking_id: in
         raise InvalidInput(msg, errors={"receiverId": [msg]})
     receiver = User.objects.filter(pk=receiver_id, is_active=True).first()
     if receiver is None:
-        raise NotFound("Receiver not found.")
+        raise NotFound(RECEIVER_NOT_FOUND)
     if not may_message(sender=sender, receiver=receiver):
         raise PermissionDenied("You can only message people you have a booking with, or support.")
     booking = None

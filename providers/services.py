@@ -12,6 +12,7 @@ from accounts.models import UserType
 from adminpanel.models import AuditAction
 from adminpanel.services import audit_log_record
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.validators import check_phone
 from messaging.events import send_on_commit
 from messaging.services import system_notify
 from providers.models import Provider, VerificationStatus
@@ -52,12 +53,14 @@ def provider_apply(
     bio: str,
     experience: str,
 ) -> Provider:
-    """Create the user's provider profile (pending). A second application is a 409.
+    """Create the user's provider profile (pending). A second application is a 409; a phone
+    number without 10 to 15 digits (or with letters) is a 400.
 
     A client who applies becomes a provider account, so the dashboard shows the provider view.
     """
     if user.is_admin:
         raise PermissionDenied("Admin accounts cannot apply to be providers.")
+    phone = check_phone(phone)
     if Provider.objects.filter(user=user).exists():
         raise Conflict(ALREADY_APPLIED)
     try:

@@ -6,6 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.guards import login_redirect, login_required_page, queue_toast
+from marketplace.api import input_limits
+from providers.api.serializers import ProviderApplicationSerializer
 from providers.models import Provider, Specialty, VerificationStatus
 from requests_app.selectors import category_list_active
 
@@ -24,6 +26,7 @@ def provider_signup(request: HttpRequest) -> HttpResponse:
         "props": {
             "user": {"id": request.user.pk, "firstName": request.user.first_name},
             "specialties": _specialty_options(),
+            "limits": input_limits(ProviderApplicationSerializer),
         },
     }
     return render(request, "pages/provider_signup.html", context)

@@ -11,9 +11,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import UserType
-from marketplace.errors import Conflict, NotFound, PermissionDenied
+from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
 
 if TYPE_CHECKING:
@@ -32,6 +33,40 @@ EDITABLE_FIELDS = (
     "estimated_duration",
     "max_budget",
 )
+
+
+PREFERRED_DATE_REQUIRED = "Please choose a preferred date."
+PREFERRED_DATE_PAST = "Preferred date cannot be in the past."
+PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months."
+
+
+def preferred_date_latest(today: dt.date) -> dt.date:
+    """The last day a visit may be asked for: the same day next year (February 28 for the 29th)."""
+    try:
+        return today.replace(year=today.year + 1)
+    except ValueError:
+        return today.replace(year=today.year + 1, day=28)
+
+
+def preferred_date_problem(value: dt.date | None, *, today: dt.date | None = None) -> str:
+    """What is wrong with a preferred date, or "": from today (site time zone) to a year ahead.
+
+    No date is fine here; whether one is required is the caller's rule (create requires one).
+    """
+    if value is None:
+        return ""
+    today = today or timezone.localdate()
+    if value < today:
+        return PREFERRED_DATE_PAST
+    if value > preferred_date_latest(today):
+        return PREFERRED_DATE_TOO_FAR
+    return ""
+
+
+def _check_preferred_date(value: dt.date | None, *, required: bool) -> None:
+    problem = PREFERRED_DATE_REQUIRED if required and value is None else preferred_date_problem(value)
+    if problem:
+        raise InvalidInput(problem, errors={"preferredDate": [problem]})
 
 
 def _check_can_request(actor: User) -> None:
@@ -63,7 +98,7 @@ def service_request_create(
     category: ServiceCategory,
     title: str,
     description: str,
-    preferred_date: dt.date,
+    preferred_date: dt.date | None,
     location: str,
     preferred_time: str = "",
     urgency: str = Urgency.NORMAL,
@@ -71,8 +106,9 @@ def service_request_create(
     estimated_duration: int = 60,
     max_budget: Decimal | None = None,
 ) -> ServiceRequest:
-    """A client posts a request; it starts open."""
+    """A client posts a request; it starts open. The preferred date is required, within a year."""
     _check_can_request(client)
+    _check_preferred_date(preferred_date, required=True)
     return ServiceRequest.objects.create(
         client=client,
         category=category,
@@ -93,6 +129,8 @@ def service_request_update(*, service_request_id: int, actor: User, changes: dic
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise ValueError(f"Not editable: {sorted(unknown)}")
+    if "preferred_date" in changes:
+        _check_preferred_date(changes["preferred_date"], required=False)
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)

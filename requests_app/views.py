@@ -8,7 +8,20 @@ from django.utils import timezone
 
 from accounts.guards import login_required_page
 from accounts.models import UserType
+from marketplace.api import input_limits
+from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
 from requests_app.selectors import category_list_active
+from requests_app.services import PREFERRED_DATE_TOO_FAR, preferred_date_latest
+
+
+def _date_bounds() -> dict[str, str]:
+    """The preferred date's range, today to a year ahead in the site's zone (the server checks the same)."""
+    today = timezone.localdate()
+    return {
+        "today": today.isoformat(),
+        "latestDate": preferred_date_latest(today).isoformat(),
+        "latestDateMessage": PREFERRED_DATE_TOO_FAR,
+    }
 
 
 @login_required_page
@@ -16,9 +29,10 @@ def request_service(request: HttpRequest) -> HttpResponse:
     """The create form. Only client accounts may post requests; others see why above the form."""
     props = {
         "categories": [{"id": c.id, "name": c.name, "slug": c.slug} for c in category_list_active()],
-        # The earliest preferred date: today in the site's zone (the server checks the same).
-        "today": timezone.localdate().isoformat(),
+        **_date_bounds(),
         "canRequest": request.user.user_type == UserType.CLIENT,
+        # Each field's limits and their messages, as the API answers them.
+        "limits": input_limits(ServiceRequestCreateSerializer),
     }
     return render(request, "pages/request_service.html", {"props": props})
 
@@ -56,5 +70,7 @@ def service_request_edit(request: HttpRequest) -> HttpResponse:
         "requestId": _request_id(request),
         "viewer": _viewer_props(request.user),
         "categories": [{"id": c.id, "name": c.name} for c in category_list_active()],
+        **_date_bounds(),
+        "limits": input_limits(ServiceRequestUpdateSerializer),
     }
     return render(request, "pages/edit_service_request.html", {"props": props})

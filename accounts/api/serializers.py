@@ -14,8 +14,10 @@ from rest_framework import ISO_8601, serializers
 from rest_framework.settings import api_settings
 
 from accounts.models import EmergencyContact, User
-from marketplace.api import StrictSerializer
+from marketplace.api import PlainCharField, PlainEmailField, StrictSerializer
+from marketplace.validators import phone_problem
 
+USER_TYPE_MESSAGE = "userType must be client or provider."
 _DATETIME = serializers.DateTimeField()
 _DATE = serializers.DateField()
 _CENTS = Decimal("0.01")
@@ -141,14 +143,16 @@ class SessionInputSerializer(StrictSerializer):
     """POST /api/auth/session: the Firebase ID token, plus the names typed at sign-up."""
 
     idToken = serializers.CharField(required=False, allow_blank=True, trim_whitespace=True)
-    firstName = serializers.CharField(required=False, allow_blank=True, max_length=150)
-    lastName = serializers.CharField(required=False, allow_blank=True, max_length=150)
+    firstName = PlainCharField(label="First name", required=False, allow_blank=True, max_length=150)
+    lastName = PlainCharField(label="Last name", required=False, allow_blank=True, max_length=150)
 
 
 class UserTypeInputSerializer(StrictSerializer):
     """PUT /api/auth/user-type."""
 
-    userType = serializers.CharField(max_length=16)
+    userType = serializers.CharField(
+        max_length=16, error_messages={"max_length": USER_TYPE_MESSAGE, "blank": USER_TYPE_MESSAGE}
+    )
 
 
 class EmergencyContactSerializer(serializers.ModelSerializer):
@@ -166,20 +170,18 @@ class EmergencyContactSerializer(serializers.ModelSerializer):
 class EmergencyContactInputSerializer(StrictSerializer):
     """Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True)."""
 
-    name = serializers.CharField(max_length=200)
-    relationship = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    phone = serializers.RegexField(
-        r"^[0-9+().\- ]{7,40}$",
-        max_length=40,
-        error_messages={"invalid": "Enter a valid phone number."},
-    )
-    email = serializers.EmailField(max_length=254, required=False, allow_blank=True, default="")
+    name = PlainCharField(label="Name", max_length=200)
+    relationship = PlainCharField(label="Relationship", max_length=100, required=False, allow_blank=True, default="")
+    phone = PlainCharField(label="Phone number", max_length=40)
+    email = PlainEmailField(label="Email", max_length=254, required=False, allow_blank=True, default="")
     isPrimary = serializers.BooleanField(source="is_primary", required=False, default=False)
 
-    def validate_name(self, value: str) -> str:
-        if not value.strip():
-            raise serializers.ValidationError("This field may not be blank.")
-        return value.strip()
+    def validate_phone(self, value: str) -> str:
+        # The service owns the rule; checked here too so it shows beside the other fields' messages.
+        problem = phone_problem(value)
+        if problem:
+            raise serializers.ValidationError(problem)
+        return value
 
 
 class AccountCloseInputSerializer(StrictSerializer):
@@ -189,7 +191,7 @@ class AccountCloseInputSerializer(StrictSerializer):
         max_length=20,
         trim_whitespace=True,
         error_messages={
-            "required": "Type CLOSE to confirm that you want to close your account.",
-            "blank": "Type CLOSE to confirm that you want to close your account.",
+            code: "Type CLOSE to confirm that you want to close your account."
+            for code in ("required", "blank", "null", "max_length")
         },
     )

@@ -194,17 +194,19 @@ class BookingSerializer(serializers.ModelSerializer):
 class BookingCancelSerializer(StrictSerializer):
     """POST /api/bookings/{id}/cancel: the reason is optional for the client."""
 
-    reason = StrictCharField(required=False, allow_blank=True, max_length=2000)
+    reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
 
 
 class AdminBookingCancelSerializer(StrictSerializer):
     """PUT /api/admin/bookings/{id}/cancel: a reason is required."""
 
     reason = StrictCharField(
+        label="Cancellation reason",
         max_length=2000,
         error_messages={
             "required": "A cancellation reason is required.",
             "blank": "A cancellation reason is required.",
+            "null": "A cancellation reason is required.",
         },
     )
 
@@ -213,23 +215,31 @@ class BookingReassignSerializer(StrictSerializer):
     """PUT /api/admin/bookings/{id}/reassign: the provider id is sent as a number (spec section 5)."""
 
     newProviderId = StrictIntegerField(
+        label="Provider",
         min_value=1,
         max_value=2**63 - 1,
-        error_messages={"required": "Please choose a provider.", "null": "Please choose a provider."},
+        error_messages={
+            "required": "Please choose a provider.",
+            "null": "Please choose a provider.",
+            "min_value": "Provider not found.",
+            "max_value": "Provider not found.",
+        },
     )
-    reason = StrictCharField(required=False, allow_blank=True, max_length=2000)
+    reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
 
 
 class ReviewCreateSerializer(StrictSerializer):
     """POST /api/bookings/{id}/review."""
 
     rating = StrictIntegerField(
+        label="Rating",
         min_value=1,
         max_value=5,
         error_messages={
             "min_value": "Rating must be from 1 to 5.",
             "max_value": "Rating must be from 1 to 5.",
             "required": "Please choose a rating from 1 to 5.",
+            "null": "Please choose a rating from 1 to 5.",
         },
     )
-    comment = StrictCharField(required=False, allow_blank=True, max_length=2000)
+    comment = StrictCharField(label="Comment", required=False, allow_blank=True, max_length=2000)

@@ -1,5 +1,6 @@
 // Labelled form controls. The error text sits right under its field, is linked to it by
 // aria-describedby, marks it aria-invalid, and is announced when it appears (role="alert").
+// A long text field with a maxLength shows how much of it is used ("120 / 5,000 characters").
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export interface ControlProps {
@@ -18,12 +19,45 @@ interface FieldProps {
   hint?: ReactNode;
   required?: boolean;
   className?: string;
+  /** Characters typed and allowed: shows a counter under the control. */
+  count?: { length: number; max: number };
   children: (control: ControlProps) => ReactNode;
 }
 
-/** The ids the control's aria-describedby lists: its hint, and its error when there is one. */
-function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
-  return [hint ? `${id}-hint` : undefined, error ? `${id}-error` : undefined].filter(Boolean).join(" ") || undefined;
+/** The ids the control's aria-describedby lists: its hint, its counter, and its error when there is one. */
+function describedBy(id: string, hint: ReactNode, error: string | undefined, counted = false): string | undefined {
+  return (
+    [hint ? `${id}-hint` : undefined, counted ? `${id}-count` : undefined, error ? `${id}-error` : undefined]
+      .filter(Boolean)
+      .join(" ") || undefined
+  );
+}
+
+const formatCount = (n: number) => n.toLocaleString("en-US");
+
+/** What a screen reader is told as the limit nears: only when a step is crossed (a tenth of the
+ * limit left, a fiftieth, none), never on every keystroke. */
+export function countAnnouncement(length: number, max: number): string {
+  const left = max - length;
+  if (left <= 0) return `You have reached the limit of ${formatCount(max)} characters.`;
+  const step = [Math.ceil(max / 50), Math.ceil(max / 10)].find((s) => left <= s);
+  return step ? `At most ${formatCount(step)} characters left.` : "";
+}
+
+/** "120 / 5,000 characters" under a long text field (read with the field, via aria-describedby),
+ * and a polite live region that speaks up only near the limit. */
+export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  const near = max - length <= Math.ceil(max / 10);
+  return (
+    <>
+      <p id={`${id}-count`} className={`field-count${near ? " field-count-near" : ""}`} data-testid={`${id}-count`}>
+        {formatCount(length)} / {formatCount(max)} characters
+      </p>
+      <p className="visually-hidden" aria-live="polite" data-testid={`${id}-count-live`}>
+        {countAnnouncement(length, max)}
+      </p>
+    </>
+  );
 }
 
 function RequiredMark({ required }: { required?: boolean }) {
@@ -53,7 +87,7 @@ function ErrorText({ id, error }: { id: string; error?: string }) {
   );
 }
 
-export function Field({ id, label, error, hint, required, className, children }: FieldProps) {
+export function Field({ id, label, error, hint, required, className, count, children }: FieldProps) {
   return (
     <div className={`field${error ? " field-invalid" : ""}${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>
@@ -63,10 +97,11 @@ export function Field({ id, label, error, hint, required, className, children }:
       <Hint id={id} hint={hint} />
       {children({
         id,
-        "aria-describedby": describedBy(id, hint, error),
+        "aria-describedby": describedBy(id, hint, error, count !== undefined),
         "aria-invalid": error ? true : undefined,
         "aria-required": required ? true : undefined,
       })}
+      {count && <CharacterCount id={id} length={count.length} max={count.max} />}
       <ErrorText id={id} error={error} />
     </div>
   );
@@ -90,6 +125,7 @@ export function InputField({
   );
 }
 
+/** A textarea; given a maxLength, it shows the character counter. */
 export function TextareaField({
   id,
   label,
@@ -99,8 +135,12 @@ export function TextareaField({
   className,
   ...rest
 }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+  const count =
+    rest.maxLength !== undefined && rest.maxLength > 0
+      ? { length: typeof rest.value === "string" ? rest.value.length : 0, max: rest.maxLength }
+      : undefined;
   return (
-    <Field id={id} label={label} error={error} hint={hint} required={required} className={className}>
+    <Field id={id} label={label} error={error} hint={hint} required={required} className={className} count={count}>
       {(control) => <textarea {...rest} {...control} />}
     </Field>
   );

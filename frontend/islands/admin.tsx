@@ -295,7 +295,13 @@ function ReassignDialog({
         value={providerId}
         onChange={(e) => setProviderId(e.target.value)}
       />
-      <TextareaField id="reassign-reason" label="Reason for reassignment" value={reason} onChange={(e) => setReason(e.target.value)} />
+      <TextareaField
+        id="reassign-reason"
+        label="Reason for reassignment"
+        value={reason}
+        maxLength={2000}
+        onChange={(e) => setReason(e.target.value)}
+      />
     </Dialog>
   );
 }
@@ -341,6 +347,7 @@ function CancelDialog({ booking, onClose, onDone }: { booking: Booking | null; o
         label="Cancellation reason"
         required
         value={reason}
+        maxLength={2000}
         onChange={(e) => setReason(e.target.value)}
       />
     </Dialog>

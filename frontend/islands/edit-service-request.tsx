@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { ApiError, api, isUnauthorizedError, handleLoggedOut, redirectAfter } from "../lib/api";
 import { TIME_WINDOWS } from "../lib/format";
+import { numberTooLarge, textTooLong, type Limits } from "../lib/limits";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { ServiceRequest, Viewer } from "../lib/types";
@@ -15,6 +16,10 @@ interface Props {
   requestId: string | null;
   viewer: Viewer;
   categories: { id: number; name: string }[];
+  /** The preferred date's range: today to a year ahead (site time zone). */
+  today: string;
+  latestDate: string;
+  limits: Limits;
 }
 
 interface FormValues {
@@ -54,21 +59,31 @@ function toForm(r: ServiceRequest): FormValues {
   };
 }
 
-/** Spec section 5 "Edit request", with its messages. */
-function validate(v: FormValues): Errors {
+/** Spec section 5 "Edit request", with its messages; the limits in the server's words. */
+function validate(v: FormValues, limits: Limits): Errors {
   const errors: Errors = {};
+  const put = (field: keyof FormValues, message: string) => {
+    if (message && !errors[field]) errors[field] = message;
+  };
   if (!v.title.trim()) errors.title = "Title is required";
   if (v.description.trim().length < 10) errors.description = "Description must be at least 10 characters";
   if (!(Number(v.categoryId) >= 1)) errors.categoryId = "Category is required";
   if (!v.location.trim()) errors.location = "Location is required";
+  for (const field of ["title", "description", "location", "specialRequirements"] as const) {
+    put(field, textTooLong(limits[field], v[field]));
+  }
   if (!["low", "normal", "high", "urgent"].includes(v.urgency)) errors.urgency = "Choose an urgency";
+  // The preferred date is optional (spec section 5): an empty one is no date. Its range (today to a
+  // year ahead) is the server's rule, answered next to the field.
   const duration = Number(v.estimatedDuration);
   if (v.estimatedDuration.trim() === "" || !Number.isInteger(duration) || duration < 1) {
     errors.estimatedDuration = "Duration must be at least 1 minute";
   }
+  put("estimatedDuration", numberTooLarge(limits.estimatedDuration, duration));
   if (v.maxBudget.trim() !== "") {
     const budget = Number(v.maxBudget);
     if (!Number.isFinite(budget) || budget < 0) errors.maxBudget = "Budget must be a number of 0 or more";
+    put("maxBudget", numberTooLarge(limits.maxBudget, budget));
   }
   return errors;
 }
@@ -111,7 +126,8 @@ function NotFound({ title = "Request Not Found", text }: { title?: string; text:
 
 type Load = { state: "loading" } | { state: "missing" } | { state: "ready"; request: ServiceRequest };
 
-function EditRequest({ requestId, viewer, categories }: Props) {
+function EditRequest({ requestId, viewer, categories, ...bounds }: Props) {
+  const { limits } = bounds;
   const [load, setLoad] = useState<Load>(requestId && /^\d+$/.test(requestId) ? { state: "loading" } : { state: "missing" });
   const [values, setValues] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -166,14 +182,14 @@ function EditRequest({ requestId, viewer, categories }: Props) {
     const next = { ...values, [field]: value };
     setValues(next);
     // After a first attempt, errors follow the user's corrections as they type.
-    if (submitted) setErrors(validate(next));
+    if (submitted) setErrors(validate(next, limits));
   };
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!values) return;
     setSubmitted(true);
-    const found = validate(values);
+    const found = validate(values, limits);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -234,6 +250,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
             label="Title"
             required
             value={values.title}
+            maxLength={limits.title?.maxLength}
             onChange={(e) => set("title")(e.target.value)}
             error={errors.title}
           />
@@ -243,6 +260,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
             required
             hint="At least 10 characters."
             value={values.description}
+            maxLength={limits.description?.maxLength}
             onChange={(e) => set("description")(e.target.value)}
             error={errors.description}
           />
@@ -268,7 +286,10 @@ function EditRequest({ requestId, viewer, categories }: Props) {
             <InputField
               id="edit-preferredDate"
               label="Preferred date"
+              hint="Optional: leave it empty if any day suits you."
               type="date"
+              min={bounds.today}
+              max={bounds.latestDate}
               value={values.preferredDate}
               onChange={(e) => set("preferredDate")(e.target.value)}
               error={errors.preferredDate}
@@ -289,6 +310,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
             required
             autoComplete="street-address"
             value={values.location}
+            maxLength={limits.location?.maxLength}
             onChange={(e) => set("location")(e.target.value)}
             error={errors.location}
           />
@@ -296,6 +318,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
             id="edit-specialRequirements"
             label="Special requirements"
             value={values.specialRequirements}
+            maxLength={limits.specialRequirements?.maxLength}
             onChange={(e) => set("specialRequirements")(e.target.value)}
             error={errors.specialRequirements}
           />
@@ -307,6 +330,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
               type="number"
               inputMode="numeric"
               min={1}
+              max={limits.estimatedDuration?.max}
               step={15}
               value={values.estimatedDuration}
               onChange={(e) => set("estimatedDuration")(e.target.value)}
@@ -318,6 +342,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
               type="number"
               inputMode="decimal"
               min={0}
+              max={limits.maxBudget?.max}
               step={5}
               value={values.maxBudget}
               onChange={(e) => set("maxBudget")(e.target.value)}

@@ -110,6 +110,17 @@ export function describeAuthError(error: unknown, mode: Mode, google: boolean): 
   return errorMessage(error);
 }
 
+// Issue 12, item 9 (validation only): sign-up names must be more than spaces. ----------------
+/** What is wrong with the trimmed sign-up names, or "" (the server keeps at most 150 characters). */
+export function signUpNameProblem(names: { firstName: string; lastName: string }): string {
+  if (!names.firstName) return "Please enter your first name.";
+  if (!names.lastName) return "Please enter your last name.";
+  if (names.firstName.length > 150) return "First name can be at most 150 characters.";
+  if (names.lastName.length > 150) return "Last name can be at most 150 characters.";
+  return "";
+}
+// -----------------------------------------------------------------------------------------------
+
 function failureTitle(mode: Mode, google: boolean): string {
   if (google) return mode === "sign-in" ? "Google sign in failed" : "Google sign up failed";
   return mode === "sign-in" ? "Sign in failed" : "Sign up failed";
@@ -205,6 +216,8 @@ function Login({ firebase, next, productName }: LoginProps) {
     } else {
       void run(false, async (auth) => {
         const names = { firstName: firstName.trim(), lastName: lastName.trim() };
+        const nameProblem = signUpNameProblem(names); // before any account is made
+        if (nameProblem) throw new Error(nameProblem);
         const credential = await createUserWithEmailAndPassword(auth, email.trim(), password);
         await updateProfile(credential.user, { displayName: `${names.firstName} ${names.lastName}`.trim() });
         await startSession(credential.user, names);

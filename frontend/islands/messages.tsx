@@ -13,6 +13,7 @@ import {
   type UnreadCount,
 } from "../lib/realtime";
 import { toast } from "../lib/toast";
+import { CharacterCount } from "../components/Field";
 
 interface Person {
   id: string;
@@ -399,6 +400,7 @@ function Messages({ me, conversations: initialConversations, support, unread: in
                   ref={inputRef}
                   value={draft}
                   maxLength={maxLength}
+                  aria-describedby="message-input-count"
                   rows={2}
                   placeholder="Type your message..."
                   onChange={(e) => onDraftChange(e.target.value)}
@@ -407,6 +409,7 @@ function Messages({ me, conversations: initialConversations, support, unread: in
                 <button type="submit" className="button button-primary" disabled={sending || !draft.trim()}>
                   {sending ? "Sending..." : "Send"}
                 </button>
+                <CharacterCount id="message-input" length={draft.length} max={maxLength} />
               </form>
             )}
           </>

@@ -3,6 +3,7 @@
 import type { FormEvent } from "react";
 import { CheckboxOption, FieldSet, InputField, TextareaField } from "../components/Field";
 import { api, errorMessage } from "../lib/api";
+import { textTooLong, type Limits } from "../lib/limits";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { Provider } from "../lib/types";
@@ -11,6 +12,7 @@ import { useForm } from "../lib/useForm";
 interface Props {
   user: { id: string; firstName: string };
   specialties: { id: string; name: string }[];
+  limits: Limits;
 }
 
 interface Values {
@@ -33,10 +35,23 @@ const INITIAL: Values = {
   experience: "",
 };
 
-function validate(name: keyof Values, v: Values): string {
+// The server's phone rule and words (marketplace/validators.py): digits and the usual separators.
+const PHONE_CHARACTERS = /^\+?[0-9 ().-]*$/;
+
+function phoneMessage(phone: string): string {
+  const text = phone.trim();
+  if (!PHONE_CHARACTERS.test(text)) {
+    return "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +.";
+  }
+  const digits = text.replace(/\D/g, "").length;
+  if (digits < 10) return "Phone number must be at least 10 digits";
+  return digits > 15 ? "Phone number can have at most 15 digits." : "";
+}
+
+function validate(name: keyof Values, v: Values, limits: Limits): string {
   switch (name) {
     case "phone":
-      return v.phone.trim().length >= 10 ? "" : "Phone number must be at least 10 digits";
+      return phoneMessage(v.phone);
     case "specialties":
       return v.specialties.length > 0 ? "" : "Please select at least one specialty";
     case "hourlyRate": {
@@ -47,16 +62,20 @@ function validate(name: keyof Values, v: Values): string {
       return n % 5 === 0 ? "" : "Hourly rate must be in steps of $5";
     }
     case "serviceArea":
-      return v.serviceArea.trim() ? "" : "Please enter your service area";
+      return v.serviceArea.trim() ? textTooLong(limits.serviceArea, v.serviceArea) : "Please enter your service area";
     case "bio":
-      return v.bio.trim().length >= 50 ? "" : "Please provide a detailed bio (at least 50 characters)";
+      if (v.bio.trim().length < 50) return "Please provide a detailed bio (at least 50 characters)";
+      return textTooLong(limits.bio, v.bio);
     case "experience":
-      return v.experience.trim().length >= 20 ? "" : "Please describe your experience";
+      if (v.experience.trim().length < 20) return "Please describe your experience";
+      return textTooLong(limits.experience, v.experience);
   }
 }
 
-function ProviderSignupForm({ specialties }: Props) {
-  const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, validate);
+function ProviderSignupForm({ specialties, limits }: Props) {
+  const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, (name, v: Values) =>
+    validate(name, v, limits),
+  );
   const toggle = (id: string, on: boolean) =>
     set("specialties", on ? [...values.specialties, id] : values.specialties.filter((s) => s !== id));
 
@@ -102,6 +121,8 @@ function ProviderSignupForm({ specialties }: Props) {
         required
         type="tel"
         autoComplete="tel"
+        hint="At least 10 digits; spaces, dashes, dots, parentheses and a leading + are fine."
+        maxLength={limits.phone?.maxLength}
         value={values.phone}
         onChange={(e) => set("phone", e.target.value)}
         error={errors.phone}
@@ -147,6 +168,7 @@ function ProviderSignupForm({ specialties }: Props) {
         required
         hint="The town, neighbourhoods or zip codes you can travel to"
         value={values.serviceArea}
+        maxLength={limits.serviceArea?.maxLength}
         onChange={(e) => set("serviceArea", e.target.value)}
         error={errors.serviceArea}
       />
@@ -156,6 +178,7 @@ function ProviderSignupForm({ specialties }: Props) {
         required
         hint="Introduce yourself to the seniors and families you'll help (at least 50 characters)."
         value={values.bio}
+        maxLength={limits.bio?.maxLength}
         onChange={(e) => set("bio", e.target.value)}
         error={errors.bio}
       />
@@ -165,6 +188,7 @@ function ProviderSignupForm({ specialties }: Props) {
         required
         hint="Relevant work, volunteering or caregiving experience (at least 20 characters)."
         value={values.experience}
+        maxLength={limits.experience?.maxLength}
         onChange={(e) => set("experience", e.target.value)}
         error={errors.experience}
       />

@@ -4,6 +4,7 @@ import type { FormEvent } from "react";
 import { InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
 import { api, errorMessage } from "../lib/api";
 import { TIME_WINDOWS, URGENCIES } from "../lib/format";
+import { numberTooLarge, textTooLong, type Limits } from "../lib/limits";
 import { mountIsland } from "../lib/mount";
 import type { ServiceRequest } from "../lib/types";
 import { useForm } from "../lib/useForm";
@@ -11,7 +12,11 @@ import { useForm } from "../lib/useForm";
 interface Props {
   categories: { id: number; name: string; slug: string }[];
   today: string;
+  /** The last preferred date the server accepts (a year ahead) and its message. */
+  latestDate: string;
+  latestDateMessage: string;
   canRequest: boolean;
+  limits: Limits;
 }
 
 interface Values {
@@ -40,31 +45,38 @@ const INITIAL: Values = {
   maxBudget: "",
 };
 
-function validate(name: keyof Values, v: Values, today: string): string {
+function validate(name: keyof Values, v: Values, props: Props): string {
+  const { today, limits } = props;
   switch (name) {
     case "categoryId":
       return v.categoryId ? "" : "Category is required";
     case "title":
-      return v.title.trim() ? "" : "Title is required";
+      return v.title.trim() ? textTooLong(limits.title, v.title) : "Title is required";
     case "description":
-      return v.description.trim().length >= 10 ? "" : "Description must be at least 10 characters";
+      if (v.description.trim().length < 10) return "Description must be at least 10 characters";
+      return textTooLong(limits.description, v.description);
     case "location":
-      return v.location.trim() ? "" : "Location is required";
+      return v.location.trim() ? textTooLong(limits.location, v.location) : "Location is required";
+    case "specialRequirements":
+      return textTooLong(limits.specialRequirements, v.specialRequirements);
     case "preferredDate":
       if (!v.preferredDate) return "Preferred date is required";
+      if (v.preferredDate > props.latestDate) return props.latestDateMessage;
       return v.preferredDate < today ? "Preferred date cannot be in the past" : "";
     case "preferredTime":
       return v.preferredTime ? "" : "Preferred time is required";
     case "estimatedDuration": {
       const n = Number(v.estimatedDuration);
       if (!v.estimatedDuration || !Number.isInteger(n) || n < 15) return "Duration must be at least 15 minutes";
+      const tooLong = numberTooLarge(limits.estimatedDuration, n);
+      if (tooLong) return tooLong;
       return n % 15 === 0 ? "" : "Duration must be in steps of 15 minutes";
     }
     case "maxBudget": {
       if (!v.maxBudget) return "";
       const n = Number(v.maxBudget);
       if (!Number.isFinite(n) || n < 0) return "Budget cannot be negative";
-      return "";
+      return numberTooLarge(limits.maxBudget, n);
     }
     default:
       return "";
@@ -84,9 +96,10 @@ const FIELDS: (keyof Values)[] = [
   "maxBudget",
 ];
 
-function RequestServiceForm({ categories, today, canRequest }: Props) {
+function RequestServiceForm(props: Props) {
+  const { categories, today, canRequest, limits } = props;
   const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, (name, v: Values) =>
-    validate(name, v, today),
+    validate(name, v, props),
   );
 
   const onSubmit = async (event: FormEvent) => {
@@ -144,7 +157,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
         required
         hint="A short summary, for example: Help setting up video calls"
         value={values.title}
-        maxLength={200}
+        maxLength={limits.title?.maxLength}
         onChange={(e) => set("title", e.target.value)}
         error={errors.title}
       />
@@ -154,6 +167,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
         required
         hint="What would you like help with? At least 10 characters."
         value={values.description}
+        maxLength={limits.description?.maxLength}
         onChange={(e) => set("description", e.target.value)}
         error={errors.description}
       />
@@ -180,6 +194,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
           required
           type="date"
           min={today}
+          max={props.latestDate}
           value={values.preferredDate}
           onChange={(e) => set("preferredDate", e.target.value)}
           error={errors.preferredDate}
@@ -200,6 +215,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
         hint="The address or neighbourhood where you need help"
         autoComplete="street-address"
         value={values.location}
+        maxLength={limits.location?.maxLength}
         onChange={(e) => set("location", e.target.value)}
         error={errors.location}
       />
@@ -208,6 +224,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
         label="Special requirements (optional)"
         hint="Anything your provider should know: accessibility, pets, parking…"
         value={values.specialRequirements}
+        maxLength={limits.specialRequirements?.maxLength}
         onChange={(e) => set("specialRequirements", e.target.value)}
         error={errors.specialRequirements}
       />
@@ -218,6 +235,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
           type="number"
           inputMode="numeric"
           min={15}
+          max={limits.estimatedDuration?.max}
           step={15}
           value={values.estimatedDuration}
           onChange={(e) => set("estimatedDuration", e.target.value)}
@@ -229,6 +247,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
           type="number"
           inputMode="decimal"
           min={0}
+          max={limits.maxBudget?.max}
           step={5}
           value={values.maxBudget}
           onChange={(e) => set("maxBudget", e.target.value)}

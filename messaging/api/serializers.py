@@ -5,9 +5,10 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer
-from marketplace.api import StrictSerializer
+from marketplace.api import PlainCharField, PlainIntegerField, StrictSerializer
 from messaging.models import SYSTEM_SENDER_ID, Message
 from messaging.selectors import Conversation
+from messaging.services import CONTENT_TOO_LONG, NOT_A_SHARED_BOOKING, RECEIVER_NOT_FOUND
 
 
 class MessageSerializer(serializers.ModelSerializer):
@@ -48,11 +49,30 @@ def message_payload(message: Message) -> dict:
 
 
 class MessageCreateSerializer(StrictSerializer):
-    """POST /api/messages: receiverId, content, bookingId (optional). Content rules live in the service."""
+    """POST /api/messages: receiverId, content, bookingId (optional). Content rules live in the service;
+    the bounds here only stop oversized bodies, in the service's words."""
 
-    receiverId = serializers.CharField(max_length=128, trim_whitespace=True)
-    content = serializers.CharField(allow_blank=True, trim_whitespace=False, max_length=20000)
-    bookingId = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=2**63 - 1)
+    receiverId = PlainCharField(
+        label="Receiver",
+        max_length=128,
+        trim_whitespace=True,
+        error_messages={"max_length": RECEIVER_NOT_FOUND},
+    )
+    content = PlainCharField(
+        label="Message",
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=20000,
+        error_messages={"max_length": CONTENT_TOO_LONG},
+    )
+    bookingId = PlainIntegerField(
+        label="Booking",
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=2**63 - 1,
+        error_messages={code: NOT_A_SHARED_BOOKING for code in ("min_value", "max_value", "max_string_length")},
+    )
 
 
 class UnreadCountSerializer(serializers.Serializer):

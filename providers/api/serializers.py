@@ -14,7 +14,8 @@ from accounts.api.serializers import (
     user_summary_payload,
 )
 from bookings.models import Review
-from marketplace.api import StrictSerializer
+from marketplace.api import StrictSerializer, as_dollars
+from marketplace.validators import PHONE_TOO_SHORT, phone_problem
 from providers.models import Provider, Specialty, VerificationStatus
 from providers.selectors import SORTS
 from requests_app.api.fields import StrictCharField, StrictNumberField, check_step
@@ -101,15 +102,15 @@ class ProviderSerializer(PublicProviderSerializer):
 
 
 class ProviderApplicationSerializer(StrictSerializer):
-    """POST /api/provider/profile, with the spec's messages (section 5)."""
+    """POST /api/provider/profile, with the spec's messages (section 5); other limits in plain words."""
 
     phone = StrictCharField(
-        min_length=10,
+        label="Phone number",
         max_length=40,
         error_messages={
-            "min_length": "Phone number must be at least 10 digits",
-            "blank": "Phone number must be at least 10 digits",
-            "required": "Phone number must be at least 10 digits",
+            "blank": PHONE_TOO_SHORT,
+            "required": PHONE_TOO_SHORT,
+            "null": PHONE_TOO_SHORT,
         },
     )
     specialties = serializers.ListField(
@@ -119,12 +120,16 @@ class ProviderApplicationSerializer(StrictSerializer):
         error_messages={
             "empty": "Please select at least one specialty",
             "required": "Please select at least one specialty",
+            "null": "Please select at least one specialty",
+            "max_length": f"Choose at most {len(Specialty.choices)} services.",
         },
     )
     hourlyRate = StrictNumberField(
+        label="Hourly rate",
         source="hourly_rate",
         min_value=15,
         max_value=100,
+        limit_format=as_dollars,
         error_messages={
             "required": "Please enter your hourly rate",
             "null": "Please enter your hourly rate",
@@ -133,28 +138,44 @@ class ProviderApplicationSerializer(StrictSerializer):
         },
     )
     serviceArea = StrictCharField(
+        label="Service area",
         source="service_area",
         max_length=255,
-        error_messages={"required": "Please enter your service area", "blank": "Please enter your service area"},
+        error_messages={
+            "required": "Please enter your service area",
+            "blank": "Please enter your service area",
+            "null": "Please enter your service area",
+        },
     )
     bio = StrictCharField(
+        label="Bio",
         min_length=50,
         max_length=5000,
         error_messages={
             "required": "Please provide a detailed bio (at least 50 characters)",
             "blank": "Please provide a detailed bio (at least 50 characters)",
+            "null": "Please provide a detailed bio (at least 50 characters)",
             "min_length": "Please provide a detailed bio (at least 50 characters)",
         },
     )
     experience = StrictCharField(
+        label="Experience",
         min_length=20,
         max_length=5000,
         error_messages={
             "required": "Please describe your experience",
             "blank": "Please describe your experience",
+            "null": "Please describe your experience",
             "min_length": "Please describe your experience",
         },
     )
+
+    def validate_phone(self, value: str) -> str:
+        # The service owns the rule (digits, not letters); checked here too to show it with the rest.
+        problem = phone_problem(value)
+        if problem:
+            raise serializers.ValidationError(problem)
+        return value
 
     def validate_hourlyRate(self, value):
         check_step(value, 5, "Hourly rate must be a multiple of $5")
@@ -168,14 +189,14 @@ class ProviderStatusSerializer(StrictSerializer):
         choices=[VerificationStatus.VERIFIED, VerificationStatus.REJECTED],
         error_messages={"invalid_choice": "Status must be verified or rejected."},
     )
-    reason = StrictCharField(required=False, allow_blank=True, max_length=2000)
+    reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
 
 
 class ProviderListQuerySerializer(serializers.Serializer):
     """Query of GET /api/providers."""
 
     verified = serializers.ChoiceField(choices=["true", "false"], required=False)
-    search = StrictCharField(required=False, allow_blank=True, max_length=200)
+    search = StrictCharField(label="Search", required=False, allow_blank=True, max_length=200)
     specialty = serializers.ChoiceField(choices=Specialty.choices, required=False, allow_blank=True)
     sort = serializers.ChoiceField(choices=list(SORTS), required=False, allow_blank=True)
 

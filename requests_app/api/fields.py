@@ -1,6 +1,7 @@
 """Strict input fields: a wrong JSON type is a 400, never silently coerced ("15" is not an integer).
 
-Shared by the providers, requests_app, bookings and adminpanel input serializers.
+Shared by the providers, requests_app, bookings and adminpanel input serializers. Given a
+`label`, their limits answer in plain words (marketplace.api.PlainMessages).
 """
 
 from __future__ import annotations
@@ -12,17 +13,22 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-_NUMERIC = re.compile(r"^\d{1,6}(\.\d{1,2})?$")
+from marketplace.api import PlainCharField, PlainIntegerField, PlainMessages, as_dollars
+
+# The largest amount a form takes (a request's maximum budget); MoneyField's schema says so too.
+MONEY_MAX = 99_999
+# A plain decimal number; its size and cents are DecimalField's checks, in plain words.
+_NUMERIC = re.compile(r"^\d+(\.\d+)?$")
 
 
-class StrictCharField(serializers.CharField):
+class StrictCharField(PlainCharField):
     def to_internal_value(self, data):
         if not isinstance(data, str):
             self.fail("invalid")
         return super().to_internal_value(data)
 
 
-class StrictIntegerField(serializers.IntegerField):
+class StrictIntegerField(PlainIntegerField):
     default_error_messages = {"invalid": "A whole number is required."}
 
     def to_internal_value(self, data):
@@ -35,7 +41,7 @@ class StrictIntegerField(serializers.IntegerField):
         return super().to_internal_value(data)
 
 
-class StrictNumberField(serializers.DecimalField):
+class StrictNumberField(PlainMessages, serializers.DecimalField):
     """A JSON number (not a string) read as a Decimal."""
 
     default_error_messages = {"invalid": "A number is required."}
@@ -55,7 +61,7 @@ class StrictNumberField(serializers.DecimalField):
 @extend_schema_field(
     {
         "oneOf": [
-            {"type": "number", "minimum": 0, "maximum": 999999.99},
+            {"type": "number", "minimum": 0, "maximum": MONEY_MAX},
             {"type": "string", "pattern": _NUMERIC.pattern},
         ],
         "nullable": True,
@@ -63,6 +69,8 @@ class StrictNumberField(serializers.DecimalField):
 )
 class MoneyField(StrictNumberField):
     """An optional amount sent as a JSON number or a numeric string ("25", "25.50"); "" and null mean none."""
+
+    limit_format = staticmethod(as_dollars)
 
     def run_validation(self, data=serializers.empty):
         if data == "":
@@ -78,14 +86,20 @@ class MoneyField(StrictNumberField):
 
 
 @extend_schema_field({"anyOf": [{"type": "string", "format": "date"}, {"type": "string", "format": "date-time"}]})
-class DateOrDateTimeField(serializers.Field):
+class DateOrDateTimeField(PlainMessages, serializers.Field):
     """A calendar date as "YYYY-MM-DD" or an ISO date-time; the date part is taken as written.
 
     Date pickers send midnight as an ISO string ("2026-05-04T00:00:00.000Z"); converting that
-    to the site zone would move it to the day before, so the written date is the answer.
+    to the site zone would move it to the day before, so the written date is the answer. A
+    cleared date picker sends "": it means no date, like null.
     """
 
     default_error_messages = {"invalid": "Enter a valid date (YYYY-MM-DD)."}
+
+    def run_validation(self, data=serializers.empty):
+        if isinstance(data, str) and not data.strip():
+            data = None
+        return super().run_validation(data)
 
     def to_internal_value(self, data) -> dt.date:
         if not isinstance(data, str):
@@ -109,6 +123,7 @@ def check_step(value: Decimal | int | None, step: int, message: str) -> None:
 
 
 __all__ = [
+    "MONEY_MAX",
     "DateOrDateTimeField",
     "MoneyField",
     "StrictCharField",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -14,11 +13,19 @@ from accounts.api.serializers import (
     datetime_json,
     money_json,
 )
-from marketplace.api import StrictSerializer, represent
+from marketplace.api import StrictSerializer, as_minutes, represent
 from providers.selectors import user_acts_as_provider
-from requests_app.api.fields import DateOrDateTimeField, MoneyField, StrictCharField, StrictIntegerField, check_step
+from requests_app.api.fields import (
+    MONEY_MAX,
+    DateOrDateTimeField,
+    MoneyField,
+    StrictCharField,
+    StrictIntegerField,
+    check_step,
+)
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.selectors import category_get_active, location_visible_to
+from requests_app.services import PREFERRED_DATE_REQUIRED, preferred_date_problem
 
 MAX_DURATION = 24 * 60
 
@@ -140,26 +147,34 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
 
 
 _EDIT_MESSAGES = {
-    "title": {"required": "Title is required", "blank": "Title is required"},
+    "title": {"required": "Title is required", "blank": "Title is required", "null": "Title is required"},
     "description": {
         "required": "Description must be at least 10 characters",
         "blank": "Description must be at least 10 characters",
+        "null": "Description must be at least 10 characters",
         "min_length": "Description must be at least 10 characters",
     },
     "categoryId": {
         "required": "Category is required",
         "null": "Category is required",
         "min_value": "Category is required",
+        "max_value": "Category is required",
     },
-    "location": {"required": "Location is required", "blank": "Location is required"},
+    "location": {"required": "Location is required", "blank": "Location is required", "null": "Location is required"},
 }
 
 
 class _RequestInput(StrictSerializer):
-    title = StrictCharField(max_length=200, error_messages=_EDIT_MESSAGES["title"])
-    description = StrictCharField(min_length=10, max_length=5000, error_messages=_EDIT_MESSAGES["description"])
-    categoryId = StrictIntegerField(min_value=1, max_value=2**31 - 1, error_messages=_EDIT_MESSAGES["categoryId"])
-    location = StrictCharField(max_length=255, error_messages=_EDIT_MESSAGES["location"])
+    """The fields create and edit share. Limits answer in plain words (each field's label)."""
+
+    title = StrictCharField(label="Title", max_length=200, error_messages=_EDIT_MESSAGES["title"])
+    description = StrictCharField(
+        label="Description", min_length=10, max_length=5000, error_messages=_EDIT_MESSAGES["description"]
+    )
+    categoryId = StrictIntegerField(
+        label="Category", min_value=1, max_value=2**31 - 1, error_messages=_EDIT_MESSAGES["categoryId"]
+    )
+    location = StrictCharField(label="Location", max_length=255, error_messages=_EDIT_MESSAGES["location"])
     preferredTime = serializers.ChoiceField(
         choices=TimeWindow.choices,
         required=False,
@@ -167,7 +182,9 @@ class _RequestInput(StrictSerializer):
         allow_null=True,
         error_messages={"invalid_choice": "Preferred time must be morning, afternoon, evening or flexible."},
     )
-    specialRequirements = StrictCharField(required=False, allow_blank=True, allow_null=True, max_length=5000)
+    specialRequirements = StrictCharField(
+        label="Special requirements", required=False, allow_blank=True, allow_null=True, max_length=5000
+    )
 
     def validate_categoryId(self, value: int) -> int:
         if category_get_active(category_id=value) is None:
@@ -175,8 +192,10 @@ class _RequestInput(StrictSerializer):
         return value
 
     def validate_preferredDate(self, value):
-        if value is not None and value < timezone.localdate():
-            raise serializers.ValidationError("Preferred date cannot be in the past.")
+        # The service owns the rule; checked here too so it shows beside the other fields' messages.
+        problem = preferred_date_problem(value)
+        if problem:
+            raise serializers.ValidationError(problem)
         return value
 
     def to_service_kwargs(self) -> dict:
@@ -207,14 +226,19 @@ class ServiceRequestCreateSerializer(_RequestInput):
         required=False,
         error_messages={"invalid_choice": "Urgency must be low, normal, high or urgent."},
     )
-    preferredDate = DateOrDateTimeField(error_messages={"required": "Please choose a preferred date."})
+    preferredDate = DateOrDateTimeField(
+        label="Preferred date",
+        error_messages={code: PREFERRED_DATE_REQUIRED for code in ("required", "null")},
+    )
     estimatedDuration = StrictIntegerField(
+        label="Duration",
         required=False,
         min_value=15,
         max_value=MAX_DURATION,
+        limit_format=as_minutes,
         error_messages={"min_value": "Duration must be at least 15 minutes"},
     )
-    maxBudget = MoneyField(required=False, allow_null=True, min_value=0, max_value=999999)
+    maxBudget = MoneyField(label="Budget", required=False, allow_null=True, min_value=0, max_value=MONEY_MAX)
 
     def validate_estimatedDuration(self, value: int) -> int:
         if value % 15:
@@ -234,11 +258,14 @@ class ServiceRequestUpdateSerializer(_RequestInput):
         required=False,
         error_messages={"invalid_choice": "Urgency must be low, normal or high."},
     )
-    preferredDate = DateOrDateTimeField(required=False)
+    # Optional on the edit page (spec section 5): a cleared date ("" or null) removes it.
+    preferredDate = DateOrDateTimeField(label="Preferred date", required=False, allow_null=True)
     estimatedDuration = StrictIntegerField(
+        label="Duration",
         required=False,
         min_value=1,
         max_value=MAX_DURATION,
+        limit_format=as_minutes,
         error_messages={"min_value": "Duration must be at least 1 minute"},
     )
-    maxBudget = MoneyField(required=False, allow_null=True, min_value=0, max_value=999999)
+    maxBudget = MoneyField(label="Budget", required=False, allow_null=True, min_value=0, max_value=MONEY_MAX)
