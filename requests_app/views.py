@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
+import zoneinfo
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from accounts.guards import login_required_page
 from accounts.models import UserType
+from bookings.services import CANCELLATION_WINDOW
+from requests_app.models import WINDOW_START
 from requests_app.selectors import category_list_active
+
+
+def _short_notice_props() -> dict:
+    """What the request forms need to say, before submitting, that a visit this close cannot be
+    cancelled in the app (bookings.services.check_cancel_window): the earliest visit start a
+    client may still cancel, as wall-clock time in the site's zone, and when each time window
+    starts (the visit start is the date plus its window's start)."""
+    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+    cutoff = (timezone.now() + CANCELLATION_WINDOW).astimezone(zone)
+    return {
+        "cancelCutoff": cutoff.strftime("%Y-%m-%dT%H:%M"),
+        "cancelWindowHours": int(CANCELLATION_WINDOW.total_seconds() // 3600),
+        "windowStarts": {str(window): start.strftime("%H:%M") for window, start in WINDOW_START.items()},
+    }
 
 
 @login_required_page
@@ -19,6 +38,7 @@ def request_service(request: HttpRequest) -> HttpResponse:
         # The earliest preferred date: today in the site's zone (the server checks the same).
         "today": timezone.localdate().isoformat(),
         "canRequest": request.user.user_type == UserType.CLIENT,
+        "shortNotice": _short_notice_props(),
     }
     return render(request, "pages/request_service.html", {"props": props})
 
@@ -56,5 +76,6 @@ def service_request_edit(request: HttpRequest) -> HttpResponse:
         "requestId": _request_id(request),
         "viewer": _viewer_props(request.user),
         "categories": [{"id": c.id, "name": c.name} for c in category_list_active()],
+        "shortNotice": _short_notice_props(),
     }
     return render(request, "pages/edit_service_request.html", {"props": props})

@@ -10,11 +10,13 @@ import { serverFieldErrors } from "../lib/useForm";
 import { InputField, SelectField, TextareaField } from "../components/Field";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { LoadingText } from "../components/Skeleton";
+import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
 
 interface Props {
   requestId: string | null;
   viewer: Viewer;
   categories: { id: number; name: string }[];
+  shortNotice: ShortNoticeRules;
 }
 
 interface FormValues {
@@ -111,7 +113,7 @@ function NotFound({ title = "Request Not Found", text }: { title?: string; text:
 
 type Load = { state: "loading" } | { state: "missing" } | { state: "ready"; request: ServiceRequest };
 
-function EditRequest({ requestId, viewer, categories }: Props) {
+function EditRequest({ requestId, viewer, categories, shortNotice }: Props) {
   const [load, setLoad] = useState<Load>(requestId && /^\d+$/.test(requestId) ? { state: "loading" } : { state: "missing" });
   const [values, setValues] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<Errors>({});
@@ -283,6 +285,7 @@ function EditRequest({ requestId, viewer, categories }: Props) {
               error={errors.preferredTime}
             />
           </div>
+          <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
           <InputField
             id="edit-location"
             label="Location"

@@ -2,6 +2,7 @@
 // submit, errors next to their fields; success toast then / after 2 s.
 import type { FormEvent } from "react";
 import { InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
+import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
 import { api, errorMessage } from "../lib/api";
 import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import { mountIsland } from "../lib/mount";
@@ -12,6 +13,7 @@ interface Props {
   categories: { id: number; name: string; slug: string }[];
   today: string;
   canRequest: boolean;
+  shortNotice: ShortNoticeRules;
 }
 
 interface Values {
@@ -84,7 +86,7 @@ const FIELDS: (keyof Values)[] = [
   "maxBudget",
 ];
 
-function RequestServiceForm({ categories, today, canRequest }: Props) {
+function RequestServiceForm({ categories, today, canRequest, shortNotice }: Props) {
   const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, (name, v: Values) =>
     validate(name, v, today),
   );
@@ -193,6 +195,7 @@ function RequestServiceForm({ categories, today, canRequest }: Props) {
           error={errors.preferredTime}
         />
       </div>
+      <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
       <InputField
         id="request-location"
         label="Location"
