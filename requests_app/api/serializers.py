@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import (
@@ -166,7 +166,13 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     def get_specialRequirements(self, obj: ServiceRequest) -> str | None:
         return str(obj.special_requirements) if self._private_details_visible(obj) else None
 
-    @extend_schema_field(UserSummarySerializer)
+    @extend_schema_field(
+        PolymorphicProxySerializer(
+            component_name="RequestClient",
+            serializers=[UserSummarySerializer, ClientInitialSerializer],
+            resource_type_field_name=None,
+        )
+    )
     def get_client(self, obj: ServiceRequest) -> dict:
         serializer = UserSummarySerializer if client_fully_named_to(obj, self._viewer()) else ClientInitialSerializer
         return represent(serializer, obj.client)
