@@ -7,7 +7,7 @@ from django.shortcuts import render
 
 from accounts.models import UserType
 from bookings.models import Review
-from providers.models import Provider
+from providers.selectors import provider_standing
 
 PROVIDER_SUBTITLE = "Manage your services and help seniors in your community"
 CLIENT_SUBTITLE = "Your trusted home support dashboard"
@@ -22,10 +22,13 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     """Caller guarantees a signed-in user (home() or login_required_page)."""
     user = request.user
     role = "provider" if user.user_type == UserType.PROVIDER else "client"
+    standing = provider_standing(user=user)
     props = {
         "user": {"id": user.pk, "firstName": user.first_name, "userType": user.user_type},
         "role": role,
-        "hasProviderProfile": Provider.objects.filter(user=user).exists(),
+        "hasProviderProfile": standing != "none",
+        # Only a verified provider is shown open requests; the others are told why (issue 12).
+        "providerStatus": standing,
         "reviewedBookingIds": _reviewed_booking_ids(user) if role == "client" else [],
     }
     context = {

@@ -101,10 +101,34 @@ def provider_get_own(*, user: User) -> Provider:
 
 
 def user_acts_as_provider(*, user: User) -> bool:
-    """A provider account, or anyone with a provider profile (they see open requests)."""
+    """A provider account, or anyone with a provider profile: they may try to accept (and are
+    told why not). Seeing open requests takes more: user_is_vetted_provider."""
     if not user.is_authenticated:
         return False
     return user.user_type == UserType.PROVIDER or Provider.objects.filter(user=user).exists()
+
+
+def provider_vetted(*, user_id: str) -> QuerySet[Provider]:
+    """The user's profile if it is verified and active (a queryset, for Exists() in other lists)."""
+    return _public().filter(user_id=user_id)
+
+
+def user_is_vetted_provider(*, user: User) -> bool:
+    """A verified, active provider profile: only they see open requests (ARCHITECTURE.md)."""
+    if not user.is_authenticated:
+        return False
+    return provider_vetted(user_id=user.pk).exists()
+
+
+def provider_standing(*, user: User) -> str:
+    """Where the user stands as a provider, for the pages: "none" (no profile), "pending",
+    "rejected", "verified" (and active) or "inactive" (verified, switched off)."""
+    provider = Provider.objects.filter(user=user).only("verification_status", "is_active").first()
+    if provider is None:
+        return "none"
+    if provider.verification_status == VerificationStatus.VERIFIED and not provider.is_active:
+        return "inactive"
+    return str(provider.verification_status)
 
 
 def provider_list_admin(*, status: str = "") -> QuerySet[Provider]:

@@ -1,7 +1,9 @@
 """Reads of categories and service requests, scoped to what the caller may see.
 
-ARCHITECTURE.md: clients see their own requests; providers see open requests of others and the
-requests they are booked on; admins see all. Anything else is a 404.
+ARCHITECTURE.md: clients see their own requests; verified (and active) providers see open
+requests of others; a provider sees the requests they are booked on; admins see all. An account
+without a verified provider profile (none, switched to provider without applying, pending,
+rejected) sees no open request of anyone else. Anything else is a 404.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from accounts.selectors import USER_SUMMARY_FIELDS
 from marketplace.errors import NotFound
 from marketplace.prepared import BoundList, PreparedList
-from providers.selectors import user_acts_as_provider
+from providers.selectors import provider_vetted, user_acts_as_provider, user_is_vetted_provider
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest
 
 if TYPE_CHECKING:
@@ -68,13 +70,19 @@ def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
     if user.is_admin:
         return _with_people(qs)
     visible = Q(client=user) | Q(booked_with=True)
-    if user_acts_as_provider(user=user):
+    if user_is_vetted_provider(user=user):
         visible |= Q(status=RequestStatus.OPEN)
     return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible))
 
 
 def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
-    return _with_people(ServiceRequest.objects.filter(status=RequestStatus.OPEN).exclude(client_id=user_id))
+    """Open requests of others, for a verified provider; none at all for anyone else (the check is
+    part of the same query)."""
+    return _with_people(
+        ServiceRequest.objects.filter(status=RequestStatus.OPEN)
+        .exclude(client_id=user_id)
+        .filter(Exists(provider_vetted(user_id=user_id)))
+    )
 
 
 def _own(user_id: str) -> QuerySet[ServiceRequest]:
@@ -88,8 +96,8 @@ _OWN = PreparedList(lambda user_id: _own(user_id).order_by(*_NEWEST_FIRST), "use
 
 
 def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
-    """GET /api/service-requests: admins all, provider accounts the open requests of others,
-    everyone else their own. Newest first."""
+    """GET /api/service-requests: admins all, provider accounts the open requests of others (none
+    unless their profile is verified), everyone else their own. Newest first."""
     if user.is_admin:
         return _with_people(ServiceRequest.objects.all()).order_by(*_NEWEST_FIRST)
     if user.user_type == "provider":
@@ -127,12 +135,14 @@ def service_request_get_for_accept(*, user: User, pk: int) -> ServiceRequest:
     return service_request
 
 
-def location_visible_to(service_request: ServiceRequest, user: User, *, acts_as_provider: Callable[[], bool]) -> bool:
-    """ARCHITECTURE.md: the request's client, providers while it is open, the booked provider.
+def private_details_visible_to(service_request: ServiceRequest, user: User, *, vetted: Callable[[], bool]) -> bool:
+    """Whether `user` may read the request's location and special requirements (ARCHITECTURE.md):
+    its client, verified providers while it is open, the booked provider; nobody else (admins
+    neither).
 
-    Expects the request from a selector here (booked_provider_user_id annotated);
-    acts_as_provider answers providers.selectors.user_acts_as_provider(user=user), and is asked
-    only when the answer matters (never for the client's own requests).
+    Expects the request from a selector here (booked_provider_user_id annotated); vetted answers
+    providers.selectors.user_is_vetted_provider(user=user), and is asked only when the answer
+    matters (never for the client's own requests).
     """
     if not user.is_authenticated:
         return False
@@ -141,7 +151,16 @@ def location_visible_to(service_request: ServiceRequest, user: User, *, acts_as_
     booked = getattr(service_request, "booked_provider_user_id", None)
     if booked is not None:
         return booked == user.pk and service_request.status != RequestStatus.OPEN
-    return service_request.status == RequestStatus.OPEN and acts_as_provider()
+    return service_request.status == RequestStatus.OPEN and vetted()
+
+
+def client_fully_named_to(service_request: ServiceRequest, user: User) -> bool:
+    """Whether `user` sees the client's full name and email: the client, the booked provider, an
+    admin. A verified provider browsing open requests sees first name and last initial only."""
+    return user.is_admin or user.pk in (
+        service_request.client_id,
+        getattr(service_request, "booked_provider_user_id", None),
+    )
 
 
 def service_requests_stale(*, today: dt.date) -> QuerySet[ServiceRequest]:

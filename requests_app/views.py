@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import zoneinfo
+
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from accounts.guards import login_required_page
 from accounts.models import UserType
+from bookings.services import CANCELLATION_WINDOW
 from marketplace.api import input_limits
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
+from requests_app.models import WINDOW_START
 from requests_app.selectors import category_list_active
 from requests_app.services import PREFERRED_DATE_TOO_FAR, preferred_date_latest
 
@@ -24,6 +29,20 @@ def _date_bounds() -> dict[str, str]:
     }
 
 
+def _short_notice_props() -> dict:
+    """What the request forms need to say, before submitting, that a visit this close cannot be
+    cancelled in the app (bookings.services.check_cancel_window): the earliest visit start a
+    client may still cancel, as wall-clock time in the site's zone, and when each time window
+    starts (the visit start is the date plus its window's start)."""
+    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+    cutoff = (timezone.now() + CANCELLATION_WINDOW).astimezone(zone)
+    return {
+        "cancelCutoff": cutoff.strftime("%Y-%m-%dT%H:%M"),
+        "cancelWindowHours": int(CANCELLATION_WINDOW.total_seconds() // 3600),
+        "windowStarts": {str(window): start.strftime("%H:%M") for window, start in WINDOW_START.items()},
+    }
+
+
 @login_required_page
 def request_service(request: HttpRequest) -> HttpResponse:
     """The create form. Only client accounts may post requests; others see why above the form."""
@@ -33,6 +52,7 @@ def request_service(request: HttpRequest) -> HttpResponse:
         "canRequest": request.user.user_type == UserType.CLIENT,
         # Each field's limits and their messages, as the API answers them.
         "limits": input_limits(ServiceRequestCreateSerializer),
+        "shortNotice": _short_notice_props(),
     }
     return render(request, "pages/request_service.html", {"props": props})
 
@@ -72,5 +92,6 @@ def service_request_edit(request: HttpRequest) -> HttpResponse:
         "categories": [{"id": c.id, "name": c.name} for c in category_list_active()],
         **_date_bounds(),
         "limits": input_limits(ServiceRequestUpdateSerializer),
+        "shortNotice": _short_notice_props(),
     }
     return render(request, "pages/edit_service_request.html", {"props": props})

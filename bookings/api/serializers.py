@@ -185,9 +185,11 @@ class BookingSerializer(serializers.ModelSerializer):
     def get_serviceRequest(self, obj: Booking) -> dict:
         data = represent(BookingRequestSerializer, obj.service_request)
         viewer = self._viewer()
-        # The location is for the two parties only (ARCHITECTURE.md), not for admins' lists.
+        # The address and special requirements are for the two parties only (ARCHITECTURE.md),
+        # not for admins' lists; after a reassignment, only for the provider now booked.
         if viewer is None or viewer.pk not in (obj.client_id, obj.provider.user_id):
             data["location"] = None
+            data["specialRequirements"] = None
         return data
 
 

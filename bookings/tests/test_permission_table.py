@@ -2,6 +2,12 @@
 
 Allowed, 403 (a forbidden action on an object the caller may see), 404 (an object the caller
 may not see) or 401 (not signed in).
+
+The kinds of account (issue 12): a client with no provider profile ("client"), an account
+switched to provider without applying ("switched_provider"), a pending and a rejected applicant,
+a verified provider ("provider", booked on the client's bookings) and another verified provider
+booked on someone else's request ("booked_provider"). Only verified providers see open requests
+of others; the others get a 404 for them.
 """
 
 from __future__ import annotations
@@ -12,15 +18,40 @@ from dataclasses import dataclass
 import pytest
 from django.utils import timezone
 
+from accounts.models import UserType
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from bookings.tests.helpers import call, valid_application_body, valid_request_body
-from providers.tests.factories import VerifiedProviderFactory
+from providers.models import VerificationStatus
+from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.models import RequestStatus
 from requests_app.tests.factories import ServiceRequestFactory
 
-ROLES = ["anonymous", "client", "provider", "pending_provider", "admin"]
+ROLES = [
+    "anonymous",
+    "client",
+    "switched_provider",
+    "pending_provider",
+    "rejected_provider",
+    "provider",
+    "booked_provider",
+    "admin",
+]
+# Accounts without a verified provider profile: they see no open request of anyone else.
+UNVETTED = ("switched_provider", "pending_provider", "rejected_provider")
+VETTED = ("provider", "booked_provider")
+
+
+def by_kind(*, anonymous=401, client, unvetted, vetted, admin, **exceptions) -> dict:
+    """{role: status}: one value for the unvetted accounts and one for the verified providers,
+    with per-role exceptions."""
+    table = {"anonymous": anonymous, "client": client, "admin": admin}
+    table.update(dict.fromkeys(UNVETTED, unvetted))
+    table.update(dict.fromkeys(VETTED, vetted))
+    table.update(exceptions)
+    assert set(table) == set(ROLES)
+    return table
 
 
 @dataclass
@@ -52,8 +83,11 @@ def world(client_user, verified_provider, provider_user, admin_user):
         users={
             "anonymous": None,
             "client": client_user,
-            "provider": verified_provider.user,
+            "switched_provider": UserFactory(user_type=UserType.PROVIDER),
             "pending_provider": provider_user,
+            "rejected_provider": ProviderFactory(verification_status=VerificationStatus.REJECTED).user,
+            "provider": verified_provider.user,
+            "booked_provider": other_provider.user,
             "admin": admin_user,
         },
         objects={
@@ -82,168 +116,146 @@ CASES = [
         "GET",
         "/api/provider/profile",
         None,
-        {"anonymous": 401, "client": 404, "provider": 200, "pending_provider": 200, "admin": 404},
+        by_kind(client=404, unvetted=200, vetted=200, admin=404, switched_provider=404),
     ),
     (
         "apply",
         "POST",
         "/api/provider/profile",
         "application",
-        {"anonymous": 401, "client": 201, "provider": 409, "pending_provider": 409, "admin": 403},
+        by_kind(client=201, unvetted=409, vetted=409, admin=403, switched_provider=201),
     ),
-    (
-        "requests-list",
-        "GET",
-        "/api/service-requests",
-        None,
-        {"anonymous": 401, "client": 200, "provider": 200, "pending_provider": 200, "admin": 200},
-    ),
+    ("requests-list", "GET", "/api/service-requests", None, by_kind(client=200, unvetted=200, vetted=200, admin=200)),
     (
         "request-create",
         "POST",
         "/api/service-requests",
         "request",
-        {"anonymous": 401, "client": 201, "provider": 403, "pending_provider": 403, "admin": 403},
+        by_kind(client=201, unvetted=403, vetted=403, admin=403),
     ),
     (
+        # The client's own open request: for everyone else it is an open request of someone else.
         "own-open-request-read",
         "GET",
         "/api/service-requests/{own_open_request}",
         None,
-        {"anonymous": 401, "client": 200, "provider": 200, "pending_provider": 200, "admin": 200},
+        by_kind(client=200, unvetted=404, vetted=200, admin=200),
     ),
     (
         "other-open-request-read",
         "GET",
         "/api/service-requests/{other_open_request}",
         None,
-        {"anonymous": 401, "client": 404, "provider": 200, "pending_provider": 200, "admin": 200},
+        by_kind(client=404, unvetted=404, vetted=200, admin=200),
     ),
     (
         "other-booked-request-read",
         "GET",
         "/api/service-requests/{other_booked_request}",
         None,
-        {"anonymous": 401, "client": 404, "provider": 404, "pending_provider": 404, "admin": 200},
+        by_kind(client=404, unvetted=404, vetted=404, admin=200, booked_provider=200),
     ),
     (
         "request-edit",
         "PUT",
         "/api/service-requests/{own_open_request}",
         "request",
-        {"anonymous": 401, "client": 200, "provider": 403, "pending_provider": 403, "admin": 403},
+        by_kind(client=200, unvetted=404, vetted=403, admin=403),
     ),
     (
         "other-request-edit",
         "PUT",
         "/api/service-requests/{other_open_request}",
         "request",
-        {"anonymous": 401, "client": 404, "provider": 403, "pending_provider": 403, "admin": 403},
+        by_kind(client=404, unvetted=404, vetted=403, admin=403),
     ),
     (
         "request-delete",
         "DELETE",
         "/api/service-requests/{own_open_request}",
         None,
-        {"anonymous": 401, "client": 204, "provider": 403, "pending_provider": 403, "admin": 403},
+        by_kind(client=204, unvetted=404, vetted=403, admin=403),
     ),
     (
         "other-request-delete",
         "DELETE",
         "/api/service-requests/{other_open_request}",
         None,
-        {"anonymous": 401, "client": 404, "provider": 403, "pending_provider": 403, "admin": 403},
+        by_kind(client=404, unvetted=404, vetted=403, admin=403),
     ),
     (
+        # Accounts that act as providers are told why they may not accept (ARCHITECTURE.md: 403).
         "request-accept",
         "POST",
         "/api/service-requests/{other_open_request}/accept",
         None,
-        {"anonymous": 401, "client": 404, "provider": 201, "pending_provider": 403, "admin": 403},
+        by_kind(client=404, unvetted=403, vetted=201, admin=403),
     ),
     (
         "own-request-accept",
         "POST",
         "/api/service-requests/{own_open_request}/accept",
         None,
-        {"anonymous": 401, "client": 403, "provider": 201, "pending_provider": 403, "admin": 403},
+        by_kind(client=403, unvetted=403, vetted=201, admin=403),
     ),
-    (
-        "bookings-list",
-        "GET",
-        "/api/bookings",
-        None,
-        {"anonymous": 401, "client": 200, "provider": 200, "pending_provider": 200, "admin": 200},
-    ),
+    ("bookings-list", "GET", "/api/bookings", None, by_kind(client=200, unvetted=200, vetted=200, admin=200)),
     (
         "booking-read",
         "GET",
         "/api/bookings/{booking}",
         None,
-        {"anonymous": 401, "client": 200, "provider": 200, "pending_provider": 404, "admin": 200},
+        by_kind(client=200, unvetted=404, vetted=200, admin=200, booked_provider=404),
     ),
     (
         "booking-cancel",
         "POST",
         "/api/bookings/{booking}/cancel",
         {"reason": "Plans changed"},
-        {"anonymous": 401, "client": 200, "provider": 403, "pending_provider": 404, "admin": 403},
+        by_kind(client=200, unvetted=404, vetted=403, admin=403, booked_provider=404),
     ),
     (
         "booking-complete",
         "POST",
         "/api/bookings/{past_visit_booking}/complete",
         None,
-        {"anonymous": 401, "client": 403, "provider": 200, "pending_provider": 404, "admin": 403},
+        by_kind(client=403, unvetted=404, vetted=200, admin=403, booked_provider=404),
     ),
     (
         "booking-review",
         "POST",
         "/api/bookings/{completed_booking}/review",
         {"rating": 5, "comment": "Wonderful"},
-        {"anonymous": 401, "client": 201, "provider": 403, "pending_provider": 404, "admin": 403},
+        by_kind(client=201, unvetted=404, vetted=403, admin=403, booked_provider=404),
     ),
-    (
-        "admin-providers",
-        "GET",
-        "/api/admin/providers",
-        None,
-        {"anonymous": 401, "client": 403, "provider": 403, "pending_provider": 403, "admin": 200},
-    ),
-    (
-        "admin-bookings",
-        "GET",
-        "/api/admin/bookings",
-        None,
-        {"anonymous": 401, "client": 403, "provider": 403, "pending_provider": 403, "admin": 200},
-    ),
+    ("admin-providers", "GET", "/api/admin/providers", None, by_kind(client=403, unvetted=403, vetted=403, admin=200)),
+    ("admin-bookings", "GET", "/api/admin/bookings", None, by_kind(client=403, unvetted=403, vetted=403, admin=200)),
     (
         "admin-requests",
         "GET",
         "/api/admin/service-requests",
         None,
-        {"anonymous": 401, "client": 403, "provider": 403, "pending_provider": 403, "admin": 200},
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
         "admin-approve",
         "PUT",
         "/api/admin/providers/{pending_profile}/status",
         {"status": "verified"},
-        {"anonymous": 401, "client": 403, "provider": 403, "pending_provider": 403, "admin": 200},
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
         "admin-reassign",
         "PUT",
         "/api/admin/bookings/{booking}/reassign",
         "reassign",
-        {"anonymous": 401, "client": 403, "provider": 403, "pending_provider": 403, "admin": 200},
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
         "admin-cancel",
         "PUT",
         "/api/admin/bookings/{booking}/cancel",
         {"reason": "Provider is unwell"},
-        {"anonymous": 401, "client": 403, "provider": 403, "pending_provider": 403, "admin": 200},
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
 ]
 

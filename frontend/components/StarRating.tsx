@@ -1,10 +1,29 @@
-// A read-only star rating: five stars drawn for sighted users, the number read out.
+// A read-only star rating: five stars drawn for sighted users, the number read out. A helper with
+// no reviews yet is "New helper" rather than five grey stars and "0.0" (issue 12).
+import "../styles/people.css";
+
 export function StarRating({ rating, reviews }: { rating: number | string; reviews?: number }) {
+  const reviewCount =
+    reviews !== undefined ? (
+      <span className="review-count">
+        ({reviews} {reviews === 1 ? "review" : "reviews"})
+      </span>
+    ) : null;
+  if (reviews === 0) {
+    return (
+      <span className="star-rating" data-testid="star-rating">
+        <span className="badge badge-info new-helper" data-testid="new-helper">
+          New helper
+        </span>
+        {reviewCount}
+      </span>
+    );
+  }
   const value = Math.max(0, Math.min(5, Number(rating) || 0));
   const full = Math.round(value);
   const label = `Rated ${value.toFixed(1)} out of 5`;
   return (
-    <span className="star-rating">
+    <span className="star-rating" data-testid="star-rating">
       <span className="stars" role="img" aria-label={label}>
         {"★".repeat(full)}
         <span className="stars-empty">{"★".repeat(5 - full)}</span>
@@ -12,11 +31,7 @@ export function StarRating({ rating, reviews }: { rating: number | string; revie
       <span className="rating-value" aria-hidden="true">
         {value.toFixed(1)}
       </span>
-      {reviews !== undefined && (
-        <span className="review-count">
-          ({reviews} {reviews === 1 ? "review" : "reviews"})
-        </span>
-      )}
+      {reviewCount}
     </span>
   );
 }

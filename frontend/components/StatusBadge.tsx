@@ -1,5 +1,9 @@
-// A status shown as a word in a coloured pill (the word carries the meaning, not the colour).
+// A status shown as a word in a coloured pill (the word carries the meaning, not the colour),
+// optionally with a plain line under it saying what the status means for the person looking
+// ("Waiting for your payment"): issue 12, the status words alone mislead.
 import { statusLabel, type AnyStatus } from "../lib/format";
+import type { PaymentStatus } from "../lib/types";
+import "../styles/people.css";
 
 const TONES: Record<string, string> = {
   open: "info",
@@ -20,11 +24,76 @@ const TONES: Record<string, string> = {
   urgent: "danger",
 };
 
-export function StatusBadge({ status, label, className }: { status: AnyStatus; label?: string; className?: string }) {
+/** Whose page it is: the client who booked, the provider who visits, or staff. */
+export type Perspective = "client" | "provider" | "admin";
+
+/** One plain sentence per booking status (and payment state), for each perspective. */
+export function bookingStatusNote(
+  booking: { status: string; paymentStatus?: PaymentStatus | string },
+  perspective: Perspective,
+): string {
+  const mine = perspective === "client";
+  const payment = booking.paymentStatus;
+  switch (booking.status) {
+    case "scheduled":
+      if (payment === "failed") {
+        return mine ? "Your payment did not go through. Please try again." : "The client's payment did not go through yet";
+      }
+      if (payment === "paid") return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";
+      return mine ? "Waiting for your payment" : "Waiting for the client's payment";
+    case "confirmed":
+      return perspective === "provider" ? "Paid and confirmed: please visit as planned" : "Paid and confirmed";
+    case "completed":
+      return "The visit is done";
+    case "cancelled":
+      if (payment === "refunded") return mine ? "Cancelled. Your payment was refunded." : "Cancelled. The payment was refunded.";
+      return "Cancelled. This visit will not take place.";
+    default:
+      return "";
+  }
+}
+
+/** One plain sentence per service request status, for each perspective. */
+export function requestStatusNote(status: string, perspective: Perspective): string {
+  switch (status) {
+    case "open":
+      return perspective === "client" ? "Waiting for a helper to accept" : "Open: a verified helper may accept it";
+    case "booked":
+      return perspective === "client" ? "A helper accepted: see your booking" : "Booked with a helper";
+    case "completed":
+      return "The visit is done";
+    case "cancelled":
+      return "Cancelled. No visit will take place.";
+    default:
+      return "";
+  }
+}
+
+export function StatusBadge({
+  status,
+  label,
+  className,
+  note,
+}: {
+  status: AnyStatus;
+  label?: string;
+  className?: string;
+  /** A plain line shown under the word (bookingStatusNote / requestStatusNote). */
+  note?: string;
+}) {
   const tone = TONES[String(status)] ?? "neutral";
-  return (
+  const badge = (
     <span className={`badge badge-${tone}${className ? ` ${className}` : ""}`} data-status={status} data-testid="status-badge">
       {label ?? statusLabel(status)}
+    </span>
+  );
+  if (!note) return badge;
+  return (
+    <span className="status-with-note">
+      {badge}
+      <span className="status-note" data-testid="status-note">
+        {note}
+      </span>
     </span>
   );
 }

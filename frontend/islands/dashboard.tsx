@@ -4,8 +4,9 @@ import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { FieldSet, RadioOption, TextareaField } from "../components/Field";
+import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
 import { LoadingText } from "../components/Skeleton";
-import { StatusBadge } from "../components/StatusBadge";
+import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
@@ -17,8 +18,12 @@ interface Props {
   user: { id: string; firstName: string; userType: UserType };
   role: "provider" | "client";
   hasProviderProfile: boolean;
+  /** marketplace.dashboard: only "verified" is shown open requests. */
+  providerStatus: ProviderStatus;
   reviewedBookingIds: number[];
 }
+
+type ProviderStatus = "none" | "pending" | "verified" | "rejected" | "inactive";
 
 const LIST_LIMIT = 3;
 const UNREAD_POLL_MS = 10_000;
@@ -135,12 +140,13 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
         <h3 id={titleId} className="list-item-title">
           {bookingTitle(booking)}
         </h3>
-        <StatusBadge status={booking.status} />
+        <StatusBadge status={booking.status} note={bookingStatusNote(booking, role)} />
       </div>
       <p className="list-item-meta">
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
+      <BookingPerson booking={booking} perspective={role} />
       <div className="actions">
         {payable && (
           <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
@@ -159,9 +165,14 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
               Cancel Booking
             </button>
           ) : (
-            <p className="notice notice-inline" data-testid="cancel-blocked">
-              {CANCEL_BLOCKED}
-            </p>
+            <>
+              <p className="notice notice-inline" data-testid="cancel-blocked">
+                {CANCEL_BLOCKED}
+              </p>
+              <a className="button button-secondary" href={SUPPORT_LINK} aria-describedby={titleId} data-testid="contact-support">
+                Contact support
+              </a>
+            </>
           ))}
         {reviewable && (
           <button type="button" className="button button-secondary" onClick={() => actions.onReview(booking)} aria-describedby={titleId}>
@@ -244,7 +255,7 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
         {role === "provider" ? (
           <StatusBadge status={request.urgency} label={`${urgencyLabel(request.urgency)} urgency`} />
         ) : (
-          <StatusBadge status={request.status} />
+          <StatusBadge status={request.status} note={requestStatusNote(request.status, "client")} />
         )}
       </div>
       <p className="list-item-text">{request.description}</p>
@@ -266,12 +277,71 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
   );
 }
 
-function RequestsCard({ role, requests, failed }: { role: Props["role"]; requests: ServiceRequest[] | null; failed: string }) {
+/** In place of open requests for a provider account that is not verified (issue 12): open requests
+ * (a senior's address, their needs) are shown to verified providers only. */
+function ProviderGate({ status }: { status: Exclude<ProviderStatus, "verified"> }) {
+  const content: Record<typeof status, { title: string; text: string; action: { href: string; label: string } | null }> = {
+    none: {
+      title: "Only verified providers see open requests",
+      text:
+        "To keep clients' homes and details safe, requests are shown to providers we have checked. " +
+        "Apply to become a provider: we review applications in 2-3 business days.",
+      action: { href: "/provider-signup", label: "Apply to become a provider" },
+    },
+    pending: {
+      title: "Your application is being reviewed",
+      text:
+        "Thank you for applying. We review applications in 2-3 business days and will let you know. " +
+        "Once you are verified, open requests from clients appear here.",
+      action: null,
+    },
+    rejected: {
+      title: "Your application was not approved",
+      text:
+        "Open requests are shown to verified providers only. If you would like to know more about the decision, " +
+        "our support team is happy to help.",
+      action: { href: SUPPORT_LINK, label: "Contact support" },
+    },
+    inactive: {
+      title: "Your provider profile is not active",
+      text: "Open requests are shown to active, verified providers. Our support team can help you turn your profile back on.",
+      action: { href: SUPPORT_LINK, label: "Contact support" },
+    },
+  };
+  const { title, text, action } = content[status];
+  return (
+    <div className="provider-gate" data-testid="provider-gate" data-status={status}>
+      <h3>{title}</h3>
+      <p>{text}</p>
+      {action && (
+        <div className="actions">
+          <a className="button button-primary" href={action.href}>
+            {action.label}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function RequestsCard({
+  role,
+  providerStatus,
+  requests,
+  failed,
+}: {
+  role: Props["role"];
+  providerStatus: ProviderStatus;
+  requests: ServiceRequest[] | null;
+  failed: string;
+}) {
   const provider = role === "provider";
   return (
     <section className="card dashboard-card" aria-labelledby="requests-heading" data-testid="requests-card">
       <h2 id="requests-heading">{provider ? "Available Requests" : "Your Requests"}</h2>
-      {requests === null ? (
+      {provider && providerStatus !== "verified" ? (
+        <ProviderGate status={providerStatus} />
+      ) : requests === null ? (
         <LoadingText>Loading requests…</LoadingText>
       ) : failed ? (
         <p role="alert" className="field-error">
@@ -343,7 +413,12 @@ function CancelDialog({ booking, onClose, onDone }: { booking: Booking | null; o
               {busy ? "Cancelling..." : "Cancel Booking"}
             </button>
           ) : (
-            <p className="notice notice-inline">{CANCEL_BLOCKED}</p>
+            <>
+              <p className="notice notice-inline">{CANCEL_BLOCKED}</p>
+              <a className="button button-secondary" href={SUPPORT_LINK}>
+                Contact support
+              </a>
+            </>
           )}
         </>
       }
@@ -463,7 +538,9 @@ function ReviewDialog({
 
 // ---------------------------------------------------------------- page
 
-function Dashboard({ user, role, hasProviderProfile, reviewedBookingIds }: Props) {
+function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBookingIds }: Props) {
+  // A provider account that is not verified is shown no open requests (the server answers none).
+  const seesRequests = role === "client" || providerStatus === "verified";
   const [bookings, setBookings] = useState<Booking[] | null>(null);
   const [bookingsFailed, setBookingsFailed] = useState("");
   const [requests, setRequests] = useState<ServiceRequest[] | null>(null);
@@ -489,6 +566,7 @@ function Dashboard({ user, role, hasProviderProfile, reviewedBookingIds }: Props
   }, [role, user.id]);
 
   const loadRequests = useCallback(async () => {
+    if (!seesRequests) return;
     try {
       // The card shows at most 3 (spec section 9). The server already answers a provider with the
       // open requests of others and a client with their own, so the first 3 are the 3 shown; an
@@ -503,7 +581,7 @@ function Dashboard({ user, role, hasProviderProfile, reviewedBookingIds }: Props
       setRequests([]);
       setRequestsFailed(errorMessage(error));
     }
-  }, [role, user.id, user.userType]);
+  }, [role, seesRequests, user.id, user.userType]);
 
   const loadUnread = useCallback(async () => {
     try {
@@ -558,7 +636,7 @@ function Dashboard({ user, role, hasProviderProfile, reviewedBookingIds }: Props
       <Tiles role={role} bookings={bookings} unread={unread} />
       <div className="dashboard-columns">
         <BookingsCard role={role} bookings={bookings} failed={bookingsFailed} actions={actions} />
-        <RequestsCard role={role} requests={requests} failed={requestsFailed} />
+        <RequestsCard role={role} providerStatus={providerStatus} requests={requests} failed={requestsFailed} />
       </div>
       {!hasProviderProfile && (
         <section className="card help-others" aria-labelledby="help-others-heading">

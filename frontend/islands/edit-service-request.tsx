@@ -11,6 +11,7 @@ import { serverFieldErrors } from "../lib/useForm";
 import { InputField, SelectField, TextareaField } from "../components/Field";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { LoadingText } from "../components/Skeleton";
+import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
 
 interface Props {
   requestId: string | null;
@@ -20,6 +21,7 @@ interface Props {
   today: string;
   latestDate: string;
   limits: Limits;
+  shortNotice: ShortNoticeRules;
 }
 
 interface FormValues {
@@ -126,7 +128,7 @@ function NotFound({ title = "Request Not Found", text }: { title?: string; text:
 
 type Load = { state: "loading" } | { state: "missing" } | { state: "ready"; request: ServiceRequest };
 
-function EditRequest({ requestId, viewer, categories, ...bounds }: Props) {
+function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: Props) {
   const { limits } = bounds;
   const [load, setLoad] = useState<Load>(requestId && /^\d+$/.test(requestId) ? { state: "loading" } : { state: "missing" });
   const [values, setValues] = useState<FormValues | null>(null);
@@ -304,6 +306,7 @@ function EditRequest({ requestId, viewer, categories, ...bounds }: Props) {
               error={errors.preferredTime}
             />
           </div>
+          <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
           <InputField
             id="edit-location"
             label="Location"

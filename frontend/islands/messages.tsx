@@ -109,11 +109,25 @@ function UnreadBadge({ n, testId }: { n: number; testId: string }) {
   );
 }
 
+/** ?with=<user id> opens that conversation; ?with=support opens the support one (links from the
+ * dashboard and the request page, e.g. a booking inside the 48-hour window). */
+function wantedConversation(): string | null {
+  return new URLSearchParams(window.location.search).get("with");
+}
+
+function withSupport(list: ConversationInfo[], support: Person | null): ConversationInfo[] {
+  if (!support || list.some((c) => c.user.id === support.id)) return list;
+  return [...list, { user: support, role: "support", bookingId: null, bookings: [] }];
+}
+
 function Messages({ me, conversations: initialConversations, support, unread: initialUnread, maxLength }: MessagesProps) {
-  const [conversations, setConversations] = useState<ConversationInfo[]>(initialConversations);
+  const [conversations, setConversations] = useState<ConversationInfo[]>(() =>
+    wantedConversation() === "support" ? withSupport(initialConversations, support) : initialConversations,
+  );
   const [unread, setUnread] = useState<UnreadCount>(initialUnread);
   const [selected, setSelected] = useState<string | null>(() => {
-    const wanted = new URLSearchParams(window.location.search).get("with");
+    const wanted = wantedConversation();
+    if (wanted === "support") return support?.id ?? null;
     return wanted && initialConversations.some((c) => c.user.id === wanted) ? wanted : null;
   });
   const [messages, setMessages] = useState<Message[]>([]);
@@ -238,11 +252,7 @@ function Messages({ me, conversations: initialConversations, support, unread: in
 
   const contactSupport = () => {
     if (!support) return;
-    setConversations((list) =>
-      list.some((c) => c.user.id === support.id)
-        ? list
-        : [...list, { user: support, role: "support", bookingId: null, bookings: [] }],
-    );
+    setConversations((list) => withSupport(list, support));
     choose(support.id);
   };
 
@@ -358,7 +368,7 @@ function Messages({ me, conversations: initialConversations, support, unread: in
         {!selected ? (
           <div className="chat-empty">
             <h2>Select a Conversation</h2>
-            <p className="muted">Choose a conversation on the left to see your messages.</p>
+            <p className="muted">Choose a conversation from your list to see your messages.</p>
           </div>
         ) : (
           <>

@@ -2,6 +2,7 @@
 // submit, errors next to their fields; success toast then / after 2 s.
 import type { FormEvent } from "react";
 import { InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
+import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
 import { api, errorMessage } from "../lib/api";
 import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import { numberTooLarge, textTooLong, type Limits } from "../lib/limits";
@@ -17,6 +18,7 @@ interface Props {
   latestDateMessage: string;
   canRequest: boolean;
   limits: Limits;
+  shortNotice: ShortNoticeRules;
 }
 
 interface Values {
@@ -97,7 +99,7 @@ const FIELDS: (keyof Values)[] = [
 ];
 
 function RequestServiceForm(props: Props) {
-  const { categories, today, canRequest, limits } = props;
+  const { categories, today, canRequest, limits, shortNotice } = props;
   const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, (name, v: Values) =>
     validate(name, v, props),
   );
@@ -208,6 +210,7 @@ function RequestServiceForm(props: Props) {
           error={errors.preferredTime}
         />
       </div>
+      <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
       <InputField
         id="request-location"
         label="Location"

@@ -1,13 +1,23 @@
 // /service-request-details?id= (spec section 2 "Service request detail page"): the request, and for a
 // user with a provider profile a Provider Actions card with Accept Request (open requests) or
-// Contact Client (any other status).
+// Contact Client (any other status). Once booked, its client sees the helper who is coming
+// (issue 12), and inside the 48-hour window a way to reach support.
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { ApiError, api, errorMessage, isUnauthorizedError, handleLoggedOut } from "../lib/api";
-import { formatDate, formatDateTime, formatMoney, personName, timeWindowLabel, urgencyLabel } from "../lib/format";
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatVisit,
+  personName,
+  timeWindowLabel,
+  urgencyLabel,
+} from "../lib/format";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
-import type { ServiceRequest, Viewer } from "../lib/types";
-import { StatusBadge } from "../components/StatusBadge";
+import type { Booking, ServiceRequest, Viewer } from "../lib/types";
+import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
+import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { LoadingText } from "../components/Skeleton";
 
 interface Props {
@@ -46,8 +56,59 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** Why a provider account may find nothing here: open requests are for verified providers only. */
+function UnvettedHint({ viewer }: { viewer: Viewer }) {
+  if (viewer.userType !== "provider" || viewer.provider?.verificationStatus === "verified") return null;
+  if (viewer.provider?.verificationStatus === "pending") {
+    return (
+      <p data-testid="unvetted-hint">
+        Open requests are shown to verified providers only. Your application is being reviewed; once you are verified
+        you will see open requests on your dashboard.
+      </p>
+    );
+  }
+  if (viewer.provider) {
+    return <p data-testid="unvetted-hint">Open requests are shown to verified providers only.</p>;
+  }
+  return (
+    <p data-testid="unvetted-hint">
+      Open requests are shown to verified providers only. <a href="/provider-signup">Apply to become a provider</a>.
+    </p>
+  );
+}
+
+/** The booking of a booked request, for its client: who is coming, what the status means, and
+ * support inside the 48-hour window. */
+function BookingPanel({ booking }: { booking: Booking }) {
+  const active = booking.status === "scheduled" || booking.status === "confirmed";
+  return (
+    <section className="card" aria-labelledby="booking-heading" data-testid="request-booking">
+      <div className="card-head">
+        <h2 id="booking-heading">Your booking</h2>
+        <StatusBadge status={booking.status} note={bookingStatusNote(booking, "client")} />
+      </div>
+      <p className="list-item-meta">
+        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
+        <span className="amount">{formatMoney(booking.totalAmount)}</span>
+      </p>
+      <BookingPerson booking={booking} perspective="client" />
+      {active && !booking.canCancel && (
+        <div className="actions">
+          <p className="notice notice-inline" data-testid="cancel-blocked">
+            This booking cannot be cancelled (less than 48 hours remaining).
+          </p>
+          <a className="button button-secondary" href={SUPPORT_LINK} data-testid="contact-support">
+            Contact support
+          </a>
+        </div>
+      )}
+    </section>
+  );
+}
+
 function RequestDetails({ requestId, viewer }: Props) {
   const [load, setLoad] = useState<Load>(requestId ? { state: "loading" } : { state: "missing" });
+  const [booking, setBooking] = useState<Booking | null>(null);
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState("");
 
@@ -60,6 +121,18 @@ function RequestDetails({ requestId, viewer }: Props) {
     try {
       const request = await api.get<ServiceRequest>(`/api/service-requests/${requestId}`);
       setLoad({ state: "ready", request });
+      // Its client sees who is coming once it is booked (after a reassignment, the new helper).
+      const booked = request.status === "booked" || request.status === "completed";
+      if (request.clientId === viewer.id && booked && request.bookingId) {
+        try {
+          setBooking(await api.get<Booking>(`/api/bookings/${request.bookingId}`));
+        } catch (error) {
+          if (isUnauthorizedError(error)) throw error;
+          setBooking(null); // the request still shows; the dashboard lists the booking too
+        }
+      } else {
+        setBooking(null);
+      }
     } catch (error) {
       if (isUnauthorizedError(error)) {
         handleLoggedOut();
@@ -67,7 +140,7 @@ function RequestDetails({ requestId, viewer }: Props) {
       }
       setLoad({ state: "missing" });
     }
-  }, [requestId]);
+  }, [requestId, viewer.id]);
 
   useEffect(() => {
     void fetchRequest();
@@ -85,6 +158,7 @@ function RequestDetails({ requestId, viewer }: Props) {
     return (
       <Message title="Request Not Found">
         <p>This service request could not be loaded. It may have been removed.</p>
+        <UnvettedHint viewer={viewer} />
       </Message>
     );
   }
@@ -92,6 +166,7 @@ function RequestDetails({ requestId, viewer }: Props) {
   const request = load.request;
   const isOpen = request.status === "open";
   const isOwner = request.clientId === viewer.id;
+  const perspective = isOwner ? "client" : viewer.userType === "admin" ? "admin" : "provider";
 
   async function accept() {
     setAccepting(true);
@@ -127,7 +202,7 @@ function RequestDetails({ requestId, viewer }: Props) {
           <div className="card-head">
             <h1 id="request-title">{request.title}</h1>
             <div className="badges">
-              <StatusBadge status={request.status} />
+              <StatusBadge status={request.status} note={requestStatusNote(request.status, perspective)} />
               <StatusBadge status={request.urgency} label={`${urgencyLabel(request.urgency)} urgency`} />
             </div>
           </div>
@@ -159,6 +234,7 @@ function RequestDetails({ requestId, viewer }: Props) {
             </div>
           )}
         </article>
+        {isOwner && booking && <BookingPanel booking={booking} />}
       </div>
 
       {viewer.provider && !isOwner && (

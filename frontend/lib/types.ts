@@ -75,15 +75,21 @@ export interface ServiceRequest {
   preferredDate: string | null;
   preferredTime: TimeWindow | "" | null;
   urgency: Urgency;
-  location?: string;
-  specialRequirements?: string;
+  /** null unless the viewer may see it: the client, verified providers while open, the booked provider. */
+  location?: string | null;
+  /** Same rule as location. */
+  specialRequirements?: string | null;
   estimatedDuration: number | null;
   maxBudget: Money | null;
   status: RequestStatus;
   createdAt: string;
   updatedAt?: string;
+  /** Full (with email) for the client, the booked provider and admins; first name and last
+   * initial ("S.") for a verified provider browsing open requests. */
   client?: PersonSummary;
   serviceCategory?: Pick<ServiceCategory, "id" | "name"> & Partial<ServiceCategory>;
+  /** The request's latest booking, if any. */
+  bookingId?: number | null;
 }
 
 export interface Booking {
@@ -112,9 +118,16 @@ export interface Booking {
   canReview?: boolean;
   /** ISO datetime of the visit start (date + start of the time window, site zone). */
   visitStart?: string;
-  provider?: { id?: number; userId: string; user: PersonSummary };
+  provider?: { id?: number; userId: string; user: PersonSummary; rating?: Money; totalReviews?: number };
   client?: PersonSummary;
-  serviceRequest?: { id?: number; title: string; description: string };
+  serviceRequest?: {
+    id?: number;
+    title: string;
+    description: string;
+    location?: string | null;
+    specialRequirements?: string | null;
+    status?: RequestStatus;
+  };
 }
 
 export interface Review {

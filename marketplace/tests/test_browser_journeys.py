@@ -96,11 +96,14 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         piet = Provider.objects.get(user__email="piet@example.com")
         assert piet.verification_status == VerificationStatus.PENDING
 
-        # Before approval the provider is told to wait.
+        # Before approval the provider is told to wait, and sees none of the open requests (issue 12).
+        provider_page.goto(f"{base}/dashboard")
+        expect(provider_page.get_by_test_id("provider-gate")).to_contain_text("Your application is being reviewed")
+        expect(provider_page.get_by_test_id("request-item")).to_have_count(0)
         first = ServiceRequest.objects.get(title="Video calls with my grandchildren")
         provider_page.goto(f"{base}/service-request-details?id={first.pk}")
-        provider_page.get_by_role("button", name="Accept Request").click()
-        expect(provider_page.get_by_test_id("accept-error")).to_contain_text("pending verification")
+        expect(provider_page.get_by_role("heading", name="Request Not Found")).to_be_visible()
+        expect(provider_page.get_by_role("button", name="Accept Request")).to_have_count(0)
 
         # The admin approves the application.
         sign_in_browser(admin_page, base, admin_user)
@@ -154,6 +157,10 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         expect(row).to_contain_text("Bea Backup")
         other.refresh_from_db()
         assert other.provider == backup
+        # The client sees the new helper on the booking card (issue 12).
+        client_page.goto(f"{base}/dashboard")
+        item = client_page.get_by_test_id("booking-item").filter(has_text="Set up my e-reader")
+        expect(item.get_by_test_id("booking-helper-name")).to_have_text("Bea Backup")
 
         row.get_by_role("button", name="Cancel").click()
         dialog = admin_page.get_by_role("dialog", name="Cancel Booking")

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import (
-    PublicUserSerializer,
     UserSummarySerializer,
     current_zone,
     date_json,
     datetime_json,
     money_json,
 )
+from accounts.models import User
 from marketplace.api import StrictSerializer, as_minutes, represent
-from providers.selectors import user_acts_as_provider
+from providers.selectors import user_is_vetted_provider
 from requests_app.api.fields import (
     MONEY_MAX,
     DateOrDateTimeField,
@@ -24,7 +24,7 @@ from requests_app.api.fields import (
     check_step,
 )
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
-from requests_app.selectors import category_get_active, location_visible_to
+from requests_app.selectors import category_get_active, client_fully_named_to, private_details_visible_to
 from requests_app.services import PREFERRED_DATE_REQUIRED, preferred_date_problem
 
 MAX_DURATION = 24 * 60
@@ -55,15 +55,46 @@ def category_summary_payload(category: ServiceCategory) -> dict:
     return {"id": category.pk, "slug": str(category.slug), "name": str(category.name), "icon": str(category.icon)}
 
 
+def last_initial(last_name: str) -> str:
+    """ "Smith" -> "S."; "" stays ""."""
+    name = str(last_name).strip()
+    return f"{name[0].upper()}." if name else ""
+
+
+def client_initial_payload(user: User) -> dict:
+    """ClientInitialSerializer's shape, built directly."""
+    return {"id": str(user.pk), "firstName": str(user.first_name), "lastName": last_initial(user.last_name)}
+
+
+class ClientInitialSerializer(serializers.ModelSerializer):
+    """The client of an open request as a verified provider sees them before booking: first name
+    and last initial; no email, no photo."""
+
+    firstName = serializers.CharField(source="first_name", read_only=True)
+    lastName = serializers.SerializerMethodField()
+
+    class Meta:
+        model = User
+        fields = ["id", "firstName", "lastName"]
+        read_only_fields = fields
+
+    def get_lastName(self, obj: User) -> str:
+        return last_initial(obj.last_name)
+
+    def to_representation(self, instance: User) -> dict:
+        return client_initial_payload(instance)
+
+
 class ServiceRequestSerializer(serializers.ModelSerializer):
-    """Needs context["request"]; the viewer decides whether location and the client's email show."""
+    """Needs context["request"]; the viewer decides whether location, special requirements and the
+    client's full name and email show (requests_app.selectors.private_details_visible_to)."""
 
     clientId = serializers.CharField(source="client_id", read_only=True)
     categoryId = serializers.IntegerField(source="category_id", read_only=True, allow_null=True)
     preferredDate = serializers.DateField(source="preferred_date", read_only=True, allow_null=True)
     preferredTime = serializers.CharField(source="preferred_time", read_only=True)
     location = serializers.SerializerMethodField()
-    specialRequirements = serializers.CharField(source="special_requirements", read_only=True)
+    specialRequirements = serializers.SerializerMethodField()
     estimatedDuration = serializers.IntegerField(source="estimated_duration", read_only=True)
     maxBudget = serializers.DecimalField(
         source="max_budget", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
@@ -111,7 +142,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "preferredTime": str(instance.preferred_time),
             "urgency": str(instance.urgency),
             "location": self.get_location(instance),
-            "specialRequirements": str(instance.special_requirements),
+            "specialRequirements": self.get_specialRequirements(instance),
             "estimatedDuration": int(instance.estimated_duration),
             "maxBudget": money_json(instance.max_budget),
             "status": str(instance.status),
@@ -125,24 +156,32 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     def _viewer(self):
         return self.context["request"].user
 
-    def _acts_as_provider(self) -> bool:
-        if "acts_as_provider" not in self.context:
-            self.context["acts_as_provider"] = user_acts_as_provider(user=self._viewer())
-        return self.context["acts_as_provider"]
+    def _vetted(self) -> bool:
+        """Whether the viewer is a verified provider (asked once per serializer, when it matters)."""
+        if "vetted_provider" not in self.context:
+            self.context["vetted_provider"] = user_is_vetted_provider(user=self._viewer())
+        return self.context["vetted_provider"]
+
+    def _private_details_visible(self, obj: ServiceRequest) -> bool:
+        return private_details_visible_to(obj, self._viewer(), vetted=self._vetted)
 
     @extend_schema_field({"type": "string", "nullable": True})
     def get_location(self, obj: ServiceRequest) -> str | None:
-        if location_visible_to(obj, self._viewer(), acts_as_provider=self._acts_as_provider):
-            return obj.location
-        return None
+        return str(obj.location) if self._private_details_visible(obj) else None
 
-    def _sees_email(self, obj: ServiceRequest) -> bool:
-        viewer = self._viewer()
-        return viewer.is_admin or viewer.pk in (obj.client_id, getattr(obj, "booked_provider_user_id", None))
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_specialRequirements(self, obj: ServiceRequest) -> str | None:
+        return str(obj.special_requirements) if self._private_details_visible(obj) else None
 
-    @extend_schema_field(UserSummarySerializer)
+    @extend_schema_field(
+        PolymorphicProxySerializer(
+            component_name="RequestClient",
+            serializers=[UserSummarySerializer, ClientInitialSerializer],
+            resource_type_field_name=None,
+        )
+    )
     def get_client(self, obj: ServiceRequest) -> dict:
-        serializer = UserSummarySerializer if self._sees_email(obj) else PublicUserSerializer
+        serializer = UserSummarySerializer if client_fully_named_to(obj, self._viewer()) else ClientInitialSerializer
         return represent(serializer, obj.client)
 
 

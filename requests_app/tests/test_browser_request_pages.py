@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from bookings.models import Booking
-from bookings.services import PENDING_VERIFICATION_MESSAGE
 from marketplace.testing.browser import sign_in_browser
 from requests_app.models import RequestStatus, ServiceRequest, Urgency
 from requests_app.tests.factories import ServiceRequestFactory
@@ -132,14 +131,17 @@ def test_verified_provider_accepts_from_the_details_page_then_can_contact_the_cl
     expect(page.get_by_role("heading", name=request.client.first_name)).to_be_visible()
 
 
-def test_pending_provider_is_told_the_profile_awaits_verification(live_server, page: Page, provider_user):
-    request = ServiceRequestFactory()
+def test_pending_provider_cannot_open_a_request_and_is_told_why(live_server, page: Page, provider_user):
+    """Issue 12: open requests (a senior's address) are for verified providers only; the refusal of
+    an accept is covered by the API's permission table."""
+    request = ServiceRequestFactory(location="41 Maple Lane", special_requirements="I use a walker.")
     sign_in_browser(page, live_server.url, provider_user)
     page.goto(f"{live_server.url}/service-request-details?id={request.id}")
 
-    page.get_by_role("button", name="Accept Request").click()
-    expect(page.get_by_test_id("accept-error")).to_have_text(PENDING_VERIFICATION_MESSAGE)
-    expect(toast(page)).to_contain_text(PENDING_VERIFICATION_MESSAGE)
+    expect(page.get_by_role("heading", name="Request Not Found")).to_be_visible()
+    expect(page.get_by_test_id("unvetted-hint")).to_contain_text("Your application is being reviewed")
+    expect(page.get_by_role("button", name="Accept Request")).to_have_count(0)
+    expect(page.get_by_text("41 Maple Lane")).to_have_count(0)
     request.refresh_from_db()
     assert request.status == RequestStatus.OPEN
     assert not Booking.objects.filter(service_request=request).exists()

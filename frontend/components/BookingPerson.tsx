@@ -1,0 +1,65 @@
+// Who the other party of a booking is (issue 12): a client sees the helper who is coming (photo
+// or initial, name, rating, a Message link); a provider sees the client they visit.
+import { personName } from "../lib/format";
+import type { Booking, PersonSummary } from "../lib/types";
+import { Avatar } from "./Avatar";
+import { StarRating } from "./StarRating";
+import "../styles/people.css";
+
+/** The messages page with this person's conversation open (messages.tsx reads ?with=). */
+export function messageLink(userId: string | undefined): string {
+  return userId ? `/messages?with=${encodeURIComponent(userId)}` : "/messages";
+}
+
+/** The messages page with the support conversation open. */
+export const SUPPORT_LINK = "/messages?with=support";
+
+function Person({
+  label,
+  person,
+  userId,
+  rating,
+  testId,
+}: {
+  label: string;
+  person: PersonSummary;
+  userId: string | undefined;
+  rating?: { value: number | string; reviews: number };
+  testId: string;
+}) {
+  const name = personName({ firstName: person.firstName, lastName: person.lastName }) || "Kindly member";
+  return (
+    <div className="booking-person" data-testid={testId}>
+      <Avatar firstName={person.firstName} imageUrl={person.profileImageUrl || undefined} size="md" />
+      <div className="booking-person-text">
+        <span className="booking-person-label">{label}</span>
+        <span className="booking-person-name" data-testid={`${testId}-name`}>
+          {name}
+        </span>
+        {rating && <StarRating rating={rating.value} reviews={rating.reviews} />}
+      </div>
+      <a className="button button-secondary booking-person-action" href={messageLink(userId)}>
+        Message<span className="visually-hidden"> {name}</span>
+      </a>
+    </div>
+  );
+}
+
+/** The helper for the client (and staff), the client for the provider. Nothing when unknown. */
+export function BookingPerson({ booking, perspective }: { booking: Booking; perspective: "client" | "provider" }) {
+  if (perspective === "provider") {
+    if (!booking.client) return null;
+    return <Person label="Your client" person={booking.client} userId={booking.clientId} testId="booking-client" />;
+  }
+  const provider = booking.provider;
+  if (!provider?.user) return null;
+  return (
+    <Person
+      label="Your helper"
+      person={provider.user}
+      userId={provider.userId}
+      rating={{ value: provider.rating ?? 0, reviews: provider.totalReviews ?? 0 }}
+      testId="booking-helper"
+    />
+  );
+}
