@@ -27,11 +27,12 @@ export class ApiError extends Error {
     this.fromApi = fromApi;
   }
 
-  /** The text to show a person: our API's {"message"}, else a calm generic text. */
+  /** Our API's {"message"}, meant for people; "" when the answer had none (then show the
+   * page's own text, or errorMessage()'s calm one). Never the raw body. */
   get serverMessage(): string {
     const b = this.body as { message?: unknown } | null;
     const message = this.fromApi && b && typeof b.message === "string" ? b.message.trim() : "";
-    if (!message || message.length > MAX_MESSAGE_LENGTH) return GENERIC_FAILURE;
+    if (message.length > MAX_MESSAGE_LENGTH) return "";
     if (this.status === 403 && message.startsWith("CSRF Failed")) return STALE_PAGE;
     return message;
   }
@@ -105,7 +106,7 @@ export function isUnauthorizedError(error: unknown): boolean {
  * Anything else (a body that is not ours, a script error) goes to the console only.
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof ApiError) return error.serverMessage || GENERIC_FAILURE;
   console.error(error);
   // fetch() rejects with a TypeError when no answer came back at all.
   if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return NETWORK_FAILURE;

@@ -1,4 +1,4 @@
-"""URLs for marketplace/tests/test_browser_error_texts.py only: the real site, except that two API
+"""URLs for marketplace/tests/test_browser_error_texts.py only: the real site, except that some API
 calls the pages make crash inside the view (a bug), so the server answers its own 500."""
 
 from django.http import HttpRequest
@@ -14,12 +14,13 @@ class SimulatedBug(RuntimeError):
 
 
 @csrf_exempt
-def crash(request: HttpRequest):
+def crash(request: HttpRequest, **kwargs):
     raise SimulatedBug("NotSupportedError: contains lookup is not supported on this database backend.")
 
 
 urlpatterns = [
     path("api/providers", crash),
     path("api/auth/user-type", crash),
+    path("api/bookings/<int:pk>/cancel", crash),
     *site_urlpatterns,
 ]

@@ -4,10 +4,15 @@ answer (a debug page, a traceback, a field dump), which goes to the browser cons
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.models import User, UserType
+from bookings.models import BookingStatus, PaymentStatus
+from bookings.tests.factories import BookingFactory
 from marketplace.testing.browser import sign_in_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,7 +23,7 @@ CALM = "Something went wrong on our side. Please try again."
 @pytest.fixture
 def crashing_api(settings):
     """The server as under `make run` (DEBUG on: Django answers a crash with its debug page),
-    with /api/providers and /api/auth/user-type crashing in their view."""
+    with /api/providers, /api/auth/user-type and /api/bookings/<id>/cancel crashing in their view."""
     settings.DEBUG = True
     settings.ROOT_URLCONF = "marketplace.tests.broken_api_urls"
 
@@ -77,3 +82,25 @@ def test_a_page_older_than_its_session_says_reload_instead_of_the_csrf_text(live
     )
     expect(toast).not_to_contain_text("CSRF")
     assert User.objects.get(pk=client_user.pk).user_type == UserType.CLIENT
+
+
+def test_a_crash_on_cancel_shows_the_spec_default_text(live_server, page: Page, crashing_api, client_user):
+    booking = BookingFactory(
+        service_request__client=client_user,
+        service_request__preferred_date=timezone.localdate() + dt.timedelta(days=7),
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+    )
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard")
+
+    page.get_by_role("button", name="Cancel Booking").click()
+    page.get_by_role("dialog").get_by_role("button", name="Cancel Booking").click()
+
+    toast = page.get_by_test_id("toast")
+    expect(toast).to_contain_text("Cancellation Failed")
+    expect(toast).to_contain_text("Failed to cancel booking")
+    for raw in ("500", "Traceback", "SimulatedBug"):
+        expect(toast).not_to_contain_text(raw)
+    booking.refresh_from_db()
+    assert booking.status == BookingStatus.CONFIRMED
