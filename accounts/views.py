@@ -37,10 +37,19 @@ def firebase_web_config() -> dict[str, str]:
 
 
 def login_page(request: HttpRequest) -> HttpResponse:
-    """Sign in / sign up. A signed-in user is sent to /."""
+    """Sign in / sign up. A signed-in user is sent to /.
+
+    ?mode=signup opens the sign-up card; ?next= (a path on this site) is where success lands,
+    so "Become a Provider" leads through sign-up to /provider-signup.
+    """
     if request.user.is_authenticated:
         return HttpResponseRedirect("/")
-    props = {"firebase": firebase_web_config(), "next": safe_next(request), "productName": "Kindly"}
+    props = {
+        "firebase": firebase_web_config(),
+        "next": safe_next(request),
+        "mode": "sign-up" if request.GET.get("mode") == "signup" else "sign-in",
+        "productName": "Kindly",
+    }
     response = render(request, "pages/login.html", {"login_props": props})
     # The Google popup (another origin) reports back through window.opener, which Django's
     # default COOP "same-origin" would cut; SecurityMiddleware keeps a header a view has set.

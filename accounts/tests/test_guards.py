@@ -10,6 +10,7 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 
 from accounts.guards import admin_required_page, login_required_page, queue_toast
+from marketplace.testing.pages import island_props
 
 pytestmark = pytest.mark.django_db
 
@@ -124,10 +125,38 @@ def test_login_page_for_visitors_carries_firebase_config_and_safe_next(client, s
     assert 'id="login-root"' in html
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x", "javascript:alert(1)", ""])
+@pytest.mark.parametrize(
+    "target",
+    [
+        "https://evil.example/",
+        "//evil.example/x",
+        "javascript:alert(1)",
+        "",
+        "/\\evil.example/x",
+        "\\\\evil.example",
+        "/\t/evil.example",
+        "http://testserver/request-service",
+        "request-service",
+    ],
+)
 def test_login_page_ignores_next_that_leaves_the_site(client, target):
     html = client.get("/login", {"next": target}).content.decode()
     assert '"next": "/"' in html
+
+
+@pytest.mark.parametrize(
+    "query, mode, target",
+    [
+        ({}, "sign-in", "/"),
+        ({"mode": "signup", "next": "/provider-signup"}, "sign-up", "/provider-signup"),
+        ({"mode": "signup", "next": "/request-service"}, "sign-up", "/request-service"),
+        ({"mode": "SIGNUP-please"}, "sign-in", "/"),
+        ({"next": "/messages?with=7"}, "sign-in", "/messages?with=7"),
+    ],
+)
+def test_login_page_opens_the_card_asked_for_and_keeps_the_way_back(client, query, mode, target):
+    props = island_props(client.get("/login", query), "login-props")
+    assert (props["mode"], props["next"]) == (mode, target)
 
 
 def test_login_page_sends_a_signed_in_user_home(client, client_user):

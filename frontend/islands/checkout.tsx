@@ -1,8 +1,8 @@
 // The payment page (/checkout/{bookingId}, spec "Payment page"): "Booking Not Found",
 // "Payment Complete!", "Preparing payment..." or the form with the booking summary and the
-// security notes. With Stripe keys the form is Stripe's Payment Element (@stripe/stripe-js);
-// with the offline test gateway it is a plain card form.
-import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
+// security notes. With Stripe keys the form is Stripe's Payment Element (@stripe/stripe-js,
+// fetched only then: the offline test gateway's plain card form never loads Stripe.js).
+import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { InputField } from "../components/Field";
 import { api, ApiError, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
@@ -115,6 +115,49 @@ interface CardErrors {
   cvc?: string;
 }
 
+// The expiry as people type it (the server reads the same spellings, payments/api/serializers.py):
+// "12/30", "12 / 30", "12-30", "1/30", "12/2030", or digits only "130", "1230", "122030".
+const EXPIRY_SEPARATED = /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/;
+const EXPIRY_DIGITS = /^(?:(\d{1,2})(\d{2})|(\d{2})(\d{4}))$/;
+const EXPIRY_HINT = "MM / YY, for example 04 / 28";
+const EXPIRY_UNREADABLE = "Enter the expiry date as MM / YY, for example 04 / 28.";
+const EXPIRY_BAD_MONTH = "The month must be a number from 01 to 12.";
+
+/** {month, year} of a typed expiry, or null when it is not a date in any of those spellings. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const value = text.trim();
+  const separated = EXPIRY_SEPARATED.exec(value);
+  const digits = separated ? null : EXPIRY_DIGITS.exec(value);
+  const monthText = separated?.[1] ?? digits?.[1] ?? digits?.[3];
+  const yearText = separated?.[2] ?? digits?.[2] ?? digits?.[4];
+  if (!monthText || !yearText) return null;
+  return { month: Number(monthText), year: Number(yearText) + (yearText.length === 2 ? 2000 : 0) };
+}
+
+function twoDigits(n: number): string {
+  return String(n % 100).padStart(2, "0");
+}
+
+/** The message for a typed expiry, "" when it can be sent (the server checks it again). */
+function expiryError(text: string): string {
+  if (!text.trim()) return "Enter the expiry date (MM / YY).";
+  const parsed = parseExpiry(text);
+  if (!parsed) return EXPIRY_UNREADABLE;
+  if (parsed.month < 1 || parsed.month > 12) return EXPIRY_BAD_MONTH;
+  const now = new Date();
+  if (parsed.year * 12 + parsed.month < now.getFullYear() * 12 + now.getMonth() + 1) {
+    return `This card expired at the end of ${twoDigits(parsed.month)} / ${twoDigits(parsed.year)}. Please use a card that is still valid.`;
+  }
+  return "";
+}
+
+/** "1230" -> "12 / 30" once the field is left, so the person sees how it was read. */
+function tidyExpiry(text: string): string {
+  const parsed = parseExpiry(text);
+  if (!parsed || parsed.month < 1 || parsed.month > 12) return text;
+  return `${twoDigits(parsed.month)} / ${twoDigits(parsed.year)}`;
+}
+
 function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: () => void }) {
   const [cardNumber, setCardNumber] = useState("");
   const [expiry, setExpiry] = useState("");
@@ -127,7 +170,8 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
     event.preventDefault();
     const missing: CardErrors = {};
     if (!cardNumber.trim()) missing.cardNumber = "Enter your card number.";
-    if (!expiry.trim()) missing.expiry = "Enter the expiry date (MM/YY).";
+    const expiryMessage = expiryError(expiry);
+    if (expiryMessage) missing.expiry = expiryMessage;
     if (!cvc.trim()) missing.cvc = "Enter the security code.";
     setErrors(missing);
     setFailure("");
@@ -173,13 +217,18 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
       <div className="field-row">
         <InputField
           id="card-expiry"
-          label="Expiry date (MM/YY)"
+          label="Expiry date"
+          hint={EXPIRY_HINT}
           required
-          inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder="MM / YY"
+          maxLength={10}
           value={expiry}
-          onChange={(e) => setExpiry(e.target.value)}
+          onChange={(e) => {
+            setExpiry(e.target.value);
+            if (errors.expiry) setErrors((prev) => ({ ...prev, expiry: undefined }));
+          }}
+          onBlur={() => setExpiry((v) => tidyExpiry(v))}
           error={errors.expiry}
           disabled={processing}
         />
@@ -230,7 +279,9 @@ function StripeForm({
   useEffect(() => {
     let cancelled = false;
     let unmount: (() => void) | undefined;
-    loadStripe(publishableKey)
+    // The "pure" entry adds Stripe's script to the page only when loadStripe() is called.
+    import("@stripe/stripe-js/pure")
+      .then(({ loadStripe }) => loadStripe(publishableKey))
       .then((loaded) => {
         if (cancelled || !loaded || !mountRef.current) {
           if (!loaded && !cancelled) setLoadError(CREATE_FAILED);

@@ -1,7 +1,10 @@
 // /login: sign in or sign up with Firebase Authentication (email/password or Google popup),
 // then hand the ID token to the server (POST /api/auth/session), which starts the Django
 // session. The browser keeps no Firebase session of its own (inMemoryPersistence).
-import { useId, useMemo, useState, type FormEvent } from "react";
+// "Forgot password?" sends Firebase's password-reset email. Failures stay in the card, next to
+// the form, until the person changes something (a toast says it too).
+// ?mode=signup opens the sign-up card; ?next= (checked by the server) is where success lands.
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from "react";
 import { initializeApp, type FirebaseApp } from "firebase/app";
 import {
   browserPopupRedirectResolver,
@@ -10,6 +13,7 @@ import {
   GoogleAuthProvider,
   inMemoryPersistence,
   initializeAuth,
+  sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -17,6 +21,7 @@ import {
   type Auth,
   type User as FirebaseUser,
 } from "firebase/auth";
+import { Field } from "../components/Field";
 import { api, errorMessage, redirectAfter } from "../lib/api";
 import { toast } from "../lib/toast";
 import { mountIsland } from "../lib/mount";
@@ -30,13 +35,17 @@ interface FirebaseWebConfig {
   emulatorHost: string;
 }
 
+type Mode = "sign-in" | "sign-up";
+type View = Mode | "reset" | "reset-sent";
+
 interface LoginProps {
   firebase: FirebaseWebConfig;
+  /** Where success lands: a path on this site (the server checked it), "/" by default. */
   next: string;
+  /** The card shown first (?mode=signup opens the sign-up card). */
+  mode: Mode;
   productName: string;
 }
-
-type Mode = "sign-in" | "sign-up";
 
 const REQUIRED_CONFIG: Array<[keyof FirebaseWebConfig, string]> = [
   ["apiKey", "API key"],
@@ -81,6 +90,10 @@ function errorCode(error: unknown): string {
 }
 
 const POPUP_BLOCKED = "Popup was blocked. Please allow popups and try again.";
+const TOO_MANY = "Too many attempts. Please wait a moment and try again.";
+const OFFLINE = "Could not reach the sign-in service. Please check your connection.";
+const INVALID_EMAIL = "Please enter a valid email address.";
+const SHORT_PASSWORD = "Password should be at least 6 characters long.";
 
 /** Spec section 8: the description shown for a failed Firebase call. */
 export function describeAuthError(error: unknown, mode: Mode, google: boolean): string {
@@ -96,17 +109,17 @@ export function describeAuthError(error: unknown, mode: Mode, google: boolean): 
     }
   } else if (mode === "sign-up") {
     if (code === "auth/email-already-in-use") return "This email is already registered. Try signing in instead.";
-    if (code === "auth/weak-password") return "Password should be at least 6 characters long.";
-    if (code === "auth/invalid-email") return "Please enter a valid email address.";
+    if (code === "auth/weak-password") return SHORT_PASSWORD;
+    if (code === "auth/invalid-email") return INVALID_EMAIL;
   } else {
     if (["auth/invalid-credential", "auth/wrong-password", "auth/user-not-found", "auth/invalid-login-credentials"].includes(code)) {
       return "Incorrect email or password. Please try again.";
     }
-    if (code === "auth/invalid-email") return "Please enter a valid email address.";
+    if (code === "auth/invalid-email") return INVALID_EMAIL;
     if (code === "auth/user-disabled") return "This account has been disabled. Please contact support.";
   }
-  if (code === "auth/too-many-requests") return "Too many attempts. Please wait a moment and try again.";
-  if (code === "auth/network-request-failed") return "Could not reach the sign-in service. Please check your connection.";
+  if (code === "auth/too-many-requests") return TOO_MANY;
+  if (code === "auth/network-request-failed") return OFFLINE;
   return errorMessage(error);
 }
 
@@ -126,6 +139,74 @@ function failureTitle(mode: Mode, google: boolean): string {
   return mode === "sign-in" ? "Sign in failed" : "Sign up failed";
 }
 
+// ---------------------------------------------------------------- the form's own checks
+
+interface Values {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+type FieldName = keyof Values;
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+const FIELD_ORDER: Record<Mode, FieldName[]> = {
+  "sign-in": ["email", "password"],
+  "sign-up": ["firstName", "lastName", "email", "password"],
+};
+
+// What the browser's type="email" accepts, roughly: something@something.tld, no spaces.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailError(email: string): string {
+  const value = email.trim();
+  if (!value) return "Please enter your email address.";
+  return EMAIL_SHAPE.test(value) ? "" : INVALID_EMAIL;
+}
+
+/** The message for one field, "" when it is fine (checked before Firebase is called). */
+function fieldError(name: FieldName, values: Values, mode: Mode): string {
+  switch (name) {
+    case "firstName":
+      return values.firstName.trim() ? "" : "Please enter your first name.";
+    case "lastName":
+      return values.lastName.trim() ? "" : "Please enter your last name.";
+    case "email":
+      return emailError(values.email);
+    case "password":
+      if (!values.password) return mode === "sign-in" ? "Please enter your password." : "Please choose a password.";
+      return mode === "sign-up" && values.password.length < 6 ? SHORT_PASSWORD : "";
+  }
+}
+
+// What the page asked for, said on the card, so the person knows where signing in leads.
+const NEXT_NOTES: Record<string, string> = {
+  "/request-service": "Next, you'll tell us what help you need.",
+  "/provider-signup": "Next, you'll fill in your application to become a provider.",
+};
+
+// ---------------------------------------------------------------- pieces
+
+interface Failure {
+  title: string;
+  description: string;
+}
+
+/** The failure of the last attempt, in the card next to the form; announced when it appears. */
+function FormAlert({ failure, alertRef }: { failure: Failure | null; alertRef: RefObject<HTMLDivElement | null> }) {
+  return (
+    <div ref={alertRef} role="alert" className="form-alert" data-testid="login-error">
+      {failure && (
+        <>
+          <p className="form-alert-title">{failure.title}</p>
+          <p className="form-alert-text">{failure.description}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
 function GoogleIcon() {
   return (
     <svg aria-hidden="true" width="20" height="20" viewBox="0 0 48 48" focusable="false">
@@ -137,48 +218,98 @@ function GoogleIcon() {
   );
 }
 
-function Field(props: {
+/** A labelled input of this card: its message under it, marked required for assistive tech. */
+function LoginInput(props: {
+  id: string;
   label: string;
   type: string;
   value: string;
   onChange: (value: string) => void;
   autoComplete: string;
-  minLength?: number;
+  error?: string;
   hint?: string;
+  disabled?: boolean;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type={props.type}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        autoComplete={props.autoComplete}
-        minLength={props.minLength}
-        aria-describedby={props.hint ? hintId : undefined}
-        required
-      />
-      {props.hint && (
-        <p id={hintId} className="muted field-hint">
-          {props.hint}
-        </p>
+    <Field id={props.id} label={props.label} error={props.error} hint={props.hint}>
+      {(control) => (
+        <input
+          {...control}
+          type={props.type}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          autoComplete={props.autoComplete}
+          aria-required="true"
+          disabled={props.disabled}
+          spellCheck={props.type === "text" ? undefined : false}
+        />
       )}
-    </div>
+    </Field>
   );
 }
 
-function Login({ firebase, next, productName }: LoginProps) {
-  const [mode, setMode] = useState<Mode>("sign-in");
+function resetFailureText(code: string): string {
+  if (code === "auth/too-many-requests") return TOO_MANY;
+  if (code === "auth/network-request-failed") return OFFLINE;
+  return "We couldn't send the reset email right now. Please try again in a few minutes.";
+}
+
+// ---------------------------------------------------------------- the card
+
+function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
+  const [view, setView] = useState<View>(firstMode);
   const [busy, setBusy] = useState(false);
-  const [firstName, setFirstName] = useState("");
-  const [lastName, setLastName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  const [values, setValues] = useState<Values>({ firstName: "", lastName: "", email: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [sentTo, setSentTo] = useState("");
   const auth = useMemo(() => getFirebaseAuth(firebase), [firebase]);
-  const headingId = useId();
+  const uid = useId();
+  const headingId = `${uid}-heading`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  // Set when the person moved to another card: its heading then takes the focus (the button
+  // they pressed is gone). Not on the first render: the page opens with the focus at its top.
+  const moved = useRef(false);
+  const mode: Mode = view === "sign-up" ? "sign-up" : "sign-in";
+  const fieldId = (name: FieldName) => `${uid}-${name}`;
+
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [view]);
+
+  function go(to: View) {
+    moved.current = true;
+    setView(to);
+    setErrors({});
+    setFailure(null);
+  }
+
+  /** A change drops that field's message and the failure of the last attempt. */
+  function set(name: FieldName, value: string) {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+    setFailure(null);
+  }
+
+  function fail(shown: Failure) {
+    setFailure(shown);
+    toast({ title: shown.title, description: shown.description, variant: "destructive" });
+    window.requestAnimationFrame(() => alertRef.current?.scrollIntoView?.({ block: "nearest" }));
+  }
+
+  /** Check the card's fields; show every message and focus the first field that has one. */
+  function checkFields(names: FieldName[]): boolean {
+    const found: FieldErrors = {};
+    for (const name of names) {
+      const message = fieldError(name, values, mode);
+      if (message) found[name] = message;
+    }
+    setErrors(found);
+    const first = names.find((name) => found[name]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    return first === undefined;
+  }
 
   async function startSession(user: FirebaseUser, names?: { firstName: string; lastName: string }) {
     const idToken = await user.getIdToken();
@@ -187,38 +318,40 @@ function Login({ firebase, next, productName }: LoginProps) {
     if (auth) await signOut(auth).catch(() => undefined);
   }
 
-  function succeed(welcome: "sign-in" | "sign-up") {
+  function succeed(welcome: Mode) {
     toast({ title: welcome === "sign-in" ? "Welcome back!" : `Welcome to ${productName}!` });
     redirectAfter(next || "/", 1000);
   }
 
-  async function run(google: boolean, action: (auth: Auth) => Promise<"sign-in" | "sign-up">) {
+  async function run(google: boolean, action: (auth: Auth) => Promise<Mode>) {
     if (!auth) return;
     setBusy(true);
+    setFailure(null);
     try {
       succeed(await action(auth));
     } catch (error) {
       console.error(error);
-      toast({ title: failureTitle(mode, google), description: describeAuthError(error, mode, google), variant: "destructive" });
+      fail({ title: failureTitle(mode, google), description: describeAuthError(error, mode, google) });
       setBusy(false);
     }
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || !checkFields(FIELD_ORDER[mode])) return;
+    const email = values.email.trim();
     if (mode === "sign-in") {
       void run(false, async (auth) => {
-        const credential = await signInWithEmailAndPassword(auth, email.trim(), password);
+        const credential = await signInWithEmailAndPassword(auth, email, values.password);
         await startSession(credential.user);
         return "sign-in";
       });
     } else {
       void run(false, async (auth) => {
-        const names = { firstName: firstName.trim(), lastName: lastName.trim() };
+        const names = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
         const nameProblem = signUpNameProblem(names); // before any account is made
         if (nameProblem) throw new Error(nameProblem);
-        const credential = await createUserWithEmailAndPassword(auth, email.trim(), password);
+        const credential = await createUserWithEmailAndPassword(auth, email, values.password);
         await updateProfile(credential.user, { displayName: `${names.firstName} ${names.lastName}`.trim() });
         await startSession(credential.user, names);
         return "sign-up";
@@ -238,8 +371,178 @@ function Login({ firebase, next, productName }: LoginProps) {
     });
   }
 
-  const signIn = mode === "sign-in";
+  async function onSendReset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || !auth || !checkFields(["email"])) return;
+    const email = values.email.trim();
+    setBusy(true);
+    setFailure(null);
+    try {
+      await sendPasswordResetEmail(auth, email);
+    } catch (error) {
+      const code = errorCode(error);
+      // "No such account" would tell anyone which addresses have one: it reads as sent.
+      if (code !== "auth/user-not-found") {
+        console.error(error);
+        setBusy(false);
+        if (code === "auth/invalid-email" || code === "auth/missing-email") {
+          setErrors({ email: INVALID_EMAIL });
+          document.getElementById(fieldId("email"))?.focus();
+        } else {
+          fail({ title: "Reset email not sent", description: resetFailureText(code) });
+        }
+        return;
+      }
+    }
+    setBusy(false);
+    setSentTo(email);
+    go("reset-sent");
+  }
+
   const disabled = busy || !auth;
+  const emailInput = (
+    <LoginInput
+      id={fieldId("email")}
+      label="Email"
+      type="email"
+      value={values.email}
+      onChange={(v) => set("email", v)}
+      autoComplete="email"
+      error={errors.email}
+    />
+  );
+  const unavailable = !auth && (
+    <p role="alert" className="field-error">
+      Sign-in is unavailable right now. Please try again later.
+    </p>
+  );
+  const heading = (text: string) => (
+    <h1 id={headingId} ref={headingRef} tabIndex={-1}>
+      {text}
+    </h1>
+  );
+
+  let card;
+  if (view === "reset") {
+    card = (
+      <>
+        {heading("Reset your password")}
+        {unavailable}
+        <p className="muted">
+          Enter the email address you use for {productName}. We'll email you a link to choose a new password.
+        </p>
+        <FormAlert failure={failure} alertRef={alertRef} />
+        <form onSubmit={onSendReset} noValidate aria-busy={busy}>
+          {emailInput}
+          <button type="submit" className="button button-primary button-block" disabled={disabled}>
+            {busy ? "Sending..." : "Send Reset Link"}
+          </button>
+        </form>
+        <p className="login-toggle">
+          <button type="button" className="link-button" onClick={() => go("sign-in")} disabled={busy}>
+            Back to sign in
+          </button>
+        </p>
+      </>
+    );
+  } else if (view === "reset-sent") {
+    card = (
+      <>
+        {heading("Check your email")}
+        <div role="status" data-testid="reset-sent">
+          <p>
+            If there is a {productName} account for <strong className="login-email">{sentTo}</strong>, we've sent it a link
+            to choose a new password. The link works for one hour.
+          </p>
+        </div>
+        <p className="muted">Nothing after a few minutes? Look in your spam or junk folder, or check the address and send it again.</p>
+        <button type="button" className="button button-primary button-block" onClick={() => go("sign-in")}>
+          Back to Sign In
+        </button>
+        <p className="login-toggle">
+          <button type="button" className="link-button" onClick={() => go("reset")}>
+            Send it again
+          </button>
+        </p>
+      </>
+    );
+  } else {
+    const signIn = view === "sign-in";
+    const nextNote = NEXT_NOTES[next.split("?")[0] ?? ""];
+    card = (
+      <>
+        {heading(signIn ? "Welcome Back" : "Create Account")}
+        {unavailable}
+        <p className="muted">
+          {signIn ? `Sign in to your ${productName} account.` : `Join ${productName} to find trusted help at home.`}
+        </p>
+        {nextNote && (
+          <p className="login-next" data-testid="login-next">
+            {nextNote}
+          </p>
+        )}
+        <FormAlert failure={failure} alertRef={alertRef} />
+        <button type="button" className="button button-secondary button-block" onClick={onGoogle} disabled={disabled}>
+          <GoogleIcon /> Continue with Google
+        </button>
+        <p className="login-divider">
+          <span>or</span>
+        </p>
+        <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+          {!signIn && (
+            <div className="login-names">
+              <LoginInput
+                id={fieldId("firstName")}
+                label="First name"
+                type="text"
+                value={values.firstName}
+                onChange={(v) => set("firstName", v)}
+                autoComplete="given-name"
+                error={errors.firstName}
+              />
+              <LoginInput
+                id={fieldId("lastName")}
+                label="Last name"
+                type="text"
+                value={values.lastName}
+                onChange={(v) => set("lastName", v)}
+                autoComplete="family-name"
+                error={errors.lastName}
+              />
+            </div>
+          )}
+          {emailInput}
+          <LoginInput
+            id={fieldId("password")}
+            label="Password"
+            type="password"
+            value={values.password}
+            onChange={(v) => set("password", v)}
+            autoComplete={signIn ? "current-password" : "new-password"}
+            hint={signIn ? undefined : "At least 6 characters."}
+            error={errors.password}
+          />
+          {signIn && (
+            <p className="login-forgot">
+              <button type="button" className="link-button" onClick={() => go("reset")} disabled={busy}>
+                Forgot password?
+              </button>
+            </p>
+          )}
+          <button type="submit" className="button button-primary button-block" disabled={disabled}>
+            {busy ? (signIn ? "Signing in..." : "Creating account...") : signIn ? "Sign In" : "Create Account"}
+          </button>
+        </form>
+        <p className="login-toggle">
+          {signIn ? "Don't have an account?" : "Already have an account?"}{" "}
+          <button type="button" className="link-button" onClick={() => go(signIn ? "sign-up" : "sign-in")} disabled={busy}>
+            {signIn ? "Sign up" : "Sign in"}
+          </button>
+        </p>
+      </>
+    );
+  }
+
   return (
     <div className="login">
       <p>
@@ -247,49 +550,8 @@ function Login({ firebase, next, productName }: LoginProps) {
           <span aria-hidden="true">&larr;</span> Back to home
         </a>
       </p>
-      <section className="card login-card" aria-labelledby={headingId}>
-        <h1 id={headingId}>{signIn ? "Welcome Back" : "Create Account"}</h1>
-        {!auth && (
-          <p role="alert" className="field-error">
-            Sign-in is unavailable right now. Please try again later.
-          </p>
-        )}
-        <p className="muted">
-          {signIn ? `Sign in to your ${productName} account.` : `Join ${productName} to find trusted help at home.`}
-        </p>
-        <button type="button" className="button button-secondary button-block" onClick={onGoogle} disabled={disabled}>
-          <GoogleIcon /> Continue with Google
-        </button>
-        <p className="login-divider">
-          <span>or</span>
-        </p>
-        <form onSubmit={onSubmit} noValidate={false} aria-busy={busy}>
-          {!signIn && (
-            <div className="login-names">
-              <Field label="First name" type="text" value={firstName} onChange={setFirstName} autoComplete="given-name" />
-              <Field label="Last name" type="text" value={lastName} onChange={setLastName} autoComplete="family-name" />
-            </div>
-          )}
-          <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
-          <Field
-            label="Password"
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete={signIn ? "current-password" : "new-password"}
-            minLength={signIn ? undefined : 6}
-            hint={signIn ? undefined : "At least 6 characters."}
-          />
-          <button type="submit" className="button button-primary button-block" disabled={disabled}>
-            {busy ? (signIn ? "Signing in..." : "Creating account...") : signIn ? "Sign In" : "Create Account"}
-          </button>
-        </form>
-        <p className="login-toggle">
-          {signIn ? "Don't have an account?" : "Already have an account?"}{" "}
-          <button type="button" className="link-button" onClick={() => setMode(signIn ? "sign-up" : "sign-in")} disabled={busy}>
-            {signIn ? "Sign up" : "Sign in"}
-          </button>
-        </p>
+      <section className="card login-card" aria-labelledby={headingId} data-view={view}>
+        {card}
       </section>
     </div>
   );

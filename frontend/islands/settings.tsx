@@ -53,7 +53,7 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
         handleLoggedOut();
         return;
       }
-      const message = err instanceof ApiError ? (err.fieldErrors.confirm?.[0] ?? err.serverMessage) : errorMessage(err);
+      const message = (err instanceof ApiError && err.fieldErrors.confirm?.[0]) || errorMessage(err);
       setError(message);
       toast({ title: "Could not close your account", description: message, variant: "destructive" });
       return;

@@ -4,7 +4,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
-import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import "../styles/usermenu.css";
@@ -35,15 +35,6 @@ function Avatar(props: UserMenuProps) {
   );
 }
 
-function serverErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const prefix = `${error.status}: `;
-    const body = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-    return `Server error: ${error.status} - ${body}`;
-  }
-  return errorMessage(error);
-}
-
 async function switchUserType(current: UserType): Promise<void> {
   const target = current === "provider" ? "client" : "provider";
   try {
@@ -53,7 +44,7 @@ async function switchUserType(current: UserType): Promise<void> {
       handleLoggedOut();
       return;
     }
-    toast({ title: "Error", description: `Failed to switch user type: ${serverErrorText(error)}`, variant: "destructive" });
+    toast({ title: "Error", description: `Failed to switch user type: ${errorMessage(error)}`, variant: "destructive" });
     return;
   }
   toast({ title: "User Type Updated", description: "Your account type has been switched successfully." });

@@ -1,27 +1,54 @@
 // The product API client (spec section 7/8): JSON in and out, session cookie + CSRF header,
-// and errors whose text is "<status>: <body or status text>".
+// and errors whose text is "<status>: <body or status text>" (what the 401 check reads).
+// That text is for the console only: people see userMessage() (issue 12 item 4), never a raw
+// body (an HTML error page, a traceback, a field dump).
 import { toast } from "./toast";
+
+/** What a person sees when a call failed and the server said nothing meant for them. */
+export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
+/** The request never got an answer (offline, server down). */
+export const NETWORK_FAILURE = "We couldn't reach Kindly. Please check your internet connection and try again.";
+/** Django's CSRF check failed: the page is older than the session (e.g. signed in on another tab). */
+export const STALE_PAGE = "This page is out of date. Please reload it and try again.";
+
+// Longer than any message our API writes: a longer "message" is not one meant for people.
+const MAX_MESSAGE_LENGTH = 300;
 
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, message: string, body: unknown) {
+  /** The body is our API's JSON error shape ({"message", "errors"}), not a proxy's or framework's page. */
+  readonly fromApi: boolean;
+  constructor(status: number, message: string, body: unknown, fromApi = false) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
+    this.fromApi = fromApi;
   }
 
-  /** The server's {"message"} when it sent one, else the raw error text. */
+  /** Our API's {"message"}, meant for people; "" when the answer had none (then show the
+   * page's own text, or errorMessage()'s calm one). Never the raw body. */
   get serverMessage(): string {
     const b = this.body as { message?: unknown } | null;
-    return b && typeof b.message === "string" && b.message ? b.message : this.message;
+    const message = this.fromApi && b && typeof b.message === "string" ? b.message.trim() : "";
+    if (message.length > MAX_MESSAGE_LENGTH) return "";
+    if (this.status === 403 && message.startsWith("CSRF Failed")) return STALE_PAGE;
+    return message;
   }
 
-  /** Field errors of a 400 reply: {field: [messages]}. */
+  /** Field errors of a 400 reply: {field: [messages]} (only string messages of our API's shape). */
   get fieldErrors(): Record<string, string[]> {
     const b = this.body as { errors?: unknown } | null;
-    return b && b.errors && typeof b.errors === "object" ? (b.errors as Record<string, string[]>) : {};
+    if (!this.fromApi || !b || !b.errors || typeof b.errors !== "object" || Array.isArray(b.errors)) return {};
+    const out: Record<string, string[]> = {};
+    for (const [field, messages] of Object.entries(b.errors as Record<string, unknown>)) {
+      if (Array.isArray(messages)) {
+        const texts = messages.filter((m): m is string => typeof m === "string" && m.length <= MAX_MESSAGE_LENGTH);
+        if (texts.length > 0) out[field] = texts;
+      }
+    }
+    return out;
   }
 }
 
@@ -45,12 +72,16 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   if (!res.ok) {
     const text = await res.text();
     let parsed: unknown = null;
+    const json = /^application\/(?:[\w.+-]+\+)?json\b/i.test(res.headers.get("Content-Type") ?? "");
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
       parsed = null;
     }
-    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed);
+    const fromApi = json && parsed !== null && typeof parsed === "object" && !Array.isArray(parsed);
+    // The whole answer goes to the console for whoever investigates; the server logs it too.
+    if (!(res.status === 401 && fromApi)) console.error(`${method} ${path} failed: ${res.status}`, text || res.statusText);
+    throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed, fromApi);
   }
   if (res.status === 204) return undefined as T;
   const text = await res.text();
@@ -70,10 +101,16 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
 
-/** The message to show for a failed call. */
+/**
+ * The message to show a person for a failed call: our API's {"message"}, or a calm text.
+ * Anything else (a body that is not ours, a script error) goes to the console only.
+ */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage;
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof ApiError) return error.serverMessage || GENERIC_FAILURE;
+  console.error(error);
+  // fetch() rejects with a TypeError when no answer came back at all.
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return NETWORK_FAILURE;
+  return GENERIC_FAILURE;
 }
 
 export function redirectAfter(path: string, ms: number): void {

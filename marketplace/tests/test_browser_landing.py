@@ -26,7 +26,8 @@ def test_visitor_anchors_scroll_to_the_sections_and_actions_go_to_login(live_ser
     expect(page.get_by_test_id("testimonial")).to_have_count(3)
 
     page.get_by_role("link", name="Let's Get Started").click()
-    expect(page).to_have_url(f"{live_server.url}/login")
+    expect(page).to_have_url(f"{live_server.url}/login?mode=signup&next=%2Frequest-service")
+    expect(page.get_by_role("heading", name="Create Account")).to_be_visible()
 
 
 def test_signed_in_hero_goes_to_the_forms_and_shows_real_providers(live_server, page: Page, client_user):

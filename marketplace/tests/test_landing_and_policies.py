@@ -29,6 +29,15 @@ def test_visitor_landing_has_sections_and_every_action_goes_to_login(client):
     assert 'href="/privacy-policy.html"' in html and 'href="/terms-of-service.html"' in html
 
 
+def test_visitor_landing_buttons_open_sign_up_and_keep_the_form_asked_for(client):
+    html = client.get("/").content.decode()
+    to_request = 'href="/login?mode=signup&amp;next=%2Frequest-service"'
+    to_provider = 'href="/login?mode=signup&amp;next=%2Fprovider-signup"'
+    assert f"{to_request}>Request Service Now</a>" in html
+    assert f"{to_request}>Let's Get Started</a>" in html
+    assert html.count(f"{to_provider}>Become a Provider</a>") == 2
+
+
 def test_signed_in_landing_buttons_go_to_request_service_and_provider_signup(client, client_user):
     client.force_login(client_user)
     html = client.get("/landing").content.decode()

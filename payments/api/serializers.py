@@ -20,9 +20,35 @@ _AMOUNT_MESSAGES = {
     code: "The amount does not match this booking's total."
     for code in ("min_value", "max_digits", "max_whole_digits", "max_decimal_places", "max_string_length")
 }
-_EXPIRY_INVALID = "Your card's expiration date is invalid."
 _CVC_INVALID = "Your card's security code is invalid."
-EXPIRY_RE = re.compile(r"^\s*(0[1-9]|1[0-2])\s*/\s*(\d{2})\s*$")
+# A card's expiry as people type it: "12/30", "12 / 30", "12-30", "1/30", "12/2030", or digits
+# only: "130" (M YY), "1230" (MM YY), "122030" (MM YYYY).
+EXPIRY_SEPARATED_RE = re.compile(r"(?P<month>\d{1,2})\s*[/\-. ]\s*(?P<year>\d{2}|\d{4})")
+EXPIRY_DIGITS_RE = re.compile(r"(?P<month>\d{1,2})(?P<year>\d{2})|(?P<month4>\d{2})(?P<year4>\d{4})")
+EXPIRY_UNREADABLE = "Enter the expiry date as MM / YY, for example 04 / 28."
+EXPIRY_BAD_MONTH = "The month must be a number from 01 to 12."
+EXPIRY_TOO_FAR = "Please check the expiry date: it is more than 20 years away."
+# Cards are issued for at most a few years; anything further away is a typing mistake.
+EXPIRY_MAX_YEARS = 20
+
+
+def parse_card_expiry(text: str) -> tuple[int, int]:
+    """(month, four-digit year) of a typed expiry date; ValueError with the message to show."""
+    value = text.strip()
+    match = EXPIRY_SEPARATED_RE.fullmatch(value)
+    if match:
+        month_text, year_text = match["month"], match["year"]
+    else:
+        match = EXPIRY_DIGITS_RE.fullmatch(value)
+        if not match:
+            raise ValueError(EXPIRY_UNREADABLE)
+        month_text = match["month"] or match["month4"]
+        year_text = match["year"] or match["year4"]
+    month = int(month_text)
+    year = int(year_text) + (2000 if len(year_text) == 2 else 0)
+    if not 1 <= month <= 12:
+        raise ValueError(EXPIRY_BAD_MONTH)
+    return month, year
 
 
 class CreatePaymentIntentInputSerializer(StrictSerializer):
@@ -50,7 +76,7 @@ class CardConfirmInputSerializer(StrictSerializer):
         max_length=40, trim_whitespace=True, error_messages={"max_length": INVALID_NUMBER_MESSAGE}
     )
     expiry = serializers.CharField(
-        max_length=10, required=False, allow_blank=True, error_messages={"max_length": _EXPIRY_INVALID}
+        max_length=10, required=False, allow_blank=True, error_messages={"max_length": EXPIRY_UNREADABLE}
     )
     cvc = serializers.CharField(
         max_length=10, required=False, allow_blank=True, error_messages={"max_length": _CVC_INVALID}
@@ -62,17 +88,22 @@ class CardConfirmInputSerializer(StrictSerializer):
         return normalize_card_number(value)
 
     def validate_expiry(self, value: str) -> str:
-        if not value:
-            return value
-        match = EXPIRY_RE.match(value)
-        if not match:
-            raise serializers.ValidationError("Your card's expiration date is invalid.")
-        month, year = int(match.group(1)), 2000 + int(match.group(2))
+        """Any common spelling of a date not in the past -> "MM/YY"."""
+        if not value.strip():
+            return ""
+        try:
+            month, year = parse_card_expiry(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from None
         today = timezone.localdate()
         if (year, month) < (today.year, today.month):
-            raise serializers.ValidationError("Your card has expired.")
-        if year > today.year + 20:
-            raise serializers.ValidationError("Your card's expiration date is invalid.")
+            # A card is good until the end of the month printed on it.
+            printed = f"{month:02d} / {year % 100:02d}"
+            raise serializers.ValidationError(
+                f"This card expired at the end of {printed}. Please use a card that is still valid."
+            )
+        if year > today.year + EXPIRY_MAX_YEARS:
+            raise serializers.ValidationError(EXPIRY_TOO_FAR)
         return f"{month:02d}/{year % 100:02d}"
 
     def validate_cvc(self, value: str) -> str:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, Route, expect
 
 from bookings.models import BookingStatus, PaymentStatus
@@ -21,9 +23,19 @@ def hold(page: Page, url_glob: str) -> list[Route]:
     return held
 
 
+def first_held(page: Page, held: list[Route]) -> Route:
+    """The first held request, once Playwright has handed it over (the page may show its busy
+    state a moment before the request reaches the route)."""
+    for _ in range(200):
+        if held:
+            return held[0]
+        page.wait_for_timeout(25)
+    raise AssertionError("the request was never made")
+
+
 def fill_card(page: Page, number: str) -> None:
     page.get_by_label("Card number").fill(number)
-    page.get_by_label("Expiry date (MM/YY)").fill("12/40")
+    page.get_by_label("Expiry date").fill("12/40")
     page.get_by_label("Security code (CVC)").fill("123")
 
 
@@ -36,7 +48,7 @@ def test_client_pays_with_the_test_card_and_sees_the_booking_confirmed(
     page.goto(f"{live_server.url}/checkout/{booking.pk}")
 
     expect(page.get_by_role("status").filter(has_text="Preparing payment...")).to_be_visible()
-    held[0].continue_()
+    first_held(page, held).continue_()
     page.unroute("**/api/create-payment-intent")
 
     summary = page.get_by_test_id("booking-summary")
@@ -54,7 +66,7 @@ def test_client_pays_with_the_test_card_and_sees_the_booking_confirmed(
     busy = page.get_by_role("button", name="Processing Payment...")
     expect(busy).to_be_visible()
     expect(busy).to_be_disabled()
-    held[0].continue_()
+    first_held(page, held).continue_()
 
     expect(page.get_by_role("heading", name="Payment Complete!")).to_be_visible()
     toast = page.get_by_test_id("toast")
@@ -108,6 +120,60 @@ def test_an_invalid_card_number_is_shown_at_its_field(live_server, page: Page, o
     expect(page.get_by_label("Card number")).to_have_attribute("aria-invalid", "true")
     booking.refresh_from_db()
     assert booking.payment_status == PaymentStatus.PENDING
+
+
+def test_expiry_spellings_are_read_as_mm_yy_and_a_past_date_is_explained(
+    live_server, page: Page, offline_backend, booking
+):
+    sign_in_browser(page, live_server.url, booking.client)
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+    expiry = page.get_by_label("Expiry date")
+    expect(page.get_by_text("MM / YY, for example 04 / 28")).to_be_visible()
+    expect(expiry).to_have_attribute("aria-describedby", re.compile(r"card-expiry-hint"))
+    yy = f"{(timezone.localdate().year + 1) % 100:02d}"
+
+    # Each common spelling is read and shown back as MM / YY once the field is left.
+    for typed, shown in ((f"1{yy}", f"01 / {yy}"), (f"12{yy}", f"12 / {yy}"), (f"3/20{yy}", f"03 / {yy}")):
+        expiry.fill(typed)
+        expiry.blur()
+        expect(expiry).to_have_value(shown)
+
+    page.get_by_label("Card number").fill("4242 4242 4242 4242")
+    page.get_by_label("Security code (CVC)").fill("123")
+    last_month = timezone.localdate().replace(day=1) - dt.timedelta(days=1)
+    expiry.fill(f"{last_month.month}/{last_month.year}")
+    page.get_by_role("button", name="Pay $45.50").click()
+    expect(page.get_by_test_id("card-expiry-error")).to_have_text(
+        f"This card expired at the end of {last_month.month:02d} / {last_month.year % 100:02d}. "
+        "Please use a card that is still valid."
+    )
+    expect(expiry).to_have_attribute("aria-invalid", "true")
+    assert_no_axe_violations(page)
+    expiry.fill("13/40")
+    page.get_by_role("button", name="Pay $45.50").click()
+    expect(page.get_by_test_id("card-expiry-error")).to_have_text("The month must be a number from 01 to 12.")
+    booking.refresh_from_db()
+    assert booking.payment_status == PaymentStatus.PENDING
+
+    expiry.fill(f"12 / 20{yy}")
+    page.get_by_role("button", name="Pay $45.50").click()
+    expect(page.get_by_role("heading", name="Payment Complete!")).to_be_visible()
+    booking.refresh_from_db()
+    assert booking.payment_status == PaymentStatus.PAID
+
+
+def test_the_offline_gateway_page_never_loads_stripe_js(live_server, page: Page, offline_backend, booking):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    sign_in_browser(page, live_server.url, booking.client)
+
+    page.goto(f"{live_server.url}/checkout/{booking.pk}")
+
+    expect(page.get_by_label("Card number")).to_be_visible()
+    page.wait_for_load_state("networkidle")
+    assert [url for url in asked if "stripe" in url] == []
+    assert page.locator("script[src*='stripe']").count() == 0
+    assert page.evaluate("typeof window.Stripe") == "undefined"
 
 
 def test_someone_elses_booking_shows_booking_not_found(live_server, page: Page, booking, verified_provider):

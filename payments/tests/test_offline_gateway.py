@@ -173,3 +173,92 @@ def test_gateway_is_chosen_by_settings(settings):
     assert isinstance(get_gateway(), TestGateway)
     settings.PAYMENTS_BACKEND = "stripe"
     assert isinstance(get_gateway(), StripeGateway)
+
+
+# ---------------------------------------------------------------- the card's expiry as people type it
+
+
+def _expiry_result(value: str):
+    """(validated "MM/YY", None) or (None, the expiry's message) for one typed expiry."""
+    from payments.api.serializers import CardConfirmInputSerializer
+
+    serializer = CardConfirmInputSerializer(data={"bookingId": 1, "cardNumber": "4242424242424242", "expiry": value})
+    if serializer.is_valid():
+        return serializer.validated_data["expiry"], None
+    return None, serializer.errors["expiry"][0]
+
+
+def _next_year() -> int:
+    return timezone.localdate().year + 1
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    [
+        "12/{yy}",
+        "12/{yyyy}",
+        "1/{yy}",
+        "01/{yy}",
+        "12{yy}",
+        "1{yy}",
+        "12{yyyy}",
+        "12 / {yy}",
+        " 12 /{yy} ",
+        "12-{yy}",
+        "12 {yy}",
+    ],
+)
+def test_common_expiry_spellings_are_accepted_as_mm_yy(spelling):
+    year = _next_year()
+    value = spelling.format(yy=f"{year % 100:02d}", yyyy=year)
+    month = "01" if spelling.startswith(("1/", "01/", "1{")) else "12"
+
+    assert _expiry_result(value) == (f"{month}/{year % 100:02d}", None)
+
+
+def test_an_expiry_in_the_current_month_is_still_valid_and_last_month_is_past():
+    today = timezone.localdate()
+    last_month = (today.replace(day=1) - dt.timedelta(days=1)).replace(day=1)
+
+    assert _expiry_result(f"{today.month}/{today.year % 100:02d}") == (
+        f"{today.month:02d}/{today.year % 100:02d}",
+        None,
+    )
+    assert _expiry_result(f"{last_month.month:02d}/{last_month.year}") == (
+        None,
+        f"This card expired at the end of {last_month.month:02d} / {last_month.year % 100:02d}. "
+        "Please use a card that is still valid.",
+    )
+
+
+@pytest.mark.parametrize(
+    "value, message",
+    [
+        ("12/3", "Enter the expiry date as MM / YY, for example 04 / 28."),
+        ("12/300", "Enter the expiry date as MM / YY, for example 04 / 28."),
+        ("December", "Enter the expiry date as MM / YY, for example 04 / 28."),
+        ("12345", "Enter the expiry date as MM / YY, for example 04 / 28."),
+        ("13/40", "The month must be a number from 01 to 12."),
+        ("0/40", "The month must be a number from 01 to 12."),
+        ("12/2099", "Please check the expiry date: it is more than 20 years away."),
+    ],
+)
+def test_an_unreadable_or_impossible_expiry_says_what_to_type(value, message):
+    assert _expiry_result(value) == (None, message)
+
+
+def test_a_four_digit_year_expiry_pays_through_the_api(started, api_as):
+    response = confirm(api_as(started.client), started, expiry=f"1/{_next_year()}", cvc="123")
+
+    assert response.status_code == 200
+    assert state(started) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
+
+
+def test_a_past_expiry_is_400_with_a_plain_message_and_changes_nothing(started, api_as):
+    response = confirm(api_as(started.client), started, expiry="01/20")
+
+    assert response.status_code == 400
+    assert response.json()["errors"]["expiry"] == [
+        "This card expired at the end of 01 / 20. Please use a card that is still valid."
+    ]
+    assert state(started) == (BookingStatus.SCHEDULED, PaymentStatus.PENDING)
