@@ -142,8 +142,11 @@ def landing(request: HttpRequest) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """ "/" is the landing page for visitors and the dashboard for signed-in users."""
+    """ "/" (and /dashboard) is the landing page for visitors and the dashboard for signed-in users;
+    an admin's dashboard is /admin (pending applications and today's bookings first)."""
     if request.user.is_authenticated:
+        if request.user.is_admin:
+            return HttpResponseRedirect("/admin")
         return dashboard(request)
     return landing(request)
 
