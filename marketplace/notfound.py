@@ -9,20 +9,17 @@ trailing slash into a redirect. With DEBUG off it changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.deprecation import MiddlewareMixin
 
 from marketplace.views import not_found
 
 
-class NotFoundPageMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
-        self.get_response = get_response
+class NotFoundPageMiddleware(MiddlewareMixin):
+    """MiddlewareMixin, like Django's own: it runs sync or async, whichever the chain is."""
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        response = self.get_response(request)
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
         # No view was found for the path (resolver_match stays None until the URL resolves).
         if settings.DEBUG and response.status_code == 404 and request.resolver_match is None:
             return not_found(request)
