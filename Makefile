@@ -23,13 +23,20 @@ $(STAMPS):
 	@mkdir -p $(STAMPS)
 
 $(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@test -x $(PY) || { echo "==> Creating the Python environment $(VENV) with $(PYTHON) (a few seconds)..."; \
+		$(PYTHON) -m venv $(VENV); }
+	@echo "==> Installing the Python packages (Django, Channels, Daphne, pytest, Playwright... from"
+	@echo "    requirements-dev.txt) into $(VENV): about 2-3 minutes the first time."
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements-dev.txt
+	@echo "==> Python packages installed."
 	@touch $@
 
 $(STAMPS)/node: package.json package-lock.json | $(STAMPS)
+	@echo "==> Installing the Node packages (React, Vite, TypeScript, the Firebase emulator... from"
+	@echo "    package-lock.json) into node_modules: about 1-2 minutes the first time."
 	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
+	@echo "==> Node packages installed."
 	@touch $@
 
 python-deps: $(STAMPS)/python

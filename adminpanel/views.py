@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from accounts.guards import admin_required_page
 
 
 @admin_required_page
 def admin_dashboard(request: HttpRequest) -> HttpResponse:
-    """Signed out -> /login; signed in but not an admin -> / with "Unauthorized" / "Admin access required"."""
-    props = {"admin": {"id": request.user.id, "firstName": request.user.first_name}}
+    """Signed out -> /login; signed in but not an admin -> / with "Unauthorized" / "Admin access required".
+
+    It is also the admin's landing ("/" sends admins here): ``today`` (the site's date) picks
+    today's bookings for the summary at the top."""
+    props = {
+        "admin": {"id": request.user.id, "firstName": request.user.first_name},
+        "today": timezone.localdate().isoformat(),
+    }
     return render(request, "pages/admin.html", {"props": props})

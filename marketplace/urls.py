@@ -14,6 +14,7 @@ urlpatterns = [
     path("privacy-policy", views.privacy_policy, name="privacy-policy"),
     path("privacy-policy.html", views.privacy_policy, name="privacy-policy-html"),
     path("terms-of-service.html", views.terms_of_service, name="terms-of-service"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("dashboard", login_required_page(views.home), name="dashboard"),

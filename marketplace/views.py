@@ -2,10 +2,12 @@
 
 from decimal import Decimal
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template import loader
+from django.templatetags.static import static
 from django.utils import timezone
+from django.views.decorators.cache import cache_control
 
 from marketplace.dashboard import dashboard
 from providers.models import Specialty
@@ -140,8 +142,11 @@ def landing(request: HttpRequest) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    """ "/" is the landing page for visitors and the dashboard for signed-in users."""
+    """ "/" (and /dashboard) is the landing page for visitors and the dashboard for signed-in users;
+    an admin's dashboard is /admin (pending applications and today's bookings first)."""
     if request.user.is_authenticated:
+        if request.user.is_admin:
+            return HttpResponseRedirect("/admin")
         return dashboard(request)
     return landing(request)
 
@@ -153,6 +158,12 @@ def privacy_policy(request: HttpRequest) -> HttpResponse:
 
 def terms_of_service(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/terms_of_service.html", {"last_updated": timezone.localdate()})
+
+
+@cache_control(max_age=86400, public=True)
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers and tools ask for whatever the page links: the site's icon."""
+    return HttpResponseRedirect(static("favicon.svg"))
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

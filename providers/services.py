@@ -28,11 +28,20 @@ def _check_admin(actor: User) -> None:
         raise PermissionDenied("Admin access required")
 
 
-def _check_pending(provider: Provider) -> None:
-    if provider.verification_status != VerificationStatus.PENDING:
-        raise Conflict(
-            f"This provider is already {provider.verification_status}; only pending applications can be reviewed."
-        )
+# The admin's review: a pending application is approved or rejected; a rejected one can still be
+# approved later (a second look, new information). A verified provider stays verified here.
+REVIEW_TRANSITIONS: dict[str, set[str]] = {
+    VerificationStatus.PENDING: {VerificationStatus.VERIFIED, VerificationStatus.REJECTED},
+    VerificationStatus.REJECTED: {VerificationStatus.VERIFIED},
+}
+
+
+def _check_review_transition(provider: Provider, status: str) -> None:
+    current = provider.verification_status
+    if status not in REVIEW_TRANSITIONS.get(current, set()):
+        if current == VerificationStatus.REJECTED:
+            raise Conflict("This application is already rejected; a rejected application can only be approved.")
+        raise Conflict(f"This provider is already {current}; only pending or rejected applications can be reviewed.")
 
 
 def provider_lock(*, provider_id: int) -> Provider:
@@ -91,13 +100,15 @@ def provider_apply(
 
 
 def provider_set_status(*, provider_id: int, actor: User, status: str, reason: str = "") -> Provider:
-    """Admin approves (verified) or rejects (rejected) a pending application."""
+    """Admin approves (verified) or rejects (rejected) a pending application, or approves a
+    rejected one (REVIEW_TRANSITIONS); audited with the status it came from."""
     _check_admin(actor)
     if status not in (VerificationStatus.VERIFIED, VerificationStatus.REJECTED):
         raise InvalidInput("Status must be verified or rejected.", errors={"status": ["Must be verified or rejected."]})
     with transaction.atomic():
         provider = provider_lock(provider_id=provider_id)
-        _check_pending(provider)
+        _check_review_transition(provider, status)
+        previous = provider.verification_status
         provider.verification_status = status
         provider.save(update_fields=["verification_status", "updated_at"])
         audit_log_record(
@@ -107,7 +118,7 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
             else AuditAction.PROVIDER_REJECTED,
             target=provider,
             reason=reason,
-            details={"from": VerificationStatus.PENDING, "to": status, "userId": provider.user_id},
+            details={"from": previous, "to": status, "userId": provider.user_id},
         )
         if status == VerificationStatus.VERIFIED:
             content = "Your provider application was approved. You are now verified and can accept service requests."

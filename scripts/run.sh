@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # `make run`: migrate, start the Firebase Auth emulator, load demo data, serve on 127.0.0.1:8000.
 # Embedded defaults: SQLite, in-memory channel layer, test payment gateway.
+#
+# The console stays quiet: warnings and errors only, no line per request, so the demo sign-ins
+# printed once the server answers stay on screen. ACCESS_LOG=1 make run prints every request
+# again (and INFO logs); LOG_LEVEL still sets the log level. The sign-ins again, at any time:
+#   .venv/bin/python manage.py seed_demo --print-sign-ins
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,13 +14,26 @@ export FIREBASE_PROJECT_ID=${FIREBASE_PROJECT_ID:-demo-kindly}
 export FIREBASE_AUTH_EMULATOR_HOST=${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:9099}
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
+ACCESS_LOG=${ACCESS_LOG:-0}
+if [ "$ACCESS_LOG" = "1" ]; then
+  export LOG_LEVEL=${LOG_LEVEL:-INFO}
+  server_log_args=(--access-log -)
+else
+  export LOG_LEVEL=${LOG_LEVEL:-WARNING}
+  server_log_args=(-v 0)
+fi
 PY=.venv/bin/python
 mkdir -p .run .firebase-data
 
-.venv/bin/python manage.py migrate --noinput
+echo "Preparing the database (migrations)..."
+$PY manage.py migrate --noinput -v 0
 
 emulator_pid=""
+banner_pid=""
 cleanup() {
+  if [ -n "$banner_pid" ] && kill -0 "$banner_pid" 2>/dev/null; then
+    kill "$banner_pid" 2>/dev/null || true
+  fi
   if [ -n "$emulator_pid" ] && kill -0 "$emulator_pid" 2>/dev/null; then
     echo "Stopping the Firebase Auth emulator (saving its users to .firebase-data)..."
     kill -INT "$emulator_pid" 2>/dev/null || true
@@ -29,7 +47,7 @@ if curl -sf "http://$FIREBASE_AUTH_EMULATOR_HOST/" >/dev/null 2>&1; then
 else
   import_args=()
   [ -f .firebase-data/firebase-export-metadata.json ] && import_args=(--import .firebase-data)
-  echo "Starting the Firebase Auth emulator on $FIREBASE_AUTH_EMULATOR_HOST (log: .run/emulator.log)..."
+  echo "Starting the Firebase Auth emulator on $FIREBASE_AUTH_EMULATOR_HOST (about 20 seconds; log: .run/emulator.log)..."
   node_modules/.bin/firebase emulators:start --only auth --project "$FIREBASE_PROJECT_ID" \
     "${import_args[@]}" --export-on-exit .firebase-data >.run/emulator.log 2>&1 &
   emulator_pid=$!
@@ -40,17 +58,42 @@ else
   done
 fi
 
+echo "Loading the demo accounts and requests..."
 $PY manage.py seed_demo
 
-cat <<MSG
+sign_ins=$($PY manage.py seed_demo --print-sign-ins)
+if [ "$ACCESS_LOG" = "1" ]; then
+  quiet_note="Every request is logged below (ACCESS_LOG=1)."
+else
+  quiet_note="The console shows warnings and errors only; ACCESS_LOG=1 make run logs every request."
+fi
+banner() {
+  cat <<MSG
 
   Kindly is running at http://$HOST:$PORT
 
   Demo sign-ins (email / password):
-$($PY manage.py seed_demo --print-sign-ins)
+$sign_ins
 
   Staff admin: http://$HOST:$PORT/django-admin/ (sign in as the admin above)
+  These sign-ins again, at any time: .venv/bin/python manage.py seed_demo --print-sign-ins
+  $quiet_note
   Press Ctrl+C to stop.
 
 MSG
-$PY -m daphne -b "$HOST" -p "$PORT" marketplace.asgi:application
+}
+
+# Print the banner once the server answers, so that it is the last thing on the screen.
+(
+  for _ in $(seq 1 120); do
+    if curl -sf "http://$HOST:$PORT/healthz" >/dev/null 2>&1; then
+      banner
+      exit 0
+    fi
+    sleep 0.5
+  done
+) &
+banner_pid=$!
+
+echo "Starting the server on http://$HOST:$PORT ..."
+$PY -m daphne "${server_log_args[@]}" -b "$HOST" -p "$PORT" marketplace.asgi:application

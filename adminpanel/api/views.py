@@ -51,7 +51,8 @@ class AdminServiceRequestListView(generics.ListAPIView):
 
 
 class AdminProviderStatusView(APIView):
-    """PUT /api/admin/providers/{id}/status {status: verified|rejected}: only pending providers."""
+    """PUT /api/admin/providers/{id}/status {status: verified|rejected, reason?}: pending providers
+    are approved or rejected, rejected ones can be approved later; anything else is a 409."""
 
     permission_classes = [IsAdmin]
 

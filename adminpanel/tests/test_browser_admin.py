@@ -1,5 +1,5 @@
-"""Admin journeys on /admin in Chromium: approve a provider, reassign and cancel bookings; non-admins
-are turned away with the spec's toast."""
+"""Admin journeys on /admin in Chromium: approve a provider (confirmed in a dialog), reassign and
+cancel bookings; non-admins are turned away with the spec's toast."""
 
 from __future__ import annotations
 
@@ -74,6 +74,7 @@ def test_admin_searches_and_approves_a_pending_provider(live_server, page: Page,
 
     expect(page.get_by_test_id("group-verified-providers").get_by_role("button", name="Approve")).to_have_count(0)
     pending_group.get_by_role("button", name="Approve Pat Pending").click()
+    page.get_by_role("dialog", name="Approve Pat Pending?").get_by_role("button", name="Approve", exact=True).click()
     expect(toast(page)).to_contain_text("Provider status updated successfully")
     expect(page.get_by_test_id("group-verified-providers")).to_contain_text("Pat Pending")
     expect(pending_group).to_contain_text("No providers found")
@@ -87,6 +88,7 @@ def test_admin_rejects_a_pending_provider(live_server, page: Page, admin_user):
     sign_in_browser(page, live_server.url, admin_user)
     page.goto(f"{live_server.url}/admin")
     page.get_by_role("button", name="Reject Ned New").click()
+    page.get_by_role("dialog", name="Reject Ned New?").get_by_role("button", name="Reject", exact=True).click()
     expect(page.get_by_test_id("group-rejected-providers")).to_contain_text("Ned New")
     pending.refresh_from_db()
     assert pending.verification_status == VerificationStatus.REJECTED
@@ -195,6 +197,7 @@ def test_an_expired_session_on_an_admin_action_says_so_and_goes_home(live_server
     page.context.clear_cookies()  # the session is gone
 
     page.get_by_role("button", name="Approve Sam Late").click()
+    page.get_by_role("dialog", name="Approve Sam Late?").get_by_role("button", name="Approve", exact=True).click()
     expect(toast(page)).to_contain_text("Session expired. Please login again.")
     expect(page).to_have_url(f"{live_server.url}/")
     pending.refresh_from_db()

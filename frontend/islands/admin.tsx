@@ -1,9 +1,10 @@
-// /admin (spec section 2 "Admin dashboard"): three tabs (Providers, Bookings, Service Requests)
-// with count cards, provider approval, and the Reassign / Cancel booking dialogs.
+// /admin (spec section 2 "Admin dashboard"), also the admin's landing: a summary (pending
+// applications, today's bookings), then three tabs (Providers, Bookings, Service Requests) with
+// count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
 import * as Tabs from "@radix-ui/react-tabs";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { api, isUnauthorizedError, handleLoggedOut, redirectAfter } from "../lib/api";
-import { formatDateTime, formatMoney, formatVisit, personName, specialtyName } from "../lib/format";
+import { TIME_WINDOWS, formatDate, formatDateTime, formatMoney, formatVisit, personName, plural, specialtyName, timeWindowLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { Booking, PersonSummary, Provider, ServiceRequest } from "../lib/types";
@@ -15,7 +16,11 @@ import { StatusBadge } from "../components/StatusBadge";
 
 interface Props {
   admin: { id: string; firstName: string };
+  /** The site's date ("YYYY-MM-DD"): which bookings are today's. */
+  today: string;
 }
+
+type Verdict = "verified" | "rejected";
 
 type Loaded<T> = { state: "loading" } | { state: "error" } | { state: "ready"; items: T[] };
 
@@ -104,8 +109,9 @@ function matchesSearch(p: Provider, query: string): boolean {
   return haystack.some((text) => text.toLowerCase().includes(q));
 }
 
-function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStatus: (status: "verified" | "rejected") => void; busy: boolean }) {
+function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStatus: (status: Verdict) => void; busy: boolean }) {
   const name = personName(provider.user) || "Provider";
+  const status = provider.verificationStatus;
   return (
     <li className="card admin-provider" data-testid="admin-provider">
       <div className="card-head">
@@ -116,6 +122,10 @@ function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStat
         <StatusBadge status={provider.verificationStatus} />
       </div>
       <dl className="details">
+        <div className="detail">
+          <dt>Phone</dt>
+          <dd>{provider.phone ? <a href={`tel:${provider.phone.replace(/[^\d+]/g, "")}`}>{provider.phone}</a> : "No phone given"}</dd>
+        </div>
         <div className="detail">
           <dt>Specialties</dt>
           <dd>{provider.specialties.length ? provider.specialties.map(specialtyName).join(", ") : "No specialties"}</dd>
@@ -129,26 +139,59 @@ function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStat
           <dd>{provider.hourlyRate !== null && provider.hourlyRate !== "" ? `${formatMoney(provider.hourlyRate)} per hour` : "Not set"}</dd>
         </div>
       </dl>
-      {provider.bio && <p className="prewrap">{provider.bio}</p>}
-      {provider.verificationStatus === "pending" && (
+      <dl className="admin-provider-texts">
+        <div>
+          <dt>Bio</dt>
+          <dd className="prewrap">{provider.bio || "No bio"}</dd>
+        </div>
+        <div data-testid="admin-provider-experience">
+          <dt>Experience</dt>
+          <dd className="prewrap">{provider.experience || "No experience described"}</dd>
+        </div>
+      </dl>
+      {(status === "pending" || status === "rejected") && (
         <div className="actions">
           <button type="button" className="button button-primary" disabled={busy} onClick={() => onStatus("verified")}>
             Approve<span className="visually-hidden"> {name}</span>
           </button>
-          <button type="button" className="button button-danger" disabled={busy} onClick={() => onStatus("rejected")}>
-            Reject<span className="visually-hidden"> {name}</span>
-          </button>
+          {status === "pending" && (
+            <button type="button" className="button button-danger" disabled={busy} onClick={() => onStatus("rejected")}>
+              Reject<span className="visually-hidden"> {name}</span>
+            </button>
+          )}
         </div>
       )}
     </li>
   );
 }
 
-function ProviderGroup({ title, providers, onStatus, busyId }: { title: string; providers: Provider[]; onStatus: (p: Provider, s: "verified" | "rejected") => void; busyId: number | null }) {
+function ProviderGroup({
+  title,
+  providers,
+  onStatus,
+  busyId,
+  focus = false,
+  onFocused,
+}: {
+  title: string;
+  providers: Provider[];
+  onStatus: (p: Provider, s: Verdict) => void;
+  busyId: number | null;
+  /** Move focus to this group's heading (once it is on the page), then call onFocused. */
+  focus?: boolean;
+  onFocused?: () => void;
+}) {
   const id = `group-${title.replace(/\s+/g, "-").toLowerCase()}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focus || !heading.current) return;
+    heading.current.focus({ preventScroll: true });
+    heading.current.scrollIntoView({ block: "start" });
+    onFocused?.();
+  }, [focus, onFocused]);
   return (
     <section className="admin-group" aria-labelledby={id} data-testid={id}>
-      <h3 id={id}>
+      <h3 id={id} tabIndex={-1} ref={heading}>
         {title} <span className="muted">({providers.length})</span>
       </h3>
       {providers.length === 0 ? (
@@ -164,18 +207,91 @@ function ProviderGroup({ title, providers, onStatus, busyId }: { title: string; 
   );
 }
 
-function ProvidersTab({ list, reload }: { list: Loaded<Provider>; reload: () => Promise<void> }) {
+interface PendingVerdict {
+  provider: Provider;
+  status: Verdict;
+}
+
+function verdictTexts({ provider, status }: PendingVerdict): { title: string; description: string; action: string } {
+  const name = personName(provider.user) || "this provider";
+  if (status === "verified") {
+    return {
+      title: `Approve ${name}?`,
+      description:
+        provider.verificationStatus === "rejected"
+          ? `${name} was rejected before. Approving verifies them now: they can see open requests, with clients' addresses, and accept them.`
+          : `${name} will be verified: they can see open requests, with clients' addresses, and accept them.`,
+      action: "Approve",
+    };
+  }
+  return {
+    title: `Reject ${name}?`,
+    description: `${name} will be told their application was not approved. You can still approve them later from Rejected Providers.`,
+    action: "Reject",
+  };
+}
+
+/** Approve / Reject asks first: the decision lets a stranger see seniors' home addresses (or not). */
+function VerdictDialog({ verdict, busy, onClose, onConfirm }: { verdict: PendingVerdict | null; busy: boolean; onClose: () => void; onConfirm: (reason: string) => void }) {
+  const [reason, setReason] = useState("");
+  useEffect(() => setReason(""), [verdict?.provider.id, verdict?.status]);
+  const texts = verdict ? verdictTexts(verdict) : null;
+  return (
+    <Dialog
+      open={verdict !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={texts?.title ?? ""}
+      description={texts?.description}
+      testId="verdict-dialog"
+      footer={
+        <>
+          <DialogClose>Keep Reviewing</DialogClose>
+          <button
+            type="button"
+            className={`button ${verdict?.status === "rejected" ? "button-danger" : "button-primary"}`}
+            disabled={busy}
+            onClick={() => onConfirm(reason.trim())}
+          >
+            {texts?.action}
+          </button>
+        </>
+      }
+    >
+      <TextareaField
+        id="verdict-reason"
+        label="Note for the audit log (optional)"
+        value={reason}
+        maxLength={2000}
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </Dialog>
+  );
+}
+
+function ProvidersTab({
+  list,
+  reload,
+  focusPending,
+  onPendingFocused,
+}: {
+  list: Loaded<Provider>;
+  reload: () => Promise<void>;
+  focusPending: boolean;
+  onPendingFocused: () => void;
+}) {
   const [query, setQuery] = useState("");
   const [busyId, setBusyId] = useState<number | null>(null);
+  const [verdict, setVerdict] = useState<PendingVerdict | null>(null);
   const all = list.state === "ready" ? list.items : [];
   const count = (status: string) => all.filter((p) => p.verificationStatus === status).length;
   const shown = all.filter((p) => matchesSearch(p, query));
 
-  async function setStatus(provider: Provider, status: "verified" | "rejected") {
+  async function setStatus({ provider, status }: PendingVerdict, reason: string) {
     setBusyId(provider.id);
     try {
-      await api.put(`/api/admin/providers/${provider.id}/status`, { status });
+      await api.put(`/api/admin/providers/${provider.id}/status`, reason ? { status, reason } : { status });
       toast({ title: "Success", description: "Provider status updated successfully" });
+      setVerdict(null);
       await reload();
     } catch (error) {
       failed(error, "Failed to update provider status");
@@ -183,6 +299,7 @@ function ProvidersTab({ list, reload }: { list: Loaded<Provider>; reload: () => 
       setBusyId(null);
     }
   }
+  const ask = (provider: Provider, status: Verdict) => setVerdict({ provider, status });
 
   return (
     <>
@@ -208,12 +325,25 @@ function ProvidersTab({ list, reload }: { list: Loaded<Provider>; reload: () => 
       <ListState list={list}>
         {() => (
           <>
-            <ProviderGroup title="Pending Approval" providers={shown.filter((p) => p.verificationStatus === "pending")} onStatus={setStatus} busyId={busyId} />
-            <ProviderGroup title="Verified Providers" providers={shown.filter((p) => p.verificationStatus === "verified")} onStatus={setStatus} busyId={busyId} />
-            <ProviderGroup title="Rejected Providers" providers={shown.filter((p) => p.verificationStatus === "rejected")} onStatus={setStatus} busyId={busyId} />
+            <ProviderGroup
+              title="Pending Approval"
+              providers={shown.filter((p) => p.verificationStatus === "pending")}
+              onStatus={ask}
+              busyId={busyId}
+              focus={focusPending}
+              onFocused={onPendingFocused}
+            />
+            <ProviderGroup title="Verified Providers" providers={shown.filter((p) => p.verificationStatus === "verified")} onStatus={ask} busyId={busyId} />
+            <ProviderGroup title="Rejected Providers" providers={shown.filter((p) => p.verificationStatus === "rejected")} onStatus={ask} busyId={busyId} />
           </>
         )}
       </ListState>
+      <VerdictDialog
+        verdict={verdict}
+        busy={verdict !== null && busyId === verdict.provider.id}
+        onClose={() => setVerdict(null)}
+        onConfirm={(reason) => verdict && void setStatus(verdict, reason)}
+      />
     </>
   );
 }
@@ -496,38 +626,130 @@ function RequestsTab({ list }: { list: Loaded<ServiceRequest> }) {
   );
 }
 
-function AdminDashboard(_props: Props) {
+// ---- Summary (the admin's landing) --------------------------------------------------------------
+
+const WINDOW_ORDER = TIME_WINDOWS.map((w) => w.value as string);
+
+function todaysBookings(bookings: Booking[], today: string): Booking[] {
+  const rank = (b: Booking) => {
+    const i = WINDOW_ORDER.indexOf(b.scheduledTime);
+    return i === -1 ? WINDOW_ORDER.length : i;
+  };
+  return bookings
+    .filter((b) => b.scheduledDate === today && b.status !== "cancelled")
+    .sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+}
+
+function Summary({ today, providers, bookings, onReviewPending }: { today: string; providers: Loaded<Provider>; bookings: Loaded<Booking>; onReviewPending: () => void }) {
+  const pending = providers.state === "ready" ? providers.items.filter((p) => p.verificationStatus === "pending").length : null;
+  return (
+    <section className="admin-summary" aria-labelledby="summary-heading" data-testid="admin-summary">
+      <h2 id="summary-heading">Today at a glance</h2>
+      <div className="admin-summary-grid">
+        <section className="card" aria-labelledby="summary-pending-heading" data-testid="summary-pending">
+          <h3 id="summary-pending-heading">Pending applications</h3>
+          {providers.state === "error" ? (
+            <p className="field-error">Could not load the applications. Please refresh the page.</p>
+          ) : pending === null ? (
+            <LoadingText />
+          ) : (
+            <>
+              <p className="count-value" data-testid="summary-pending-count">
+                {pending}
+              </p>
+              <p>{pending === 0 ? "No application is waiting for a review." : `${plural(pending, "application is", "applications are")} waiting for a review.`}</p>
+              {pending > 0 && (
+                <a
+                  className="button button-primary"
+                  href="#group-pending-approval"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onReviewPending();
+                  }}
+                >
+                  Review pending applications
+                </a>
+              )}
+            </>
+          )}
+        </section>
+        <section className="card" aria-labelledby="summary-today-heading" data-testid="summary-today">
+          <h3 id="summary-today-heading">Today's bookings</h3>
+          <p className="muted">{formatDate(today)}</p>
+          <ListState list={bookings}>
+            {(items) => {
+              const todays = todaysBookings(items, today);
+              if (todays.length === 0) return <p>No bookings today.</p>;
+              return (
+                <ul className="plain-list admin-today-list">
+                  {todays.map((b) => (
+                    <li key={b.id} data-testid="summary-booking">
+                      <span className="admin-today-when">{timeWindowLabel(b.scheduledTime)}</span>
+                      <span>
+                        {clientName(b.client)} with {providerName(b)} <span className="muted">(booking #{b.id})</span>
+                      </span>
+                      <StatusBadge status={b.status} />
+                    </li>
+                  ))}
+                </ul>
+              );
+            }}
+          </ListState>
+        </section>
+      </div>
+    </section>
+  );
+}
+
+type TabName = "providers" | "bookings" | "requests";
+
+function AdminDashboard({ today }: Props) {
   const [providers, reloadProviders] = useList<Provider>("/api/admin/providers");
   const [bookings, reloadBookings] = useList<Booking>("/api/admin/bookings");
   const [requests] = useList<ServiceRequest>("/api/admin/service-requests");
   const providerItems = useMemo(() => (providers.state === "ready" ? providers.items : []), [providers]);
+  const [tab, setTab] = useState<TabName>("providers");
+  // "Review pending applications": open the Providers tab, then move to its Pending Approval list.
+  const [focusPending, setFocusPending] = useState(false);
+  const pendingFocused = useCallback(() => setFocusPending(false), []);
 
   return (
-    <Tabs.Root defaultValue="providers" className="admin-tabs">
-      <Tabs.List className="tab-list" aria-label="Admin sections">
-        <Tabs.Trigger className="tab" value="providers">
-          Providers
-        </Tabs.Trigger>
-        <Tabs.Trigger className="tab" value="bookings">
-          Bookings
-        </Tabs.Trigger>
-        <Tabs.Trigger className="tab" value="requests">
-          Service Requests
-        </Tabs.Trigger>
-      </Tabs.List>
-      <Tabs.Content className="tab-panel" value="providers">
-        <h2 className="visually-hidden">Providers</h2>
-        <ProvidersTab list={providers} reload={reloadProviders} />
-      </Tabs.Content>
-      <Tabs.Content className="tab-panel" value="bookings">
-        <h2 className="visually-hidden">Bookings</h2>
-        <BookingsTab list={bookings} reload={reloadBookings} providers={providerItems} />
-      </Tabs.Content>
-      <Tabs.Content className="tab-panel" value="requests">
-        <h2 className="visually-hidden">Service Requests</h2>
-        <RequestsTab list={requests} />
-      </Tabs.Content>
-    </Tabs.Root>
+    <>
+      <Summary
+        today={today}
+        providers={providers}
+        bookings={bookings}
+        onReviewPending={() => {
+          setTab("providers");
+          setFocusPending(true);
+        }}
+      />
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabName)} className="admin-tabs">
+        <Tabs.List className="tab-list" aria-label="Admin sections">
+          <Tabs.Trigger className="tab" value="providers">
+            Providers
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="bookings">
+            Bookings
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="requests">
+            Service Requests
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content className="tab-panel" value="providers">
+          <h2 className="visually-hidden">Providers</h2>
+          <ProvidersTab list={providers} reload={reloadProviders} focusPending={focusPending} onPendingFocused={pendingFocused} />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="bookings">
+          <h2 className="visually-hidden">Bookings</h2>
+          <BookingsTab list={bookings} reload={reloadBookings} providers={providerItems} />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="requests">
+          <h2 className="visually-hidden">Service Requests</h2>
+          <RequestsTab list={requests} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 // The signed-in user's menu in the navigation bar (spec "Navigation bar"): avatar, name, a
-// Provider/Client badge, and Dashboard, Messages, Switch to Client/Provider (not for admins),
+// Provider/Client badge (Admin for staff), and Dashboard, Messages, Switch to Client/Provider (not for admins),
 // Settings (/settings) and Sign Out; on small screens the same items in a side drawer.
 import * as Dialog from "@radix-ui/react-dialog";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
@@ -63,7 +63,8 @@ async function signOutEverywhere(): Promise<void> {
 function UserMenu(props: UserMenuProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const name = props.firstName.trim() || props.email;
-  const badge = props.userType === "provider" ? "Provider" : "Client";
+  // Staff are neither: an admin is badged Admin (and cannot switch).
+  const badge = props.isAdmin ? "Admin" : props.userType === "provider" ? "Provider" : "Client";
   const switchLabel = props.userType === "provider" ? "Switch to Client" : "Switch to Provider";
 
   const identity = (
@@ -72,7 +73,9 @@ function UserMenu(props: UserMenuProps) {
       <span className="usermenu-name" data-testid="usermenu-name">
         {name}
       </span>
-      <span className="badge usermenu-badge">{badge}</span>
+      <span className={`badge usermenu-badge${props.isAdmin ? " usermenu-badge-admin" : ""}`} data-testid="usermenu-badge">
+        {badge}
+      </span>
     </>
   );
 

@@ -110,6 +110,9 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         admin_page.goto(f"{base}/admin")
         admin_page.get_by_label("Search providers").fill("piet@")
         admin_page.get_by_role("button", name="Approve Piet Helper").click()
+        admin_page.get_by_role("dialog", name="Approve Piet Helper?").get_by_role(
+            "button", name="Approve", exact=True
+        ).click()
         expect(toast(admin_page)).to_contain_text("Provider status updated successfully")
         expect(admin_page.get_by_test_id("group-verified-providers")).to_contain_text("Piet Helper")
 
