@@ -1,4 +1,4 @@
-"""Shared test helpers for the marketplace API tests."""
+"""Helpers for API tests shared by every app: JSON calls as the pages make them, valid bodies."""
 
 from __future__ import annotations
 
