@@ -7,8 +7,9 @@ from accounts.tests.factories import AdminUserFactory, UserFactory
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.categories import ensure_default_categories
 
-# The Firebase Auth emulator fixtures (firebase_emulator, firebase_auth) and helpers.
-pytest_plugins = ["marketplace.testing.firebase"]
+# The Firebase Auth emulator (firebase_emulator, firebase_auth) and the fake Stripe API
+# (fake_stripe, stripe_backend) fixtures, for every app's tests.
+pytest_plugins = ["marketplace.testing.firebase", "marketplace.testing.stripe"]
 
 
 @pytest.fixture(scope="session")
