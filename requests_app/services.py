@@ -123,7 +123,9 @@ def category_problem(category: ServiceCategory | None) -> str:
     return "" if category is not None and category.is_active else CATEGORY_REQUIRED
 
 
-def _text_problem(value: str, *, required: str, max_length: int, too_long: str, min_length: int = 0, short: str = ""):
+def _text_problem(
+    value: str, *, required: str, max_length: int, too_long: str, min_length: int = 0, short: str = ""
+) -> str:
     text = (value or "").strip()
     if not text and required:
         return required
