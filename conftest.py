@@ -7,24 +7,33 @@ from accounts.tests.factories import AdminUserFactory, UserFactory
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.categories import ensure_default_categories
 
-# The Firebase Auth emulator fixtures (firebase_emulator, firebase_auth) and helpers.
-pytest_plugins = ["marketplace.testing.firebase"]
+# The Firebase Auth emulator (firebase_emulator, firebase_auth) and the fake Stripe API
+# (fake_stripe, stripe_backend) fixtures, for every app's tests.
+pytest_plugins = ["marketplace.testing.firebase", "marketplace.testing.stripe"]
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """The six categories come with the migrations; a reused database (--reuse-db) may have lost
+    them to the previous run's last flush, so they are put back once per session."""
+    with django_db_blocker.unblock():
+        ensure_default_categories()
+
+
+def _is_transactional(request: pytest.FixtureRequest) -> bool:
+    marker = request.node.get_closest_marker("django_db")
+    if marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")):
+        return True
+    return bool({"transactional_db", "live_server", "django_db_reset_sequences"} & set(request.fixturenames))
 
 
 @pytest.fixture(autouse=True)
-def _default_categories(request):
-    """A transactional test flushes every table when it ends, the six migrated categories too;
-    every test that uses the database finds them in place (re-created when missing)."""
-    marker = request.node.get_closest_marker("django_db")
-    if marker and marker.kwargs.get("transaction"):
+def _categories_after_flush(request):
+    """A transactional test flushes every table when it ends, the six categories too. pytest-django
+    runs every rolled-back database test before the transactional ones, so only a transactional
+    test can find them gone: each one puts them back first. Other tests run no query here."""
+    if _is_transactional(request):
         request.getfixturevalue("transactional_db")
-    elif marker or "db" in request.fixturenames:
-        request.getfixturevalue("db")
-    else:
-        return
-    from requests_app.models import ServiceCategory
-
-    if ServiceCategory.objects.count() < 6:
         ensure_default_categories()
 
 

@@ -1,13 +1,32 @@
 from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpResponseRedirect
 
 from accounts.models import EmergencyContact, User
+from marketplace.validators import phone_problem
+
+
+class EmergencyContactAdminForm(forms.ModelForm):
+    """The services' phone rule (marketplace.validators.phone_problem), for a new or changed number."""
+
+    class Meta:
+        model = EmergencyContact
+        fields = "__all__"  # noqa: DJ007 - the admin shows every field
+
+    def clean_phone(self) -> str:
+        phone = self.cleaned_data["phone"]
+        if self.instance.pk is None or "phone" in self.changed_data:
+            problem = phone_problem(phone)
+            if problem:
+                raise forms.ValidationError(problem)
+        return phone.strip()
 
 
 class EmergencyContactInline(admin.TabularInline):
     model = EmergencyContact
+    form = EmergencyContactAdminForm
     extra = 0
 
 
@@ -25,6 +44,7 @@ class UserAdmin(admin.ModelAdmin):
 
 @admin.register(EmergencyContact)
 class EmergencyContactAdmin(admin.ModelAdmin):
+    form = EmergencyContactAdminForm
     list_display = ("name", "user", "relationship", "phone", "is_primary", "created_at")
     list_filter = ("is_primary",)
     search_fields = ("name", "phone", "email", "user__email")

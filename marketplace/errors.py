@@ -19,6 +19,18 @@ class DomainError(Exception):
 class InvalidInput(DomainError):
     """The input breaks a rule: 400."""
 
+    @classmethod
+    def check(cls, errors: dict[str, list[str]]) -> None:
+        """Raise when `errors` ({field: [messages]}) names any problem: the message is the one
+        problem's text, or a call to correct the fields when there are several (as the API's own
+        400 answers read)."""
+        errors = {field: messages for field, messages in errors.items() if messages}
+        if not errors:
+            return
+        messages = [message for field_messages in errors.values() for message in field_messages]
+        message = messages[0] if len(errors) == 1 else "Please correct the highlighted fields."
+        raise cls(message, errors=errors)
+
 
 class PermissionDenied(DomainError):
     """The actor may see the object but not do this to it: 403."""

@@ -1,10 +1,33 @@
+from django import forms
 from django.contrib import admin
 
+from providers import services
 from providers.models import Provider
+
+
+class ProviderAdminForm(forms.ModelForm):
+    """The application's rules (providers.services.provider_application_problems): all of them for
+    a new provider; for a change, those of the fields it changes."""
+
+    class Meta:
+        model = Provider
+        fields = "__all__"  # noqa: DJ007 - the admin shows every field; readonly ones are left out by it
+
+    def clean(self):
+        cleaned = super().clean()
+        creating = self.instance.pk is None
+        values = {name: cleaned.get(name) for name in services.API_FIELD_NAMES}
+        errors = services.provider_application_problems(**values)
+        for name, api_name in services.API_FIELD_NAMES.items():
+            checked = name in cleaned and (creating or name in self.changed_data)
+            for message in errors.get(api_name, []) if checked else []:
+                self.add_error(name, message)
+        return cleaned
 
 
 @admin.register(Provider)
 class ProviderAdmin(admin.ModelAdmin):
+    form = ProviderAdminForm
     list_display = (
         "user",
         "verification_status",

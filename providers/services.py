@@ -12,15 +12,110 @@ from accounts.models import UserType
 from adminpanel.models import AuditAction
 from adminpanel.services import audit_log_record
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.validators import check_phone
+from marketplace.validators import phone_problem
 from messaging.events import send_on_commit
 from messaging.services import system_notify
-from providers.models import Provider, VerificationStatus
+from providers.models import Provider, Specialty, VerificationStatus
 
 if TYPE_CHECKING:
     from accounts.models import User
 
 ALREADY_APPLIED = "You already have a provider profile."
+
+# The rules of an application (spec sections 5 and 9), owned here so the API, the Django admin and
+# the commands obey the same ones. Errors name the API's fields (camelCase), in the spec's texts.
+RATE_MIN = 15
+RATE_MAX = 100
+RATE_STEP = 5
+BIO_MIN = 50
+EXPERIENCE_MIN = 20
+TEXT_MAX = 5000
+SERVICE_AREA_MAX = 255
+
+SPECIALTIES_REQUIRED = "Please select at least one specialty"
+SPECIALTY_UNKNOWN = "Please choose services from the list."
+RATE_REQUIRED = "Please enter your hourly rate"
+RATE_OUT_OF_RANGE = "Hourly rate must be between $15 and $100"
+RATE_NOT_IN_STEPS = "Hourly rate must be a multiple of $5"
+SERVICE_AREA_REQUIRED = "Please enter your service area"
+SERVICE_AREA_TOO_LONG = "Service area can be at most 255 characters."
+BIO_TOO_SHORT = "Please provide a detailed bio (at least 50 characters)"
+BIO_TOO_LONG = "Bio can be at most 5,000 characters."
+EXPERIENCE_TOO_SHORT = "Please describe your experience"
+EXPERIENCE_TOO_LONG = "Experience can be at most 5,000 characters."
+
+
+def specialties_problem(specialties: Sequence[str] | None) -> str:
+    """At least one of the six services, none unknown."""
+    if not specialties:
+        return SPECIALTIES_REQUIRED
+    if not set(specialties) <= set(Specialty.values):
+        return SPECIALTY_UNKNOWN
+    return ""
+
+
+def hourly_rate_problem(rate: Decimal | int | None) -> str:
+    """$15 to $100 an hour, in steps of $5."""
+    if rate is None:
+        return RATE_REQUIRED
+    if not RATE_MIN <= rate <= RATE_MAX:
+        return RATE_OUT_OF_RANGE
+    if Decimal(rate) % RATE_STEP:
+        return RATE_NOT_IN_STEPS
+    return ""
+
+
+def _text_problem(value: str | None, *, min_length: int, short: str, max_length: int, too_long: str) -> str:
+    text = (value or "").strip()
+    if not text or len(text) < min_length:
+        return short
+    if len(text) > max_length:
+        return too_long
+    return ""
+
+
+# An application's model fields -> the API's names, which the errors use.
+API_FIELD_NAMES = {
+    "phone": "phone",
+    "specialties": "specialties",
+    "hourly_rate": "hourlyRate",
+    "service_area": "serviceArea",
+    "bio": "bio",
+    "experience": "experience",
+}
+
+
+def provider_application_problems(
+    *,
+    phone: str,
+    specialties: Sequence[str] | None,
+    hourly_rate: Decimal | int | None,
+    service_area: str,
+    bio: str,
+    experience: str,
+) -> dict[str, list[str]]:
+    """What is wrong with an application, {API field: [messages]}; empty when all is well."""
+    problems = {
+        "phone": phone_problem(phone or ""),
+        "specialties": specialties_problem(specialties),
+        "hourlyRate": hourly_rate_problem(hourly_rate),
+        "serviceArea": _text_problem(
+            service_area,
+            min_length=1,
+            short=SERVICE_AREA_REQUIRED,
+            max_length=SERVICE_AREA_MAX,
+            too_long=SERVICE_AREA_TOO_LONG,
+        ),
+        "bio": _text_problem(bio, min_length=BIO_MIN, short=BIO_TOO_SHORT, max_length=TEXT_MAX, too_long=BIO_TOO_LONG),
+        "experience": _text_problem(
+            experience,
+            min_length=EXPERIENCE_MIN,
+            short=EXPERIENCE_TOO_SHORT,
+            max_length=TEXT_MAX,
+            too_long=EXPERIENCE_TOO_LONG,
+        ),
+    }
+    return {field: [problem] for field, problem in problems.items() if problem}
 
 
 def _check_admin(actor: User) -> None:
@@ -62,14 +157,25 @@ def provider_apply(
     bio: str,
     experience: str,
 ) -> Provider:
-    """Create the user's provider profile (pending). A second application is a 409; a phone
-    number without 10 to 15 digits (or with letters) is a 400.
+    """Create the user's provider profile (pending). A second application is a 409; fields that
+    break provider_application_problems' rules (a phone number without 10 to 15 digits, a rate
+    off the $5 steps of $15-100, ...) are a 400.
 
     A client who applies becomes a provider account, so the dashboard shows the provider view.
     """
     if user.is_admin:
         raise PermissionDenied("Admin accounts cannot apply to be providers.")
-    phone = check_phone(phone)
+    InvalidInput.check(
+        provider_application_problems(
+            phone=phone,
+            specialties=specialties,
+            hourly_rate=hourly_rate,
+            service_area=service_area,
+            bio=bio,
+            experience=experience,
+        )
+    )
+    phone = phone.strip()
     if Provider.objects.filter(user=user).exists():
         raise Conflict(ALREADY_APPLIED)
     try:

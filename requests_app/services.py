@@ -35,6 +35,35 @@ EDITABLE_FIELDS = (
 )
 
 
+# The rules of a request's fields (spec section 5), owned here so the API, the Django admin and the
+# commands obey the same ones. Errors name the API's fields (camelCase), the spec's texts.
+TITLE_MAX = 200
+TEXT_MAX = 5000
+LOCATION_MAX = 255
+DESCRIPTION_MIN = 10
+DURATION_MIN = 15
+DURATION_MIN_ON_EDIT = 1  # the edit page's rule (spec section 5)
+DURATION_STEP = 15
+DURATION_MAX = 24 * 60
+BUDGET_MIN = 0
+BUDGET_STEP = 5
+BUDGET_MAX = 99_999
+
+TITLE_REQUIRED = "Title is required"
+TITLE_TOO_LONG = "Title can be at most 200 characters."
+DESCRIPTION_TOO_SHORT = "Description must be at least 10 characters"
+DESCRIPTION_TOO_LONG = "Description can be at most 5,000 characters."
+CATEGORY_REQUIRED = "Category is required"
+LOCATION_REQUIRED = "Location is required"
+LOCATION_TOO_LONG = "Location can be at most 255 characters."
+SPECIAL_REQUIREMENTS_TOO_LONG = "Special requirements can be at most 5,000 characters."
+DURATION_TOO_SHORT = "Duration must be at least 15 minutes"
+DURATION_TOO_SHORT_ON_EDIT = "Duration must be at least 1 minute"
+DURATION_TOO_LONG = "Duration can be at most 24 hours."
+DURATION_NOT_IN_STEPS = "Duration must be in steps of 15 minutes"
+BUDGET_NEGATIVE = "Budget cannot be negative."
+BUDGET_TOO_HIGH = "Budget can be at most $99,999."
+BUDGET_NOT_IN_STEPS = "Budget must be in steps of $5"
 PREFERRED_DATE_REQUIRED = "Please choose a preferred date."
 PREFERRED_DATE_PAST = "Preferred date cannot be in the past."
 PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months."
@@ -63,10 +92,98 @@ def preferred_date_problem(value: dt.date | None, *, today: dt.date | None = Non
     return ""
 
 
-def _check_preferred_date(value: dt.date | None, *, required: bool) -> None:
-    problem = PREFERRED_DATE_REQUIRED if required and value is None else preferred_date_problem(value)
-    if problem:
-        raise InvalidInput(problem, errors={"preferredDate": [problem]})
+def duration_problem(minutes: int, *, creating: bool = True) -> str:
+    """A visit's length: 15 minutes to 24 hours in steps of 15 on create; from 1 minute on edit."""
+    if creating and minutes < DURATION_MIN:
+        return DURATION_TOO_SHORT
+    if minutes < DURATION_MIN_ON_EDIT:
+        return DURATION_TOO_SHORT_ON_EDIT
+    if minutes > DURATION_MAX:
+        return DURATION_TOO_LONG
+    if creating and minutes % DURATION_STEP:
+        return DURATION_NOT_IN_STEPS
+    return ""
+
+
+def budget_problem(amount: Decimal | int | None, *, creating: bool = True) -> str:
+    """An optional maximum budget: $0 to $99,999, in steps of $5 on create."""
+    if amount is None:
+        return ""
+    if amount < BUDGET_MIN:
+        return BUDGET_NEGATIVE
+    if amount > BUDGET_MAX:
+        return BUDGET_TOO_HIGH
+    if creating and Decimal(amount) % BUDGET_STEP:
+        return BUDGET_NOT_IN_STEPS
+    return ""
+
+
+def category_problem(category: ServiceCategory | None) -> str:
+    """A request needs one of the categories offered now (an active one)."""
+    return "" if category is not None and category.is_active else CATEGORY_REQUIRED
+
+
+def _text_problem(
+    value: str, *, required: str, max_length: int, too_long: str, min_length: int = 0, short: str = ""
+) -> str:
+    text = (value or "").strip()
+    if not text and required:
+        return required
+    if len(text) < min_length:
+        return short
+    if len(value or "") > max_length:
+        return too_long
+    return ""
+
+
+# A request's model fields -> the API's names, which the errors use.
+API_FIELD_NAMES = {
+    "title": "title",
+    "description": "description",
+    "category": "categoryId",
+    "location": "location",
+    "special_requirements": "specialRequirements",
+    "estimated_duration": "estimatedDuration",
+    "max_budget": "maxBudget",
+    "preferred_date": "preferredDate",
+}
+
+
+def service_request_problems(values: dict[str, Any], *, creating: bool) -> dict[str, list[str]]:
+    """What is wrong with a request's fields, {API field: [messages]}; empty when all is well.
+
+    `values` maps model field names (EDITABLE_FIELDS) to values; only the fields given are checked,
+    so an edit checks what it changes. Create (`creating`) requires a preferred date and takes the
+    stricter duration and budget steps; edit follows the edit page's rules (spec section 5).
+    """
+    checks = {
+        "title": lambda v: _text_problem(v, required=TITLE_REQUIRED, max_length=TITLE_MAX, too_long=TITLE_TOO_LONG),
+        "description": lambda v: _text_problem(
+            v,
+            required=DESCRIPTION_TOO_SHORT,
+            max_length=TEXT_MAX,
+            too_long=DESCRIPTION_TOO_LONG,
+            min_length=DESCRIPTION_MIN,
+            short=DESCRIPTION_TOO_SHORT,
+        ),
+        "category": category_problem,
+        "location": lambda v: _text_problem(
+            v, required=LOCATION_REQUIRED, max_length=LOCATION_MAX, too_long=LOCATION_TOO_LONG
+        ),
+        "special_requirements": lambda v: _text_problem(
+            v, required="", max_length=TEXT_MAX, too_long=SPECIAL_REQUIREMENTS_TOO_LONG
+        ),
+        "estimated_duration": lambda v: duration_problem(v, creating=creating),
+        "max_budget": lambda v: budget_problem(v, creating=creating),
+        "preferred_date": lambda v: PREFERRED_DATE_REQUIRED if creating and v is None else preferred_date_problem(v),
+    }
+    errors: dict[str, list[str]] = {}
+    for name, check in checks.items():
+        if name in values:
+            problem = check(values[name])
+            if problem:
+                errors[API_FIELD_NAMES[name]] = [problem]
+    return errors
 
 
 def _check_can_request(actor: User) -> None:
@@ -106,22 +223,23 @@ def service_request_create(
     estimated_duration: int = 60,
     max_budget: Decimal | None = None,
 ) -> ServiceRequest:
-    """A client posts a request; it starts open. The preferred date is required, within a year."""
+    """A client posts a request; it starts open. The fields follow service_request_problems (create's
+    rules: a preferred date from today to a year ahead, 15-minute and $5 steps, an active category)."""
     _check_can_request(client)
-    _check_preferred_date(preferred_date, required=True)
-    return ServiceRequest.objects.create(
-        client=client,
-        category=category,
-        title=title,
-        description=description,
-        preferred_date=preferred_date,
-        preferred_time=preferred_time,
-        urgency=urgency,
-        location=location,
-        special_requirements=special_requirements,
-        estimated_duration=estimated_duration,
-        max_budget=max_budget,
-    )
+    values = {
+        "category": category,
+        "title": title,
+        "description": description,
+        "preferred_date": preferred_date,
+        "preferred_time": preferred_time,
+        "urgency": urgency,
+        "location": location,
+        "special_requirements": special_requirements,
+        "estimated_duration": estimated_duration,
+        "max_budget": max_budget,
+    }
+    InvalidInput.check(service_request_problems(values, creating=True))
+    return ServiceRequest.objects.create(client=client, **values)
 
 
 def service_request_update(*, service_request_id: int, actor: User, changes: dict[str, Any]) -> ServiceRequest:
@@ -129,8 +247,7 @@ def service_request_update(*, service_request_id: int, actor: User, changes: dic
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise ValueError(f"Not editable: {sorted(unknown)}")
-    if "preferred_date" in changes:
-        _check_preferred_date(changes["preferred_date"], required=False)
+    InvalidInput.check(service_request_problems(changes, creating=False))
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)

@@ -20,10 +20,9 @@ from accounts.tests.factories import UserFactory
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.firebase import emulator_id_token, emulator_sign_in, emulator_user
+from marketplace.testing.stripe import pay_with_stripe
 from messaging.models import Message
 from payments.models import Refund
-from payments.tests.conftest import fake_stripe, stripe_backend  # noqa: F401 - fixtures used below
-from payments.tests.test_refunds import pay_with_stripe
 from providers.models import Provider
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import RequestStatus, ServiceRequest
@@ -248,7 +247,7 @@ def test_someone_elses_account_is_untouched(ann):
 def test_when_the_refund_fails_the_account_still_closes_and_the_refund_waits_for_an_admin(
     ann,
     verified_provider,
-    stripe_backend,  # noqa: F811 - the fixture imported above
+    stripe_backend,
     django_capture_on_commit_callbacks,
 ):
     """Since issue 12 the refund is made after the closure commits: a refusal no longer undoes it."""

@@ -7,7 +7,7 @@ import pytest
 from adminpanel.models import AuditAction, AuditLog
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
-from bookings.tests.helpers import call
+from marketplace.testing.api import call
 from messaging.models import Message
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory

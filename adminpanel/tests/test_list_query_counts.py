@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus
 from bookings.tests.factories import BookingFactory, ReviewFactory
-from bookings.tests.helpers import call
+from marketplace.testing.api import call
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import ServiceCategory
 from requests_app.tests.factories import ServiceRequestFactory

@@ -22,7 +22,7 @@ from accounts.models import UserType
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
-from bookings.tests.helpers import call, valid_application_body, valid_request_body
+from marketplace.testing.api import call, valid_application_body, valid_request_body
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.models import RequestStatus

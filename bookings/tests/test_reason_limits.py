@@ -6,7 +6,7 @@ import pytest
 
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
-from bookings.tests.helpers import call
+from marketplace.testing.api import call
 from providers.tests.factories import VerifiedProviderFactory
 
 TOO_LONG = "r" * 2001

@@ -1,4 +1,8 @@
-"""The six categories survive a transactional test's flush for the tests that follow it."""
+"""The six categories are in place for every database test (the root conftest's fixtures).
+
+pytest-django runs every rolled-back database test before the transactional ones, so a flush can
+only precede a transactional test: the second run below starts right after the first one's flush.
+"""
 
 import pytest
 
@@ -6,14 +10,10 @@ from requests_app.models import ServiceCategory
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_transactional_test_sees_the_categories():
+@pytest.mark.parametrize("run", ["first", "after a flush"])
+def test_each_transactional_test_finds_the_six_categories(run):
     assert ServiceCategory.objects.count() == 6
 
 
-@pytest.mark.django_db
-def test_a_plain_test_after_a_flush_still_sees_the_categories():
-    assert ServiceCategory.objects.count() == 6
-
-
-def test_a_fixture_only_test_after_a_flush_sees_them_too(db):
+def test_a_rolled_back_test_finds_the_six_migrated_categories(db):
     assert ServiceCategory.objects.count() == 6

@@ -10,9 +10,9 @@ from django.db import connection
 
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
+from marketplace.testing.stripe import signed_webhook, stripe_event
 from messaging.models import Message
 from payments.models import PaymentIntent, ProcessedEvent
-from payments.tests.conftest import signed_webhook, stripe_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 N = 6

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bookings.models import BookingStatus, PaymentStatus
-from payments.tests.conftest import signed_webhook, stripe_event
+from marketplace.testing.stripe import signed_webhook, stripe_event
 
 pytestmark = pytest.mark.django_db
 

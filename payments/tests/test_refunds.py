@@ -20,29 +20,15 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.services import booking_cancel_by_client, booking_refund_send
 from bookings.tests.factories import BookingFactory
+from marketplace.testing.stripe import pay_with_stripe, signed_webhook, stripe_event
 from messaging.models import Message
 from payments.gateways import TestGateway
 from payments.models import Refund
-from payments.tests.conftest import signed_webhook, stripe_event
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 REFUNDED_TEXT = 'Your payment of $45.50 for "Set up video calls" has been refunded in full.'
 DISPUTED = (400, {"error": {"type": "invalid_request_error", "message": "charge disputed"}})
-
-
-def pay_with_stripe(booking, api_as):
-    """Create the intent through the API, then let Stripe's webhook say it succeeded."""
-    assert (
-        api_as(booking.client).post("/api/create-payment-intent", {"bookingId": booking.pk}, format="json").status_code
-        == 200
-    )
-    booking.refresh_from_db()
-    event = stripe_event("payment_intent.succeeded", {"id": booking.payment_intent_id, "object": "payment_intent"})
-    assert signed_webhook(api_as(None), event).json()["outcome"] == "paid"
-    booking.refresh_from_db()
-    assert (booking.status, booking.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
-    return booking
 
 
 def client_cancel(booking, api_as):

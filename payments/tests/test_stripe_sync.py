@@ -6,8 +6,8 @@ import pytest
 
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus, PaymentStatus
+from marketplace.testing.stripe import signed_webhook, stripe_event
 from messaging.models import Message
-from payments.tests.conftest import signed_webhook, stripe_event
 
 URL = "/api/payments/stripe/sync"
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ import pytest
 from django.core.management import call_command
 
 from bookings.models import BookingStatus, PaymentStatus, RefundStatus
+from marketplace.testing.stripe import WEBHOOK_SECRET, signed_webhook, stripe_event
 from messaging.models import Message
 from payments.models import PaymentIntent, ProcessedEvent
-from payments.tests.conftest import WEBHOOK_SECRET, signed_webhook, stripe_event
 
 URL = "/api/payments/stripe/webhook"
 pytestmark = pytest.mark.django_db

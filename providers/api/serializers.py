@@ -16,9 +16,10 @@ from accounts.api.serializers import (
 from bookings.models import Review
 from marketplace.api import StrictSerializer, as_dollars
 from marketplace.validators import PHONE_TOO_SHORT, phone_problem
+from providers import services
 from providers.models import Provider, Specialty, VerificationStatus
 from providers.selectors import SORTS
-from requests_app.api.fields import StrictCharField, StrictNumberField, check_step
+from requests_app.api.fields import StrictCharField, StrictNumberField
 
 _PUBLIC_FIELDS = [
     "id",
@@ -101,85 +102,80 @@ class ProviderSerializer(PublicProviderSerializer):
         return data
 
 
-class ProviderApplicationSerializer(StrictSerializer):
-    """POST /api/provider/profile, with the spec's messages (section 5); other limits in plain words."""
+def _required(message: str) -> dict[str, str]:
+    return {"required": message, "blank": message, "null": message}
 
-    phone = StrictCharField(
-        label="Phone number",
-        max_length=40,
-        error_messages={
-            "blank": PHONE_TOO_SHORT,
-            "required": PHONE_TOO_SHORT,
-            "null": PHONE_TOO_SHORT,
-        },
-    )
+
+def _rule(problem: str, value):
+    """A field's value, or its problem as told by the service's rule (providers.services owns every
+    rule; asked here too so its message shows beside the other fields' in one 400)."""
+    if problem:
+        raise serializers.ValidationError(problem)
+    return value
+
+
+class ProviderApplicationSerializer(StrictSerializer):
+    """POST /api/provider/profile: JSON types here, rules in providers.services (the spec's messages,
+    section 5). The limits are declared with the service's numbers and texts too, for the schema
+    and the form."""
+
+    phone = StrictCharField(label="Phone number", max_length=40, error_messages=_required(PHONE_TOO_SHORT))
     specialties = serializers.ListField(
         child=serializers.ChoiceField(choices=Specialty.choices),
         allow_empty=False,
         max_length=len(Specialty.choices),
         error_messages={
-            "empty": "Please select at least one specialty",
-            "required": "Please select at least one specialty",
-            "null": "Please select at least one specialty",
+            "empty": services.SPECIALTIES_REQUIRED,
+            "required": services.SPECIALTIES_REQUIRED,
+            "null": services.SPECIALTIES_REQUIRED,
             "max_length": f"Choose at most {len(Specialty.choices)} services.",
         },
     )
     hourlyRate = StrictNumberField(
         label="Hourly rate",
         source="hourly_rate",
-        min_value=15,
-        max_value=100,
+        min_value=services.RATE_MIN,
+        max_value=services.RATE_MAX,
         limit_format=as_dollars,
         error_messages={
-            "required": "Please enter your hourly rate",
-            "null": "Please enter your hourly rate",
-            "min_value": "Hourly rate must be between $15 and $100",
-            "max_value": "Hourly rate must be between $15 and $100",
+            "required": services.RATE_REQUIRED,
+            "null": services.RATE_REQUIRED,
+            "min_value": services.RATE_OUT_OF_RANGE,
+            "max_value": services.RATE_OUT_OF_RANGE,
         },
     )
     serviceArea = StrictCharField(
         label="Service area",
         source="service_area",
-        max_length=255,
-        error_messages={
-            "required": "Please enter your service area",
-            "blank": "Please enter your service area",
-            "null": "Please enter your service area",
-        },
+        max_length=services.SERVICE_AREA_MAX,
+        error_messages={**_required(services.SERVICE_AREA_REQUIRED), "max_length": services.SERVICE_AREA_TOO_LONG},
     )
     bio = StrictCharField(
         label="Bio",
-        min_length=50,
-        max_length=5000,
+        min_length=services.BIO_MIN,
+        max_length=services.TEXT_MAX,
         error_messages={
-            "required": "Please provide a detailed bio (at least 50 characters)",
-            "blank": "Please provide a detailed bio (at least 50 characters)",
-            "null": "Please provide a detailed bio (at least 50 characters)",
-            "min_length": "Please provide a detailed bio (at least 50 characters)",
+            **_required(services.BIO_TOO_SHORT),
+            "min_length": services.BIO_TOO_SHORT,
+            "max_length": services.BIO_TOO_LONG,
         },
     )
     experience = StrictCharField(
         label="Experience",
-        min_length=20,
-        max_length=5000,
+        min_length=services.EXPERIENCE_MIN,
+        max_length=services.TEXT_MAX,
         error_messages={
-            "required": "Please describe your experience",
-            "blank": "Please describe your experience",
-            "null": "Please describe your experience",
-            "min_length": "Please describe your experience",
+            **_required(services.EXPERIENCE_TOO_SHORT),
+            "min_length": services.EXPERIENCE_TOO_SHORT,
+            "max_length": services.EXPERIENCE_TOO_LONG,
         },
     )
 
     def validate_phone(self, value: str) -> str:
-        # The service owns the rule (digits, not letters); checked here too to show it with the rest.
-        problem = phone_problem(value)
-        if problem:
-            raise serializers.ValidationError(problem)
-        return value
+        return _rule(phone_problem(value), value)
 
     def validate_hourlyRate(self, value):
-        check_step(value, 5, "Hourly rate must be a multiple of $5")
-        return value
+        return _rule(services.hourly_rate_problem(value), value)
 
 
 class ProviderStatusSerializer(StrictSerializer):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bookings.tests.helpers import call, valid_application_body
 from marketplace.errors import InvalidInput
+from marketplace.testing.api import call, valid_application_body
 from providers.models import Provider
 from providers.services import provider_apply
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from accounts.models import UserType
-from bookings.tests.helpers import call, valid_application_body
+from marketplace.testing.api import call, valid_application_body
 from providers.models import Provider, VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 

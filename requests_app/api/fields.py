@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from decimal import Decimal
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -117,11 +116,6 @@ class DateOrDateTimeField(PlainMessages, serializers.Field):
         return value.isoformat()
 
 
-def check_step(value: Decimal | int | None, step: int, message: str) -> None:
-    if value is not None and Decimal(value) % step != 0:
-        raise serializers.ValidationError(message)
-
-
 __all__ = [
     "MONEY_MAX",
     "DateOrDateTimeField",
@@ -129,5 +123,4 @@ __all__ = [
     "StrictCharField",
     "StrictIntegerField",
     "StrictNumberField",
-    "check_step",
 ]

@@ -15,19 +15,15 @@ from accounts.api.serializers import (
 from accounts.models import User
 from marketplace.api import StrictSerializer, as_minutes, represent
 from providers.selectors import user_is_vetted_provider
+from requests_app import services
 from requests_app.api.fields import (
-    MONEY_MAX,
     DateOrDateTimeField,
     MoneyField,
     StrictCharField,
     StrictIntegerField,
-    check_step,
 )
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.selectors import category_get_active, client_fully_named_to, private_details_visible_to
-from requests_app.services import PREFERRED_DATE_REQUIRED, preferred_date_problem
-
-MAX_DURATION = 24 * 60
 
 
 class ServiceCategorySerializer(serializers.ModelSerializer):
@@ -185,35 +181,49 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         return represent(serializer, obj.client)
 
 
-_EDIT_MESSAGES = {
-    "title": {"required": "Title is required", "blank": "Title is required", "null": "Title is required"},
-    "description": {
-        "required": "Description must be at least 10 characters",
-        "blank": "Description must be at least 10 characters",
-        "null": "Description must be at least 10 characters",
-        "min_length": "Description must be at least 10 characters",
-    },
-    "categoryId": {
-        "required": "Category is required",
-        "null": "Category is required",
-        "min_value": "Category is required",
-        "max_value": "Category is required",
-    },
-    "location": {"required": "Location is required", "blank": "Location is required", "null": "Location is required"},
-}
+def _required(message: str) -> dict[str, str]:
+    return {"required": message, "blank": message, "null": message}
+
+
+def _rule(problem: str, value):
+    """A field's value, or its problem as told by the service's rule (requests_app.services owns
+    every rule; asked here too so its message shows beside the other fields' in one 400)."""
+    if problem:
+        raise serializers.ValidationError(problem)
+    return value
 
 
 class _RequestInput(StrictSerializer):
-    """The fields create and edit share. Limits answer in plain words (each field's label)."""
+    """The fields create and edit share: JSON types here, rules in requests_app.services. The
+    limits are declared with the service's numbers and texts too, for the schema and the forms
+    (marketplace.api.input_limits)."""
 
-    title = StrictCharField(label="Title", max_length=200, error_messages=_EDIT_MESSAGES["title"])
+    title = StrictCharField(
+        label="Title",
+        max_length=services.TITLE_MAX,
+        error_messages={**_required(services.TITLE_REQUIRED), "max_length": services.TITLE_TOO_LONG},
+    )
     description = StrictCharField(
-        label="Description", min_length=10, max_length=5000, error_messages=_EDIT_MESSAGES["description"]
+        label="Description",
+        min_length=services.DESCRIPTION_MIN,
+        max_length=services.TEXT_MAX,
+        error_messages={
+            **_required(services.DESCRIPTION_TOO_SHORT),
+            "min_length": services.DESCRIPTION_TOO_SHORT,
+            "max_length": services.DESCRIPTION_TOO_LONG,
+        },
     )
     categoryId = StrictIntegerField(
-        label="Category", min_value=1, max_value=2**31 - 1, error_messages=_EDIT_MESSAGES["categoryId"]
+        label="Category",
+        min_value=1,
+        max_value=2**31 - 1,
+        error_messages={code: services.CATEGORY_REQUIRED for code in ("required", "null", "min_value", "max_value")},
     )
-    location = StrictCharField(label="Location", max_length=255, error_messages=_EDIT_MESSAGES["location"])
+    location = StrictCharField(
+        label="Location",
+        max_length=services.LOCATION_MAX,
+        error_messages={**_required(services.LOCATION_REQUIRED), "max_length": services.LOCATION_TOO_LONG},
+    )
     preferredTime = serializers.ChoiceField(
         choices=TimeWindow.choices,
         required=False,
@@ -222,20 +232,19 @@ class _RequestInput(StrictSerializer):
         error_messages={"invalid_choice": "Preferred time must be morning, afternoon, evening or flexible."},
     )
     specialRequirements = StrictCharField(
-        label="Special requirements", required=False, allow_blank=True, allow_null=True, max_length=5000
+        label="Special requirements",
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=services.TEXT_MAX,
+        error_messages={"max_length": services.SPECIAL_REQUIREMENTS_TOO_LONG},
     )
 
     def validate_categoryId(self, value: int) -> int:
-        if category_get_active(category_id=value) is None:
-            raise serializers.ValidationError("Category is required")
-        return value
+        return _rule(services.category_problem(category_get_active(category_id=value)), value)
 
     def validate_preferredDate(self, value):
-        # The service owns the rule; checked here too so it shows beside the other fields' messages.
-        problem = preferred_date_problem(value)
-        if problem:
-            raise serializers.ValidationError(problem)
-        return value
+        return _rule(services.preferred_date_problem(value), value)
 
     def to_service_kwargs(self) -> dict:
         """validated_data in model field names (category as an object)."""
@@ -267,26 +276,30 @@ class ServiceRequestCreateSerializer(_RequestInput):
     )
     preferredDate = DateOrDateTimeField(
         label="Preferred date",
-        error_messages={code: PREFERRED_DATE_REQUIRED for code in ("required", "null")},
+        error_messages={code: services.PREFERRED_DATE_REQUIRED for code in ("required", "null")},
     )
     estimatedDuration = StrictIntegerField(
         label="Duration",
         required=False,
-        min_value=15,
-        max_value=MAX_DURATION,
+        min_value=services.DURATION_MIN,
+        max_value=services.DURATION_MAX,
         limit_format=as_minutes,
-        error_messages={"min_value": "Duration must be at least 15 minutes"},
+        error_messages={"min_value": services.DURATION_TOO_SHORT, "max_value": services.DURATION_TOO_LONG},
     )
-    maxBudget = MoneyField(label="Budget", required=False, allow_null=True, min_value=0, max_value=MONEY_MAX)
+    maxBudget = MoneyField(
+        label="Budget",
+        required=False,
+        allow_null=True,
+        min_value=services.BUDGET_MIN,
+        max_value=services.BUDGET_MAX,
+        error_messages={"min_value": services.BUDGET_NEGATIVE, "max_value": services.BUDGET_TOO_HIGH},
+    )
 
     def validate_estimatedDuration(self, value: int) -> int:
-        if value % 15:
-            raise serializers.ValidationError("Duration must be in steps of 15 minutes")
-        return value
+        return _rule(services.duration_problem(value, creating=True), value)
 
     def validate_maxBudget(self, value):
-        check_step(value, 5, "Budget must be in steps of $5")
-        return value
+        return _rule(services.budget_problem(value, creating=True), value)
 
 
 class ServiceRequestUpdateSerializer(_RequestInput):
@@ -302,9 +315,22 @@ class ServiceRequestUpdateSerializer(_RequestInput):
     estimatedDuration = StrictIntegerField(
         label="Duration",
         required=False,
-        min_value=1,
-        max_value=MAX_DURATION,
+        min_value=services.DURATION_MIN_ON_EDIT,
+        max_value=services.DURATION_MAX,
         limit_format=as_minutes,
-        error_messages={"min_value": "Duration must be at least 1 minute"},
+        error_messages={"min_value": services.DURATION_TOO_SHORT_ON_EDIT, "max_value": services.DURATION_TOO_LONG},
     )
-    maxBudget = MoneyField(label="Budget", required=False, allow_null=True, min_value=0, max_value=MONEY_MAX)
+    maxBudget = MoneyField(
+        label="Budget",
+        required=False,
+        allow_null=True,
+        min_value=services.BUDGET_MIN,
+        max_value=services.BUDGET_MAX,
+        error_messages={"min_value": services.BUDGET_NEGATIVE, "max_value": services.BUDGET_TOO_HIGH},
+    )
+
+    def validate_estimatedDuration(self, value: int) -> int:
+        return _rule(services.duration_problem(value, creating=False), value)
+
+    def validate_maxBudget(self, value):
+        return _rule(services.budget_problem(value, creating=False), value)

@@ -16,7 +16,7 @@ from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus
 from bookings.services import booking_reassign
 from bookings.tests.factories import BookingFactory
-from bookings.tests.helpers import call
+from marketplace.testing.api import call
 from marketplace.testing.pages import island_props
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory

@@ -9,8 +9,8 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from bookings.tests.helpers import call, valid_request_body
 from marketplace.errors import InvalidInput
+from marketplace.testing.api import call, valid_request_body
 from requests_app import services
 from requests_app.models import ServiceRequest
 from requests_app.tests.factories import ServiceRequestFactory

@@ -10,7 +10,7 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus
 from bookings.tests.factories import BookingFactory
-from bookings.tests.helpers import call, category_id, valid_request_body
+from marketplace.testing.api import call, category_id, valid_request_body
 from requests_app.models import RequestStatus, ServiceRequest
 from requests_app.tests.factories import ServiceRequestFactory
 

@@ -14,8 +14,11 @@ from django.utils import timezone
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
+from marketplace.errors import InvalidInput
 from providers.models import Provider, VerificationStatus
-from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, TimeWindow, Urgency
+from providers.services import provider_application_problems
+from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
+from requests_app.services import service_request_create
 
 DEMO_PASSWORD = "kindly-demo-1"
 DEMO_USERS = [
@@ -60,18 +63,17 @@ class Command(BaseCommand):
             id=uid, defaults={"email": email, "first_name": first, "last_name": last, "user_type": user_type}
         )
         if status is not None:
-            Provider.objects.update_or_create(
-                user=user,
-                defaults={
-                    "phone": "555-0100-200",
-                    "specialties": ["tech-support", "wellness-checks", "light-errands"],
-                    "hourly_rate": Decimal("30.00"),
-                    "service_area": "Springfield and nearby towns",
-                    "bio": "Retired teacher who loves helping neighbours with phones, tablets and errands.",
-                    "experience": "Eight years volunteering at the Springfield senior centre.",
-                    "verification_status": status,
-                },
-            )
+            application = {
+                "phone": "555-0100-200",
+                "specialties": ["tech-support", "wellness-checks", "light-errands"],
+                "hourly_rate": Decimal("30.00"),
+                "service_area": "Springfield and nearby towns",
+                "bio": "Retired teacher who loves helping neighbours with phones, tablets and errands.",
+                "experience": "Eight years volunteering at the Springfield senior centre.",
+            }
+            # Kept in place on a re-run (not a second application), under the same rules as one.
+            InvalidInput.check(provider_application_problems(**application))
+            Provider.objects.update_or_create(user=user, defaults={**application, "verification_status": status})
         return user
 
     @transaction.atomic
@@ -106,7 +108,7 @@ class Command(BaseCommand):
             ),
         ]
         for slug, title, description, urgency, window, days in demo:
-            ServiceRequest.objects.create(
+            service_request_create(
                 client=client,
                 category=ServiceCategory.objects.get(slug=slug),
                 title=title,
@@ -117,5 +119,4 @@ class Command(BaseCommand):
                 location="12 Elm Street, Springfield",
                 estimated_duration=60,
                 max_budget=Decimal("60.00"),
-                status=RequestStatus.OPEN,
             )

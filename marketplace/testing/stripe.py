@@ -1,0 +1,206 @@
+"""A fake Stripe API on 127.0.0.1 that the real stripe SDK talks to (only Stripe is faked, at its
+HTTP boundary), and signed webhook events: for every app's tests.
+
+Registered as a pytest plugin by the root conftest: the ``fake_stripe`` and ``stripe_backend``
+fixtures are available everywhere.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+import stripe
+from rest_framework.test import APIClient
+
+WEBHOOK_SECRET = "whsec_kindly_test_secret"
+
+
+@dataclass
+class RecordedRequest:
+    method: str
+    path: str
+    params: dict[str, str]
+    idempotency_key: str | None
+    authorization: str | None
+
+
+@dataclass
+class FakeStripe:
+    """What the fake Stripe API received and holds. `fail_next` makes the next POST answer an error
+    (or any other answer). `on_post(request)` runs in the server's thread before a POST is answered,
+    e.g. to look at the database from another connection while Stripe is being called."""
+
+    url: str = ""
+    requests: list[RecordedRequest] = field(default_factory=list)
+    intents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    refunds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    fail_next: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    replies_by_key: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    on_post: Callable[[RecordedRequest], None] | None = None
+
+    def posts(self, path: str) -> list[RecordedRequest]:
+        return [r for r in self.requests if r.method == "POST" and r.path == path]
+
+
+_ids = itertools.count(1)
+
+
+def _nested(params: dict[str, str], prefix: str) -> dict[str, str]:
+    """Stripe form encoding: metadata[booking_id]=7 -> {"booking_id": "7"}."""
+    return {k[len(prefix) + 1 : -1]: v for k, v in params.items() if k.startswith(prefix + "[") and k.endswith("]")}
+
+
+def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    if method == "POST" and path == "/v1/payment_intents":
+        intent_id = f"pi_fake_{next(_ids)}"
+        intent = {
+            "id": intent_id,
+            "object": "payment_intent",
+            "amount": int(params["amount"]),
+            "currency": params["currency"],
+            "metadata": _nested(params, "metadata"),
+            "client_secret": f"{intent_id}_secret_fake",
+            "status": "requires_payment_method",
+        }
+        fake.intents[intent_id] = intent
+        return 200, intent
+    if method == "POST" and path == "/v1/refunds":
+        intent = fake.intents.get(params.get("payment_intent", ""))
+        if intent is None:
+            return 400, {"error": {"type": "invalid_request_error", "message": "No such payment_intent"}}
+        refund = {
+            "id": f"re_fake_{next(_ids)}",
+            "object": "refund",
+            "payment_intent": intent["id"],
+            "amount": intent["amount"],
+            "status": "succeeded",
+        }
+        fake.refunds[refund["id"]] = refund
+        return 200, refund
+    if method == "GET" and path.startswith("/v1/payment_intents/"):
+        intent = fake.intents.get(path.rsplit("/", 1)[-1])
+        if intent:
+            return 200, intent
+    return 404, {"error": {"type": "invalid_request_error", "message": f"Unrecognized request URL ({path})."}}
+
+
+def _handler_for(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:  # keep test output clean
+            pass
+
+        def _reply(self, status: int, body: dict[str, Any]) -> None:
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.send_header("Request-Id", f"req_fake_{next(_ids)}")
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _serve(self, method: str) -> None:
+            path, _, query = self.path.partition("?")
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length).decode() if length else query
+            params = dict(parse_qsl(raw, keep_blank_values=True))
+            key = self.headers.get("Idempotency-Key")
+            recorded = RecordedRequest(method, path, params, key, self.headers.get("Authorization"))
+            if method == "POST" and fake.on_post is not None:
+                fake.on_post(recorded)
+            with fake.lock:
+                fake.requests.append(recorded)
+                if method == "POST" and fake.fail_next:
+                    status, body = fake.fail_next.pop(0)
+                elif method == "POST" and key and key in fake.replies_by_key:
+                    status, body = fake.replies_by_key[key]  # Stripe replays the first answer for a key
+                else:
+                    status, body = _handle(fake, method, path, params)
+                    if method == "POST" and key:
+                        fake.replies_by_key[key] = (status, body)
+            self._reply(status, body)
+
+        def do_GET(self) -> None:  # noqa: N802
+            self._serve("GET")
+
+        def do_POST(self) -> None:  # noqa: N802
+            self._serve("POST")
+
+    return Handler
+
+
+@pytest.fixture
+def fake_stripe():
+    fake = FakeStripe()
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(fake))
+    fake.url = f"http://127.0.0.1:{server.server_address[1]}"
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield fake
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture
+def stripe_backend(settings, fake_stripe) -> FakeStripe:
+    """Payments go through the Stripe gateway, whose SDK talks to the fake server."""
+    settings.PAYMENTS_BACKEND = "stripe"
+    settings.STRIPE_SECRET_KEY = "sk_test_kindly_fake"
+    settings.STRIPE_PUBLISHABLE_KEY = "pk_test_kindly_fake"
+    settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+    settings.STRIPE_API_BASE = fake_stripe.url
+    return fake_stripe
+
+
+def stripe_event(event_type: str, obj: dict[str, Any], *, event_id: str | None = None) -> dict[str, Any]:
+    return {
+        "id": event_id or f"evt_fake_{next(_ids)}",
+        "object": "event",
+        "api_version": "2025-01-01",
+        "created": int(time.time()),
+        "type": event_type,
+        "livemode": False,
+        "data": {"object": obj},
+    }
+
+
+def signed_webhook(
+    client: APIClient, event: dict[str, Any], *, secret: str = WEBHOOK_SECRET, timestamp=None, body=None
+):
+    """POST an event to the webhook with a Stripe-Signature header made by the SDK's own helper.
+
+    `body` sends other bytes than the signed ones (a tampered body).
+    """
+    payload = json.dumps(event)
+    header = stripe.WebhookSignature.generate_signature_header(payload, secret, timestamp=timestamp)
+    return client.generic(
+        "POST",
+        "/api/payments/stripe/webhook",
+        body if body is not None else payload,
+        content_type="application/json",
+        HTTP_STRIPE_SIGNATURE=header,
+    )
+
+
+def pay_with_stripe(booking, api_as):
+    """Create the intent through the API, then let Stripe's webhook say it succeeded."""
+    assert (
+        api_as(booking.client).post("/api/create-payment-intent", {"bookingId": booking.pk}, format="json").status_code
+        == 200
+    )
+    booking.refresh_from_db()
+    event = stripe_event("payment_intent.succeeded", {"id": booking.payment_intent_id, "object": "payment_intent"})
+    assert signed_webhook(api_as(None), event).json()["outcome"] == "paid"
+    booking.refresh_from_db()
+    assert (booking.status, booking.payment_status) == ("confirmed", "paid")
+    return booking
