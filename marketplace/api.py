@@ -288,19 +288,3 @@ def _input_limits(serializer_class: type[serializers.Serializer]) -> dict[str, d
         if entry:
             out[name] = entry
     return out
-
-
-_REPRESENTERS: dict[type[serializers.BaseSerializer], serializers.BaseSerializer] = {}
-
-
-def represent(serializer_class: type[serializers.BaseSerializer], instance: Any) -> dict:
-    """instance in the shape of serializer_class, through one reused serializer per class.
-
-    For nested shapes chosen per row (SerializerMethodField): building a serializer per row
-    rebuilds all its fields every time, which dominated list endpoints' cost. Only for
-    serializers that need no context.
-    """
-    serializer = _REPRESENTERS.get(serializer_class)
-    if serializer is None:
-        serializer = _REPRESENTERS.setdefault(serializer_class, serializer_class())
-    return serializer.to_representation(instance)

@@ -81,9 +81,7 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
-# The session's user read with prepared SQL (accounts/backends.py). ModelBackend stays listed for
-# sessions signed in before it: a session names the backend that signed it in.
-AUTHENTICATION_BACKENDS = ["accounts.backends.SessionUserBackend", "django.contrib.auth.backends.ModelBackend"]
+# Django's default AUTHENTICATION_BACKENDS (ModelBackend): it loads the session's user by id.
 # Passwords live in Firebase; Django never checks one.
 AUTH_PASSWORD_VALIDATORS: list[dict] = []
 LOGIN_URL = "/login"
