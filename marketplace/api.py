@@ -288,3 +288,17 @@ def _input_limits(serializer_class: type[serializers.Serializer]) -> dict[str, d
         if entry:
             out[name] = entry
     return out
+
+
+def any_of_for_supersets(result: dict, generator: Any, request: Any, public: bool) -> dict:
+    """drf-spectacular postprocessing hook: a polymorphic field whose shapes nest (a request's
+    client: the full summary holds every field of the first-name-and-initial shape) matches
+    *any* of them, not exactly one: OpenAPI's oneOf would reject every full summary."""
+    for name in ANY_OF_COMPONENTS:
+        schema = result.get("components", {}).get("schemas", {}).get(name)
+        if schema and "oneOf" in schema:
+            schema["anyOf"] = schema.pop("oneOf")
+    return result
+
+
+ANY_OF_COMPONENTS = ("RequestClient",)

@@ -227,6 +227,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "marketplace.api.any_of_for_supersets"],
     # Several models have a "status"/"urgency" field with different choices: name each set.
     "ENUM_NAME_OVERRIDES": {
         "RequestStatusEnum": "requests_app.models.RequestStatus",
