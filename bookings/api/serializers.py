@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -115,7 +117,7 @@ class BookingSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(BookingRequestSerializer)
     def get_serviceRequest(self, obj: Booking) -> dict:
-        data = BookingRequestSerializer(obj.service_request).data
+        data = self._request_shape.to_representation(obj.service_request)
         viewer = self._viewer()
         # The address and special requirements are for the two parties only (ARCHITECTURE.md),
         # not for admins' lists; after a reassignment, only for the provider now booked.
@@ -123,6 +125,11 @@ class BookingSerializer(serializers.ModelSerializer):
             data["location"] = None
             data["specialRequirements"] = None
         return data
+
+    @cached_property
+    def _request_shape(self) -> BookingRequestSerializer:
+        """Built once per list (a list's rows share this serializer)."""
+        return BookingRequestSerializer()
 
 
 class BookingCancelSerializer(StrictSerializer):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -135,8 +137,12 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         )
     )
     def get_client(self, obj: ServiceRequest) -> dict:
-        serializer = UserSummarySerializer if client_fully_named_to(obj, self._viewer()) else ClientInitialSerializer
-        return serializer(obj.client).data
+        return self._client_shapes[client_fully_named_to(obj, self._viewer())].to_representation(obj.client)
+
+    @cached_property
+    def _client_shapes(self) -> dict[bool, serializers.Serializer]:
+        """The client's two shapes, built once per list (a list's rows share this serializer)."""
+        return {True: UserSummarySerializer(), False: ClientInitialSerializer()}
 
 
 _EDIT_MESSAGES = {
