@@ -17,7 +17,7 @@ from providers.models import Provider
 from requests_app.models import ServiceRequest
 
 EXPORT_FORMAT_VERSION = 1
-# The columns a person's summary shape reads (accounts.api.serializers.user_summary_payload), for
+# The columns a person's summary shape reads (accounts.api.serializers.UserSummarySerializer), for
 # lists that load joined users with .only().
 USER_SUMMARY_FIELDS = ("id", "email", "first_name", "last_name", "profile_image_url")
 SYSTEM_NAME = "Kindly"

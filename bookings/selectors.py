@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db.models import Q, QuerySet, Subquery
+from django.db.models import Count, Q, QuerySet, Subquery
 
 from accounts.selectors import USER_SUMMARY_FIELDS
-from bookings.models import Booking
+from bookings.models import Booking, BookingStatus
 from marketplace.errors import NotFound
-from marketplace.prepared import BoundList, PreparedList
 from providers.models import Provider
 
 if TYPE_CHECKING:
@@ -59,19 +58,25 @@ def _listed(qs: QuerySet[Booking]) -> QuerySet[Booking]:
     return _with_parties(qs).only(*_LISTED_FIELDS).order_by(*_UPCOMING_ORDER)
 
 
-# The dashboard's most frequent list, its SQL compiled once per process (marketplace/prepared.py).
-_PARTY_LIST = PreparedList(lambda user_id: _listed(_as_party(user_id)), "user_id")
-
-
 def booking_list_for(*, user: User) -> QuerySet[Booking]:
     """GET /api/bookings: the user's bookings as client or as provider (admins: all);
     active ones first, soonest first (the dashboard shows the first 3)."""
     return _listed(_visible_to(user))
 
 
-def booking_list_page_for(*, user: User) -> QuerySet[Booking] | BoundList:
-    """booking_list_for for the list endpoint: the same rows, prepared for a party."""
-    return booking_list_for(user=user) if user.is_admin else _PARTY_LIST.bind(user_id=user.pk)
+def booking_list_as(*, user: User, as_provider: bool) -> QuerySet[Booking]:
+    """The dashboard's bookings card: the visits a provider makes, or the visits a client booked;
+    in booking_list_for's order."""
+    mine = Q(provider__user_id=user.pk) if as_provider else Q(client_id=user.pk)
+    return _listed(Booking.objects.filter(mine))
+
+
+def booking_counts_as_provider(*, user: User) -> dict[str, int]:
+    """The provider's tiles: {"scheduled": n, "completed": n} of all their visits (one COUNT query)."""
+    return Booking.objects.filter(provider__user_id=user.pk).aggregate(
+        scheduled=Count("pk", filter=Q(status=BookingStatus.SCHEDULED)),
+        completed=Count("pk", filter=Q(status=BookingStatus.COMPLETED)),
+    )
 
 
 def booking_list_admin() -> QuerySet[Booking]:

@@ -1,16 +1,80 @@
-"""The dashboard page ("/" signed in, and /dashboard): greeting, subtitle and the island's props."""
+"""The dashboard: the page ("/" signed in, and /dashboard) and GET /api/dashboard.
+
+The page renders the island's first data into its props (first 3 bookings and requests, the
+provider's tile counts, the unread count), so the island paints without calling the API. Later
+refreshes (after a cancel, a completed visit, a booking.updated event) ask GET /api/dashboard for
+the same shape: DashboardSerializer, over the API's own booking and request serializers.
+"""
 
 from __future__ import annotations
 
+import json
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from accounts.models import UserType
+from bookings.api.serializers import BookingSerializer
 from bookings.models import Review
+from bookings.selectors import booking_counts_as_provider, booking_list_as
+from messaging.selectors import unread_summary
 from providers.selectors import provider_standing
+from requests_app.api.serializers import ServiceRequestSerializer
+from requests_app.selectors import service_request_list_shown
 
 PROVIDER_SUBTITLE = "Manage your services and help seniors in your community"
 CLIENT_SUBTITLE = "Your trusted home support dashboard"
+LIST_LIMIT = 3  # spec section 9: at most 3 bookings, 3 requests, 3 available requests
+
+
+class ProviderTilesSerializer(serializers.Serializer):
+    """Today's Schedule (bookings with status scheduled) and Completed, over all the provider's visits."""
+
+    scheduled = serializers.IntegerField(read_only=True)
+    completed = serializers.IntegerField(read_only=True)
+
+
+class DashboardSerializer(serializers.Serializer):
+    """What the dashboard shows: needs context["request"] (the viewer, as for the lists' API).
+
+    bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
+    anyone else the visits they booked), in GET /api/bookings's order. requests: the first 3 of
+    GET /api/service-requests for the viewer (a provider account: open requests of others, none
+    unless verified; anyone else their own). tiles: a provider's counts (null for clients).
+    unread: the unread messages count.
+    """
+
+    bookings = BookingSerializer(many=True, read_only=True)
+    requests = ServiceRequestSerializer(many=True, read_only=True)
+    tiles = ProviderTilesSerializer(read_only=True, allow_null=True)
+    unread = serializers.IntegerField(read_only=True)
+
+
+def _role(user) -> str:
+    return "provider" if user.user_type == UserType.PROVIDER else "client"
+
+
+def dashboard_data(request: HttpRequest | Request, *, standing: str | None = None) -> dict:
+    """DashboardSerializer's data for the signed-in user of `request`."""
+    user = request.user
+    provider = _role(user) == "provider"
+    if standing is None:
+        standing = provider_standing(user=user) if provider else "none"
+    # Open requests are shown to verified providers only (the list's query checks it too).
+    sees_requests = not provider or standing == "verified"
+    instance = {
+        "bookings": booking_list_as(user=user, as_provider=provider)[:LIST_LIMIT],
+        "requests": service_request_list_shown(user=user)[:LIST_LIMIT] if sees_requests else [],
+        "tiles": booking_counts_as_provider(user=user) if provider else None,
+        "unread": unread_summary(user_id=user.pk).count,
+    }
+    return DashboardSerializer(instance, context={"request": request}).data
 
 
 def _reviewed_booking_ids(user) -> list[int]:
@@ -21,8 +85,10 @@ def _reviewed_booking_ids(user) -> list[int]:
 def dashboard(request: HttpRequest) -> HttpResponse:
     """Caller guarantees a signed-in user (home() or login_required_page)."""
     user = request.user
-    role = "provider" if user.user_type == UserType.PROVIDER else "client"
+    role = _role(user)
     standing = provider_standing(user=user)
+    # As the API would send it (money as numbers, dates as ISO text): DRF's renderer, not Django's.
+    initial = json.loads(JSONRenderer().render(dashboard_data(request, standing=standing)))
     props = {
         "user": {"id": user.pk, "firstName": user.first_name, "userType": user.user_type},
         "role": role,
@@ -30,6 +96,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         # Only a verified provider is shown open requests; the others are told why (issue 12).
         "providerStatus": standing,
         "reviewedBookingIds": _reviewed_booking_ids(user) if role == "client" else [],
+        "initial": initial,
     }
     context = {
         "first_name": user.first_name.strip() or "there",  # a name of spaces is no name
@@ -37,3 +104,11 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "props": props,
     }
     return render(request, "pages/dashboard.html", context)
+
+
+class DashboardView(APIView):
+    """GET /api/dashboard: the dashboard's data again, for its refreshes (signed in)."""
+
+    @extend_schema(responses=DashboardSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(dashboard_data(request))

@@ -3,7 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.guards import login_required_page
-from marketplace import health, views
+from marketplace import dashboard, health, views
 
 admin.site.site_header = "Kindly staff admin"
 admin.site.site_title = "Kindly admin"
@@ -18,6 +18,7 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("dashboard", login_required_page(views.home), name="dashboard"),
+    path("api/dashboard", dashboard.DashboardView.as_view(), name="api-dashboard"),
     path("django-admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

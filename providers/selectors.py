@@ -14,7 +14,6 @@ from django.db.models.functions import Cast
 
 from accounts.models import UserType
 from marketplace.errors import NotFound
-from marketplace.prepared import PreparedList
 from providers.models import Provider, Specialty, VerificationStatus
 
 if TYPE_CHECKING:
@@ -65,18 +64,6 @@ def _has_specialty(value: str) -> Q:
     plain ASCII slugs, written the same way by both databases.
     """
     return Q(specialties_text__contains=json.dumps(value))
-
-
-# The providers page's unfiltered list in each order, its SQL compiled once per process
-# (marketplace/prepared.py): the browse call most visitors make.
-_PUBLIC_LISTS = {sort: PreparedList(lambda sort=sort: provider_list_public(sort=sort)) for sort in SORTS}
-
-
-def provider_list_public_page(*, search: str = "", specialty: str = "", sort: str = DEFAULT_SORT):
-    """provider_list_public for the list endpoint: the same rows, prepared when unfiltered."""
-    if search.strip() or specialty:
-        return provider_list_public(search=search, specialty=specialty, sort=sort)
-    return _PUBLIC_LISTS.get(sort, _PUBLIC_LISTS[DEFAULT_SORT]).bind()
 
 
 def provider_get_public(*, provider_id: int) -> Provider:

@@ -16,7 +16,6 @@ from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from marketplace.errors import NotFound
-from marketplace.prepared import BoundList, PreparedList
 from providers.selectors import provider_vetted, user_acts_as_provider, user_is_vetted_provider
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest
 
@@ -90,9 +89,6 @@ def _own(user_id: str) -> QuerySet[ServiceRequest]:
 
 
 _NEWEST_FIRST = ("-created_at", "-id")
-# The dashboard's lists, their SQL compiled once per process (marketplace/prepared.py).
-_OPEN_OF_OTHERS = PreparedList(lambda user_id: _open_of_others(user_id).order_by(*_NEWEST_FIRST), "user_id")
-_OWN = PreparedList(lambda user_id: _own(user_id).order_by(*_NEWEST_FIRST), "user_id")
 
 
 def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
@@ -100,17 +96,15 @@ def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
     unless their profile is verified), everyone else their own. Newest first."""
     if user.is_admin:
         return _with_people(ServiceRequest.objects.all()).order_by(*_NEWEST_FIRST)
+    return service_request_list_shown(user=user)
+
+
+def service_request_list_shown(*, user: User) -> QuerySet[ServiceRequest]:
+    """The dashboard's requests card: for a provider account the open requests of others (none
+    unless their profile is verified), for everyone else (admins too) their own. Newest first."""
     if user.user_type == "provider":
-        return _OPEN_OF_OTHERS.queryset(user_id=user.pk)
-    return _OWN.queryset(user_id=user.pk)
-
-
-def service_request_list_page(*, user: User) -> QuerySet[ServiceRequest] | BoundList:
-    """service_request_list for the list endpoint: the same rows, prepared for non-admins."""
-    if user.is_admin:
-        return service_request_list(user=user)
-    prepared = _OPEN_OF_OTHERS if user.user_type == "provider" else _OWN
-    return prepared.bind(user_id=user.pk)
+        return _open_of_others(user.pk).order_by(*_NEWEST_FIRST)
+    return _own(user.pk).order_by(*_NEWEST_FIRST)
 
 
 def service_request_list_admin() -> QuerySet[ServiceRequest]:

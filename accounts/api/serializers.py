@@ -1,82 +1,12 @@
-"""User shapes in the spec's camelCase. Nested by every app that shows a person.
+"""User shapes in the spec's camelCase. Nested by every app that shows a person."""
 
-The read shapes that lists and the dashboard serve on every call build their dict directly from
-the instance (`to_representation`), without DRF's per-field machinery; the declared fields stay
-for the OpenAPI schema, and tests pin the fast output to the generic one for every viewer.
-"""
-
-import decimal
-from decimal import Decimal
-
-from django.conf import settings
-from django.utils import timezone
-from rest_framework import ISO_8601, serializers
-from rest_framework.settings import api_settings
+from rest_framework import serializers
 
 from accounts.models import EmergencyContact, User
 from marketplace.api import PlainCharField, PlainEmailField, StrictSerializer
 from marketplace.validators import phone_problem
 
 USER_TYPE_MESSAGE = "userType must be client or provider."
-_DATETIME = serializers.DateTimeField()
-_DATE = serializers.DateField()
-_CENTS = Decimal("0.01")
-
-
-def current_zone():
-    """The zone DRF writes datetimes in (the active one); look it up once per row, not per field."""
-    return timezone.get_current_timezone()
-
-
-def datetime_json(value, zone=None):
-    """A datetime as DRF's DateTimeField writes it (ISO 8601 in the active zone, "Z" for UTC)."""
-    if value is None:
-        return None
-    if api_settings.DATETIME_FORMAT != ISO_8601 or not settings.USE_TZ or value.utcoffset() is None:
-        return _DATETIME.to_representation(value)  # the general case, left to DRF
-    text = value.astimezone(zone or timezone.get_current_timezone()).isoformat()
-    return text[:-6] + "Z" if text.endswith("+00:00") else text
-
-
-def date_json(value):
-    """A date as DRF's DateField writes it (ISO 8601); None stays None."""
-    if value is None:
-        return None
-    if api_settings.DATE_FORMAT != ISO_8601:
-        return _DATE.to_representation(value)
-    return value.isoformat()
-
-
-def money_json(value, max_digits: int = 8):
-    """A Decimal(max_digits, 2) as DRF's DecimalField(coerce_to_string=False) gives it to the renderer."""
-    if value is None:
-        return None
-    if not isinstance(value, Decimal):
-        value = Decimal(str(value).strip())
-    context = decimal.getcontext().copy()
-    context.prec = max_digits
-    return value.quantize(_CENTS, context=context)
-
-
-def public_user_payload(user: User) -> dict:
-    """PublicUserSerializer's shape, built directly."""
-    return {
-        "id": str(user.pk),
-        "firstName": str(user.first_name),
-        "lastName": str(user.last_name),
-        "profileImageUrl": str(user.profile_image_url),
-    }
-
-
-def user_summary_payload(user: User) -> dict:
-    """UserSummarySerializer's shape (adds email), built directly."""
-    return {
-        "id": str(user.pk),
-        "firstName": str(user.first_name),
-        "lastName": str(user.last_name),
-        "profileImageUrl": str(user.profile_image_url),
-        "email": str(user.email),
-    }
 
 
 class PublicUserSerializer(serializers.ModelSerializer):
@@ -90,18 +20,12 @@ class PublicUserSerializer(serializers.ModelSerializer):
         model = User
         fields = ["id", "firstName", "lastName", "profileImageUrl"]
 
-    def to_representation(self, instance: User) -> dict:
-        return public_user_payload(instance)
-
 
 class UserSummarySerializer(PublicUserSerializer):
     """A person as seen by someone they deal with (booking parties, admins): adds email."""
 
     class Meta(PublicUserSerializer.Meta):
         fields = [*PublicUserSerializer.Meta.fields, "email"]
-
-    def to_representation(self, instance: User) -> dict:
-        return user_summary_payload(instance)
 
 
 class UserSerializer(UserSummarySerializer):
@@ -122,21 +46,6 @@ class UserSerializer(UserSummarySerializer):
             "createdAt",
             "updatedAt",
         ]
-
-    def to_representation(self, instance: User) -> dict:
-        zone = current_zone()
-        return {
-            "id": str(instance.pk),
-            "firstName": str(instance.first_name),
-            "lastName": str(instance.last_name),
-            "profileImageUrl": str(instance.profile_image_url),
-            "email": str(instance.email),
-            "userType": str(instance.user_type),
-            "stripeCustomerId": str(instance.stripe_customer_id),
-            "stripeSubscriptionId": str(instance.stripe_subscription_id),
-            "createdAt": datetime_json(instance.created_at, zone),
-            "updatedAt": datetime_json(instance.updated_at, zone),
-        }
 
 
 class SessionInputSerializer(StrictSerializer):

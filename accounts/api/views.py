@@ -89,7 +89,7 @@ class SessionView(APIView):
         # A fresh session key on every sign-in (no fixation; login() keeps the key when the same
         # user signs in again), and login() rotates the CSRF token.
         request._request.session.cycle_key()
-        login(request._request, user, backend="accounts.backends.SessionUserBackend")
+        login(request._request, user)
         return Response(UserSerializer(user).data)
 
 

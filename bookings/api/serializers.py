@@ -2,52 +2,18 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.api.serializers import (
-    UserSummarySerializer,
-    current_zone,
-    date_json,
-    datetime_json,
-    money_json,
-    user_summary_payload,
-)
+from accounts.api.serializers import UserSummarySerializer
 from bookings.models import Booking
 from bookings.services import booking_can_client_cancel
-from marketplace.api import StrictSerializer, represent
+from marketplace.api import StrictSerializer
 from providers.models import Provider
 from requests_app.api.fields import StrictCharField, StrictIntegerField
 from requests_app.models import ServiceRequest
-
-
-def booking_provider_payload(provider: Provider) -> dict:
-    """BookingProviderSerializer's shape, built directly."""
-    return {
-        "id": provider.pk,
-        "userId": str(provider.user_id),
-        "specialties": provider.specialties,
-        "hourlyRate": money_json(provider.hourly_rate),
-        "verificationStatus": str(provider.verification_status),
-        "rating": money_json(provider.rating, max_digits=3),
-        "totalReviews": int(provider.total_reviews),
-        "user": user_summary_payload(provider.user),
-    }
-
-
-def booking_request_payload(service_request: ServiceRequest) -> dict:
-    """BookingRequestSerializer's shape, built directly."""
-    category_id = service_request.category_id
-    return {
-        "id": service_request.pk,
-        "title": str(service_request.title),
-        "description": str(service_request.description),
-        "categoryId": None if category_id is None else int(category_id),
-        "categoryName": None if category_id is None else str(service_request.category.name),
-        "location": str(service_request.location),
-        "specialRequirements": str(service_request.special_requirements),
-        "status": str(service_request.status),
-    }
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -66,9 +32,6 @@ class BookingProviderSerializer(serializers.ModelSerializer):
         model = Provider
         fields = ["id", "userId", "specialties", "hourlyRate", "verificationStatus", "rating", "totalReviews", "user"]
         read_only_fields = fields
-
-    def to_representation(self, instance: Provider) -> dict:
-        return booking_provider_payload(instance)
 
 
 class BookingRequestSerializer(serializers.ModelSerializer):
@@ -92,9 +55,6 @@ class BookingRequestSerializer(serializers.ModelSerializer):
             "status",
         ]
         read_only_fields = fields
-
-    def to_representation(self, instance: ServiceRequest) -> dict:
-        return booking_request_payload(instance)
 
 
 class BookingSerializer(serializers.ModelSerializer):
@@ -145,32 +105,6 @@ class BookingSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    def to_representation(self, instance: Booking) -> dict:
-        cancelled_by, zone = instance.cancelled_by_id, current_zone()
-        return {
-            "id": instance.pk,
-            "serviceRequestId": int(instance.service_request_id),
-            "providerId": int(instance.provider_id),
-            "clientId": str(instance.client_id),
-            "scheduledDate": date_json(instance.scheduled_date),
-            "scheduledTime": str(instance.scheduled_time),
-            "duration": int(instance.duration),
-            "totalAmount": money_json(instance.total_amount),
-            "status": str(instance.status),
-            "paymentStatus": str(instance.payment_status),
-            "notes": str(instance.notes),
-            "cancelledAt": datetime_json(instance.cancelled_at, zone),
-            "cancellationReason": str(instance.cancellation_reason),
-            "cancelledBy": None if cancelled_by is None else str(cancelled_by),
-            "createdAt": datetime_json(instance.created_at, zone),
-            "updatedAt": datetime_json(instance.updated_at, zone),
-            "visitStart": datetime_json(instance.visit_start, zone),
-            "canCancel": self.get_canCancel(instance),
-            "provider": booking_provider_payload(instance.provider),
-            "client": user_summary_payload(instance.client),
-            "serviceRequest": self.get_serviceRequest(instance),
-        }
-
     def _viewer(self):
         request = self.context.get("request")
         return request.user if request else None
@@ -183,7 +117,7 @@ class BookingSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(BookingRequestSerializer)
     def get_serviceRequest(self, obj: Booking) -> dict:
-        data = represent(BookingRequestSerializer, obj.service_request)
+        data = self._request_shape.to_representation(obj.service_request)
         viewer = self._viewer()
         # The address and special requirements are for the two parties only (ARCHITECTURE.md),
         # not for admins' lists; after a reassignment, only for the provider now booked.
@@ -191,6 +125,11 @@ class BookingSerializer(serializers.ModelSerializer):
             data["location"] = None
             data["specialRequirements"] = None
         return data
+
+    @cached_property
+    def _request_shape(self) -> BookingRequestSerializer:
+        """Built once per list (a list's rows share this serializer)."""
+        return BookingRequestSerializer()
 
 
 class BookingCancelSerializer(StrictSerializer):

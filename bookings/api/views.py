@@ -24,7 +24,7 @@ class BookingListView(generics.ListAPIView):
     serializer_class = BookingSerializer
 
     def get_queryset(self):
-        return selectors.booking_list_page_for(user=self.request.user)
+        return selectors.booking_list_for(user=self.request.user)
 
 
 class BookingDetailView(APIView):

@@ -5,7 +5,6 @@ import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { FieldSet, RadioOption, TextareaField } from "../components/Field";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
-import { LoadingText } from "../components/Skeleton";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
@@ -21,6 +20,16 @@ interface Props {
   /** marketplace.dashboard: only "verified" is shown open requests. */
   providerStatus: ProviderStatus;
   reviewedBookingIds: number[];
+  /** The first data, rendered with the page (marketplace.dashboard.DashboardSerializer): no API call before the first paint. */
+  initial: DashboardData;
+}
+
+/** GET /api/dashboard (and props.initial): the first 3 bookings and requests, a provider's tile counts, unread count. */
+interface DashboardData {
+  bookings: Booking[];
+  requests: ServiceRequest[];
+  tiles: { scheduled: number; completed: number } | null;
+  unread: number;
 }
 
 type ProviderStatus = "none" | "pending" | "verified" | "rejected" | "inactive";
@@ -61,8 +70,8 @@ function UnreadBadge({ count }: { count: number }) {
   );
 }
 
-function Tiles({ role, bookings, unread }: { role: Props["role"]; bookings: Booking[] | null; unread: number }) {
-  const count = (status: string) => (bookings === null ? "…" : String(bookings.filter((b) => b.status === status).length));
+function Tiles({ role, tiles, unread }: { role: Props["role"]; tiles: DashboardData["tiles"]; unread: number }) {
+  const count = (status: "scheduled" | "completed") => (tiles?.[status] ?? 0).toLocaleString("en-US");
   return (
     <section aria-labelledby="overview-heading" className="dashboard-section">
       <h2 id="overview-heading" className="visually-hidden">
@@ -205,7 +214,7 @@ function BookingsCard({
   actions,
 }: {
   role: Props["role"];
-  bookings: Booking[] | null;
+  bookings: Booking[];
   failed: string;
   actions: BookingActions;
 }) {
@@ -213,9 +222,7 @@ function BookingsCard({
   return (
     <section className="card dashboard-card" aria-labelledby="bookings-heading" data-testid="bookings-card">
       <h2 id="bookings-heading">{title}</h2>
-      {bookings === null ? (
-        <LoadingText>Loading your bookings…</LoadingText>
-      ) : failed ? (
+      {failed ? (
         <p role="alert" className="field-error">
           We couldn't load your bookings: {failed}
         </p>
@@ -332,7 +339,7 @@ function RequestsCard({
 }: {
   role: Props["role"];
   providerStatus: ProviderStatus;
-  requests: ServiceRequest[] | null;
+  requests: ServiceRequest[];
   failed: string;
 }) {
   const provider = role === "provider";
@@ -341,8 +348,6 @@ function RequestsCard({
       <h2 id="requests-heading">{provider ? "Available Requests" : "Your Requests"}</h2>
       {provider && providerStatus !== "verified" ? (
         <ProviderGate status={providerStatus} />
-      ) : requests === null ? (
-        <LoadingText>Loading requests…</LoadingText>
       ) : failed ? (
         <p role="alert" className="field-error">
           We couldn't load requests: {failed}
@@ -538,50 +543,31 @@ function ReviewDialog({
 
 // ---------------------------------------------------------------- page
 
-function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBookingIds }: Props) {
-  // A provider account that is not verified is shown no open requests (the server answers none).
-  const seesRequests = role === "client" || providerStatus === "verified";
-  const [bookings, setBookings] = useState<Booking[] | null>(null);
-  const [bookingsFailed, setBookingsFailed] = useState("");
-  const [requests, setRequests] = useState<ServiceRequest[] | null>(null);
-  const [requestsFailed, setRequestsFailed] = useState("");
-  const [unread, setUnread] = useState(0);
+function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBookingIds, initial }: Props) {
+  const [bookings, setBookings] = useState<Booking[]>(initial.bookings);
+  const [requests, setRequests] = useState<ServiceRequest[]>(initial.requests);
+  const [tiles, setTiles] = useState<DashboardData["tiles"]>(initial.tiles);
+  const [failed, setFailed] = useState("");
+  const [unread, setUnread] = useState(initial.unread);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [completing, setCompleting] = useState<number | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
 
-  const loadBookings = useCallback(async () => {
+  // After a change (cancel, completed, a booking.updated event): the same data again, in one call.
+  const refresh = useCallback(async () => {
     try {
-      const all = await api.get<Booking[]>("/api/bookings");
-      // A provider sees the visits they make; a client the visits they booked.
-      const mine = all.filter((b) => (role === "provider" ? b.provider?.userId === user.id : b.clientId === user.id));
-      setBookings(mine);
-      setBookingsFailed("");
+      const data = await api.get<DashboardData>("/api/dashboard");
+      setBookings(data.bookings);
+      setRequests(data.requests);
+      setTiles(data.tiles);
+      setUnread(data.unread);
+      setFailed("");
     } catch (error) {
       if (isLoggedOut(error)) return;
-      setBookings([]);
-      setBookingsFailed(errorMessage(error));
+      setFailed(errorMessage(error));
     }
-  }, [role, user.id]);
-
-  const loadRequests = useCallback(async () => {
-    if (!seesRequests) return;
-    try {
-      // The card shows at most 3 (spec section 9). The server already answers a provider with the
-      // open requests of others and a client with their own, so the first 3 are the 3 shown; an
-      // admin's list is everyone's, filtered here, so it is read whole.
-      const url = user.userType === "admin" ? "/api/service-requests" : `/api/service-requests?limit=${LIST_LIMIT}`;
-      const all = await api.get<ServiceRequest[]>(url);
-      const shown = all.filter((r) => (role === "provider" ? r.status === "open" && r.clientId !== user.id : r.clientId === user.id));
-      setRequests(shown);
-      setRequestsFailed("");
-    } catch (error) {
-      if (isLoggedOut(error)) return;
-      setRequests([]);
-      setRequestsFailed(errorMessage(error));
-    }
-  }, [role, seesRequests, user.id, user.userType]);
+  }, []);
 
   const loadUnread = useCallback(async () => {
     try {
@@ -592,21 +578,10 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
     }
   }, []);
 
-  useEffect(() => {
-    void loadBookings();
-    void loadRequests();
-    void loadUnread();
-  }, [loadBookings, loadRequests, loadUnread]);
-
-  const refresh = () => {
-    void loadBookings();
-    void loadRequests();
-  };
-
   // Live: the unread count and booking changes come over the websocket; while it is down the
   // unread count is polled every 10 s (spec section 9).
   useRealtimeEvent<UnreadCount>("unread.count", (u) => setUnread(u.count));
-  useRealtimeEvent("booking.updated", refresh);
+  useRealtimeEvent("booking.updated", () => void refresh());
   usePollingFallback(() => (loggedOutShown ? undefined : loadUnread()), UNREAD_POLL_MS);
 
   const complete = async (b: Booking) => {
@@ -619,7 +594,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
       toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
     } finally {
       setCompleting(null);
-      refresh();
+      void refresh();
     }
   };
 
@@ -633,10 +608,10 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
 
   return (
     <div data-island="dashboard" data-user={user.id}>
-      <Tiles role={role} bookings={bookings} unread={unread} />
+      <Tiles role={role} tiles={tiles} unread={unread} />
       <div className="dashboard-columns">
-        <BookingsCard role={role} bookings={bookings} failed={bookingsFailed} actions={actions} />
-        <RequestsCard role={role} providerStatus={providerStatus} requests={requests} failed={requestsFailed} />
+        <BookingsCard role={role} bookings={bookings} failed={failed} actions={actions} />
+        <RequestsCard role={role} providerStatus={providerStatus} requests={requests} failed={failed} />
       </div>
       {!hasProviderProfile && (
         <section className="card help-others" aria-labelledby="help-others-heading">
@@ -647,7 +622,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
           </a>
         </section>
       )}
-      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={refresh} />
+      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={() => void refresh()} />
       <ReviewDialog
         booking={reviewing}
         onClose={() => setReviewing(null)}

@@ -82,9 +82,7 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
-# The session's user read with prepared SQL (accounts/backends.py). ModelBackend stays listed for
-# sessions signed in before it: a session names the backend that signed it in.
-AUTHENTICATION_BACKENDS = ["accounts.backends.SessionUserBackend", "django.contrib.auth.backends.ModelBackend"]
+# Django's default AUTHENTICATION_BACKENDS (ModelBackend): it loads the session's user by id.
 # Passwords live in Firebase; Django never checks one.
 AUTH_PASSWORD_VALIDATORS: list[dict] = []
 LOGIN_URL = "/login"
@@ -230,6 +228,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "marketplace.api.any_of_for_supersets"],
     # Several models have a "status"/"urgency" field with different choices: name each set.
     "ENUM_NAME_OVERRIDES": {
         "RequestStatusEnum": "requests_app.models.RequestStatus",

@@ -251,7 +251,7 @@ def test_lost_session_shows_the_toast_and_goes_to_sign_in_again(live_server, pag
     assert booking.status == BookingStatus.SCHEDULED
 
 
-def test_available_requests_are_the_three_newest_of_others_read_as_one_short_page(
+def test_available_requests_are_the_three_newest_of_others_and_come_with_the_page(
     live_server, page: Page, verified_provider
 ):
     older = [ServiceRequestFactory(title=f"Older request {i}") for i in range(2)]
@@ -260,15 +260,61 @@ def test_available_requests_are_the_three_newest_of_others_read_as_one_short_pag
     assert older[0].created_at < newest[0].created_at
 
     sign_in_browser(page, live_server.url, verified_provider.user)
-    with page.expect_response(lambda r: "/api/service-requests" in r.url) as listed:
-        page.goto(f"{live_server.url}/dashboard")
-    # Only what the card shows crosses the wire: the first 3 of the server's list.
-    assert listed.value.url.endswith("/api/service-requests?limit=3")
-    assert len(listed.value.json()) == 3
-    assert listed.value.headers["x-total-count"] == "5"
+    api_calls = record_api_calls(page)
+    page.goto(f"{live_server.url}/dashboard")
     items = page.get_by_test_id("requests-card").get_by_test_id("request-item")
     expect(items).to_have_count(3)
     for request in newest:
         expect(items.filter(has_text=request.title)).to_have_count(1)
     expect(items.filter(has_text="Older request")).to_have_count(0)
     expect(items.filter(has_text="My own request")).to_have_count(0)
+    page.wait_for_load_state("networkidle")
+    assert api_calls == []
+
+
+def record_api_calls(page: Page) -> list[str]:
+    """The /api/ URLs the page requests from now on (a live list)."""
+    calls: list[str] = []
+    page.on("request", lambda request: calls.append(request.url) if "/api/" in request.url else None)
+    return calls
+
+
+def test_the_dashboard_paints_its_lists_tiles_and_badge_without_calling_the_api(
+    live_server, page: Page, verified_provider
+):
+    booking_for(
+        UserFactory(), days=3, status=BookingStatus.SCHEDULED, title="Fix the doorbell", provider=verified_provider
+    )
+    for i in range(2):
+        booking_for(
+            UserFactory(), days=-3 - i, status=BookingStatus.COMPLETED, title=f"Done {i}", provider=verified_provider
+        )
+    ServiceRequestFactory(title="Help me set up my phone")
+    SystemMessageFactory(receiver=verified_provider.user)
+    sign_in_browser(page, live_server.url, verified_provider.user)
+
+    api_calls = record_api_calls(page)
+    # The island's first render, before anything else can run: what it painted, and what was asked by then.
+    page.add_init_script(
+        """
+        new MutationObserver((_, observer) => {
+          const root = document.querySelector('[data-island="dashboard"]');
+          if (!root) return;
+          observer.disconnect();
+          window.__firstPaint = {
+            html: root.innerText,
+            api: performance.getEntriesByType("resource").filter((e) => e.name.includes("/api/")).map((e) => e.name),
+          };
+        }).observe(document, { childList: true, subtree: true });
+        """
+    )
+    page.goto(f"{live_server.url}/dashboard")
+    expect(page.get_by_test_id("tile-schedule")).to_contain_text("1")
+    expect(page.get_by_test_id("tile-completed")).to_contain_text("2")
+    expect(page.get_by_test_id("unread-badge")).to_have_text("1 unread")
+    first = page.evaluate("window.__firstPaint")
+    assert first["api"] == []
+    assert "Fix the doorbell" in first["html"]
+    assert "Help me set up my phone" in first["html"]
+    page.wait_for_load_state("networkidle")
+    assert api_calls == []

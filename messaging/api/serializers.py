@@ -82,14 +82,6 @@ class UnreadCountSerializer(serializers.Serializer):
     systemCount = serializers.IntegerField()
     bySender = serializers.DictField(child=serializers.IntegerField())
 
-    def to_representation(self, instance: dict) -> dict:
-        """Built directly (the badge is polled on every page): the same shape as the fields above."""
-        return {
-            "count": int(instance["count"]),
-            "systemCount": int(instance["systemCount"]),
-            "bySender": {str(k): None if v is None else int(v) for k, v in instance["bySender"].items()},
-        }
-
 
 def person_payload(user) -> dict:
     """What the messages page shows of a person (no email)."""

@@ -4,15 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from accounts.api.serializers import (
-    PublicUserSerializer,
-    UserSummarySerializer,
-    current_zone,
-    datetime_json,
-    money_json,
-    public_user_payload,
-    user_summary_payload,
-)
+from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from bookings.models import Review
 from marketplace.api import StrictSerializer, as_dollars
 from marketplace.validators import PHONE_TOO_SHORT, phone_problem
@@ -40,27 +32,6 @@ _PUBLIC_FIELDS = [
 ]
 
 
-def provider_public_payload(provider: Provider) -> dict:
-    """PublicProviderSerializer's fields up to (not including) "user", built directly."""
-    specialties, zone = provider.specialties, current_zone()
-    return {
-        "id": provider.pk,
-        "userId": str(provider.user_id),
-        "specialties": None if specialties is None else [None if s is None else str(s) for s in specialties],
-        "hourlyRate": money_json(provider.hourly_rate),
-        "availability": provider.availability,
-        "serviceArea": str(provider.service_area),
-        "bio": str(provider.bio),
-        "experience": str(provider.experience),
-        "verificationStatus": str(provider.verification_status),
-        "isActive": bool(provider.is_active),
-        "rating": money_json(provider.rating, max_digits=3),
-        "totalReviews": int(provider.total_reviews),
-        "createdAt": datetime_json(provider.created_at, zone),
-        "updatedAt": datetime_json(provider.updated_at, zone),
-    }
-
-
 class PublicProviderSerializer(serializers.ModelSerializer):
     userId = serializers.CharField(source="user_id", read_only=True)
     specialties = serializers.ListField(child=serializers.CharField(), read_only=True)
@@ -81,11 +52,6 @@ class PublicProviderSerializer(serializers.ModelSerializer):
         model = Provider
         fields = _PUBLIC_FIELDS
 
-    def to_representation(self, instance: Provider) -> dict:
-        data = provider_public_payload(instance)
-        data["user"] = public_user_payload(instance.user)
-        return data
-
 
 class ProviderSerializer(PublicProviderSerializer):
     """Own profile and admin view: adds phone and the user's email."""
@@ -94,12 +60,6 @@ class ProviderSerializer(PublicProviderSerializer):
 
     class Meta(PublicProviderSerializer.Meta):
         fields = [*_PUBLIC_FIELDS, "phone"]
-
-    def to_representation(self, instance: Provider) -> dict:
-        data = provider_public_payload(instance)
-        data["user"] = user_summary_payload(instance.user)
-        data["phone"] = str(instance.phone)
-        return data
 
 
 def _required(message: str) -> dict[str, str]:

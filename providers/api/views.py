@@ -39,7 +39,7 @@ class ProviderListView(generics.ListAPIView):
         # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.
         query = ProviderListQuerySerializer(data=self.request.query_params.dict())
         query.is_valid(raise_exception=True)
-        return selectors.provider_list_public_page(
+        return selectors.provider_list_public(
             search=query.validated_data.get("search", ""),
             specialty=query.validated_data.get("specialty", ""),
             sort=query.validated_data.get("sort") or selectors.DEFAULT_SORT,

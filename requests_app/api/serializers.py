@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from accounts.api.serializers import (
-    UserSummarySerializer,
-    current_zone,
-    date_json,
-    datetime_json,
-    money_json,
-)
+from accounts.api.serializers import UserSummarySerializer
 from accounts.models import User
-from marketplace.api import StrictSerializer, as_minutes, represent
+from marketplace.api import StrictSerializer, as_minutes
 from providers.selectors import user_is_vetted_provider
 from requests_app import services
 from requests_app.api.fields import (
@@ -42,24 +38,11 @@ class CategorySummarySerializer(serializers.ModelSerializer):
         fields = ["id", "slug", "name", "icon"]
         read_only_fields = fields
 
-    def to_representation(self, instance: ServiceCategory) -> dict:
-        return category_summary_payload(instance)
-
-
-def category_summary_payload(category: ServiceCategory) -> dict:
-    """CategorySummarySerializer's shape, built directly."""
-    return {"id": category.pk, "slug": str(category.slug), "name": str(category.name), "icon": str(category.icon)}
-
 
 def last_initial(last_name: str) -> str:
     """ "Smith" -> "S."; "" stays ""."""
     name = str(last_name).strip()
     return f"{name[0].upper()}." if name else ""
-
-
-def client_initial_payload(user: User) -> dict:
-    """ClientInitialSerializer's shape, built directly."""
-    return {"id": str(user.pk), "firstName": str(user.first_name), "lastName": last_initial(user.last_name)}
 
 
 class ClientInitialSerializer(serializers.ModelSerializer):
@@ -76,9 +59,6 @@ class ClientInitialSerializer(serializers.ModelSerializer):
 
     def get_lastName(self, obj: User) -> str:
         return last_initial(obj.last_name)
-
-    def to_representation(self, instance: User) -> dict:
-        return client_initial_payload(instance)
 
 
 class ServiceRequestSerializer(serializers.ModelSerializer):
@@ -125,30 +105,6 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         ]
         read_only_fields = fields
 
-    def to_representation(self, instance: ServiceRequest) -> dict:
-        category_id, zone = instance.category_id, current_zone()
-        booking_id = getattr(instance, "booking_id", None)
-        return {
-            "id": instance.pk,
-            "clientId": str(instance.client_id),
-            "categoryId": None if category_id is None else int(category_id),
-            "title": str(instance.title),
-            "description": str(instance.description),
-            "preferredDate": date_json(instance.preferred_date),
-            "preferredTime": str(instance.preferred_time),
-            "urgency": str(instance.urgency),
-            "location": self.get_location(instance),
-            "specialRequirements": self.get_specialRequirements(instance),
-            "estimatedDuration": int(instance.estimated_duration),
-            "maxBudget": money_json(instance.max_budget),
-            "status": str(instance.status),
-            "createdAt": datetime_json(instance.created_at, zone),
-            "updatedAt": datetime_json(instance.updated_at, zone),
-            "client": self.get_client(instance),
-            "serviceCategory": None if category_id is None else category_summary_payload(instance.category),
-            "bookingId": None if booking_id is None else int(booking_id),
-        }
-
     def _viewer(self):
         return self.context["request"].user
 
@@ -177,8 +133,12 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         )
     )
     def get_client(self, obj: ServiceRequest) -> dict:
-        serializer = UserSummarySerializer if client_fully_named_to(obj, self._viewer()) else ClientInitialSerializer
-        return represent(serializer, obj.client)
+        return self._client_shapes[client_fully_named_to(obj, self._viewer())].to_representation(obj.client)
+
+    @cached_property
+    def _client_shapes(self) -> dict[bool, serializers.Serializer]:
+        """The client's two shapes, built once per list (a list's rows share this serializer)."""
+        return {True: UserSummarySerializer(), False: ClientInitialSerializer()}
 
 
 def _required(message: str) -> dict[str, str]:

@@ -40,7 +40,7 @@ class ServiceRequestListCreateView(generics.ListAPIView):
     throttle_classes = [RequestCreateThrottle]  # limits creation only; reads are never limited
 
     def get_queryset(self):
-        return selectors.service_request_list_page(user=self.request.user)
+        return selectors.service_request_list(user=self.request.user)
 
     @extend_schema(request=ServiceRequestCreateSerializer, responses={201: ServiceRequestSerializer})
     def post(self, request: Request) -> Response:

@@ -165,8 +165,8 @@ def test_admins_see_neither_the_address_nor_the_needs(client, senior, open_reque
 
 
 def test_the_unvetted_pages_carry_no_address_in_their_props(client, open_request):
-    """The dashboard and the details page render no request data themselves: their islands ask the
-    API, which answers as above. Guard the server-rendered HTML anyway."""
+    """The dashboard renders its first requests into its props (the API's answer, so none for an
+    unvetted account) and the details page asks the API: no address in the HTML either way."""
     client.force_login(_pending())
     for url in ("/", "/dashboard", f"/service-request-details?id={open_request.pk}"):
         html = client.get(url).content.decode()
