@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from adminpanel.models import AuditAction, AuditLog
-from bookings.tests.helpers import call
+from marketplace.testing.api import call
 from marketplace.testing.pages import island_props
 from messaging.models import Message
 from providers.models import VerificationStatus

@@ -9,7 +9,7 @@ import pytest
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus
 from bookings.tests.factories import BookingFactory
-from bookings.tests.helpers import call
+from marketplace.testing.api import call
 from marketplace.testing.pages import island_props
 from messaging.tests.factories import SystemMessageFactory
 from providers.tests.factories import ProviderFactory
