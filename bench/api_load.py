@@ -44,6 +44,7 @@ import hashlib
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -697,6 +698,8 @@ def main() -> int:
     parser.add_argument("--keep-db", action="store_true", help="reuse already seeded bench databases")
     parser.add_argument("--prepare-data", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    # Stopped from outside (kill, a timeout): still stop the servers (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     if args.prepare_data:  # the subprocess of prepare_database(), in the build's checkout
         sys.path.insert(0, os.getcwd())
