@@ -1,61 +1,89 @@
 #!/usr/bin/env python
-"""Load benchmark of the dashboard's calls and the browse call (issue 8).
+"""Load benchmark of the dashboard (page and API calls) and the browse call.
 
 Seeds PostgreSQL with 500 providers, 10,000 service requests and 2,000 bookings (plus clients
-and messages), runs Kindly with production settings as two Daphne processes (one per core, as
-docs/deploy.md advises; the load generator plays the load balancer, round-robin), signs users
-in with real Django sessions (half clients, half providers), and prints throughput and
-p50/p95/p99 latency per call at concurrency 1, 10 and 50. Server and load generator share the
-machine, as the issue asks. The verdict line is about the dashboard's calls at concurrency 10,
-with no errors anywhere.
+and messages), runs Kindly with production settings on loopback, signs users in with real Django
+sessions (half clients, half providers), and measures with keep-alive connections. Server and
+load generator share the machine.
 
-    .venv/bin/python bench/api_load.py [--requests 600] [--processes 2] [--keep-db]
+How a build is served is read from its checkout: with a gunicorn.conf.py, gunicorn (gthread
+workers, Django's WSGI handler, the counts of that file unless --workers/--threads say
+otherwise), as docs/deploy.md runs it; without one (the builds before issue 13), two Daphne
+processes (one per core, as that build's docs/deploy.md said), round-robin from the load
+generator playing the load balancer.
 
-Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth), like `make test`.
+One build (this checkout): throughput and p50/p95/p99 of each call at concurrency 1, 10 and 50.
+
+    .venv/bin/python bench/api_load.py [--requests 600] [--keep-db]
+
+Side by side with another commit, checked out in a git worktree:
+
+    git worktree add /tmp/kindly-base e132bf3
+    .venv/bin/python bench/api_load.py --against /tmp/kindly-base [--rounds 3] [--requests 400]
+
+serves both builds at once, each from its own checkout, and measures each target on one build
+right after the other, the order alternating (A B, B A, A B): the dashboard page, each API call,
+and "dashboard load" (the page, then the calls that build's dashboard makes before its first
+paint, in parallel as a browser does), all at concurrency 10. It prints the medians over the
+rounds of p95 and throughput, and each round's p95: the machine is noisy, read the spread before
+the medians. Both builds use the same seeded database when their migrations are the same
+files; otherwise the other build gets a database of its own, seeded from its own checkout with
+the same generator. Each checkout needs its Vite build (static/dist/manifest.json): it is built
+when missing (node_modules linked from this checkout). DASHBOARD_FIRST_PAINT below says which
+calls this checkout's dashboard makes before its first paint; --against-first-paint says it for
+the other build (by default, the three calls of the builds before issue 13).
+
+Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth) and Redis, like `make test`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
+import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DB_NAME = "kindly_bench"
 ENV = {
     "DJANGO_SETTINGS_MODULE": "marketplace.settings.production",
     "SECRET_KEY": "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
-    "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB_NAME}",
     "FIREBASE_PROJECT_ID": "kindly-bench",
     # The Stripe backend is chosen (never called here): production refuses the test gateway.
     "STRIPE_SECRET_KEY": "sk_test_bench",
     "STRIPE_PUBLISHABLE_KEY": "pk_test_bench",
     "STRIPE_WEBHOOK_SECRET": "whsec_bench",
     "LOG_LEVEL": "WARNING",
-    # Production runs with Redis (channel layer, cache, cached sessions); so does the benchmark.
-    "REDIS_URL": "redis://127.0.0.1:6379/9",
     "THROTTLE_SIGN_IN": "",
 }
-# (name, path, whether the dashboard makes this call: the issue's 50 ms target is for those).
-# The dashboard asks for the 3 requests its card shows (frontend/islands/dashboard.tsx); the
-# whole default page of 50 is measured too, as are the providers page's browse call.
+JSON, HTML = "application/json", "text/html"
+# (name, path, what it asks for). The first three API calls are the ones the dashboard island
+# makes as it mounts (frontend/islands/dashboard.tsx): it asks for the 3 requests its card shows.
+# The whole default page of 50 requests and the providers page's browse call are measured too.
+PAGE = ("dashboard page", "/dashboard", HTML)
 CALLS = [
-    ("auth/user", "/api/auth/user", True),
-    ("bookings", "/api/bookings", True),
-    ("service-requests", "/api/service-requests?limit=3", True),
-    ("unread-count", "/api/messages/unread-count", True),
-    ("requests, 50/page", "/api/service-requests", False),
-    ("browse", "/api/providers?verified=true&sort=rating", False),
+    ("bookings", "/api/bookings", JSON),
+    ("service-requests", "/api/service-requests?limit=3", JSON),
+    ("unread-count", "/api/messages/unread-count", JSON),
+    ("auth/user", "/api/auth/user", JSON),
+    ("requests, 50/page", "/api/service-requests", JSON),
+    ("browse", "/api/providers?verified=true&sort=rating", JSON),
 ]
+# The API calls this checkout's dashboard makes before its first paint (the page's own data
+# excepted): keep it equal to what frontend/islands/dashboard.tsx does on mount.
+DASHBOARD_FIRST_PAINT = ["bookings", "service-requests", "unread-count"]
 CONCURRENCY = [1, 10, 50]
 
 N_PROVIDERS = 500
@@ -75,15 +103,58 @@ def _psql(sql: str) -> None:
     subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", sql], check=True)
 
 
-def seed() -> list[tuple[str, str]]:
-    """Create the data set; return (session key, role) of the users the load runs as."""
-    import django
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (all its threads), 0 if it is gone (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    django.setup()
+
+def _children(pid: int) -> list[int]:
+    """A process's descendants (gunicorn's workers under its master)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            kids = [int(k) for k in (task / "children").read_text().split()]
+        except OSError:
+            continue
+        for kid in kids:
+            found += [kid, *_children(kid)]
+    return found
+
+
+def _backends(database: str) -> list[int]:
+    """The PostgreSQL backends serving a database (what its queries cost runs in them)."""
+    out = subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            "postgres",
+            "-Atc",
+            f"SELECT pid FROM pg_stat_activity WHERE datname = '{database}'",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [int(p) for p in out.split()]
+
+
+# ---------------------------------------------------------------- data (runs inside Django)
+
+
+def seed() -> None:
+    """Create the data set (the same on every run: a seeded generator)."""
     import datetime as dt
     from decimal import Decimal
 
-    from django.db import transaction
+    from django.db import connection, transaction
     from django.utils import timezone
 
     from accounts.models import User, UserType
@@ -94,7 +165,7 @@ def seed() -> list[tuple[str, str]]:
 
     rng = random.Random(7)
     specialties = [s.value for s in Specialty]
-    categories = list(ServiceCategory.objects.all())
+    categories = list(ServiceCategory.objects.order_by("pk"))
     today = timezone.localdate()
     with transaction.atomic():
         provider_users = User.objects.bulk_create(
@@ -176,11 +247,8 @@ def seed() -> list[tuple[str, str]]:
         )
     # A production database has statistics and a visibility map (autovacuum keeps both); a freshly
     # bulk-loaded one needs VACUUM ANALYZE first, or COUNTs cannot use index-only scans.
-    from django.db import connection
-
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
-    return sign_in()
 
 
 def sign_in() -> list[tuple[str, str]]:
@@ -211,6 +279,158 @@ def sign_in() -> list[tuple[str, str]]:
     return sessions
 
 
+def prepare_data(keep_db: bool) -> list[tuple[str, str]]:
+    """In a process set up for one checkout and database: seed (unless kept), sign in."""
+    import django
+
+    django.setup()
+    from accounts.models import User
+
+    if keep_db and User.objects.filter(id__startswith="bench-").exists():
+        print("  reusing the seeded data", file=sys.stderr)
+    else:
+        t0 = time.perf_counter()
+        seed()
+        print(
+            f"  seeded {N_PROVIDERS} providers, {N_REQUESTS} requests, {N_BOOKINGS} bookings, "
+            f"{N_MESSAGES} messages in {time.perf_counter() - t0:.1f} s",
+            file=sys.stderr,
+        )
+    return sign_in()
+
+
+# ---------------------------------------------------------------- builds and their servers
+
+
+@dataclass
+class Build:
+    label: str
+    root: Path
+    server: str  # "gunicorn" or "daphne"
+    first_paint: list[str]
+    database: str = ""
+    sessions: list[tuple[str, str]] = field(default_factory=list)
+
+    def env(self, redis_url: str) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "PYTHON"))}
+        env.update(ENV, DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{self.database}", REDIS_URL=redis_url)
+        return env
+
+
+def server_kind(root: Path, choice: str) -> str:
+    if choice != "auto":
+        return choice
+    return "gunicorn" if (root / "gunicorn.conf.py").exists() else "daphne"
+
+
+def migrations_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(root.glob("*/migrations/*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_vite_build(root: Path) -> None:
+    if (root / "static" / "dist" / "manifest.json").exists():
+        return
+    if not (root / "node_modules").exists():
+        (root / "node_modules").symlink_to((ROOT / "node_modules").resolve())
+    print(f"  building the islands in {root} (vite build)...", file=sys.stderr)
+    subprocess.run(["npx", "--no-install", "vite", "build", "--logLevel", "warn"], cwd=root, check=True)
+
+
+def prepare_database(build: Build, keep_db: bool, redis_url: str) -> None:
+    """Create (unless kept), migrate with the build's own code, seed and sign in, in a subprocess
+    running from the build's checkout."""
+    if not keep_db:
+        _psql(f"DROP DATABASE IF EXISTS {build.database}")
+        _psql(f"CREATE DATABASE {build.database}")
+    env = build.env(redis_url)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=build.root, env=env, check=True)
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--prepare-data", *(["--keep-db"] if keep_db else [])],
+        cwd=build.root,
+        env=env,
+        check=True,
+        stdout=subprocess.PIPE,
+        text=True,
+    ).stdout
+    build.sessions = [tuple(s) for s in json.loads(out)]
+
+
+class Server:
+    """A build's HTTP server(s) on loopback ports, started from its own checkout."""
+
+    def __init__(self, build: Build, redis_url: str, workers: int | None, threads: int | None, processes: int):
+        self.build = build
+        env = build.env(redis_url)
+        python = sys.executable
+        if build.server == "gunicorn":
+            self.ports = [_free_port()]
+            cmd = [python, "-m", "gunicorn", "-b", f"127.0.0.1:{self.ports[0]}"]
+            cmd += ["--workers", str(workers)] if workers else []
+            cmd += ["--threads", str(threads)] if threads else []
+            commands = [cmd]
+        else:
+            self.ports = [_free_port() for _ in range(processes)]
+            commands = [
+                [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(p), "marketplace.asgi:application"]
+                for p in self.ports
+            ]
+        self.procs = [
+            subprocess.Popen(c, cwd=build.root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for c in commands
+        ]
+        try:
+            self._wait_ready()
+        except Exception:
+            self.stop()
+            raise
+
+    def _wait_ready(self) -> None:
+        for port in self.ports:
+            deadline = time.monotonic() + 60
+            while True:
+                if any(p.poll() is not None for p in self.procs):
+                    raise RuntimeError(f"the {self.build.label} server exited on start")
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)  # noqa: S310
+                    break
+                except urllib.error.HTTPError:
+                    break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"the {self.build.label} server did not start") from None
+                    time.sleep(0.2)
+
+    def describe(self, workers: int | None, threads: int | None) -> str:
+        if self.build.server == "gunicorn":
+            counts = f"{workers or 'conf'} workers x {threads or 'conf'} threads"
+            return f"gunicorn gthread ({counts}, {self.build.root.name}/gunicorn.conf.py)"
+        return f"{len(self.ports)} Daphne processes"
+
+    def cpu(self) -> dict[int, float]:
+        """CPU seconds so far of each of the server's processes and of the PostgreSQL backends of
+        its database: per-request CPU does not depend on what else the machine runs."""
+        pids = [p.pid for p in self.procs]
+        pids += [kid for pid in pids for kid in _children(pid)] + _backends(self.build.database)
+        return {pid: _cpu_seconds(pid) for pid in pids}
+
+    def stop(self) -> None:
+        for p in self.procs:
+            if p.poll() is None:
+                p.terminate()
+        for p in self.procs:
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait(timeout=5)
+
+
+# ---------------------------------------------------------------- load
+
+
 class Connection:
     """One keep-alive HTTP/1.1 connection (the load generator must not be the bottleneck)."""
 
@@ -219,28 +439,39 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
 
-    async def get(self, path: str) -> int:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
-        self.writer.write(
-            (
-                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
-                f"X-Forwarded-Proto: https\r\nCookie: sessionid={self.cookie}\r\n\r\n"
-            ).encode()
-        )
-        await self.writer.drain()
-        status_line = await self.reader.readline()
-        length, chunked = 0, False
+    async def get(self, path: str, accept: str = JSON) -> int:
+        for attempt in (1, 2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            assert self.reader is not None
+            self.writer.write(
+                (
+                    f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: {accept}\r\n"
+                    f"X-Forwarded-Proto: https\r\nCookie: sessionid={self.cookie}\r\n\r\n"
+                ).encode()
+            )
+            await self.writer.drain()
+            status_line = await self.reader.readline()
+            if status_line:
+                break
+            # The server closed an idle keep-alive connection: open a new one, once.
+            self.writer.close()
+            self.writer = None
+            if attempt == 2:
+                raise ConnectionError(f"no response to GET {path}")
+        length, chunked, close = 0, False, False
         while True:
             line = await self.reader.readline()
             if line in (b"\r\n", b""):
                 break
             name, _, value = line.decode("latin-1").partition(":")
-            if name.lower() == "content-length":
+            name = name.lower()
+            if name == "content-length":
                 length = int(value)
-            elif name.lower() == "transfer-encoding" and "chunked" in value.lower():
+            elif name == "transfer-encoding" and "chunked" in value.lower():
                 chunked = True
+            elif name == "connection" and "close" in value.lower():
+                close = True
         if chunked:
             while True:
                 size = int((await self.reader.readline()).strip(), 16)
@@ -249,112 +480,256 @@ class Connection:
                     break
         else:
             await self.reader.readexactly(length)
+        if close:
+            self.writer.close()
+            self.writer = None
         return int(status_line.split()[1])
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+@dataclass
+class Result:
+    latencies: list[float]
+    elapsed: float
+    errors: int
+    cpu: float = float("nan")  # server + PostgreSQL CPU seconds spent on the run
+
+    @property
+    def cpu_ms(self) -> float:
+        """CPU milliseconds per request (per page load for a page load)."""
+        return self.cpu * 1000 / len(self.latencies)
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.elapsed
+
+    def pct(self, q: float) -> float:
+        return statistics.quantiles(self.latencies, n=100, method="inclusive")[int(q) - 1]
 
 
 async def run_level(
-    path: str, ports: list[int], sessions: list[tuple[str, str]], concurrency: int, total: int
-) -> tuple[list[float], float, int]:
+    requests: list[tuple[str, str]], ports: list[int], sessions: list[tuple[str, str]], concurrency: int, total: int
+) -> Result:
+    """`total` times, over `concurrency` workers: `requests[0]`, then the rest in parallel (each
+    on a connection of its own, as a browser does). One latency per time: start to last byte."""
     latencies: list[float] = []
     errors = 0
     counter = iter(range(total))
 
     async def worker(n: int) -> None:
         nonlocal errors
-        conn = Connection(ports[n % len(ports)], sessions[n % len(sessions)][0])
-        for _ in counter:
-            t0 = time.perf_counter()
-            status = await conn.get(path)
-            latencies.append((time.perf_counter() - t0) * 1000)
-            if status != 200:
-                errors += 1
+        cookie = sessions[n % len(sessions)][0]
+        first = Connection(ports[n % len(ports)], cookie)
+        rest = [Connection(ports[(n + 1 + i) % len(ports)], cookie) for i in range(len(requests) - 1)]
+        try:
+            for _ in counter:
+                t0 = time.perf_counter()
+                statuses = [await first.get(*requests[0])]
+                if rest:
+                    statuses += await asyncio.gather(*(c.get(*r) for c, r in zip(rest, requests[1:], strict=True)))
+                latencies.append((time.perf_counter() - t0) * 1000)
+                errors += sum(s != 200 for s in statuses)
+        finally:
+            for c in [first, *rest]:
+                c.close()
 
     started = time.perf_counter()
     await asyncio.gather(*(worker(n) for n in range(concurrency)))
-    return latencies, time.perf_counter() - started, errors
+    return Result(latencies, time.perf_counter() - started, errors)
 
 
-def pct(values: list[float], q: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[int(q) - 1]
+def measure(
+    requests: list[tuple[str, str]], ports: list[int], sessions: list[tuple[str, str]], concurrency: int, total: int
+) -> Result:
+    return asyncio.run(run_level(requests, ports, sessions, concurrency, total))
+
+
+def warm_up(requests: list[tuple[str, str]], ports: list[int], sessions: list[tuple[str, str]]) -> None:
+    """Every session through every process once (connections, caches, prepared statements)."""
+    measure(requests, ports, sessions, 4, max(40, len(sessions)))
+
+
+# ---------------------------------------------------------------- the two modes
+
+
+def single(args: argparse.Namespace, build: Build) -> int:
+    server = Server(build, args.redis_url, args.workers, args.threads, args.processes)
+    try:
+        print(
+            f"{server.describe(args.workers, args.threads)}, production settings, PostgreSQL, "
+            f"{os.cpu_count()} cores shared with the load generator\n"
+        )
+        print(f"{'call':<18}{'conc':>5}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
+        total_errors = 0
+        for name, path, accept in [PAGE, *CALLS]:
+            warm_up([(path, accept)], server.ports, build.sessions)
+            for conc in CONCURRENCY:
+                r = measure([(path, accept)], server.ports, build.sessions, conc, args.requests)
+                total_errors += r.errors
+                print(
+                    f"{name:<18}{conc:>5}{r.rate:>9.0f}{r.pct(50):>9.1f}{r.pct(95):>9.1f}{r.pct(99):>9.1f}{r.errors:>8}"
+                )
+    finally:
+        server.stop()
+    return 1 if total_errors else 0
+
+
+def targets(build: Build) -> list[tuple[str, list[tuple[str, str]]]]:
+    by_name = {name: (path, accept) for name, path, accept in CALLS}
+    load = [(PAGE[1], PAGE[2]), *(by_name[n] for n in build.first_paint)]
+    return [
+        (PAGE[0], [(PAGE[1], PAGE[2])]),
+        *((name, [(path, accept)]) for name, path, accept in CALLS),
+        (f"dashboard load ({build.label}: page + {len(build.first_paint)} calls)", load),
+    ]
+
+
+def compare(args: argparse.Namespace, builds: list[Build]) -> int:
+    conc = 10
+    # results[label][target index] = [Result per round]
+    results: dict[str, list[list[Result]]] = {b.label: [[] for _ in targets(b)] for b in builds}
+    started = time.perf_counter()
+    # Both builds' servers stay up the whole run, and each target is measured on one build right
+    # after the other (the order alternating), so that both see the same moment of a noisy machine.
+    servers: dict[str, Server] = {}
+    try:
+        for build in builds:
+            servers[build.label] = Server(build, args.redis_url, *build_counts(args, build), args.processes)
+        descriptions = {b.label: servers[b.label].describe(*build_counts(args, b)) for b in builds}
+        for build in builds:
+            every = [(PAGE[1], PAGE[2]), *((p, a) for _, p, a in CALLS)]
+            warm_up(every, servers[build.label].ports, build.sessions)
+        for i in range(len(targets(builds[0]))):
+            line = []
+            for rnd in range(args.rounds):
+                for build in builds if rnd % 2 == 0 else builds[::-1]:
+                    name, requests = targets(build)[i]
+                    ports = servers[build.label].ports
+                    warm_up(requests, ports, build.sessions)
+                    before = servers[build.label].cpu()
+                    r = measure(requests, ports, build.sessions, conc, args.requests)
+                    after = servers[build.label].cpu()
+                    r.cpu = sum(t - before.get(pid, 0.0) for pid, t in after.items())
+                    results[build.label][i].append(r)
+                    line.append(f"{build.label} {r.pct(95):.0f} ms {r.rate:.0f}/s {r.cpu_ms:.1f} cpu-ms")
+            print(f"{name.split(' (')[0]}: " + ", ".join(line), file=sys.stderr)
+    finally:
+        for server in servers.values():
+            server.stop()
+    elapsed = time.perf_counter() - started
+
+    head, other = builds
+    print(
+        f"\nconcurrency {conc}, {args.requests} requests (or page loads) per target per round, "
+        f"{args.rounds} rounds alternating per target; medians; {os.cpu_count()} cores shared "
+        f"with the load generator; {elapsed / 60:.1f} min"
+    )
+    for b in builds:
+        print(f"  {b.label}: {b.root} @ {git_describe(b.root)}, {descriptions[b.label]}")
+    a_, b_ = other.label, head.label
+    print(
+        f"\n{'':<20}{'p95 ms':^24}{'req/s':^24}{'CPU ms per request':^24}\n"
+        f"{'target':<20}" + f"{a_:>8}{b_:>8}{'change':>8}" * 3 + f"{'errors':>8}   p95 per round ({a_} | {b_})"
+    )
+
+    def cells(x: float, y: float) -> str:
+        return f"{x:>8.1f}{y:>8.1f}{(y / x - 1) * 100:>+7.0f}%"
+
+    worse, errors_total, load_speedup = [], 0, float("nan")
+    for i, (name, _) in enumerate(targets(head)):
+        a, b = results[other.label][i], results[head.label][i]
+        p95_a, p95_b = (statistics.median(r.pct(95) for r in rs) for rs in (a, b))
+        rate_a, rate_b = (statistics.median(r.rate for r in rs) for rs in (a, b))
+        cpu_a, cpu_b = (statistics.median(r.cpu_ms for r in rs) for rs in (a, b))
+        errors = sum(r.errors for r in a + b)
+        errors_total += errors
+        label = "dashboard load" if name.startswith("dashboard load") else name
+        spread = f"{' '.join(f'{r.pct(95):.0f}' for r in a)} | {' '.join(f'{r.pct(95):.0f}' for r in b)}"
+        print(f"{label:<20}{cells(p95_a, p95_b)}{cells(rate_a, rate_b)}{cells(cpu_a, cpu_b)}{errors:>8}   {spread}")
+        if label == "dashboard load":
+            load_speedup = p95_a / p95_b
+        elif p95_b > 1.1 * p95_a or rate_b < rate_a / 1.1:
+            worse.append(label)
+    print(
+        f"\ndashboard load ({a_}: page + {len(other.first_paint)} calls; {b_}: page + "
+        f"{len(head.first_paint)} calls): p95 {load_speedup:.2f}x as fast as {a_}"
+    )
+    print(f"calls worse than 10% on median p95 or throughput: {', '.join(worse) or 'none'}; errors: {errors_total}")
+    return 1 if errors_total else 0
+
+
+def build_counts(args: argparse.Namespace, build: Build) -> tuple[int | None, int | None]:
+    return (args.workers, args.threads) if build.label == "head" else (args.against_workers, args.against_threads)
+
+
+def git_describe(root: Path) -> str:
+    out = subprocess.run(["git", "log", "-1", "--format=%h %s"], cwd=root, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root, capture_output=True)
+    return out.stdout.strip()[:70] + (" (+ uncommitted changes)" if dirty.stdout.strip() else "")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--requests", type=int, default=600, help="requests per call and concurrency level")
-    parser.add_argument("--processes", type=int, default=2, help="Daphne processes (docs/deploy.md: one per core)")
-    parser.add_argument("--keep-db", action="store_true", help="reuse an already seeded bench database")
+    parser.add_argument(
+        "--requests", type=int, default=None, help="requests per call and level (600; 400 with --against)"
+    )
+    parser.add_argument("--against", type=Path, help="checkout of another commit (a git worktree) to compare with")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --against")
+    parser.add_argument(
+        "--server", choices=["auto", "gunicorn", "daphne"], default="auto", help="how to serve this checkout"
+    )
+    parser.add_argument("--against-server", choices=["auto", "gunicorn", "daphne"], default="auto")
+    parser.add_argument("--workers", type=int, help="gunicorn workers (default: gunicorn.conf.py's)")
+    parser.add_argument("--threads", type=int, help="gunicorn threads per worker (default: gunicorn.conf.py's)")
+    parser.add_argument("--against-workers", type=int)
+    parser.add_argument("--against-threads", type=int)
+    parser.add_argument("--processes", type=int, default=2, help="Daphne processes when serving with Daphne")
+    parser.add_argument(
+        "--against-first-paint",
+        default=",".join(["bookings", "service-requests", "unread-count"]),
+        help="the calls the other build's dashboard makes before first paint (comma-separated names; "
+        "default: those of the builds before issue 13)",
+    )
+    parser.add_argument("--db-name", default="kindly_bench", help="the bench database (dropped and re-created)")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
+    parser.add_argument("--keep-db", action="store_true", help="reuse already seeded bench databases")
+    parser.add_argument("--prepare-data", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    # Stopped from outside (kill, a timeout): still stop the servers (the finally blocks).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
-    os.environ.update(ENV)
-    sys.path.insert(0, str(ROOT))
-    python = sys.executable
-    if not args.keep_db:
-        _psql(f"DROP DATABASE IF EXISTS {DB_NAME}")
-        _psql(f"CREATE DATABASE {DB_NAME}")
-    subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, check=True)
-    t0 = time.perf_counter()
-    import django
+    if args.prepare_data:  # the subprocess of prepare_database(), in the build's checkout
+        sys.path.insert(0, os.getcwd())
+        print(json.dumps(prepare_data(args.keep_db)))
+        return 0
 
-    django.setup()
-    from accounts.models import User
-
-    if args.keep_db and User.objects.filter(id__startswith="bench-").exists():
-        sessions = sign_in()
-        print(f"reusing the seeded {DB_NAME} database")
-    else:
-        sessions = seed()
-        print(
-            f"seeded {N_PROVIDERS} providers, {N_REQUESTS} requests, {N_BOOKINGS} bookings, "
-            f"{N_MESSAGES} messages in {time.perf_counter() - t0:.1f} s"
-        )
-
-    ports = [_free_port() for _ in range(args.processes)]
-    servers = [
-        subprocess.Popen(
-            [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(p), "marketplace.asgi:application"],
-            cwd=ROOT,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for p in ports
-    ]
-    try:
-        for p in ports:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{p}/healthz", timeout=1)  # noqa: S310
-                    break
-                except OSError:
-                    time.sleep(0.2)
-        print(
-            f"{args.processes} Daphne processes (production settings), PostgreSQL, "
-            f"{os.cpu_count()} cores shared with the load generator\n"
-        )
-        print(f"{'call':<18}{'conc':>5}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
-        worst_p95_at_10, worst_call, total_errors = 0.0, "", 0
-        for name, path, dashboard in CALLS:
-            asyncio.run(run_level(path, ports, sessions, 4, 40))  # warm up connections and caches
-            for conc in CONCURRENCY:
-                lat, elapsed, errors = asyncio.run(run_level(path, ports, sessions, conc, args.requests))
-                p95 = pct(lat, 95)
-                total_errors += errors
-                if conc == 10 and dashboard and p95 > worst_p95_at_10:
-                    worst_p95_at_10, worst_call = p95, name
-                print(
-                    f"{name:<18}{conc:>5}{len(lat) / elapsed:>9.0f}{pct(lat, 50):>9.1f}{p95:>9.1f}"
-                    f"{pct(lat, 99):>9.1f}{errors:>8}"
-                )
-        verdict = "meets" if worst_p95_at_10 < 50 and not total_errors else "MISSES"
-        print(
-            f"\nworst p95 of the dashboard's calls at concurrency 10: {worst_p95_at_10:.1f} ms ({worst_call}; "
-            f"{verdict} the 50 ms target)"
-        )
-    finally:
-        for s in servers:
-            s.terminate()
-        for s in servers:
-            s.wait(timeout=10)
-    return 0
+    head = Build("head", ROOT, server_kind(ROOT, args.server), DASHBOARD_FIRST_PAINT, args.db_name)
+    builds = [head]
+    if args.against:
+        root = args.against.resolve()
+        first_paint = [n.strip() for n in args.against_first_paint.split(",") if n.strip()]
+        other = Build("base", root, server_kind(root, args.against_server), first_paint, args.db_name)
+        if migrations_digest(root) != migrations_digest(ROOT):
+            other.database = f"{args.db_name}_base"
+        builds.append(other)
+    for build in builds:
+        ensure_vite_build(build.root)
+    print(f"preparing {head.database} ({head.label})...", file=sys.stderr)
+    prepare_database(head, args.keep_db, args.redis_url)
+    if args.against:
+        other = builds[1]
+        if other.database == head.database:
+            other.sessions = head.sessions
+        else:
+            print(f"preparing {other.database} (base: its migrations differ)...", file=sys.stderr)
+            prepare_database(other, args.keep_db, args.redis_url)
+        args.requests = args.requests or 400
+        return compare(args, builds)
+    args.requests = args.requests or 600
+    return single(args, head)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,17 @@
-"""ASGI entry point: Daphne serves HTTP and websockets from one process type.
+"""ASGI entry point: Django's stock ASGI handler for HTTP, Channels for websockets (/ws/).
 
-HTTP goes to Django through ``SingleHopASGIHandler`` (marketplace/handlers.py): the same
-middleware and views as Django's own handler, with one thread hop per request instead of a dozen.
+In production Daphne serves only /ws/ with this application, and gunicorn serves HTTP through
+marketplace.wsgi (docs/deploy.md); `make run` serves both from one Daphne with it.
 """
 
-import gc
 import os
+
+from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "marketplace.settings.local")
 
-from marketplace.handlers import get_http_application  # noqa: E402
-
-django_asgi_app = get_http_application()
+# Set Django up (apps, settings) before anything imports models.
+django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -25,9 +25,3 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
-
-# Everything loaded so far (Django, the apps, URLconf, DRF) lives as long as the process: move it
-# out of the cyclic garbage collector's reach, so that the full collections that requests'
-# short-lived objects trigger no longer walk the whole framework every time.
-gc.collect()
-gc.freeze()

@@ -1,3 +1,6 @@
+"""WSGI entry point: gunicorn (gthread workers) serves Kindly's HTTP through it in production
+(gunicorn.conf.py, docs/deploy.md); websockets go to Daphne (marketplace.asgi)."""
+
 import os
 
 from django.core.wsgi import get_wsgi_application

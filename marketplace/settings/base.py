@@ -148,11 +148,6 @@ SESSION_COOKIE_SAMESITE = "Lax"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
 CSRF_COOKIE_SAMESITE = "Lax"
 
-# How many requests one server process runs in Django at once (marketplace/handlers.py); more
-# wait their turn. Python runs one thread at a time per process, so more threads only help while
-# some wait on the network (Stripe, Firebase) and cost CPU in switching when they do not.
-HTTP_THREADS_PER_PROCESS = env.int("HTTP_THREADS_PER_PROCESS", default=2)
-
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CHANNEL_LAYERS = {

@@ -29,8 +29,9 @@ SECURE_REFERRER_POLICY = "strict-origin-when-cross-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
 X_FRAME_OPTIONS = "DENY"
 
-# A connection pool per process (Django's psycopg pool): under ASGI this replaces persistent
-# connections, and saves a PostgreSQL connection set-up on every request.
+# A connection pool per process (Django's psycopg pool): each request borrows a connection and
+# gives it back when it finishes, so no request pays for a PostgreSQL connection set-up. A gunicorn
+# worker's threads (gunicorn.conf.py) and Daphne's websocket consumers share their process's pool.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
