@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
-from django.core.handlers.wsgi import WSGIHandler
+from django.core.wsgi import get_wsgi_application
 from django.test import Client
 from schemathesis.specs.openapi.checks import response_schema_conformance
 
@@ -49,9 +49,9 @@ def test_dashboard_answers_its_declared_shape(caller, shown, client_user, verifi
     browser = Client()
     browser.force_login(user)
     with kept_test_connection():
-        schema = schemathesis.openapi.from_wsgi("/api/schema/", WSGIHandler())
+        schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
         case = schema["/api/dashboard"]["GET"].Case()
-        response = case.call(app=WSGIHandler(), cookies={"sessionid": browser.cookies["sessionid"].value})
+        response = case.call(app=get_wsgi_application(), cookies={"sessionid": browser.cookies["sessionid"].value})
         assert response.status_code == 200
         case.validate_response(response, checks=[response_schema_conformance])
     body = response.json()
