@@ -5,17 +5,24 @@ import io
 import pytest
 from django.core.management import call_command
 
+from bookings.models import Booking
 from providers.models import Provider
 from requests_app.models import RequestStatus, ServiceRequest
 
 
 @pytest.mark.django_db
-def test_seed_demo_makes_valid_open_requests_and_providers_and_adds_nothing_when_run_again(firebase_auth):
+def test_seed_demo_makes_valid_requests_one_booked_with_the_helper_and_adds_nothing_when_run_again(firebase_auth):
     call_command("seed_demo", stdout=io.StringIO())
     call_command("seed_demo", stdout=io.StringIO())
 
     requests = ServiceRequest.objects.filter(client__email="client@kindly.example")
     assert requests.count() == 3
-    assert set(requests.values_list("status", flat=True)) == {RequestStatus.OPEN}
+    assert sorted(requests.values_list("status", flat=True)) == [
+        RequestStatus.BOOKED,
+        RequestStatus.OPEN,
+        RequestStatus.OPEN,
+    ]
+    booking = Booking.objects.get(service_request__in=requests)
+    assert booking.provider.user.email == "provider@kindly.example"
     assert all(r.estimated_duration % 15 == 0 and r.max_budget % 5 == 0 for r in requests)
     assert Provider.objects.filter(user__email__endswith="@kindly.example").count() == 2

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
+from bookings.services import service_request_accept
 from marketplace.errors import InvalidInput
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_application_problems
@@ -45,7 +46,9 @@ class Command(BaseCommand):
         if dry_run:
             for email, _first, _last, user_type, status in DEMO_USERS:
                 self.stdout.write(f"would create or update {user_type} {email}" + (f" ({status})" if status else ""))
-            self.stdout.write("would create 3 open demo requests for the client if it has none")
+            self.stdout.write(
+                "would create 3 demo requests for the client if it has none, one booked with the provider"
+            )
             return
         users = {}
         for email, first, last, user_type, status in DEMO_USERS:
@@ -54,7 +57,7 @@ class Command(BaseCommand):
                 email=email, password=DEMO_PASSWORD, display_name=f"{first} {last}", uid=local_uid
             )
             users[email] = self._local_user(uid, email, first, last, user_type, status)
-        self._demo_requests(users["client@kindly.example"])
+        self._demo_requests(users["client@kindly.example"], helper=users["provider@kindly.example"])
         self.stdout.write(self.style.SUCCESS("Demo data is ready."))
 
     @transaction.atomic
@@ -77,7 +80,7 @@ class Command(BaseCommand):
         return user
 
     @transaction.atomic
-    def _demo_requests(self, client: User) -> None:
+    def _demo_requests(self, client: User, *, helper: User) -> None:
         if ServiceRequest.objects.filter(client=client).exists():
             return
         today = timezone.localdate()
@@ -107,16 +110,22 @@ class Command(BaseCommand):
                 3,
             ),
         ]
+        created = []
         for slug, title, description, urgency, window, days in demo:
-            service_request_create(
-                client=client,
-                category=ServiceCategory.objects.get(slug=slug),
-                title=title,
-                description=description,
-                urgency=urgency,
-                preferred_time=window,
-                preferred_date=today + dt.timedelta(days=days),
-                location="12 Elm Street, Springfield",
-                estimated_duration=60,
-                max_budget=Decimal("60.00"),
+            created.append(
+                service_request_create(
+                    client=client,
+                    category=ServiceCategory.objects.get(slug=slug),
+                    title=title,
+                    description=description,
+                    urgency=urgency,
+                    preferred_time=window,
+                    preferred_date=today + dt.timedelta(days=days),
+                    location="12 Elm Street, Springfield",
+                    estimated_duration=60,
+                    max_budget=Decimal("60.00"),
+                )
             )
+        # One of them booked with the verified helper, so the client's dashboard shows who is
+        # coming and the two can message from the start.
+        service_request_accept(service_request_id=created[1].id, actor=helper)
