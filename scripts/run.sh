@@ -25,6 +25,14 @@ fi
 PY=.venv/bin/python
 mkdir -p .run .firebase-data
 
+# A second `make run` (or another program) on the same port would make this one's server fail
+# while the banner, answered by the other server, said all was well: say so and stop instead.
+if curl -s -o /dev/null "http://$HOST:$PORT/" 2>/dev/null; then
+  echo "Something already answers on http://$HOST:$PORT (another make run?)." >&2
+  echo "Stop it first, or choose another port: PORT=8001 make run" >&2
+  exit 1
+fi
+
 echo "Preparing the database (migrations)..."
 $PY manage.py migrate --noinput -v 0
 
