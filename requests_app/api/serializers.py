@@ -173,6 +173,14 @@ class _RequestInput(StrictSerializer):
             "max_length": services.DESCRIPTION_TOO_LONG,
         },
     )
+    maxBudget = MoneyField(
+        label="Budget",
+        required=False,
+        allow_null=True,
+        min_value=services.BUDGET_MIN,
+        max_value=services.BUDGET_MAX,
+        error_messages={"min_value": services.BUDGET_NEGATIVE, "max_value": services.BUDGET_TOO_HIGH},
+    )
     categoryId = StrictIntegerField(
         label="Category",
         min_value=1,
@@ -246,14 +254,6 @@ class ServiceRequestCreateSerializer(_RequestInput):
         limit_format=as_minutes,
         error_messages={"min_value": services.DURATION_TOO_SHORT, "max_value": services.DURATION_TOO_LONG},
     )
-    maxBudget = MoneyField(
-        label="Budget",
-        required=False,
-        allow_null=True,
-        min_value=services.BUDGET_MIN,
-        max_value=services.BUDGET_MAX,
-        error_messages={"min_value": services.BUDGET_NEGATIVE, "max_value": services.BUDGET_TOO_HIGH},
-    )
 
     def validate_estimatedDuration(self, value: int) -> int:
         return _rule(services.duration_problem(value, creating=True), value)
@@ -279,14 +279,6 @@ class ServiceRequestUpdateSerializer(_RequestInput):
         max_value=services.DURATION_MAX,
         limit_format=as_minutes,
         error_messages={"min_value": services.DURATION_TOO_SHORT_ON_EDIT, "max_value": services.DURATION_TOO_LONG},
-    )
-    maxBudget = MoneyField(
-        label="Budget",
-        required=False,
-        allow_null=True,
-        min_value=services.BUDGET_MIN,
-        max_value=services.BUDGET_MAX,
-        error_messages={"min_value": services.BUDGET_NEGATIVE, "max_value": services.BUDGET_TOO_HIGH},
     )
 
     def validate_estimatedDuration(self, value: int) -> int:
