@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import hashlib
 import json
+import math
 import os
 import random
 import signal
@@ -564,7 +565,7 @@ def single(args: argparse.Namespace, build: Build) -> int:
         )
         print(f"{'call':<18}{'conc':>5}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
         total_errors = 0
-        for name, path, accept in [PAGE, *CALLS]:
+        for name, path, accept in [t for t in [PAGE, *CALLS] if not args.only or t[0] in args.only]:
             warm_up([(path, accept)], server.ports, build.sessions)
             for conc in CONCURRENCY:
                 r = measure([(path, accept)], server.ports, build.sessions, conc, args.requests)
@@ -577,20 +578,22 @@ def single(args: argparse.Namespace, build: Build) -> int:
     return 1 if total_errors else 0
 
 
-def targets(build: Build) -> list[tuple[str, list[tuple[str, str]]]]:
+def targets(build: Build, only: list[str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """What --against measures: the page, each call, the dashboard load (those named in `only`)."""
     by_name = {name: (path, accept) for name, path, accept in CALLS}
     load = [(PAGE[1], PAGE[2]), *(by_name[n] for n in build.first_paint)]
-    return [
+    every = [
         (PAGE[0], [(PAGE[1], PAGE[2])]),
         *((name, [(path, accept)]) for name, path, accept in CALLS),
         (f"dashboard load ({build.label}: page + {len(build.first_paint)} calls)", load),
     ]
+    return [t for t in every if not only or t[0].split(" (")[0] in only]
 
 
 def compare(args: argparse.Namespace, builds: list[Build]) -> int:
     conc = 10
     # results[label][target index] = [Result per round]
-    results: dict[str, list[list[Result]]] = {b.label: [[] for _ in targets(b)] for b in builds}
+    results: dict[str, list[list[Result]]] = {b.label: [[] for _ in targets(b, args.only)] for b in builds}
     started = time.perf_counter()
     # Both builds' servers stay up the whole run, and each target is measured on one build right
     # after the other (the order alternating), so that both see the same moment of a noisy machine.
@@ -602,11 +605,11 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
         for build in builds:
             every = [(PAGE[1], PAGE[2]), *((p, a) for _, p, a in CALLS)]
             warm_up(every, servers[build.label].ports, build.sessions)
-        for i in range(len(targets(builds[0]))):
+        for i in range(len(targets(builds[0], args.only))):
             line = []
             for rnd in range(args.rounds):
                 for build in builds if rnd % 2 == 0 else builds[::-1]:
-                    name, requests = targets(build)[i]
+                    name, requests = targets(build, args.only)[i]
                     ports = servers[build.label].ports
                     warm_up(requests, ports, build.sessions)
                     before = servers[build.label].cpu()
@@ -639,7 +642,7 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
         return f"{x:>8.1f}{y:>8.1f}{(y / x - 1) * 100:>+7.0f}%"
 
     worse, errors_total, load_speedup = [], 0, float("nan")
-    for i, (name, _) in enumerate(targets(head)):
+    for i, (name, _) in enumerate(targets(head, args.only)):
         a, b = results[other.label][i], results[head.label][i]
         p95_a, p95_b = (statistics.median(r.pct(95) for r in rs) for rs in (a, b))
         rate_a, rate_b = (statistics.median(r.rate for r in rs) for rs in (a, b))
@@ -653,10 +656,11 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
             load_speedup = p95_a / p95_b
         elif p95_b > 1.1 * p95_a or rate_b < rate_a / 1.1:
             worse.append(label)
-    print(
-        f"\ndashboard load ({a_}: page + {len(other.first_paint)} calls; {b_}: page + "
-        f"{len(head.first_paint)} calls): p95 {load_speedup:.2f}x as fast as {a_}"
-    )
+    if not math.isnan(load_speedup):
+        print(
+            f"\ndashboard load ({a_}: page + {len(other.first_paint)} calls; {b_}: page + "
+            f"{len(head.first_paint)} calls): p95 {load_speedup:.2f}x as fast as {a_}"
+        )
     print(f"calls worse than 10% on median p95 or throughput: {', '.join(worse) or 'none'}; errors: {errors_total}")
     return 1 if errors_total else 0
 
@@ -692,6 +696,12 @@ def main() -> int:
         default=",".join(["bookings", "service-requests", "unread-count"]),
         help="the calls the other build's dashboard makes before first paint (comma-separated names; "
         "default: those of the builds before issue 13)",
+    )
+    parser.add_argument(
+        "--only",
+        type=lambda v: [n.strip() for n in v.split(",") if n.strip()],
+        default=[],
+        help='measure only these (comma-separated names as printed, e.g. "bookings,dashboard load")',
     )
     parser.add_argument("--db-name", default="kindly_bench", help="the bench database (dropped and re-created)")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
