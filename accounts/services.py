@@ -16,12 +16,12 @@ from accounts.firebase import FirebaseUnavailable, firebase_user_delete, firebas
 from accounts.models import EmergencyContact, User, UserType
 from accounts.selectors import bookings_active_of
 from bookings.models import Review
-from bookings.services import CANCELLATION_WINDOW, booking_cancel_by_client, booking_cancel_on_account_closure
+from bookings.services import booking_cancel_by_client, booking_cancel_on_account_closure
 from marketplace.errors import Conflict, DomainError, InvalidInput, PermissionDenied
 from marketplace.validators import check_phone
 from messaging.models import Message
 from providers.models import Provider
-from requests_app.models import RequestStatus, ServiceRequest
+from requests_app.models import CANCELLATION_WINDOW, RequestStatus, ServiceRequest
 from requests_app.services import service_request_cancel
 
 logger = logging.getLogger(__name__)

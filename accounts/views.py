@@ -9,8 +9,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from accounts.guards import login_required_page
 from accounts.selectors import user_has_visit_within
-from bookings.services import CANCELLATION_WINDOW
 from providers.models import Provider
+from requests_app.models import CANCELLATION_WINDOW
 
 
 def safe_next(request: HttpRequest) -> str:

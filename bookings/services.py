@@ -25,8 +25,6 @@ from django.db import transaction
 from django.db.models import Avg, Count
 from django.utils import timezone
 
-from adminpanel.models import AuditAction
-from adminpanel.services import audit_log_record
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus, Review
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from messaging.events import send_on_commit
@@ -35,15 +33,18 @@ from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError
 from payments.models import Refund
 from payments.refunds import refund_call, refund_open
 from providers.models import Provider, VerificationStatus
-from requests_app.models import RequestStatus, ServiceRequest, TimeWindow
-from requests_app.services import service_request_lock
+from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
+from requests_app.services import (
+    service_request_mark_booked,
+    service_request_mark_cancelled,
+    service_request_mark_completed,
+)
 
 if TYPE_CHECKING:
     from accounts.models import User
 
 logger = logging.getLogger(__name__)
 
-CANCELLATION_WINDOW = dt.timedelta(hours=48)
 CANCEL_WINDOW_MESSAGE = "This booking cannot be cancelled (less than 48 hours remaining)."
 PENDING_VERIFICATION_MESSAGE = (
     "Your provider profile is pending verification. You can accept requests once it has been verified."
@@ -124,10 +125,6 @@ def _notify(receivers: Iterable[User], content: str, booking: Booking) -> None:
     system_notify(receivers=list(receivers), content=content, booking=booking)
 
 
-def _set_request_status(service_request_id: int, status: str) -> None:
-    ServiceRequest.objects.filter(pk=service_request_id).update(status=status, updated_at=timezone.now())
-
-
 def booking_total(*, hourly_rate: Decimal, duration_minutes: int) -> Decimal:
     """hourlyRate x duration / 60, rounded to cents (half up)."""
     return (Decimal(hourly_rate) * Decimal(duration_minutes) / Decimal(60)).quantize(CENT, rounding=ROUND_HALF_UP)
@@ -168,11 +165,7 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             raise NotFound("Service request not found.")
         if service_request.client_id == actor.pk:
             raise PermissionDenied("You cannot accept your own service request.")
-        won = ServiceRequest.objects.filter(pk=service_request_id, status=RequestStatus.OPEN).update(
-            status=RequestStatus.BOOKED, updated_at=timezone.now()
-        )
-        if not won:
-            raise Conflict("This request is no longer open: another provider may have accepted it.")
+        service_request_mark_booked(service_request_id=service_request_id)
         # The UPDATE holds the row lock until commit; re-read the values it left.
         service_request.refresh_from_db()
         if service_request.preferred_date is None:
@@ -223,7 +216,7 @@ def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
     booking.cancellation_reason = reason
     booking.cancelled_by = actor
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
-    _set_request_status(booking.service_request_id, RequestStatus.CANCELLED)
+    service_request_mark_cancelled(service_request_id=booking.service_request_id)
     if booking.payment_status == PaymentStatus.PAID:
         _refund_request(booking)
 
@@ -256,7 +249,7 @@ def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") 
 
 
 def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Booking:
-    """An admin cancels a confirmed booking; a reason is required."""
+    """An admin cancels a confirmed booking; a reason is required (audited by adminpanel.services)."""
     check_admin(actor)
     reason = (reason or "").strip()
     if not reason:
@@ -267,13 +260,6 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
         booking = booking_lock(booking_id=booking_id)
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
         _cancel(booking, actor=actor, reason=reason)
-        audit_log_record(
-            actor=actor,
-            action=AuditAction.BOOKING_CANCELLED,
-            target=booking,
-            reason=reason,
-            details={"from": BookingStatus.CONFIRMED, "paymentStatus": booking.payment_status},
-        )
         _notify(
             [booking.client, booking.provider.user],
             f'Your booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
@@ -327,7 +313,7 @@ def booking_complete(*, booking_id: int, actor: User) -> Booking:
             raise Conflict("This visit has not started yet; it can be completed after it starts.")
         booking.status = BookingStatus.COMPLETED
         booking.save(update_fields=["status", "updated_at"])
-        _set_request_status(booking.service_request_id, RequestStatus.COMPLETED)
+        service_request_mark_completed(service_request_id=booking.service_request_id)
         _notify(
             [booking.client],
             f'Your booking for "{booking.service_request.title}" was marked completed. '
@@ -339,7 +325,10 @@ def booking_complete(*, booking_id: int, actor: User) -> Booking:
 
 
 def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reason: str = "") -> Booking:
-    """An admin moves a confirmed booking to another verified provider (the price stays as booked)."""
+    """An admin moves a confirmed booking to another verified provider (the price stays as booked).
+
+    Audited by adminpanel.services.admin_booking_reassign.
+    """
     check_admin(actor)
     reason = (reason or "").strip()
     with transaction.atomic():
@@ -363,13 +352,6 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         old_provider = booking.provider
         booking.provider = new_provider
         booking.save(update_fields=["provider", "updated_at"])
-        audit_log_record(
-            actor=actor,
-            action=AuditAction.BOOKING_REASSIGNED,
-            target=booking,
-            reason=reason,
-            details={"fromProviderId": old_provider.pk, "toProviderId": new_provider.pk},
-        )
         title = booking.service_request.title
         new_name = new_provider.user.full_name or "a verified provider"
         _notify(
@@ -731,5 +713,4 @@ __all__ = [
     "check_cancel_window",
     "review_create",
     "service_request_accept",
-    "service_request_lock",
 ]

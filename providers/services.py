@@ -9,8 +9,6 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 
 from accounts.models import UserType
-from adminpanel.models import AuditAction
-from adminpanel.services import audit_log_record
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.validators import phone_problem
 from messaging.events import send_on_commit
@@ -207,25 +205,15 @@ def provider_apply(
 
 def provider_set_status(*, provider_id: int, actor: User, status: str, reason: str = "") -> Provider:
     """Admin approves (verified) or rejects (rejected) a pending application, or approves a
-    rejected one (REVIEW_TRANSITIONS); audited with the status it came from."""
+    rejected one (REVIEW_TRANSITIONS); audited by adminpanel.services.admin_provider_set_status."""
     _check_admin(actor)
     if status not in (VerificationStatus.VERIFIED, VerificationStatus.REJECTED):
         raise InvalidInput("Status must be verified or rejected.", errors={"status": ["Must be verified or rejected."]})
     with transaction.atomic():
         provider = provider_lock(provider_id=provider_id)
         _check_review_transition(provider, status)
-        previous = provider.verification_status
         provider.verification_status = status
         provider.save(update_fields=["verification_status", "updated_at"])
-        audit_log_record(
-            actor=actor,
-            action=AuditAction.PROVIDER_VERIFIED
-            if status == VerificationStatus.VERIFIED
-            else AuditAction.PROVIDER_REJECTED,
-            target=provider,
-            reason=reason,
-            details={"from": previous, "to": status, "userId": provider.user_id},
-        )
         if status == VerificationStatus.VERIFIED:
             content = "Your provider application was approved. You are now verified and can accept service requests."
         else:

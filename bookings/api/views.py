@@ -1,4 +1,4 @@
-"""Booking endpoints: list, read, cancel (client), complete (provider), review (client)."""
+"""Booking endpoints: accept a request (provider), list, read, cancel (client), complete (provider), review (client)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,22 @@ from rest_framework.views import APIView
 from bookings import selectors, services
 from bookings.api.serializers import BookingCancelSerializer, BookingSerializer, ReviewCreateSerializer
 from providers.api.serializers import ReviewSerializer
+from requests_app.selectors import service_request_get_for_accept
 
 
 def _booking_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
     booking = selectors.booking_get(user=request.user, pk=pk)
     return Response(BookingSerializer(booking, context={"request": request}).data, status=code)
+
+
+class ServiceRequestAcceptView(APIView):
+    """POST /api/service-requests/{id}/accept (empty body): a verified provider books the request."""
+
+    @extend_schema(request=None, responses={201: BookingSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        service_request_get_for_accept(user=request.user, pk=pk)
+        booking = services.service_request_accept(service_request_id=pk, actor=request.user)
+        return _booking_response(request, booking.pk, status.HTTP_201_CREATED)
 
 
 class BookingListView(generics.ListAPIView):
