@@ -27,8 +27,8 @@ from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus, Review
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from messaging.events import send_on_commit
-from messaging.services import system_notify
+from marketplace.notifications import notify
+from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError
 from payments.models import Refund
 from payments.refunds import refund_call, refund_open
@@ -116,13 +116,13 @@ def _push(booking: Booking, extra_user_ids: Iterable[str] = ()) -> None:
     user_ids = [booking.client_id, booking.provider.user_id, *extra_user_ids]
     send_on_commit(
         user_ids,
-        "booking.updated",
+        BOOKING_UPDATED,
         {"id": booking.pk, "status": booking.status, "paymentStatus": booking.payment_status},
     )
 
 
 def _notify(receivers: Iterable[User], content: str, booking: Booking) -> None:
-    system_notify(receivers=list(receivers), content=content, booking=booking)
+    notify(receivers=receivers, content=content, booking=booking)
 
 
 def booking_total(*, hourly_rate: Decimal, duration_minutes: int) -> Decimal:

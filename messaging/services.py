@@ -120,3 +120,10 @@ def system_notify(*, receivers: Iterable[User], content: str, booking: Booking |
         created = Message.objects.bulk_create(messages)
         events.messages_created_on_commit(created)
     return created
+
+
+def deliver_system_notification(
+    sender: object, *, receivers: Iterable[User], content: str, booking=None, **kwargs
+) -> None:
+    """Receiver of marketplace.notifications.system_notification: the apps below messaging notify here."""
+    system_notify(receivers=receivers, content=content, booking=booking)

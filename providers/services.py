@@ -10,9 +10,9 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import UserType
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.notifications import notify
+from marketplace.realtime import send_on_commit
 from marketplace.validators import phone_problem
-from messaging.events import send_on_commit
-from messaging.services import system_notify
 from providers.models import Provider, Specialty, VerificationStatus
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ def provider_apply(
             if user.user_type == UserType.CLIENT:
                 user.user_type = UserType.PROVIDER
                 user.save(update_fields=["user_type", "updated_at"])
-            system_notify(
+            notify(
                 receivers=[user],
                 content=(
                     "Thank you for applying to be a Kindly provider. We review applications in 2-3 business "
@@ -218,7 +218,7 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
             content = "Your provider application was approved. You are now verified and can accept service requests."
         else:
             content = "Your provider application was not approved. Please contact support if you have questions."
-        system_notify(receivers=[provider.user], content=content)
+        notify(receivers=[provider.user], content=content)
         send_on_commit(
             [provider.user_id],
             "provider.updated",

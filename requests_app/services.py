@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from accounts.models import UserType
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.notifications import notify
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
 
 if TYPE_CHECKING:
@@ -315,8 +316,6 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
     Safe to repeat and to race with an accept: the row is re-read under lock and left alone
     (False) unless it is still open with a past preferred date.
     """
-    from messaging.services import system_notify
-
     with transaction.atomic():
         service_request = (
             ServiceRequest.objects.select_for_update(of=("self",))
@@ -334,7 +333,7 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
         service_request.status = RequestStatus.CANCELLED
         service_request.save(update_fields=["status", "updated_at"])
         day = service_request.preferred_date
-        system_notify(
+        notify(
             receivers=[service_request.client],
             content=(
                 f'Your request "{service_request.title}" was cancelled because its preferred date '
