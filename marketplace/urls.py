@@ -15,6 +15,7 @@ urlpatterns = [
     path("privacy-policy.html", views.privacy_policy, name="privacy-policy-html"),
     path("terms-of-service.html", views.terms_of_service, name="terms-of-service"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("providers", views.providers_browse, name="providers-browse"),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("dashboard", login_required_page(views.home), name="dashboard"),

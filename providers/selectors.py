@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from accounts.models import User
     from bookings.models import Review
 
+
+def specialty_options() -> list[dict[str, str]]:
+    """The six services as {id, name}, for forms and filters."""
+    return [{"id": value, "name": label} for value, label in Specialty.choices]
+
+
 SORTS = {
     "rating": [F("rating").desc(), F("total_reviews").desc(), "id"],
     "reviews": [F("total_reviews").desc(), F("rating").desc(), "id"],

@@ -11,8 +11,8 @@ from accounts.api.serializers import UserSummarySerializer
 from bookings.models import Booking
 from bookings.services import booking_can_client_cancel
 from marketplace.api import StrictSerializer
+from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider
-from requests_app.api.fields import StrictCharField, StrictIntegerField
 from requests_app.models import ServiceRequest
 
 

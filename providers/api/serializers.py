@@ -7,11 +7,11 @@ from rest_framework import serializers
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from bookings.models import Review
 from marketplace.api import StrictSerializer, as_dollars
+from marketplace.fields import StrictCharField, StrictNumberField
 from marketplace.validators import PHONE_TOO_SHORT, phone_problem
 from providers import services
 from providers.models import Provider, Specialty, VerificationStatus
 from providers.selectors import SORTS
-from requests_app.api.fields import StrictCharField, StrictNumberField
 
 _PUBLIC_FIELDS = [
     "id",
