@@ -3,6 +3,7 @@ from django.urls import path
 from bookings.api import views
 
 urlpatterns = [
+    path("api/providers/<int:pk>/reviews", views.ProviderReviewListView.as_view(), name="api-provider-reviews"),
     path(
         "api/service-requests/<int:pk>/accept",
         views.ServiceRequestAcceptView.as_view(),

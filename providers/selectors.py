@@ -18,7 +18,6 @@ from providers.models import Provider, Specialty, VerificationStatus
 
 if TYPE_CHECKING:
     from accounts.models import User
-    from bookings.models import Review
 
 
 def specialty_options() -> list[dict[str, str]]:
@@ -130,13 +129,3 @@ def provider_list_admin(*, status: str = "") -> QuerySet[Provider]:
     if status:
         qs = qs.filter(verification_status=status)
     return qs
-
-
-def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
-    from bookings.models import Review
-
-    return (
-        Review.objects.filter(reviewed_id=provider.user_id, is_public=True)
-        .select_related("reviewer")
-        .order_by("-created_at", "-id")
-    )
