@@ -274,7 +274,7 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
     """The client or the provider of a booking closes their Kindly account: the booking is cancelled.
 
     Only for a scheduled or confirmed booking that starts at least 48 hours from now (closing
-    an account never undoes the 48-hour rule; accounts.services.account_close refuses to close
+    an account never undoes the 48-hour rule; marketplace.account_lifecycle.services.account_close refuses to close
     while a visit is nearer). A paid booking is refunded in full after the commit; the other party is told.
     A client's own closure goes through booking_cancel_by_client; this covers both parties.
     """
