@@ -21,17 +21,16 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.db.models import Avg, Count
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus, Review
+from bookings.signals import refund_requested
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
-from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError
-from payments.models import Refund
-from payments.refunds import refund_call, refund_open
 from providers.models import Provider, VerificationStatus
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
 from requests_app.services import (
@@ -485,92 +484,22 @@ def booking_refunded(*, payment_intent_id: str) -> str:
     return "refunded"
 
 
-def booking_refund_failed_at_gateway(*, payment_intent_id: str, message: str = "") -> str:
-    """The gateway says a refund it had accepted failed (Stripe's refund.failed): refundStatus failed.
-
-    Only a refund still pending changes; an admin retries it (retry_refunds).
-    """
-    with transaction.atomic():
-        booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
-        if booking is None:
-            return "unknown"
-        refund = Refund.objects.select_for_update().filter(booking=booking).first()
-        if refund is None or booking.refund_status != RefundStatus.PENDING:
-            logger.error(
-                "Booking %s: the gateway reports a failed refund while its refund is %s (%s)",
-                booking.pk,
-                booking.refund_status,
-                message or "no reason given",
-            )
-            return "ignored"
-        _refund_failed(booking, refund, message or "The gateway reported the refund as failed.")
-    return "failed"
-
-
 # ---------------------------------------------------------------- refunds
 #
-# A paid booking that is cancelled is refunded in full, in three steps, so that the gateway is
-# never called while a transaction (and so the booking's row lock) is open, and a cancel that
-# rolls back never returns money:
-#   1. in the cancel's transaction (_refund_request): refundStatus pending, paymentStatus still
-#      paid, and the payments.Refund record with the attempt's idempotency key;
-#   2. after that transaction commits (transaction.on_commit): booking_refund_send calls the
-#      gateway, outside any transaction. It takes only the booking id, so a background job can
-#      call it as it is;
-#   3. the gateway's answer is recorded in a short transaction of its own: succeeded ->
-#      paymentStatus refunded, refundStatus succeeded; pending -> the webhook confirms it later
-#      (booking_refunded); refused or unreachable -> refundStatus failed: the booking stays
-#      cancelled (and paid), the client is told that support will see to it, an error is
-#      logged, and an admin retries with `manage.py retry_refunds` (booking_refund_retry).
-# Stripe's charge.refunded webhook confirms every refund (booking_refunded), also one whose
-# answer was lost: failed -> succeeded.
+# A paid booking that is cancelled is refunded in full. The booking's side lives here: in the
+# cancel's transaction (_refund_request) refundStatus becomes pending and payments is asked,
+# through the bookings.signals.refund_requested hook, to record the refund and send it to the
+# gateway once the transaction has committed (payments.refunds: the gateway is never called
+# inside a transaction, and a cancel that rolls back never returns money). The gateway's answer
+# comes back through booking_refund_succeeded / booking_refund_failed below.
 
 
 def _refund_request(booking: Booking) -> None:
-    """Step 1 for a paid booking. Caller holds its row lock inside transaction.atomic."""
-    refund_open(booking=booking)
+    """Ask for the full refund of a paid booking. Caller holds its row lock inside transaction.atomic."""
     booking.refund_status = RefundStatus.PENDING
     booking.save(update_fields=["refund_status", "updated_at"])
-    booking_id = booking.pk
-    # robust: the cancel has committed; an unexpected error here leaves the refund pending for
-    # retry_refunds instead of turning the committed cancel into an error page.
-    transaction.on_commit(lambda: booking_refund_send(booking_id=booking_id), robust=True)
-
-
-def booking_refund_send(*, booking_id: int) -> str:
-    """Steps 2 and 3 for a booking whose refund is pending: call the gateway, record its answer.
-
-    Must run outside any transaction (the gateway call would otherwise hold the booking's row
-    lock). Safe to repeat and to run twice at once: both calls carry the attempt's idempotency
-    key, so the gateway refunds once. Returns "succeeded", "pending" (the webhook confirms),
-    "failed", or "ignored" (no refund pending).
-    """
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        refund = Refund.objects.select_for_update().filter(booking=booking).first()
-        if booking.refund_status != RefundStatus.PENDING or refund is None:
-            return "ignored"
-        refund.attempted_at = timezone.now()
-        refund.save(update_fields=["attempted_at", "updated_at"])
-    # Committed: the booking's row lock is released while the gateway answers.
-    try:
-        result = refund_call(refund=refund, booking=booking)
-    except GatewayError as exc:
-        return _refund_record_failure(booking_id=booking_id, attempt=refund.attempt, message=exc.message)
-    if result.status == REFUND_SUCCEEDED:
-        return _refund_record_success(booking_id=booking_id, refund_id=result.refund_id)
-    if result.status == REFUND_FAILED:
-        return _refund_record_failure(
-            booking_id=booking_id,
-            attempt=refund.attempt,
-            message=f"The gateway answered refund {result.refund_id} as failed.",
-            refund_id=result.refund_id,
-        )
-    Refund.objects.filter(pk=refund.pk, attempt=refund.attempt).update(
-        refund_id=result.refund_id, updated_at=timezone.now()
-    )
-    logger.info("Booking %s: refund %s pending at the gateway", booking_id, result.refund_id)
-    return "pending"
+    if not refund_requested.send(sender=Booking, booking=booking):
+        raise ImproperlyConfigured("No app makes refunds: is payments in INSTALLED_APPS?")
 
 
 def _notify_refunded(booking: Booking) -> None:
@@ -581,48 +510,24 @@ def _notify_refunded(booking: Booking) -> None:
     )
 
 
-def _refund_record_success(*, booking_id: int, refund_id: str) -> str:
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        if refund_id:
-            Refund.objects.filter(booking=booking).update(refund_id=refund_id, updated_at=timezone.now())
-        if booking.payment_status == PaymentStatus.REFUNDED:  # the webhook was quicker
-            return "succeeded"
-        booking.payment_status = PaymentStatus.REFUNDED
-        booking.refund_status = RefundStatus.SUCCEEDED
-        booking.save(update_fields=["payment_status", "refund_status", "updated_at"])
-        _notify_refunded(booking)
-        _push(booking)
-    logger.info("Booking %s refunded in full (%s)", booking_id, refund_id or "already refunded")
-    return "succeeded"
+def booking_refund_succeeded(booking: Booking) -> bool:
+    """The gateway refunded a pending refund: paymentStatus refunded, refundStatus succeeded; the
+    client is told. Caller holds the row lock. False when the webhook was quicker (nothing changes)."""
+    if booking.payment_status == PaymentStatus.REFUNDED:
+        return False
+    booking.payment_status = PaymentStatus.REFUNDED
+    booking.refund_status = RefundStatus.SUCCEEDED
+    booking.save(update_fields=["payment_status", "refund_status", "updated_at"])
+    _notify_refunded(booking)
+    _push(booking)
+    return True
 
 
-def _refund_record_failure(*, booking_id: int, attempt: int, message: str, refund_id: str = "") -> str:
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        refund = Refund.objects.select_for_update().get(booking=booking)
-        if booking.refund_status != RefundStatus.PENDING or refund.attempt != attempt:
-            return "ignored"  # confirmed by the webhook meanwhile, or a newer attempt owns it
-        if refund_id:
-            refund.refund_id = refund_id
-        _refund_failed(booking, refund, message)
-    return "failed"
-
-
-def _refund_failed(booking: Booking, refund: Refund, message: str) -> None:
-    """refundStatus failed; caller holds the locks. The client hears that support will see to it."""
+def booking_refund_failed(booking: Booking) -> None:
+    """The refund failed: refundStatus failed; the client hears that support will see to it.
+    Caller holds the row lock (payments.refunds records why and how to retry)."""
     booking.refund_status = RefundStatus.FAILED
     booking.save(update_fields=["refund_status", "updated_at"])
-    refund.last_error = message[:2000]
-    refund.save(update_fields=["refund_id", "last_error", "updated_at"])
-    logger.error(
-        "Refund of booking %s failed (attempt %s, %s): %s. Retry with: manage.py retry_refunds --booking %s",
-        booking.pk,
-        refund.attempt,
-        refund.gateway,
-        message,
-        booking.pk,
-    )
     _notify(
         [booking.client],
         f'We could not refund your payment of ${booking.total_amount} for "{booking.service_request.title}" '
@@ -633,26 +538,10 @@ def _refund_failed(booking: Booking, refund: Refund, message: str) -> None:
     _push(booking)
 
 
-def booking_refund_retry(*, booking_id: int) -> str:
-    """An admin retries a refund (manage.py retry_refunds). Outside any transaction.
-
-    failed: a new attempt with its own idempotency key, sent now. pending with no answer from
-    the gateway yet (the process stopped between the cancel and the call): sent again with the
-    same key. pending and accepted by the gateway: "awaiting" its webhook, nothing sent.
-    Otherwise "ignored". Returns what booking_refund_send returned, or one of those.
-    """
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        refund = Refund.objects.select_for_update().filter(booking=booking).first()
-        if booking.refund_status == RefundStatus.FAILED and booking.payment_status == PaymentStatus.PAID:
-            refund_open(booking=booking)
-            booking.refund_status = RefundStatus.PENDING
-            booking.save(update_fields=["refund_status", "updated_at"])
-        elif booking.refund_status != RefundStatus.PENDING or refund is None:
-            return "ignored"
-        elif refund.refund_id:
-            return "awaiting"
-    return booking_refund_send(booking_id=booking_id)
+def booking_refund_retried(booking: Booking) -> None:
+    """An admin retries a failed refund: refundStatus pending again. Caller holds the row lock."""
+    booking.refund_status = RefundStatus.PENDING
+    booking.save(update_fields=["refund_status", "updated_at"])
 
 
 # ---------------------------------------------------------------- reviews
@@ -700,9 +589,9 @@ __all__ = [
     "booking_lock_by_payment_intent",
     "booking_payment_failed",
     "booking_payment_succeeded",
-    "booking_refund_failed_at_gateway",
-    "booking_refund_retry",
-    "booking_refund_send",
+    "booking_refund_failed",
+    "booking_refund_retried",
+    "booking_refund_succeeded",
     "booking_refunded",
     "booking_reassign",
     "booking_total",
