@@ -58,6 +58,7 @@ build: node-deps
 lint: python-deps
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 typecheck: node-deps
 	npx --no-install tsc --noEmit -p tsconfig.json

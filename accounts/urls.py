@@ -10,9 +10,6 @@ urlpatterns = [
     path("api/auth/logout", api.LogoutView.as_view(), name="auth-logout"),
     path("api/auth/user", api.CurrentUserView.as_view(), name="auth-user"),
     path("api/auth/user-type", api.UserTypeView.as_view(), name="auth-user-type"),
-    path("settings", views.settings_page, name="settings"),
-    path("api/account/export", api.AccountExportView.as_view(), name="account-export"),
-    path("api/account/close", api.AccountCloseView.as_view(), name="account-close"),
     path("api/emergency-contacts", api.EmergencyContactListView.as_view(), name="emergency-contacts"),
     path("api/emergency-contacts/<int:pk>", api.EmergencyContactDetailView.as_view(), name="emergency-contact"),
 ]

@@ -1,4 +1,4 @@
-"""Account pages: /login (the Firebase sign-in island) and /settings (data export, closing the account)."""
+"""Account pages: /login (the Firebase sign-in island). /settings: marketplace.account_lifecycle.views."""
 
 from __future__ import annotations
 
@@ -6,11 +6,6 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
-
-from accounts.guards import login_required_page
-from accounts.selectors import user_has_visit_within
-from bookings.services import CANCELLATION_WINDOW
-from providers.models import Provider
 
 
 def safe_next(request: HttpRequest) -> str:
@@ -55,17 +50,3 @@ def login_page(request: HttpRequest) -> HttpResponse:
     # default COOP "same-origin" would cut; SecurityMiddleware keeps a header a view has set.
     response["Cross-Origin-Opener-Policy"] = "same-origin-allow-popups"
     return response
-
-
-@login_required_page
-def settings_page(request: HttpRequest) -> HttpResponse:
-    """Profile summary, "Download my data" (a plain link to the export) and the close-account island."""
-    user = request.user
-    soon = user_has_visit_within(user=user, window=CANCELLATION_WINDOW)
-    props = {"isAdmin": user.is_admin, "hasVisitWithin48Hours": soon}
-    context = {
-        "account_user": user,
-        "provider": Provider.objects.filter(user=user).only("id", "verification_status").first(),
-        "props": props,
-    }
-    return render(request, "pages/settings.html", context)

@@ -1,14 +1,21 @@
-"""Writes of the admin panel: the audit log. The admin state changes live in the owning apps' services
-(providers.services.provider_set_status, bookings.services.booking_reassign / booking_cancel_by_admin),
-which call audit_log_record inside their transaction."""
+"""Writes of the admin panel: the admin's actions, each audited.
+
+The state changes themselves live in the owning apps' services (providers.services.provider_set_status,
+bookings.services.booking_reassign / booking_cancel_by_admin); the functions here run one of them and
+record it in the audit log in the same transaction, so both commit or neither.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.db import models
+from django.db import models, transaction
 
-from adminpanel.models import AuditLog
+from adminpanel.models import AuditAction, AuditLog
+from bookings.models import Booking, BookingStatus
+from bookings.services import booking_cancel_by_admin, booking_lock, booking_reassign, check_admin
+from providers.models import Provider, VerificationStatus
+from providers.services import provider_lock, provider_set_status
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -26,3 +33,57 @@ def audit_log_record(
         reason=reason,
         details=details or {},
     )
+
+
+def admin_provider_set_status(*, provider_id: int, actor: User, status: str, reason: str = "") -> Provider:
+    """Approve or reject a provider application (providers.services.provider_set_status), audited
+    with the status it came from."""
+    check_admin(actor)
+    with transaction.atomic():
+        previous = provider_lock(provider_id=provider_id).verification_status
+        provider = provider_set_status(provider_id=provider_id, actor=actor, status=status, reason=reason)
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.PROVIDER_VERIFIED
+            if status == VerificationStatus.VERIFIED
+            else AuditAction.PROVIDER_REJECTED,
+            target=provider,
+            reason=reason,
+            details={"from": previous, "to": status, "userId": provider.user_id},
+        )
+    return provider
+
+
+def admin_booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reason: str = "") -> Booking:
+    """Move a confirmed booking to another verified provider (bookings.services.booking_reassign), audited."""
+    check_admin(actor)
+    with transaction.atomic():
+        old_provider_id = booking_lock(booking_id=booking_id).provider_id
+        booking = booking_reassign(booking_id=booking_id, actor=actor, new_provider_id=new_provider_id, reason=reason)
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.BOOKING_REASSIGNED,
+            target=booking,
+            reason=(reason or "").strip(),
+            details={"fromProviderId": old_provider_id, "toProviderId": booking.provider_id},
+        )
+    return booking
+
+
+def admin_booking_cancel(*, booking_id: int, actor: User, reason: str) -> Booking:
+    """Cancel a confirmed booking for a reason (bookings.services.booking_cancel_by_admin), audited.
+
+    A paid booking's refund is sent once this transaction has committed.
+    """
+    check_admin(actor)
+    with transaction.atomic():
+        booking_lock(booking_id=booking_id)
+        booking = booking_cancel_by_admin(booking_id=booking_id, actor=actor, reason=reason)
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.BOOKING_CANCELLED,
+            target=booking,
+            reason=(reason or "").strip(),
+            details={"from": BookingStatus.CONFIRMED, "paymentStatus": booking.payment_status},
+        )
+    return booking

@@ -25,7 +25,7 @@ class PaymentStatus(models.TextChoices):
 
 
 class RefundStatus(models.TextChoices):
-    """The full refund of a paid booking that was cancelled (bookings.services, "refunds").
+    """The full refund of a paid booking that was cancelled (bookings.services "refunds", payments.refunds).
 
     none: nothing to refund; pending: asked for, the gateway's answer (or its webhook) not in yet;
     succeeded: the money went back (paymentStatus refunded); failed: the gateway refused or could

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Q, QuerySet, Subquery
 
 from accounts.selectors import USER_SUMMARY_FIELDS
-from bookings.models import Booking, BookingStatus
+from bookings.models import Booking, BookingStatus, Review
 from marketplace.errors import NotFound
 from providers.models import Provider
 
@@ -89,3 +89,12 @@ def booking_get(*, user: User, pk: int) -> Booking:
     if booking is None:
         raise NotFound("Booking not found.")
     return booking
+
+
+def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
+    """The public reviews of a provider, newest first (their profile page)."""
+    return (
+        Review.objects.filter(reviewed_id=provider.user_id, is_public=True)
+        .select_related("reviewer")
+        .order_by("-created_at", "-id")
+    )

@@ -21,29 +21,29 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 from django.db.models import Avg, Count
 from django.utils import timezone
 
-from adminpanel.models import AuditAction
-from adminpanel.services import audit_log_record
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus, Review
+from bookings.signals import refund_requested
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from messaging.events import send_on_commit
-from messaging.services import system_notify
-from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError
-from payments.models import Refund
-from payments.refunds import refund_call, refund_open
+from marketplace.notifications import notify
+from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
-from requests_app.models import RequestStatus, ServiceRequest, TimeWindow
-from requests_app.services import service_request_lock
+from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
+from requests_app.services import (
+    service_request_mark_booked,
+    service_request_mark_cancelled,
+    service_request_mark_completed,
+)
 
 if TYPE_CHECKING:
     from accounts.models import User
 
 logger = logging.getLogger(__name__)
 
-CANCELLATION_WINDOW = dt.timedelta(hours=48)
 CANCEL_WINDOW_MESSAGE = "This booking cannot be cancelled (less than 48 hours remaining)."
 PENDING_VERIFICATION_MESSAGE = (
     "Your provider profile is pending verification. You can accept requests once it has been verified."
@@ -115,17 +115,13 @@ def _push(booking: Booking, extra_user_ids: Iterable[str] = ()) -> None:
     user_ids = [booking.client_id, booking.provider.user_id, *extra_user_ids]
     send_on_commit(
         user_ids,
-        "booking.updated",
+        BOOKING_UPDATED,
         {"id": booking.pk, "status": booking.status, "paymentStatus": booking.payment_status},
     )
 
 
 def _notify(receivers: Iterable[User], content: str, booking: Booking) -> None:
-    system_notify(receivers=list(receivers), content=content, booking=booking)
-
-
-def _set_request_status(service_request_id: int, status: str) -> None:
-    ServiceRequest.objects.filter(pk=service_request_id).update(status=status, updated_at=timezone.now())
+    notify(receivers=receivers, content=content, booking=booking)
 
 
 def booking_total(*, hourly_rate: Decimal, duration_minutes: int) -> Decimal:
@@ -168,11 +164,7 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             raise NotFound("Service request not found.")
         if service_request.client_id == actor.pk:
             raise PermissionDenied("You cannot accept your own service request.")
-        won = ServiceRequest.objects.filter(pk=service_request_id, status=RequestStatus.OPEN).update(
-            status=RequestStatus.BOOKED, updated_at=timezone.now()
-        )
-        if not won:
-            raise Conflict("This request is no longer open: another provider may have accepted it.")
+        service_request_mark_booked(service_request_id=service_request_id)
         # The UPDATE holds the row lock until commit; re-read the values it left.
         service_request.refresh_from_db()
         if service_request.preferred_date is None:
@@ -223,7 +215,7 @@ def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
     booking.cancellation_reason = reason
     booking.cancelled_by = actor
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
-    _set_request_status(booking.service_request_id, RequestStatus.CANCELLED)
+    service_request_mark_cancelled(service_request_id=booking.service_request_id)
     if booking.payment_status == PaymentStatus.PAID:
         _refund_request(booking)
 
@@ -256,7 +248,7 @@ def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") 
 
 
 def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Booking:
-    """An admin cancels a confirmed booking; a reason is required."""
+    """An admin cancels a confirmed booking; a reason is required (audited by adminpanel.services)."""
     check_admin(actor)
     reason = (reason or "").strip()
     if not reason:
@@ -267,13 +259,6 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
         booking = booking_lock(booking_id=booking_id)
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
         _cancel(booking, actor=actor, reason=reason)
-        audit_log_record(
-            actor=actor,
-            action=AuditAction.BOOKING_CANCELLED,
-            target=booking,
-            reason=reason,
-            details={"from": BookingStatus.CONFIRMED, "paymentStatus": booking.payment_status},
-        )
         _notify(
             [booking.client, booking.provider.user],
             f'Your booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
@@ -288,7 +273,7 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
     """The client or the provider of a booking closes their Kindly account: the booking is cancelled.
 
     Only for a scheduled or confirmed booking that starts at least 48 hours from now (closing
-    an account never undoes the 48-hour rule; accounts.services.account_close refuses to close
+    an account never undoes the 48-hour rule; marketplace.account_lifecycle.services.account_close refuses to close
     while a visit is nearer). A paid booking is refunded in full after the commit; the other party is told.
     A client's own closure goes through booking_cancel_by_client; this covers both parties.
     """
@@ -327,7 +312,7 @@ def booking_complete(*, booking_id: int, actor: User) -> Booking:
             raise Conflict("This visit has not started yet; it can be completed after it starts.")
         booking.status = BookingStatus.COMPLETED
         booking.save(update_fields=["status", "updated_at"])
-        _set_request_status(booking.service_request_id, RequestStatus.COMPLETED)
+        service_request_mark_completed(service_request_id=booking.service_request_id)
         _notify(
             [booking.client],
             f'Your booking for "{booking.service_request.title}" was marked completed. '
@@ -339,7 +324,10 @@ def booking_complete(*, booking_id: int, actor: User) -> Booking:
 
 
 def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reason: str = "") -> Booking:
-    """An admin moves a confirmed booking to another verified provider (the price stays as booked)."""
+    """An admin moves a confirmed booking to another verified provider (the price stays as booked).
+
+    Audited by adminpanel.services.admin_booking_reassign.
+    """
     check_admin(actor)
     reason = (reason or "").strip()
     with transaction.atomic():
@@ -363,13 +351,6 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         old_provider = booking.provider
         booking.provider = new_provider
         booking.save(update_fields=["provider", "updated_at"])
-        audit_log_record(
-            actor=actor,
-            action=AuditAction.BOOKING_REASSIGNED,
-            target=booking,
-            reason=reason,
-            details={"fromProviderId": old_provider.pk, "toProviderId": new_provider.pk},
-        )
         title = booking.service_request.title
         new_name = new_provider.user.full_name or "a verified provider"
         _notify(
@@ -503,92 +484,22 @@ def booking_refunded(*, payment_intent_id: str) -> str:
     return "refunded"
 
 
-def booking_refund_failed_at_gateway(*, payment_intent_id: str, message: str = "") -> str:
-    """The gateway says a refund it had accepted failed (Stripe's refund.failed): refundStatus failed.
-
-    Only a refund still pending changes; an admin retries it (retry_refunds).
-    """
-    with transaction.atomic():
-        booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
-        if booking is None:
-            return "unknown"
-        refund = Refund.objects.select_for_update().filter(booking=booking).first()
-        if refund is None or booking.refund_status != RefundStatus.PENDING:
-            logger.error(
-                "Booking %s: the gateway reports a failed refund while its refund is %s (%s)",
-                booking.pk,
-                booking.refund_status,
-                message or "no reason given",
-            )
-            return "ignored"
-        _refund_failed(booking, refund, message or "The gateway reported the refund as failed.")
-    return "failed"
-
-
 # ---------------------------------------------------------------- refunds
 #
-# A paid booking that is cancelled is refunded in full, in three steps, so that the gateway is
-# never called while a transaction (and so the booking's row lock) is open, and a cancel that
-# rolls back never returns money:
-#   1. in the cancel's transaction (_refund_request): refundStatus pending, paymentStatus still
-#      paid, and the payments.Refund record with the attempt's idempotency key;
-#   2. after that transaction commits (transaction.on_commit): booking_refund_send calls the
-#      gateway, outside any transaction. It takes only the booking id, so a background job can
-#      call it as it is;
-#   3. the gateway's answer is recorded in a short transaction of its own: succeeded ->
-#      paymentStatus refunded, refundStatus succeeded; pending -> the webhook confirms it later
-#      (booking_refunded); refused or unreachable -> refundStatus failed: the booking stays
-#      cancelled (and paid), the client is told that support will see to it, an error is
-#      logged, and an admin retries with `manage.py retry_refunds` (booking_refund_retry).
-# Stripe's charge.refunded webhook confirms every refund (booking_refunded), also one whose
-# answer was lost: failed -> succeeded.
+# A paid booking that is cancelled is refunded in full. The booking's side lives here: in the
+# cancel's transaction (_refund_request) refundStatus becomes pending and payments is asked,
+# through the bookings.signals.refund_requested hook, to record the refund and send it to the
+# gateway once the transaction has committed (payments.refunds: the gateway is never called
+# inside a transaction, and a cancel that rolls back never returns money). The gateway's answer
+# comes back through booking_refund_succeeded / booking_refund_failed below.
 
 
 def _refund_request(booking: Booking) -> None:
-    """Step 1 for a paid booking. Caller holds its row lock inside transaction.atomic."""
-    refund_open(booking=booking)
+    """Ask for the full refund of a paid booking. Caller holds its row lock inside transaction.atomic."""
     booking.refund_status = RefundStatus.PENDING
     booking.save(update_fields=["refund_status", "updated_at"])
-    booking_id = booking.pk
-    # robust: the cancel has committed; an unexpected error here leaves the refund pending for
-    # retry_refunds instead of turning the committed cancel into an error page.
-    transaction.on_commit(lambda: booking_refund_send(booking_id=booking_id), robust=True)
-
-
-def booking_refund_send(*, booking_id: int) -> str:
-    """Steps 2 and 3 for a booking whose refund is pending: call the gateway, record its answer.
-
-    Must run outside any transaction (the gateway call would otherwise hold the booking's row
-    lock). Safe to repeat and to run twice at once: both calls carry the attempt's idempotency
-    key, so the gateway refunds once. Returns "succeeded", "pending" (the webhook confirms),
-    "failed", or "ignored" (no refund pending).
-    """
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        refund = Refund.objects.select_for_update().filter(booking=booking).first()
-        if booking.refund_status != RefundStatus.PENDING or refund is None:
-            return "ignored"
-        refund.attempted_at = timezone.now()
-        refund.save(update_fields=["attempted_at", "updated_at"])
-    # Committed: the booking's row lock is released while the gateway answers.
-    try:
-        result = refund_call(refund=refund, booking=booking)
-    except GatewayError as exc:
-        return _refund_record_failure(booking_id=booking_id, attempt=refund.attempt, message=exc.message)
-    if result.status == REFUND_SUCCEEDED:
-        return _refund_record_success(booking_id=booking_id, refund_id=result.refund_id)
-    if result.status == REFUND_FAILED:
-        return _refund_record_failure(
-            booking_id=booking_id,
-            attempt=refund.attempt,
-            message=f"The gateway answered refund {result.refund_id} as failed.",
-            refund_id=result.refund_id,
-        )
-    Refund.objects.filter(pk=refund.pk, attempt=refund.attempt).update(
-        refund_id=result.refund_id, updated_at=timezone.now()
-    )
-    logger.info("Booking %s: refund %s pending at the gateway", booking_id, result.refund_id)
-    return "pending"
+    if not refund_requested.send(sender=Booking, booking=booking):
+        raise ImproperlyConfigured("No app makes refunds: is payments in INSTALLED_APPS?")
 
 
 def _notify_refunded(booking: Booking) -> None:
@@ -599,48 +510,24 @@ def _notify_refunded(booking: Booking) -> None:
     )
 
 
-def _refund_record_success(*, booking_id: int, refund_id: str) -> str:
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        if refund_id:
-            Refund.objects.filter(booking=booking).update(refund_id=refund_id, updated_at=timezone.now())
-        if booking.payment_status == PaymentStatus.REFUNDED:  # the webhook was quicker
-            return "succeeded"
-        booking.payment_status = PaymentStatus.REFUNDED
-        booking.refund_status = RefundStatus.SUCCEEDED
-        booking.save(update_fields=["payment_status", "refund_status", "updated_at"])
-        _notify_refunded(booking)
-        _push(booking)
-    logger.info("Booking %s refunded in full (%s)", booking_id, refund_id or "already refunded")
-    return "succeeded"
+def booking_refund_succeeded(booking: Booking) -> bool:
+    """The gateway refunded a pending refund: paymentStatus refunded, refundStatus succeeded; the
+    client is told. Caller holds the row lock. False when the webhook was quicker (nothing changes)."""
+    if booking.payment_status == PaymentStatus.REFUNDED:
+        return False
+    booking.payment_status = PaymentStatus.REFUNDED
+    booking.refund_status = RefundStatus.SUCCEEDED
+    booking.save(update_fields=["payment_status", "refund_status", "updated_at"])
+    _notify_refunded(booking)
+    _push(booking)
+    return True
 
 
-def _refund_record_failure(*, booking_id: int, attempt: int, message: str, refund_id: str = "") -> str:
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        refund = Refund.objects.select_for_update().get(booking=booking)
-        if booking.refund_status != RefundStatus.PENDING or refund.attempt != attempt:
-            return "ignored"  # confirmed by the webhook meanwhile, or a newer attempt owns it
-        if refund_id:
-            refund.refund_id = refund_id
-        _refund_failed(booking, refund, message)
-    return "failed"
-
-
-def _refund_failed(booking: Booking, refund: Refund, message: str) -> None:
-    """refundStatus failed; caller holds the locks. The client hears that support will see to it."""
+def booking_refund_failed(booking: Booking) -> None:
+    """The refund failed: refundStatus failed; the client hears that support will see to it.
+    Caller holds the row lock (payments.refunds records why and how to retry)."""
     booking.refund_status = RefundStatus.FAILED
     booking.save(update_fields=["refund_status", "updated_at"])
-    refund.last_error = message[:2000]
-    refund.save(update_fields=["refund_id", "last_error", "updated_at"])
-    logger.error(
-        "Refund of booking %s failed (attempt %s, %s): %s. Retry with: manage.py retry_refunds --booking %s",
-        booking.pk,
-        refund.attempt,
-        refund.gateway,
-        message,
-        booking.pk,
-    )
     _notify(
         [booking.client],
         f'We could not refund your payment of ${booking.total_amount} for "{booking.service_request.title}" '
@@ -651,26 +538,10 @@ def _refund_failed(booking: Booking, refund: Refund, message: str) -> None:
     _push(booking)
 
 
-def booking_refund_retry(*, booking_id: int) -> str:
-    """An admin retries a refund (manage.py retry_refunds). Outside any transaction.
-
-    failed: a new attempt with its own idempotency key, sent now. pending with no answer from
-    the gateway yet (the process stopped between the cancel and the call): sent again with the
-    same key. pending and accepted by the gateway: "awaiting" its webhook, nothing sent.
-    Otherwise "ignored". Returns what booking_refund_send returned, or one of those.
-    """
-    with transaction.atomic():
-        booking = booking_lock(booking_id=booking_id)
-        refund = Refund.objects.select_for_update().filter(booking=booking).first()
-        if booking.refund_status == RefundStatus.FAILED and booking.payment_status == PaymentStatus.PAID:
-            refund_open(booking=booking)
-            booking.refund_status = RefundStatus.PENDING
-            booking.save(update_fields=["refund_status", "updated_at"])
-        elif booking.refund_status != RefundStatus.PENDING or refund is None:
-            return "ignored"
-        elif refund.refund_id:
-            return "awaiting"
-    return booking_refund_send(booking_id=booking_id)
+def booking_refund_retried(booking: Booking) -> None:
+    """An admin retries a failed refund: refundStatus pending again. Caller holds the row lock."""
+    booking.refund_status = RefundStatus.PENDING
+    booking.save(update_fields=["refund_status", "updated_at"])
 
 
 # ---------------------------------------------------------------- reviews
@@ -718,9 +589,9 @@ __all__ = [
     "booking_lock_by_payment_intent",
     "booking_payment_failed",
     "booking_payment_succeeded",
-    "booking_refund_failed_at_gateway",
-    "booking_refund_retry",
-    "booking_refund_send",
+    "booking_refund_failed",
+    "booking_refund_retried",
+    "booking_refund_succeeded",
     "booking_refunded",
     "booking_reassign",
     "booking_total",
@@ -731,5 +602,4 @@ __all__ = [
     "check_cancel_window",
     "review_create",
     "service_request_accept",
-    "service_request_lock",
 ]

@@ -3,6 +3,12 @@ from django.urls import path
 from bookings.api import views
 
 urlpatterns = [
+    path("api/providers/<int:pk>/reviews", views.ProviderReviewListView.as_view(), name="api-provider-reviews"),
+    path(
+        "api/service-requests/<int:pk>/accept",
+        views.ServiceRequestAcceptView.as_view(),
+        name="api-service-request-accept",
+    ),
     path("api/bookings", views.BookingListView.as_view(), name="api-bookings"),
     path("api/bookings/<int:pk>", views.BookingDetailView.as_view(), name="api-booking"),
     path("api/bookings/<int:pk>/cancel", views.BookingCancelView.as_view(), name="api-booking-cancel"),

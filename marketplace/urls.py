@@ -4,6 +4,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from accounts.guards import login_required_page
 from marketplace import dashboard, health, views
+from marketplace.account_lifecycle import views as account_lifecycle
 
 admin.site.site_header = "Kindly staff admin"
 admin.site.site_title = "Kindly admin"
@@ -15,10 +16,14 @@ urlpatterns = [
     path("privacy-policy.html", views.privacy_policy, name="privacy-policy-html"),
     path("terms-of-service.html", views.terms_of_service, name="terms-of-service"),
     path("favicon.ico", views.favicon, name="favicon"),
+    path("providers", views.providers_browse, name="providers-browse"),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("dashboard", login_required_page(views.home), name="dashboard"),
     path("api/dashboard", dashboard.DashboardView.as_view(), name="api-dashboard"),
+    path("settings", account_lifecycle.settings_page, name="settings"),
+    path("api/account/export", account_lifecycle.AccountExportView.as_view(), name="account-export"),
+    path("api/account/close", account_lifecycle.AccountCloseView.as_view(), name="account-close"),
     path("django-admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -9,9 +9,10 @@ from django.templatetags.static import static
 from django.utils import timezone
 from django.views.decorators.cache import cache_control
 
+from accounts.guards import login_redirect, queue_toast
 from marketplace.dashboard import dashboard
 from providers.models import Specialty
-from providers.selectors import provider_list_public
+from providers.selectors import provider_list_public, specialty_options
 from requests_app.categories import CATEGORIES
 from requests_app.selectors import category_list_active
 
@@ -164,6 +165,17 @@ def terms_of_service(request: HttpRequest) -> HttpResponse:
 def favicon(request: HttpRequest) -> HttpResponse:
     """/favicon.ico, which browsers and tools ask for whatever the page links: the site's icon."""
     return HttpResponseRedirect(static("favicon.svg"))
+
+
+def providers_browse(request: HttpRequest) -> HttpResponse:
+    """Find Trusted Providers. The spec requires a signed-in user: visitors get the toast and /login."""
+    if not request.user.is_authenticated:
+        queue_toast(
+            request, title="Unauthorized", description="You are logged out. Logging in again...", variant="destructive"
+        )
+        return login_redirect(request)
+    services = [{"id": c.slug, "name": c.name} for c in category_list_active()]
+    return render(request, "pages/providers.html", {"props": {"services": services or specialty_options()}})
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -16,7 +16,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from messaging.events import TYPING, UNREAD_COUNT, user_group
+from marketplace.realtime import TYPING, UNREAD_COUNT, user_group
 from messaging.selectors import share_booking, unread_summary
 
 logger = logging.getLogger(__name__)

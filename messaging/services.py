@@ -7,19 +7,16 @@ people in the conversation and `unread.count` to whoever's count changed.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from django.db import transaction
 from django.db.models import Q
 
+from accounts.models import User
+from bookings.models import Booking
 from marketplace.errors import InvalidInput, NotFound, PermissionDenied
 from messaging import events
 from messaging.models import Message, MessageType
 from messaging.selectors import bookings_between, may_message
-
-if TYPE_CHECKING:
-    from accounts.models import User
-    from bookings.models import Booking
 
 MAX_CONTENT_LENGTH = 2000
 CONTENT_TOO_LONG = f"Message can be at most {MAX_CONTENT_LENGTH:,} characters."
@@ -41,8 +38,6 @@ def _check_booking_of_pair(*, booking_id: int, sender: User, receiver: User) -> 
 
     When an admin is on one side (support), the booking must be the other person's.
     """
-    from bookings.models import Booking
-
     if sender.is_admin and not receiver.is_admin:
         qs = Booking.objects.filter(Q(client=receiver) | Q(provider__user=receiver), pk=booking_id)
     elif receiver.is_admin and not sender.is_admin:
@@ -62,8 +57,6 @@ def message_send(*, sender: User, receiver_id: str, content: str, booking_id: in
     inactive receiver is a 404; a receiver the sender may not write to (no shared booking, not
     support) is a 403; a bookingId must be a booking between the two (400 otherwise).
     """
-    from accounts.models import User
-
     text = _clean_content(content)
     if receiver_id == sender.pk:
         msg = "You cannot send a message to yourself."
@@ -120,3 +113,10 @@ def system_notify(*, receivers: Iterable[User], content: str, booking: Booking |
         created = Message.objects.bulk_create(messages)
         events.messages_created_on_commit(created)
     return created
+
+
+def deliver_system_notification(
+    sender: object, *, receivers: Iterable[User], content: str, booking=None, **kwargs
+) -> None:
+    """Receiver of marketplace.notifications.system_notification: the apps below messaging notify here."""
+    system_notify(receivers=receivers, content=content, booking=booking)

@@ -6,4 +6,8 @@ class PaymentsConfig(AppConfig):
     name = "payments"
 
     def ready(self) -> None:
+        from bookings.signals import refund_requested
         from payments import checks  # noqa: F401 - registers the system checks
+        from payments.refunds import refund_requested_receiver
+
+        refund_requested.connect(refund_requested_receiver, dispatch_uid="payments.refund_requested")

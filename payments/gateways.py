@@ -82,7 +82,7 @@ class PaymentGateway(ABC):
         """Refund the booking's payment in full. The same idempotency key never refunds twice.
 
         Raises GatewayError when the gateway refuses or cannot be reached. Called outside any
-        database transaction (bookings.services.booking_refund_send).
+        database transaction (payments.refunds.booking_refund_send).
         """
 
 

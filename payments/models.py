@@ -41,9 +41,10 @@ class Refund(models.Model):
     """The full refund of one paid booking that was cancelled: what the gateway needs and answered.
 
     Its state is the booking's `refund_status`, changed under the booking's row lock
-    (bookings.services, "refunds"). Each attempt has its own idempotency key: repeating an attempt
-    (a retried call, a second worker) never refunds twice, and an admin's new attempt after a
-    failure is not answered with the failure Stripe stored for the previous key.
+    (bookings.services "refunds", driven by payments.refunds). Each attempt has its own
+    idempotency key: repeating an attempt (a retried call, a second worker) never refunds twice,
+    and an admin's new attempt after a failure is not answered with the failure Stripe stored
+    for the previous key.
     """
 
     booking = models.OneToOneField("bookings.Booking", on_delete=models.PROTECT, related_name="refund")

@@ -1,19 +1,37 @@
-"""The refund record of a cancelled, paid booking, and the gateway call; the booking's side
-(refundStatus, paymentStatus, messages) is in bookings.services ("refunds"), which calls these.
-
-Kept apart from payments.services so bookings.services can import it without an import cycle.
+"""The full refund of a cancelled, paid booking, in three steps, so that the gateway is never
+called while a transaction (and so the booking's row lock) is open, and a cancel that rolls back
+never returns money:
+  1. in the cancel's transaction bookings.services sets refundStatus pending and sends
+     bookings.signals.refund_requested: refund_requested_receiver records the payments.Refund
+     with the attempt's idempotency key and schedules step 2 on commit;
+  2. after that transaction commits: booking_refund_send calls the gateway, outside any
+     transaction. It takes only the booking id, so a background job can call it as it is;
+  3. the gateway's answer is recorded in a short transaction of its own through the booking's
+     transitions (bookings.services): succeeded -> paymentStatus refunded, refundStatus
+     succeeded; pending -> the webhook confirms it later (bookings.services.booking_refunded);
+     refused or unreachable -> refundStatus failed: the booking stays cancelled (and paid), the
+     client is told that support will see to it, an error is logged, and an admin retries with
+     `manage.py retry_refunds` (booking_refund_retry).
+Stripe's charge.refunded webhook confirms every refund, also one whose answer was lost.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
-from payments.gateways import RefundResult, gateway_named, get_gateway
+from django.db import transaction
+from django.utils import timezone
+
+from bookings.models import Booking, PaymentStatus, RefundStatus
+from bookings.services import (
+    booking_lock,
+    booking_lock_by_payment_intent,
+    booking_refund_failed,
+    booking_refund_retried,
+    booking_refund_succeeded,
+)
+from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, RefundResult, gateway_named, get_gateway
 from payments.models import PaymentIntent, Refund
-
-if TYPE_CHECKING:
-    from bookings.models import Booking
 
 logger = logging.getLogger(__name__)
 
@@ -54,3 +72,129 @@ def refund_call(*, refund: Refund, booking: Booking) -> RefundResult:
     """
     logger.info("Refunding booking %s through %s (%s)", booking.pk, refund.gateway, refund.idempotency_key)
     return gateway_named(refund.gateway).refund(booking, idempotency_key=refund.idempotency_key)
+
+
+def refund_requested_receiver(sender: object, *, booking: Booking, **kwargs: object) -> None:
+    """Step 1 (receiver of bookings.signals.refund_requested): record the refund; send it on commit."""
+    refund_open(booking=booking)
+    booking_id = booking.pk
+    # robust: the cancel has committed; an unexpected error here leaves the refund pending for
+    # retry_refunds instead of turning the committed cancel into an error page.
+    transaction.on_commit(lambda: booking_refund_send(booking_id=booking_id), robust=True)
+
+
+def booking_refund_send(*, booking_id: int) -> str:
+    """Steps 2 and 3 for a booking whose refund is pending: call the gateway, record its answer.
+
+    Must run outside any transaction (the gateway call would otherwise hold the booking's row
+    lock). Safe to repeat and to run twice at once: both calls carry the attempt's idempotency
+    key, so the gateway refunds once. Returns "succeeded", "pending" (the webhook confirms),
+    "failed", or "ignored" (no refund pending).
+    """
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        refund = Refund.objects.select_for_update().filter(booking=booking).first()
+        if booking.refund_status != RefundStatus.PENDING or refund is None:
+            return "ignored"
+        refund.attempted_at = timezone.now()
+        refund.save(update_fields=["attempted_at", "updated_at"])
+    # Committed: the booking's row lock is released while the gateway answers.
+    try:
+        result = refund_call(refund=refund, booking=booking)
+    except GatewayError as exc:
+        return _refund_record_failure(booking_id=booking_id, attempt=refund.attempt, message=exc.message)
+    if result.status == REFUND_SUCCEEDED:
+        return _refund_record_success(booking_id=booking_id, refund_id=result.refund_id)
+    if result.status == REFUND_FAILED:
+        return _refund_record_failure(
+            booking_id=booking_id,
+            attempt=refund.attempt,
+            message=f"The gateway answered refund {result.refund_id} as failed.",
+            refund_id=result.refund_id,
+        )
+    Refund.objects.filter(pk=refund.pk, attempt=refund.attempt).update(
+        refund_id=result.refund_id, updated_at=timezone.now()
+    )
+    logger.info("Booking %s: refund %s pending at the gateway", booking_id, result.refund_id)
+    return "pending"
+
+
+def _refund_record_success(*, booking_id: int, refund_id: str) -> str:
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        if refund_id:
+            Refund.objects.filter(booking=booking).update(refund_id=refund_id, updated_at=timezone.now())
+        if not booking_refund_succeeded(booking):  # the webhook was quicker
+            return "succeeded"
+    logger.info("Booking %s refunded in full (%s)", booking_id, refund_id or "already refunded")
+    return "succeeded"
+
+
+def _refund_record_failure(*, booking_id: int, attempt: int, message: str, refund_id: str = "") -> str:
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        refund = Refund.objects.select_for_update().get(booking=booking)
+        if booking.refund_status != RefundStatus.PENDING or refund.attempt != attempt:
+            return "ignored"  # confirmed by the webhook meanwhile, or a newer attempt owns it
+        if refund_id:
+            refund.refund_id = refund_id
+        _refund_failed(booking, refund, message)
+    return "failed"
+
+
+def _refund_failed(booking: Booking, refund: Refund, message: str) -> None:
+    """Record why the refund failed and how to retry; refundStatus failed. Caller holds the locks."""
+    refund.last_error = message[:2000]
+    refund.save(update_fields=["refund_id", "last_error", "updated_at"])
+    logger.error(
+        "Refund of booking %s failed (attempt %s, %s): %s. Retry with: manage.py retry_refunds --booking %s",
+        booking.pk,
+        refund.attempt,
+        refund.gateway,
+        message,
+        booking.pk,
+    )
+    booking_refund_failed(booking)
+
+
+def booking_refund_retry(*, booking_id: int) -> str:
+    """An admin retries a refund (manage.py retry_refunds). Outside any transaction.
+
+    failed: a new attempt with its own idempotency key, sent now. pending with no answer from
+    the gateway yet (the process stopped between the cancel and the call): sent again with the
+    same key. pending and accepted by the gateway: "awaiting" its webhook, nothing sent.
+    Otherwise "ignored". Returns what booking_refund_send returned, or one of those.
+    """
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        refund = Refund.objects.select_for_update().filter(booking=booking).first()
+        if booking.refund_status == RefundStatus.FAILED and booking.payment_status == PaymentStatus.PAID:
+            refund_open(booking=booking)
+            booking_refund_retried(booking)
+        elif booking.refund_status != RefundStatus.PENDING or refund is None:
+            return "ignored"
+        elif refund.refund_id:
+            return "awaiting"
+    return booking_refund_send(booking_id=booking_id)
+
+
+def booking_refund_failed_at_gateway(*, payment_intent_id: str, message: str = "") -> str:
+    """The gateway says a refund it had accepted failed (Stripe's refund.failed): refundStatus failed.
+
+    Only a refund still pending changes; an admin retries it (retry_refunds).
+    """
+    with transaction.atomic():
+        booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
+        if booking is None:
+            return "unknown"
+        refund = Refund.objects.select_for_update().filter(booking=booking).first()
+        if refund is None or booking.refund_status != RefundStatus.PENDING:
+            logger.error(
+                "Booking %s: the gateway reports a failed refund while its refund is %s (%s)",
+                booking.pk,
+                booking.refund_status,
+                message or "no reason given",
+            )
+            return "ignored"
+        _refund_failed(booking, refund, message or "The gateway reported the refund as failed.")
+    return "failed"

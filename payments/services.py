@@ -1,7 +1,7 @@
 """Payment writes: create the booking's payment intent, the test gateway's card confirm, Stripe events.
 
 The amount always comes from the booking. Booking state changes go through the payment
-transitions in bookings.services, and so does the full refund on cancel (made after the commit).
+transitions in bookings.services; the full refund on cancel is made by payments.refunds after the commit.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from bookings.services import (
     booking_lock,
     booking_payment_failed,
     booking_payment_succeeded,
-    booking_refund_failed_at_gateway,
     booking_refunded,
 )
 from marketplace.errors import Conflict, InvalidInput, NotFound
@@ -33,6 +32,7 @@ from payments.gateways import (
     is_test_gateway_active,
 )
 from payments.models import PaymentIntent, ProcessedEvent
+from payments.refunds import booking_refund_failed_at_gateway
 from payments.selectors import booking_for_payer, booking_is_payable
 
 if TYPE_CHECKING:

@@ -18,7 +18,12 @@ from providers.models import Provider, Specialty, VerificationStatus
 
 if TYPE_CHECKING:
     from accounts.models import User
-    from bookings.models import Review
+
+
+def specialty_options() -> list[dict[str, str]]:
+    """The six services as {id, name}, for forms and filters."""
+    return [{"id": value, "name": label} for value, label in Specialty.choices]
+
 
 SORTS = {
     "rating": [F("rating").desc(), F("total_reviews").desc(), "id"],
@@ -124,13 +129,3 @@ def provider_list_admin(*, status: str = "") -> QuerySet[Provider]:
     if status:
         qs = qs.filter(verification_status=status)
     return qs
-
-
-def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
-    from bookings.models import Review
-
-    return (
-        Review.objects.filter(reviewed_id=provider.user_id, is_public=True)
-        .select_related("reviewer")
-        .order_by("-created_at", "-id")
-    )

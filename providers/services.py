@@ -9,12 +9,10 @@ from typing import TYPE_CHECKING
 from django.db import IntegrityError, transaction
 
 from accounts.models import UserType
-from adminpanel.models import AuditAction
-from adminpanel.services import audit_log_record
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.notifications import notify
+from marketplace.realtime import send_on_commit
 from marketplace.validators import phone_problem
-from messaging.events import send_on_commit
-from messaging.services import system_notify
 from providers.models import Provider, Specialty, VerificationStatus
 
 if TYPE_CHECKING:
@@ -192,7 +190,7 @@ def provider_apply(
             if user.user_type == UserType.CLIENT:
                 user.user_type = UserType.PROVIDER
                 user.save(update_fields=["user_type", "updated_at"])
-            system_notify(
+            notify(
                 receivers=[user],
                 content=(
                     "Thank you for applying to be a Kindly provider. We review applications in 2-3 business "
@@ -207,30 +205,20 @@ def provider_apply(
 
 def provider_set_status(*, provider_id: int, actor: User, status: str, reason: str = "") -> Provider:
     """Admin approves (verified) or rejects (rejected) a pending application, or approves a
-    rejected one (REVIEW_TRANSITIONS); audited with the status it came from."""
+    rejected one (REVIEW_TRANSITIONS); audited by adminpanel.services.admin_provider_set_status."""
     _check_admin(actor)
     if status not in (VerificationStatus.VERIFIED, VerificationStatus.REJECTED):
         raise InvalidInput("Status must be verified or rejected.", errors={"status": ["Must be verified or rejected."]})
     with transaction.atomic():
         provider = provider_lock(provider_id=provider_id)
         _check_review_transition(provider, status)
-        previous = provider.verification_status
         provider.verification_status = status
         provider.save(update_fields=["verification_status", "updated_at"])
-        audit_log_record(
-            actor=actor,
-            action=AuditAction.PROVIDER_VERIFIED
-            if status == VerificationStatus.VERIFIED
-            else AuditAction.PROVIDER_REJECTED,
-            target=provider,
-            reason=reason,
-            details={"from": previous, "to": status, "userId": provider.user_id},
-        )
         if status == VerificationStatus.VERIFIED:
             content = "Your provider application was approved. You are now verified and can accept service requests."
         else:
             content = "Your provider application was not approved. Please contact support if you have questions."
-        system_notify(receivers=[provider.user], content=content)
+        notify(receivers=[provider.user], content=content)
         send_on_commit(
             [provider.user_id],
             "provider.updated",

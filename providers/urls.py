@@ -5,8 +5,6 @@ from providers.api import views
 
 urlpatterns = [
     path("api/providers", views.ProviderListView.as_view(), name="api-providers"),
-    path("api/providers/<int:pk>/reviews", views.ProviderReviewListView.as_view(), name="api-provider-reviews"),
     path("api/provider/profile", views.ProviderProfileView.as_view(), name="api-provider-profile"),
     path("provider-signup", pages.provider_signup, name="provider-signup"),
-    path("providers", pages.providers_browse, name="providers-browse"),
 ]

@@ -45,6 +45,10 @@ WINDOW_START: dict[str, dt.time] = {
     TimeWindow.FLEXIBLE: dt.time(8, 0),
 }
 
+# A client may cancel a booked visit up to this long before it starts (spec: 48 hours). Shown
+# when a request is posted at short notice, enforced by bookings.services.
+CANCELLATION_WINDOW = dt.timedelta(hours=48)
+
 
 class RequestStatus(models.TextChoices):
     OPEN = "open", "Open"

@@ -43,24 +43,24 @@ _LISTED_FIELDS = (
 
 
 def _with_people(qs: QuerySet[ServiceRequest]) -> QuerySet[ServiceRequest]:
-    """Load what the serializer reads (client, category, the booked provider's user id) in one query."""
-    from bookings.models import Booking
+    """Load what the serializer reads (client, category, the booked provider's user id) in one query.
 
-    latest_booking = Booking.objects.filter(service_request=OuterRef("pk")).order_by("-id")
+    The request's bookings are read through the reverse relation the bookings app declares
+    (ServiceRequest.bookings), so this app never imports the app above it.
+    """
+    latest_booking = ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__isnull=False).order_by("-bookings__id")
     return (
         qs.select_related("client", "category")
         .only(*_LISTED_FIELDS)
         .annotate(
-            booked_provider_user_id=Subquery(latest_booking.values("provider__user_id")[:1]),
-            booking_id=Subquery(latest_booking.values("id")[:1]),
+            booked_provider_user_id=Subquery(latest_booking.values("bookings__provider__user_id")[:1]),
+            booking_id=Subquery(latest_booking.values("bookings__id")[:1]),
         )
     )
 
 
 def _booked_with(user: User):
-    from bookings.models import Booking
-
-    return Exists(Booking.objects.filter(service_request=OuterRef("pk"), provider__user=user))
+    return Exists(ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__provider__user=user))
 
 
 def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:

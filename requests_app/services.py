@@ -1,7 +1,8 @@
 """Writes of service requests: create, edit and delete while open (ARCHITECTURE.md "State machines").
 
-Accepting a request creates a booking, so it lives with the booking state machine:
-bookings.services.service_request_accept (re-exported here for discoverability).
+This module owns ServiceRequest.status. Accepting a request creates a booking, so the accept
+itself is bookings.services.service_request_accept; it and the booking's later moves change the
+request's status only through service_request_mark_booked / _cancelled / _completed below.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.utils import timezone
 
 from accounts.models import UserType
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.notifications import notify
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
 
 if TYPE_CHECKING:
@@ -209,6 +211,36 @@ def service_request_lock(*, service_request_id: int) -> ServiceRequest:
         raise NotFound("Service request not found.") from None
 
 
+REQUEST_NO_LONGER_OPEN = "This request is no longer open: another provider may have accepted it."
+
+
+def service_request_mark_booked(*, service_request_id: int) -> None:
+    """open -> booked, when a provider accepts (inside the caller's transaction).
+
+    A conditional UPDATE: of N concurrent accepts exactly one moves the request, the others get a
+    409. The UPDATE holds the row lock until the caller's transaction ends.
+    """
+    won = ServiceRequest.objects.filter(pk=service_request_id, status=RequestStatus.OPEN).update(
+        status=RequestStatus.BOOKED, updated_at=timezone.now()
+    )
+    if not won:
+        raise Conflict(REQUEST_NO_LONGER_OPEN)
+
+
+def _set_status_after_booking(service_request_id: int, status: str) -> None:
+    ServiceRequest.objects.filter(pk=service_request_id).update(status=status, updated_at=timezone.now())
+
+
+def service_request_mark_cancelled(*, service_request_id: int) -> None:
+    """The booking of this request was cancelled: so is the request (inside the caller's transaction)."""
+    _set_status_after_booking(service_request_id, RequestStatus.CANCELLED)
+
+
+def service_request_mark_completed(*, service_request_id: int) -> None:
+    """The visit of this request's booking was completed (inside the caller's transaction)."""
+    _set_status_after_booking(service_request_id, RequestStatus.COMPLETED)
+
+
 def service_request_create(
     *,
     client: User,
@@ -284,8 +316,6 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
     Safe to repeat and to race with an accept: the row is re-read under lock and left alone
     (False) unless it is still open with a past preferred date.
     """
-    from messaging.services import system_notify
-
     with transaction.atomic():
         service_request = (
             ServiceRequest.objects.select_for_update(of=("self",))
@@ -303,7 +333,7 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
         service_request.status = RequestStatus.CANCELLED
         service_request.save(update_fields=["status", "updated_at"])
         day = service_request.preferred_date
-        system_notify(
+        notify(
             receivers=[service_request.client],
             content=(
                 f'Your request "{service_request.title}" was cancelled because its preferred date '
@@ -312,12 +342,3 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
             ),
         )
     return True
-
-
-def __getattr__(name: str):
-    # Lazy re-export: bookings.services imports this module's helpers.
-    if name == "service_request_accept":
-        from bookings.services import service_request_accept
-
-        return service_request_accept
-    raise AttributeError(name)

@@ -11,10 +11,9 @@ from django.utils import timezone
 
 from accounts.guards import login_required_page
 from accounts.models import UserType
-from bookings.services import CANCELLATION_WINDOW
 from marketplace.api import input_limits
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
-from requests_app.models import WINDOW_START
+from requests_app.models import CANCELLATION_WINDOW, WINDOW_START
 from requests_app.selectors import category_list_active
 from requests_app.services import PREFERRED_DATE_TOO_FAR, preferred_date_latest
 

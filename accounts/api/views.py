@@ -6,8 +6,7 @@ import logging
 
 from django.conf import settings
 from django.contrib.auth import login, logout
-from django.http import HttpResponseRedirect, JsonResponse
-from django.utils import timezone
+from django.http import HttpResponseRedirect
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -19,7 +18,6 @@ from rest_framework.views import APIView
 
 from accounts import selectors, services
 from accounts.api.serializers import (
-    AccountCloseInputSerializer,
     EmergencyContactInputSerializer,
     EmergencyContactSerializer,
     SessionInputSerializer,
@@ -27,7 +25,6 @@ from accounts.api.serializers import (
     UserTypeInputSerializer,
 )
 from accounts.firebase import AccountDisabled, InvalidIdToken, verify_id_token
-from accounts.guards import queue_toast
 from accounts.models import User
 from marketplace.api import ArrayLimitOffsetPagination
 from marketplace.throttling import SignInThrottle
@@ -201,54 +198,3 @@ class EmergencyContactDetailView(APIView):
         contact = selectors.emergency_contact_get(user=request.user, pk=pk)
         services.emergency_contact_delete(contact=contact)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class AccountExportView(APIView):
-    """GET /api/account/export: everything Kindly holds about the caller, as a JSON file download."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(operation_id="account_export", responses={200: OpenApiTypes.OBJECT})
-    def get(self, request: Request) -> JsonResponse:
-        data = selectors.account_export(user=request.user)
-        # Indented and UTF-8 as is: the file is meant to be read by a person too.
-        response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
-        day = timezone.localdate().isoformat()
-        response["Content-Disposition"] = f'attachment; filename="kindly-data-{day}.json"'
-        response["Cache-Control"] = "no-store"
-        return response
-
-
-class AccountCloseView(APIView):
-    """POST /api/account/close {"confirm": "CLOSE"}: close the caller's account and sign them out.
-
-    See accounts.services.account_close for what happens to requests and bookings. Wrong or
-    missing confirmation 400, admins 403, a visit within 48 hours 409. On success 200 with what
-    was cancelled; the session is ended and the next page shows an "Account closed" toast.
-    """
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="account_close",
-        request=AccountCloseInputSerializer,
-        responses={200: OpenApiTypes.OBJECT},
-    )
-    def post(self, request: Request) -> Response:
-        data = AccountCloseInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        closure = services.account_close(user=request.user, confirmation=data.validated_data["confirm"])
-        logout(request._request)
-        queue_toast(
-            request._request,
-            title="Account closed",
-            description="Your Kindly account is closed and you have been signed out. "
-            "Your personal data will be deleted within 30 days.",
-        )
-        return Response(
-            {
-                "closed": True,
-                "cancelledRequestIds": closure.cancelled_request_ids,
-                "cancelledBookingIds": closure.cancelled_booking_ids,
-            }
-        )

@@ -15,10 +15,11 @@ from rest_framework.test import APIClient
 
 from accounts.firebase import firebase_user_set_disabled, get_app
 from accounts.models import User
-from accounts.services import ACCOUNT_CLOSED_MESSAGE, ADMIN_CLOSE_MESSAGE, VISIT_TOO_SOON_MESSAGE
+from accounts.services import ACCOUNT_CLOSED_MESSAGE
 from accounts.tests.factories import UserFactory
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.tests.factories import BookingFactory
+from marketplace.account_lifecycle.services import ADMIN_CLOSE_MESSAGE, VISIT_TOO_SOON_MESSAGE
 from marketplace.testing.firebase import emulator_id_token, emulator_sign_in, emulator_user
 from marketplace.testing.stripe import pay_with_stripe
 from messaging.models import Message

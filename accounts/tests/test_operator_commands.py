@@ -16,7 +16,7 @@ COMMANDS = {
     "seed_demo": "marketplace",
     "create_admin": "accounts",
     "expire_stale_requests": "requests_app",
-    "purge_closed_accounts": "accounts",
+    "purge_closed_accounts": "marketplace",
 }
 
 

@@ -16,10 +16,10 @@ from firebase_admin import auth
 
 from accounts.firebase import get_app
 from accounts.models import EmergencyContact, User
-from accounts.services import FORMER_MEMBER_NAME, account_close
 from accounts.tests.factories import EmergencyContactFactory
 from bookings.models import BookingStatus, PaymentStatus, Review
 from bookings.tests.factories import BookingFactory, ReviewFactory
+from marketplace.account_lifecycle.services import FORMER_MEMBER_NAME, account_close
 from marketplace.testing.firebase import emulator_user
 from messaging.models import Message
 from messaging.tests.factories import MessageFactory

@@ -10,13 +10,12 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
 from adminpanel import selectors
+from adminpanel.services import admin_booking_cancel, admin_booking_reassign, admin_provider_set_status
 from bookings.api.serializers import AdminBookingCancelSerializer, BookingReassignSerializer, BookingSerializer
 from bookings.selectors import booking_get
-from bookings.services import booking_cancel_by_admin, booking_reassign
 from marketplace.errors import InvalidInput
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
 from providers.models import VerificationStatus
-from providers.services import provider_set_status
 from requests_app.api.serializers import ServiceRequestSerializer
 
 
@@ -60,7 +59,7 @@ class AdminProviderStatusView(APIView):
     def put(self, request: Request, pk: int) -> Response:
         serializer = ProviderStatusSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        provider = provider_set_status(provider_id=pk, actor=request.user, **serializer.validated_data)
+        provider = admin_provider_set_status(provider_id=pk, actor=request.user, **serializer.validated_data)
         return Response(ProviderSerializer(provider).data)
 
 
@@ -77,7 +76,7 @@ class AdminBookingReassignView(APIView):
     def put(self, request: Request, pk: int) -> Response:
         serializer = BookingReassignSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        booking_reassign(
+        admin_booking_reassign(
             booking_id=pk,
             actor=request.user,
             new_provider_id=serializer.validated_data["newProviderId"],
@@ -95,5 +94,5 @@ class AdminBookingCancelView(APIView):
     def put(self, request: Request, pk: int) -> Response:
         serializer = AdminBookingCancelSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        booking_cancel_by_admin(booking_id=pk, actor=request.user, reason=serializer.validated_data["reason"])
+        admin_booking_cancel(booking_id=pk, actor=request.user, reason=serializer.validated_data["reason"])
         return _booking_response(request, pk)

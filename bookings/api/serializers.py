@@ -7,12 +7,12 @@ from functools import cached_property
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from accounts.api.serializers import UserSummarySerializer
-from bookings.models import Booking
+from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
+from bookings.models import Booking, Review
 from bookings.services import booking_can_client_cancel
 from marketplace.api import StrictSerializer
+from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider
-from requests_app.api.fields import StrictCharField, StrictIntegerField
 from requests_app.models import ServiceRequest
 
 
@@ -184,3 +184,29 @@ class ReviewCreateSerializer(StrictSerializer):
         },
     )
     comment = StrictCharField(label="Comment", required=False, allow_blank=True, max_length=2000)
+
+
+class ReviewSerializer(serializers.ModelSerializer):
+    """A review as the provider's profile and its writer see it."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)
+    reviewerId = serializers.CharField(source="reviewer_id", read_only=True)
+    reviewedId = serializers.CharField(source="reviewed_id", read_only=True)
+    isPublic = serializers.BooleanField(source="is_public", read_only=True)
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    reviewer = PublicUserSerializer(read_only=True)
+
+    class Meta:
+        model = Review
+        fields = [
+            "id",
+            "bookingId",
+            "reviewerId",
+            "reviewedId",
+            "rating",
+            "comment",
+            "isPublic",
+            "createdAt",
+            "reviewer",
+        ]
+        read_only_fields = fields

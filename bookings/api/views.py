@@ -1,21 +1,40 @@
-"""Booking endpoints: list, read, cancel (client), complete (provider), review (client)."""
+"""Booking endpoints: accept a request (provider), list, read, cancel (client), complete (provider),
+review (client); a provider's public reviews.
+"""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from bookings import selectors, services
-from bookings.api.serializers import BookingCancelSerializer, BookingSerializer, ReviewCreateSerializer
-from providers.api.serializers import ReviewSerializer
+from bookings.api.serializers import (
+    BookingCancelSerializer,
+    BookingSerializer,
+    ReviewCreateSerializer,
+    ReviewSerializer,
+)
+from providers.selectors import provider_get_public
+from requests_app.selectors import service_request_get_for_accept
 
 
 def _booking_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
     booking = selectors.booking_get(user=request.user, pk=pk)
     return Response(BookingSerializer(booking, context={"request": request}).data, status=code)
+
+
+class ServiceRequestAcceptView(APIView):
+    """POST /api/service-requests/{id}/accept (empty body): a verified provider books the request."""
+
+    @extend_schema(request=None, responses={201: BookingSerializer})
+    def post(self, request: Request, pk: int) -> Response:
+        service_request_get_for_accept(user=request.user, pk=pk)
+        booking = services.service_request_accept(service_request_id=pk, actor=request.user)
+        return _booking_response(request, booking.pk, status.HTTP_201_CREATED)
 
 
 class BookingListView(generics.ListAPIView):
@@ -67,3 +86,14 @@ class BookingReviewView(APIView):
         serializer.is_valid(raise_exception=True)
         review = services.review_create(booking_id=pk, actor=request.user, **serializer.validated_data)
         return Response(ReviewSerializer(review).data, status=status.HTTP_201_CREATED)
+
+
+class ProviderReviewListView(generics.ListAPIView):
+    """GET /api/providers/{id}/reviews: public reviews of a verified provider (anyone)."""
+
+    permission_classes = [AllowAny]
+    serializer_class = ReviewSerializer
+
+    def get_queryset(self):
+        provider = provider_get_public(provider_id=self.kwargs["pk"])
+        return selectors.provider_reviews_public(provider=provider)

@@ -9,7 +9,7 @@ import pytest
 from rest_framework import serializers
 
 from marketplace.api import PlainCharField, PlainIntegerField, StrictSerializer, as_dollars, as_minutes, input_limits
-from requests_app.api.fields import MoneyField
+from marketplace.fields import MoneyField
 
 API_MODULES = [
     "accounts.api.serializers",

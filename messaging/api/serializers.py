@@ -1,51 +1,15 @@
-"""Message shapes in the spec's camelCase (section 3: messages; section 7: POST /api/messages)."""
+"""Message input and page shapes in the spec's camelCase (section 7: POST /api/messages).
+
+A message itself is shaped once, in messaging.shapes (the API and the `message.created` event).
+"""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from accounts.api.serializers import PublicUserSerializer
 from marketplace.api import PlainCharField, PlainIntegerField, StrictSerializer
-from messaging.models import SYSTEM_SENDER_ID, Message
 from messaging.selectors import Conversation
 from messaging.services import CONTENT_TOO_LONG, NOT_A_SHARED_BOOKING, RECEIVER_NOT_FOUND
-
-
-class MessageSerializer(serializers.ModelSerializer):
-    """A message as its sender or receiver sees it. senderId is "system" for notifications."""
-
-    senderId = serializers.SerializerMethodField()
-    receiverId = serializers.CharField(source="receiver_id", read_only=True)
-    bookingId = serializers.IntegerField(source="booking_id", read_only=True, allow_null=True)
-    messageType = serializers.CharField(source="message_type", read_only=True)
-    isRead = serializers.BooleanField(source="is_read", read_only=True)
-    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
-    updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
-    sender = PublicUserSerializer(read_only=True, allow_null=True)
-
-    class Meta:
-        model = Message
-        fields = [
-            "id",
-            "senderId",
-            "receiverId",
-            "bookingId",
-            "content",
-            "messageType",
-            "isRead",
-            "createdAt",
-            "updatedAt",
-            "sender",
-        ]
-        read_only_fields = fields
-
-    def get_senderId(self, obj: Message) -> str:  # noqa: N802 - the spec's field name
-        return obj.sender_id or SYSTEM_SENDER_ID
-
-
-def message_payload(message: Message) -> dict:
-    """The JSON of one message, as the API and the `message.created` event carry it."""
-    return dict(MessageSerializer(message).data)
 
 
 class MessageCreateSerializer(StrictSerializer):

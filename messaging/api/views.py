@@ -16,10 +16,10 @@ from marketplace.throttling import MessageSendThrottle
 from messaging import selectors, services
 from messaging.api.serializers import (
     MessageCreateSerializer,
-    MessageSerializer,
     UnreadCountSerializer,
     conversation_payload,
 )
+from messaging.shapes import MessageSerializer
 
 
 class MessageListView(generics.ListAPIView):

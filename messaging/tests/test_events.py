@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-from messaging.events import user_group
+from marketplace.realtime import user_group
 
 GROUP_CHARS = set(string.ascii_letters + string.digits + "-_.")
 

@@ -14,9 +14,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from marketplace.asgi import application
+from marketplace.realtime import send_on_commit
 from messaging import services
 from messaging.consumers import CLOSE_UNAUTHENTICATED
-from messaging.events import send_on_commit
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

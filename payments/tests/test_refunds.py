@@ -12,18 +12,21 @@ import datetime as dt
 import logging
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import DatabaseError, connection, transaction
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
-from bookings.services import booking_cancel_by_client, booking_refund_send
+from bookings.services import booking_cancel_by_client
+from bookings.signals import refund_requested
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.stripe import pay_with_stripe, signed_webhook, stripe_event
 from messaging.models import Message
 from payments.gateways import TestGateway
 from payments.models import Refund
+from payments.refunds import booking_refund_send, refund_requested_receiver
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -167,7 +170,7 @@ def test_when_stripe_refuses_the_booking_stays_cancelled_and_an_admin_retries(
     pay_with_stripe(booking, api_as)
     stripe_backend.fail_next.append(DISPUTED)
 
-    with caplog.at_level(logging.ERROR, logger="bookings.services"):
+    with caplog.at_level(logging.ERROR, logger="payments.refunds"):
         response = client_cancel(booking, api_as)
 
     assert response.status_code == 200, response.content
@@ -320,3 +323,17 @@ def test_the_refund_goes_through_the_gateway_that_took_the_payment(settings, off
     # The offline gateway answers the same key with the same refund, as Stripe does.
     assert record.refund_id == TestGateway().refund(booking, idempotency_key=record.idempotency_key).refund_id
     assert record.refund_id.startswith("re_test_")
+
+
+def test_a_paid_booking_is_never_cancelled_without_its_refund(stripe_backend, booking, api_as):
+    """bookings asks for the refund through bookings.signals.refund_requested; without payments
+    listening, the cancel fails and rolls back instead of keeping the money."""
+    pay_with_stripe(booking, api_as)
+    assert refund_requested.disconnect(dispatch_uid="payments.refund_requested")
+    try:
+        with pytest.raises(ImproperlyConfigured, match="payments"):
+            booking_cancel_by_client(booking_id=booking.pk, actor=booking.client, reason="Plans changed")
+    finally:
+        refund_requested.connect(refund_requested_receiver, dispatch_uid="payments.refund_requested")
+    assert state(booking) == (BookingStatus.CONFIRMED, PaymentStatus.PAID, RefundStatus.NONE)
+    assert not Refund.objects.exists()

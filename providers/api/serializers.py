@@ -5,13 +5,12 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
-from bookings.models import Review
 from marketplace.api import StrictSerializer, as_dollars
+from marketplace.fields import StrictCharField, StrictNumberField
 from marketplace.validators import PHONE_TOO_SHORT, phone_problem
 from providers import services
 from providers.models import Provider, Specialty, VerificationStatus
 from providers.selectors import SORTS
-from requests_app.api.fields import StrictCharField, StrictNumberField
 
 _PUBLIC_FIELDS = [
     "id",
@@ -155,27 +154,3 @@ class ProviderListQuerySerializer(serializers.Serializer):
     search = StrictCharField(label="Search", required=False, allow_blank=True, max_length=200)
     specialty = serializers.ChoiceField(choices=Specialty.choices, required=False, allow_blank=True)
     sort = serializers.ChoiceField(choices=list(SORTS), required=False, allow_blank=True)
-
-
-class ReviewSerializer(serializers.ModelSerializer):
-    bookingId = serializers.IntegerField(source="booking_id", read_only=True)
-    reviewerId = serializers.CharField(source="reviewer_id", read_only=True)
-    reviewedId = serializers.CharField(source="reviewed_id", read_only=True)
-    isPublic = serializers.BooleanField(source="is_public", read_only=True)
-    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
-    reviewer = PublicUserSerializer(read_only=True)
-
-    class Meta:
-        model = Review
-        fields = [
-            "id",
-            "bookingId",
-            "reviewerId",
-            "reviewedId",
-            "rating",
-            "comment",
-            "isPublic",
-            "createdAt",
-            "reviewer",
-        ]
-        read_only_fields = fields

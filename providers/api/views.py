@@ -1,4 +1,4 @@
-"""Provider endpoints: public listing and reviews, own profile (apply)."""
+"""Provider endpoints: public listing, own profile (apply). A provider's reviews: bookings.api.views."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ from providers.api.serializers import (
     ProviderListQuerySerializer,
     ProviderSerializer,
     PublicProviderSerializer,
-    ReviewSerializer,
 )
 from providers.models import Specialty
 from providers.selectors import SORTS
@@ -44,17 +43,6 @@ class ProviderListView(generics.ListAPIView):
             specialty=query.validated_data.get("specialty", ""),
             sort=query.validated_data.get("sort") or selectors.DEFAULT_SORT,
         )
-
-
-class ProviderReviewListView(generics.ListAPIView):
-    """GET /api/providers/{id}/reviews: public reviews of a verified provider (anyone)."""
-
-    permission_classes = [AllowAny]
-    serializer_class = ReviewSerializer
-
-    def get_queryset(self):
-        provider = selectors.provider_get_public(provider_id=self.kwargs["pk"])
-        return selectors.provider_reviews_public(provider=provider)
 
 
 class ProviderProfileView(APIView):

@@ -10,14 +10,14 @@ from rest_framework import serializers
 from accounts.api.serializers import UserSummarySerializer
 from accounts.models import User
 from marketplace.api import StrictSerializer, as_minutes
-from providers.selectors import user_is_vetted_provider
-from requests_app import services
-from requests_app.api.fields import (
+from marketplace.fields import (
     DateOrDateTimeField,
     MoneyField,
     StrictCharField,
     StrictIntegerField,
 )
+from providers.selectors import user_is_vetted_provider
+from requests_app import services
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.selectors import category_get_active, client_fully_named_to, private_details_visible_to
 

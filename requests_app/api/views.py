@@ -1,4 +1,7 @@
-"""Service request endpoints: list/create, read/edit/delete, accept; categories (public)."""
+"""Service request endpoints: list/create, read/edit/delete; categories (public).
+
+Accepting a request creates a booking: bookings.api.views.ServiceRequestAcceptView.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +12,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from bookings.api.serializers import BookingSerializer
-from bookings.selectors import booking_get
-from bookings.services import service_request_accept
 from marketplace.throttling import RequestCreateThrottle
 from requests_app import selectors, services
 from requests_app.api.serializers import (
@@ -77,14 +77,3 @@ class ServiceRequestDetailView(APIView):
         selectors.service_request_get(user=request.user, pk=pk)
         services.service_request_delete(service_request_id=pk, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
-
-
-class ServiceRequestAcceptView(APIView):
-    """POST /api/service-requests/{id}/accept (empty body): a verified provider books the request."""
-
-    @extend_schema(request=None, responses={201: BookingSerializer})
-    def post(self, request: Request, pk: int) -> Response:
-        selectors.service_request_get_for_accept(user=request.user, pk=pk)
-        booking = service_request_accept(service_request_id=pk, actor=request.user)
-        fresh = booking_get(user=request.user, pk=booking.pk)
-        return Response(BookingSerializer(fresh, context={"request": request}).data, status=status.HTTP_201_CREATED)

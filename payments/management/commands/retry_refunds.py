@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from bookings.services import booking_refund_retry
 from payments.models import Refund
+from payments.refunds import booking_refund_retry
 from payments.selectors import REFUND_UNANSWERED_AFTER, refunds_to_retry
 
 OUTCOMES = {

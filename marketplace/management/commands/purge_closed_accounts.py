@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from accounts.selectors import accounts_due_for_purge
-from accounts.services import PURGE_AFTER_DAYS, SignInServiceUnavailable, account_purge
+from marketplace.account_lifecycle.services import PURGE_AFTER_DAYS, SignInServiceUnavailable, account_purge
 
 
 class Command(BaseCommand):

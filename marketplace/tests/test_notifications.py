@@ -1,0 +1,39 @@
+"""marketplace.notifications: the hook the apps below messaging notify people through."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+from django.db import transaction
+
+from marketplace.notifications import notify, system_notification
+from messaging.models import Message, MessageType
+from messaging.services import deliver_system_notification
+
+pytestmark = pytest.mark.django_db
+
+
+def test_notify_writes_one_system_message_per_person(client_user, provider_user):
+    notify(receivers=[client_user, provider_user, client_user], content="Your visit is tomorrow.")
+    messages = Message.objects.order_by("receiver_id")
+    assert sorted(m.receiver_id for m in messages) == sorted([client_user.pk, provider_user.pk])
+    assert {(m.sender_id, m.message_type, m.content) for m in messages} == {
+        (None, MessageType.SYSTEM, "Your visit is tomorrow.")
+    }
+
+
+def test_a_notice_rolls_back_with_the_change_that_sent_it(client_user):
+    with pytest.raises(RuntimeError), transaction.atomic():
+        notify(receivers=[client_user], content="Booked.")
+        raise RuntimeError("the change failed")
+    assert not Message.objects.exists()
+
+
+def test_notify_fails_loudly_when_no_app_delivers_it(client_user):
+    assert system_notification.disconnect(dispatch_uid="messaging.system_notification")
+    try:
+        with pytest.raises(ImproperlyConfigured, match="messaging"):
+            notify(receivers=[client_user], content="Nobody hears this.")
+    finally:
+        system_notification.connect(deliver_system_notification, dispatch_uid="messaging.system_notification")
+    assert not Message.objects.exists()
