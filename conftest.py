@@ -4,6 +4,7 @@ import pytest
 
 from accounts.models import UserType
 from accounts.tests.factories import AdminUserFactory, UserFactory
+from marketplace import listcache
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.categories import ensure_default_categories
 
@@ -35,6 +36,13 @@ def _categories_after_flush(request):
     if _is_transactional(request):
         request.getfixturevalue("transactional_db")
         ensure_default_categories()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_list_cache():
+    """A rolled-back test leaves values in the list cache (Redis) read from rows that are gone:
+    each test starts on a version of its own."""
+    listcache.forget()
 
 
 @pytest.fixture

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class BookingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "bookings"
+
+    def ready(self) -> None:
+        from bookings.models import Booking, Review
+        from marketplace.listcache import invalidate_on_save
+
+        invalidate_on_save(Booking)
+        invalidate_on_save(Review)

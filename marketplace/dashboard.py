@@ -20,9 +20,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import UserType
-from bookings.api.serializers import BookingSerializer
+from bookings.api.serializers import BookingSerializer, can_cancel_max_age
 from bookings.models import Review
 from bookings.selectors import booking_counts_as_provider, booking_list_as
+from marketplace.listcache import cached
 from messaging.selectors import unread_summary
 from providers.selectors import provider_standing
 from requests_app.api.serializers import ServiceRequestSerializer
@@ -60,21 +61,35 @@ def _role(user) -> str:
     return "provider" if user.user_type == UserType.PROVIDER else "client"
 
 
-def dashboard_data(request: HttpRequest | Request, *, standing: str | None = None) -> dict:
-    """DashboardSerializer's data for the signed-in user of `request`."""
+def _lists(request: HttpRequest | Request) -> dict:
+    """All the dashboard shows but the unread count (which every message changes): its lists and
+    tiles as JSON (DashboardSerializer's fields, as the API sends them), the provider standing and
+    the reviewed bookings; read through the list cache (marketplace.listcache)."""
     user = request.user
-    provider = _role(user) == "provider"
-    if standing is None:
-        standing = provider_standing(user=user) if provider else "none"
-    # Open requests are shown to verified providers only (the list's query checks it too).
-    sees_requests = not provider or standing == "verified"
-    instance = {
-        "bookings": booking_list_as(user=user, as_provider=provider)[:LIST_LIMIT],
-        "requests": service_request_list_shown(user=user)[:LIST_LIMIT] if sees_requests else [],
-        "tiles": booking_counts_as_provider(user=user) if provider else None,
-        "unread": unread_summary(user_id=user.pk).count,
-    }
-    return DashboardSerializer(instance, context={"request": request}).data
+
+    def compute() -> dict:
+        standing = provider_standing(user=user)
+        provider = _role(user) == "provider"
+        # Open requests are shown to verified providers only (the list's query checks it too).
+        sees_requests = not provider or standing == "verified"
+        instance = {
+            "bookings": booking_list_as(user=user, as_provider=provider)[:LIST_LIMIT],
+            "requests": service_request_list_shown(user=user)[:LIST_LIMIT] if sees_requests else [],
+            "tiles": booking_counts_as_provider(user=user) if provider else None,
+        }
+        data = DashboardSerializer(instance, context={"request": request}).data
+        return {
+            "data": json.loads(JSONRenderer().render(data)),  # money as numbers, dates as ISO text
+            "standing": standing,
+            "reviewed": [] if provider else _reviewed_booking_ids(user),
+        }
+
+    return cached(("dashboard", user.pk), compute, max_age=lambda value: can_cancel_max_age(value["data"]["bookings"]))
+
+
+def dashboard_data(request: HttpRequest | Request) -> dict:
+    """DashboardSerializer's data for the signed-in user of `request`, as JSON."""
+    return {**_lists(request)["data"], "unread": unread_summary(user_id=request.user.pk).count}
 
 
 def _reviewed_booking_ids(user) -> list[int]:
@@ -86,17 +101,16 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     """Caller guarantees a signed-in user (home() or login_required_page)."""
     user = request.user
     role = _role(user)
-    standing = provider_standing(user=user)
-    # As the API would send it (money as numbers, dates as ISO text): DRF's renderer, not Django's.
-    initial = json.loads(JSONRenderer().render(dashboard_data(request, standing=standing)))
+    lists = _lists(request)
+    standing = lists["standing"]
     props = {
         "user": {"id": user.pk, "firstName": user.first_name, "userType": user.user_type},
         "role": role,
         "hasProviderProfile": standing != "none",
         # Only a verified provider is shown open requests; the others are told why (issue 12).
         "providerStatus": standing,
-        "reviewedBookingIds": _reviewed_booking_ids(user) if role == "client" else [],
-        "initial": initial,
+        "reviewedBookingIds": lists["reviewed"],
+        "initial": {**lists["data"], "unread": unread_summary(user_id=user.pk).count},
     }
     context = {
         "first_name": user.first_name.strip() or "there",  # a name of spaces is no name

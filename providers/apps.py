@@ -4,3 +4,9 @@ from django.apps import AppConfig
 class ProvidersConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "providers"
+
+    def ready(self) -> None:
+        from marketplace.listcache import invalidate_on_save
+        from providers.models import Provider
+
+        invalidate_on_save(Provider)

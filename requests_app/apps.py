@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class RequestsAppConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "requests_app"
+
+    def ready(self) -> None:
+        from marketplace.listcache import invalidate_on_save
+        from requests_app.models import ServiceCategory, ServiceRequest
+
+        invalidate_on_save(ServiceCategory)
+        invalidate_on_save(ServiceRequest)

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from accounts.models import UserType
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.listcache import invalidate
 from marketplace.notifications import notify
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
 
@@ -225,10 +226,12 @@ def service_request_mark_booked(*, service_request_id: int) -> None:
     )
     if not won:
         raise Conflict(REQUEST_NO_LONGER_OPEN)
+    invalidate()  # an UPDATE sends no post_save
 
 
 def _set_status_after_booking(service_request_id: int, status: str) -> None:
     ServiceRequest.objects.filter(pk=service_request_id).update(status=status, updated_at=timezone.now())
+    invalidate()  # an UPDATE sends no post_save
 
 
 def service_request_mark_cancelled(*, service_request_id: int) -> None:

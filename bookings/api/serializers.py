@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from functools import cached_property
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -13,7 +15,7 @@ from bookings.services import booking_can_client_cancel
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider
-from requests_app.models import ServiceRequest
+from requests_app.models import CANCELLATION_WINDOW, ServiceRequest
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -210,3 +212,15 @@ class ReviewSerializer(serializers.ModelSerializer):
             "reviewer",
         ]
         read_only_fields = fields
+
+
+def can_cancel_max_age(bookings: list[dict]) -> float | None:
+    """How long these serialized bookings stay true by the clock: the first "canCancel" that is
+    true turns false 48 hours before its visit (None when none is true)."""
+    now = timezone.now()
+    closing = [
+        dt.datetime.fromisoformat(booking["visitStart"]) - CANCELLATION_WINDOW
+        for booking in bookings
+        if booking["canCancel"]
+    ]
+    return (min(closing) - now).total_seconds() if closing else None

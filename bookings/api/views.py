@@ -17,7 +17,9 @@ from bookings.api.serializers import (
     BookingSerializer,
     ReviewCreateSerializer,
     ReviewSerializer,
+    can_cancel_max_age,
 )
+from marketplace.listcache import CachedListMixin
 from providers.selectors import provider_get_public
 from requests_app.selectors import service_request_get_for_accept
 
@@ -37,10 +39,13 @@ class ServiceRequestAcceptView(APIView):
         return _booking_response(request, booking.pk, status.HTTP_201_CREATED)
 
 
-class BookingListView(generics.ListAPIView):
+class BookingListView(CachedListMixin, generics.ListAPIView):
     """GET /api/bookings: the signed-in user's bookings (as client or provider); admins all."""
 
     serializer_class = BookingSerializer
+
+    def cache_max_age(self, items: list) -> float | None:
+        return can_cancel_max_age(items)
 
     def get_queryset(self):
         return selectors.booking_list_for(user=self.request.user)

@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from marketplace.listcache import CachedListMixin
 from marketplace.throttling import RequestCreateThrottle
 from requests_app import selectors, services
 from requests_app.api.serializers import (
@@ -32,7 +33,7 @@ class ServiceCategoryListView(generics.ListAPIView):
         return selectors.category_list_active()
 
 
-class ServiceRequestListCreateView(generics.ListAPIView):
+class ServiceRequestListCreateView(CachedListMixin, generics.ListAPIView):
     """GET: clients their own requests, provider accounts the open requests of others, admins all.
     POST: a client creates a request."""
 

@@ -1,0 +1,116 @@
+"""The hot reads, cached: the dashboard's data, GET /api/bookings and GET /api/service-requests.
+
+Zulip's cache_with_key + flush idea, with one version for all of them. A cached value's key holds
+the version current when it was read; saving (or deleting) any model those reads show (bookings,
+requests, people, reviews, categories: each app lists its models with invalidate_on_save() in its
+AppConfig.ready) replaces the version, so no value read before the save is used again. The version
+is replaced at the save and again when its transaction commits: a value read in between (from the
+rows before the commit) is dropped too. Writes through QuerySet.update() send no signal: the code
+that makes them calls invalidate() itself.
+
+Values also expire: after MAX_AGE at the latest, or earlier when the caller says when the value
+turns stale by the clock alone (a booking's "can cancel" turns false 48 hours before the visit).
+Cache errors are logged and the value is read from the database instead, never a failed request.
+One version for all: a save anywhere reads everything again once. Kindly writes seldom and reads
+often; if writes become frequent, key the values on per-user versions instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Collection, Hashable
+from typing import Any
+
+from django.core.cache import cache
+from django.db import models, transaction
+from django.db.models.signals import post_delete, post_save
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+logger = logging.getLogger(__name__)
+
+VERSION_KEY = "listcache:version"
+MAX_AGE = 300  # seconds: the longest a cached value lives, even when nothing is saved
+
+
+def _version() -> str:
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        cache.add(VERSION_KEY, uuid.uuid4().hex, None)  # two first readers agree on one version
+        version = cache.get(VERSION_KEY)
+    return version
+
+
+def forget() -> None:
+    """Replace the version now (invalidate() does it twice; the test suite once before each test)."""
+    try:
+        cache.delete(VERSION_KEY)
+    except Exception:  # a down cache: nothing is read from it either (cached() falls back)
+        logger.exception("Could not replace the list cache version")
+
+
+def invalidate() -> None:
+    """Every cached value is stale: now, and again when the current transaction commits."""
+    forget()
+    transaction.on_commit(forget)
+
+
+def invalidate_on_save(model: type[models.Model], *, unless_only: Collection[str] = ()) -> None:
+    """Saves and deletes of `model` invalidate(); a save of only the `unless_only` fields (say, a
+    user's last_login) does not."""
+
+    def receiver(sender: Any, update_fields: Collection[str] | None = None, **kwargs: Any) -> None:
+        if update_fields and unless_only and set(update_fields) <= set(unless_only):
+            return
+        invalidate()
+
+    uid = f"listcache:{model._meta.label}"
+    post_save.connect(receiver, sender=model, weak=False, dispatch_uid=uid)
+    post_delete.connect(receiver, sender=model, weak=False, dispatch_uid=uid)
+
+
+def cached(
+    key: tuple[Hashable, ...], compute: Callable[[], Any], *, max_age: Callable[[Any], float | None] | None = None
+) -> Any:
+    """compute()'s value, from the cache when read at the current version. `key` names the read
+    (what, for whom, which page); max_age(value) may shorten the value's life (None: MAX_AGE)."""
+    try:
+        full_key = "listcache:" + ":".join(map(str, (_version(), *key)))
+        hit = cache.get(full_key)
+    except Exception:
+        logger.exception("List cache unavailable; reading from the database")
+        return compute()
+    if hit is not None:
+        return hit
+    value = compute()
+    seconds = max_age(value) if max_age else None
+    timeout = MAX_AGE if seconds is None else max(0, min(MAX_AGE, int(seconds)))
+    if timeout:
+        try:
+            cache.set(full_key, value, timeout)
+        except Exception:
+            logger.exception("Could not store %s in the list cache", key[0])
+    return value
+
+
+class CachedListMixin:
+    """For a ListAPIView: each page cached per viewer and query string. A view whose items turn
+    stale by the clock overrides cache_max_age(items)."""
+
+    def cache_max_age(self, items: list) -> float | None:
+        return None
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        parent = super().list  # type: ignore[misc]
+
+        def compute() -> tuple[Any, dict[str, str]]:
+            response = parent(request, *args, **kwargs)
+            return response.data, {h: response[h] for h in _PAGING_HEADERS if response.has_header(h)}
+
+        key = (type(self).__name__, request.user.pk, request.query_params.urlencode())
+        data, headers = cached(key, compute, max_age=lambda value: self.cache_max_age(value[0]))
+        return Response(data, headers=headers)
+
+
+_PAGING_HEADERS = ("X-Total-Count", "Link")

@@ -1,0 +1,125 @@
+"""The list cache (marketplace.listcache): the hot lists are read from the database once, then
+from Redis until something they show is saved, or until a booking's "can cancel" turns false."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import update_last_login
+from django.db import connection, transaction
+from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from bookings.api.serializers import can_cancel_max_age
+from bookings.tests.factories import BookingFactory
+from marketplace import listcache
+from messaging.tests.factories import MessageFactory
+from requests_app.models import RequestStatus
+from requests_app.services import service_request_mark_booked
+from requests_app.tests.factories import ServiceRequestFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _tables_read(queries: CaptureQueriesContext) -> set[str]:
+    tables = ("bookings_booking", "requests_app_servicerequest")
+    return {t for t in tables for q in queries.captured_queries if t in q["sql"]}
+
+
+def test_the_bookings_list_is_read_once_then_from_the_cache_until_a_booking_is_saved(client, client_user):
+    booking = BookingFactory(client=client_user, service_request__client=client_user)
+    client.force_login(client_user)
+    first = client.get("/api/bookings")
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get("/api/bookings")
+    assert again.json() == first.json() and again["X-Total-Count"] == "1"
+    assert _tables_read(queries) == set()
+
+    booking.notes = "Please bring the tablet charger."
+    booking.save(update_fields=["notes", "updated_at"])
+    assert client.get("/api/bookings").json()[0]["notes"] == "Please bring the tablet charger."
+
+
+def test_a_status_changed_by_an_update_query_is_seen_at_once(client, client_user):
+    request = ServiceRequestFactory(client=client_user, status=RequestStatus.OPEN)
+    client.force_login(client_user)
+    assert client.get("/api/service-requests").json()[0]["status"] == "open"
+    with transaction.atomic():
+        service_request_mark_booked(service_request_id=request.pk)  # QuerySet.update(): no post_save
+    assert client.get("/api/service-requests").json()[0]["status"] == "booked"
+
+
+def test_each_viewer_and_page_is_cached_apart(client, client_user, verified_provider):
+    booking = BookingFactory(client=client_user, service_request__client=client_user, provider=verified_provider)
+    BookingFactory(client=client_user, service_request__client=client_user)
+    client.force_login(client_user)
+    assert [b["id"] for b in client.get("/api/bookings?limit=1&offset=1").json()] != [
+        b["id"] for b in client.get("/api/bookings?limit=1").json()
+    ]
+    as_client = client.get("/api/bookings").json()
+    client.force_login(verified_provider.user)
+    as_provider = client.get("/api/bookings").json()
+    assert [b["id"] for b in as_provider] == [booking.pk]
+    assert len(as_client) == 2
+
+
+def test_a_value_read_before_the_commit_is_dropped_when_it_commits(django_capture_on_commit_callbacks, client_user):
+    with django_capture_on_commit_callbacks(execute=True):
+        client_user.first_name = "Clarissa"
+        client_user.save(update_fields=["first_name", "updated_at"])
+        # Another request reading now sees the rows before the commit, and caches them.
+        assert listcache.cached(("probe",), lambda: "read before the commit") == "read before the commit"
+    assert listcache.cached(("probe",), lambda: "read after the commit") == "read after the commit"
+
+
+def test_a_sign_in_alone_keeps_the_cached_values(client_user):
+    assert listcache.cached(("probe",), lambda: "cached") == "cached"
+    update_last_login(None, client_user)
+    assert listcache.cached(("probe",), lambda: "read again") == "cached"
+    client_user.last_name = "Stone"
+    client_user.save(update_fields=["last_name", "updated_at"])
+    assert listcache.cached(("probe",), lambda: "read again") == "read again"
+
+
+def test_a_list_with_a_cancellable_booking_lives_until_its_cancel_window_closes(client, client_user):
+    booking = BookingFactory(
+        client=client_user,
+        service_request__client=client_user,
+        scheduled_date=timezone.localdate() + dt.timedelta(days=3),
+        scheduled_time="morning",
+    )
+    client.force_login(client_user)
+    bookings = client.get("/api/bookings").json()
+    assert bookings[0]["canCancel"] is True
+    closes_in = (booking.visit_start - dt.timedelta(hours=48) - timezone.now()).total_seconds()
+    assert abs(can_cancel_max_age(bookings) - closes_in) < 5
+    assert can_cancel_max_age([{**bookings[0], "canCancel": False}]) is None
+
+
+def test_the_dashboard_counts_unread_messages_live_and_its_lists_from_the_cache(client, client_user, verified_provider):
+    BookingFactory(client=client_user, service_request__client=client_user, provider=verified_provider)
+    client.force_login(client_user)
+    assert client.get("/api/dashboard").json()["unread"] == 0
+    MessageFactory(sender=verified_provider.user, receiver=client_user)
+    with CaptureQueriesContext(connection) as queries:
+        data = client.get("/api/dashboard").json()
+    assert data["unread"] == 1 and len(data["bookings"]) == 1
+    assert _tables_read(queries) == set()
+
+
+@override_settings(
+    CACHES={
+        "default": {
+            "BACKEND": "django_redis.cache.RedisCache",
+            "LOCATION": "redis://127.0.0.1:9/0",  # nothing listens there
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.2, "SOCKET_TIMEOUT": 0.2},
+        }
+    }
+)
+def test_a_cache_that_is_down_means_reading_from_the_database(client, client_user):
+    BookingFactory(client=client_user, service_request__client=client_user)
+    client.force_login(client_user)
+    response = client.get("/api/bookings")
+    assert response.status_code == 200 and len(response.json()) == 1
