@@ -95,8 +95,11 @@ def cached(
 
 
 class CachedListMixin:
-    """For a ListAPIView: each page cached per viewer and query string. A view whose items turn
-    stale by the clock overrides cache_max_age(items)."""
+    """For a ListAPIView: each page cached per viewer (or for everyone, when the list is the same
+    for all: cache_per_viewer = False) and query string. A view whose items turn stale by the clock
+    overrides cache_max_age(items)."""
+
+    cache_per_viewer = True
 
     def cache_max_age(self, items: list) -> float | None:
         return None
@@ -108,7 +111,8 @@ class CachedListMixin:
             response = parent(request, *args, **kwargs)
             return response.data, {h: response[h] for h in _PAGING_HEADERS if response.has_header(h)}
 
-        key = (type(self).__name__, request.user.pk, request.query_params.urlencode())
+        viewer = request.user.pk if self.cache_per_viewer else "all"
+        key = (type(self).__name__, viewer, request.query_params.urlencode())
         data, headers = cached(key, compute, max_age=lambda value: self.cache_max_age(value[0]))
         return Response(data, headers=headers)
 

@@ -123,3 +123,15 @@ def test_a_cache_that_is_down_means_reading_from_the_database(client, client_use
     client.force_login(client_user)
     response = client.get("/api/bookings")
     assert response.status_code == 200 and len(response.json()) == 1
+
+
+def test_the_browse_list_is_one_for_everyone_until_a_provider_is_saved(client, client_user, verified_provider):
+    first = client.get("/api/providers?verified=true&sort=rating").json()
+    client.force_login(client_user)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/providers?verified=true&sort=rating").json() == first
+    assert not any("providers_provider" in q["sql"] for q in queries.captured_queries)
+
+    verified_provider.service_area = "Shelbyville only"
+    verified_provider.save(update_fields=["service_area", "updated_at"])
+    assert client.get("/api/providers?verified=true&sort=rating").json()[0]["serviceArea"] == "Shelbyville only"

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from marketplace.listcache import CachedListMixin
 from providers import selectors, services
 from providers.api.serializers import (
     ProviderApplicationSerializer,
@@ -28,11 +29,12 @@ from providers.selectors import SORTS
         OpenApiParameter("sort", str, enum=list(SORTS)),
     ]
 )
-class ProviderListView(generics.ListAPIView):
-    """GET /api/providers: verified providers, public fields only (anyone)."""
+class ProviderListView(CachedListMixin, generics.ListAPIView):
+    """GET /api/providers: verified providers, public fields only (anyone; the same for all)."""
 
     permission_classes = [AllowAny]
     serializer_class = PublicProviderSerializer
+    cache_per_viewer = False
 
     def get_queryset(self):
         # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.
