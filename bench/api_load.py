@@ -223,19 +223,25 @@ def seed() -> None:
             for i in range(N_REQUESTS)
         )
         verified = [p for p in providers if p.verification_status == VerificationStatus.VERIFIED]
-        bookings = Booking.objects.bulk_create(
+        # A provider's k-th visit falls in week k: no two of their visits overlap (a provider holds
+        # one visit at a time, a constraint since issue 18).
+        bookings = [
             Booking(
                 service_request=r,
                 provider=verified[i % len(verified)],
                 client=r.client,
-                scheduled_date=r.preferred_date,
+                scheduled_date=today + dt.timedelta(days=1 + 7 * (i // len(verified)) + rng.randint(0, 6)),
                 scheduled_time=r.preferred_time,
                 duration=60,
                 total_amount=Decimal("30.00"),
                 status=rng.choice([BookingStatus.SCHEDULED, BookingStatus.CONFIRMED, BookingStatus.COMPLETED]),
             )
             for i, r in enumerate(requests[:N_BOOKINGS])
-        )
+        ]
+        for booking in bookings:
+            if hasattr(booking, "fill_visit_times"):  # the builds before issue 18 have no visit times
+                booking.fill_visit_times()
+        bookings = Booking.objects.bulk_create(bookings)
         Message.objects.bulk_create(
             Message(
                 sender=b.client,

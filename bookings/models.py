@@ -73,6 +73,15 @@ class Booking(models.Model):
         editable=False,
     )
 
+    # When the visit runs (visit_start, plus its duration), stored for the rule that a provider
+    # holds no two visits at once: on PostgreSQL the exclusion constraint NO_OVERLAP (migration
+    # 0004) over [starts_at, ends_at) of the provider's scheduled and confirmed bookings; the
+    # services check it first for a clear 409 (bookings.services.check_provider_free). Set by save().
+    starts_at = models.DateTimeField(editable=False)
+    ends_at = models.DateTimeField(editable=False)
+
+    NO_OVERLAP = "booking_provider_no_overlap"
+
     class Meta:
         ordering = ["scheduled_date", "id"]
         constraints = [
@@ -88,12 +97,24 @@ class Booking(models.Model):
     def __str__(self) -> str:
         return f"Booking #{self.pk}"
 
+    def save(self, *args, **kwargs) -> None:
+        self.fill_visit_times()
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and {"scheduled_date", "scheduled_time", "duration"} & set(update_fields):
+            kwargs["update_fields"] = {*update_fields, "starts_at", "ends_at"}
+        super().save(*args, **kwargs)
+
     @property
     def visit_start(self) -> dt.datetime:
         """When the visit starts: the date plus the start of its time window, in the site's zone."""
         zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
         start = WINDOW_START.get(self.scheduled_time, WINDOW_START[TimeWindow.FLEXIBLE])
         return dt.datetime.combine(self.scheduled_date, start, tzinfo=zone)
+
+    def fill_visit_times(self) -> None:
+        """starts_at and ends_at from the date, window and duration (save() calls it; bulk_create does not)."""
+        self.starts_at = self.visit_start
+        self.ends_at = self.starts_at + dt.timedelta(minutes=self.duration)
 
 
 class Review(models.Model):

@@ -19,10 +19,10 @@ import datetime as dt
 import logging
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ImproperlyConfigured
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count
 from django.utils import timezone
 
@@ -150,6 +150,38 @@ def check_can_accept(provider: Provider) -> None:
         raise Conflict("Set your hourly rate before accepting requests.")
 
 
+PROVIDER_BUSY = "You already have a visit at that time."
+PROVIDER_BUSY_FOR_ADMIN = "This provider already has a visit at that time."
+
+
+def check_provider_free(booking: Booking, provider: Provider, message: str = PROVIDER_BUSY) -> None:
+    """409 when another scheduled or confirmed visit of `provider` overlaps this booking's time.
+
+    The services' check, for the message; on PostgreSQL the constraint Booking.NO_OVERLAP also
+    refuses what a concurrent accept slips past it (_save_visit)."""
+    start = booking.visit_start
+    end = start + dt.timedelta(minutes=booking.duration)
+    clash = Booking.objects.filter(
+        provider=provider,
+        status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED),
+        starts_at__lt=end,
+        ends_at__gt=start,
+    ).exclude(pk=booking.pk)
+    if clash.exists():
+        raise Conflict(message)
+
+
+def _save_visit(booking: Booking, message: str, **kwargs: Any) -> None:
+    """booking.save(), with the overlap constraint's refusal as the 409 check_provider_free gives."""
+    try:
+        with transaction.atomic():
+            booking.save(**kwargs)
+    except IntegrityError as exc:
+        if Booking.NO_OVERLAP in str(exc):
+            raise Conflict(message) from None
+        raise
+
+
 def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
     """A verified provider accepts an open request of someone else; the booking is created.
 
@@ -182,7 +214,8 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
         )
         if booking.visit_start <= timezone.now():
             raise Conflict("The preferred date of this request has passed.")
-        booking.save()
+        check_provider_free(booking, provider)
+        _save_visit(booking, PROVIDER_BUSY)
         client = service_request.client
         name = provider.user.full_name or "A verified provider"
         _notify(
@@ -348,9 +381,10 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
                 "A provider cannot be booked by themselves.",
                 errors={"newProviderId": ["A provider cannot be booked by themselves."]},
             )
+        check_provider_free(booking, new_provider, PROVIDER_BUSY_FOR_ADMIN)
         old_provider = booking.provider
         booking.provider = new_provider
-        booking.save(update_fields=["provider", "updated_at"])
+        _save_visit(booking, PROVIDER_BUSY_FOR_ADMIN, update_fields=["provider", "updated_at"])
         title = booking.service_request.title
         new_name = new_provider.user.full_name or "a verified provider"
         _notify(

@@ -93,8 +93,9 @@ def world(client_user, verified_provider, provider_user, admin_user):
         objects={
             "own_open_request": ServiceRequestFactory(client=client_user),
             "other_open_request": ServiceRequestFactory(client=other_client),
+            # Not the day of "booking": the admin reassigns that one to other_provider.
             "other_booked_request": booking(
-                BookingStatus.CONFIRMED, client=other_client, provider=other_provider
+                BookingStatus.CONFIRMED, client=other_client, provider=other_provider, days=12
             ).service_request,
             "booking": booking(BookingStatus.CONFIRMED),
             "past_visit_booking": past_visit,

@@ -24,7 +24,10 @@ class ServiceRequestFactory(factory.django.DjangoModelFactory):
     category = factory.SubFactory(ServiceCategoryFactory)
     title = factory.Sequence(lambda n: f"Help setting up my tablet #{n}")
     description = "I would like help setting up video calls with my grandchildren."
-    preferred_date = factory.LazyFunction(lambda: timezone.localdate() + dt.timedelta(days=7))
+    # A day of its own for each (a month to eleven months ahead, clear of the few days ahead that
+    # tests set themselves): the bookings made from them
+    # never overlap for one provider (bookings' constraint), unless a test sets the date.
+    preferred_date = factory.Sequence(lambda n: timezone.localdate() + dt.timedelta(days=30 + n % 300))
     preferred_time = TimeWindow.MORNING
     location = "12 Elm Street, Springfield"
     estimated_duration = 60
