@@ -69,10 +69,16 @@ def test_signed_out_callers_get_401(client, db, url):
 def test_provider_search_covers_names_email_and_specialties(as_admin, search, found):
     people = {
         "pat": ProviderFactory(
-            user__first_name="Pat", user__last_name="Pending", user__email="pat@example.com", specialties=["home-organization"]
+            user__first_name="Pat",
+            user__last_name="Pending",
+            user__email="pat@example.com",
+            specialties=["home-organization"],
         ),
         "vic": VerifiedProviderFactory(
-            user__first_name="Vic", user__last_name="Verified", user__email="vic@helpers.org", specialties=["tech-support"]
+            user__first_name="Vic",
+            user__last_name="Verified",
+            user__email="vic@helpers.org",
+            specialties=["tech-support"],
         ),
         "rita": ProviderFactory(
             user__first_name="Rita",
