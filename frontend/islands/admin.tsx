@@ -9,6 +9,7 @@ import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { Booking, PersonSummary, Provider, ServiceRequest } from "../lib/types";
 import { useDebounced, usePagedList, type PagedList } from "../lib/usePagedList";
+import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { SelectField, TextareaField } from "../components/Field";
 import { EmptyState } from "../components/EmptyState";
@@ -520,52 +521,16 @@ function ReassignDialog({ booking, onClose, onDone }: { booking: Booking | null;
   );
 }
 
-function CancelDialog({ booking, onClose, onDone }: { booking: Booking | null; onClose: () => void; onDone: () => Promise<void> }) {
-  const [reason, setReason] = useState("");
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setReason(""), [booking?.id]);
-
-  async function submit() {
-    if (!booking || !reason.trim()) return;
-    setSaving(true);
-    try {
-      await api.put(`/api/admin/bookings/${booking.id}/cancel`, { reason: reason.trim() });
-      toast({ title: "Success", description: "Booking cancelled successfully" });
-      await onDone();
-      onClose();
-    } catch (error) {
-      failed(error, "Failed to cancel booking");
-    } finally {
-      setSaving(false);
-    }
+/** Admin cancel (spec): confirmed bookings only, a reason required; a paid one is refunded. */
+async function adminCancel(booking: Booking, reason: string, onDone: () => Promise<void>, onClose: () => void) {
+  try {
+    await api.put(`/api/admin/bookings/${booking.id}/cancel`, { reason });
+    toast({ title: "Success", description: "Booking cancelled successfully" });
+    await onDone();
+    onClose();
+  } catch (error) {
+    failed(error, "Failed to cancel booking");
   }
-
-  return (
-    <Dialog
-      open={booking !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Cancel Booking"
-      description="Are you sure you want to cancel this booking? This action cannot be undone."
-      testId="cancel-dialog"
-      footer={
-        <>
-          <DialogClose>Keep Booking</DialogClose>
-          <button type="button" className="button button-danger" disabled={!reason.trim() || saving} onClick={submit}>
-            Cancel Booking
-          </button>
-        </>
-      }
-    >
-      <TextareaField
-        id="cancel-reason"
-        label="Cancellation reason"
-        required
-        value={reason}
-        maxLength={2000}
-        onChange={(e) => setReason(e.target.value)}
-      />
-    </Dialog>
-  );
 }
 
 function TableRegion({ label, children }: { label: string; children: ReactNode }) {
@@ -662,7 +627,13 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
       </ListState>
       <Pager label="All Bookings" total={list.total ?? 0} offset={offset} pageSize={pageSize} busy={list.state === "loading"} onPage={setOffset} testId="bookings-pager" />
       <ReassignDialog booking={reassigning} onClose={() => setReassigning(null)} onDone={done} />
-      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={done} />
+      <CancelBookingDialog
+        booking={cancelling}
+        reasonLabel="Cancellation reason"
+        reasonRequired
+        onClose={() => setCancelling(null)}
+        onConfirm={(booking, reason) => adminCancel(booking, reason, done, () => setCancelling(null))}
+      />
     </>
   );
 }
