@@ -130,3 +130,25 @@ def test_admin_searches_filters_and_pages_bookings_and_requests(live_server, pag
     page.get_by_label("Search service requests").fill("photos in the loft")
     expect(page.get_by_test_id("admin-request")).to_have_count(1)
     expect(page.get_by_test_id("requests-found")).to_have_text("1 request found")
+
+
+def test_reassign_offers_a_search_when_there_are_many_verified_providers(live_server, page: Page, admin_user):
+    current, *_ = bulk_providers(60, prefix="Helper")
+    booking = BookingFactory(provider=current, status=BookingStatus.CONFIRMED)
+    sign_in_browser(page, live_server.url, admin_user)
+    page.goto(f"{live_server.url}/admin")
+    page.get_by_role("tab", name="Bookings").click()
+    page.get_by_role("button", name=f"Reassign booking #{booking.id}").click()
+
+    dialog = page.get_by_role("dialog", name="Reassign Booking")
+    find = dialog.get_by_label("Find a verified provider")
+    expect(dialog).to_contain_text("Showing the first 50 of 60. Type to narrow the list.")
+    find.fill("helper 047")
+    expect(dialog).to_contain_text("1 provider matches.")
+    select = dialog.get_by_label("New provider")
+    expect(select.locator("option", has_text="Helper 047")).to_have_count(1)
+    select.select_option(label="Helper 047 - Technology Support")
+    dialog.get_by_role("button", name="Reassign Booking").click()
+    expect(page.get_by_test_id("toast")).to_contain_text("Booking reassigned successfully")
+    booking.refresh_from_db()
+    assert booking.provider.user.last_name == "047"
