@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
@@ -221,3 +223,27 @@ def test_the_admin_page_renders_the_counts_in_its_props(as_admin):
     response = as_admin.get("/admin")
     assert response.status_code == 200
     assert '"pending": 3' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("url", "query"),
+    [
+        ("/api/admin/providers", {"search": "helper", "status": "verified"}),
+        ("/api/admin/bookings", {"search": "helper"}),
+        ("/api/admin/service-requests", {"search": "tablet", "status": "open"}),
+    ],
+)
+def test_a_searched_page_costs_the_same_queries_for_5_or_60_rows(as_admin, url, query):
+    """A full page also counts the matches (one COUNT): still a fixed number of queries."""
+    counts = []
+    for rows in (5, 60):
+        providers = bulk_providers(rows, prefix="Helper")
+        for provider in providers[: rows // 5]:
+            BookingFactory(provider=provider)
+        ServiceRequestFactory.create_batch(rows // 5)
+        with CaptureQueriesContext(connection) as queries:
+            response = as_admin.get(url, {**query, "limit": 10})
+        assert response.status_code == 200
+        assert len(response.json()) > 0
+        counts.append(len(queries))
+    assert counts[0] <= counts[1] <= counts[0] + 1  # + the COUNT once the page is full
