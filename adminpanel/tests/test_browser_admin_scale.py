@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from bookings.models import BookingStatus
 from bookings.tests.factories import BookingFactory
+from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, bulk_providers
@@ -45,6 +46,7 @@ def test_admin_searches_and_pages_300_providers(live_server, page: Page, admin_u
     # One page of each group is on the page, not every provider.
     expect(page.get_by_test_id("admin-provider")).to_have_count(30)
     assert asked and all(int(q["limit"][0]) <= 10 for q in asked)
+    assert_no_axe_violations(page, context="/admin with pages")
 
     # Paging through the verified providers: Next, Previous, and the last page.
     pager = verified.get_by_test_id("group-verified-providers-pager")
@@ -94,6 +96,14 @@ def test_admin_searches_and_pages_300_providers(live_server, page: Page, admin_u
     expect(page.get_by_test_id("count-Pending")).to_contain_text("119")
     expect(page.get_by_test_id("summary-pending-count")).to_have_text("119")
 
+    # The pagers hold at 320 px wide: no sideways scrolling, 44 px targets.
+    search.fill("")
+    page.set_viewport_size({"width": 320, "height": 720})
+    expect(pager.get_by_role("button", name="Next page of Verified Providers")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    box = pager.get_by_role("button", name="Next page of Verified Providers").bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44
+
 
 def test_admin_searches_filters_and_pages_bookings_and_requests(live_server, page: Page, admin_user, verified_provider):
     for _ in range(21):
@@ -115,6 +125,7 @@ def test_admin_searches_filters_and_pages_bookings_and_requests(live_server, pag
     page.get_by_role("button", name="Next page of All Bookings").click()
     expect(page.get_by_test_id("bookings-pager-page")).to_have_text("Page 2 of 2")
     expect(page.get_by_test_id("admin-booking")).to_have_count(2)
+    assert_no_axe_violations(page, context="/admin bookings, page 2")
 
     page.get_by_label("Search bookings").fill("hilda moss")
     expect(page.get_by_test_id("bookings-found")).to_have_text("1 booking found")

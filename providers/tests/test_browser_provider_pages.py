@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
+from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
 from providers.models import Provider, VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory, bulk_providers
@@ -202,6 +203,12 @@ def test_browse_pages_through_250_verified_providers_with_the_true_total(live_se
     expect(page.get_by_test_id("load-more")).to_contain_text("Showing 48 of 250 providers.")
     # Focus moves to the first of the new providers, so the keyboard carries on from there.
     expect(cards.nth(24).locator("h3")).to_be_focused()
+    assert_no_axe_violations(page, context="/providers with Load more")
+    page.set_viewport_size({"width": 320, "height": 720})
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    box = more.bounding_box()
+    assert box and box["height"] >= 44
+    page.set_viewport_size({"width": 1280, "height": 720})
 
     for shown in range(72, 250, 24):
         more.click()
@@ -238,6 +245,7 @@ def test_contact_opens_the_request_form_for_that_providers_service(live_server, 
     )
     category = page.get_by_label("Service category")
     expect(category.locator("option:checked")).to_have_text("Wellness Checks")
+    assert_no_axe_violations(page, context="/request-service from Contact")
 
     # The form is the ordinary one: the request is open to every verified provider.
     page.get_by_label("Title").fill("Weekly check-in call")
