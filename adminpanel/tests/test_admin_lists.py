@@ -109,6 +109,18 @@ def test_providers_page_through_300_with_the_total_in_a_header(as_admin):
     assert len(seen) == len(set(seen)) == 300
 
 
+def test_the_link_header_points_to_the_next_and_previous_pages(as_admin):
+    bulk_providers(25, status=VerificationStatus.PENDING, prefix="Pending")
+    first = as_admin.get("/api/admin/providers", {"search": "pending", "limit": 10})
+    assert first["Link"] == '<http://testserver/api/admin/providers?limit=10&offset=10&search=pending>; rel="next"'
+    middle = as_admin.get("/api/admin/providers", {"search": "pending", "limit": 10, "offset": 10})
+    assert 'offset=20&search=pending>; rel="next"' in middle["Link"]
+    assert '<http://testserver/api/admin/providers?limit=10&search=pending>; rel="prev"' in middle["Link"]
+    last = as_admin.get("/api/admin/providers", {"search": "pending", "limit": 10, "offset": 20})
+    assert 'rel="next"' not in last["Link"]
+    assert "Link" not in as_admin.get("/api/admin/providers", {"search": "pending"})  # one page
+
+
 def test_search_and_status_combine_and_count(as_admin):
     bulk_providers(30, status=VerificationStatus.VERIFIED, prefix="Vera")
     bulk_providers(20, status=VerificationStatus.PENDING, prefix="Vera")
