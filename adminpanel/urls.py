@@ -19,5 +19,6 @@ urlpatterns = [
         name="api-admin-booking-reassign",
     ),
     path("api/admin/bookings/<int:pk>/cancel", views.AdminBookingCancelView.as_view(), name="api-admin-booking-cancel"),
+    path("api/admin/summary", views.AdminSummaryView.as_view(), name="api-admin-summary"),
     path("api/admin/service-requests", views.AdminServiceRequestListView.as_view(), name="api-admin-service-requests"),
 ]

@@ -83,7 +83,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
 class ArrayLimitOffsetPagination(LimitOffsetPagination):
     """?limit= and ?offset= paging that still answers a bare JSON array, as the pages expect.
 
-    The total goes in the X-Total-Count header.
+    The total goes in the X-Total-Count header, the next and previous pages in Link.
     """
 
     default_limit = 50
@@ -134,7 +134,13 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
         return page
 
     def get_paginated_response(self, data) -> Response:
-        return Response(data, headers={"X-Total-Count": str(self.count)})
+        headers = {"X-Total-Count": str(self.count)}
+        # The next and previous pages (RFC 8288), for clients that walk a list without counting.
+        links = [(self.get_next_link(), "next"), (self.get_previous_link(), "prev")]
+        link = ", ".join(f'<{url}>; rel="{rel}"' for url, rel in links if url)
+        if link:
+            headers["Link"] = link
+        return Response(data, headers=headers)
 
     def get_paginated_response_schema(self, schema: dict) -> dict:
         return schema

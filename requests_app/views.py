@@ -12,8 +12,10 @@ from django.utils import timezone
 from accounts.guards import login_required_page
 from accounts.models import UserType
 from marketplace.api import input_limits
+from marketplace.errors import NotFound
+from providers.selectors import provider_get_public
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
-from requests_app.models import CANCELLATION_WINDOW, WINDOW_START
+from requests_app.models import CANCELLATION_WINDOW, WINDOW_START, ServiceCategory
 from requests_app.selectors import category_list_active
 from requests_app.services import PREFERRED_DATE_TOO_FAR, preferred_date_latest
 
@@ -42,18 +44,40 @@ def _short_notice_props() -> dict:
     }
 
 
+def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> tuple[dict | None, int | None]:
+    """?provider=<id> (Contact on the browse page): the verified provider the client came from, to
+    name on the page, and the category of their first service that is offered, to preselect.
+    Requests are open to every verified provider (there are no direct requests yet), so the page
+    says so. An unknown, unverified or malformed id is ignored: the plain form."""
+    raw = request.GET.get("provider", "").strip()
+    if not raw.isdigit() or len(raw) > 9:
+        return None, None
+    try:
+        provider = provider_get_public(provider_id=int(raw))
+    except NotFound:
+        return None, None
+    by_slug = {c.slug: c for c in categories}
+    category = next((by_slug[s] for s in provider.specialties if s in by_slug), None)
+    asked = {"firstName": provider.user.first_name or "this provider", "service": category.name if category else ""}
+    return asked, category.id if category else None
+
+
 @login_required_page
 def request_service(request: HttpRequest) -> HttpResponse:
-    """The create form. Only client accounts may post requests; others see why above the form."""
+    """The create form. Only client accounts may post requests; others see why above the form.
+    From a provider's Contact button (?provider=<id>) it names them and preselects their service."""
+    categories = list(category_list_active())
+    asked, category_id = _asked_provider(request, categories)
     props = {
-        "categories": [{"id": c.id, "name": c.name, "slug": c.slug} for c in category_list_active()],
+        "categories": [{"id": c.id, "name": c.name, "slug": c.slug} for c in categories],
+        "categoryId": category_id,
         **_date_bounds(),
         "canRequest": request.user.user_type == UserType.CLIENT,
         # Each field's limits and their messages, as the API answers them.
         "limits": input_limits(ServiceRequestCreateSerializer),
         "shortNotice": _short_notice_props(),
     }
-    return render(request, "pages/request_service.html", {"props": props})
+    return render(request, "pages/request_service.html", {"props": props, "asked": asked})
 
 
 def _viewer_props(user) -> dict:

@@ -1,8 +1,9 @@
-"""/api/admin/*: lists of everything, provider approval, booking reassign and cancel (admins only)."""
+"""/api/admin/*: lists of everything (searched, paged), the count cards, provider approval, booking
+reassign and cancel (admins only)."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -10,43 +11,72 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsAdmin
 from adminpanel import selectors
+from adminpanel.api.serializers import (
+    AdminBookingQuerySerializer,
+    AdminListQuerySerializer,
+    AdminProviderQuerySerializer,
+    AdminServiceRequestQuerySerializer,
+    AdminSummarySerializer,
+)
 from adminpanel.services import admin_booking_cancel, admin_booking_reassign, admin_provider_set_status
 from bookings.api.serializers import AdminBookingCancelSerializer, BookingReassignSerializer, BookingSerializer
 from bookings.selectors import booking_get
-from marketplace.errors import InvalidInput
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
-from providers.models import VerificationStatus
 from requests_app.api.serializers import ServiceRequestSerializer
 
 
-@extend_schema(parameters=[OpenApiParameter("status", str, enum=VerificationStatus.values)])
+def _query(view: generics.GenericAPIView, serializer_class: type[AdminListQuerySerializer]) -> dict:
+    """The list's ?search=, ?status= (and ?date=), checked: a bad value is a 400."""
+    # A plain dict: DRF reads "status=" in a QueryDict as absent.
+    query = serializer_class(data=view.request.query_params.dict())
+    query.is_valid(raise_exception=True)
+    return {key: value for key, value in query.validated_data.items() if value not in ("", None)}
+
+
+@extend_schema(parameters=[AdminProviderQuerySerializer])
 class AdminProviderListView(generics.ListAPIView):
-    """GET /api/admin/providers: every provider with email and phone; ?status= filters."""
+    """GET /api/admin/providers: providers with email and phone, newest first; ?search= (name,
+    email, specialty), ?status=, paged by ?limit=&offset= with the total in X-Total-Count."""
 
     permission_classes = [IsAdmin]
     serializer_class = ProviderSerializer
 
     def get_queryset(self):
-        status = self.request.query_params.get("status", "")
-        if status and status not in VerificationStatus.values:
-            raise InvalidInput("Unknown status.", errors={"status": ["Must be pending, verified or rejected."]})
-        return selectors.provider_list_admin(status=status)
+        return selectors.provider_list_admin(**_query(self, AdminProviderQuerySerializer))
 
 
+@extend_schema(parameters=[AdminBookingQuerySerializer])
 class AdminBookingListView(generics.ListAPIView):
+    """GET /api/admin/bookings: every booking, newest first; ?search= (id, people, title),
+    ?status=, ?date=, paged with the total in X-Total-Count."""
+
     permission_classes = [IsAdmin]
     serializer_class = BookingSerializer
 
     def get_queryset(self):
-        return selectors.booking_list_admin()
+        return selectors.booking_list_admin(**_query(self, AdminBookingQuerySerializer))
 
 
+@extend_schema(parameters=[AdminServiceRequestQuerySerializer])
 class AdminServiceRequestListView(generics.ListAPIView):
+    """GET /api/admin/service-requests: every request, newest first; ?search= (id, client, service,
+    title, description), ?status=, paged with the total in X-Total-Count."""
+
     permission_classes = [IsAdmin]
     serializer_class = ServiceRequestSerializer
 
     def get_queryset(self):
-        return selectors.service_request_list_admin()
+        return selectors.service_request_list_admin(**_query(self, AdminServiceRequestQuerySerializer))
+
+
+class AdminSummaryView(APIView):
+    """GET /api/admin/summary: the count cards (providers by status, bookings, requests)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(responses=AdminSummarySerializer)
+    def get(self, request: Request) -> Response:
+        return Response(AdminSummarySerializer(selectors.admin_counts()).data)
 
 
 class AdminProviderStatusView(APIView):

@@ -118,6 +118,8 @@ def test_admin_reassigns_a_confirmed_booking_to_another_verified_provider(live_s
     submit = dialog.get_by_role("button", name="Reassign Booking")
     expect(submit).to_be_disabled()
     select = dialog.get_by_label("New provider")
+    # The dialog asks the server for the verified providers when it opens.
+    expect(select.locator("option", has_text="Tom Target")).to_have_count(1)
     options = select.locator("option").all_inner_texts()
     assert "Tom Target - Technology Support, Light Errands" in options
     assert not any("Penny" in o for o in options)  # verified providers only

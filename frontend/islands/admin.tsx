@@ -2,39 +2,42 @@
 // applications, today's bookings), then three tabs (Providers, Bookings, Service Requests) with
 // count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
 import * as Tabs from "@radix-ui/react-tabs";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { api, isUnauthorizedError, handleLoggedOut, redirectAfter } from "../lib/api";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { api, getPage, isUnauthorizedError, handleLoggedOut, redirectAfter } from "../lib/api";
 import { TIME_WINDOWS, formatDate, formatDateTime, formatMoney, formatVisit, personName, plural, specialtyName, timeWindowLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { Booking, PersonSummary, Provider, ServiceRequest } from "../lib/types";
+import { useDebounced, usePagedList, type PagedList } from "../lib/usePagedList";
+import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { SelectField, TextareaField } from "../components/Field";
 import { EmptyState } from "../components/EmptyState";
+import { Pager } from "../components/Pager";
 import { LoadingText } from "../components/Skeleton";
 import { StatusBadge } from "../components/StatusBadge";
+
+/** The count cards, counted by the server over every record (GET /api/admin/summary). */
+interface Counts {
+  providers: { pending: number; verified: number; rejected: number; total: number };
+  bookings: { total: number; confirmed: number; cancelled: number };
+  serviceRequests: { total: number; open: number; completed: number };
+}
 
 interface Props {
   admin: { id: string; firstName: string };
   /** The site's date ("YYYY-MM-DD"): which bookings are today's. */
   today: string;
+  /** The count cards as the page was rendered; refreshed after each change. */
+  counts: Counts;
 }
 
 type Verdict = "verified" | "rejected";
 
-type Loaded<T> = { state: "loading" } | { state: "error" } | { state: "ready"; items: T[] };
-
-const PAGE = 200;
-
-/** Every row of a list endpoint (they answer bare arrays, paged by ?limit=&offset=). */
-async function fetchAll<T>(path: string): Promise<T[]> {
-  const all: T[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const page = await api.get<T[]>(`${path}?limit=${PAGE}&offset=${offset}`);
-    all.push(...page);
-    if (page.length < PAGE) return all;
-  }
-}
+const PROVIDERS_PER_PAGE = 10;
+const ROWS_PER_PAGE = 20;
+/** The reassign dialog lists this many verified providers; a search narrows them. */
+const REASSIGN_CHOICES = 50;
 
 /** Spec section 8: a 401 on an admin action means the session is gone. */
 function sessionExpired(): void {
@@ -50,23 +53,17 @@ function failed(error: unknown, text: string): void {
   toast({ title: "Error", description: text, variant: "destructive" });
 }
 
-function useList<T>(path: string) {
-  const [list, setList] = useState<Loaded<T>>({ state: "loading" });
+function useCounts(initial: Counts) {
+  const [counts, setCounts] = useState(initial);
   const reload = useCallback(async () => {
     try {
-      setList({ state: "ready", items: await fetchAll<T>(path) });
+      setCounts(await api.get<Counts>("/api/admin/summary"));
     } catch (error) {
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut();
-        return;
-      }
-      setList({ state: "error" });
+      if (isUnauthorizedError(error)) handleLoggedOut();
+      // Otherwise the cards keep their last numbers; the lists say when they cannot load.
     }
-  }, [path]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return [list, reload] as const;
+  }, []);
+  return [counts, reload] as const;
 }
 
 function CountCards({ cards, label }: { cards: { label: string; value: number | string }[]; label: string }) {
@@ -82,8 +79,9 @@ function CountCards({ cards, label }: { cards: { label: string; value: number | 
   );
 }
 
-function ListState<T>({ list, children }: { list: Loaded<T>; children: (items: T[]) => ReactNode }) {
-  if (list.state === "loading") return <LoadingText />;
+/** A page of a list: loading (the first time), could not load, or its rows (kept, marked busy,
+ * while the next page loads). */
+function ListState<T>({ list, empty, children }: { list: PagedList<T>; empty: ReactNode; children: (items: T[]) => ReactNode }) {
   if (list.state === "error") {
     return (
       <p className="field-error" role="alert">
@@ -91,23 +89,59 @@ function ListState<T>({ list, children }: { list: Loaded<T>; children: (items: T
       </p>
     );
   }
-  return <>{children(list.items)}</>;
+  if (list.state === "loading" && list.total === null) return <LoadingText />;
+  if (list.state === "ready" && list.items.length === 0) return <>{empty}</>;
+  return <div aria-busy={list.state === "loading"}>{children(list.items)}</div>;
+}
+
+/** A search box that asks the server once typing pauses, and says how many it found. */
+function SearchBox({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field search-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+function StatusFilter({ id, value, options, onChange }: { id: string; value: string; options: string[]; onChange: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Status</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All statuses</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o.charAt(0).toUpperCase() + o.slice(1)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "12 bookings found" under the filters, announced politely. */
+function FoundCount({ list, one, many, testId }: { list: PagedList<unknown>; one: string; many: string; testId: string }) {
+  return (
+    <p role="status" className="results-count" data-testid={testId}>
+      {list.total === null ? "Searching…" : `${plural(list.total, one, many)} found`}
+    </p>
+  );
 }
 
 // ---- Providers ---------------------------------------------------------------------------------
-
-function matchesSearch(p: Provider, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  const haystack = [
-    p.user?.firstName ?? "",
-    p.user?.lastName ?? "",
-    p.user?.email ?? "",
-    ...p.specialties,
-    ...p.specialties.map(specialtyName),
-  ];
-  return haystack.some((text) => text.toLowerCase().includes(q));
-}
 
 function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStatus: (status: Verdict) => void; busy: boolean }) {
   const name = personName(provider.user) || "Provider";
@@ -165,16 +199,32 @@ function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStat
   );
 }
 
+/** Reload when `version` changes (after an action elsewhere on the page), not on the first render. */
+function useReloadOn(version: number, reload: () => Promise<void>) {
+  const seen = useRef(version);
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void reload();
+  }, [version, reload]);
+}
+
+/** One status's providers, a page at a time, from the server (which searches them too). */
 function ProviderGroup({
   title,
-  providers,
+  status,
+  search,
+  version,
   onStatus,
   busyId,
   focus = false,
   onFocused,
 }: {
   title: string;
-  providers: Provider[];
+  status: Provider["verificationStatus"];
+  search: string;
+  /** Bumped after an approval or rejection: the group asks the server again. */
+  version: number;
   onStatus: (p: Provider, s: Verdict) => void;
   busyId: number | null;
   /** Move focus to this group's heading (once it is on the page), then call onFocused. */
@@ -183,26 +233,33 @@ function ProviderGroup({
 }) {
   const id = `group-${title.replace(/\s+/g, "-").toLowerCase()}`;
   const heading = useRef<HTMLHeadingElement>(null);
+  const { list, offset, setOffset, pageSize, reload } = usePagedList<Provider>("/api/admin/providers", { status, search }, PROVIDERS_PER_PAGE);
+  useReloadOn(version, reload);
   useEffect(() => {
     if (!focus || !heading.current) return;
     heading.current.focus({ preventScroll: true });
     heading.current.scrollIntoView({ block: "start" });
     onFocused?.();
   }, [focus, onFocused]);
+  const toPage = (to: number) => {
+    setOffset(to);
+    heading.current?.focus({ preventScroll: true });
+  };
   return (
     <section className="admin-group" aria-labelledby={id} data-testid={id}>
       <h3 id={id} tabIndex={-1} ref={heading}>
-        {title} <span className="muted">({providers.length})</span>
+        {title} <span className="muted" data-testid={`${id}-total`}>({list.total ?? "–"})</span>
       </h3>
-      {providers.length === 0 ? (
-        <EmptyState title="No providers found" headingLevel={4} />
-      ) : (
-        <ul className="grid plain-list">
-          {providers.map((p) => (
-            <ProviderCard key={p.id} provider={p} busy={busyId === p.id} onStatus={(s) => onStatus(p, s)} />
-          ))}
-        </ul>
-      )}
+      <ListState list={list} empty={<EmptyState title="No providers found" headingLevel={4} />}>
+        {(items) => (
+          <ul className="grid plain-list">
+            {items.map((p) => (
+              <ProviderCard key={p.id} provider={p} busy={busyId === p.id} onStatus={(s) => onStatus(p, s)} />
+            ))}
+          </ul>
+        )}
+      </ListState>
+      <Pager label={title} total={list.total ?? 0} offset={offset} pageSize={pageSize} busy={list.state === "loading"} onPage={toPage} testId={`${id}-pager`} />
     </section>
   );
 }
@@ -269,22 +326,21 @@ function VerdictDialog({ verdict, busy, onClose, onConfirm }: { verdict: Pending
 }
 
 function ProvidersTab({
-  list,
-  reload,
+  counts,
+  onChanged,
   focusPending,
   onPendingFocused,
 }: {
-  list: Loaded<Provider>;
-  reload: () => Promise<void>;
+  counts: Counts["providers"];
+  onChanged: () => Promise<void>;
   focusPending: boolean;
   onPendingFocused: () => void;
 }) {
-  const [query, setQuery] = useState("");
+  const [typed, setTyped] = useState("");
+  const search = useDebounced(typed.trim());
+  const [version, setVersion] = useState(0);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [verdict, setVerdict] = useState<PendingVerdict | null>(null);
-  const all = list.state === "ready" ? list.items : [];
-  const count = (status: string) => all.filter((p) => p.verificationStatus === status).length;
-  const shown = all.filter((p) => matchesSearch(p, query));
 
   async function setStatus({ provider, status }: PendingVerdict, reason: string) {
     setBusyId(provider.id);
@@ -292,7 +348,8 @@ function ProvidersTab({
       await api.put(`/api/admin/providers/${provider.id}/status`, reason ? { status, reason } : { status });
       toast({ title: "Success", description: "Provider status updated successfully" });
       setVerdict(null);
-      await reload();
+      setVersion((v) => v + 1);
+      await onChanged();
     } catch (error) {
       failed(error, "Failed to update provider status");
     } finally {
@@ -300,44 +357,29 @@ function ProvidersTab({
     }
   }
   const ask = (provider: Provider, status: Verdict) => setVerdict({ provider, status });
+  const group = { search, version, onStatus: ask, busyId };
 
   return (
     <>
       <CountCards
         label="Provider counts"
         cards={[
-          { label: "Pending", value: list.state === "ready" ? count("pending") : "–" },
-          { label: "Verified", value: list.state === "ready" ? count("verified") : "–" },
-          { label: "Rejected", value: list.state === "ready" ? count("rejected") : "–" },
-          { label: "Total", value: list.state === "ready" ? all.length : "–" },
+          { label: "Pending", value: counts.pending },
+          { label: "Verified", value: counts.verified },
+          { label: "Rejected", value: counts.rejected },
+          { label: "Total", value: counts.total },
         ]}
       />
-      <div className="field search-field">
-        <label htmlFor="provider-search">Search providers</label>
-        <input
-          id="provider-search"
-          type="search"
-          placeholder="Search providers by name, email, or specialty..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-      </div>
-      <ListState list={list}>
-        {() => (
-          <>
-            <ProviderGroup
-              title="Pending Approval"
-              providers={shown.filter((p) => p.verificationStatus === "pending")}
-              onStatus={ask}
-              busyId={busyId}
-              focus={focusPending}
-              onFocused={onPendingFocused}
-            />
-            <ProviderGroup title="Verified Providers" providers={shown.filter((p) => p.verificationStatus === "verified")} onStatus={ask} busyId={busyId} />
-            <ProviderGroup title="Rejected Providers" providers={shown.filter((p) => p.verificationStatus === "rejected")} onStatus={ask} busyId={busyId} />
-          </>
-        )}
-      </ListState>
+      <SearchBox
+        id="provider-search"
+        label="Search providers"
+        placeholder="Search providers by name, email, or specialty..."
+        value={typed}
+        onChange={setTyped}
+      />
+      <ProviderGroup title="Pending Approval" status="pending" {...group} focus={focusPending} onFocused={onPendingFocused} />
+      <ProviderGroup title="Verified Providers" status="verified" {...group} />
+      <ProviderGroup title="Rejected Providers" status="rejected" {...group} />
       <VerdictDialog
         verdict={verdict}
         busy={verdict !== null && busyId === verdict.provider.id}
@@ -364,26 +406,49 @@ function providerOptionLabel(p: Provider): string {
   return specialties ? `${name} - ${specialties}` : name;
 }
 
-function ReassignDialog({
-  booking,
-  providers,
-  onClose,
-  onDone,
-}: {
-  booking: Booking | null;
-  providers: Provider[];
-  onClose: () => void;
-  onDone: () => Promise<void>;
-}) {
+/** Verified providers to choose from, asked of the server while the dialog is open: the first
+ * REASSIGN_CHOICES, or those matching the dialog's search when there are more. */
+function useVerifiedChoices(open: boolean, search: string) {
+  const [choices, setChoices] = useState<{ items: Provider[]; total: number } | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    const params = new URLSearchParams({ status: "verified", limit: String(REASSIGN_CHOICES) });
+    if (search) params.set("search", search);
+    getPage<Provider>(`/api/admin/providers?${params.toString()}`)
+      .then((page) => current && setChoices(page))
+      .catch((error: unknown) => {
+        if (!current) return;
+        setChoices({ items: [], total: 0 });
+        failed(error, "Could not load the verified providers");
+      });
+    return () => {
+      current = false;
+    };
+  }, [open, search]);
+  return choices;
+}
+
+function ReassignDialog({ booking, onClose, onDone }: { booking: Booking | null; onClose: () => void; onDone: () => Promise<void> }) {
   const [providerId, setProviderId] = useState("");
   const [reason, setReason] = useState("");
+  const [typed, setTyped] = useState("");
   const [saving, setSaving] = useState(false);
+  const search = useDebounced(typed.trim());
+  const choices = useVerifiedChoices(booking !== null, search);
+  // Once the list was longer than one answer, the search stays (narrowing it must not hide it).
+  const [long, setLong] = useState(false);
   useEffect(() => {
     setProviderId("");
     setReason("");
+    setTyped("");
+    setLong(false);
   }, [booking?.id]);
-  const options = providers
-    .filter((p) => p.verificationStatus === "verified" && p.id !== booking?.providerId)
+  useEffect(() => {
+    if (choices && choices.total > choices.items.length) setLong(true);
+  }, [choices]);
+  const options = (choices?.items ?? [])
+    .filter((p) => p.id !== booking?.providerId)
     .map((p) => ({ value: String(p.id), label: providerOptionLabel(p) }));
 
   async function submit() {
@@ -417,10 +482,30 @@ function ReassignDialog({
         </>
       }
     >
+      {long && (
+        <div className="field">
+          <label htmlFor="reassign-search">Find a verified provider</label>
+          <input
+            id="reassign-search"
+            type="search"
+            placeholder="Name, email, or specialty"
+            aria-describedby="reassign-search-hint"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <p id="reassign-search-hint" className="field-hint" role="status">
+            {choices
+              ? choices.total > choices.items.length
+                ? `Showing the first ${choices.items.length} of ${choices.total}. Type to narrow the list.`
+                : `${plural(choices.total, "provider matches", "providers match")}.`
+              : "Searching…"}
+          </p>
+        </div>
+      )}
       <SelectField
         id="reassign-provider"
         label="New provider"
-        placeholder="Select a verified provider"
+        placeholder={choices === null ? "Loading verified providers…" : "Select a verified provider"}
         options={options}
         value={providerId}
         onChange={(e) => setProviderId(e.target.value)}
@@ -436,52 +521,16 @@ function ReassignDialog({
   );
 }
 
-function CancelDialog({ booking, onClose, onDone }: { booking: Booking | null; onClose: () => void; onDone: () => Promise<void> }) {
-  const [reason, setReason] = useState("");
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setReason(""), [booking?.id]);
-
-  async function submit() {
-    if (!booking || !reason.trim()) return;
-    setSaving(true);
-    try {
-      await api.put(`/api/admin/bookings/${booking.id}/cancel`, { reason: reason.trim() });
-      toast({ title: "Success", description: "Booking cancelled successfully" });
-      await onDone();
-      onClose();
-    } catch (error) {
-      failed(error, "Failed to cancel booking");
-    } finally {
-      setSaving(false);
-    }
+/** Admin cancel (spec): confirmed bookings only, a reason required; a paid one is refunded. */
+async function adminCancel(booking: Booking, reason: string, onDone: () => Promise<void>, onClose: () => void) {
+  try {
+    await api.put(`/api/admin/bookings/${booking.id}/cancel`, { reason });
+    toast({ title: "Success", description: "Booking cancelled successfully" });
+    await onDone();
+    onClose();
+  } catch (error) {
+    failed(error, "Failed to cancel booking");
   }
-
-  return (
-    <Dialog
-      open={booking !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Cancel Booking"
-      description="Are you sure you want to cancel this booking? This action cannot be undone."
-      testId="cancel-dialog"
-      footer={
-        <>
-          <DialogClose>Keep Booking</DialogClose>
-          <button type="button" className="button button-danger" disabled={!reason.trim() || saving} onClick={submit}>
-            Cancel Booking
-          </button>
-        </>
-      }
-    >
-      <TextareaField
-        id="cancel-reason"
-        label="Cancellation reason"
-        required
-        value={reason}
-        maxLength={2000}
-        onChange={(e) => setReason(e.target.value)}
-      />
-    </Dialog>
-  );
 }
 
 function TableRegion({ label, children }: { label: string; children: ReactNode }) {
@@ -493,73 +542,98 @@ function TableRegion({ label, children }: { label: string; children: ReactNode }
   );
 }
 
-function BookingsTab({ list, reload, providers }: { list: Loaded<Booking>; reload: () => Promise<void>; providers: Provider[] }) {
+const BOOKING_STATUSES = ["scheduled", "confirmed", "completed", "cancelled"];
+const REQUEST_STATUSES = ["open", "booked", "completed", "cancelled"];
+
+function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
+  const [typed, setTyped] = useState("");
+  const [status, setStatus] = useState("");
+  const search = useDebounced(typed.trim());
+  const { list, offset, setOffset, pageSize, reload } = usePagedList<Booking>("/api/admin/bookings", { search, status }, ROWS_PER_PAGE);
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const all = list.state === "ready" ? list.items : [];
-  const n = (v: number) => (list.state === "ready" ? v : "–");
+  const done = async () => {
+    await Promise.all([reload(), onChanged()]);
+  };
   return (
     <>
       <CountCards
         label="Booking counts"
         cards={[
-          { label: "Total Bookings", value: n(all.length) },
-          { label: "Confirmed", value: n(all.filter((b) => b.status === "confirmed").length) },
-          { label: "Cancelled", value: n(all.filter((b) => b.status === "cancelled").length) },
+          { label: "Total Bookings", value: counts.total },
+          { label: "Confirmed", value: counts.confirmed },
+          { label: "Cancelled", value: counts.cancelled },
         ]}
       />
       <h3>All Bookings</h3>
-      <ListState list={list}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState title="No bookings yet" headingLevel={4} />
-          ) : (
-            <TableRegion label="All Bookings">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Booking ID</th>
-                    <th scope="col">Client</th>
-                    <th scope="col">Provider</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
+      <div className="filters-row admin-filters">
+        <SearchBox
+          id="booking-search"
+          label="Search bookings"
+          placeholder="Booking ID, client, provider or service..."
+          value={typed}
+          onChange={setTyped}
+        />
+        <StatusFilter id="booking-status" value={status} options={BOOKING_STATUSES} onChange={setStatus} />
+      </div>
+      <FoundCount list={list} one="booking" many="bookings" testId="bookings-found" />
+      <ListState
+        list={list}
+        empty={<EmptyState title={search || status ? "No bookings found" : "No bookings yet"} headingLevel={4} />}
+      >
+        {(items) => (
+          <TableRegion label="All Bookings">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Booking ID</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Provider</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((b) => (
+                  <tr key={b.id} data-testid="admin-booking">
+                    <td>#{b.id}</td>
+                    <td>{clientName(b.client)}</td>
+                    <td>{providerName(b)}</td>
+                    <td>{formatVisit(b.scheduledDate, b.scheduledTime)}</td>
+                    <td>
+                      <StatusBadge status={b.status} />
+                    </td>
+                    <td>
+                      {b.status === "confirmed" ? (
+                        <div className="actions table-actions">
+                          <button type="button" className="button button-secondary" onClick={() => setReassigning(b)}>
+                            Reassign<span className="visually-hidden"> booking #{b.id}</span>
+                          </button>
+                          <button type="button" className="button button-danger" onClick={() => setCancelling(b)}>
+                            Cancel<span className="visually-hidden"> booking #{b.id}</span>
+                          </button>
+                        </div>
+                      ) : (
+                        <span className="muted">None</span>
+                      )}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {items.map((b) => (
-                    <tr key={b.id} data-testid="admin-booking">
-                      <td>#{b.id}</td>
-                      <td>{clientName(b.client)}</td>
-                      <td>{providerName(b)}</td>
-                      <td>{formatVisit(b.scheduledDate, b.scheduledTime)}</td>
-                      <td>
-                        <StatusBadge status={b.status} />
-                      </td>
-                      <td>
-                        {b.status === "confirmed" ? (
-                          <div className="actions table-actions">
-                            <button type="button" className="button button-secondary" onClick={() => setReassigning(b)}>
-                              Reassign<span className="visually-hidden"> booking #{b.id}</span>
-                            </button>
-                            <button type="button" className="button button-danger" onClick={() => setCancelling(b)}>
-                              Cancel<span className="visually-hidden"> booking #{b.id}</span>
-                            </button>
-                          </div>
-                        ) : (
-                          <span className="muted">None</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          )
-        }
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
       </ListState>
-      <ReassignDialog booking={reassigning} providers={providers} onClose={() => setReassigning(null)} onDone={reload} />
-      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={reload} />
+      <Pager label="All Bookings" total={list.total ?? 0} offset={offset} pageSize={pageSize} busy={list.state === "loading"} onPage={setOffset} testId="bookings-pager" />
+      <ReassignDialog booking={reassigning} onClose={() => setReassigning(null)} onDone={done} />
+      <CancelBookingDialog
+        booking={cancelling}
+        reasonLabel="Cancellation reason"
+        reasonRequired
+        onClose={() => setCancelling(null)}
+        onConfirm={(booking, reason) => adminCancel(booking, reason, done, () => setCancelling(null))}
+      />
     </>
   );
 }
@@ -570,58 +644,71 @@ function truncate(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-function RequestsTab({ list }: { list: Loaded<ServiceRequest> }) {
-  const all = list.state === "ready" ? list.items : [];
-  const n = (v: number) => (list.state === "ready" ? v : "–");
+function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
+  const [typed, setTyped] = useState("");
+  const [status, setStatus] = useState("");
+  const search = useDebounced(typed.trim());
+  const { list, offset, setOffset, pageSize } = usePagedList<ServiceRequest>("/api/admin/service-requests", { search, status }, ROWS_PER_PAGE);
   return (
     <>
       <CountCards
         label="Service request counts"
         cards={[
-          { label: "Total Requests", value: n(all.length) },
-          { label: "Open Requests", value: n(all.filter((r) => r.status === "open").length) },
-          { label: "Completed", value: n(all.filter((r) => r.status === "completed").length) },
+          { label: "Total Requests", value: counts.total },
+          { label: "Open Requests", value: counts.open },
+          { label: "Completed", value: counts.completed },
         ]}
       />
       <h3>All Service Requests</h3>
-      <ListState list={list}>
-        {(items) =>
-          items.length === 0 ? (
-            <EmptyState title="No service requests yet" headingLevel={4} />
-          ) : (
-            <TableRegion label="All Service Requests">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Request ID</th>
-                    <th scope="col">Client</th>
-                    <th scope="col">Service</th>
-                    <th scope="col">Created</th>
-                    <th scope="col">Status</th>
+      <div className="filters-row admin-filters">
+        <SearchBox
+          id="request-search"
+          label="Search service requests"
+          placeholder="Request ID, client, service or description..."
+          value={typed}
+          onChange={setTyped}
+        />
+        <StatusFilter id="request-status" value={status} options={REQUEST_STATUSES} onChange={setStatus} />
+      </div>
+      <FoundCount list={list} one="request" many="requests" testId="requests-found" />
+      <ListState
+        list={list}
+        empty={<EmptyState title={search || status ? "No service requests found" : "No service requests yet"} headingLevel={4} />}
+      >
+        {(items) => (
+          <TableRegion label="All Service Requests">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Request ID</th>
+                  <th scope="col">Client</th>
+                  <th scope="col">Service</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((r) => (
+                  <tr key={r.id} data-testid="admin-request">
+                    <td>#{r.id}</td>
+                    <td>{clientName(r.client)}</td>
+                    <td>
+                      <strong>{r.serviceCategory?.name ?? "Service"}</strong>
+                      <br />
+                      <span className="muted">{truncate(r.description ?? "")}</span>
+                    </td>
+                    <td>{formatDateTime(r.createdAt)}</td>
+                    <td>
+                      <StatusBadge status={r.status} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {items.map((r) => (
-                    <tr key={r.id} data-testid="admin-request">
-                      <td>#{r.id}</td>
-                      <td>{clientName(r.client)}</td>
-                      <td>
-                        <strong>{r.serviceCategory?.name ?? "Service"}</strong>
-                        <br />
-                        <span className="muted">{truncate(r.description ?? "")}</span>
-                      </td>
-                      <td>{formatDateTime(r.createdAt)}</td>
-                      <td>
-                        <StatusBadge status={r.status} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          )
-        }
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )}
       </ListState>
+      <Pager label="All Service Requests" total={list.total ?? 0} offset={offset} pageSize={pageSize} busy={list.state === "loading"} onPage={setOffset} testId="requests-pager" />
     </>
   );
 }
@@ -630,68 +717,67 @@ function RequestsTab({ list }: { list: Loaded<ServiceRequest> }) {
 
 const WINDOW_ORDER = TIME_WINDOWS.map((w) => w.value as string);
 
-function todaysBookings(bookings: Booking[], today: string): Booking[] {
+/** Today's visits (the server picks the date), cancelled ones left out, in time-window order. */
+function todaysBookings(bookings: Booking[]): Booking[] {
   const rank = (b: Booking) => {
     const i = WINDOW_ORDER.indexOf(b.scheduledTime);
     return i === -1 ? WINDOW_ORDER.length : i;
   };
-  return bookings
-    .filter((b) => b.scheduledDate === today && b.status !== "cancelled")
-    .sort((a, b) => rank(a) - rank(b) || a.id - b.id);
+  return bookings.filter((b) => b.status !== "cancelled").sort((a, b) => rank(a) - rank(b) || a.id - b.id);
 }
 
-function Summary({ today, providers, bookings, onReviewPending }: { today: string; providers: Loaded<Provider>; bookings: Loaded<Booking>; onReviewPending: () => void }) {
-  const pending = providers.state === "ready" ? providers.items.filter((p) => p.verificationStatus === "pending").length : null;
+/** A day's bookings fit one answer (the largest page); more would say "and N more". */
+const DAY_PAGE = 200;
+
+function Summary({ today, pending, version, onReviewPending }: { today: string; pending: number; version: number; onReviewPending: () => void }) {
+  const { list: bookings, reload } = usePagedList<Booking>("/api/admin/bookings", { date: today }, DAY_PAGE);
+  useReloadOn(version, reload);
   return (
     <section className="admin-summary" aria-labelledby="summary-heading" data-testid="admin-summary">
       <h2 id="summary-heading">Today at a glance</h2>
       <div className="admin-summary-grid">
         <section className="card" aria-labelledby="summary-pending-heading" data-testid="summary-pending">
           <h3 id="summary-pending-heading">Pending applications</h3>
-          {providers.state === "error" ? (
-            <p className="field-error">Could not load the applications. Please refresh the page.</p>
-          ) : pending === null ? (
-            <LoadingText />
-          ) : (
-            <>
-              <p className="count-value" data-testid="summary-pending-count">
-                {pending}
-              </p>
-              <p>{pending === 0 ? "No application is waiting for a review." : `${plural(pending, "application is", "applications are")} waiting for a review.`}</p>
-              {pending > 0 && (
-                <a
-                  className="button button-primary"
-                  href="#group-pending-approval"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onReviewPending();
-                  }}
-                >
-                  Review pending applications
-                </a>
-              )}
-            </>
+          <p className="count-value" data-testid="summary-pending-count">
+            {pending}
+          </p>
+          <p>{pending === 0 ? "No application is waiting for a review." : `${plural(pending, "application is", "applications are")} waiting for a review.`}</p>
+          {pending > 0 && (
+            <a
+              className="button button-primary"
+              href="#group-pending-approval"
+              onClick={(event) => {
+                event.preventDefault();
+                onReviewPending();
+              }}
+            >
+              Review pending applications
+            </a>
           )}
         </section>
         <section className="card" aria-labelledby="summary-today-heading" data-testid="summary-today">
           <h3 id="summary-today-heading">Today's bookings</h3>
           <p className="muted">{formatDate(today)}</p>
-          <ListState list={bookings}>
+          <ListState list={bookings} empty={<p>No bookings today.</p>}>
             {(items) => {
-              const todays = todaysBookings(items, today);
+              const todays = todaysBookings(items);
               if (todays.length === 0) return <p>No bookings today.</p>;
+              const more = (bookings.total ?? 0) - items.length;
               return (
-                <ul className="plain-list admin-today-list">
-                  {todays.map((b) => (
-                    <li key={b.id} data-testid="summary-booking">
-                      <span className="admin-today-when">{timeWindowLabel(b.scheduledTime)}</span>
-                      <span>
-                        {clientName(b.client)} with {providerName(b)} <span className="muted">(booking #{b.id})</span>
-                      </span>
-                      <StatusBadge status={b.status} />
-                    </li>
-                  ))}
-                </ul>
+                <>
+                  <ul className="plain-list admin-today-list">
+                    {todays.map((b) => (
+                      <li key={b.id} data-testid="summary-booking">
+                        <span className="admin-today-when">{timeWindowLabel(b.scheduledTime)}</span>
+                        <span>
+                          {clientName(b.client)} with {providerName(b)} <span className="muted">(booking #{b.id})</span>
+                        </span>
+                        <StatusBadge status={b.status} />
+                      </li>
+                    ))}
+                  </ul>
+                  {more > 0 && <p className="muted">and {plural(more, "more booking", "more bookings")} today (see the Bookings tab).</p>}
+                </>
               );
             }}
           </ListState>
@@ -703,22 +789,25 @@ function Summary({ today, providers, bookings, onReviewPending }: { today: strin
 
 type TabName = "providers" | "bookings" | "requests";
 
-function AdminDashboard({ today }: Props) {
-  const [providers, reloadProviders] = useList<Provider>("/api/admin/providers");
-  const [bookings, reloadBookings] = useList<Booking>("/api/admin/bookings");
-  const [requests] = useList<ServiceRequest>("/api/admin/service-requests");
-  const providerItems = useMemo(() => (providers.state === "ready" ? providers.items : []), [providers]);
+function AdminDashboard({ today, counts: initialCounts }: Props) {
+  const [counts, reloadCounts] = useCounts(initialCounts);
+  // Bumped after a booking changes, so the summary's list of today's bookings is asked again.
+  const [bookingsVersion, setBookingsVersion] = useState(0);
   const [tab, setTab] = useState<TabName>("providers");
   // "Review pending applications": open the Providers tab, then move to its Pending Approval list.
   const [focusPending, setFocusPending] = useState(false);
   const pendingFocused = useCallback(() => setFocusPending(false), []);
+  const bookingsChanged = useCallback(async () => {
+    setBookingsVersion((v) => v + 1);
+    await reloadCounts();
+  }, [reloadCounts]);
 
   return (
     <>
       <Summary
         today={today}
-        providers={providers}
-        bookings={bookings}
+        pending={counts.providers.pending}
+        version={bookingsVersion}
         onReviewPending={() => {
           setTab("providers");
           setFocusPending(true);
@@ -738,15 +827,15 @@ function AdminDashboard({ today }: Props) {
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="providers">
           <h2 className="visually-hidden">Providers</h2>
-          <ProvidersTab list={providers} reload={reloadProviders} focusPending={focusPending} onPendingFocused={pendingFocused} />
+          <ProvidersTab counts={counts.providers} onChanged={reloadCounts} focusPending={focusPending} onPendingFocused={pendingFocused} />
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="bookings">
           <h2 className="visually-hidden">Bookings</h2>
-          <BookingsTab list={bookings} reload={reloadBookings} providers={providerItems} />
+          <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="requests">
           <h2 className="visually-hidden">Service Requests</h2>
-          <RequestsTab list={requests} />
+          <RequestsTab counts={counts.serviceRequests} />
         </Tabs.Content>
       </Tabs.Root>
     </>

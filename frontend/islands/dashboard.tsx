@@ -1,11 +1,13 @@
 // Dashboard (/ signed in, /dashboard): tiles, bookings, requests, the client's cancel and
 // review dialogs, the provider's "Mark as Completed" (spec section 2 "Dashboard").
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { FieldSet, RadioOption, TextareaField } from "../components/Field";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
+import { UnreadBadge } from "../components/UnreadBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
@@ -59,16 +61,6 @@ function visitStarted(b: Booking): boolean {
 }
 
 // ---------------------------------------------------------------- tiles
-
-function UnreadBadge({ count }: { count: number }) {
-  if (count <= 0) return null;
-  return (
-    <span className="unread-badge" data-testid="unread-badge">
-      {count}
-      <span className="visually-hidden"> unread</span>
-    </span>
-  );
-}
 
 function Tiles({ role, tiles, unread }: { role: Props["role"]; tiles: DashboardData["tiles"]; unread: number }) {
   const count = (status: "scheduled" | "completed") => (tiles?.[status] ?? 0).toLocaleString("en-US");
@@ -378,74 +370,44 @@ function RequestsCard({
 
 // ---------------------------------------------------------------- dialogs
 
+/** Client cancel (spec): at least 48 hours before the visit, a paid booking refunded. A failure
+ * refreshes the dashboard too (the booking may have changed meanwhile). */
+async function clientCancel(booking: Booking, reason: string, onClose: () => void, onDone: () => void) {
+  try {
+    await api.post(`/api/bookings/${booking.id}/cancel`, { reason });
+    toast({ title: "Booking Cancelled", description: "Your booking has been successfully cancelled." });
+    onClose();
+    onDone();
+  } catch (error) {
+    if (isLoggedOut(error)) return;
+    const message = error instanceof ApiError ? error.serverMessage : "";
+    toast({ title: "Cancellation Failed", description: message || "Failed to cancel booking", variant: "destructive" });
+    onDone();
+  }
+}
+
 function CancelDialog({ booking, onClose, onDone }: { booking: Booking | null; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setReason("");
-    setBusy(false);
-  }, [booking?.id]);
-
-  const confirm = async () => {
-    if (!booking) return;
-    setBusy(true);
-    try {
-      await api.post(`/api/bookings/${booking.id}/cancel`, { reason: reason.trim() });
-      toast({ title: "Booking Cancelled", description: "Your booking has been successfully cancelled." });
-      onClose();
-      onDone();
-    } catch (error) {
-      setBusy(false);
-      if (isLoggedOut(error)) return;
-      const message = error instanceof ApiError ? error.serverMessage : "";
-      toast({ title: "Cancellation Failed", description: message || "Failed to cancel booking", variant: "destructive" });
-      onDone();
-    }
-  };
-
   return (
-    <Dialog
-      open={booking !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Cancel Booking"
-      description="Are you sure you want to cancel this booking? This action cannot be undone."
-      testId="cancel-dialog"
-      footer={
-        <>
-          <DialogClose>Keep Booking</DialogClose>
-          {booking?.canCancel ? (
-            <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
-              {busy ? "Cancelling..." : "Cancel Booking"}
-            </button>
-          ) : (
-            <>
-              <p className="notice notice-inline">{CANCEL_BLOCKED}</p>
-              <a className="button button-secondary" href={SUPPORT_LINK}>
-                Contact support
-              </a>
-            </>
-          )}
-        </>
+    <CancelBookingDialog
+      booking={booking}
+      reasonLabel="Reason for cancellation (optional)"
+      onClose={onClose}
+      onConfirm={(b, reason) => clientCancel(b, reason, onClose, onDone)}
+      blocked={
+        booking?.canCancel ? undefined : (
+          <>
+            <p className="notice notice-inline">{CANCEL_BLOCKED}</p>
+            <a className="button button-secondary" href={SUPPORT_LINK}>
+              Contact support
+            </a>
+          </>
+        )
       }
     >
-      {booking && (
-        <p className="dialog-subject">
-          <strong>{bookingTitle(booking)}</strong>
-          <br />
-          {formatVisit(booking.scheduledDate, booking.scheduledTime)}
-        </p>
-      )}
-      <TextareaField
-        id="cancel-reason"
-        label="Reason for cancellation (optional)"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        maxLength={2000}
-      />
       <p className="notice" role="note">
         Bookings can be cancelled up to 48 hours before the scheduled time.
       </p>
-    </Dialog>
+    </CancelBookingDialog>
   );
 }
 

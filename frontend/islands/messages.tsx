@@ -1,53 +1,16 @@
 // Messages page (spec "Messages page"): conversations on the left, the chat pane on the right.
 // Live over the page's websocket (lib/realtime); while it is down, the open conversation and
-// the unread count are polled every 5 s (spec section 9).
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+// the unread count are polled every 5 s (spec section 9). The open conversation lives in
+// lib/useConversation; the list, the thread and the composer in components/messages/.
+import { useCallback, useMemo, useRef, useState } from "react";
 import { api, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
-import {
-  send as sendFrame,
-  useConnected,
-  usePollingFallback,
-  useRealtimeEvent,
-  type TypingEvent,
-  type UnreadCount,
-} from "../lib/realtime";
+import { useConnected, usePollingFallback, useRealtimeEvent, type UnreadCount } from "../lib/realtime";
 import { toast } from "../lib/toast";
-import { CharacterCount } from "../components/Field";
-
-interface Person {
-  id: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string;
-}
-
-interface BookingRef {
-  id: number;
-  title: string;
-  scheduledDate: string;
-  status: string;
-}
-
-interface ConversationInfo {
-  user: Person;
-  role: "provider" | "client" | "support" | "other";
-  bookingId: number | null;
-  bookings: BookingRef[];
-}
-
-interface Message {
-  id: number;
-  senderId: string;
-  receiverId: string;
-  bookingId: number | null;
-  content: string;
-  messageType: string;
-  isRead: boolean;
-  createdAt: string;
-  updatedAt: string;
-  sender: Person | null;
-}
+import { POLL_MS, SYSTEM, displayName, useConversation, type ConversationInfo, type Message, type Person } from "../lib/useConversation";
+import { Composer } from "../components/messages/Composer";
+import { ConversationList } from "../components/messages/ConversationList";
+import { Thread } from "../components/messages/Thread";
 
 interface MessagesProps {
   me: Person & { isAdmin: boolean };
@@ -55,58 +18,6 @@ interface MessagesProps {
   support: Person | null;
   unread: UnreadCount;
   maxLength: number;
-}
-
-const SYSTEM = "system";
-const POLL_MS = 5000;
-const TYPING_SHOWN_MS = 1000;
-const TYPING_SEND_EVERY_MS = 700;
-const DAY_MS = 24 * 60 * 60 * 1000;
-const ROLE_LABEL: Record<ConversationInfo["role"], string> = {
-  provider: "Provider",
-  client: "Client",
-  support: "Support",
-  other: "",
-};
-
-function displayName(p: Person): string {
-  return `${p.firstName} ${p.lastName}`.trim() || "Kindly member";
-}
-
-/** Spec: under 24 hours old shows the time only, otherwise date and time. */
-function formatMessageTime(iso: string, now: number = Date.now()): string {
-  const when = new Date(iso);
-  if (now - when.getTime() < DAY_MS) {
-    return when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-  }
-  return when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-}
-
-function mergeMessages(current: Message[], incoming: Message[]): Message[] {
-  const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
-}
-
-function Avatar({ person }: { person: Person | null }) {
-  if (person?.profileImageUrl) {
-    return <img className="avatar" src={person.profileImageUrl} alt="" width={44} height={44} />;
-  }
-  const letter = person ? (person.firstName || "U").charAt(0).toUpperCase() : "!";
-  return (
-    <span className="avatar" aria-hidden="true">
-      {letter}
-    </span>
-  );
-}
-
-function UnreadBadge({ n, testId }: { n: number; testId: string }) {
-  if (n <= 0) return null;
-  return (
-    <span className="badge badge-unread" data-testid={testId}>
-      {n} <span className="visually-hidden">unread</span>
-    </span>
-  );
 }
 
 /** ?with=<user id> opens that conversation; ?with=support opens the support one (links from the
@@ -130,18 +41,10 @@ function Messages({ me, conversations: initialConversations, support, unread: in
     if (wanted === "support") return support?.id ?? null;
     return wanted && initialConversations.some((c) => c.user.id === wanted) ? wanted : null;
   });
-  const [messages, setMessages] = useState<Message[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [draft, setDraft] = useState("");
-  const [sending, setSending] = useState(false);
-  const [typingUntil, setTypingUntil] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
+  // Choosing a conversation (again) starts a fresh draft.
+  const [composerKey, setComposerKey] = useState(0);
   const connected = useConnected();
-  const logRef = useRef<HTMLOListElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const lastTypingSent = useRef(0);
-  const selectedRef = useRef(selected);
-  selectedRef.current = selected;
 
   const current = useMemo(
     () => (selected && selected !== SYSTEM ? (conversations.find((c) => c.user.id === selected) ?? null) : null),
@@ -152,59 +55,29 @@ function Messages({ me, conversations: initialConversations, support, unread: in
     if (isUnauthorizedError(error)) handleLoggedOut();
   }, []);
 
-  // Load (and mark read) the open conversation; the server pushes the new unread count.
-  const loadSelected = useCallback(async () => {
-    const target = selectedRef.current;
-    if (!target) return;
-    const path =
-      target === SYSTEM ? "/api/messages/system-notifications" : `/api/messages/conversation/${encodeURIComponent(target)}`;
-    const list = await api.get<Message[]>(path);
-    if (selectedRef.current === target) setMessages((prev) => mergeMessages(prev, list));
-  }, []);
+  const conversation = useConversation({ me, selected, current, fail });
 
   const refreshUnread = useCallback(async () => {
     setUnread(await api.get<UnreadCount>("/api/messages/unread-count"));
   }, []);
 
-  useEffect(() => {
-    setMessages([]);
-    setTypingUntil(0);
-    if (!selected) return;
-    setLoading(true);
-    loadSelected()
-      .catch(fail)
-      .finally(() => setLoading(false));
-  }, [selected, loadSelected, fail]);
-
   // Polling fallback while the socket is down (and one catch-up each time it comes back).
   usePollingFallback(() => {
-    loadSelected().catch(fail);
     refreshUnread().catch(fail);
   }, POLL_MS);
 
   useRealtimeEvent<UnreadCount>("unread.count", setUnread);
 
+  // Someone new wrote (support, or a booking made after the page loaded): they join the list.
   useRealtimeEvent<Message>("message.created", (message) => {
-    const open = selectedRef.current;
-    const isSystem = message.senderId === SYSTEM;
     const other = message.senderId === me.id ? message.receiverId : message.senderId;
-    if (!isSystem && !conversations.some((c) => c.user.id === other) && message.sender) {
-      // Someone new wrote (support, or a booking made after the page loaded).
-      const sender = message.sender;
-      setConversations((list) =>
-        list.some((c) => c.user.id === other)
-          ? list
-          : [...list, { user: sender, role: sender.id === support?.id ? "support" : "other", bookingId: message.bookingId, bookings: [] }],
-      );
-    }
-    if ((isSystem && open === SYSTEM) || (!isSystem && open === other)) {
-      setMessages((prev) => mergeMessages(prev, [message]));
-      if (message.senderId !== me.id) {
-        setTypingUntil(0);
-        // Reading it: the conversation call marks it read and pushes the new count.
-        loadSelected().catch(fail);
-      }
-    }
+    if (message.senderId === SYSTEM || conversations.some((c) => c.user.id === other) || !message.sender) return;
+    const sender = message.sender;
+    setConversations((list) =>
+      list.some((c) => c.user.id === other)
+        ? list
+        : [...list, { user: sender, role: sender.id === support?.id ? "support" : "other", bookingId: message.bookingId, bookings: [] }],
+    );
   });
 
   // A booking the list does not know yet (a request just accepted): its partner joins the list.
@@ -222,31 +95,9 @@ function Messages({ me, conversations: initialConversations, support, unread: in
       .catch(fail);
   });
 
-  useRealtimeEvent<TypingEvent>("typing", ({ from }) => {
-    if (from === selectedRef.current) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
-  });
-
-  // The typing indicator hides itself 1 s after the last typing event.
-  useEffect(() => {
-    if (!typingUntil) return;
-    const t = window.setTimeout(() => setTypingUntil(0), Math.max(0, typingUntil - Date.now()));
-    return () => window.clearTimeout(t);
-  }, [typingUntil]);
-
-  // Keep "time only under 24 h" honest on a page left open.
-  useEffect(() => {
-    const t = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(t);
-  }, []);
-
-  useEffect(() => {
-    const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [messages, typingUntil]);
-
   const choose = (id: string) => {
     setSelected(id);
-    setDraft("");
+    setComposerKey((k) => k + 1);
     if (id !== SYSTEM) window.setTimeout(() => inputRef.current?.focus(), 0);
   };
 
@@ -256,103 +107,27 @@ function Messages({ me, conversations: initialConversations, support, unread: in
     choose(support.id);
   };
 
-  const onDraftChange = (value: string) => {
-    setDraft(value);
-    if (!current || !value.trim()) return;
-    const t = Date.now();
-    if (t - lastTypingSent.current >= TYPING_SEND_EVERY_MS && sendFrame({ type: "typing", to: current.user.id })) {
-      lastTypingSent.current = t;
-    }
-  };
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const content = draft.trim();
-    if (!current || !content || sending) return;
-    setSending(true);
+  const send = async (content: string): Promise<boolean> => {
     try {
-      const message = await api.post<Message>("/api/messages", {
-        receiverId: current.user.id,
-        content,
-        bookingId: current.bookingId,
-      });
-      setMessages((prev) => mergeMessages(prev, [message]));
-      setDraft("");
+      await conversation.send(content);
+      return true;
     } catch (error) {
       if (isUnauthorizedError(error)) {
         handleLoggedOut();
       } else {
         toast({ title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" });
       }
-    } finally {
-      setSending(false);
-      inputRef.current?.focus();
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey) {
-      event.preventDefault();
-      void submit();
+      return false;
     }
   };
 
   const showSystem = unread.systemCount > 0 || selected === SYSTEM;
-  const typing = typingUntil > 0; // cleared by the timer above 1 s after the last typing event
   const title = selected === SYSTEM ? "System Notifications" : current ? displayName(current.user) : "";
 
   return (
     <div className="messages-layout" data-island="messages" data-connected={connected ? "true" : "false"}>
       <div className="messages-side">
-        <section className="card conversations" aria-labelledby="conversations-heading">
-          <div className="conversations-head">
-            <h2 id="conversations-heading">Conversations</h2>
-            <UnreadBadge n={unread.count} testId="total-unread" />
-          </div>
-          {conversations.length === 0 && !showSystem ? (
-            <p className="muted">No conversations yet. They appear here once you have a booking.</p>
-          ) : (
-            <ul className="conversation-list">
-              {showSystem && (
-                <li>
-                  <button
-                    type="button"
-                    className="conversation"
-                    aria-current={selected === SYSTEM ? "true" : undefined}
-                    onClick={() => choose(SYSTEM)}
-                  >
-                    <Avatar person={null} />
-                    <span className="conversation-text">
-                      <span className="conversation-name">System Notifications</span>
-                      <span className="conversation-sub">Updates about your bookings</span>
-                    </span>
-                    <UnreadBadge n={unread.systemCount} testId="unread-system" />
-                  </button>
-                </li>
-              )}
-              {conversations.map((c) => (
-                <li key={c.user.id}>
-                  <button
-                    type="button"
-                    className="conversation"
-                    aria-current={selected === c.user.id ? "true" : undefined}
-                    onClick={() => choose(c.user.id)}
-                    data-testid={`conversation-${c.user.id}`}
-                  >
-                    <Avatar person={c.user} />
-                    <span className="conversation-text">
-                      <span className="conversation-name">{displayName(c.user)}</span>
-                      <span className="conversation-sub">
-                        {[ROLE_LABEL[c.role], c.bookings[0]?.title].filter(Boolean).join(" · ")}
-                      </span>
-                    </span>
-                    <UnreadBadge n={unread.bySender[c.user.id] ?? 0} testId={`unread-${c.user.id}`} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <ConversationList conversations={conversations} unread={unread} selected={selected} showSystem={showSystem} onChoose={choose} />
         <section className="card help-card" aria-labelledby="help-heading">
           <h2 id="help-heading">Need Help?</h2>
           <p>Our support team is here for you 24/7. Ask us anything about a booking, a payment or your account.</p>
@@ -381,46 +156,21 @@ function Messages({ me, conversations: initialConversations, support, unread: in
                 </p>
               )}
             </header>
-            <ol className="chat-log" ref={logRef} aria-live="polite" aria-label="Messages" data-testid="chat-log">
-              {loading && messages.length === 0 && <li className="muted">Loading messages...</li>}
-              {!loading && messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
-              {messages.map((m) => {
-                const mine = m.senderId === me.id;
-                return (
-                  <li key={m.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message">
-                    <span className="visually-hidden">{mine ? "You" : m.sender ? displayName(m.sender) : "Kindly"}: </span>
-                    <span className="bubble-text">{m.content}</span>
-                    <time className="bubble-time" dateTime={m.createdAt}>
-                      {formatMessageTime(m.createdAt, now)}
-                    </time>
-                  </li>
-                );
-              })}
-            </ol>
-            <p className="typing" aria-live="polite" data-testid="typing">
-              {typing && current ? `${current.user.firstName || "They"} is typing...` : ""}
-            </p>
+            <Thread
+              me={me}
+              messages={conversation.messages}
+              loading={conversation.loading}
+              typingName={conversation.typing && current ? current.user.firstName || "They" : ""}
+            />
             {current && (
-              <form className="compose" onSubmit={submit}>
-                <label htmlFor="message-input" className="compose-label">
-                  Message to {displayName(current.user)}
-                </label>
-                <textarea
-                  id="message-input"
-                  ref={inputRef}
-                  value={draft}
-                  maxLength={maxLength}
-                  aria-describedby="message-input-count"
-                  rows={2}
-                  placeholder="Type your message..."
-                  onChange={(e) => onDraftChange(e.target.value)}
-                  onKeyDown={onKeyDown}
-                />
-                <button type="submit" className="button button-primary" disabled={sending || !draft.trim()}>
-                  {sending ? "Sending..." : "Send"}
-                </button>
-                <CharacterCount id="message-input" length={draft.length} max={maxLength} />
-              </form>
+              <Composer
+                key={composerKey}
+                to={displayName(current.user)}
+                maxLength={maxLength}
+                inputRef={inputRef}
+                onSend={send}
+                onTyping={conversation.notifyTyping}
+              />
             )}
           </>
         )}

@@ -1,12 +1,13 @@
 // /providers "Find Trusted Providers": search (bio, service area, specialties), service filter,
 // the four sorts, Clear Filters, the count, badges for active filters, 6 skeleton cards while
-// loading, "No Providers Found". The server filters and sorts (GET /api/providers).
+// loading, "No Providers Found". The server filters, sorts and counts (GET /api/providers); the
+// page shows PAGE_SIZE providers at a time and "Load more" asks for the next ones.
 import { useEffect, useRef, useState } from "react";
 import { Avatar } from "../components/Avatar";
 import { EmptyState } from "../components/EmptyState";
 import { LoadingCards } from "../components/Skeleton";
 import { StarRating } from "../components/StarRating";
-import { api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { errorMessage, getPage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatMoney, personName, specialtyName } from "../lib/format";
 import { mountIsland } from "../lib/mount";
 import type { Provider } from "../lib/types";
@@ -24,6 +25,22 @@ const SORTS = [
 const DEFAULT_SORT = "rating";
 const SEARCH_DELAY_MS = 300;
 const MAX_CHIPS = 3;
+const PAGE_SIZE = 24;
+
+/** The session was found lost: say so and go sign in again (true), or another failure (false). */
+function signedOut(error: unknown): boolean {
+  if (!isUnauthorizedError(error)) return false;
+  handleLoggedOut("/api/login");
+  return true;
+}
+
+/** One page of the verified providers matching the filters. */
+function providersPath(filters: { query: string; service: string; sort: string }, offset: number): string {
+  const params = new URLSearchParams({ verified: "true", sort: filters.sort, limit: String(PAGE_SIZE), offset: String(offset) });
+  if (filters.query) params.set("search", filters.query);
+  if (filters.service) params.set("specialty", filters.service);
+  return `/api/providers?${params.toString()}`;
+}
 
 function ProviderCard({ provider, serviceName }: { provider: Provider; serviceName: (id: string) => string }) {
   const name = personName(provider.user) || "Kindly provider";
@@ -36,7 +53,7 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
       <div className="provider-card-head">
         <Avatar firstName={provider.user.firstName} imageUrl={provider.user.profileImageUrl} />
         <div>
-          <h3 id={headingId} className="provider-name">
+          <h3 id={headingId} className="provider-name" tabIndex={-1}>
             {name}
           </h3>
           {first && <p className="provider-specialty muted">{serviceName(first)}</p>}
@@ -65,7 +82,8 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
           <strong>{formatMoney(provider.hourlyRate ?? 30)}</strong>
           <span className="muted">/hour</span>
         </p>
-        <a className="button button-primary" href="/login" aria-label={`Contact ${name}`}>
+        {/* No direct requests yet: the request form, with this provider's service chosen and them named. */}
+        <a className="button button-primary" href={`/request-service?provider=${provider.id}`} aria-label={`Contact ${name}`}>
           Contact
         </a>
       </div>
@@ -79,7 +97,11 @@ function ProvidersBrowse({ services }: Props) {
   const [service, setService] = useState("");
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [providers, setProviders] = useState<Provider[] | null>(null);
+  const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState("");
+  const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
+  // After "Load more", focus moves to the first of the new providers (keyboard and screen reader users).
+  const [focusId, setFocusId] = useState<number | null>(null);
   const requestSeq = useRef(0);
 
   useEffect(() => {
@@ -89,26 +111,49 @@ function ProvidersBrowse({ services }: Props) {
 
   useEffect(() => {
     const seq = ++requestSeq.current;
-    const params = new URLSearchParams({ verified: "true", sort, limit: "200" });
-    if (query) params.set("search", query);
-    if (service) params.set("specialty", service);
     setProviders(null);
     setFailed("");
-    api
-      .get<Provider[]>(`/api/providers?${params.toString()}`)
-      .then((list) => {
-        if (seq === requestSeq.current) setProviders(list);
+    setMore("idle");
+    getPage<Provider>(providersPath({ query, service, sort }, 0))
+      .then((page) => {
+        if (seq !== requestSeq.current) return;
+        setProviders(page.items);
+        setTotal(page.total);
       })
       .catch((error: unknown) => {
-        if (seq !== requestSeq.current) return;
-        if (isUnauthorizedError(error)) {
-          handleLoggedOut("/api/login");
-          return;
-        }
+        if (seq !== requestSeq.current || signedOut(error)) return;
         setFailed(errorMessage(error));
         setProviders([]);
+        setTotal(0);
       });
   }, [query, service, sort]);
+
+  const loadMore = () => {
+    if (!providers || more === "loading") return;
+    const seq = requestSeq.current;
+    setMore("loading");
+    getPage<Provider>(providersPath({ query, service, sort }, providers.length))
+      .then((page) => {
+        if (seq !== requestSeq.current) return;
+        // A provider verified since the first page may shift the list: never show one twice.
+        const shown = new Set(providers.map((p) => p.id));
+        const added = page.items.filter((p) => !shown.has(p.id));
+        setProviders([...providers, ...added]);
+        setTotal(page.total);
+        setMore("idle");
+        if (added[0]) setFocusId(added[0].id);
+      })
+      .catch((error: unknown) => {
+        if (seq !== requestSeq.current || signedOut(error)) return;
+        setMore("failed");
+      });
+  };
+
+  useEffect(() => {
+    if (focusId === null) return;
+    document.getElementById(`provider-${focusId}-name`)?.focus();
+    setFocusId(null);
+  }, [focusId]);
 
   const serviceName = (id: string) => services.find((s) => s.id === id)?.name ?? specialtyName(id);
   const hasFilters = search.trim() !== "" || service !== "" || sort !== DEFAULT_SORT;
@@ -118,7 +163,7 @@ function ProvidersBrowse({ services }: Props) {
     setService("");
     setSort(DEFAULT_SORT);
   };
-  const count = providers?.length ?? 0;
+  const count = total;
 
   return (
     <div data-island="providers">
@@ -190,11 +235,28 @@ function ProvidersBrowse({ services }: Props) {
           </p>
         </EmptyState>
       ) : (
-        <div className="grid provider-grid" data-testid="provider-grid">
-          {providers.map((p) => (
-            <ProviderCard key={p.id} provider={p} serviceName={serviceName} />
-          ))}
-        </div>
+        <>
+          <div className="grid provider-grid" data-testid="provider-grid">
+            {providers.map((p) => (
+              <ProviderCard key={p.id} provider={p} serviceName={serviceName} />
+            ))}
+          </div>
+          {providers.length < total && (
+            <div className="load-more" data-testid="load-more">
+              <p className="muted">
+                Showing {providers.length} of {total} providers.
+              </p>
+              {more === "failed" && (
+                <p className="field-error" role="alert">
+                  We couldn't load more providers. Please try again.
+                </p>
+              )}
+              <button type="button" className="button button-secondary" aria-disabled={more === "loading"} onClick={loadMore}>
+                {more === "loading" ? "Loading more providers…" : "Load more providers"}
+              </button>
+            </div>
+          )}
+        </>
       )}
     </div>
   );

@@ -12,6 +12,8 @@ import { useForm } from "../lib/useForm";
 
 interface Props {
   categories: { id: number; name: string; slug: string }[];
+  /** Preselected: the service of the provider whose Contact button led here (?provider=). */
+  categoryId: number | null;
   today: string;
   /** The last preferred date the server accepts (a year ahead) and its message. */
   latestDate: string;
@@ -100,7 +102,8 @@ const FIELDS: (keyof Values)[] = [
 
 function RequestServiceForm(props: Props) {
   const { categories, today, canRequest, limits, shortNotice } = props;
-  const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, (name, v: Values) =>
+  const initial = props.categoryId === null ? INITIAL : { ...INITIAL, categoryId: String(props.categoryId) };
+  const { values, errors, set, validateAll, submit, pending } = useForm(initial, FIELDS, (name, v: Values) =>
     validate(name, v, props),
   );
 

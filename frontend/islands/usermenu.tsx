@@ -4,6 +4,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { useState } from "react";
+import { Avatar } from "../components/Avatar";
 import { api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
@@ -17,22 +18,6 @@ interface UserMenuProps {
   profileImageUrl: string;
   userType: UserType;
   isAdmin: boolean;
-}
-
-function initial(props: UserMenuProps): string {
-  const source = props.firstName.trim() || props.email.trim();
-  return source ? source.charAt(0).toUpperCase() : "U";
-}
-
-function Avatar(props: UserMenuProps) {
-  if (props.profileImageUrl) {
-    return <img className="avatar" src={props.profileImageUrl} alt="" width={36} height={36} referrerPolicy="no-referrer" />;
-  }
-  return (
-    <span className="avatar avatar-initial" aria-hidden="true" data-testid="usermenu-initial">
-      {initial(props)}
-    </span>
-  );
 }
 
 async function switchUserType(current: UserType): Promise<void> {
@@ -69,7 +54,7 @@ function UserMenu(props: UserMenuProps) {
 
   const identity = (
     <>
-      <Avatar {...props} />
+      <Avatar firstName={props.firstName} email={props.email} imageUrl={props.profileImageUrl} size="sm" />
       <span className="usermenu-name" data-testid="usermenu-name">
         {name}
       </span>

@@ -60,6 +60,10 @@ function csrfToken(): string {
 }
 
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  return (await send<T>(method, path, body)).data;
+}
+
+async function send<T>(method: string, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken();
@@ -83,9 +87,22 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
     if (!(res.status === 401 && fromApi)) console.error(`${method} ${path} failed: ${res.status}`, text || res.statusText);
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed, fromApi);
   }
-  if (res.status === 204) return undefined as T;
+  if (res.status === 204) return { data: undefined as T, headers: res.headers };
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+}
+
+/** One page of a list endpoint (a bare array paged by ?limit=&offset=) and the list's total,
+ * which the server sends in the X-Total-Count header. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export async function getPage<T>(path: string): Promise<Page<T>> {
+  const { data, headers } = await send<T[]>("GET", path);
+  const total = Number(headers.get("X-Total-Count"));
+  return { items: data, total: Number.isFinite(total) && headers.has("X-Total-Count") ? total : data.length };
 }
 
 export const api = {

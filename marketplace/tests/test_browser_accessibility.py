@@ -221,10 +221,14 @@ def test_admin_tabs_work_from_the_keyboard(live_server, page: Page, world):
     expect(bookings_tab).to_be_focused()
     expect(bookings_tab).to_have_attribute("aria-selected", "true")
     expect(page.get_by_role("tabpanel")).to_contain_text("All Bookings")
-    # Tab moves to the panel, then the scrollable table region, then the first Reassign button,
-    # which opens its dialog with Enter.
+    # Tab moves to the panel, the search box and the status filter, then the scrollable table
+    # region, then the first Reassign button, which opens its dialog with Enter.
     page.keyboard.press("Tab")
     expect(page.get_by_role("tabpanel")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Search bookings")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Status")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.get_by_role("region", name="All Bookings")).to_be_focused()
     page.keyboard.press("Tab")

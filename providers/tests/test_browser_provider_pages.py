@@ -1,14 +1,17 @@
 """/provider-signup and /providers in Chromium: apply and see the already-a-provider state;
-browse with search, service filter, sorts and Clear Filters."""
+browse with search, service filter, sorts and Clear Filters, page through every provider, and
+Contact one (the request form, their service chosen)."""
 
 from decimal import Decimal
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
 from providers.models import Provider, VerificationStatus
-from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
+from providers.tests.factories import ProviderFactory, VerifiedProviderFactory, bulk_providers
+from requests_app.models import ServiceRequest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -129,7 +132,10 @@ def test_browse_search_filter_sort_and_clear(live_server, page: Page, client_use
     expect(ann).to_contain_text("(3 reviews)")
     expect(ann).to_contain_text("+1 more")
     expect(ann.get_by_role("img", name="Rated 4.9 out of 5")).to_be_visible()
-    expect(ann.get_by_role("link", name="Contact Ann Tech")).to_have_attribute("href", "/login")
+    ann_id = Provider.objects.get(user__first_name="Ann").pk
+    expect(ann.get_by_role("link", name="Contact Ann Tech")).to_have_attribute(
+        "href", f"/request-service?provider={ann_id}"
+    )
 
     page.get_by_label("Sort by").select_option(label="Most Reviews")
     expect(page.get_by_test_id("provider-card").first).to_contain_text("Bob Garden")
@@ -177,3 +183,93 @@ def test_signed_out_visitor_on_browse_is_sent_to_login_with_the_toast(live_serve
     toast = page.get_by_test_id("toast")
     expect(toast).to_contain_text("Unauthorized")
     expect(toast).to_contain_text("You are logged out. Logging in again...")
+
+
+def test_browse_pages_through_250_verified_providers_with_the_true_total(live_server, page: Page, client_user):
+    bulk_providers(250, prefix="Helper")
+    bulk_providers(5, status=VerificationStatus.PENDING, prefix="Pending")  # never listed
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/providers")
+
+    count = page.get_by_test_id("results-count")
+    expect(count).to_have_text("250 providers found")  # the true total, not the first page's
+    cards = page.get_by_test_id("provider-card")
+    expect(cards).to_have_count(24)
+    more = page.get_by_role("button", name="Load more providers")
+    expect(page.get_by_test_id("load-more")).to_contain_text("Showing 24 of 250 providers.")
+
+    more.click()
+    expect(cards).to_have_count(48)
+    expect(page.get_by_test_id("load-more")).to_contain_text("Showing 48 of 250 providers.")
+    # Focus moves to the first of the new providers, so the keyboard carries on from there.
+    expect(cards.nth(24).locator("h3")).to_be_focused()
+    assert_no_axe_violations(page, context="/providers with Load more")
+    page.set_viewport_size({"width": 320, "height": 720})
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1")
+    box = more.bounding_box()
+    assert box and box["height"] >= 44
+    page.set_viewport_size({"width": 1280, "height": 720})
+
+    for shown in range(72, 250, 24):
+        more.click()
+        expect(cards).to_have_count(shown)
+    more.click()
+    expect(cards).to_have_count(250)
+    expect(page.get_by_test_id("load-more")).to_have_count(0)  # all shown: no button
+    shown_names = names(page)
+    assert len(set(shown_names)) == 250
+    assert not any(name.startswith("Pending") for name in shown_names)
+    expect(count).to_have_text("250 providers found")
+
+    # A search pages too, with its own total.
+    page.get_by_label("Search providers").fill("technology")
+    expect(count).to_have_text("250 providers found")
+    expect(cards).to_have_count(24)
+    page.get_by_label("Search providers").fill("zebra")
+    expect(count).to_have_text("0 providers found")
+
+
+def test_contact_opens_the_request_form_for_that_providers_service(live_server, page: Page, client_user):
+    vera = VerifiedProviderFactory(
+        user__first_name="Vera", user__last_name="Lang", specialties=["wellness-checks", "tech-support"]
+    )
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/providers")
+    page.get_by_role("link", name="Contact Vera Lang").click()
+
+    expect(page).to_have_url(f"{live_server.url}/request-service?provider={vera.pk}")
+    note = page.get_by_test_id("asked-provider")
+    expect(note).to_have_text(
+        "You're asking for help like Vera's (Wellness Checks). "
+        "Any verified provider can accept your request, and Vera will see it too."
+    )
+    category = page.get_by_label("Service category")
+    expect(category.locator("option:checked")).to_have_text("Wellness Checks")
+    assert_no_axe_violations(page, context="/request-service from Contact")
+
+    # The form is the ordinary one: the request is open to every verified provider.
+    page.get_by_label("Title").fill("Weekly check-in call")
+    page.get_by_label("Description").fill("A friendly visit on Tuesday mornings to see how I am doing.")
+    page.get_by_label("Preferred date").fill(page.get_by_label("Preferred date").get_attribute("min"))
+    page.get_by_label("Location").fill("3 Oak Lane, Springfield")
+    page.get_by_role("button", name="Submit Request").click()
+    expect(page.get_by_test_id("toast")).to_contain_text("Service Request Created!")
+    created = ServiceRequest.objects.get(title="Weekly check-in call")
+    assert created.category.slug == "wellness-checks"
+    assert created.client == client_user
+
+
+def test_contact_without_a_session_goes_to_login_and_back_to_the_form(live_server, page: Page, client_user):
+    vera = VerifiedProviderFactory(user__first_name="Vera", user__last_name="Lang")
+    pending = ProviderFactory(user__first_name="Penny")
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/providers")
+    page.context.clear_cookies()  # signed out on another tab
+    page.get_by_role("link", name="Contact Vera Lang").click()
+    expect(page).to_have_url(f"{live_server.url}/login?next=%2Frequest-service%3Fprovider%3D{vera.pk}")
+
+    # A provider who is not verified is never named: the plain form.
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/request-service?provider={pending.pk}")
+    expect(page.get_by_label("Service category")).to_have_value("")
+    expect(page.get_by_test_id("asked-provider")).to_have_count(0)

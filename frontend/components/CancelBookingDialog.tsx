@@ -1,0 +1,86 @@
+// "Cancel Booking" (spec: the warning, a reason, "Cancel Booking" and "Keep Booking"), for the
+// client on the dashboard (reason optional, the 48-hour rule) and the admin (reason required).
+// The caller sends the cancellation and tells the outcome; the dialog keeps the reason and
+// the busy state.
+import { useEffect, useState, type ReactNode } from "react";
+import { formatVisit } from "../lib/format";
+import type { Booking } from "../lib/types";
+import { Dialog, DialogClose } from "./Dialog";
+import { TextareaField } from "./Field";
+
+export function CancelBookingDialog({
+  booking,
+  reasonLabel,
+  reasonRequired = false,
+  blocked,
+  children,
+  onClose,
+  onConfirm,
+}: {
+  /** The booking to cancel; null keeps the dialog closed. */
+  booking: Booking | null;
+  reasonLabel: string;
+  reasonRequired?: boolean;
+  /** When set, the booking cannot be cancelled here: this shows instead of the Cancel Booking button. */
+  blocked?: ReactNode;
+  /** Notes under the reason. */
+  children?: ReactNode;
+  onClose: () => void;
+  /** Sends the cancellation with the trimmed reason; closes the dialog (onClose) when done. */
+  onConfirm: (booking: Booking, reason: string) => Promise<void>;
+}) {
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setReason("");
+    setBusy(false);
+  }, [booking?.id]);
+  const missing = reasonRequired && !reason.trim();
+
+  const confirm = async () => {
+    if (!booking || missing || busy) return;
+    setBusy(true);
+    try {
+      await onConfirm(booking, reason.trim());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Cancel Booking"
+      description="Are you sure you want to cancel this booking? This action cannot be undone."
+      testId="cancel-dialog"
+      footer={
+        <>
+          <DialogClose>Keep Booking</DialogClose>
+          {blocked ?? (
+            <button type="button" className="button button-danger" onClick={confirm} disabled={missing || busy}>
+              {busy ? "Cancelling..." : "Cancel Booking"}
+            </button>
+          )}
+        </>
+      }
+    >
+      {booking && (
+        <p className="dialog-subject">
+          <strong>{booking.serviceRequest?.title || "Service Appointment"}</strong>
+          <br />
+          {formatVisit(booking.scheduledDate, booking.scheduledTime)}
+        </p>
+      )}
+      <TextareaField
+        id="cancel-reason"
+        label={reasonLabel}
+        required={reasonRequired}
+        value={reason}
+        maxLength={2000}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      {children}
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+// The messages page's list of conversations: System Notifications (only while it has unread
+// notices, or is open), then one per person, each with its unread count.
+import type { UnreadCount } from "../../lib/realtime";
+import { SYSTEM, displayName, type ConversationInfo } from "../../lib/useConversation";
+import { Avatar } from "../Avatar";
+import { UnreadBadge } from "../UnreadBadge";
+
+const ROLE_LABEL: Record<ConversationInfo["role"], string> = {
+  provider: "Provider",
+  client: "Client",
+  support: "Support",
+  other: "",
+};
+
+export function ConversationList({
+  conversations,
+  unread,
+  selected,
+  showSystem,
+  onChoose,
+}: {
+  conversations: ConversationInfo[];
+  unread: UnreadCount;
+  selected: string | null;
+  showSystem: boolean;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <section className="card conversations" aria-labelledby="conversations-heading">
+      <div className="conversations-head">
+        <h2 id="conversations-heading">Conversations</h2>
+        <UnreadBadge count={unread.count} testId="total-unread" />
+      </div>
+      {conversations.length === 0 && !showSystem ? (
+        <p className="muted">No conversations yet. They appear here once you have a booking.</p>
+      ) : (
+        <ul className="conversation-list">
+          {showSystem && (
+            <li>
+              <button
+                type="button"
+                className="conversation"
+                aria-current={selected === SYSTEM ? "true" : undefined}
+                onClick={() => onChoose(SYSTEM)}
+              >
+                <Avatar letter="!" />
+                <span className="conversation-text">
+                  <span className="conversation-name">System Notifications</span>
+                  <span className="conversation-sub">Updates about your bookings</span>
+                </span>
+                <UnreadBadge count={unread.systemCount} testId="unread-system" />
+              </button>
+            </li>
+          )}
+          {conversations.map((c) => (
+            <li key={c.user.id}>
+              <button
+                type="button"
+                className="conversation"
+                aria-current={selected === c.user.id ? "true" : undefined}
+                onClick={() => onChoose(c.user.id)}
+                data-testid={`conversation-${c.user.id}`}
+              >
+                <Avatar firstName={c.user.firstName} imageUrl={c.user.profileImageUrl} />
+                <span className="conversation-text">
+                  <span className="conversation-name">{displayName(c.user)}</span>
+                  <span className="conversation-sub">{[ROLE_LABEL[c.role], c.bookings[0]?.title].filter(Boolean).join(" · ")}</span>
+                </span>
+                <UnreadBadge count={unread.bySender[c.user.id] ?? 0} testId={`unread-${c.user.id}`} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

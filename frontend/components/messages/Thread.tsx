@@ -1,0 +1,65 @@
+// The open conversation's messages, oldest first, kept scrolled to the newest, and the typing
+// indicator. Spec: a message under 24 hours old shows its time only, otherwise date and time.
+import { useEffect, useRef, useState } from "react";
+import { displayName, type Message, type Person } from "../../lib/useConversation";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function formatMessageTime(iso: string, now: number): string {
+  const when = new Date(iso);
+  if (now - when.getTime() < DAY_MS) {
+    return when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+  }
+  return when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function Thread({
+  me,
+  messages,
+  loading,
+  typingName,
+}: {
+  me: Person;
+  messages: Message[];
+  loading: boolean;
+  /** Who is typing right now (first name), or "" when nobody is. */
+  typingName: string;
+}) {
+  const logRef = useRef<HTMLOListElement>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  // Keep "time only under 24 h" honest on a page left open.
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(t);
+  }, []);
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages, typingName]);
+
+  return (
+    <>
+      <ol className="chat-log" ref={logRef} aria-live="polite" aria-label="Messages" data-testid="chat-log">
+        {loading && messages.length === 0 && <li className="muted">Loading messages...</li>}
+        {!loading && messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
+        {messages.map((m) => {
+          const mine = m.senderId === me.id;
+          return (
+            <li key={m.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message">
+              <span className="visually-hidden">{mine ? "You" : m.sender ? displayName(m.sender) : "Kindly"}: </span>
+              <span className="bubble-text">{m.content}</span>
+              <time className="bubble-time" dateTime={m.createdAt}>
+                {formatMessageTime(m.createdAt, now)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+      <p className="typing" aria-live="polite" data-testid="typing">
+        {typingName ? `${typingName} is typing...` : ""}
+      </p>
+    </>
+  );
+}

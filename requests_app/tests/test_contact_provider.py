@@ -1,0 +1,51 @@
+"""/request-service?provider=<id>: Browse's Contact names the provider and preselects their service
+(issue 14 item 9). Requests stay open to every verified provider."""
+
+import pytest
+
+from marketplace.testing.pages import island_props
+from providers.models import VerificationStatus
+from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
+from requests_app.models import ServiceCategory
+
+pytestmark = pytest.mark.django_db
+
+
+def form(client, query: str = ""):
+    response = client.get(f"/request-service{query}")
+    assert response.status_code == 200
+    return response.content.decode(), island_props(response, "request-service-props")
+
+
+def test_a_verified_providers_first_offered_service_is_preselected_and_they_are_named(client, client_user):
+    ServiceCategory.objects.filter(slug="home-organization").update(is_active=False)
+    vera = VerifiedProviderFactory(user__first_name="Vera", specialties=["home-organization", "light-errands"])
+    client.force_login(client_user)
+    html, props = form(client, f"?provider={vera.pk}")
+    assert props["categoryId"] == ServiceCategory.objects.get(slug="light-errands").pk
+    assert "You're asking for help like Vera's (Light Errands)." in html
+    assert "Any verified provider can accept your request, and Vera will see it too." in html
+
+
+@pytest.mark.parametrize("status", [VerificationStatus.PENDING, VerificationStatus.REJECTED])
+def test_an_unverified_provider_is_never_named(client, client_user, status):
+    provider = ProviderFactory(user__first_name="Penny", verification_status=status)
+    client.force_login(client_user)
+    html, props = form(client, f"?provider={provider.pk}")
+    assert props["categoryId"] is None
+    assert "Penny" not in html
+
+
+@pytest.mark.parametrize("value", ["", "abc", "-1", "99999999", "1" * 40, "1e3"])
+def test_an_unknown_or_malformed_provider_gives_the_plain_form(client, client_user, value):
+    client.force_login(client_user)
+    html, props = form(client, f"?provider={value}")
+    assert props["categoryId"] is None
+    assert 'data-testid="asked-provider"' not in html
+
+
+def test_an_inactive_provider_is_not_named(client, client_user):
+    provider = VerifiedProviderFactory(user__first_name="Ivy", is_active=False)
+    client.force_login(client_user)
+    html, _ = form(client, f"?provider={provider.pk}")
+    assert "Ivy" not in html
