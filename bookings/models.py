@@ -136,3 +136,19 @@ class Review(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rating}★ for {self.reviewed}"
+
+
+class CalendarFeed(models.Model):
+    """A user's private iCalendar feed of their visits: /calendar/<token>.ics, which calendar apps
+    subscribe to without signing in. Anyone with the address can read it, so the user can reset
+    the token (the old address stops working at once)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True, related_name="calendar_feed"
+    )
+    token = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Calendar feed of {self.user_id}"

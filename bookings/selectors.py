@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.db.models import Count, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
-from bookings.models import Booking, BookingStatus, Review
+from bookings.models import Booking, BookingStatus, CalendarFeed, Review
 from marketplace.errors import NotFound
 from providers.models import Provider
 
@@ -97,4 +99,27 @@ def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
         Review.objects.filter(reviewed_id=provider.user_id, is_public=True)
         .select_related("reviewer")
         .order_by("-created_at", "-id")
+    )
+
+
+CALENDAR_HISTORY = dt.timedelta(days=90)  # past visits kept in a calendar feed
+
+
+def calendar_feed_owner(*, token: str) -> User:
+    """The user whose calendar feed this token opens; 404 for any other token or a closed account."""
+    feed = (
+        CalendarFeed.objects.select_related("user").filter(token=token, user__is_active=True).first() if token else None
+    )
+    if feed is None:
+        raise NotFound("Calendar feed not found.")
+    return feed.user
+
+
+def calendar_visits(*, user: User) -> QuerySet[Booking]:
+    """The visits a user makes or booked (admins too: only their own), from 90 days ago on, soonest first."""
+    return (
+        _with_parties(_as_party(user.pk))
+        .filter(starts_at__gte=timezone.now() - CALENDAR_HISTORY)
+        .only(*_LISTED_FIELDS)
+        .order_by("starts_at", "id")
     )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import secrets
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count
 from django.utils import timezone
 
-from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus, Review
+from bookings.models import Booking, BookingStatus, CalendarFeed, PaymentStatus, RefundStatus, Review
 from bookings.signals import refund_requested
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import notify
@@ -637,3 +638,24 @@ __all__ = [
     "review_create",
     "service_request_accept",
 ]
+
+
+# ---------------------------------------------------------------- calendar feed
+
+
+def calendar_feed_token(*, user: User) -> str:
+    """The user's private calendar feed token (bookings.models.CalendarFeed), made on first use."""
+    feed, _ = CalendarFeed.objects.get_or_create(user=user, defaults={"token": secrets.token_urlsafe(32)})
+    return feed.token
+
+
+@transaction.atomic
+def calendar_feed_reset(*, user: User) -> str:
+    """A new token: the old feed address stops working at once."""
+    feed, created = CalendarFeed.objects.select_for_update().get_or_create(
+        user=user, defaults={"token": secrets.token_urlsafe(32)}
+    )
+    if not created:
+        feed.token = secrets.token_urlsafe(32)
+        feed.save(update_fields=["token", "updated_at"])
+    return feed.token

@@ -1,8 +1,12 @@
 from django.urls import path
 
+from bookings import views as pages
 from bookings.api import views
 
 urlpatterns = [
+    path("calendar", pages.calendar_page, name="calendar"),
+    path("calendar/reset", pages.calendar_feed_reset, name="calendar-reset"),
+    path("calendar/<str:token>.ics", pages.calendar_feed, name="calendar-feed"),
     path("api/providers/<int:pk>/reviews", views.ProviderReviewListView.as_view(), name="api-provider-reviews"),
     path(
         "api/service-requests/<int:pk>/accept",

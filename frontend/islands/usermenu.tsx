@@ -80,6 +80,9 @@ function UserMenu(props: UserMenuProps) {
             <DropdownMenu.Item asChild className="usermenu-item">
               <a href="/messages">Messages</a>
             </DropdownMenu.Item>
+            <DropdownMenu.Item asChild className="usermenu-item">
+              <a href="/calendar">Calendar</a>
+            </DropdownMenu.Item>
             {!props.isAdmin && (
               <DropdownMenu.Item className="usermenu-item" onSelect={() => void switchUserType(props.userType)}>
                 {switchLabel}
@@ -126,6 +129,9 @@ function UserMenu(props: UserMenuProps) {
                 </li>
                 <li>
                   <a href="/messages">Messages</a>
+                </li>
+                <li>
+                  <a href="/calendar">Calendar</a>
                 </li>
                 {props.isAdmin && (
                   <li>

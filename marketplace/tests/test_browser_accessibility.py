@@ -94,6 +94,7 @@ def test_no_violations_signed_in_as_client(live_server, page: Page, world):
             "/edit-service-request?id=999999",
             f"/checkout/{world['unpaid'].id}",
             f"/checkout/{world['booking'].id}",
+            "/calendar",
             "/privacy-policy",
             "/no-such-page",
         ],
@@ -119,6 +120,7 @@ def test_no_violations_signed_in_as_provider(live_server, page: Page, world):
             "/providers",
             "/messages",
             "/request-service",
+            "/calendar",
         ],
     )
     assert report == ""
@@ -132,7 +134,7 @@ def test_no_violations_signed_in_as_pending_provider(live_server, page: Page, wo
 
 def test_no_violations_signed_in_as_admin(live_server, page: Page, world):
     sign_in_browser(page, live_server.url, world["admin"])
-    report = _sweep(page, live_server.url, ["/", "/admin", "/messages", "/providers"])
+    report = _sweep(page, live_server.url, ["/", "/admin", "/messages", "/providers", "/calendar"])
     problems = [report] if report else []
 
     page.goto(f"{live_server.url}/admin", wait_until="networkidle")
@@ -190,7 +192,11 @@ def test_screens2_pages_reflow_at_320px_with_44px_targets(live_server, page: Pag
         check(path)
 
     sign_in_browser(page, live_server.url, world["client"])
-    for path in [f"/edit-service-request?id={world['open'].id}", f"/service-request-details?id={world['open'].id}"]:
+    for path in [
+        f"/edit-service-request?id={world['open'].id}",
+        f"/service-request-details?id={world['open'].id}",
+        "/calendar",
+    ]:
         page.goto(live_server.url + path, wait_until="networkidle")
         check(path)
 
