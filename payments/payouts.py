@@ -371,8 +371,18 @@ def payout_settled(*, payout_id: str, payments: list[str], paid: bool) -> str:
         changed = earnings.filter(state=PayoutState.ON_ITS_WAY).update(
             state=PayoutState.PAID, payout_id=payout_id, paid_at=timezone.now(), updated_at=timezone.now()
         )
-    else:
-        changed = earnings.filter(state__in=[PayoutState.ON_ITS_WAY, PayoutState.PAID]).update(
+    else:  # a payout the bank sent back (Stripe may say so after payout.paid)
+        changed = earnings.filter(state=PayoutState.PAID, payout_id=payout_id).update(
             state=PayoutState.ON_ITS_WAY, payout_id="", paid_at=None, updated_at=timezone.now()
         )
     return ("paid" if paid else "payout failed") if changed else "ignored"
+
+
+def earnings_reverse_waiting() -> dict[str, int]:
+    """Reverse again the transfers of refunded bookings whose reversal failed (`manage.py release_earnings`)."""
+    waiting = Earning.objects.filter(state=PayoutState.REVERSED, reversal_id="").exclude(transfer_id="")
+    outcomes: dict[str, int] = {}
+    for booking_id in waiting.order_by("pk").values_list("booking_id", flat=True):
+        outcome = earning_reverse_send(booking_id=booking_id)
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    return outcomes
