@@ -145,20 +145,28 @@ def earning_note(earning: Earning, *, payouts_on: bool) -> str:
 
 def payout_card(*, user: User) -> dict | None:
     """The dashboard's payouts card for a verified provider (None for anyone else): the setup
-    state, and what is waiting for it."""
-    provider = Provider.objects.filter(user_id=user.pk).only("id", "verification_status").first()
-    if provider is None or provider.verification_status != VerificationStatus.VERIFIED:
-        return None
-    setup, account = payout_setup_of(provider=provider)
-    waiting = Earning.objects.filter(booking__provider=provider, state=PayoutState.PENDING).aggregate(
-        net=Sum("net"), count=Count("pk")
+    state, and what is waiting for it. One query."""
+    pending = Q(bookings__earning__state=PayoutState.PENDING)
+    provider = (
+        Provider.objects.filter(user_id=user.pk, verification_status=VerificationStatus.VERIFIED)
+        .select_related("connected_account")
+        .annotate(
+            waiting_net=Sum("bookings__earning__net", filter=pending),
+            waiting_count=Count("bookings__earning", filter=pending),
+        )
+        .only("id", "connected_account")
+        .first()
     )
+    if provider is None:
+        return None
+    account = getattr(provider, "connected_account", None)
+    setup = account.setup if account else PayoutSetup.NOT_SET_UP
     return {
         "status": setup.value,
         "label": setup.label,
         "started": account is not None,
-        "waitingNet": waiting["net"] or Decimal("0.00"),
-        "waitingCount": waiting["count"],
+        "waitingNet": provider.waiting_net or Decimal("0.00"),
+        "waitingCount": provider.waiting_count,
     }
 
 

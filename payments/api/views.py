@@ -130,7 +130,7 @@ def _webhook(request: HttpRequest, secret: str) -> JsonResponse:
 class EarningsView(APIView):
     """GET /api/earnings: the signed-in provider's earnings (403 for anyone without a provider profile)."""
 
-    @extend_schema(responses={200: EarningsSerializer})
+    @extend_schema(operation_id="earnings_overview", responses={200: EarningsSerializer})
     def get(self, request: Request) -> Response:
         return Response(EarningsSerializer(selectors.earnings_overview(user=request.user)).data)
 
@@ -138,7 +138,7 @@ class EarningsView(APIView):
 class EarningDetailView(APIView):
     """GET /api/earnings/{bookingId}: one booking's split (404 unless it is the provider's own visit)."""
 
-    @extend_schema(responses={200: EarningSerializer})
+    @extend_schema(operation_id="earning_retrieve", responses={200: EarningSerializer})
     def get(self, request: Request, booking_id: int) -> Response:
         earning = selectors.earning_get(user=request.user, booking_id=booking_id)
         setup, _account = selectors.payout_setup_of(provider=earning.booking.provider)
