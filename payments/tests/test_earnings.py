@@ -215,3 +215,19 @@ def test_the_simulated_onboarding_does_not_exist_with_stripe(stripe_backend, ver
     ConnectedAccount.objects.create(provider=verified_provider, gateway="test", account_id="acct_test_1")
     page = api_as(verified_provider.user).get("/payouts/test-onboarding?account=acct_test_1")
     assert page.status_code == 404
+
+
+def test_the_providers_data_export_holds_their_earnings_and_payouts_account(verified_provider, api_as):
+    booking = paid_booking(verified_provider, state=PayoutState.ON_ITS_WAY)
+    ConnectedAccount.objects.create(provider=verified_provider, gateway="test", account_id="acct_test_export")
+
+    data = api_as(verified_provider.user).get("/api/account/export").json()
+
+    [row] = data["bookings"]["asProvider"]
+    assert row["earning"] == {"gross": "45.50", "fee": "6.82", "net": "38.68", "payout": "on_its_way"}
+    assert data["providerProfile"]["payoutsAccount"] == {
+        "accountId": "acct_test_export",
+        "status": "Payouts not set up",
+    }
+    client_export = api_as(booking.client).get("/api/account/export").json()
+    assert "earning" not in client_export["bookings"]["asClient"][0]
