@@ -209,8 +209,9 @@ def booking_completed_receiver(sender: object, *, booking: Booking, **kwargs: ob
 
 def _release_check(booking_id: int) -> tuple[Earning, ConnectedAccount] | str:
     """The earning and account to transfer to, or why not. Caller holds the earning's row lock."""
-    earning = Earning.objects.select_for_update(of=("self",)).select_related("booking").filter(booking_id=booking_id)
-    earning = earning.first()
+    earning = (
+        Earning.objects.select_for_update(of=("self",)).select_related("booking").filter(booking_id=booking_id).first()
+    )
     if earning is None or earning.state != PayoutState.PENDING or earning.transfer_id:
         return "ignored"
     booking = earning.booking

@@ -183,6 +183,8 @@ def earnings_overview(*, user: User) -> dict:
         "months": months,
         "earnings": with_notes(list(earning_list(provider=provider)), payouts_on=payouts_on),
         "payouts_on": payouts_on,
+        # Payouts are set up by verified providers only (payments.payouts.connected_account_start).
+        "can_set_up": provider.verification_status == VerificationStatus.VERIFIED,
     }
 
 

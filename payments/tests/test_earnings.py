@@ -231,3 +231,9 @@ def test_the_providers_data_export_holds_their_earnings_and_payouts_account(veri
     }
     client_export = api_as(booking.client).get("/api/account/export").json()
     assert "earning" not in client_export["bookings"]["asClient"][0]
+
+
+def test_a_provider_not_yet_verified_sees_earnings_but_no_setup_button(provider_user, api_as):
+    html = api_as(provider_user).get("/earnings").content.decode()
+    assert "You can set up payouts once your provider profile has been verified." in html
+    assert "Set up payouts</button>" not in html
