@@ -6,6 +6,7 @@ the `PaymentGateway` interface; the amount always comes from the booking, never 
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import logging
 import re
@@ -74,9 +75,10 @@ class AccountState:
     details_submitted: bool
     requirements_due: list[str]
     disabled_reason: str = ""
+    as_of: dt.datetime | None = None  # when the gateway said it (an event's `created`); None: now
 
     @classmethod
-    def from_stripe(cls, account: dict) -> AccountState:
+    def from_stripe(cls, account: dict, *, as_of: dt.datetime | None = None) -> AccountState:
         """From a Stripe account object (as the API or an account.updated event sends it)."""
         requirements = account.get("requirements") or {}
         due = [*(requirements.get("past_due") or []), *(requirements.get("currently_due") or [])]
@@ -87,6 +89,7 @@ class AccountState:
             details_submitted=account.get("details_submitted") is True,
             requirements_due=sorted(set(map(str, due))),
             disabled_reason=str(requirements.get("disabled_reason") or ""),
+            as_of=as_of,
         )
 
 

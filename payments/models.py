@@ -102,6 +102,9 @@ class ConnectedAccount(models.Model):
         default=list, blank=True, help_text="Stripe's requirements currently_due and past_due"
     )
     disabled_reason = models.CharField(max_length=255, blank=True)
+    state_at = models.DateTimeField(
+        null=True, blank=True, help_text="when Stripe said the stored state (an older account.updated is ignored)"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -120,11 +120,15 @@ def connected_account_start(*, actor: User, refresh_url: str, return_url: str) -
 def connected_account_apply(*, state: AccountState) -> str:
     """Store what the gateway says about an account (account.updated, the return from Stripe's
     form, the test gateway's simulated form). When payouts turn on, the provider's waiting earnings
-    go out after the commit. Returns "updated", "unchanged" or "unknown"."""
+    go out after the commit. Stripe does not send events in order: a state older than the stored
+    one changes nothing. Returns "updated", "unchanged", "stale" or "unknown"."""
+    as_of = state.as_of or timezone.now()
     with transaction.atomic():
         account = ConnectedAccount.objects.select_for_update().filter(account_id=state.account_id).first()
         if account is None:
             return "unknown"
+        if account.state_at is not None and as_of < account.state_at:
+            return "stale"
         was_on = account.setup == PayoutSetup.ON
         fields = {
             "charges_enabled": state.charges_enabled,
@@ -137,7 +141,8 @@ def connected_account_apply(*, state: AccountState) -> str:
             return "unchanged"
         for name, value in fields.items():
             setattr(account, name, value)
-        account.save(update_fields=[*fields, "updated_at"])
+        account.state_at = as_of
+        account.save(update_fields=[*fields, "state_at", "updated_at"])
         if account.setup == PayoutSetup.ON and not was_on:
             provider_id = account.provider_id
             transaction.on_commit(lambda: earnings_release_waiting(provider_id=provider_id), robust=True)

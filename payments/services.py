@@ -6,6 +6,7 @@ transitions in bookings.services; the full refund on cancel is made by payments.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
@@ -232,9 +233,11 @@ def _payout_payments(event: dict[str, Any], obj: dict[str, Any]) -> list[str]:
         raise PaymentGatewayUnavailable("Stripe could not list the payout; retry later.") from None
 
 
-def _connect_event_apply(event_type: str, obj: dict[str, Any], payout_payments: list[str]) -> str:
+def _connect_event_apply(
+    event_type: str, obj: dict[str, Any], payout_payments: list[str], as_of: dt.datetime | None
+) -> str:
     if event_type == "account.updated":
-        return connected_account_apply(state=AccountState.from_stripe(obj))
+        return connected_account_apply(state=AccountState.from_stripe(obj, as_of=as_of))
     if event_type in PAYOUT_EVENT_TYPES:
         return payout_settled(
             payout_id=str(obj.get("id") or ""), payments=payout_payments, paid=event_type == "payout.paid"
@@ -298,7 +301,9 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
                 payment_intent_id=intent_id, message=f"Stripe: refund failed ({reason or 'no reason given'})."
             )
         elif event_type in CONNECT_EVENT_TYPES:
-            outcome = _connect_event_apply(event_type, obj, payout_payments)
+            created = event.get("created")
+            as_of = dt.datetime.fromtimestamp(created, tz=dt.UTC) if isinstance(created, int) else None
+            outcome = _connect_event_apply(event_type, obj, payout_payments, as_of)
         else:
             outcome = "unhandled"
 

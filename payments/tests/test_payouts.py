@@ -152,6 +152,18 @@ def test_a_replayed_account_event_changes_nothing(stripe_backend, verified_provi
     assert ProcessedEvent.objects.filter(event_id=later["id"]).count() == 1
 
 
+def test_an_older_account_event_arriving_late_changes_nothing(stripe_backend, verified_provider, api_as):
+    account = connect(stripe_backend, api_as, verified_provider, **ACCOUNT_ON)
+    older = account_event(account.account_id, details_submitted=True, requirements={"currently_due": ["tos"]})
+    older["created"] -= 3600  # sent an hour before the one that turned payouts on
+
+    response = connect_webhook(api_as(None), older, account=account.account_id)
+
+    assert response.json()["outcome"] == "stale"
+    account.refresh_from_db()
+    assert account.setup == PayoutSetup.ON
+
+
 def test_connect_events_need_the_connect_endpoints_own_secret(stripe_backend, verified_provider, api_as):
     setup_payouts(api_as, verified_provider.user)
     account = ConnectedAccount.objects.get(provider=verified_provider)
