@@ -74,6 +74,7 @@ def paid_booking(provider, *, total="45.50", days_ago=3, status=BookingStatus.CO
     return booking
 
 
+@pytest.mark.sqlite  # make run's database too
 def test_the_split_follows_the_platform_fee_setting(settings, offline_backend, booking, api_as):
     settings.PLATFORM_FEE_PERCENT = Decimal("20")
     client = api_as(booking.client)
@@ -98,6 +99,7 @@ def test_the_split_follows_the_platform_fee_setting(settings, offline_backend, b
     assert shown["note"] == "Sent to you once you mark the visit completed."
 
 
+@pytest.mark.sqlite  # make run's database too
 def test_the_provider_sees_own_earnings_totals_and_months(verified_provider, api_as, django_assert_max_num_queries):
     this_month = paid_booking(verified_provider, total="45.50", days_ago=0)
     paid_booking(verified_provider, total="30.00", days_ago=0, state=PayoutState.PAID)
@@ -149,6 +151,7 @@ def test_a_client_sees_no_earnings_even_of_their_own_booking(verified_provider, 
     assert api_as(None).get("/earnings")["Location"] == "/login?next=%2Fearnings"
 
 
+@pytest.mark.sqlite  # make run's database too
 def test_the_earnings_page_and_csv_show_gross_fee_net_and_state(verified_provider, api_as):
     booking = paid_booking(verified_provider, total="45.50", state=PayoutState.ON_ITS_WAY)
     booking.service_request.title = "=HYPERLINK(evil)"
@@ -184,6 +187,7 @@ def test_an_empty_earnings_page_says_what_will_show(verified_provider, api_as):
 # ---------------------------------------------------------------- the offline test gateway
 
 
+@pytest.mark.sqlite  # make run's database too
 def test_the_test_gateways_onboarding_page_turns_payouts_on(offline_backend, verified_provider, api_as):
     provider = api_as(verified_provider.user)
 
@@ -237,3 +241,12 @@ def test_a_provider_not_yet_verified_sees_earnings_but_no_setup_button(provider_
     html = api_as(provider_user).get("/earnings").content.decode()
     assert "You can set up payouts once your provider profile has been verified." in html
     assert "Set up payouts</button>" not in html
+
+
+@pytest.mark.sqlite
+def test_splits_of_odd_amounts_are_stored_as_computed(verified_provider):
+    """Also on SQLite (make run), where decimals are compared as floating point numbers."""
+    for total in ("45.50", "0.07", "33.33", "17.17", "99.99", "0.30", "1234.57"):
+        booking = paid_booking(verified_provider, total=total)
+        earning = Earning.objects.get(booking=booking)
+        assert earning.fee + earning.net == earning.gross == Decimal(total)
