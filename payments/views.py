@@ -17,7 +17,7 @@ from bookings.models import Booking
 from marketplace.errors import DomainError
 from payments import payouts
 from payments.api.serializers import MAX_ID
-from payments.models import Gateway, PayoutSetup
+from payments.models import ConnectedAccount, Gateway, PayoutSetup
 from payments.selectors import booking_is_payable, checkout_booking, earnings_overview
 from requests_app.models import TimeWindow
 
@@ -117,7 +117,10 @@ def payouts_setup(request: HttpRequest) -> HttpResponse:
 @login_required_page
 @require_GET
 def payouts_refresh(request: HttpRequest) -> HttpResponse:
-    """Stripe sends the provider here when the onboarding link has expired: a fresh link."""
+    """Stripe sends the provider here when the onboarding link has expired: a fresh link. A GET
+    only continues an existing account's setup (a new account is made by the dashboard's POST)."""
+    if not ConnectedAccount.objects.filter(provider__user=request.user).exists():
+        return HttpResponseRedirect(reverse("dashboard"))
     return _to_onboarding(request)
 
 

@@ -91,6 +91,10 @@ def earning_of(booking) -> Earning:
 
 
 def test_setup_creates_one_express_account_and_a_link_back_to_kindly(stripe_backend, verified_provider, api_as):
+    # A GET (a link from anywhere) never creates an account.
+    assert api_as(verified_provider.user).get("/payouts/refresh")["Location"] == "/dashboard"
+    assert stripe_backend.posts("/v1/accounts") == []
+
     response = setup_payouts(api_as, verified_provider.user)
 
     assert response.status_code == 303
