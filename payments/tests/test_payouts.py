@@ -118,6 +118,21 @@ def test_setup_creates_one_express_account_and_a_link_back_to_kindly(stripe_back
     assert len(stripe_backend.posts("/v1/account_links")) == 2
 
 
+def test_when_stripe_refuses_the_setup_the_provider_is_told_and_nothing_is_kept(
+    stripe_backend, verified_provider, api_as
+):
+    stripe_backend.fail_next.append((400, {"error": {"type": "invalid_request_error", "message": "Connect is off"}}))
+
+    provider = api_as(verified_provider.user)
+
+    response = provider.post("/payouts/setup")
+
+    assert response.status_code == 302 and response["Location"] == "/dashboard"
+    assert not ConnectedAccount.objects.exists()
+    page = provider.get("/dashboard")
+    assert "We could not reach our payment partner just now." in page.content.decode()
+
+
 @pytest.mark.parametrize(
     "state, expected",
     [
