@@ -28,7 +28,7 @@ from django.db.models import Avg, Count
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, CalendarFeed, PaymentStatus, RefundStatus, Review
-from bookings.signals import refund_requested
+from bookings.signals import booking_completed, refund_requested
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
@@ -347,6 +347,7 @@ def booking_complete(*, booking_id: int, actor: User) -> Booking:
         booking.status = BookingStatus.COMPLETED
         booking.save(update_fields=["status", "updated_at"])
         service_request_mark_completed(service_request_id=booking.service_request_id)
+        booking_completed.send(sender=Booking, booking=booking)
         _notify(
             [booking.client],
             f'Your booking for "{booking.service_request.title}" was marked completed. '

@@ -25,6 +25,7 @@ from bookings.models import Review
 from bookings.selectors import booking_counts_as_provider, booking_list_as
 from marketplace.listcache import cached
 from messaging.selectors import unread_summary
+from payments.selectors import payout_card
 from providers.selectors import provider_standing
 from requests_app.api.serializers import ServiceRequestSerializer
 from requests_app.selectors import service_request_list_shown
@@ -116,6 +117,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "first_name": user.first_name.strip() or "there",  # a name of spaces is no name
         "subtitle": PROVIDER_SUBTITLE if role == "provider" else CLIENT_SUBTITLE,
         "props": props,
+        # A verified provider's payouts setup (server-rendered: a link and a form, no island).
+        "payout_card": payout_card(user=user) if standing == "verified" else None,
     }
     return render(request, "pages/dashboard.html", context)
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from payments.models import PaymentIntent, ProcessedEvent, Refund
+from payments.models import ConnectedAccount, Earning, PaymentIntent, ProcessedEvent, Refund
 
 
 @admin.register(PaymentIntent)
@@ -44,4 +44,37 @@ class ProcessedEventAdmin(admin.ModelAdmin):
     readonly_fields = [f.name for f in ProcessedEvent._meta.fields]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(ConnectedAccount)
+class ConnectedAccountAdmin(admin.ModelAdmin):
+    """Read-only: Stripe's account.updated keeps these current."""
+
+    list_display = ("account_id", "provider", "gateway", "setup_label", "updated_at")
+    list_filter = ("gateway", "charges_enabled", "payouts_enabled")
+    search_fields = ("account_id", "provider__user__email")
+    readonly_fields = [f.name for f in ConnectedAccount._meta.fields]
+
+    @admin.display(description="payouts")
+    def setup_label(self, obj: ConnectedAccount) -> str:
+        return obj.setup.label
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Earning)
+class EarningAdmin(admin.ModelAdmin):
+    """Read-only: a failed transfer or reversal is retried with `manage.py release_earnings`."""
+
+    list_display = ("booking", "gross", "fee", "net", "state", "transfer_id", "last_error")
+    list_filter = ("state", "gateway")
+    search_fields = ("booking__id", "transfer_id", "payout_id")
+    readonly_fields = [f.name for f in Earning._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.checks import CheckMessage, Error, Warning, register
 
@@ -47,6 +49,16 @@ def check_payments_backend(app_configs=None, **kwargs) -> list[CheckMessage]:
                     id="payments.E003",
                 )
             )
+        if not settings.STRIPE_CONNECT_WEBHOOK_SECRET:
+            messages.append(
+                Warning(
+                    "STRIPE_CONNECT_WEBHOOK_SECRET is not set: account.updated and payout events of providers' "
+                    "connected accounts are refused, so payouts setup and payout states are not kept current.",
+                    hint="Add a Connect webhook endpoint at /api/payments/stripe/connect-webhook in the Stripe "
+                    "dashboard and copy its signing secret.",
+                    id="payments.W002",
+                )
+            )
         if settings.STRIPE_API_BASE and not settings.DEBUG:
             messages.append(
                 Warning(
@@ -56,3 +68,18 @@ def check_payments_backend(app_configs=None, **kwargs) -> list[CheckMessage]:
                 )
             )
     return messages
+
+
+@register()
+def check_platform_fee(app_configs=None, **kwargs) -> list[CheckMessage]:
+    """PLATFORM_FEE_PERCENT is a percentage of each booking's total (docs/payments.md)."""
+    percent = settings.PLATFORM_FEE_PERCENT
+    if not isinstance(percent, Decimal) or not percent.is_finite() or not Decimal(0) <= percent <= Decimal(100):
+        return [
+            Error(
+                f"PLATFORM_FEE_PERCENT is {percent!r}.",
+                hint="Set it to a number from 0 to 100, e.g. 15.",
+                id="payments.E004",
+            )
+        ]
+    return []

@@ -6,6 +6,7 @@ the `PaymentGateway` interface; the amount always comes from the booking, never 
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import logging
 import re
@@ -13,10 +14,12 @@ import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from urllib.parse import urlencode
 
 import stripe
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.urls import reverse
 
 from payments.models import Gateway
 
@@ -63,6 +66,40 @@ class RefundResult:
 
 
 @dataclass(frozen=True)
+class AccountState:
+    """What a gateway says about a connected account (the fields of Stripe's account object Kindly reads)."""
+
+    account_id: str
+    charges_enabled: bool
+    payouts_enabled: bool
+    details_submitted: bool
+    requirements_due: list[str]
+    disabled_reason: str = ""
+    as_of: dt.datetime | None = None  # when the gateway said it (an event's `created`); None: now
+
+    @classmethod
+    def from_stripe(cls, account: dict, *, as_of: dt.datetime | None = None) -> AccountState:
+        """From a Stripe account object (as the API or an account.updated event sends it)."""
+        requirements = account.get("requirements") or {}
+        due = [*(requirements.get("past_due") or []), *(requirements.get("currently_due") or [])]
+        return cls(
+            account_id=str(account.get("id") or ""),
+            charges_enabled=account.get("charges_enabled") is True,
+            payouts_enabled=account.get("payouts_enabled") is True,
+            details_submitted=account.get("details_submitted") is True,
+            requirements_due=sorted(set(map(str, due))),
+            disabled_reason=str(requirements.get("disabled_reason") or ""),
+            as_of=as_of,
+        )
+
+
+@dataclass(frozen=True)
+class TransferResult:
+    transfer_id: str
+    destination_payment_id: str  # the transfer's payment on the connected account (py_...)
+
+
+@dataclass(frozen=True)
 class CardResult:
     succeeded: bool
     message: str = ""
@@ -84,6 +121,43 @@ class PaymentGateway(ABC):
         Raises GatewayError when the gateway refuses or cannot be reached. Called outside any
         database transaction (payments.refunds.booking_refund_send).
         """
+
+    # Stripe Connect (docs/payments.md). Each raises GatewayError when the gateway refuses or
+    # cannot be reached, and is called outside any database transaction.
+
+    @abstractmethod
+    def account_create(self, *, email: str, idempotency_key: str, metadata: dict[str, str]) -> str:
+        """Create an Express connected account for a provider; returns its id."""
+
+    @abstractmethod
+    def account_link(self, *, account_id: str, refresh_url: str, return_url: str) -> str:
+        """A one-time onboarding link for the account (the provider comes back to return_url)."""
+
+    @abstractmethod
+    def account_state(self, account_id: str) -> AccountState | None:
+        """The account's current state, or None when the gateway keeps no state of its own."""
+
+    @abstractmethod
+    def transfer(
+        self,
+        *,
+        amount_cents: int,
+        currency: str,
+        destination: str,
+        payment_intent_id: str,
+        idempotency_key: str,
+        metadata: dict[str, str],
+    ) -> TransferResult:
+        """Move the provider's share of a payment to their connected account. `metadata` names the
+        booking_id (the transfer group)."""
+
+    @abstractmethod
+    def transfer_reverse(self, *, transfer_id: str, idempotency_key: str, metadata: dict[str, str]) -> str:
+        """Take a whole transfer back from the connected account; returns the reversal's id."""
+
+    @abstractmethod
+    def payout_payments(self, *, account_id: str, payout_id: str) -> list[str]:
+        """The transfers' payments (py_...) a payout of the connected account carried to the bank."""
 
 
 class StripeGateway(PaymentGateway):
@@ -154,6 +228,111 @@ class StripeGateway(PaymentGateway):
             status = REFUND_PENDING
         return RefundResult(refund_id=str(refund.id), status=status)
 
+    # ---------------------------------------------------------------- Connect
+
+    def account_create(self, *, email: str, idempotency_key: str, metadata: dict[str, str]) -> str:
+        try:
+            account = self._client().v1.accounts.create(
+                {
+                    "type": "express",
+                    "country": settings.STRIPE_CONNECT_COUNTRY,
+                    "email": email,
+                    "capabilities": {"card_payments": {"requested": True}, "transfers": {"requested": True}},
+                    "metadata": metadata,
+                },
+                {"idempotency_key": idempotency_key},
+            )
+        except stripe.StripeError as exc:
+            logger.warning("Stripe refused to create a connected account (%s): %s", idempotency_key, exc)
+            raise GatewayError(str(exc)) from exc
+        return str(account.id)
+
+    def account_link(self, *, account_id: str, refresh_url: str, return_url: str) -> str:
+        try:
+            link = self._client().v1.account_links.create(
+                {
+                    "account": account_id,
+                    "refresh_url": refresh_url,
+                    "return_url": return_url,
+                    "type": "account_onboarding",
+                }
+            )
+        except stripe.StripeError as exc:
+            logger.warning("Stripe refused an onboarding link for %s: %s", account_id, exc)
+            raise GatewayError(str(exc)) from exc
+        return str(link.url)
+
+    def account_state(self, account_id: str) -> AccountState | None:
+        try:
+            account = self._client().v1.accounts.retrieve(account_id)
+        except stripe.StripeError as exc:
+            logger.warning("Stripe could not say the state of %s: %s", account_id, exc)
+            raise GatewayError(str(exc)) from exc
+        return AccountState.from_stripe(account.to_dict())
+
+    def transfer(
+        self,
+        *,
+        amount_cents: int,
+        currency: str,
+        destination: str,
+        payment_intent_id: str,
+        idempotency_key: str,
+        metadata: dict[str, str],
+    ) -> TransferResult:
+        client = self._client()
+        try:
+            # source_transaction ties the transfer to the client's charge: it goes out when that
+            # charge's funds are available, whatever Kindly's own balance is.
+            charge = client.v1.payment_intents.retrieve(payment_intent_id).latest_charge
+            if not charge:
+                raise GatewayError(f"Payment intent {payment_intent_id} has no charge to transfer from.")
+            transfer = client.v1.transfers.create(
+                {
+                    "amount": amount_cents,
+                    "currency": currency,
+                    "destination": destination,
+                    "source_transaction": charge if isinstance(charge, str) else str(charge.id),
+                    "transfer_group": f"booking-{metadata['booking_id']}",
+                    "metadata": metadata,
+                },
+                {"idempotency_key": idempotency_key},
+            )
+        except stripe.StripeError as exc:
+            logger.warning("Stripe refused a transfer (%s): %s", idempotency_key, exc)
+            raise GatewayError(str(exc)) from exc
+        payment = transfer.destination_payment
+        return TransferResult(
+            transfer_id=str(transfer.id),
+            destination_payment_id=str(payment if isinstance(payment, str) else getattr(payment, "id", "") or ""),
+        )
+
+    def transfer_reverse(self, *, transfer_id: str, idempotency_key: str, metadata: dict[str, str]) -> str:
+        try:
+            reversal = self._client().v1.transfers.reversals.create(
+                transfer_id, {"metadata": metadata}, {"idempotency_key": idempotency_key}
+            )
+        except stripe.InvalidRequestError as exc:
+            if exc.code == "transfer_already_reversed":
+                logger.info("Stripe says transfer %s was already reversed", transfer_id)
+                return ""
+            logger.warning("Stripe refused to reverse transfer %s: %s", transfer_id, exc)
+            raise GatewayError(str(exc)) from exc
+        except stripe.StripeError as exc:
+            logger.warning("Stripe refused to reverse transfer %s: %s", transfer_id, exc)
+            raise GatewayError(str(exc)) from exc
+        return str(reversal.id)
+
+    def payout_payments(self, *, account_id: str, payout_id: str) -> list[str]:
+        try:
+            page = self._client().v1.balance_transactions.list(
+                {"payout": payout_id, "limit": 100}, {"stripe_account": account_id}
+            )
+            return [str(txn.source) for txn in page.auto_paging_iter() if txn.source]
+        except stripe.StripeError as exc:
+            logger.warning("Stripe could not list payout %s of %s: %s", payout_id, account_id, exc)
+            raise GatewayError(str(exc)) from exc
+
 
 class TestGateway(PaymentGateway):
     """Offline gateway for development and tests: no network, no money.
@@ -172,8 +351,38 @@ class TestGateway(PaymentGateway):
 
     def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
         # The same key gives the same refund, as with Stripe.
-        digest = hashlib.sha256(idempotency_key.encode()).hexdigest()[:24]
-        return RefundResult(refund_id=f"re_test_{digest}", status=REFUND_SUCCEEDED)
+        return RefundResult(refund_id=f"re_test_{_digest(idempotency_key)}", status=REFUND_SUCCEEDED)
+
+    # Connect: a simulated Express account. Its onboarding link is a local page
+    # (payments.views.test_onboarding) that says how the form went, as account.updated would.
+
+    def account_create(self, *, email: str, idempotency_key: str, metadata: dict[str, str]) -> str:
+        return f"acct_test_{_digest(idempotency_key)[:16]}"
+
+    def account_link(self, *, account_id: str, refresh_url: str, return_url: str) -> str:
+        return reverse("payouts-test-onboarding") + "?" + urlencode({"account": account_id})
+
+    def account_state(self, account_id: str) -> AccountState | None:
+        return None  # the simulated account's state is the one Kindly stored
+
+    def transfer(
+        self,
+        *,
+        amount_cents: int,
+        currency: str,
+        destination: str,
+        payment_intent_id: str,
+        idempotency_key: str,
+        metadata: dict[str, str],
+    ) -> TransferResult:
+        digest = _digest(idempotency_key)
+        return TransferResult(transfer_id=f"tr_test_{digest}", destination_payment_id=f"py_test_{digest}")
+
+    def transfer_reverse(self, *, transfer_id: str, idempotency_key: str, metadata: dict[str, str]) -> str:
+        return f"trr_test_{_digest(idempotency_key)}"
+
+    def payout_payments(self, *, account_id: str, payout_id: str) -> list[str]:
+        return []
 
     @staticmethod
     def charge_card(card_number: str) -> CardResult:
@@ -181,6 +390,11 @@ class TestGateway(PaymentGateway):
         if normalize_card_number(card_number) == TEST_CARD_SUCCEEDS:
             return CardResult(succeeded=True)
         return CardResult(succeeded=False, message=DECLINED_MESSAGE)
+
+
+def _digest(key: str) -> str:
+    """The test gateway's ids: the same idempotency key gives the same id, as with Stripe."""
+    return hashlib.sha256(key.encode()).hexdigest()[:24]
 
 
 def normalize_card_number(value: str) -> str:

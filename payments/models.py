@@ -75,3 +75,103 @@ class ProcessedEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_id} {self.event_type} -> {self.outcome}"
+
+
+# ---------------------------------------------------------------- Stripe Connect (docs/payments.md)
+
+
+class PayoutSetup(models.TextChoices):
+    """What a provider's dashboard says about their payouts (ConnectedAccount.setup)."""
+
+    NOT_SET_UP = "not_set_up", "Payouts not set up"
+    DETAILS_NEEDED = "details_needed", "Details needed"
+    ON = "on", "Payouts on"
+
+
+class ConnectedAccount(models.Model):
+    """A provider's Stripe Express account (or the test gateway's simulated one) and its last known
+    state, as Stripe's account object says it (the account.updated webhook keeps it current)."""
+
+    provider = models.OneToOneField("providers.Provider", on_delete=models.CASCADE, related_name="connected_account")
+    gateway = models.CharField(max_length=16, choices=Gateway.choices)
+    account_id = models.CharField(max_length=255, unique=True)
+    charges_enabled = models.BooleanField(default=False)
+    payouts_enabled = models.BooleanField(default=False)
+    details_submitted = models.BooleanField(default=False)
+    requirements_due = models.JSONField(
+        default=list, blank=True, help_text="Stripe's requirements currently_due and past_due"
+    )
+    disabled_reason = models.CharField(max_length=255, blank=True)
+    state_at = models.DateTimeField(
+        null=True, blank=True, help_text="when Stripe said the stored state (an older account.updated is ignored)"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.account_id} ({self.gateway})"
+
+    @property
+    def setup(self) -> PayoutSetup:
+        """On: Stripe lets the account take charges and pay out, and asks for nothing now. Details
+        needed: the provider went through the form but Stripe still needs something (or stopped
+        payouts). Not set up: the form was never finished."""
+        if self.charges_enabled and self.payouts_enabled and not self.requirements_due:
+            return PayoutSetup.ON
+        if self.details_submitted:
+            return PayoutSetup.DETAILS_NEEDED
+        return PayoutSetup.NOT_SET_UP
+
+
+class PayoutState(models.TextChoices):
+    """Where the provider's share of a paid booking is (docs/payments.md)."""
+
+    PENDING = "pending", "Pending"  # held by Kindly: the visit is ahead, or payouts are not set up
+    ON_ITS_WAY = "on_its_way", "On its way"  # transferred to the provider's account; Stripe pays it out
+    PAID = "paid", "Paid"  # in a payout Stripe reports as paid to the provider's bank
+    REVERSED = "reversed", "Reversed"  # the client was refunded: the share (and the fee) went back
+
+
+class Earning(models.Model):
+    """The split of one paid booking: gross (what the client paid), Kindly's fee, the provider's net.
+
+    Computed on the server when the payment succeeds (payments.payouts.earning_split) and never
+    changed afterwards (fee + net == gross: earning_split; no CHECK for it, as SQLite, the embedded
+    default of make run, would compare the sums as floating point numbers); `state` follows the
+    money (PayoutState). The provider is the booking's
+    provider: a reassigned booking's share goes to whoever makes the visit.
+    """
+
+    booking = models.OneToOneField("bookings.Booking", on_delete=models.PROTECT, related_name="earning")
+    gross = models.DecimalField(max_digits=8, decimal_places=2)
+    fee = models.DecimalField(max_digits=8, decimal_places=2)
+    net = models.DecimalField(max_digits=8, decimal_places=2)
+    fee_percent = models.DecimalField(max_digits=5, decimal_places=2)
+    currency = models.CharField(max_length=3)
+    state = models.CharField(max_length=16, choices=PayoutState.choices, default=PayoutState.PENDING)
+    gateway = models.CharField(max_length=16, choices=Gateway.choices, help_text="the gateway that took the payment")
+    transfer_id = models.CharField(max_length=255, blank=True)
+    destination_payment_id = models.CharField(
+        max_length=255, blank=True, help_text="the transfer's payment on the connected account (py_...)"
+    )
+    payout_id = models.CharField(max_length=255, blank=True)
+    reversal_id = models.CharField(max_length=255, blank=True)
+    reversed_after_payout = models.BooleanField(default=False)
+    last_error = models.TextField(blank=True, help_text="why the last transfer or reversal failed (admins only)")
+    created_at = models.DateTimeField(auto_now_add=True)
+    transferred_at = models.DateTimeField(null=True, blank=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    reversed_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=Q(fee__gte=0) & Q(net__gte=0), name="earning_fee_net_gte_0"),
+        ]
+        indexes = [
+            models.Index(fields=["transfer_id"], name="earning_transfer_idx"),
+            models.Index(fields=["destination_payment_id"], name="earning_dest_payment_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Earning of booking #{self.booking_id}: {self.net} ({self.state})"

@@ -32,6 +32,7 @@ from bookings.services import (
 )
 from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, RefundResult, gateway_named, get_gateway
 from payments.models import PaymentIntent, Refund
+from payments.payouts import earning_refunded
 
 logger = logging.getLogger(__name__)
 
@@ -126,6 +127,7 @@ def _refund_record_success(*, booking_id: int, refund_id: str) -> str:
             Refund.objects.filter(booking=booking).update(refund_id=refund_id, updated_at=timezone.now())
         if not booking_refund_succeeded(booking):  # the webhook was quicker
             return "succeeded"
+        earning_refunded(booking=booking)
     logger.info("Booking %s refunded in full (%s)", booking_id, refund_id or "already refunded")
     return "succeeded"
 

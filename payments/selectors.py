@@ -1,16 +1,21 @@
-"""Reads for payments: which booking a user may pay or see on the checkout page; refunds to retry."""
+"""Reads for payments: which booking a user may pay or see on the checkout page; refunds to retry;
+a provider's earnings and payouts setup."""
 
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from django.db.models import Q, QuerySet
+from django.conf import settings
+from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from marketplace.errors import NotFound, PermissionDenied
-from payments.models import Refund
+from payments.models import ConnectedAccount, Earning, PayoutSetup, PayoutState, Refund
+from providers.models import Provider, VerificationStatus
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -64,3 +69,127 @@ def refunds_to_retry(*, now: dt.datetime | None = None) -> QuerySet[Refund]:
         .filter(Q(booking__refund_status=RefundStatus.FAILED) | unanswered)
         .order_by("requested_at", "pk")
     )
+
+
+# ---------------------------------------------------------------- earnings (payments.payouts)
+
+EARNINGS_FOR_PROVIDERS = "Earnings are for providers."
+
+
+def earnings_provider(*, user: User) -> Provider:
+    """The provider whose earnings the user sees: their own. Anyone without a provider profile: 403."""
+    provider = Provider.objects.filter(user_id=user.pk).only("id", "verification_status", "is_active").first()
+    if provider is None:
+        raise PermissionDenied(EARNINGS_FOR_PROVIDERS)
+    return provider
+
+
+def earning_list(*, provider: Provider) -> QuerySet[Earning]:
+    """The provider's earnings, latest visit first, with what the page shows of each booking."""
+    return (
+        Earning.objects.filter(booking__provider=provider)
+        .select_related("booking__service_request")
+        .order_by("-booking__scheduled_date", "-booking_id")
+    )
+
+
+def earning_get(*, user: User, booking_id: int) -> Earning:
+    """One booking's earning: 403 without a provider profile, 404 unless it is the user's visit."""
+    earning = earning_list(provider=earnings_provider(user=user)).filter(booking_id=booking_id).first()
+    if earning is None:
+        raise NotFound("No earnings for this booking.")
+    return earning
+
+
+def earning_month_totals(*, provider: Provider) -> list[dict]:
+    """Gross, fee and net by month of the visit, latest first; reversed ones are left out (the
+    money went back to the client)."""
+    return list(
+        Earning.objects.filter(booking__provider=provider)
+        .exclude(state=PayoutState.REVERSED)
+        .annotate(month=TruncMonth("booking__scheduled_date"))
+        .values("month")
+        .annotate(gross=Sum("gross"), fee=Sum("fee"), net=Sum("net"), count=Count("pk"))
+        .order_by("-month")
+    )
+
+
+def earning_totals(months: list[dict]) -> dict[str, Decimal]:
+    zero = Decimal("0.00")
+    return {key: sum((m[key] for m in months), zero) for key in ("gross", "fee", "net")}
+
+
+def payout_setup_of(*, provider: Provider) -> tuple[PayoutSetup, ConnectedAccount | None]:
+    account = ConnectedAccount.objects.filter(provider=provider).first()
+    return (account.setup if account else PayoutSetup.NOT_SET_UP), account
+
+
+def earning_note(earning: Earning, *, payouts_on: bool) -> str:
+    """One plain sentence on where the money is."""
+    booking = earning.booking
+    if earning.state == PayoutState.REVERSED:
+        if earning.reversed_after_payout:
+            return "The client was refunded after this was paid out; Stripe takes it from your next payouts."
+        return "The client was refunded, so this is not paid to you."
+    if earning.state == PayoutState.PAID:
+        day = timezone.localdate(earning.paid_at) if earning.paid_at else None
+        return f"Paid to your bank on {day:%B} {day.day}, {day.year}." if day else "Paid to your bank."
+    if earning.state == PayoutState.ON_ITS_WAY:
+        return "Sent to your Stripe account; Stripe pays it to your bank on its usual schedule."
+    if booking.status != BookingStatus.COMPLETED:
+        return "Sent to you once you mark the visit completed."
+    if not payouts_on:
+        return "Waiting for you to set up payouts."
+    return "Being sent to your Stripe account."
+
+
+def payout_card(*, user: User) -> dict | None:
+    """The dashboard's payouts card for a verified provider (None for anyone else): the setup
+    state, and what is waiting for it. One query."""
+    pending = Q(bookings__earning__state=PayoutState.PENDING)
+    provider = (
+        Provider.objects.filter(user_id=user.pk, verification_status=VerificationStatus.VERIFIED)
+        .select_related("connected_account")
+        .annotate(
+            waiting_net=Sum("bookings__earning__net", filter=pending),
+            waiting_count=Count("bookings__earning", filter=pending),
+        )
+        .only("id", "connected_account")
+        .first()
+    )
+    if provider is None:
+        return None
+    account = getattr(provider, "connected_account", None)
+    setup = account.setup if account else PayoutSetup.NOT_SET_UP
+    return {
+        "status": setup.value,
+        "label": setup.label,
+        "started": account is not None,
+        "waitingNet": provider.waiting_net or Decimal("0.00"),
+        "waitingCount": provider.waiting_count,
+    }
+
+
+def earnings_overview(*, user: User) -> dict:
+    """What /earnings and GET /api/earnings show (EarningsSerializer's instance); 403 for non-providers."""
+    provider = earnings_provider(user=user)
+    setup, _account = payout_setup_of(provider=provider)
+    months = earning_month_totals(provider=provider)
+    payouts_on = setup == PayoutSetup.ON
+    return {
+        "payouts": {"status": setup.value, "label": setup.label},
+        "fee_percent": settings.PLATFORM_FEE_PERCENT,
+        "totals": earning_totals(months),
+        "months": months,
+        "earnings": with_notes(list(earning_list(provider=provider)), payouts_on=payouts_on),
+        "payouts_on": payouts_on,
+        # Payouts are set up by verified providers only (payments.payouts.connected_account_start).
+        "can_set_up": provider.verification_status == VerificationStatus.VERIFIED,
+    }
+
+
+def with_notes(earnings: list[Earning], *, payouts_on: bool) -> list[Earning]:
+    """Each earning with `.note` (earning_note), as the page and the API show it."""
+    for earning in earnings:
+        earning.note = earning_note(earning, payouts_on=payouts_on)
+    return earnings

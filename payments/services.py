@@ -6,6 +6,7 @@ transitions in bookings.services; the full refund on cancel is made by payments.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
@@ -16,6 +17,7 @@ from django.db import IntegrityError, transaction
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from bookings.services import (
     booking_lock,
+    booking_lock_by_payment_intent,
     booking_payment_failed,
     booking_payment_succeeded,
     booking_refunded,
@@ -23,6 +25,7 @@ from bookings.services import (
 from marketplace.errors import Conflict, InvalidInput, NotFound
 from payments.errors import PaymentGatewayUnavailable
 from payments.gateways import (
+    AccountState,
     CardResult,
     Gateway,
     GatewayError,
@@ -32,6 +35,13 @@ from payments.gateways import (
     is_test_gateway_active,
 )
 from payments.models import PaymentIntent, ProcessedEvent
+from payments.payouts import (
+    connected_account_apply,
+    earning_open,
+    earning_refunded,
+    payout_settled,
+    transfer_reversed,
+)
 from payments.refunds import booking_refund_failed_at_gateway
 from payments.selectors import booking_for_payer, booking_is_payable
 
@@ -139,12 +149,22 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
         raise Conflict("This payment has not been started. Please reload the payment page.")
     result = TestGateway.charge_card(card_number)
     if result.succeeded:
-        booking_payment_succeeded(payment_intent_id=record.intent_id)
+        payment_succeeded(payment_intent_id=record.intent_id)
     else:
         with transaction.atomic():
             booking_payment_failed(payment_intent_id=record.intent_id, message=result.message)
             PaymentIntent.objects.filter(pk=record.pk).update(last_error=result.message)
     return result
+
+
+def payment_succeeded(*, payment_intent_id: str) -> str:
+    """The gateway took the money: the booking is paid (bookings.services) and the split of its
+    total recorded (payments.payouts.earning_open), in one transaction. Returns the booking's outcome."""
+    with transaction.atomic():
+        outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id)
+        if outcome in ("paid", "refunding"):
+            earning_open(booking=booking_lock_by_payment_intent(payment_intent_id=payment_intent_id))
+    return outcome
 
 
 def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
@@ -168,7 +188,7 @@ def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
                 "We could not check your payment just now. Please reload the page."
             ) from None
         if intent_status == "succeeded":
-            booking_payment_succeeded(payment_intent_id=record.intent_id)
+            payment_succeeded(payment_intent_id=record.intent_id)
     booking.refresh_from_db(fields=["status", "payment_status"])
     return booking
 
@@ -176,6 +196,10 @@ def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
 # ---------------------------------------------------------------- Stripe webhook events
 
 HANDLED_EVENT_TYPES = ("payment_intent.succeeded", "payment_intent.payment_failed", "charge.refunded", "refund.failed")
+# Stripe Connect (payments.payouts). account.updated and payout.* come from connected accounts
+# (the Connect endpoint), transfer.reversed from Kindly's own account.
+PAYOUT_EVENT_TYPES = ("payout.paid", "payout.failed")
+CONNECT_EVENT_TYPES = ("account.updated", *PAYOUT_EVENT_TYPES, "transfer.reversed")
 
 
 def _intent_id_of(event_type: str, obj: dict[str, Any]) -> str:
@@ -187,13 +211,53 @@ def _intent_id_of(event_type: str, obj: dict[str, Any]) -> str:
     return str(intent or "")
 
 
+def _charge_refunded(intent_id: str) -> str:
+    """A full refund: the booking is refunded and the provider's share reversed, in one transaction."""
+    with transaction.atomic():
+        outcome = booking_refunded(payment_intent_id=intent_id)
+        booking = booking_lock_by_payment_intent(payment_intent_id=intent_id)
+        if booking is not None and booking.payment_status == PaymentStatus.REFUNDED:
+            earning_refunded(booking=booking)
+    return outcome
+
+
+def _payout_payments(event: dict[str, Any], obj: dict[str, Any]) -> list[str]:
+    """The transfers' payments a payout carried, asked of Stripe before the event's transaction
+    (never call the gateway while holding locks). A failure is a 503: Stripe retries the event."""
+    account_id, payout_id = str(event.get("account") or ""), str(obj.get("id") or "")
+    if not account_id or not payout_id:
+        return []
+    try:
+        return StripeGateway().payout_payments(account_id=account_id, payout_id=payout_id)
+    except GatewayError:
+        raise PaymentGatewayUnavailable("Stripe could not list the payout; retry later.") from None
+
+
+def _connect_event_apply(
+    event_type: str, obj: dict[str, Any], payout_payments: list[str], as_of: dt.datetime | None
+) -> str:
+    if event_type == "account.updated":
+        return connected_account_apply(state=AccountState.from_stripe(obj, as_of=as_of))
+    if event_type in PAYOUT_EVENT_TYPES:
+        return payout_settled(
+            payout_id=str(obj.get("id") or ""), payments=payout_payments, paid=event_type == "payout.paid"
+        )
+    # transfer.reversed: Stripe sends it for partial reversals too; only a full one counts.
+    return transfer_reversed(
+        transfer_id=str(obj.get("id") or ""),
+        fully=obj.get("reversed") is True,
+        reversal_id=str(((obj.get("reversals") or {}).get("data") or [{}])[0].get("id") or ""),
+    )
+
+
 def stripe_event_process(*, event: dict[str, Any]) -> str:
     """Apply one verified Stripe event, at most once per event id; returns what it did.
 
     The event id is recorded in the same transaction as the change it causes, so a failure
     leaves it unrecorded and Stripe's retry applies it again; concurrent deliveries of one
     event wait on the unique index and the later one finds it done ("duplicate"). Order does
-    not matter: the booking transitions never move paymentStatus backwards.
+    not matter: the booking transitions never move paymentStatus backwards, nor the payout
+    transitions an earning's state (payments.payouts).
     """
     event_id = str(event.get("id") or "")
     event_type = str(event.get("type") or "")
@@ -204,6 +268,11 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
     if not event_id:
         raise InvalidInput("The event has no id.", errors={"id": ["Required."]})
     intent_id = _intent_id_of(event_type, obj) if event_type in HANDLED_EVENT_TYPES else ""
+    payout_payments: list[str] = []
+    if event_type in PAYOUT_EVENT_TYPES:
+        if ProcessedEvent.objects.filter(event_id=event_id).exists():
+            return "duplicate"
+        payout_payments = _payout_payments(event, obj)
 
     with transaction.atomic():
         try:
@@ -216,7 +285,7 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
             return "duplicate"
 
         if event_type == "payment_intent.succeeded":
-            outcome = booking_payment_succeeded(payment_intent_id=intent_id)
+            outcome = payment_succeeded(payment_intent_id=intent_id)
         elif event_type == "payment_intent.payment_failed":
             error = obj.get("last_payment_error") or {}
             message = str(error.get("message") or "") if isinstance(error, dict) else ""
@@ -225,12 +294,16 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
                 PaymentIntent.objects.filter(intent_id=intent_id).update(last_error=message)
         elif event_type == "charge.refunded":
             # Stripe sends charge.refunded for partial refunds too; only a full refund counts.
-            outcome = booking_refunded(payment_intent_id=intent_id) if obj.get("refunded") is True else "partial"
+            outcome = _charge_refunded(intent_id) if obj.get("refunded") is True else "partial"
         elif event_type == "refund.failed":
             reason = str(obj.get("failure_reason") or "")
             outcome = booking_refund_failed_at_gateway(
                 payment_intent_id=intent_id, message=f"Stripe: refund failed ({reason or 'no reason given'})."
             )
+        elif event_type in CONNECT_EVENT_TYPES:
+            created = event.get("created")
+            as_of = dt.datetime.fromtimestamp(created, tz=dt.UTC) if isinstance(created, int) else None
+            outcome = _connect_event_apply(event_type, obj, payout_payments, as_of)
         else:
             outcome = "unhandled"
 

@@ -7,7 +7,18 @@ urlpatterns = [
     path("checkout/<str:booking_id>", views.checkout, name="checkout"),
     path("api/create-payment-intent", api_views.CreatePaymentIntentView.as_view(), name="create-payment-intent"),
     path("api/payments/stripe/webhook", api_views.stripe_webhook, name="stripe-webhook"),
+    path("api/payments/stripe/connect-webhook", api_views.stripe_connect_webhook, name="stripe-connect-webhook"),
     path("api/payments/stripe/sync", api_views.StripeSyncView.as_view(), name="stripe-sync"),
     # Answers 404 unless the offline test gateway is active.
     path("api/payments/test/confirm", api_views.OfflineCardConfirmView.as_view(), name="test-gateway-confirm"),
+    # Providers get paid (payments.payouts).
+    path("earnings", views.earnings, name="earnings"),
+    path("earnings.csv", views.earnings_csv, name="earnings-csv"),
+    path("api/earnings", api_views.EarningsView.as_view(), name="api-earnings"),
+    path("api/earnings/<int:booking_id>", api_views.EarningDetailView.as_view(), name="api-earning"),
+    path("payouts/setup", views.payouts_setup, name="payouts-setup"),
+    path("payouts/return", views.payouts_return, name="payouts-return"),
+    path("payouts/refresh", views.payouts_refresh, name="payouts-refresh"),
+    # Answers 404 unless the offline test gateway is active.
+    path("payouts/test-onboarding", views.payouts_test_onboarding, name="payouts-test-onboarding"),
 ]

@@ -1,16 +1,24 @@
-"""The payment page: /checkout/{bookingId} (spec "Payment page")."""
+"""Payment pages: /checkout/{bookingId} (spec "Payment page"); a provider's /earnings (and its CSV),
+and the payouts setup round trip to Stripe's onboarding form (or the test gateway's simulated one)."""
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+import csv
 
-from accounts.guards import login_required_page
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from accounts.guards import login_required_page, queue_toast
 from bookings.models import Booking
+from marketplace.errors import DomainError
+from payments import payouts
 from payments.api.serializers import MAX_ID
-from payments.models import Gateway
-from payments.selectors import booking_is_payable, checkout_booking
+from payments.models import ConnectedAccount, Gateway, PayoutSetup
+from payments.selectors import booking_is_payable, checkout_booking, earnings_overview
 from requests_app.models import TimeWindow
 
 
@@ -48,3 +56,116 @@ def checkout(request: HttpRequest, booking_id: str) -> HttpResponse:
         "publishableKey": settings.STRIPE_PUBLISHABLE_KEY if backend == Gateway.STRIPE else "",
     }
     return render(request, "pages/checkout.html", {"props": props}, status=200 if booking else 404)
+
+
+# ---------------------------------------------------------------- earnings and payouts setup
+
+
+def _forbidden(request: HttpRequest, error: DomainError) -> HttpResponse:
+    return render(request, "pages/earnings.html", {"forbidden": error.message}, status=error.status_code)
+
+
+@login_required_page
+@require_GET
+def earnings(request: HttpRequest) -> HttpResponse:
+    """/earnings: the provider's paid bookings (gross, fee, net, payout state), totals by month."""
+    try:
+        overview = earnings_overview(user=request.user)
+    except DomainError as exc:  # not a provider: 403
+        return _forbidden(request, exc)
+    return render(request, "pages/earnings.html", {"overview": overview, "PayoutSetup": PayoutSetup})
+
+
+@login_required_page
+@require_GET
+def earnings_csv(request: HttpRequest) -> HttpResponse:
+    """/earnings.csv: the same rows as /earnings, one line per paid booking."""
+    try:
+        overview = earnings_overview(user=request.user)
+    except DomainError as exc:
+        return _forbidden(request, exc)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="kindly-earnings-{timezone.localdate():%Y-%m-%d}.csv"'
+    response["Cache-Control"] = "no-store"
+    writer = csv.writer(response)
+    writer.writerow(["Booking", "Visit date", "Service", "Gross", "Kindly fee", "Net", "Fee percent", "Payout"])
+    for earning in overview["earnings"]:
+        title = earning.booking.service_request.title or "Service Appointment"
+        writer.writerow(
+            [
+                earning.booking_id,
+                earning.booking.scheduled_date.isoformat(),
+                # A leading =, +, - or @ would be read as a formula by spreadsheets.
+                "'" + title if title[:1] in "=+-@" else title,
+                f"{earning.gross:.2f}",
+                f"{earning.fee:.2f}",
+                f"{earning.net:.2f}",
+                f"{earning.fee_percent:.2f}",
+                earning.get_state_display(),
+            ]
+        )
+    return response
+
+
+@login_required_page
+@require_POST
+def payouts_setup(request: HttpRequest) -> HttpResponse:
+    """The dashboard's "Set up payouts" form: to Stripe's onboarding form for the provider's account."""
+    return _to_onboarding(request)
+
+
+@login_required_page
+@require_GET
+def payouts_refresh(request: HttpRequest) -> HttpResponse:
+    """Stripe sends the provider here when the onboarding link has expired: a fresh link. A GET
+    only continues an existing account's setup (a new account is made by the dashboard's POST)."""
+    if not ConnectedAccount.objects.filter(provider__user=request.user).exists():
+        return HttpResponseRedirect(reverse("dashboard"))
+    return _to_onboarding(request)
+
+
+def _to_onboarding(request: HttpRequest) -> HttpResponse:
+    try:
+        url = payouts.connected_account_start(
+            actor=request.user,
+            refresh_url=request.build_absolute_uri(reverse("payouts-refresh")),
+            return_url=request.build_absolute_uri(reverse("payouts-return")),
+        )
+    except DomainError as exc:
+        queue_toast(request, title="Payouts could not be set up", description=exc.message, variant="destructive")
+        return HttpResponseRedirect(reverse("dashboard"))
+    return HttpResponseRedirect(url, status=303)
+
+
+@login_required_page
+@require_GET
+def payouts_return(request: HttpRequest) -> HttpResponse:
+    """Back from the onboarding form: check the account's state and say it on the dashboard."""
+    account = payouts.connected_account_refresh(actor=request.user)
+    if account is not None and account.setup == PayoutSetup.ON:
+        queue_toast(request, title="Payouts on", description="Your earnings will be sent to your bank account.")
+    elif account is not None:
+        queue_toast(
+            request,
+            title="Details needed" if account.setup == PayoutSetup.DETAILS_NEEDED else "Payouts not set up yet",
+            description="Stripe still needs a few details before it can pay you. You can continue any time.",
+        )
+    return HttpResponseRedirect(reverse("dashboard"))
+
+
+@login_required_page
+@require_http_methods(["GET", "POST"])
+def payouts_test_onboarding(request: HttpRequest) -> HttpResponse:
+    """The offline test gateway's stand-in for Stripe's onboarding form (404 with Stripe)."""
+    account_id = request.GET.get("account", "")
+    if request.method == "POST":
+        try:
+            payouts.test_onboarding_finish(
+                actor=request.user, account_id=account_id, complete=request.POST.get("outcome") == "complete"
+            )
+        except DomainError as exc:
+            return render(request, "404.html", {"message": exc.message}, status=404)
+        return HttpResponseRedirect(reverse("payouts-return"))
+    if not payouts.test_onboarding_allowed(actor=request.user, account_id=account_id):
+        return render(request, "404.html", status=404)
+    return render(request, "pages/payouts_test_onboarding.html", {"account_id": account_id})

@@ -101,6 +101,17 @@ def _booking_data(booking: Booking, *, as_client: bool) -> dict[str, Any]:
     else:
         # The visit address is the client's; the provider's copy names the client only.
         data["client"] = {"name": _name(booking.client)}
+        earning = getattr(booking, "earning", None)  # the provider's share (payments.Earning)
+        data["earning"] = (
+            {
+                "gross": _money(earning.gross),
+                "fee": _money(earning.fee),
+                "net": _money(earning.net),
+                "payout": earning.state,
+            }
+            if earning
+            else None
+        )
     return data
 
 
@@ -148,6 +159,11 @@ def _provider_data(provider: Provider | None) -> dict[str, Any] | None:
         "rating": _money(provider.rating),
         "totalReviews": provider.total_reviews,
         "createdAt": _iso(provider.created_at),
+        "payoutsAccount": (
+            {"accountId": account.account_id, "status": account.setup.label}
+            if (account := getattr(provider, "connected_account", None))
+            else None
+        ),
     }
 
 
@@ -159,7 +175,7 @@ def account_export(*, user: User) -> dict[str, Any]:
     requests = ServiceRequest.objects.filter(client=user).select_related("category").order_by("created_at", "pk")
     bookings = (
         Booking.objects.filter(Q(client=user) | Q(provider__user=user))
-        .select_related("service_request", "client", "provider__user")
+        .select_related("service_request", "client", "provider__user", "earning")
         .order_by("scheduled_date", "pk")
     )
     messages = (
@@ -200,7 +216,9 @@ def account_export(*, user: User) -> dict[str, Any]:
             }
             for contact in emergency_contact_list(user=user)
         ],
-        "providerProfile": _provider_data(Provider.objects.filter(user=user).first()),
+        "providerProfile": _provider_data(
+            Provider.objects.filter(user=user).select_related("connected_account").first()
+        ),
         "serviceRequests": [_request_data(request) for request in requests],
         "bookings": {
             "asClient": [_booking_data(b, as_client=True) for b in bookings if b.client_id == user.pk],

@@ -1,5 +1,6 @@
 """Settings shared by every environment. Values come from the environment (django-environ)."""
 
+from decimal import Decimal
 from pathlib import Path
 
 import environ
@@ -191,6 +192,13 @@ PAYMENTS_BACKEND = env("PAYMENTS_BACKEND", default="stripe" if STRIPE_SECRET_KEY
 # The offline test gateway takes no money; system check payments.E001 refuses it with DEBUG off
 # unless this is set (the test settings only).
 PAYMENTS_ALLOW_TEST_GATEWAY = env.bool("PAYMENTS_ALLOW_TEST_GATEWAY", default=False)
+# Stripe Connect (docs/payments.md): Kindly keeps this percentage of each booking's total, rounded
+# down to the cent (in the provider's favour); the rest is transferred to the provider's connected
+# account after the visit. Events of connected accounts (account.updated, payout.*) come to
+# their own webhook endpoint, signed with its own secret.
+PLATFORM_FEE_PERCENT = Decimal(env("PLATFORM_FEE_PERCENT", default="15"))
+STRIPE_CONNECT_WEBHOOK_SECRET = env("STRIPE_CONNECT_WEBHOOK_SECRET", default="")
+STRIPE_CONNECT_COUNTRY = env("STRIPE_CONNECT_COUNTRY", default="US")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -22,6 +22,8 @@ import stripe
 from rest_framework.test import APIClient
 
 WEBHOOK_SECRET = "whsec_kindly_test_secret"
+CONNECT_WEBHOOK_SECRET = "whsec_kindly_connect_test_secret"
+CONNECT_WEBHOOK_URL = "/api/payments/stripe/connect-webhook"
 
 
 @dataclass
@@ -43,6 +45,10 @@ class FakeStripe:
     requests: list[RecordedRequest] = field(default_factory=list)
     intents: dict[str, dict[str, Any]] = field(default_factory=dict)
     refunds: dict[str, dict[str, Any]] = field(default_factory=dict)
+    accounts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    transfers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # payout id -> the balance transactions Stripe lists for it (GET /v1/balance_transactions?payout=)
+    payout_transactions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     fail_next: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     replies_by_key: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -50,6 +56,13 @@ class FakeStripe:
 
     def posts(self, path: str) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path == path]
+
+    def succeed(self, intent_id: str) -> str:
+        """The client's card was charged: the intent succeeded, with a charge. Returns the charge id."""
+        intent = self.intents[intent_id]
+        intent["status"] = "succeeded"
+        intent["latest_charge"] = intent.get("latest_charge") or f"ch_fake_{next(_ids)}"
+        return intent["latest_charge"]
 
 
 _ids = itertools.count(1)
@@ -71,6 +84,7 @@ def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) ->
             "metadata": _nested(params, "metadata"),
             "client_secret": f"{intent_id}_secret_fake",
             "status": "requires_payment_method",
+            "latest_charge": None,
         }
         fake.intents[intent_id] = intent
         return 200, intent
@@ -87,6 +101,63 @@ def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) ->
         }
         fake.refunds[refund["id"]] = refund
         return 200, refund
+    if method == "POST" and path == "/v1/accounts":
+        account = {
+            "id": f"acct_fake_{next(_ids)}",
+            "object": "account",
+            "type": params.get("type"),
+            "email": params.get("email"),
+            "charges_enabled": False,
+            "payouts_enabled": False,
+            "details_submitted": False,
+            "requirements": {"currently_due": ["external_account", "individual.dob.day"], "past_due": []},
+            "metadata": _nested(params, "metadata"),
+        }
+        fake.accounts[account["id"]] = account
+        return 200, account
+    if method == "GET" and path.startswith("/v1/accounts/"):
+        account = fake.accounts.get(path.rsplit("/", 1)[-1])
+        if account:
+            return 200, account
+    if method == "POST" and path == "/v1/account_links":
+        if params.get("account") not in fake.accounts:
+            return 400, {"error": {"type": "invalid_request_error", "message": "No such account"}}
+        url = f"https://connect.stripe.com/setup/e/{params['account']}/fake{next(_ids)}"
+        return 200, {"object": "account_link", "url": url, "expires_at": int(time.time()) + 300}
+    if method == "POST" and path == "/v1/transfers":
+        if params.get("destination") not in fake.accounts:
+            return 400, {"error": {"type": "invalid_request_error", "message": "No such destination"}}
+        transfer = {
+            "id": f"tr_fake_{next(_ids)}",
+            "object": "transfer",
+            "amount": int(params["amount"]),
+            "currency": params["currency"],
+            "destination": params["destination"],
+            "destination_payment": f"py_fake_{next(_ids)}",
+            "source_transaction": params.get("source_transaction"),
+            "transfer_group": params.get("transfer_group"),
+            "metadata": _nested(params, "metadata"),
+            "reversed": False,
+            "amount_reversed": 0,
+        }
+        fake.transfers[transfer["id"]] = transfer
+        return 200, transfer
+    if method == "POST" and path.startswith("/v1/transfers/") and path.endswith("/reversals"):
+        transfer = fake.transfers.get(path.split("/")[3])
+        if transfer is None:
+            return 404, {"error": {"type": "invalid_request_error", "message": "No such transfer"}}
+        if transfer["reversed"]:
+            return 400, {
+                "error": {"type": "invalid_request_error", "code": "transfer_already_reversed", "message": "reversed"}
+            }
+        amount = int(params.get("amount") or transfer["amount"] - transfer["amount_reversed"])
+        transfer["amount_reversed"] += amount
+        transfer["reversed"] = transfer["amount_reversed"] >= transfer["amount"]
+        reversal = {"id": f"trr_fake_{next(_ids)}", "object": "transfer_reversal", "amount": amount}
+        return 200, {**reversal, "transfer": transfer["id"]}
+    if method == "GET" and path == "/v1/balance_transactions":
+        data = fake.payout_transactions.get(params.get("payout", ""), [])
+        return 200, {"object": "list", "url": path, "has_more": False, "data": data}
     if method == "GET" and path.startswith("/v1/payment_intents/"):
         intent = fake.intents.get(path.rsplit("/", 1)[-1])
         if intent:
@@ -158,6 +229,7 @@ def stripe_backend(settings, fake_stripe) -> FakeStripe:
     settings.STRIPE_SECRET_KEY = "sk_test_kindly_fake"
     settings.STRIPE_PUBLISHABLE_KEY = "pk_test_kindly_fake"
     settings.STRIPE_WEBHOOK_SECRET = WEBHOOK_SECRET
+    settings.STRIPE_CONNECT_WEBHOOK_SECRET = CONNECT_WEBHOOK_SECRET
     settings.STRIPE_API_BASE = fake_stripe.url
     return fake_stripe
 
@@ -175,17 +247,24 @@ def stripe_event(event_type: str, obj: dict[str, Any], *, event_id: str | None =
 
 
 def signed_webhook(
-    client: APIClient, event: dict[str, Any], *, secret: str = WEBHOOK_SECRET, timestamp=None, body=None
+    client: APIClient,
+    event: dict[str, Any],
+    *,
+    secret: str = WEBHOOK_SECRET,
+    timestamp=None,
+    body=None,
+    url: str = "/api/payments/stripe/webhook",
 ):
     """POST an event to the webhook with a Stripe-Signature header made by the SDK's own helper.
 
-    `body` sends other bytes than the signed ones (a tampered body).
+    `body` sends other bytes than the signed ones (a tampered body). Events of connected accounts
+    go to CONNECT_WEBHOOK_URL, signed with CONNECT_WEBHOOK_SECRET (connect_webhook).
     """
     payload = json.dumps(event)
     header = stripe.WebhookSignature.generate_signature_header(payload, secret, timestamp=timestamp)
     return client.generic(
         "POST",
-        "/api/payments/stripe/webhook",
+        url,
         body if body is not None else payload,
         content_type="application/json",
         HTTP_STRIPE_SIGNATURE=header,
@@ -204,3 +283,8 @@ def pay_with_stripe(booking, api_as):
     booking.refresh_from_db()
     assert (booking.status, booking.payment_status) == ("confirmed", "paid")
     return booking
+
+
+def connect_webhook(client: APIClient, event: dict[str, Any], *, account: str):
+    """POST an event of a connected account (it names the account) to the Connect endpoint."""
+    return signed_webhook(client, {**event, "account": account}, secret=CONNECT_WEBHOOK_SECRET, url=CONNECT_WEBHOOK_URL)

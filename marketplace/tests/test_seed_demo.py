@@ -1,11 +1,13 @@
 """seed_demo writes through the same rules as the API: its requests are made by the service."""
 
 import io
+from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
 
-from bookings.models import Booking
+from bookings.models import Booking, BookingStatus, PaymentStatus
+from payments.models import Earning, PayoutSetup, PayoutState
 from providers.models import Provider
 from requests_app.models import RequestStatus, ServiceRequest
 
@@ -15,7 +17,9 @@ def test_seed_demo_makes_valid_requests_one_booked_with_the_helper_and_adds_noth
     call_command("seed_demo", stdout=io.StringIO())
     call_command("seed_demo", stdout=io.StringIO())
 
-    requests = ServiceRequest.objects.filter(client__email="client@kindly.example")
+    requests = ServiceRequest.objects.filter(client__email="client@kindly.example").exclude(
+        status=RequestStatus.COMPLETED  # the visit of _demo_earnings, below
+    )
     assert requests.count() == 3
     assert sorted(requests.values_list("status", flat=True)) == [
         RequestStatus.BOOKED,
@@ -26,3 +30,18 @@ def test_seed_demo_makes_valid_requests_one_booked_with_the_helper_and_adds_noth
     assert booking.provider.user.email == "provider@kindly.example"
     assert all(r.estimated_duration % 15 == 0 and r.max_budget % 5 == 0 for r in requests)
     assert Provider.objects.filter(user__email__endswith="@kindly.example").count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_seed_demo_gives_the_helper_payouts_and_one_paid_completed_visit_once(firebase_auth, settings):
+    settings.PAYMENTS_BACKEND = "test"  # the embedded default of make run
+    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", stdout=io.StringIO())
+
+    helper = Provider.objects.get(user__email="provider@kindly.example")
+    assert helper.connected_account.setup == PayoutSetup.ON
+    [earning] = Earning.objects.filter(booking__provider=helper)
+    assert earning.booking.status == BookingStatus.COMPLETED
+    assert earning.booking.payment_status == PaymentStatus.PAID
+    assert (earning.gross, earning.fee, earning.net) == (Decimal("45.00"), Decimal("6.75"), Decimal("38.25"))
+    assert earning.state == PayoutState.ON_ITS_WAY

@@ -17,6 +17,7 @@ PRODUCTION_ENV = {
     "STRIPE_SECRET_KEY": "sk_test_deploy_check",
     "STRIPE_PUBLISHABLE_KEY": "pk_test_deploy_check",
     "STRIPE_WEBHOOK_SECRET": "whsec_deploy_check",
+    "STRIPE_CONNECT_WEBHOOK_SECRET": "whsec_connect_deploy_check",
 }
 
 

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from marketplace.api import StrictSerializer
 from payments.gateways import INVALID_NUMBER_MESSAGE, card_number_is_valid, normalize_card_number
+from payments.models import PayoutSetup, PayoutState
 
 MAX_ID = 2**63 - 1
 # Limits in the words the payment page uses, never DRF's "Ensure this value ..." (issue 12).
@@ -123,3 +124,54 @@ class BookingRefInputSerializer(StrictSerializer):
 class PaymentStateSerializer(serializers.Serializer):
     status = serializers.CharField()
     paymentStatus = serializers.CharField()  # noqa: N815
+
+
+# ---------------------------------------------------------------- earnings (GET /api/earnings)
+
+
+def _money(**kwargs) -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=10, decimal_places=2, coerce_to_string=False, read_only=True, **kwargs)
+
+
+class EarningSerializer(serializers.Serializer):
+    """One booking's split, over payments.selectors.earning_list (with_notes)."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    title = serializers.CharField(source="booking.service_request.title", read_only=True)
+    scheduledDate = serializers.DateField(source="booking.scheduled_date", read_only=True)  # noqa: N815
+    bookingStatus = serializers.CharField(source="booking.status", read_only=True)  # noqa: N815
+    gross = _money()
+    fee = _money()
+    net = _money()
+    feePercent = _money(source="fee_percent")  # noqa: N815
+    currency = serializers.CharField(read_only=True)
+    state = serializers.ChoiceField(choices=PayoutState.choices, read_only=True)
+    stateLabel = serializers.CharField(source="get_state_display", read_only=True)  # noqa: N815
+    note = serializers.CharField(read_only=True, help_text="where the money is, in one sentence")
+
+
+class MoneyTotalsSerializer(serializers.Serializer):
+    gross = _money()
+    fee = _money()
+    net = _money()
+
+
+class MonthTotalsSerializer(MoneyTotalsSerializer):
+    month = serializers.DateField(read_only=True, help_text="the first day of the month")
+    count = serializers.IntegerField(read_only=True)
+
+
+class PayoutSetupSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=PayoutSetup.choices, read_only=True)
+    label = serializers.CharField(read_only=True)
+
+
+class EarningsSerializer(serializers.Serializer):
+    """GET /api/earnings: the provider's payouts setup, totals (all time and by month, reversed
+    ones left out) and every paid booking's split, latest visit first."""
+
+    payouts = PayoutSetupSerializer(read_only=True)
+    feePercent = _money(source="fee_percent", help_text="Kindly's fee on new bookings")  # noqa: N815
+    totals = MoneyTotalsSerializer(read_only=True)
+    months = MonthTotalsSerializer(many=True, read_only=True)
+    earnings = EarningSerializer(many=True, read_only=True)

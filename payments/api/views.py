@@ -1,4 +1,5 @@
-"""Payment endpoints: create the booking's payment intent, the test gateway's card confirm, Stripe's webhook."""
+"""Payment endpoints: create the booking's payment intent, the test gateway's card confirm, Stripe's webhooks,
+a provider's earnings."""
 
 from __future__ import annotations
 
@@ -17,17 +18,19 @@ from rest_framework.views import APIView
 
 from marketplace.errors import DomainError
 from marketplace.throttling import PaymentIntentThrottle
-from payments import services
+from payments import selectors, services
 from payments.api.serializers import (
     BookingRefInputSerializer,
     CardConfirmInputSerializer,
     CardConfirmResultSerializer,
     ClientSecretSerializer,
     CreatePaymentIntentInputSerializer,
+    EarningSerializer,
+    EarningsSerializer,
     PaymentStateSerializer,
 )
 from payments.gateways import is_test_gateway_active
-from payments.models import Gateway
+from payments.models import Gateway, PayoutSetup
 
 logger = logging.getLogger(__name__)
 
@@ -101,12 +104,14 @@ def _error(message: str, status_code: int) -> JsonResponse:
 @require_POST
 def stripe_webhook(request: HttpRequest) -> JsonResponse:
     """POST /api/payments/stripe/webhook: verify the signature on the raw body, then apply the event once."""
-    if settings.PAYMENTS_BACKEND != Gateway.STRIPE:
+    return _webhook(request, settings.STRIPE_WEBHOOK_SECRET)
+
+
+def _webhook(request: HttpRequest, secret: str) -> JsonResponse:
+    if settings.PAYMENTS_BACKEND != Gateway.STRIPE or not secret:
         return _error("Not found.", 404)
     try:
-        event = stripe.Webhook.construct_event(
-            request.body, request.headers.get("Stripe-Signature"), settings.STRIPE_WEBHOOK_SECRET
-        )
+        event = stripe.Webhook.construct_event(request.body, request.headers.get("Stripe-Signature"), secret)
     except stripe.SignatureVerificationError as exc:
         logger.warning("Stripe webhook with a bad signature: %s", exc.user_message or exc)
         return _error("Invalid signature.", 400)
@@ -120,3 +125,30 @@ def stripe_webhook(request: HttpRequest) -> JsonResponse:
         status_code = 503 if exc.status_code >= 500 else exc.status_code
         return _error(exc.message, status_code)
     return JsonResponse({"received": True, "outcome": outcome})
+
+
+class EarningsView(APIView):
+    """GET /api/earnings: the signed-in provider's earnings (403 for anyone without a provider profile)."""
+
+    @extend_schema(operation_id="earnings_overview", responses={200: EarningsSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(EarningsSerializer(selectors.earnings_overview(user=request.user)).data)
+
+
+class EarningDetailView(APIView):
+    """GET /api/earnings/{bookingId}: one booking's split (404 unless it is the provider's own visit)."""
+
+    @extend_schema(operation_id="earning_retrieve", responses={200: EarningSerializer})
+    def get(self, request: Request, booking_id: int) -> Response:
+        earning = selectors.earning_get(user=request.user, booking_id=booking_id)
+        setup, _account = selectors.payout_setup_of(provider=earning.booking.provider)
+        selectors.with_notes([earning], payouts_on=setup == PayoutSetup.ON)
+        return Response(EarningSerializer(earning).data)
+
+
+@csrf_exempt  # Stripe signs the body instead; there is no session
+@require_POST
+def stripe_connect_webhook(request: HttpRequest) -> JsonResponse:
+    """POST /api/payments/stripe/connect-webhook: events of connected accounts (account.updated,
+    payout.*), Stripe's Connect endpoint with its own signing secret; processed like the other."""
+    return _webhook(request, settings.STRIPE_CONNECT_WEBHOOK_SECRET)

@@ -1,4 +1,5 @@
-"""Demo data for `make run`: three sign-ins (admin, verified provider, client) and a little history.
+"""Demo data for `make run`: three sign-ins (admin, verified provider, client) and a little history
+(with the offline test gateway: the provider's payouts on and one paid, completed visit).
 
 Idempotent: running it again updates the same accounts and adds nothing twice.
 """
@@ -14,8 +15,13 @@ from django.utils import timezone
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
-from bookings.services import service_request_accept
+from bookings.models import Booking
+from bookings.services import booking_complete, service_request_accept
 from marketplace.errors import InvalidInput
+from payments.gateways import TEST_CARD_SUCCEEDS, is_test_gateway_active
+from payments.models import ConnectedAccount, Earning
+from payments.payouts import connected_account_start, test_onboarding_finish
+from payments.services import payment_intent_create, payment_test_confirm
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_application_problems
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
@@ -49,6 +55,10 @@ class Command(BaseCommand):
             self.stdout.write(
                 "would create 3 demo requests for the client if it has none, one booked with the provider"
             )
+            self.stdout.write(
+                "with the offline test gateway: would give the provider payouts (simulated account) and one "
+                "paid, completed visit"
+            )
             return
         users = {}
         for email, first, last, user_type, status in DEMO_USERS:
@@ -58,6 +68,8 @@ class Command(BaseCommand):
             )
             users[email] = self._local_user(uid, email, first, last, user_type, status)
         self._demo_requests(users["client@kindly.example"], helper=users["provider@kindly.example"])
+        if is_test_gateway_active():
+            self._demo_earnings(users["client@kindly.example"], helper=users["provider@kindly.example"])
         self.stdout.write(self.style.SUCCESS("Demo data is ready."))
 
     @transaction.atomic
@@ -129,3 +141,34 @@ class Command(BaseCommand):
         # One of them booked with the verified helper, so the client's dashboard shows who is
         # coming and the two can message from the start.
         service_request_accept(service_request_id=created[1].id, actor=helper)
+
+    def _demo_earnings(self, client: User, *, helper: User) -> None:
+        """The offline test gateway's payouts, for /earnings: the helper's simulated account has payouts
+        on, and one visit last week was paid and completed, so its share is on its way. Through the
+        same services as the pages (the visit is moved to last week once paid: demo history)."""
+        provider = Provider.objects.get(user=helper)
+        if Earning.objects.filter(booking__provider=provider).exists():
+            return
+        connected_account_start(actor=helper, refresh_url="/payouts/refresh", return_url="/payouts/return")
+        account_id = ConnectedAccount.objects.get(provider=provider).account_id
+        test_onboarding_finish(actor=helper, account_id=account_id, complete=True)
+        with transaction.atomic():
+            request = service_request_create(
+                client=client,
+                category=ServiceCategory.objects.get(slug="wellness-checks"),
+                title="Afternoon wellness check",
+                description="Sit with me for an hour and check that I take my tablets.",
+                urgency=Urgency.NORMAL,
+                preferred_time=TimeWindow.AFTERNOON,
+                preferred_date=timezone.localdate() + dt.timedelta(days=3),
+                location="12 Elm Street, Springfield",
+                estimated_duration=90,
+                max_budget=Decimal("60.00"),
+            )
+            booking = service_request_accept(service_request_id=request.id, actor=helper)
+        payment_intent_create(actor=client, booking_id=booking.pk)
+        payment_test_confirm(actor=client, booking_id=booking.pk, card_number=TEST_CARD_SUCCEEDS)
+        last_week = timezone.localdate() - dt.timedelta(days=6)
+        Booking.objects.filter(pk=booking.pk).update(scheduled_date=last_week)
+        ServiceRequest.objects.filter(pk=request.pk).update(preferred_date=last_week)
+        booking_complete(booking_id=booking.pk, actor=helper)
