@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from bookings.models import Booking, Review
+from bookings.models import Booking, CalendarFeed, Review
 
 
 @admin.register(Booking)
@@ -31,3 +31,17 @@ class ReviewAdmin(admin.ModelAdmin):
     search_fields = ("comment", "reviewer__email", "reviewed__email")
     list_select_related = ("reviewer", "reviewed", "booking")
     raw_id_fields = ("booking", "reviewer", "reviewed")
+
+
+@admin.register(CalendarFeed)
+class CalendarFeedAdmin(admin.ModelAdmin):
+    """Who has a calendar feed; the token (the feed's secret address) is never shown. A user
+    resets it from /calendar; deleting the row here turns the address off."""
+
+    list_display = ("user", "created_at", "updated_at")
+    search_fields = ("user__email",)
+    fields = ("user", "created_at", "updated_at")
+    readonly_fields = fields
+
+    def has_add_permission(self, request) -> bool:
+        return False
