@@ -76,7 +76,8 @@ class Booking(models.Model):
     # When the visit runs (visit_start, plus its duration), stored for the rule that a provider
     # holds no two visits at once: on PostgreSQL the exclusion constraint NO_OVERLAP (migration
     # 0004) over [starts_at, ends_at) of the provider's scheduled and confirmed bookings; the
-    # services check it first for a clear 409 (bookings.services.check_provider_free). Set by save().
+    # services check it first for a clear 409 (bookings.services.check_provider_free). Set by save()
+    # (and fill_visit_times() before a bulk_create); a QuerySet.update() of the date must set them too.
     starts_at = models.DateTimeField(editable=False)
     ends_at = models.DateTimeField(editable=False)
 

@@ -15,7 +15,6 @@ from django.utils import timezone
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
-from bookings.models import Booking
 from bookings.services import booking_complete, service_request_accept
 from marketplace.errors import InvalidInput
 from payments.gateways import TEST_CARD_SUCCEEDS, is_test_gateway_active
@@ -169,6 +168,8 @@ class Command(BaseCommand):
         payment_intent_create(actor=client, booking_id=booking.pk)
         payment_test_confirm(actor=client, booking_id=booking.pk, card_number=TEST_CARD_SUCCEEDS)
         last_week = timezone.localdate() - dt.timedelta(days=6)
-        Booking.objects.filter(pk=booking.pk).update(scheduled_date=last_week)
+        booking.refresh_from_db()
+        booking.scheduled_date = last_week  # save() moves the visit's stored times with the date
+        booking.save(update_fields=["scheduled_date", "updated_at"])
         ServiceRequest.objects.filter(pk=request.pk).update(preferred_date=last_week)
         booking_complete(booking_id=booking.pk, actor=helper)
