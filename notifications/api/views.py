@@ -12,12 +12,17 @@ from notifications import selectors, services
 from notifications.api.serializers import NotificationSettingsInputSerializer, NotificationSettingsSerializer
 
 
+def notification_settings_props(*, user) -> dict:
+    """The settings page's first answer (the island's props): the same shape as the API's."""
+    return NotificationSettingsSerializer(selectors.notification_settings(user=user)).data
+
+
 class NotificationPreferencesView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(operation_id="notification_preferences", responses={200: NotificationSettingsSerializer})
     def get(self, request: Request) -> Response:
-        return Response(NotificationSettingsSerializer(selectors.notification_settings(user=request.user)).data)
+        return Response(notification_settings_props(user=request.user))
 
     @extend_schema(
         operation_id="notification_preferences_update",
@@ -33,4 +38,4 @@ class NotificationPreferencesView(APIView):
             phone=data.validated_data.get("phone"),
             new_requests=data.validated_data.get("newRequests"),
         )
-        return Response(NotificationSettingsSerializer(selectors.notification_settings(user=request.user)).data)
+        return Response(notification_settings_props(user=request.user))
