@@ -185,9 +185,9 @@ PHONE_HELP = "Enter a mobile number like 555-123-4567, or with its country code,
 def normalize_phone(raw: str) -> str:
     """A phone number in E.164 ("+15551234567"); a 10-digit number is taken as US/Canada. InvalidInput otherwise."""
     text = (raw or "").strip()
-    if not re.fullmatch(r"\+?[\d\s().-]+", text):
+    if not re.fullmatch(r"\+?[\d\s().-]+", text, flags=re.ASCII):
         raise InvalidInput(PHONE_HELP, errors={"phone": [PHONE_HELP]})
-    digits = re.sub(r"\D", "", text)
+    digits = re.sub(r"\D", "", text, flags=re.ASCII)
     if text.startswith("+"):
         number = "+" + digits
     elif len(digits) == 10:
@@ -196,7 +196,7 @@ def normalize_phone(raw: str) -> str:
         number = "+" + digits
     else:
         raise InvalidInput(PHONE_HELP, errors={"phone": [PHONE_HELP]})
-    if not re.fullmatch(r"\+[1-9]\d{7,14}", number) or (number.startswith("+1") and len(number) != 12):
+    if not re.fullmatch(r"\+[1-9]\d{7,14}", number, flags=re.ASCII) or (number.startswith("+1") and len(number) != 12):
         raise InvalidInput(PHONE_HELP, errors={"phone": [PHONE_HELP]})
     return number
 
