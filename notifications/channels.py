@@ -70,10 +70,6 @@ def email_message(delivery: Delivery) -> EmailMultiAlternatives:
     return message
 
 
-def send_email(delivery: Delivery) -> None:
-    email_message(delivery).send()
-
-
 class _KindlyTwilioHttpClient(TwilioHttpClient):
     """Twilio's own HTTP client, sent to TWILIO_API_BASE when set (the tests' fake Twilio)."""
 

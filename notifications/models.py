@@ -34,6 +34,9 @@ class DeliveryStatus(models.TextChoices):
     SENT = "sent", "Sent"
     FAILED = "failed", "Failed after the last try"
     SKIPPED = "skipped", "Not sent (turned off, or no address)"
+    # The worker stopped after handing it to the mail server or Twilio and before hearing back:
+    # it may have arrived, so it is not sent again (at most one message per person and channel).
+    UNKNOWN = "unknown", "Maybe sent: the worker stopped while sending"
 
 
 class Delivery(models.Model):
@@ -47,6 +50,8 @@ class Delivery(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     claimed_at = models.DateTimeField(null=True, blank=True)
+    # Set just before the mail server or Twilio is called, cleared when it answers.
+    handed_over_at = models.DateTimeField(null=True, blank=True)
     sent_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -97,20 +97,28 @@ def deliveries_enqueue(delivery_ids: Iterable[int]) -> None:
 
 
 def _claim(delivery_id: int, now: dt.datetime) -> bool:
-    """Take a delivery for sending; False when it is done or another worker holds it."""
+    """Take a delivery for sending; False when it is done or another worker holds it.
+
+    A claim whose worker stopped before handing the message over is taken again once its lease
+    has run out; one that had handed it over is left for delivery_settle_abandoned.
+    """
     return bool(
         Delivery.objects.filter(pk=delivery_id)
         .filter(
             Q(status__in=[DeliveryStatus.PENDING, DeliveryStatus.RETRYING])
-            | Q(status=DeliveryStatus.SENDING, claimed_at__lt=now - SENDING_LEASE)
+            | Q(status=DeliveryStatus.SENDING, claimed_at__lt=now - SENDING_LEASE, handed_over_at__isnull=True)
         )
         .update(status=DeliveryStatus.SENDING, attempts=F("attempts") + 1, claimed_at=now, updated_at=now)
     )
 
 
+def _hand_over(delivery_id: int) -> None:
+    Delivery.objects.filter(pk=delivery_id).update(handed_over_at=timezone.now())
+
+
 def _finish(delivery_id: int, status: str, error: str = "") -> None:
     now = timezone.now()
-    fields: dict[str, Any] = {"status": status, "last_error": error[:2000], "updated_at": now}
+    fields: dict[str, Any] = {"status": status, "last_error": error[:2000], "updated_at": now, "handed_over_at": None}
     if status == DeliveryStatus.SENT:
         fields["sent_at"] = now
     Delivery.objects.filter(pk=delivery_id, status=DeliveryStatus.SENDING).update(**fields)
@@ -133,12 +141,15 @@ def delivery_send(*, delivery_id: int, last_try: bool) -> str:
         return "skipped"
     try:
         if channel == Channel.EMAIL:
-            channels.send_email(delivery)
+            message = channels.email_message(delivery)
+            _hand_over(delivery_id)
+            message.send()
         else:
             contact = selectors.contact_of(user=user)
             if not selectors.sms_configured() or not contact.phone or contact.phone_opted_out_at:
                 _finish(delivery_id, DeliveryStatus.SKIPPED, "No phone number to text, or texts are off.")
                 return "skipped"
+            _hand_over(delivery_id)
             channels.send_sms(delivery, contact.phone)
     except channels.RecipientOptedOut as error:
         Contact.objects.filter(user=user).update(phone_opted_out_at=timezone.now())
@@ -167,12 +178,28 @@ def deliveries_stuck(*, now: dt.datetime) -> list[int]:
     return list(
         Delivery.objects.filter(
             Q(status=DeliveryStatus.PENDING, created_at__lt=now - dt.timedelta(minutes=5))
-            | Q(status=DeliveryStatus.SENDING, claimed_at__lt=now - SENDING_LEASE)
+            | Q(status=DeliveryStatus.SENDING, claimed_at__lt=now - SENDING_LEASE, handed_over_at__isnull=True)
             | Q(
                 status=DeliveryStatus.RETRYING,
                 updated_at__lt=now - dt.timedelta(seconds=settings.NOTIFICATIONS_RETRY_CAP) - SENDING_LEASE,
             )
         ).values_list("pk", flat=True)[:1000]
+    )
+
+
+def deliveries_settle_abandoned(*, now: dt.datetime) -> int:
+    """Deliveries a worker handed over and never heard back on (it stopped): "maybe sent", never
+    sent again, so nobody gets a message twice; an ERROR line and the admin show each one."""
+    abandoned = Delivery.objects.filter(
+        status=DeliveryStatus.SENDING, claimed_at__lt=now - SENDING_LEASE, handed_over_at__isnull=False
+    )
+    ids = list(abandoned.values_list("pk", flat=True))
+    for pk in ids:
+        logger.error("notification delivery %s: the worker stopped while sending it; it may have arrived", pk)
+    return Delivery.objects.filter(pk__in=ids, status=DeliveryStatus.SENDING).update(
+        status=DeliveryStatus.UNKNOWN,
+        last_error="The worker stopped after handing it over and before the answer; not sent again.",
+        updated_at=now,
     )
 
 

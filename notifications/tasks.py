@@ -22,7 +22,9 @@ def send_delivery(self, delivery_id: int) -> str:
 
 @shared_task(name="notifications.tasks.resend_stuck_deliveries")
 def resend_stuck_deliveries() -> int:
-    ids = services.deliveries_stuck(now=timezone.now())
+    now = timezone.now()
+    services.deliveries_settle_abandoned(now=now)
+    ids = services.deliveries_stuck(now=now)
     services.deliveries_enqueue(ids)
     return len(ids)
 

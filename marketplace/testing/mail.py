@@ -7,6 +7,7 @@ back on the same port; ``wait_for(n)`` waits for n messages in the inbox.
 
 from __future__ import annotations
 
+import asyncio
 import email
 import email.policy
 import logging
@@ -32,8 +33,12 @@ class Inbox:
         self.messages: list[EmailMessage] = []
         self.arrived_at: list[float] = []
         self.lock = threading.Condition()
+        # Seconds the server takes before it accepts a message (a slow mail server).
+        self.delay = 0.0
 
     async def handle_DATA(self, server, session, envelope) -> str:  # noqa: N802 - aiosmtpd's hook name
+        if self.delay:
+            await asyncio.sleep(self.delay)
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.lock:
             self.messages.append(message)
