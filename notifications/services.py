@@ -286,6 +286,13 @@ def notification_settings_set(
             contact_set(user=user, phone=phone, new_requests=new_requests)
 
 
+def notifications_forget(*, user: User) -> None:
+    """An account is purged: its choices, its phone number and its deliveries go."""
+    Contact.objects.filter(user=user).delete()
+    Preference.objects.filter(user=user).delete()
+    Delivery.objects.filter(recipient=user).delete()
+
+
 def sms_opt_out(*, phone: str, stop: bool) -> int:
     """An incoming STOP (or START) from a number: it gets no texts (or gets them again)."""
     return Contact.objects.filter(phone=phone).update(phone_opted_out_at=timezone.now() if stop else None)
