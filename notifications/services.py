@@ -58,15 +58,20 @@ def event_record(
 
     `key` names the event when the same thing may be found twice (then nothing new is recorded).
     """
-    event, _ = Event.objects.get_or_create(
+    event, new = Event.objects.get_or_create(
         key=f"{kind}:{key or uuid.uuid4().hex}",
         defaults={"kind": kind, "booking": booking, "text": text, "context": context or {}},
     )
-    created = []
-    for user, channel in selectors.channels_for(users={u.pk: u for u in receivers}.values(), kind=kind):
-        delivery, made = Delivery.objects.get_or_create(event=event, recipient=user, channel=channel)
-        if made:
-            created.append(delivery.pk)
+    pairs = selectors.channels_for(users={u.pk: u for u in receivers}.values(), kind=kind)
+    if new:  # nothing can clash yet: one INSERT
+        rows = [Delivery(event=event, recipient=user, channel=channel) for user, channel in pairs]
+        created = [d.pk for d in Delivery.objects.bulk_create(rows)]
+    else:
+        created = []
+        for user, channel in pairs:
+            delivery, made = Delivery.objects.get_or_create(event=event, recipient=user, channel=channel)
+            if made:
+                created.append(delivery.pk)
     if created:
         # robust: a broker that is down never fails the change (resend_stuck_deliveries sends later).
         transaction.on_commit(partial(deliveries_enqueue, created), robust=True)
