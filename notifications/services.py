@@ -23,7 +23,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import User, UserType
-from bookings.models import Booking
+from bookings.models import Booking, BookingStatus
 from marketplace.errors import InvalidInput, PermissionDenied
 from marketplace.notifications import notify
 from notifications import channels, selectors
@@ -325,19 +325,43 @@ def unsubscribe(*, token: str, actor: User | None = None) -> tuple[User, str]:
 # ---------------------------------------------------------------- scheduled: reminders and digests
 
 
+def visit_reminders_due(*, now: dt.datetime) -> list[int]:
+    """Bookings whose visit starts within 24 hours and whose reminder is not recorded yet."""
+    due = selectors.bookings_to_remind(now=now)
+    done = set(
+        Event.objects.filter(kind=Kind.VISIT_REMINDER, booking__in=[b.pk for b in due]).values_list("key", flat=True)
+    )
+    return [b.pk for b in due if _reminder_key(b, full=True) not in done]
+
+
+def _reminder_key(booking: BookingType, *, full: bool = False) -> str:
+    key = f"booking:{booking.pk}:{booking.visit_start.isoformat()}"
+    return f"{Kind.VISIT_REMINDER}:{key}" if full else key
+
+
+def visit_reminder_send(*, booking_id: int, now: dt.datetime) -> bool:
+    """Remind client and provider of one visit starting within 24 hours (once per booking and time)."""
+    with transaction.atomic():
+        # The booking's lock makes two runs at once take turns; the event makes the second a no-op.
+        booking = (
+            Booking.objects.select_for_update(of=("self",))
+            .select_related("service_request", "client", "provider__user")
+            .filter(pk=booking_id)
+            .first()
+        )
+        if booking is None or booking.status not in (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED):
+            return False
+        if not now < booking.visit_start <= now + dt.timedelta(hours=24):
+            return False
+        if Event.objects.filter(key=_reminder_key(booking, full=True)).exists():
+            return False
+        _remind(booking, _reminder_key(booking))
+    return True
+
+
 def visit_reminders_send(*, now: dt.datetime) -> int:
-    """Remind client and provider of each visit starting within 24 hours (once per booking and time)."""
-    sent = 0
-    for booking in selectors.bookings_to_remind(now=now):
-        key = f"booking:{booking.pk}:{booking.visit_start.isoformat()}"
-        with transaction.atomic():
-            # The booking's lock makes two runs at once take turns; the event makes the second a no-op.
-            Booking.objects.select_for_update(of=("self",)).filter(pk=booking.pk).first()
-            if Event.objects.filter(key=f"{Kind.VISIT_REMINDER}:{key}").exists():
-                continue
-            _remind(booking, key)
-            sent += 1
-    return sent
+    """Every reminder due now, one after the other (the beat job fans them out to the workers instead)."""
+    return sum(visit_reminder_send(booking_id=pk, now=now) for pk in visit_reminders_due(now=now))
 
 
 def _remind(booking: BookingType, key: str) -> None:

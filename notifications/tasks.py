@@ -31,7 +31,16 @@ def resend_stuck_deliveries() -> int:
 
 @shared_task(name="notifications.tasks.send_visit_reminders")
 def send_visit_reminders() -> int:
-    return services.visit_reminders_send(now=timezone.now())
+    """Beat: one task per visit due a reminder, so that every worker process shares the run."""
+    due = services.visit_reminders_due(now=timezone.now())
+    for booking_id in due:
+        send_visit_reminder.delay(booking_id)
+    return len(due)
+
+
+@shared_task(name="notifications.tasks.send_visit_reminder")
+def send_visit_reminder(booking_id: int) -> bool:
+    return services.visit_reminder_send(booking_id=booking_id, now=timezone.now())
 
 
 @shared_task(name="notifications.tasks.send_message_digests")

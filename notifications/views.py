@@ -1,4 +1,4 @@
-"""The one-click unsubscribe page: /unsubscribe/<token>, no sign-in needed.
+"""The one-click unsubscribe page (/unsubscribe/<token>, no sign-in needed), and Twilio's inbound texts.
 
 GET shows what the link does with one button (link checkers in mail systems only GET); POST
 turns that kind of email off. Mail apps POST "List-Unsubscribe=One-Click" here by themselves
@@ -7,10 +7,12 @@ turns that kind of email off. Mail apps POST "List-Unsubscribe=One-Click" here b
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
+from twilio.request_validator import RequestValidator
 
 from accounts.models import User
 from marketplace.errors import PermissionDenied
@@ -47,3 +49,27 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
         return _page(request, status=400, error=str(error))
     except PermissionDenied as error:
         return _page(request, status=403, error=error.message)
+
+
+# Twilio's opt-out keywords (Advanced Opt-Out defaults) and the ones that opt back in.
+STOP_WORDS = {"STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "REVOKE", "OPTOUT"}
+START_WORDS = {"START", "UNSTOP", "YES", "OPTIN"}
+
+
+@csrf_exempt  # Twilio signs the request (X-Twilio-Signature) instead; there is no session
+@require_POST
+def twilio_inbound(request: HttpRequest) -> HttpResponse:
+    """POST /api/notifications/twilio/inbound: a text to our number. STOP (and the other opt-out
+    words) means that number gets no more texts; START lets it have them again. Twilio itself also
+    refuses to send to an opted-out number (error 21610, handled when sending)."""
+    signature = request.headers.get("X-Twilio-Signature", "")
+    validator = RequestValidator(settings.TWILIO_AUTH_TOKEN)
+    if not settings.TWILIO_AUTH_TOKEN or not validator.validate(
+        request.build_absolute_uri(), request.POST.dict(), signature
+    ):
+        return JsonResponse({"message": "Invalid signature.", "errors": {}}, status=403)
+    word = request.POST.get("Body", "").strip().upper()
+    number = request.POST.get("From", "")
+    if word in STOP_WORDS or word in START_WORDS:
+        services.sms_opt_out(phone=number, stop=word in STOP_WORDS)
+    return HttpResponse("<Response/>", content_type="text/xml")

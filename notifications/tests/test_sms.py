@@ -71,3 +71,27 @@ def test_no_texts_unless_twilio_is_configured(celery_worker, client_user, settin
     opt_in(client_user)
     expire(client_user)
     assert not Delivery.objects.filter(channel="sms").exists()
+
+
+@pytest.mark.parametrize(("word", "opted_out"), [("STOP", True), ("stop ", True), ("Thanks!", False)])
+def test_an_incoming_stop_opts_the_number_out(client_user, fake_twilio, word, opted_out):
+    from django.test import Client
+    from twilio.request_validator import RequestValidator
+
+    opt_in(client_user)
+    url = "http://testserver/api/notifications/twilio/inbound"
+    params = {"From": "+15551234567", "To": "+15005550006", "Body": word}
+    signature = RequestValidator("test-auth-token").compute_signature(url, params)
+    response = Client().post(url, params, headers={"X-Twilio-Signature": signature})
+    assert response.status_code == 200
+    assert (Contact.objects.get(user=client_user).phone_opted_out_at is not None) is opted_out
+
+
+def test_an_unsigned_inbound_text_changes_nothing(client_user, fake_twilio):
+    from django.test import Client
+
+    opt_in(client_user)
+    params = {"From": "+15551234567", "Body": "STOP"}
+    response = Client().post("/api/notifications/twilio/inbound", params, headers={"X-Twilio-Signature": "forged"})
+    assert response.status_code == 403
+    assert Contact.objects.get(user=client_user).phone_opted_out_at is None
