@@ -27,15 +27,20 @@ class Content:
     items: list[str] = field(default_factory=list)
 
 
+WINDOW_WORDS = {
+    TimeWindow.MORNING: "morning visit, 8 AM to 12 PM",
+    TimeWindow.AFTERNOON: "afternoon visit, 12 PM to 5 PM",
+    TimeWindow.EVENING: "evening visit, 5 PM to 8 PM",
+    TimeWindow.FLEXIBLE: "flexible time",
+}
+
+
 def visit_time(booking: Booking) -> str:
-    """'Tuesday, November 24, 2026 at 8:00 AM (Morning, 8AM - 12PM)', in the site's time zone."""
+    """'Tuesday, November 24, 2026 at 8:00 AM (morning visit, 8 AM to 12 PM)', in the site's time zone."""
     start = timezone.localtime(booking.visit_start)
     text = dateformat.format(start, r"l, F j, Y \a\t g:i A")
-    if booking.scheduled_time in TimeWindow.values and booking.scheduled_time != TimeWindow.FLEXIBLE:
-        text += f" ({TimeWindow(booking.scheduled_time).label})"
-    elif booking.scheduled_time == TimeWindow.FLEXIBLE:
-        text += " (flexible time)"
-    return text
+    words = WINDOW_WORDS.get(booking.scheduled_time)
+    return f"{text} ({words})" if words else text
 
 
 def _first(user: User | None, fallback: str) -> str:
