@@ -35,10 +35,15 @@ class Inbox:
         self.lock = threading.Condition()
         # Seconds the server takes before it accepts a message (a slow mail server).
         self.delay = 0.0
+        # Called (in a thread of its own, so it may use the database) before a message is accepted,
+        # e.g. to look at the database from another connection while the sender waits.
+        self.on_data = None
 
     async def handle_DATA(self, server, session, envelope) -> str:  # noqa: N802 - aiosmtpd's hook name
         if self.delay:
             await asyncio.sleep(self.delay)
+        if self.on_data is not None:
+            await asyncio.to_thread(self.on_data)
         message = email.message_from_bytes(envelope.content, policy=email.policy.default)
         with self.lock:
             self.messages.append(message)

@@ -21,6 +21,7 @@ from django.db import close_old_connections, transaction
 from django.test import Client
 
 from accounts.tests.factories import UserFactory
+from bookings.models import Booking
 from bookings.services import service_request_accept
 from bookings.tests.factories import BookingFactory
 from marketplace.celery import app as celery_app
@@ -260,3 +261,26 @@ def test_a_worker_killed_mid_batch_sends_no_duplicate(smtp_server, transactional
     assert len(maybe) <= 1  # only the one the killed worker was sending
     assert sent <= set(recipients) and set(recipients) <= sent | maybe
     assert len(sent) + len(maybe) == 30
+
+
+def test_the_mail_server_is_called_outside_any_transaction(celery_worker, smtp_server, client_user, verified_provider):
+    # While the worker waits for the mail server, another connection can lock the booking and the
+    # delivery at once (NOWAIT): the worker holds no transaction, no row lock across the call.
+    seen = []
+
+    def look_from_another_connection():
+        from django.db import connection
+
+        try:
+            with transaction.atomic():
+                delivery = Delivery.objects.select_for_update(nowait=True).get(recipient=client_user)
+                Booking.objects.select_for_update(nowait=True).get(pk=delivery.event.booking_id)
+                seen.append(delivery.status)
+        finally:
+            connection.close()
+
+    smtp_server.inbox.on_data = look_from_another_connection
+    service_request = ServiceRequestFactory(client=client_user)
+    service_request_accept(service_request_id=service_request.pk, actor=verified_provider.user)
+    smtp_server.wait_for(1)
+    assert seen == [DeliveryStatus.SENDING]
