@@ -52,11 +52,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def start_worker(smtp, concurrency: int) -> subprocess.Popen:
-    db = settings.DATABASES["default"]
+    from marketplace.testing.celery import database_url
+
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "marketplace.settings.test",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "DATABASE_URL": database_url(),
         "EMAIL_URL": f"smtp://{smtp.host}:{smtp.port}",
         "LOG_LEVEL": "WARNING",
     }

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from urllib.parse import quote
 
 import pytest
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
+from django.conf import settings
 from django.db import close_old_connections
 
 from marketplace.celery import app
@@ -21,6 +23,13 @@ from marketplace.celery import app
 def _close_connections(**kwargs) -> None:
     # The worker thread's database connection must not outlive the test (the flush, the DROP).
     close_old_connections()
+
+
+def database_url() -> str:
+    """DATABASE_URL of the database this process uses now (the test database), for a worker process."""
+    db = settings.DATABASES["default"]
+    password = f":{quote(db['PASSWORD'], safe='')}" if db.get("PASSWORD") else ""
+    return f"postgres://{quote(db['USER'], safe='')}{password}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
 
 
 def wait_until(check: Callable[[], object], timeout: float = 15.0, interval: float = 0.05) -> object:

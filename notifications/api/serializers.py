@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from marketplace.api import StrictSerializer
+from marketplace.api import PlainCharField, StrictSerializer
 from notifications.kinds import Channel, Frequency, Kind
 
 
@@ -33,5 +33,5 @@ class NotificationSettingsInputSerializer(StrictSerializer):
     """PUT: any of the three; what is left out stays as it is."""
 
     preferences = PreferenceInputSerializer(many=True, required=False)
-    phone = serializers.CharField(required=False, allow_blank=True, max_length=32)
+    phone = PlainCharField(label="Mobile number", required=False, allow_blank=True, max_length=32)
     newRequests = serializers.ChoiceField(choices=Frequency.choices, required=False)

@@ -26,7 +26,7 @@ from bookings.services import service_request_accept
 from bookings.tests.factories import BookingFactory
 from marketplace.celery import app as celery_app
 from marketplace.notifications import NoticeKind, notify
-from marketplace.testing.celery import wait_until
+from marketplace.testing.celery import database_url, wait_until
 from marketplace.testing.mail import body_html, body_text, header
 from messaging.services import conversation_mark_read, message_send
 from notifications import services, tasks
@@ -220,11 +220,10 @@ def test_a_worker_killed_mid_batch_sends_no_duplicate(smtp_server, transactional
     services.event_record(
         kind=NoticeKind.REQUEST_EXPIRED, receivers=people, text="x", key="batch", context={"title": "Tea"}
     )
-    db = settings.DATABASES["default"]
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "marketplace.settings.test",
-        "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+        "DATABASE_URL": database_url(),
         "EMAIL_URL": f"smtp://{smtp_server.host}:{smtp_server.port}",
     }
     worker = subprocess.Popen(
