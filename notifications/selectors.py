@@ -161,3 +161,17 @@ def notification_settings(*, user: User) -> dict:
         "phone_opted_out": contact.phone_opted_out_at is not None,
         "new_requests": contact.new_requests if is_provider else None,
     }
+
+
+def notifications_export(*, user: User) -> dict:
+    """What the account export shows: the phone number for texts and the choices the person made."""
+    contact = Contact.objects.filter(user=user).first()
+    return {
+        "phone": contact.phone if contact else "",
+        "phoneOptedOutAt": contact.phone_opted_out_at.isoformat() if contact and contact.phone_opted_out_at else None,
+        "newRequests": contact.new_requests if contact else Frequency.DAILY,
+        "choices": [
+            {"kind": p.kind, "channel": p.channel, "enabled": p.enabled}
+            for p in Preference.objects.filter(user=user).order_by("kind", "channel")
+        ],
+    }

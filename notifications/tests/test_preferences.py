@@ -4,6 +4,7 @@ the one-click unsubscribe page (signed token, no sign-in; bad tokens change noth
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 import time_machine
@@ -172,3 +173,27 @@ def test_a_rolled_back_change_records_no_delivery(client_user, django_capture_on
             raise RuntimeError("the change failed")
     assert not Delivery.objects.exists()
     assert callbacks == []
+
+
+def test_the_account_export_includes_the_phone_and_the_choices(client_user):
+    client = signed_in(client_user)
+    call(
+        client,
+        "PUT",
+        URL,
+        {"phone": "555-123-4567", "preferences": [{"kind": "visit_reminder", "channel": "sms", "enabled": True}]},
+    )
+    data = json.loads(client.get("/api/account/export").content)
+    assert data["notifications"]["phone"] == "+15551234567"
+    assert data["notifications"]["choices"] == [{"kind": "visit_reminder", "channel": "sms", "enabled": True}]
+
+
+def test_purging_the_account_forgets_the_phone_and_choices(client_user):
+    from notifications.services import notifications_forget
+
+    services_set = call(signed_in(client_user), "PUT", URL, {"phone": "555-123-4567"})
+    assert services_set.status_code == 200
+    notify(receivers=[client_user], content="Expired.", kind=NoticeKind.REQUEST_EXPIRED)
+    notifications_forget(user=client_user)
+    assert not Contact.objects.filter(user=client_user).exists()
+    assert not Delivery.objects.filter(recipient=client_user).exists()
