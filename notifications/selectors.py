@@ -118,23 +118,20 @@ def open_requests_since(*, since: dt.datetime) -> QuerySet:
     )
 
 
-def providers_matching(*, service_request: ServiceRequest, frequency: str) -> list[Provider]:
-    """Verified active providers offering the request's category who chose `frequency` (no choice: daily).
-
-    Specialties are matched in Python: a JSON "contains" is not portable to SQLite (make run).
-    """
+def providers_choosing(*, frequency: str) -> list[Provider]:
+    """Verified active providers who chose to hear of new requests at `frequency` (no choice: daily)."""
     chose = dict(Contact.objects.values_list("user_id", "new_requests"))
-    providers = (
-        Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
-        .exclude(user_id=service_request.client_id)
-        .select_related("user")
-    )
+    providers = Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
+    return [p for p in providers.select_related("user") if chose.get(p.user_id, Frequency.DAILY) == frequency]
+
+
+def provider_matches(provider: Provider, service_request: ServiceRequest) -> bool:
+    """The request's category is one of the provider's services (matched in Python: a JSON
+    "contains" is not portable to SQLite, the make run database), and it is not their own."""
+    if provider.user_id == service_request.client_id:
+        return False
     slug = service_request.category.slug if service_request.category_id else ""
-    return [
-        p
-        for p in providers
-        if chose.get(p.user_id, Frequency.DAILY) == frequency and (not slug or slug in (p.specialties or []))
-    ]
+    return not slug or slug in (provider.specialties or [])
 
 
 def pending_applications() -> QuerySet:

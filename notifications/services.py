@@ -409,11 +409,14 @@ def _request_line(service_request) -> str:
 def new_request_notices_send(*, now: dt.datetime, frequency: str) -> int:
     """Providers hear of open requests that match their services: each as it comes (instant), or
     one summary of the last day (daily, at most once a day)."""
-    since = now - dt.timedelta(days=1)
+    # Instant notices look back an hour (beat runs them every 5 minutes), the summary a day.
+    since = now - (dt.timedelta(hours=1) if frequency == Frequency.INSTANT else dt.timedelta(days=1))
+    providers = selectors.providers_choosing(frequency=frequency)
     per_provider: dict[int, tuple[User, list]] = {}
-    for service_request in selectors.open_requests_since(since=since):
-        for provider in selectors.providers_matching(service_request=service_request, frequency=frequency):
-            per_provider.setdefault(provider.pk, (provider.user, []))[1].append(service_request)
+    for service_request in selectors.open_requests_since(since=since) if providers else []:
+        for provider in providers:
+            if selectors.provider_matches(provider, service_request):
+                per_provider.setdefault(provider.pk, (provider.user, []))[1].append(service_request)
     count = 0
     for provider_id, (user, requests) in per_provider.items():
         if frequency == Frequency.INSTANT:
