@@ -22,6 +22,7 @@ import argparse
 import datetime as dt
 import logging
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -166,6 +167,9 @@ def main() -> None:
         if worker is not None:
             worker.terminate()
             worker.wait(timeout=30)
+        # The worker's CPU time (its pool processes included, waited for by it): what the machine's
+        # other load does not change much, unlike the wall-clock times.
+        usage = resource.getrusage(resource.RUSAGE_CHILDREN)
         smtp.stop()
         from django.db import connections
 
@@ -187,6 +191,12 @@ def main() -> None:
     print(
         f"  target < {TARGET_REMINDERS_S:.0f} s: {'PASS' if reminders_s < TARGET_REMINDERS_S else 'FAIL'} "
         f"({count / reminders_s:.0f} emails/s; the job had recorded every delivery after {recorded_s:.1f} s)"
+    )
+    cpu = usage.ru_utime + usage.ru_stime
+    print(
+        f"worker CPU time for the whole run ({count + len(ms) + args.warmup:,} emails, accepts and reminders): "
+        f"{cpu:.1f} s, {cpu / (count + len(ms) + args.warmup) * 1000:.0f} ms per email; load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores while measured"
     )
 
 
