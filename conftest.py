@@ -9,8 +9,15 @@ from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.categories import ensure_default_categories
 
 # The Firebase Auth emulator (firebase_emulator, firebase_auth) and the fake Stripe API
-# (fake_stripe, stripe_backend) fixtures, for every app's tests.
-pytest_plugins = ["marketplace.testing.firebase", "marketplace.testing.stripe"]
+# (fake_stripe, stripe_backend) fixtures, and the ones below, for every app's tests.
+pytest_plugins = [
+    "marketplace.testing.firebase",
+    "marketplace.testing.stripe",
+    # A real SMTP server (smtp_server), a real Celery worker (celery_worker), a fake Twilio API (fake_twilio).
+    "marketplace.testing.mail",
+    "marketplace.testing.celery",
+    "marketplace.testing.twilio",
+]
 
 
 @pytest.fixture(scope="session")

@@ -30,7 +30,7 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus, CalendarFeed, PaymentStatus, RefundStatus, Review
 from bookings.signals import booking_completed, refund_requested
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.notifications import notify
+from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
@@ -121,8 +121,14 @@ def _push(booking: Booking, extra_user_ids: Iterable[str] = ()) -> None:
     )
 
 
-def _notify(receivers: Iterable[User], content: str, booking: Booking) -> None:
-    notify(receivers=receivers, content=content, booking=booking)
+def _notify(receivers: Iterable[User], content: str, booking: Booking, kind: str = "", **context) -> None:
+    """A system message; with a kind, also an email/text to those who chose it (keyword `context`)."""
+    notify(receivers=receivers, content=content, booking=booking, kind=kind, context=context)
+
+
+def _refund_due(booking: Booking) -> str:
+    """The amount a cancel refunds (for the email), "" when nothing was paid."""
+    return str(booking.total_amount) if booking.refund_status == RefundStatus.PENDING else ""
 
 
 def booking_total(*, hourly_rate: Decimal, duration_minutes: int) -> Decimal:
@@ -224,6 +230,7 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             f'Good news: {name} accepted your request "{service_request.title}". '
             f"Your visit is booked for {_when(booking)}. Total: ${booking.total_amount}.",
             booking,
+            NoticeKind.REQUEST_ACCEPTED,
         )
         _notify(
             [provider.user],
@@ -270,12 +277,15 @@ def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") 
         check_cancel_window(booking, timezone.now())
         _cancel(booking, actor=actor, reason=reason.strip())
         title = booking.service_request.title
-        _notify([booking.client], f'Your booking for "{title}" was cancelled.', booking)
+        kind, refund = NoticeKind.BOOKING_CANCELLED, _refund_due(booking)
+        _notify([booking.client], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
         _notify(
             [booking.provider.user],
             f'The client cancelled the booking for "{title}" on {_when(booking)}.'
             + (f" Reason: {booking.cancellation_reason}" if booking.cancellation_reason else ""),
             booking,
+            kind,
+            by="the client",
         )
         _push(booking)
     return _after_refund_sent(booking)
@@ -298,6 +308,9 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
             f'Your booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
             f"support. Reason: {reason}",
             booking,
+            NoticeKind.BOOKING_CANCELLED,
+            by="Kindly support",
+            refund=_refund_due(booking),
         )
         _push(booking)
     return _after_refund_sent(booking)
@@ -328,6 +341,9 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
             "Kindly account."
             + ("" if is_client else " Any payment will be refunded in full. You are welcome to post a new request."),
             booking,
+            NoticeKind.BOOKING_CANCELLED,
+            by=f"the {party}, who closed their Kindly account",
+            refund="" if is_client else _refund_due(booking),
         )
         _push(booking)
     return _after_refund_sent(booking)
@@ -390,10 +406,18 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         title = booking.service_request.title
         new_name = new_provider.user.full_name or "a verified provider"
         _notify(
-            [booking.client], f'Your booking for "{title}" on {_when(booking)} has a new provider: {new_name}.', booking
+            [booking.client],
+            f'Your booking for "{title}" on {_when(booking)} has a new provider: {new_name}.',
+            booking,
+            NoticeKind.BOOKING_REASSIGNED,
         )
         _notify([old_provider.user], f'Your booking for "{title}" was reassigned to another provider.', booking)
-        _notify([new_provider.user], f'You have been assigned the booking for "{title}" on {_when(booking)}.', booking)
+        _notify(
+            [new_provider.user],
+            f'You have been assigned the booking for "{title}" on {_when(booking)}.',
+            booking,
+            NoticeKind.BOOKING_REASSIGNED,
+        )
         _push(booking, extra_user_ids=[old_provider.user_id])
     return booking
 
@@ -453,11 +477,13 @@ def booking_payment_succeeded(*, payment_intent_id: str) -> str:
             f'Payment of ${booking.total_amount} received for "{title}". '
             f"Your booking on {_when(booking)} is confirmed.",
             booking,
+            NoticeKind.PAYMENT_RECEIVED,
         )
         _notify(
             [booking.provider.user],
             f'The client paid for "{title}". Your booking on {_when(booking)} is confirmed.',
             booking,
+            NoticeKind.BOOKING_PAID,
         )
         _push(booking)
     return "paid"

@@ -4,6 +4,12 @@ The apps below messaging in the dependency order (providers, requests_app, booki
 about a change through notify(); messaging delivers it (messaging.apps connects
 messaging.services.system_notify), so those apps never import messaging. The receiver runs
 synchronously, inside the caller's transaction: the notice commits or rolls back with the change.
+
+A notice given a `kind` (see notifications.kinds) may also go out by email and text: the
+notifications app listens on the same signal, records one delivery per person and channel they
+chose, and sends them from Celery once the transaction has committed. `key` names the event
+when the same thing could be noticed twice (a scheduled reminder); `context` carries what the
+email shows beyond the booking (e.g. a refund amount).
 """
 
 from __future__ import annotations
@@ -15,12 +21,55 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.dispatch import Signal
 
+
+class NoticeKind(models.TextChoices):
+    """The kinds of notice that may also go out by email and text (the notifications app's choices)."""
+
+    # client
+    REQUEST_ACCEPTED = "request_accepted", "Your request was accepted"
+    PAYMENT_RECEIVED = "payment_received", "Payment receipts"
+    BOOKING_REASSIGNED = "booking_reassigned", "Your booking has a new provider"
+    REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
+    # provider
+    APPLICATION_DECIDED = "application_decided", "Your provider application was reviewed"
+    NEW_REQUESTS = "new_requests", "New requests that match your services"
+    BOOKING_PAID = "booking_paid", "A booking was paid (confirmed)"
+    # both
+    BOOKING_CANCELLED = "booking_cancelled", "A booking was cancelled"
+    VISIT_REMINDER = "visit_reminder", "Visit reminders, 24 hours before"
+    UNREAD_MESSAGES = "unread_messages", "Messages you have not read for 10 minutes"
+    # admins
+    PROVIDER_APPLICATIONS = "provider_applications", "Provider applications waiting for review (daily)"
+
+
 # Sent with receivers (users), content (text) and booking (a bookings.Booking or None).
 system_notification = Signal()
+# Sent for a notice with a kind, with receivers, content, booking, kind, key and context: the
+# notifications app records its email and text deliveries (inside the caller's transaction too).
+notification_event = Signal()
 
 
-def notify(*, receivers: Iterable[Any], content: str, booking: models.Model | None = None) -> None:
+def notify(
+    *,
+    receivers: Iterable[Any],
+    content: str,
+    booking: models.Model | None = None,
+    kind: str = "",
+    key: str = "",
+    context: dict[str, Any] | None = None,
+) -> None:
     """Send a system notification to each receiver, inside the caller's transaction."""
-    delivered = system_notification.send(sender=None, receivers=list(receivers), content=content, booking=booking)
+    receivers = list(receivers)
+    delivered = system_notification.send(sender=None, receivers=receivers, content=content, booking=booking)
     if not delivered:
         raise ImproperlyConfigured("No app delivers system notifications: is messaging in INSTALLED_APPS?")
+    if kind:
+        notification_event.send(
+            sender=None,
+            receivers=receivers,
+            content=content,
+            booking=booking,
+            kind=kind,
+            key=key,
+            context=context or {},
+        )

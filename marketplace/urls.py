@@ -34,6 +34,7 @@ urlpatterns = [
     path("", include("messaging.urls")),
     path("", include("payments.urls")),
     path("", include("adminpanel.urls")),
+    path("", include("notifications.urls")),
 ]
 
 handler404 = "marketplace.views.not_found"

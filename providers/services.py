@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 
 from accounts.models import UserType
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.notifications import notify
+from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import send_on_commit
 from marketplace.validators import phone_problem
 from providers.models import Provider, Specialty, VerificationStatus
@@ -218,7 +218,12 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
             content = "Your provider application was approved. You are now verified and can accept service requests."
         else:
             content = "Your provider application was not approved. Please contact support if you have questions."
-        notify(receivers=[provider.user], content=content)
+        notify(
+            receivers=[provider.user],
+            content=content,
+            kind=NoticeKind.APPLICATION_DECIDED,
+            context={"status": status},
+        )
         send_on_commit(
             [provider.user_id],
             "provider.updated",

@@ -17,7 +17,7 @@ from django.utils import timezone
 from accounts.models import UserType
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
-from marketplace.notifications import notify
+from marketplace.notifications import NoticeKind, notify
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
 
 if TYPE_CHECKING:
@@ -343,5 +343,7 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
                 f"({day:%B} {day.day}, {day.year}) has passed without a provider accepting it. "
                 "You are welcome to post it again with a new date."
             ),
+            kind=NoticeKind.REQUEST_EXPIRED,
+            context={"title": service_request.title},
         )
     return True

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make run`: migrate, start the Firebase Auth emulator, load demo data, serve on 127.0.0.1:8000.
-# Embedded defaults: SQLite, in-memory channel layer, test payment gateway.
+# Embedded defaults: SQLite, in-memory channel layer, test payment gateway; a Celery worker and beat
+# on a SQLite broker (.run/celery.sqlite), mail written as files to .run/mail/.
 #
 # The console stays quiet: warnings and errors only, no line per request, so the demo sign-ins
 # printed once the server answers stay on screen. ACCESS_LOG=1 make run prints every request
@@ -38,7 +39,14 @@ $PY manage.py migrate --noinput -v 0
 
 emulator_pid=""
 banner_pid=""
+worker_pid=""
+beat_pid=""
 cleanup() {
+  for pid in "$worker_pid" "$beat_pid"; do
+    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+      kill -TERM "$pid" 2>/dev/null || true
+    fi
+  done
   if [ -n "$banner_pid" ] && kill -0 "$banner_pid" 2>/dev/null; then
     kill "$banner_pid" 2>/dev/null || true
   fi
@@ -69,6 +77,22 @@ fi
 echo "Loading the demo accounts and requests..."
 $PY manage.py seed_demo
 
+# Background jobs (emails, texts, reminders, the daily jobs): one worker and beat, on a broker that
+# needs no server (kombu's SQLAlchemy transport on .run/celery.sqlite, unless CELERY_BROKER_URL or
+# REDIS_URL say otherwise). Mail goes to .run/mail/ unless EMAIL_URL points at a mail server.
+mkdir -p .run/mail
+echo "Starting the background worker and scheduler (logs: .run/worker.log, .run/beat.log)..."
+$PY -m celery -A marketplace worker --pool solo --concurrency 1 --loglevel WARNING \
+  --without-gossip --without-mingle --without-heartbeat >.run/worker.log 2>&1 &
+worker_pid=$!
+$PY -m celery -A marketplace beat --loglevel WARNING --schedule .run/celerybeat-schedule >.run/beat.log 2>&1 &
+beat_pid=$!
+if [ -n "${EMAIL_URL:-}" ]; then
+  mail_note="Emails go to the mail server in EMAIL_URL."
+else
+  mail_note="Emails Kindly sends are written to $(pwd)/.run/mail/ (one .log file per email)."
+fi
+
 sign_ins=$($PY manage.py seed_demo --print-sign-ins)
 if [ "$ACCESS_LOG" = "1" ]; then
   quiet_note="Every request is logged below (ACCESS_LOG=1)."
@@ -84,6 +108,7 @@ banner() {
 $sign_ins
 
   Staff admin: http://$HOST:$PORT/django-admin/ (sign in as the admin above)
+  $mail_note
   These sign-ins again, at any time: .venv/bin/python manage.py seed_demo --print-sign-ins
   $quiet_note
   Press Ctrl+C to stop.

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from "react";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { InputField } from "../components/Field";
+import { NotificationSettings } from "../components/NotificationSettings";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
@@ -104,3 +105,4 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
 }
 
 mountIsland(CloseAccount, "settings-root", "settings-props");
+mountIsland(NotificationSettings, "notification-settings-root", "notification-settings-props");

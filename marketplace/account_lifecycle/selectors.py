@@ -14,6 +14,7 @@ from accounts.models import User
 from accounts.selectors import emergency_contact_list
 from bookings.models import Booking, BookingStatus, Review
 from messaging.models import Message
+from notifications.selectors import notifications_export
 from providers.models import Provider
 from requests_app.models import ServiceRequest
 
@@ -225,6 +226,7 @@ def account_export(*, user: User) -> dict[str, Any]:
             "asProvider": [_booking_data(b, as_client=False) for b in bookings if b.provider.user_id == user.pk],
         },
         "messages": [_message_data(message, user=user) for message in messages],
+        "notifications": notifications_export(user=user),
         "reviews": {
             "given": [_review_data(r, given=True) for r in reviews if r.reviewer_id == user.pk],
             "received": [_review_data(r, given=False) for r in reviews if r.reviewed_id == user.pk],

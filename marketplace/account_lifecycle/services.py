@@ -18,6 +18,7 @@ from bookings.services import booking_cancel_by_client, booking_cancel_on_accoun
 from marketplace.account_lifecycle.selectors import bookings_active_of
 from marketplace.errors import Conflict, DomainError, InvalidInput, PermissionDenied
 from messaging.models import Message
+from notifications.services import notifications_forget
 from providers.models import Provider
 from requests_app.models import CANCELLATION_WINDOW, RequestStatus, ServiceRequest
 from requests_app.services import service_request_cancel
@@ -139,7 +140,8 @@ def account_purge_due(*, user: User, days: int = PURGE_AFTER_DAYS, now: dt.datet
 def account_purge(*, user_id: str, days: int = PURGE_AFTER_DAYS) -> bool:
     """Erase the personal data of an account closed `days` or more ago; False when not due (idempotent).
 
-    Deleted: the Firebase account, emergency contacts, the user's own system notifications,
+    Deleted: the Firebase account, emergency contacts, the user's own system notifications, their
+    notification choices, phone number for texts and email/text deliveries,
     their open/cancelled requests that never became a booking. Blanked: names (shown as
     "Former Kindly member"), email (a unique placeholder), profile image, Stripe customer ids,
     the text of messages they sent ("[deleted]", so the other person's conversation keeps its
@@ -165,6 +167,7 @@ def account_purge(*, user_id: str, days: int = PURGE_AFTER_DAYS) -> bool:
         if user is None or not account_purge_due(user=user, days=days, now=now):
             return False
         EmergencyContact.objects.filter(user=user).delete()
+        notifications_forget(user=user)
         Message.objects.filter(receiver=user, sender__isnull=True).delete()
         Message.objects.filter(sender=user).update(content=DELETED_CONTENT, updated_at=now)
         Review.objects.filter(reviewer=user).update(comment="")

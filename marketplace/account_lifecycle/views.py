@@ -16,6 +16,7 @@ from rest_framework.views import APIView
 from accounts.api.serializers import AccountCloseInputSerializer
 from accounts.guards import login_required_page, queue_toast
 from marketplace.account_lifecycle import selectors, services
+from notifications.api.views import notification_settings_props
 from providers.models import Provider
 from requests_app.models import CANCELLATION_WINDOW
 
@@ -30,6 +31,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "account_user": user,
         "provider": Provider.objects.filter(user=user).only("id", "verification_status").first(),
         "props": props,
+        "notification_props": {"initial": notification_settings_props(user=user)},
     }
     return render(request, "pages/settings.html", context)
 

@@ -4,6 +4,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -39,6 +40,7 @@ INSTALLED_APPS = [
     "messaging",
     "payments",
     "adminpanel",
+    "notifications",
 ]
 
 MIDDLEWARE = [
@@ -255,4 +257,77 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json", "filters": ["request_id"]}},
     "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
     "loggers": {"django.db.backends": {"level": "WARNING"}},
+}
+
+# The address people reach the site at: links in emails and text messages are built on it.
+SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+
+# Email through Django's mail API: EMAIL_URL (django-environ), e.g. smtp+tls://user:pw@mail.internal:587,
+# consolemail://, filemail:///.run/mail (a path relative to the checkout, or filemail:////abs/path).
+
+
+def email_settings(url: str) -> dict:
+    """Django's EMAIL_* settings from an EMAIL_URL; the unset parts keep Django's defaults."""
+    config = {key: value for key, value in env.email_url_config(url).items() if value not in (None, "")}
+    if "EMAIL_FILE_PATH" in config and not Path(config["EMAIL_FILE_PATH"]).is_absolute():
+        config["EMAIL_FILE_PATH"] = str(BASE_DIR / config["EMAIL_FILE_PATH"])
+    return config
+
+
+EMAIL_URL = env("EMAIL_URL", default="consolemail://")
+globals().update(email_settings(EMAIL_URL))
+DEFAULT_FROM_EMAIL = env("DEFAULT_FROM_EMAIL", default="Kindly <no-reply@kindly.example.com>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
+
+# Text messages through Twilio's SDK: off unless all three are set.
+TWILIO_ACCOUNT_SID = env("TWILIO_ACCOUNT_SID", default="")
+TWILIO_AUTH_TOKEN = env("TWILIO_AUTH_TOKEN", default="")
+TWILIO_FROM_NUMBER = env("TWILIO_FROM_NUMBER", default="")
+# Tests only: where the fake Twilio API listens (like STRIPE_API_BASE).
+TWILIO_API_BASE = env("TWILIO_API_BASE", default="")
+
+# Background jobs (marketplace/celery.py): Celery on the Redis production already runs.
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True  # a task whose worker dies mid-way runs again (tasks are idempotent)
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker that does not answer never holds up the request that enqueued (the sweep sends later).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
+# Deliveries: tries and backoff (seconds: base x 2^try, at most the cap).
+NOTIFICATIONS_MAX_RETRIES = env.int("NOTIFICATIONS_MAX_RETRIES", default=6)
+NOTIFICATIONS_RETRY_BASE = env.float("NOTIFICATIONS_RETRY_BASE", default=10.0)
+NOTIFICATIONS_RETRY_CAP = env.float("NOTIFICATIONS_RETRY_CAP", default=600.0)
+# Beat: what docs/deploy.md's cron lines did, and the reminders and digests (notifications.tasks).
+CELERY_BEAT_SCHEDULE = {
+    "expire-stale-requests": {
+        "task": "marketplace.tasks.run_operator_command",
+        "schedule": crontab(minute=30, hour=0),
+        "args": ["expire_stale_requests"],
+    },
+    "purge-closed-accounts": {
+        "task": "marketplace.tasks.run_operator_command",
+        "schedule": crontab(minute=15, hour=3),
+        "args": ["purge_closed_accounts", "--days", "29"],
+    },
+    "clear-sessions": {
+        "task": "marketplace.tasks.run_operator_command",
+        "schedule": crontab(minute=0, hour=4),
+        "args": ["clearsessions"],
+    },
+    "visit-reminders": {"task": "notifications.tasks.send_visit_reminders", "schedule": 300.0},
+    "message-digests": {"task": "notifications.tasks.send_message_digests", "schedule": 60.0},
+    "new-request-notices": {"task": "notifications.tasks.send_new_request_notices", "schedule": 300.0},
+    "new-request-digests": {
+        "task": "notifications.tasks.send_new_request_digests",
+        "schedule": crontab(minute=0, hour=7),
+    },
+    "provider-application-digest": {
+        "task": "notifications.tasks.send_provider_application_digest",
+        "schedule": crontab(minute=0, hour=8),
+    },
+    "resend-stuck-deliveries": {"task": "notifications.tasks.resend_stuck_deliveries", "schedule": 300.0},
 }

@@ -11,3 +11,10 @@ FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", default="demo-kindly")
 FIREBASE_API_KEY = env("FIREBASE_API_KEY", default="demo-api-key")
 FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="demo-kindly.firebaseapp.com")
 FIREBASE_APP_ID = env("FIREBASE_APP_ID", default="demo-app-id")
+
+# Mail lands as files in .run/mail/ (make run prints where); EMAIL_URL points at a real server instead.
+EMAIL_URL = env("EMAIL_URL", default="filemail:///.run/mail")
+globals().update(email_settings(EMAIL_URL))  # noqa: F405
+# Background jobs need no server: kombu's SQLAlchemy transport on a SQLite file, unless Redis is given.
+_SQLITE_BROKER = f"sqla+sqlite:///{BASE_DIR / '.run' / 'celery.sqlite'}"  # noqa: F405
+CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or _SQLITE_BROKER)  # noqa: F405

@@ -33,3 +33,7 @@ STORAGES = {
 
 # Limits high enough that no suite trips them by accident; the rate-limit tests set their own.
 THROTTLE_RATES = {scope: "10000/min" for scope in THROTTLE_RATES}  # noqa: F405
+
+# Mail stays in memory unless a test points EMAIL_* at its SMTP server (marketplace/testing/mail.py).
+EMAIL_URL = env("EMAIL_URL", default="memorymail://")
+globals().update(email_settings(EMAIL_URL))  # noqa: F405

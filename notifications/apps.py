@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class NotificationsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "notifications"
+
+    def ready(self) -> None:
+        # The apps below tell people through marketplace.notifications.notify(kind=...): record
+        # the deliveries of those notices here (they never import this app).
+        from marketplace.notifications import notification_event
+        from notifications.services import event_record_from_notice
+
+        notification_event.connect(event_record_from_notice, dispatch_uid="notifications.notification_event")

@@ -1,0 +1,105 @@
+"""The two ways out: email through Django's mail API, text messages through Twilio's SDK.
+
+Both are called by services.delivery_send outside any transaction.
+"""
+
+from __future__ import annotations
+
+from email.utils import parseaddr
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.template.loader import render_to_string
+from django.urls import reverse
+from twilio.base.exceptions import TwilioRestException
+from twilio.http.http_client import TwilioHttpClient
+from twilio.rest import Client
+
+from notifications.content import build
+from notifications.kinds import Kind
+from notifications.tokens import unsubscribe_token
+
+if TYPE_CHECKING:
+    from notifications.models import Delivery
+
+TWILIO_API = "https://api.twilio.com"
+# Twilio's "Attempt to send to unsubscribed recipient": the number answered STOP.
+TWILIO_OPTED_OUT = 21610
+
+
+class RecipientOptedOut(Exception):
+    """The phone number opted out (STOP): do not try again."""
+
+
+def site_url(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
+
+
+def unsubscribe_url(*, user_id: str, kind: str) -> str:
+    return site_url(reverse("notifications-unsubscribe", args=[unsubscribe_token(user_id=user_id, kind=kind)]))
+
+
+def email_message(delivery: Delivery) -> EmailMultiAlternatives:
+    """The email of a delivery: text and HTML parts, one action link, a one-click unsubscribe."""
+    event, user = delivery.event, delivery.recipient
+    content = build(event, user)
+    unsubscribe = unsubscribe_url(user_id=user.pk, kind=event.kind)
+    context = {
+        "content": content,
+        "greeting": f"Hello {user.first_name}," if user.first_name else "",
+        "action_url": site_url(content.action_path),
+        "preferences_url": site_url(reverse("settings") + "#notifications"),
+        "unsubscribe_url": unsubscribe,
+        "kind_label": Kind(event.kind).label if event.kind in Kind.values else "these emails",
+    }
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "kindly.invalid"
+    message = EmailMultiAlternatives(
+        subject=content.subject,
+        body=render_to_string("notifications/email/message.txt", context),
+        to=[user.email],
+        headers={
+            # RFC 8058 one-click: mail apps POST "List-Unsubscribe=One-Click" to the link.
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            # The same id however often it is sent: a receiving server may drop a repeat.
+            "Message-ID": f"<kindly-delivery-{delivery.pk}@{domain}>",
+        },
+    )
+    message.attach_alternative(render_to_string("notifications/email/message.html", context), "text/html")
+    return message
+
+
+class _KindlyTwilioHttpClient(TwilioHttpClient):
+    """Twilio's own HTTP client, sent to TWILIO_API_BASE when set (the tests' fake Twilio)."""
+
+    def request(self, method, url, *args, **kwargs):
+        base = settings.TWILIO_API_BASE
+        if base and url.startswith(TWILIO_API):
+            url = base.rstrip("/") + url[len(TWILIO_API) :]
+        return super().request(method, url, *args, **kwargs)
+
+
+def twilio_client() -> Client:
+    return Client(
+        settings.TWILIO_ACCOUNT_SID,
+        settings.TWILIO_AUTH_TOKEN,
+        http_client=_KindlyTwilioHttpClient(timeout=settings.EMAIL_TIMEOUT),
+    )
+
+
+def sms_body(delivery: Delivery) -> str:
+    event = delivery.event
+    content = build(event, delivery.recipient)
+    return f"Kindly: {event.text} {site_url(content.action_path)} Reply STOP to stop texts."
+
+
+def send_sms(delivery: Delivery, phone: str) -> str:
+    """Text the delivery to `phone`; returns Twilio's message sid."""
+    try:
+        message = twilio_client().messages.create(to=phone, from_=settings.TWILIO_FROM_NUMBER, body=sms_body(delivery))
+    except TwilioRestException as error:
+        if error.code == TWILIO_OPTED_OUT:
+            raise RecipientOptedOut(str(error)) from error
+        raise
+    return message.sid

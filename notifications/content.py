@@ -1,0 +1,199 @@
+"""What each kind of email says: a plain subject, a few large lines, one action link, why it came."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.utils import dateformat, timezone
+
+from notifications.kinds import Kind
+from requests_app.models import TimeWindow
+
+if TYPE_CHECKING:
+    from accounts.models import User
+    from bookings.models import Booking
+    from notifications.models import Event
+
+
+@dataclass
+class Content:
+    subject: str
+    heading: str
+    lines: list[str]
+    action_label: str
+    action_path: str
+    why: str
+    items: list[str] = field(default_factory=list)
+
+
+WINDOW_WORDS = {
+    TimeWindow.MORNING: "morning visit, 8 AM to 12 PM",
+    TimeWindow.AFTERNOON: "afternoon visit, 12 PM to 5 PM",
+    TimeWindow.EVENING: "evening visit, 5 PM to 8 PM",
+    TimeWindow.FLEXIBLE: "flexible time",
+}
+
+
+def visit_time(booking: Booking) -> str:
+    """'Tuesday, November 24, 2026 at 8:00 AM (morning visit, 8 AM to 12 PM)', in the site's time zone."""
+    start = timezone.localtime(booking.visit_start)
+    text = dateformat.format(start, r"l, F j, Y \a\t g:i A")
+    words = WINDOW_WORDS.get(booking.scheduled_time)
+    return f"{text} ({words})" if words else text
+
+
+def _first(user: User | None, fallback: str) -> str:
+    return (user.first_name if user else "") or fallback
+
+
+def build(event: Event, recipient: User) -> Content:
+    """The email for one recipient of an event (the booking as it is now, the event's context)."""
+    ctx = event.context or {}
+    b = event.booking
+    kind = event.kind
+    is_client = b is not None and b.client_id == recipient.pk
+    title = f"\u201c{b.service_request.title}\u201d" if b else ""
+    when = visit_time(b) if b else ""
+    if kind == Kind.REQUEST_ACCEPTED and b:
+        provider = _first(b.provider.user, "A verified provider")
+        return Content(
+            subject=f"{provider} accepted your request",
+            heading=f"Good news: {provider} accepted your request {title}.",
+            lines=[f"Visit: {when}.", f"Total: ${b.total_amount}.", "Pay now to confirm the booking."],
+            action_label="Pay now",
+            action_path=f"/checkout/{b.pk}",
+            why="you asked Kindly for help with this request",
+        )
+    if kind == Kind.PAYMENT_RECEIVED and b:
+        card = f" with the card ending in {ctx['last4']}" if ctx.get("last4") else ""
+        return Content(
+            subject="Your payment was received",
+            heading="Thank you: your payment was received.",
+            lines=[
+                f"Amount: ${b.total_amount}{card}.",
+                f"Booking: {title} with {_first(b.provider.user, 'your provider')}.",
+                f"Visit: {when}. Your booking is confirmed.",
+            ],
+            action_label="See your booking",
+            action_path="/dashboard",
+            why="you paid for a booking on Kindly",
+        )
+    if kind == Kind.BOOKING_PAID and b:
+        return Content(
+            subject="A booking is confirmed",
+            heading=f"{_first(b.client, 'The client')} paid for {title}.",
+            lines=[f"Visit: {when}.", "The booking is confirmed."],
+            action_label="See your schedule",
+            action_path="/dashboard",
+            why="you are the provider of this booking",
+        )
+    if kind == Kind.BOOKING_CANCELLED and b:
+        lines = [f"Visit that was planned: {when}.", f"Cancelled by: {ctx.get('by', 'Kindly')}."]
+        if b.cancellation_reason:
+            lines.append(f"Reason: {b.cancellation_reason}")
+        if is_client and ctx.get("refund"):
+            lines.append(f"Refund: ${ctx['refund']}, in full, to the card you paid with.")
+        return Content(
+            subject="A booking was cancelled",
+            heading=f"Your booking for {title} was cancelled.",
+            lines=lines,
+            action_label="Open your dashboard",
+            action_path="/dashboard",
+            why="you are part of this booking",
+        )
+    if kind == Kind.BOOKING_REASSIGNED and b:
+        if is_client:
+            return Content(
+                subject="Your booking has a new provider",
+                heading=f"{_first(b.provider.user, 'A verified provider')} will now visit you for {title}.",
+                lines=[f"Visit: {when}.", "Nothing else changes: the time and the price stay the same."],
+                action_label="See your booking",
+                action_path="/dashboard",
+                why="you are the client of this booking",
+            )
+        return Content(
+            subject="You have a new booking",
+            heading=f"You have been assigned the booking {title}.",
+            lines=[f"Visit: {when}."],
+            action_label="See your schedule",
+            action_path="/dashboard",
+            why="Kindly support assigned this booking to you",
+        )
+    if kind == Kind.VISIT_REMINDER and b:
+        other = _first(b.provider.user, "your provider") if is_client else _first(b.client, "your client")
+        return Content(
+            subject="Reminder: your visit is tomorrow",
+            heading=f"Your visit for {title} is tomorrow.",
+            lines=[f"When: {when}.", f"With: {other}."],
+            action_label="See the booking",
+            action_path="/dashboard",
+            why="you have a visit booked on Kindly",
+        )
+    if kind == Kind.REQUEST_EXPIRED:
+        return Content(
+            subject="Your request ended without a provider",
+            heading=f"Your request \u201c{ctx.get('title', '')}\u201d has ended.",
+            lines=[
+                "Its preferred date has passed and no provider accepted it.",
+                "You are welcome to post it again with a new date.",
+            ],
+            action_label="Post a new request",
+            action_path="/request-service",
+            why="you posted this request on Kindly",
+        )
+    if kind == Kind.APPLICATION_DECIDED:
+        approved = ctx.get("status") == "verified"
+        return Content(
+            subject="Your provider application was approved" if approved else "About your provider application",
+            heading="You are now a verified Kindly provider." if approved else "Your application was not approved.",
+            lines=["You can now accept service requests."]
+            if approved
+            else ["Please contact Kindly support if you have questions."],
+            action_label="Open your dashboard",
+            action_path="/dashboard",
+            why="you applied to be a Kindly provider",
+        )
+    if kind == Kind.NEW_REQUESTS:
+        items = list(ctx.get("requests", []))
+        return Content(
+            subject="A new request matches your services" if len(items) == 1 else "New requests match your services",
+            heading=f"{len(items)} new request{'s' if len(items) != 1 else ''} match{'es' if len(items) == 1 else ''} "
+            "the services you offer.",
+            lines=[],
+            items=items,
+            action_label="See open requests",
+            action_path="/dashboard",
+            why="you offer these services on Kindly",
+        )
+    if kind == Kind.UNREAD_MESSAGES:
+        count = int(ctx.get("count", 1))
+        sender = ctx.get("sender", "Someone")
+        return Content(
+            subject=f"{sender} sent you {'a message' if count == 1 else f'{count} messages'}",
+            heading=f"You have {count} unread message{'s' if count != 1 else ''} from {sender}.",
+            lines=["Open your messages on Kindly to read and answer."],
+            action_label="Read your messages",
+            action_path="/messages",
+            why="someone wrote to you on Kindly and you have not read it for 10 minutes",
+        )
+    if kind == Kind.PROVIDER_APPLICATIONS:
+        count = int(ctx.get("count", 0))
+        return Content(
+            subject=f"{count} provider application{'s' if count != 1 else ''} waiting for review",
+            heading=f"{count} provider application{'s are' if count != 1 else ' is'} waiting for review.",
+            lines=["Applicants are told we review within 2-3 business days."],
+            items=list(ctx.get("names", [])),
+            action_label="Review applications",
+            action_path="/admin",
+            why="you are a Kindly admin",
+        )
+    # A kind without its own email: the in-app text.
+    return Content(
+        subject="News from Kindly",
+        heading=event.text,
+        lines=[],
+        action_label="Open Kindly",
+        action_path="/dashboard",
+        why="you have an account on Kindly",
+    )

@@ -1,0 +1,174 @@
+"""Reads: each person's choices, and what the scheduled jobs find due."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from django.conf import settings
+from django.db.models import Count, Max, Min, QuerySet
+
+from bookings.models import Booking, BookingStatus
+from messaging.models import Message, MessageType
+from notifications.kinds import ADMIN_KINDS, CLIENT_KINDS, DEFAULT_ON, PROVIDER_KINDS, Channel, Frequency, Kind
+from notifications.models import Contact, Preference
+from providers.models import Provider, VerificationStatus
+from requests_app.models import RequestStatus, ServiceRequest
+
+if TYPE_CHECKING:
+    from accounts.models import User
+
+
+def sms_configured() -> bool:
+    return bool(settings.TWILIO_ACCOUNT_SID and settings.TWILIO_AUTH_TOKEN and settings.TWILIO_FROM_NUMBER)
+
+
+def kinds_for(*, user: User) -> list[Kind]:
+    """The kinds a person can receive, in the order the settings page lists them."""
+    if user.is_admin:
+        return list(ADMIN_KINDS)
+    if Provider.objects.filter(user=user).exists():
+        return list(dict.fromkeys([*PROVIDER_KINDS, *CLIENT_KINDS]))
+    return list(CLIENT_KINDS)
+
+
+def preferences_of(*, user: User) -> dict[tuple[str, str], bool]:
+    """(kind, channel) -> on/off for every kind, the defaults filled in."""
+    chosen = {(p.kind, p.channel): p.enabled for p in Preference.objects.filter(user=user)}
+    return {(kind, channel): chosen.get((kind, channel), DEFAULT_ON[channel]) for kind in Kind for channel in Channel}
+
+
+def contact_of(*, user: User) -> Contact:
+    """The person's contact row (unsaved when they never set one)."""
+    return Contact.objects.filter(user=user).first() or Contact(user=user)
+
+
+def channel_enabled(*, user: User, kind: str, channel: str) -> bool:
+    chosen = Preference.objects.filter(user=user, kind=kind, channel=channel).values_list("enabled", flat=True).first()
+    return DEFAULT_ON[channel] if chosen is None else chosen
+
+
+def channels_for(*, users: Iterable[User], kind: str) -> list[tuple[User, str]]:
+    """(user, channel) pairs an event of this kind goes to now: what each chose, and where they can be reached."""
+    users = [u for u in users if u.is_active and not u.is_closed]
+    if not users:
+        return []
+    chosen = {(p.user_id, p.channel): p.enabled for p in Preference.objects.filter(user__in=users, kind=kind)}
+    texting = sms_configured()
+    phones = (
+        dict(
+            Contact.objects.filter(user__in=users, phone_opted_out_at__isnull=True)
+            .exclude(phone="")
+            .values_list("user_id", "phone")
+        )
+        if texting
+        else {}
+    )
+    pairs = []
+    for user in users:
+        for channel in Channel:
+            if not chosen.get((user.pk, channel), DEFAULT_ON[channel]):
+                continue
+            if channel == Channel.EMAIL and not user.email:
+                continue
+            if channel == Channel.SMS and user.pk not in phones:
+                continue
+            pairs.append((user, channel))
+    return pairs
+
+
+# ---------------------------------------------------------------- what the scheduled jobs find
+
+
+def bookings_to_remind(*, now: dt.datetime, ahead: dt.timedelta = dt.timedelta(hours=24)) -> list[Booking]:
+    """Upcoming bookings whose visit starts within `ahead` of now (the reminder's key keeps it to one)."""
+    # A day either side covers any site zone; visit_start (site zone) decides.
+    candidates = (
+        Booking.objects.filter(
+            status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED],
+            scheduled_date__gte=(now - dt.timedelta(days=1)).date(),
+            scheduled_date__lte=(now + ahead + dt.timedelta(days=1)).date(),
+        )
+        .select_related("service_request", "client", "provider__user")
+        .order_by("scheduled_date", "id")
+    )
+    return [b for b in candidates if now < b.visit_start <= now + ahead]
+
+
+def unread_bursts(*, quiet_since: dt.datetime) -> QuerySet:
+    """Conversations with unread messages the oldest of which is older than `quiet_since`.
+
+    One row per (receiver, sender): the burst's first unread message (its key), how many are unread.
+    """
+    return (
+        Message.objects.filter(is_read=False, message_type=MessageType.TEXT, sender__isnull=False)
+        .values("receiver_id", "sender_id")
+        .annotate(first_id=Min("id"), count=Count("id"), first_at=Min("created_at"), last_at=Max("created_at"))
+        .filter(first_at__lte=quiet_since)
+        .order_by("first_id")
+    )
+
+
+def open_requests_since(*, since: dt.datetime) -> QuerySet:
+    return (
+        ServiceRequest.objects.filter(status=RequestStatus.OPEN, created_at__gte=since)
+        .select_related("category")
+        .order_by("created_at", "id")
+    )
+
+
+def providers_choosing(*, frequency: str) -> list[Provider]:
+    """Verified active providers who chose to hear of new requests at `frequency` (no choice: daily)."""
+    chose = dict(Contact.objects.values_list("user_id", "new_requests"))
+    providers = Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
+    return [p for p in providers.select_related("user") if chose.get(p.user_id, Frequency.DAILY) == frequency]
+
+
+def provider_matches(provider: Provider, service_request: ServiceRequest) -> bool:
+    """The request's category is one of the provider's services (matched in Python: a JSON
+    "contains" is not portable to SQLite, the make run database), and it is not their own."""
+    if provider.user_id == service_request.client_id:
+        return False
+    slug = service_request.category.slug if service_request.category_id else ""
+    return not slug or slug in (provider.specialties or [])
+
+
+def pending_applications() -> QuerySet:
+    return Provider.objects.filter(verification_status=VerificationStatus.PENDING).select_related("user")
+
+
+def notification_settings(*, user: User) -> dict:
+    """What the settings page shows (NotificationSettingsSerializer)."""
+    chosen = preferences_of(user=user)
+    contact = contact_of(user=user)
+    is_provider = Provider.objects.filter(user=user).exists()
+    return {
+        "kinds": [
+            {
+                "kind": kind.value,
+                "label": kind.label,
+                "email": chosen[(kind, Channel.EMAIL)],
+                "sms": chosen[(kind, Channel.SMS)],
+            }
+            for kind in kinds_for(user=user)
+        ],
+        "sms_available": sms_configured(),
+        "phone": contact.phone,
+        "phone_opted_out": contact.phone_opted_out_at is not None,
+        "new_requests": contact.new_requests if is_provider else None,
+    }
+
+
+def notifications_export(*, user: User) -> dict:
+    """What the account export shows: the phone number for texts and the choices the person made."""
+    contact = Contact.objects.filter(user=user).first()
+    return {
+        "phone": contact.phone if contact else "",
+        "phoneOptedOutAt": contact.phone_opted_out_at.isoformat() if contact and contact.phone_opted_out_at else None,
+        "newRequests": contact.new_requests if contact else Frequency.DAILY,
+        "choices": [
+            {"kind": p.kind, "channel": p.channel, "enabled": p.enabled}
+            for p in Preference.objects.filter(user=user).order_by("kind", "channel")
+        ],
+    }
