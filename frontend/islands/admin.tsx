@@ -136,7 +136,7 @@ function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStat
         </div>
         <div className="detail">
           <dt>Hourly rate</dt>
-          <dd>{provider.hourlyRate !== null && provider.hourlyRate !== "" ? `${formatMoney(provider.hourlyRate)} per hour` : "Not set"}</dd>
+          <dd>{provider.hourlyRate !== null ? `${formatMoney(provider.hourlyRate)} per hour` : "Not set"}</dd>
         </div>
       </dl>
       <dl className="admin-provider-texts">

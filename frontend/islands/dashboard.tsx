@@ -252,7 +252,7 @@ function BookingsCard({
 
 function RequestItem({ request, role }: { request: ServiceRequest; role: Props["role"] }) {
   const titleId = `request-${request.id}-title`;
-  const budget = request.maxBudget !== null && request.maxBudget !== "" ? formatMoney(request.maxBudget) : "";
+  const budget = request.maxBudget !== null ? formatMoney(request.maxBudget) : "";
   return (
     <li className="list-item" data-testid="request-item" aria-labelledby={titleId}>
       <div className="list-item-head">

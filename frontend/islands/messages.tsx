@@ -10,43 +10,14 @@ import {
   usePollingFallback,
   useRealtimeEvent,
   type TypingEvent,
-  type UnreadCount,
 } from "../lib/realtime";
 import { toast } from "../lib/toast";
 import { CharacterCount } from "../components/Field";
+import type { Conversation, Message, PublicUser as Person, UnreadCount } from "../lib/types";
 
-interface Person {
-  id: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string;
-}
-
-interface BookingRef {
-  id: number;
-  title: string;
-  scheduledDate: string;
-  status: string;
-}
-
-interface ConversationInfo {
-  user: Person;
-  role: "provider" | "client" | "support" | "other";
-  bookingId: number | null;
-  bookings: BookingRef[];
-}
-
-interface Message {
-  id: number;
-  senderId: string;
-  receiverId: string;
-  bookingId: number | null;
-  content: string;
-  messageType: string;
-  isRead: boolean;
-  createdAt: string;
-  updatedAt: string;
-  sender: Person | null;
+/** A conversation from the server, or one opened here by a message from someone new ("other"). */
+interface ConversationInfo extends Omit<Conversation, "role"> {
+  role: Conversation["role"] | "other";
 }
 
 interface MessagesProps {

@@ -1,8 +1,9 @@
 // Formatting shared by the islands: money, dates in the user's locale, the spec's option labels.
 import type { BookingStatus, Money, RequestStatus, SpecialtyId, TimeWindow, Urgency, VerificationStatus } from "./types";
 
-/** "$30.00" (US dollars, two decimals). Empty or invalid values give "". */
-export function formatMoney(value: Money | null | undefined): string {
+/** "$30.00" (US dollars, two decimals), from the API's number or a page prop's "30.00".
+ * Empty or invalid values give "". */
+export function formatMoney(value: Money | string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const n = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(n)) return "";

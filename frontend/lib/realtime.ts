@@ -13,12 +13,6 @@
 // "booking.updated" (whatever the booking services send).
 import { useEffect, useRef, useState } from "react";
 
-export interface UnreadCount {
-  count: number;
-  systemCount: number;
-  bySender: Record<string, number>;
-}
-
 export interface TypingEvent {
   from: string;
 }
