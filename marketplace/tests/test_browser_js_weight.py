@@ -4,13 +4,14 @@
 Chromium visits the pages the axe sweep visits and records every script the page loads (the
 islands, their chunks and anything they import later, e.g. the Firebase SDK on /login), then gzips
 each body as the server sends it compressed (level 9, as WhiteNoise does). The table is printed
-(`pytest -s` shows it) so a change's cost can be read before and after.
+on every run, so a change's cost can be read before and after.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import gzip
+import sys
 
 import pytest
 from django.utils import timezone
@@ -89,7 +90,7 @@ def _script_weight(page: Page, url: str) -> dict[str, int]:
     return scripts
 
 
-def test_every_page_loads_at_most_100_kb_of_gzipped_javascript(live_server, page: Page, world):
+def test_every_page_loads_at_most_100_kb_of_gzipped_javascript(live_server, page: Page, world, capsys):
     rows: list[tuple[str, str, int, int]] = []
     # Every page is weighed whole, as on a first visit: Playwright's routing turns the HTTP cache off.
     page.route("**/*", lambda route: route.continue_())
@@ -104,6 +105,7 @@ def test_every_page_loads_at_most_100_kb_of_gzipped_javascript(live_server, page
             rows.append((role, path, len(scripts), sum(scripts.values())))
 
     table = "\n".join(f"{role:<17} {path:<40} {n:>3} scripts {total / 1024:7.1f} KB" for role, path, n, total in rows)
-    print("\nGzipped JavaScript per page:\n" + table)
+    with capsys.disabled():  # the table shows on every run, passed or failed
+        sys.stdout.write("\nGzipped JavaScript per page:\n" + table + "\n")
     heavy = [row for row in rows if row[3] > LIMIT]
     assert heavy == [], "Pages above 100 KB of gzipped JavaScript:\n" + table
