@@ -2,7 +2,6 @@
 // optionally with a plain line under it saying what the status means for the person looking
 // ("Waiting for your payment"): issue 12, the status words alone mislead.
 import { statusLabel, type AnyStatus } from "../lib/format";
-import type { PaymentStatus } from "../lib/types";
 import "../styles/people.css";
 
 const TONES: Record<string, string> = {
@@ -29,7 +28,7 @@ export type Perspective = "client" | "provider" | "admin";
 
 /** One plain sentence per booking status (and payment state), for each perspective. */
 export function bookingStatusNote(
-  booking: { status: string; paymentStatus?: PaymentStatus | string },
+  booking: { status: string; paymentStatus?: string },
   perspective: Perspective,
 ): string {
   const mine = perspective === "client";

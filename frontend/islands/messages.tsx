@@ -112,7 +112,9 @@ function Messages({ me, conversations: initialConversations, support, unread: in
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const lastTypingSent = useRef(0);
   const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  useEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
 
   const current = useMemo(
     () => (selected && selected !== SYSTEM ? (conversations.find((c) => c.user.id === selected) ?? null) : null),

@@ -86,7 +86,8 @@ export function capitalize(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
 
-export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | string;
+/** A booking, request or verification status; unknown ones are shown as sent. */
+export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | (string & {});
 
 export function statusLabel(status: AnyStatus): string {
   return capitalize(String(status));

@@ -11,7 +11,7 @@
 //
 // Events: "message.created" (a Message), "unread.count" (UnreadCount), "typing" ({from}),
 // "booking.updated" (whatever the booking services send).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 
 export interface TypingEvent {
   from: string;
@@ -194,16 +194,14 @@ export function pollWhileDisconnected(refresh: () => unknown, intervalMs: number
 
 /** React: subscribe for the component's lifetime; the latest `handler` is always the one called. */
 export function useRealtimeEvent<T = unknown>(eventType: string, handler: (payload: T) => void): void {
-  const ref = useRef(handler);
-  ref.current = handler;
-  useEffect(() => subscribe<T>(eventType, (payload) => ref.current(payload)), [eventType]);
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => subscribe<T>(eventType, (payload) => onEvent(payload)), [eventType]);
 }
 
 /** React: `refresh` every `intervalMs` while the socket is down (see pollWhileDisconnected). */
 export function usePollingFallback(refresh: () => unknown, intervalMs: number): void {
-  const ref = useRef(refresh);
-  ref.current = refresh;
-  useEffect(() => pollWhileDisconnected(() => ref.current(), intervalMs), [intervalMs]);
+  const onTick = useEffectEvent(refresh);
+  useEffect(() => pollWhileDisconnected(() => onTick(), intervalMs), [intervalMs]);
 }
 
 /** React: whether the socket is open. */
