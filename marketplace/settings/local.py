@@ -11,3 +11,10 @@ FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", default="demo-kindly")
 FIREBASE_API_KEY = env("FIREBASE_API_KEY", default="demo-api-key")
 FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="demo-kindly.firebaseapp.com")
 FIREBASE_APP_ID = env("FIREBASE_APP_ID", default="demo-app-id")
+
+# Static files as in production: WhiteNoise serves what collectstatic put in STATIC_ROOT (the
+# compressed .gz copies too; scripts/run.sh collects them after the build), with the hashed Vite
+# assets cached for ever. In DEBUG it would otherwise look the originals up on every request,
+# uncompressed and uncached. Working on CSS without make run: WHITENOISE_AUTOREFRESH=1.
+WHITENOISE_AUTOREFRESH = env.bool("WHITENOISE_AUTOREFRESH", default=False)
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH
