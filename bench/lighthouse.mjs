@@ -22,7 +22,9 @@ const sessions = {
 
 mkdirSync(outDir, { recursive: true });
 const cell = (text, width) => String(text).padStart(width);
-console.log(`${"role".padEnd(10)} ${"page".padEnd(28)} ${cell("performance", 11)} ${cell("LCP", 8)} ${cell("CLS", 7)} ${cell("JS (KB)", 8)}`);
+console.log(
+  `${"role".padEnd(10)} ${"page".padEnd(28)} ${cell("performance", 11)} ${cell("LCP", 8)} ${cell("CLS", 7)} ${cell("JS (KB)", 8)}`,
+);
 
 for (const [role, paths] of Object.entries(pages)) {
   const session = role === "anonymous" ? "" : sessions[role];
@@ -58,7 +60,9 @@ for (const [role, paths] of Object.entries(pages)) {
           `${cell(a["cumulative-layout-shift"].numericValue.toFixed(3), 7)} ${cell((scripts / 1024).toFixed(1), 8)}`,
       );
     } catch (error) {
-      console.log(`${role.padEnd(10)} ${path.padEnd(28)} failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.log(
+        `${role.padEnd(10)} ${path.padEnd(28)} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       await browser.close();
     }
