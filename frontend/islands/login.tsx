@@ -4,7 +4,7 @@
 // "Forgot password?" sends Firebase's password-reset email. Failures stay in the card, next to
 // the form, until the person changes something (a toast says it too).
 // ?mode=signup opens the sign-up card; ?next= (checked by the server) is where success lands.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { initializeApp, type FirebaseApp } from "firebase/app";
 import {
   browserPopupRedirectResolver,
@@ -263,7 +263,10 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sentTo, setSentTo] = useState("");
-  const auth = useMemo(() => getFirebaseAuth(firebase), [firebase]);
+  // Firebase starts right after the card's first paint (undefined until then): on phones it
+  // loads Google's sign-in frame from apis.google.com at once, which must not hold the card back.
+  const [auth, setAuth] = useState<Auth | null | undefined>(undefined);
+  useEffect(() => setAuth(getFirebaseAuth(firebase)), [firebase]);
   const uid = useId();
   const headingId = `${uid}-heading`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -411,7 +414,7 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
       error={errors.email}
     />
   );
-  const unavailable = !auth && (
+  const unavailable = auth === null && (
     <p role="alert" className="field-error">
       Sign-in is unavailable right now. Please try again later.
     </p>
