@@ -13,7 +13,8 @@ TEST_ENV := DJANGO_SETTINGS_MODULE=marketplace.settings.test \
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/kindly} \
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}
 
-.PHONY: help run test install python-deps node-deps chromium services lint typecheck build pytest pytest-sqlite pytest-browser
+.PHONY: help run test install python-deps node-deps chromium services lint lint-python lint-ts typecheck types-check \
+	api-types build vitest pytest pytest-sqlite pytest-browser
 
 help:
 	@echo "make run   - start Kindly locally on http://127.0.0.1:8000 (demo data, Firebase Auth emulator)"
@@ -55,13 +56,32 @@ services:
 build: node-deps
 	npx --no-install vite build --logLevel warn
 
-lint: python-deps
+lint: lint-python lint-ts typecheck types-check
+
+lint-python: python-deps
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 
+# ESLint (typescript-eslint, react-hooks, jsx-a11y: eslint.config.js) and Prettier (.prettierrc.json).
+lint-ts: node-deps
+	npm run --silent lint
+	npm run --silent format:check
+
 typecheck: node-deps
 	npx --no-install tsc --noEmit -p tsconfig.json
+
+# frontend/lib/api-schema.ts is generated from the API schema (openapi-typescript): it must match.
+types-check: python-deps node-deps
+	@scripts/api-types.sh --check
+
+# Rewrite frontend/lib/api-schema.ts after a serializer change (then commit it).
+api-types: python-deps node-deps
+	@scripts/api-types.sh
+
+# Unit tests of frontend/lib and frontend/components (Vitest, Testing Library, jsdom).
+vitest: node-deps
+	npx --no-install vitest run
 
 pytest: python-deps services build
 	$(TEST_ENV) $(VENV)/bin/pytest --create-db -m "not browser" -q
@@ -77,7 +97,7 @@ pytest-browser: python-deps services build chromium
 	$(TEST_ENV) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest --create-db -m browser -q; \
 		status=$$?; if [ $$status -eq 5 ]; then echo "No browser tests collected."; exit 0; fi; exit $$status
 
-test: install chromium services lint typecheck build pytest pytest-sqlite pytest-browser
+test: install chromium services lint typecheck vitest build pytest pytest-sqlite pytest-browser
 	@echo "All checks passed."
 
 run: install build

@@ -37,6 +37,10 @@ fi
 echo "Preparing the database (migrations)..."
 $PY manage.py migrate --noinput -v 0
 
+# Served as in production (marketplace/settings/local.py): collected and gzipped once here.
+echo "Collecting the static files (compressed copies for the browser)..."
+$PY manage.py collectstatic --noinput -v 0
+
 emulator_pid=""
 banner_pid=""
 worker_pid=""

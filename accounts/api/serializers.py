@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from accounts.models import EmergencyContact, User
+from accounts.models import EmergencyContact, User, UserType
 from marketplace.api import PlainCharField, PlainEmailField, StrictSerializer
 from marketplace.validators import phone_problem
 
@@ -31,7 +31,7 @@ class UserSummarySerializer(PublicUserSerializer):
 class UserSerializer(UserSummarySerializer):
     """The signed-in user's own profile (GET /api/auth/user)."""
 
-    userType = serializers.CharField(source="user_type", read_only=True)
+    userType = serializers.ChoiceField(UserType.choices, source="user_type", read_only=True)
     stripeCustomerId = serializers.CharField(source="stripe_customer_id", read_only=True)
     stripeSubscriptionId = serializers.CharField(source="stripe_subscription_id", read_only=True)
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)

@@ -10,12 +10,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
-from bookings.models import Booking, Review
+from bookings.models import Booking, PaymentStatus, Review
 from bookings.services import booking_can_client_cancel
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
-from providers.models import Provider
-from requests_app.models import CANCELLATION_WINDOW, ServiceRequest
+from providers.models import Provider, VerificationStatus
+from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -25,7 +25,9 @@ class BookingProviderSerializer(serializers.ModelSerializer):
     hourlyRate = serializers.DecimalField(
         source="hourly_rate", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
     )
-    verificationStatus = serializers.CharField(source="verification_status", read_only=True)
+    verificationStatus = serializers.ChoiceField(
+        VerificationStatus.choices, source="verification_status", read_only=True
+    )
     rating = serializers.DecimalField(max_digits=3, decimal_places=2, coerce_to_string=False, read_only=True)
     totalReviews = serializers.IntegerField(source="total_reviews", read_only=True)
     user = UserSummarySerializer(read_only=True)
@@ -64,11 +66,11 @@ class BookingSerializer(serializers.ModelSerializer):
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
     clientId = serializers.CharField(source="client_id", read_only=True)
     scheduledDate = serializers.DateField(source="scheduled_date", read_only=True)
-    scheduledTime = serializers.CharField(source="scheduled_time", read_only=True)
+    scheduledTime = serializers.ChoiceField(TimeWindow.choices, source="scheduled_time", read_only=True)
     totalAmount = serializers.DecimalField(
         source="total_amount", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True
     )
-    paymentStatus = serializers.CharField(source="payment_status", read_only=True)
+    paymentStatus = serializers.ChoiceField(PaymentStatus.choices, source="payment_status", read_only=True)
     cancelledAt = serializers.DateTimeField(source="cancelled_at", read_only=True, allow_null=True)
     cancellationReason = serializers.CharField(source="cancellation_reason", read_only=True)
     cancelledBy = serializers.CharField(source="cancelled_by_id", read_only=True, allow_null=True)

@@ -30,7 +30,11 @@ function Person({
   const name = personName({ firstName: person.firstName, lastName: person.lastName }) || "Kindly member";
   return (
     <div className="booking-person" data-testid={testId}>
-      <Avatar firstName={person.firstName} imageUrl={person.profileImageUrl || undefined} size="md" />
+      <Avatar
+        firstName={person.firstName}
+        imageUrl={("profileImageUrl" in person && person.profileImageUrl) || undefined}
+        size="md"
+      />
       <div className="booking-person-text">
         <span className="booking-person-label">{label}</span>
         <span className="booking-person-name" data-testid={`${testId}-name`}>

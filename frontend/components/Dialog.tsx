@@ -42,7 +42,9 @@ export function Dialog({ open, onOpenChange, title, description, trigger, childr
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
-          {description && <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>}
+          {description && (
+            <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>
+          )}
           {children}
           {footer && <div className="dialog-footer">{footer}</div>}
           <RadixDialog.Close className="dialog-close" aria-label="Close">
@@ -55,7 +57,13 @@ export function Dialog({ open, onOpenChange, title, description, trigger, childr
 }
 
 /** A button that closes the surrounding dialog. */
-export function DialogClose({ children, className = "button button-secondary" }: { children: ReactNode; className?: string }) {
+export function DialogClose({
+  children,
+  className = "button button-secondary",
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <RadixDialog.Close className={className} type="button">
       {children}

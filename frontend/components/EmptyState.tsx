@@ -14,7 +14,7 @@ export function EmptyState({
   headingLevel?: 2 | 3 | 4;
   testId?: string;
 }) {
-  const Heading = `h${headingLevel}` as "h2" | "h3" | "h4";
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="empty-state" data-testid={testId}>
       <Heading className="empty-state-title">{title}</Heading>

@@ -107,7 +107,14 @@ export function Field({ id, label, error, hint, required, className, count, chil
   );
 }
 
-type Common = { id: string; label: ReactNode; error?: string; hint?: ReactNode; required?: boolean; className?: string };
+type Common = {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+};
 
 export function InputField({
   id,

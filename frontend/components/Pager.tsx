@@ -30,7 +30,12 @@ export function Pager({
   };
   return (
     <nav className="pager" aria-label={`${label} pages`} data-testid={testId}>
-      <button type="button" className="button button-secondary" aria-disabled={page <= 1 || busy} onClick={() => go(page - 1)}>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={page <= 1 || busy}
+        onClick={() => go(page - 1)}
+      >
         Previous<span className="visually-hidden"> page of {label}</span>
       </button>
       <p className="pager-status" aria-live="polite">
@@ -42,7 +47,12 @@ export function Pager({
           (showing {first}–{last} of {total})
         </span>
       </p>
-      <button type="button" className="button button-secondary" aria-disabled={page >= pages || busy} onClick={() => go(page + 1)}>
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-disabled={page >= pages || busy}
+        onClick={() => go(page + 1)}
+      >
         Next<span className="visually-hidden"> page of {label}</span>
       </button>
     </nav>

@@ -2,8 +2,18 @@
 // "Loading…" once, politely.
 import type { ReactNode } from "react";
 
-export function Skeleton({ width = "100%", height = "1rem", className }: { width?: string; height?: string; className?: string }) {
-  return <span className={`skeleton${className ? ` ${className}` : ""}`} style={{ width, height }} aria-hidden="true" />;
+export function Skeleton({
+  width = "100%",
+  height = "1rem",
+  className,
+}: {
+  width?: string;
+  height?: string;
+  className?: string;
+}) {
+  return (
+    <span className={`skeleton${className ? ` ${className}` : ""}`} style={{ width, height }} aria-hidden="true" />
+  );
 }
 
 export function SkeletonCard() {
@@ -24,7 +34,15 @@ export function SkeletonCard() {
 }
 
 /** A region that is busy loading: announces `label` and shows `count` skeleton cards. */
-export function LoadingCards({ count, label = "Loading…", className = "grid" }: { count: number; label?: string; className?: string }) {
+export function LoadingCards({
+  count,
+  label = "Loading…",
+  className = "grid",
+}: {
+  count: number;
+  label?: string;
+  className?: string;
+}) {
   return (
     <div className={className} aria-busy="true">
       <p className="visually-hidden" role="status">

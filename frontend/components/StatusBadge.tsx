@@ -2,7 +2,6 @@
 // optionally with a plain line under it saying what the status means for the person looking
 // ("Waiting for your payment"): issue 12, the status words alone mislead.
 import { statusLabel, type AnyStatus } from "../lib/format";
-import type { PaymentStatus } from "../lib/types";
 import "../styles/people.css";
 
 const TONES: Record<string, string> = {
@@ -29,7 +28,7 @@ export type Perspective = "client" | "provider" | "admin";
 
 /** One plain sentence per booking status (and payment state), for each perspective. */
 export function bookingStatusNote(
-  booking: { status: string; paymentStatus?: PaymentStatus | string },
+  booking: { status: string; paymentStatus?: string },
   perspective: Perspective,
 ): string {
   const mine = perspective === "client";
@@ -37,16 +36,20 @@ export function bookingStatusNote(
   switch (booking.status) {
     case "scheduled":
       if (payment === "failed") {
-        return mine ? "Your payment did not go through. Please try again." : "The client's payment did not go through yet";
+        return mine
+          ? "Your payment did not go through. Please try again."
+          : "The client's payment did not go through yet";
       }
-      if (payment === "paid") return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";
+      if (payment === "paid")
+        return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";
       return mine ? "Waiting for your payment" : "Waiting for the client's payment";
     case "confirmed":
       return perspective === "provider" ? "Paid and confirmed: please visit as planned" : "Paid and confirmed";
     case "completed":
       return "The visit is done";
     case "cancelled":
-      if (payment === "refunded") return mine ? "Cancelled. Your payment was refunded." : "Cancelled. The payment was refunded.";
+      if (payment === "refunded")
+        return mine ? "Cancelled. Your payment was refunded." : "Cancelled. The payment was refunded.";
       return "Cancelled. This visit will not take place.";
     default:
       return "";
@@ -83,7 +86,11 @@ export function StatusBadge({
 }) {
   const tone = TONES[String(status)] ?? "neutral";
   const badge = (
-    <span className={`badge badge-${tone}${className ? ` ${className}` : ""}`} data-status={status} data-testid="status-badge">
+    <span
+      className={`badge badge-${tone}${className ? ` ${className}` : ""}`}
+      data-status={status}
+      data-testid="status-badge"
+    >
       {label ?? statusLabel(status)}
     </span>
   );

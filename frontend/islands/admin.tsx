@@ -4,10 +4,20 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { api, getPage, isUnauthorizedError, handleLoggedOut, redirectAfter } from "../lib/api";
-import { TIME_WINDOWS, formatDate, formatDateTime, formatMoney, formatVisit, personName, plural, specialtyName, timeWindowLabel } from "../lib/format";
+import {
+  TIME_WINDOWS,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatVisit,
+  personName,
+  plural,
+  specialtyName,
+  timeWindowLabel,
+} from "../lib/format";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
-import type { Booking, PersonSummary, Provider, ServiceRequest } from "../lib/types";
+import type { AdminSummary, Booking, PersonSummary, Provider, ServiceRequest } from "../lib/types";
 import { useDebounced, usePagedList, type PagedList } from "../lib/usePagedList";
 import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
@@ -18,11 +28,7 @@ import { LoadingText } from "../components/Skeleton";
 import { StatusBadge } from "../components/StatusBadge";
 
 /** The count cards, counted by the server over every record (GET /api/admin/summary). */
-interface Counts {
-  providers: { pending: number; verified: number; rejected: number; total: number };
-  bookings: { total: number; confirmed: number; cancelled: number };
-  serviceRequests: { total: number; open: number; completed: number };
-}
+type Counts = AdminSummary;
 
 interface Props {
   admin: { id: string; firstName: string };
@@ -81,7 +87,15 @@ function CountCards({ cards, label }: { cards: { label: string; value: number | 
 
 /** A page of a list: loading (the first time), could not load, or its rows (kept, marked busy,
  * while the next page loads). */
-function ListState<T>({ list, empty, children }: { list: PagedList<T>; empty: ReactNode; children: (items: T[]) => ReactNode }) {
+function ListState<T>({
+  list,
+  empty,
+  children,
+}: {
+  list: PagedList<T>;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
   if (list.state === "error") {
     return (
       <p className="field-error" role="alert">
@@ -116,7 +130,17 @@ function SearchBox({
   );
 }
 
-function StatusFilter({ id, value, options, onChange }: { id: string; value: string; options: string[]; onChange: (value: string) => void }) {
+function StatusFilter({
+  id,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  options: string[];
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>Status</label>
@@ -133,7 +157,17 @@ function StatusFilter({ id, value, options, onChange }: { id: string; value: str
 }
 
 /** "12 bookings found" under the filters, announced politely. */
-function FoundCount({ list, one, many, testId }: { list: PagedList<unknown>; one: string; many: string; testId: string }) {
+function FoundCount({
+  list,
+  one,
+  many,
+  testId,
+}: {
+  list: PagedList<unknown>;
+  one: string;
+  many: string;
+  testId: string;
+}) {
   return (
     <p role="status" className="results-count" data-testid={testId}>
       {list.total === null ? "Searching…" : `${plural(list.total, one, many)} found`}
@@ -143,7 +177,15 @@ function FoundCount({ list, one, many, testId }: { list: PagedList<unknown>; one
 
 // ---- Providers ---------------------------------------------------------------------------------
 
-function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStatus: (status: Verdict) => void; busy: boolean }) {
+function ProviderCard({
+  provider,
+  onStatus,
+  busy,
+}: {
+  provider: Provider;
+  onStatus: (status: Verdict) => void;
+  busy: boolean;
+}) {
   const name = personName(provider.user) || "Provider";
   const status = provider.verificationStatus;
   return (
@@ -158,7 +200,13 @@ function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStat
       <dl className="details">
         <div className="detail">
           <dt>Phone</dt>
-          <dd>{provider.phone ? <a href={`tel:${provider.phone.replace(/[^\d+]/g, "")}`}>{provider.phone}</a> : "No phone given"}</dd>
+          <dd>
+            {provider.phone ? (
+              <a href={`tel:${provider.phone.replace(/[^\d+]/g, "")}`}>{provider.phone}</a>
+            ) : (
+              "No phone given"
+            )}
+          </dd>
         </div>
         <div className="detail">
           <dt>Specialties</dt>
@@ -170,7 +218,7 @@ function ProviderCard({ provider, onStatus, busy }: { provider: Provider; onStat
         </div>
         <div className="detail">
           <dt>Hourly rate</dt>
-          <dd>{provider.hourlyRate !== null && provider.hourlyRate !== "" ? `${formatMoney(provider.hourlyRate)} per hour` : "Not set"}</dd>
+          <dd>{provider.hourlyRate !== null ? `${formatMoney(provider.hourlyRate)} per hour` : "Not set"}</dd>
         </div>
       </dl>
       <dl className="admin-provider-texts">
@@ -233,7 +281,11 @@ function ProviderGroup({
 }) {
   const id = `group-${title.replace(/\s+/g, "-").toLowerCase()}`;
   const heading = useRef<HTMLHeadingElement>(null);
-  const { list, offset, setOffset, pageSize, reload } = usePagedList<Provider>("/api/admin/providers", { status, search }, PROVIDERS_PER_PAGE);
+  const { list, offset, setOffset, pageSize, reload } = usePagedList<Provider>(
+    "/api/admin/providers",
+    { status, search },
+    PROVIDERS_PER_PAGE,
+  );
   useReloadOn(version, reload);
   useEffect(() => {
     if (!focus || !heading.current) return;
@@ -248,7 +300,10 @@ function ProviderGroup({
   return (
     <section className="admin-group" aria-labelledby={id} data-testid={id}>
       <h3 id={id} tabIndex={-1} ref={heading}>
-        {title} <span className="muted" data-testid={`${id}-total`}>({list.total ?? "–"})</span>
+        {title}{" "}
+        <span className="muted" data-testid={`${id}-total`}>
+          ({list.total ?? "–"})
+        </span>
       </h3>
       <ListState list={list} empty={<EmptyState title="No providers found" headingLevel={4} />}>
         {(items) => (
@@ -259,7 +314,15 @@ function ProviderGroup({
           </ul>
         )}
       </ListState>
-      <Pager label={title} total={list.total ?? 0} offset={offset} pageSize={pageSize} busy={list.state === "loading"} onPage={toPage} testId={`${id}-pager`} />
+      <Pager
+        label={title}
+        total={list.total ?? 0}
+        offset={offset}
+        pageSize={pageSize}
+        busy={list.state === "loading"}
+        onPage={toPage}
+        testId={`${id}-pager`}
+      />
     </section>
   );
 }
@@ -289,7 +352,17 @@ function verdictTexts({ provider, status }: PendingVerdict): { title: string; de
 }
 
 /** Approve / Reject asks first: the decision lets a stranger see seniors' home addresses (or not). */
-function VerdictDialog({ verdict, busy, onClose, onConfirm }: { verdict: PendingVerdict | null; busy: boolean; onClose: () => void; onConfirm: (reason: string) => void }) {
+function VerdictDialog({
+  verdict,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  verdict: PendingVerdict | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: (reason: string) => void;
+}) {
   const [reason, setReason] = useState("");
   useEffect(() => setReason(""), [verdict?.provider.id, verdict?.status]);
   const texts = verdict ? verdictTexts(verdict) : null;
@@ -377,7 +450,13 @@ function ProvidersTab({
         value={typed}
         onChange={setTyped}
       />
-      <ProviderGroup title="Pending Approval" status="pending" {...group} focus={focusPending} onFocused={onPendingFocused} />
+      <ProviderGroup
+        title="Pending Approval"
+        status="pending"
+        {...group}
+        focus={focusPending}
+        onFocused={onPendingFocused}
+      />
       <ProviderGroup title="Verified Providers" status="verified" {...group} />
       <ProviderGroup title="Rejected Providers" status="rejected" {...group} />
       <VerdictDialog
@@ -429,7 +508,15 @@ function useVerifiedChoices(open: boolean, search: string) {
   return choices;
 }
 
-function ReassignDialog({ booking, onClose, onDone }: { booking: Booking | null; onClose: () => void; onDone: () => Promise<void> }) {
+function ReassignDialog({
+  booking,
+  onClose,
+  onDone,
+}: {
+  booking: Booking | null;
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
   const [providerId, setProviderId] = useState("");
   const [reason, setReason] = useState("");
   const [typed, setTyped] = useState("");
@@ -549,7 +636,11 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
   const [typed, setTyped] = useState("");
   const [status, setStatus] = useState("");
   const search = useDebounced(typed.trim());
-  const { list, offset, setOffset, pageSize, reload } = usePagedList<Booking>("/api/admin/bookings", { search, status }, ROWS_PER_PAGE);
+  const { list, offset, setOffset, pageSize, reload } = usePagedList<Booking>(
+    "/api/admin/bookings",
+    { search, status },
+    ROWS_PER_PAGE,
+  );
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const done = async () => {
@@ -625,7 +716,15 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
           </TableRegion>
         )}
       </ListState>
-      <Pager label="All Bookings" total={list.total ?? 0} offset={offset} pageSize={pageSize} busy={list.state === "loading"} onPage={setOffset} testId="bookings-pager" />
+      <Pager
+        label="All Bookings"
+        total={list.total ?? 0}
+        offset={offset}
+        pageSize={pageSize}
+        busy={list.state === "loading"}
+        onPage={setOffset}
+        testId="bookings-pager"
+      />
       <ReassignDialog booking={reassigning} onClose={() => setReassigning(null)} onDone={done} />
       <CancelBookingDialog
         booking={cancelling}
@@ -648,7 +747,11 @@ function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
   const [typed, setTyped] = useState("");
   const [status, setStatus] = useState("");
   const search = useDebounced(typed.trim());
-  const { list, offset, setOffset, pageSize } = usePagedList<ServiceRequest>("/api/admin/service-requests", { search, status }, ROWS_PER_PAGE);
+  const { list, offset, setOffset, pageSize } = usePagedList<ServiceRequest>(
+    "/api/admin/service-requests",
+    { search, status },
+    ROWS_PER_PAGE,
+  );
   return (
     <>
       <CountCards
@@ -673,7 +776,12 @@ function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
       <FoundCount list={list} one="request" many="requests" testId="requests-found" />
       <ListState
         list={list}
-        empty={<EmptyState title={search || status ? "No service requests found" : "No service requests yet"} headingLevel={4} />}
+        empty={
+          <EmptyState
+            title={search || status ? "No service requests found" : "No service requests yet"}
+            headingLevel={4}
+          />
+        }
       >
         {(items) => (
           <TableRegion label="All Service Requests">
@@ -708,7 +816,15 @@ function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
           </TableRegion>
         )}
       </ListState>
-      <Pager label="All Service Requests" total={list.total ?? 0} offset={offset} pageSize={pageSize} busy={list.state === "loading"} onPage={setOffset} testId="requests-pager" />
+      <Pager
+        label="All Service Requests"
+        total={list.total ?? 0}
+        offset={offset}
+        pageSize={pageSize}
+        busy={list.state === "loading"}
+        onPage={setOffset}
+        testId="requests-pager"
+      />
     </>
   );
 }
@@ -729,7 +845,17 @@ function todaysBookings(bookings: Booking[]): Booking[] {
 /** A day's bookings fit one answer (the largest page); more would say "and N more". */
 const DAY_PAGE = 200;
 
-function Summary({ today, pending, version, onReviewPending }: { today: string; pending: number; version: number; onReviewPending: () => void }) {
+function Summary({
+  today,
+  pending,
+  version,
+  onReviewPending,
+}: {
+  today: string;
+  pending: number;
+  version: number;
+  onReviewPending: () => void;
+}) {
   const { list: bookings, reload } = usePagedList<Booking>("/api/admin/bookings", { date: today }, DAY_PAGE);
   useReloadOn(version, reload);
   return (
@@ -741,7 +867,11 @@ function Summary({ today, pending, version, onReviewPending }: { today: string; 
           <p className="count-value" data-testid="summary-pending-count">
             {pending}
           </p>
-          <p>{pending === 0 ? "No application is waiting for a review." : `${plural(pending, "application is", "applications are")} waiting for a review.`}</p>
+          <p>
+            {pending === 0
+              ? "No application is waiting for a review."
+              : `${plural(pending, "application is", "applications are")} waiting for a review.`}
+          </p>
           {pending > 0 && (
             <a
               className="button button-primary"
@@ -776,7 +906,11 @@ function Summary({ today, pending, version, onReviewPending }: { today: string; 
                       </li>
                     ))}
                   </ul>
-                  {more > 0 && <p className="muted">and {plural(more, "more booking", "more bookings")} today (see the Bookings tab).</p>}
+                  {more > 0 && (
+                    <p className="muted">
+                      and {plural(more, "more booking", "more bookings")} today (see the Bookings tab).
+                    </p>
+                  )}
                 </>
               );
             }}
@@ -827,7 +961,12 @@ function AdminDashboard({ today, counts: initialCounts }: Props) {
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="providers">
           <h2 className="visually-hidden">Providers</h2>
-          <ProvidersTab counts={counts.providers} onChanged={reloadCounts} focusPending={focusPending} onPendingFocused={pendingFocused} />
+          <ProvidersTab
+            counts={counts.providers}
+            onChanged={reloadCounts}
+            focusPending={focusPending}
+            onPendingFocused={pendingFocused}
+          />
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="bookings">
           <h2 className="visually-hidden">Bookings</h2>

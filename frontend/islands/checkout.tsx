@@ -101,7 +101,12 @@ function SecurityNotes({ backend }: { backend: CheckoutProps["backend"] }) {
 
 function SubmitButton({ processing, amount, disabled }: { processing: boolean; amount: string; disabled?: boolean }) {
   return (
-    <button type="submit" className="button button-primary button-block" disabled={processing || disabled} aria-busy={processing}>
+    <button
+      type="submit"
+      className="button button-primary button-block"
+      disabled={processing || disabled}
+      aria-busy={processing}
+    >
       {processing ? "Processing Payment..." : `Pay ${formatMoney(amount)}`}
     </button>
   );
@@ -287,7 +292,10 @@ function StripeForm({
           if (!loaded && !cancelled) setLoadError(CREATE_FAILED);
           return;
         }
-        const els = loaded.elements({ clientSecret, appearance: { theme: "stripe", variables: { fontSizeBase: "18px" } } });
+        const els = loaded.elements({
+          clientSecret,
+          appearance: { theme: "stripe", variables: { fontSizeBase: "18px" } },
+        });
         const paymentElement = els.create("payment");
         paymentElement.mount(mountRef.current);
         unmount = () => paymentElement.destroy();
@@ -455,7 +463,9 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
     <div>
       <header className="page-header">
         <h1>Complete Your Payment</h1>
-        <p className="lead">Pay securely for your booking. Your booking is confirmed as soon as the payment succeeds.</p>
+        <p className="lead">
+          Pay securely for your booking. Your booking is confirmed as soon as the payment succeeds.
+        </p>
       </header>
       <div className="checkout-layout">
         <div className="checkout-main">
@@ -478,7 +488,12 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
           )}
           {phase === "form" &&
             (backend === "stripe" ? (
-              <StripeForm booking={booking} clientSecret={clientSecret} publishableKey={publishableKey} onPaid={onPaid} />
+              <StripeForm
+                booking={booking}
+                clientSecret={clientSecret}
+                publishableKey={publishableKey}
+                onPaid={onPaid}
+              />
             ) : (
               <TestCardForm booking={booking} onPaid={onPaid} />
             ))}

@@ -170,13 +170,23 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
               <p className="notice notice-inline" data-testid="cancel-blocked">
                 {CANCEL_BLOCKED}
               </p>
-              <a className="button button-secondary" href={SUPPORT_LINK} aria-describedby={titleId} data-testid="contact-support">
+              <a
+                className="button button-secondary"
+                href={SUPPORT_LINK}
+                aria-describedby={titleId}
+                data-testid="contact-support"
+              >
                 Contact support
               </a>
             </>
           ))}
         {reviewable && (
-          <button type="button" className="button button-secondary" onClick={() => actions.onReview(booking)} aria-describedby={titleId}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onReview(booking)}
+            aria-describedby={titleId}
+          >
             Leave a Review
           </button>
         )}
@@ -244,7 +254,7 @@ function BookingsCard({
 
 function RequestItem({ request, role }: { request: ServiceRequest; role: Props["role"] }) {
   const titleId = `request-${request.id}-title`;
-  const budget = request.maxBudget !== null && request.maxBudget !== "" ? formatMoney(request.maxBudget) : "";
+  const budget = request.maxBudget !== null ? formatMoney(request.maxBudget) : "";
   return (
     <li className="list-item" data-testid="request-item" aria-labelledby={titleId}>
       <div className="list-item-head">
@@ -263,11 +273,19 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
         <span>Budget: {budget || "Not specified"}</span>
       </p>
       <div className="actions">
-        <a className="button button-secondary" href={`/service-request-details?id=${request.id}`} aria-describedby={titleId}>
+        <a
+          className="button button-secondary"
+          href={`/service-request-details?id=${request.id}`}
+          aria-describedby={titleId}
+        >
           View Details
         </a>
         {role === "client" && request.status === "open" && (
-          <a className="button button-secondary" href={`/edit-service-request?id=${request.id}`} aria-describedby={titleId}>
+          <a
+            className="button button-secondary"
+            href={`/edit-service-request?id=${request.id}`}
+            aria-describedby={titleId}
+          >
             Edit
           </a>
         )}
@@ -279,7 +297,10 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
 /** In place of open requests for a provider account that is not verified (issue 12): open requests
  * (a senior's address, their needs) are shown to verified providers only. */
 function ProviderGate({ status }: { status: Exclude<ProviderStatus, "verified"> }) {
-  const content: Record<typeof status, { title: string; text: string; action: { href: string; label: string } | null }> = {
+  const content: Record<
+    typeof status,
+    { title: string; text: string; action: { href: string; label: string } | null }
+  > = {
     none: {
       title: "Only verified providers see open requests",
       text:
@@ -386,7 +407,15 @@ async function clientCancel(booking: Booking, reason: string, onClose: () => voi
   }
 }
 
-function CancelDialog({ booking, onClose, onDone }: { booking: Booking | null; onClose: () => void; onDone: () => void }) {
+function CancelDialog({
+  booking,
+  onClose,
+  onDone,
+}: {
+  booking: Booking | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   return (
     <CancelBookingDialog
       booking={booking}

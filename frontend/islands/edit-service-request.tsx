@@ -130,7 +130,9 @@ type Load = { state: "loading" } | { state: "missing" } | { state: "ready"; requ
 
 function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: Props) {
   const { limits } = bounds;
-  const [load, setLoad] = useState<Load>(requestId && /^\d+$/.test(requestId) ? { state: "loading" } : { state: "missing" });
+  const [load, setLoad] = useState<Load>(
+    requestId && /^\d+$/.test(requestId) ? { state: "loading" } : { state: "missing" },
+  );
   const [values, setValues] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -166,7 +168,8 @@ function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: 
     };
   }, [load.state, requestId, viewer.id]);
 
-  if (load.state === "loading" || (load.state === "ready" && !values)) return <LoadingText>Loading request…</LoadingText>;
+  if (load.state === "loading" || (load.state === "ready" && !values))
+    return <LoadingText>Loading request…</LoadingText>;
   if (load.state === "missing" || !values) {
     return <NotFound text="This service request could not be loaded. It may have been removed." />;
   }
@@ -212,7 +215,11 @@ function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: 
       if (error instanceof ApiError && error.status === 400) {
         setErrors(serverFieldErrors<FormValues>(error, Object.keys(values) as (keyof FormValues)[]));
       }
-      toast({ title: "Error", description: "Failed to update service request. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to update service request. Please try again.",
+        variant: "destructive",
+      });
     }
   }
 
@@ -229,7 +236,11 @@ function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: 
         handleLoggedOut();
         return;
       }
-      toast({ title: "Error", description: "Failed to delete service request. Please try again.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to delete service request. Please try again.",
+        variant: "destructive",
+      });
     }
   }
 

@@ -4,7 +4,7 @@
 // "Forgot password?" sends Firebase's password-reset email. Failures stay in the card, next to
 // the form, until the person changes something (a toast says it too).
 // ?mode=signup opens the sign-up card; ?next= (checked by the server) is where success lands.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
 import { initializeApp, type FirebaseApp } from "firebase/app";
 import {
   browserPopupRedirectResolver,
@@ -112,7 +112,14 @@ export function describeAuthError(error: unknown, mode: Mode, google: boolean): 
     if (code === "auth/weak-password") return SHORT_PASSWORD;
     if (code === "auth/invalid-email") return INVALID_EMAIL;
   } else {
-    if (["auth/invalid-credential", "auth/wrong-password", "auth/user-not-found", "auth/invalid-login-credentials"].includes(code)) {
+    if (
+      [
+        "auth/invalid-credential",
+        "auth/wrong-password",
+        "auth/user-not-found",
+        "auth/invalid-login-credentials",
+      ].includes(code)
+    ) {
       return "Incorrect email or password. Please try again.";
     }
     if (code === "auth/invalid-email") return INVALID_EMAIL;
@@ -210,10 +217,22 @@ function FormAlert({ failure, alertRef }: { failure: Failure | null; alertRef: R
 function GoogleIcon() {
   return (
     <svg aria-hidden="true" width="20" height="20" viewBox="0 0 48 48" focusable="false">
-      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
-      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
-      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
-      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+      <path
+        fill="#FFC107"
+        d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z"
+      />
+      <path
+        fill="#FF3D00"
+        d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z"
+      />
+      <path
+        fill="#4CAF50"
+        d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z"
+      />
+      <path
+        fill="#1976D2"
+        d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z"
+      />
     </svg>
   );
 }
@@ -263,7 +282,10 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sentTo, setSentTo] = useState("");
-  const auth = useMemo(() => getFirebaseAuth(firebase), [firebase]);
+  // Firebase starts right after the card's first paint (undefined until then): on phones it
+  // loads Google's sign-in frame from apis.google.com at once, which must not hold the card back.
+  const [auth, setAuth] = useState<Auth | null | undefined>(undefined);
+  useEffect(() => setAuth(getFirebaseAuth(firebase)), [firebase]);
   const uid = useId();
   const headingId = `${uid}-heading`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -411,7 +433,7 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
       error={errors.email}
     />
   );
-  const unavailable = !auth && (
+  const unavailable = auth === null && (
     <p role="alert" className="field-error">
       Sign-in is unavailable right now. Please try again later.
     </p>
@@ -451,11 +473,13 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
         {heading("Check your email")}
         <div role="status" data-testid="reset-sent">
           <p>
-            If there is a {productName} account for <strong className="login-email">{sentTo}</strong>, we've sent it a link
-            to choose a new password. The link works for one hour.
+            If there is a {productName} account for <strong className="login-email">{sentTo}</strong>, we've sent it a
+            link to choose a new password. The link works for one hour.
           </p>
         </div>
-        <p className="muted">Nothing after a few minutes? Look in your spam or junk folder, or check the address and send it again.</p>
+        <p className="muted">
+          Nothing after a few minutes? Look in your spam or junk folder, or check the address and send it again.
+        </p>
         <button type="button" className="button button-primary button-block" onClick={() => go("sign-in")}>
           Back to Sign In
         </button>
@@ -535,7 +559,12 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
         </form>
         <p className="login-toggle">
           {signIn ? "Don't have an account?" : "Already have an account?"}{" "}
-          <button type="button" className="link-button" onClick={() => go(signIn ? "sign-up" : "sign-in")} disabled={busy}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => go(signIn ? "sign-up" : "sign-in")}
+            disabled={busy}
+          >
             {signIn ? "Sign up" : "Sign in"}
           </button>
         </p>

@@ -5,9 +5,18 @@
 import { useCallback, useMemo, useRef, useState } from "react";
 import { api, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
-import { useConnected, usePollingFallback, useRealtimeEvent, type UnreadCount } from "../lib/realtime";
+import { useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
+import type { UnreadCount } from "../lib/types";
 import { toast } from "../lib/toast";
-import { POLL_MS, SYSTEM, displayName, useConversation, type ConversationInfo, type Message, type Person } from "../lib/useConversation";
+import {
+  POLL_MS,
+  SYSTEM,
+  displayName,
+  useConversation,
+  type ConversationInfo,
+  type Message,
+  type Person,
+} from "../lib/useConversation";
 import { Composer } from "../components/messages/Composer";
 import { ConversationList } from "../components/messages/ConversationList";
 import { Thread } from "../components/messages/Thread";
@@ -31,7 +40,13 @@ function withSupport(list: ConversationInfo[], support: Person | null): Conversa
   return [...list, { user: support, role: "support", bookingId: null, bookings: [] }];
 }
 
-function Messages({ me, conversations: initialConversations, support, unread: initialUnread, maxLength }: MessagesProps) {
+function Messages({
+  me,
+  conversations: initialConversations,
+  support,
+  unread: initialUnread,
+  maxLength,
+}: MessagesProps) {
   const [conversations, setConversations] = useState<ConversationInfo[]>(() =>
     wantedConversation() === "support" ? withSupport(initialConversations, support) : initialConversations,
   );
@@ -76,7 +91,15 @@ function Messages({ me, conversations: initialConversations, support, unread: in
     setConversations((list) =>
       list.some((c) => c.user.id === other)
         ? list
-        : [...list, { user: sender, role: sender.id === support?.id ? "support" : "other", bookingId: message.bookingId, bookings: [] }],
+        : [
+            ...list,
+            {
+              user: sender,
+              role: sender.id === support?.id ? "support" : "other",
+              bookingId: message.bookingId,
+              bookings: [],
+            },
+          ],
     );
   });
 
@@ -127,7 +150,13 @@ function Messages({ me, conversations: initialConversations, support, unread: in
   return (
     <div className="messages-layout" data-island="messages" data-connected={connected ? "true" : "false"}>
       <div className="messages-side">
-        <ConversationList conversations={conversations} unread={unread} selected={selected} showSystem={showSystem} onChoose={choose} />
+        <ConversationList
+          conversations={conversations}
+          unread={unread}
+          selected={selected}
+          showSystem={showSystem}
+          onChoose={choose}
+        />
         <section className="card help-card" aria-labelledby="help-heading">
           <h2 id="help-heading">Need Help?</h2>
           <p>Our support team is here for you 24/7. Ask us anything about a booking, a payment or your account.</p>

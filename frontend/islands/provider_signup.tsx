@@ -86,7 +86,9 @@ function ProviderSignupForm({ specialties, limits }: Props) {
       toast({ title: "Error", description: "Please select at least one service", variant: "destructive" });
     }
     if (first) {
-      document.getElementById(first === "specialties" ? `specialty-${specialties[0]?.id}` : `provider-${first}`)?.focus();
+      document
+        .getElementById(first === "specialties" ? `specialty-${specialties[0]?.id}` : `provider-${first}`)
+        ?.focus();
       return;
     }
     await submit({

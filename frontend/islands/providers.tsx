@@ -36,7 +36,12 @@ function signedOut(error: unknown): boolean {
 
 /** One page of the verified providers matching the filters. */
 function providersPath(filters: { query: string; service: string; sort: string }, offset: number): string {
-  const params = new URLSearchParams({ verified: "true", sort: filters.sort, limit: String(PAGE_SIZE), offset: String(offset) });
+  const params = new URLSearchParams({
+    verified: "true",
+    sort: filters.sort,
+    limit: String(PAGE_SIZE),
+    offset: String(offset),
+  });
   if (filters.query) params.set("search", filters.query);
   if (filters.service) params.set("specialty", filters.service);
   return `/api/providers?${params.toString()}`;
@@ -83,7 +88,11 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
           <span className="muted">/hour</span>
         </p>
         {/* No direct requests yet: the request form, with this provider's service chosen and them named. */}
-        <a className="button button-primary" href={`/request-service?provider=${provider.id}`} aria-label={`Contact ${name}`}>
+        <a
+          className="button button-primary"
+          href={`/request-service?provider=${provider.id}`}
+          aria-label={`Contact ${name}`}
+        >
           Contact
         </a>
       </div>
@@ -225,9 +234,17 @@ function ProvidersBrowse({ services }: Props) {
       {providers === null ? (
         <LoadingCards count={6} label="Loading providers…" className="grid provider-grid" />
       ) : providers.length === 0 ? (
-        <EmptyState title="No Providers Found" headingLevel={2} action={hasFilters ? (
-          <button type="button" className="button button-secondary" onClick={clear}>Clear Filters</button>
-        ) : undefined}>
+        <EmptyState
+          title="No Providers Found"
+          headingLevel={2}
+          action={
+            hasFilters ? (
+              <button type="button" className="button button-secondary" onClick={clear}>
+                Clear Filters
+              </button>
+            ) : undefined
+          }
+        >
           <p>
             {failed
               ? `We couldn't load providers right now: ${failed}`
@@ -251,7 +268,12 @@ function ProvidersBrowse({ services }: Props) {
                   We couldn't load more providers. Please try again.
                 </p>
               )}
-              <button type="button" className="button button-secondary" aria-disabled={more === "loading"} onClick={loadMore}>
+              <button
+                type="button"
+                className="button button-secondary"
+                aria-disabled={more === "loading"}
+                onClick={loadMore}
+              >
                 {more === "loading" ? "Loading more providers…" : "Load more providers"}
               </button>
             </div>

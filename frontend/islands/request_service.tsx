@@ -128,7 +128,10 @@ function RequestServiceForm(props: Props) {
           categoryId: Number(values.categoryId),
           preferredDate: values.preferredDate,
         }),
-      success: { title: "Service Request Created!", description: "We'll match you with qualified providers in your area." },
+      success: {
+        title: "Service Request Created!",
+        description: "We'll match you with qualified providers in your area.",
+      },
       failure: (error) => `Failed to create service request: ${errorMessage(error)}`,
       redirectTo: "/",
       redirectMs: 2000,

@@ -1,9 +1,10 @@
 // The signed-in user's menu in the navigation bar (spec "Navigation bar"): avatar, name, a
 // Provider/Client badge (Admin for staff), and Dashboard, Messages, Switch to Client/Provider (not for admins),
 // Settings (/settings) and Sign Out; on small screens the same items in a side drawer.
+// The dropdown is a small menu button of our own (WAI-ARIA menu button pattern): Radix's
+// DropdownMenu and its positioning engine were 15 KB gzipped on every signed-in page.
 import * as Dialog from "@radix-ui/react-dialog";
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { useState } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Avatar } from "../components/Avatar";
 import { api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
@@ -29,7 +30,11 @@ async function switchUserType(current: UserType): Promise<void> {
       handleLoggedOut();
       return;
     }
-    toast({ title: "Error", description: `Failed to switch user type: ${errorMessage(error)}`, variant: "destructive" });
+    toast({
+      title: "Error",
+      description: `Failed to switch user type: ${errorMessage(error)}`,
+      variant: "destructive",
+    });
     return;
   }
   toast({ title: "User Type Updated", description: "Your account type has been switched successfully." });
@@ -45,6 +50,106 @@ async function signOutEverywhere(): Promise<void> {
   window.location.assign("/");
 }
 
+const ITEM = '[role="menuitem"]';
+
+/** A menu button: Enter, Space or ArrowDown open it on the first item, ArrowUp on the last;
+ * arrows, Home and End move; Escape closes it and focus goes back to the button; a click
+ * outside or Tab closes it. */
+function AccountMenu({ trigger, label, children }: { trigger: ReactNode; label: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last">("first");
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
+
+  useEffect(() => {
+    if (!open) return;
+    const list = items();
+    (focusOnOpen === "last" ? list[list.length - 1] : list[0])?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open, focusOnOpen]);
+
+  const show = (where: "first" | "last") => {
+    setFocusOnOpen(where);
+    setOpen(true);
+  };
+  const close = (returnFocus: boolean) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      show(event.key === "ArrowUp" ? "last" : "first");
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent) => {
+    const list = items();
+    const at = list.indexOf(document.activeElement as HTMLElement);
+    const move: Record<string, number> = {
+      ArrowDown: (at + 1) % list.length,
+      ArrowUp: (at - 1 + list.length) % list.length,
+      Home: 0,
+      End: list.length - 1,
+    };
+    if (event.key in move) {
+      event.preventDefault();
+      list[move[event.key]!]?.focus();
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      close(true);
+    } else if (event.key === "Tab") {
+      close(false);
+    } else if (event.key === " " && (document.activeElement as HTMLElement | null)?.matches(ITEM)) {
+      event.preventDefault();
+      (document.activeElement as HTMLElement).click();
+    }
+  };
+
+  return (
+    <div className="usermenu-dropdown" ref={rootRef}>
+      <button
+        type="button"
+        ref={buttonRef}
+        className="usermenu-trigger"
+        data-testid="usermenu-trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? close(false) : show("first"))}
+        onKeyDown={onButtonKeyDown}
+      >
+        {trigger}
+      </button>
+      {open && (
+        <div
+          id={menuId}
+          ref={menuRef}
+          role="menu"
+          aria-label={label}
+          className="usermenu-content"
+          tabIndex={-1}
+          onKeyDown={onMenuKeyDown}
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest(ITEM)) setOpen(false);
+          }}
+        >
+          {children}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function UserMenu(props: UserMenuProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const name = props.firstName.trim() || props.email;
@@ -58,7 +163,10 @@ function UserMenu(props: UserMenuProps) {
       <span className="usermenu-name" data-testid="usermenu-name">
         {name}
       </span>
-      <span className={`badge usermenu-badge${props.isAdmin ? " usermenu-badge-admin" : ""}`} data-testid="usermenu-badge">
+      <span
+        className={`badge usermenu-badge${props.isAdmin ? " usermenu-badge-admin" : ""}`}
+        data-testid="usermenu-badge"
+      >
         {badge}
       </span>
     </>
@@ -66,38 +174,52 @@ function UserMenu(props: UserMenuProps) {
 
   return (
     <div className="usermenu">
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="usermenu-trigger" data-testid="usermenu-trigger">
-          {identity}
-          <span className="visually-hidden"> account menu</span>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="usermenu-content" align="end" sideOffset={6}>
-            <DropdownMenu.Label className="usermenu-label">{props.email}</DropdownMenu.Label>
-            <DropdownMenu.Item asChild className="usermenu-item">
-              <a href="/dashboard">Dashboard</a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className="usermenu-item">
-              <a href="/messages">Messages</a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item asChild className="usermenu-item">
-              <a href="/calendar">Calendar</a>
-            </DropdownMenu.Item>
-            {!props.isAdmin && (
-              <DropdownMenu.Item className="usermenu-item" onSelect={() => void switchUserType(props.userType)}>
-                {switchLabel}
-              </DropdownMenu.Item>
-            )}
-            <DropdownMenu.Item asChild className="usermenu-item">
-              <a href="/settings">Settings</a>
-            </DropdownMenu.Item>
-            <DropdownMenu.Separator className="usermenu-separator" />
-            <DropdownMenu.Item className="usermenu-item" onSelect={() => void signOutEverywhere()}>
-              Sign Out
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <AccountMenu
+        label="Account"
+        trigger={
+          <>
+            {identity}
+            <span className="visually-hidden"> account menu</span>
+          </>
+        }
+      >
+        <div className="usermenu-label" role="presentation">
+          {props.email}
+        </div>
+        <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/dashboard">
+          Dashboard
+        </a>
+        <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/messages">
+          Messages
+        </a>
+        <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/calendar">
+          Calendar
+        </a>
+        {!props.isAdmin && (
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="usermenu-item"
+            onClick={() => void switchUserType(props.userType)}
+          >
+            {switchLabel}
+          </button>
+        )}
+        <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/settings">
+          Settings
+        </a>
+        <div role="separator" className="usermenu-separator" />
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className="usermenu-item"
+          onClick={() => void signOutEverywhere()}
+        >
+          Sign Out
+        </button>
+      </AccountMenu>
 
       <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
         <Dialog.Trigger className="usermenu-drawer-trigger" data-testid="usermenu-drawer-trigger">
@@ -142,7 +264,11 @@ function UserMenu(props: UserMenuProps) {
             </nav>
             <div className="drawer-actions">
               {!props.isAdmin && (
-                <button type="button" className="button button-secondary" onClick={() => void switchUserType(props.userType)}>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => void switchUserType(props.userType)}
+                >
                   {switchLabel}
                 </button>
               )}

@@ -84,7 +84,8 @@ async function send<T>(method: string, path: string, body?: unknown): Promise<{ 
     }
     const fromApi = json && parsed !== null && typeof parsed === "object" && !Array.isArray(parsed);
     // The whole answer goes to the console for whoever investigates; the server logs it too.
-    if (!(res.status === 401 && fromApi)) console.error(`${method} ${path} failed: ${res.status}`, text || res.statusText);
+    if (!(res.status === 401 && fromApi))
+      console.error(`${method} ${path} failed: ${res.status}`, text || res.statusText);
     throw new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parsed, fromApi);
   }
   if (res.status === 204) return { data: undefined as T, headers: res.headers };

@@ -1,8 +1,17 @@
 // Formatting shared by the islands: money, dates in the user's locale, the spec's option labels.
-import type { BookingStatus, Money, RequestStatus, SpecialtyId, TimeWindow, Urgency, VerificationStatus } from "./types";
+import type {
+  BookingStatus,
+  Money,
+  RequestStatus,
+  SpecialtyId,
+  TimeWindow,
+  Urgency,
+  VerificationStatus,
+} from "./types";
 
-/** "$30.00" (US dollars, two decimals). Empty or invalid values give "". */
-export function formatMoney(value: Money | null | undefined): string {
+/** "$30.00" (US dollars, two decimals), from the API's number or a page prop's "30.00".
+ * Empty or invalid values give "". */
+export function formatMoney(value: Money | string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const n = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(n)) return "";
@@ -29,7 +38,13 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+  return d.toLocaleString(undefined, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  });
 }
 
 /** Today as "YYYY-MM-DD" in the browser's zone (min of date inputs). */
@@ -85,7 +100,8 @@ export function capitalize(value: string): string {
   return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
 }
 
-export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | string;
+/** A booking, request or verification status; unknown ones are shown as sent. */
+export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | (string & {});
 
 export function statusLabel(status: AnyStatus): string {
   return capitalize(String(status));

@@ -11,13 +11,7 @@
 //
 // Events: "message.created" (a Message), "unread.count" (UnreadCount), "typing" ({from}),
 // "booking.updated" (whatever the booking services send).
-import { useEffect, useRef, useState } from "react";
-
-export interface UnreadCount {
-  count: number;
-  systemCount: number;
-  bySender: Record<string, number>;
-}
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 export interface TypingEvent {
   from: string;
@@ -200,16 +194,23 @@ export function pollWhileDisconnected(refresh: () => unknown, intervalMs: number
 
 /** React: subscribe for the component's lifetime; the latest `handler` is always the one called. */
 export function useRealtimeEvent<T = unknown>(eventType: string, handler: (payload: T) => void): void {
-  const ref = useRef(handler);
-  ref.current = handler;
-  useEffect(() => subscribe<T>(eventType, (payload) => ref.current(payload)), [eventType]);
+  const latest = useLatest(handler);
+  useEffect(() => subscribe<T>(eventType, (payload) => latest.current(payload)), [eventType, latest]);
+}
+
+/** A ref that always holds the value of the last render (for callbacks that outlive a render). */
+function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
 }
 
 /** React: `refresh` every `intervalMs` while the socket is down (see pollWhileDisconnected). */
 export function usePollingFallback(refresh: () => unknown, intervalMs: number): void {
-  const ref = useRef(refresh);
-  ref.current = refresh;
-  useEffect(() => pollWhileDisconnected(() => ref.current(), intervalMs), [intervalMs]);
+  const latest = useLatest(refresh);
+  useEffect(() => pollWhileDisconnected(() => latest.current(), intervalMs), [intervalMs, latest]);
 }
 
 /** React: whether the socket is open. */

@@ -1,149 +1,37 @@
-// Shapes the server sends to the islands (camelCase, as in the spec section 3).
-// Decimal fields arrive as strings ("30.00") from DRF; accept numbers too.
-export type Money = string | number;
+// Shapes the server sends to the islands (camelCase, as in the spec section 3), taken from the
+// generated API schema (lib/api-schema.ts: `make api-types`), so they cannot drift from the
+// serializers. Decimal fields arrive as numbers.
+import type { components } from "./api-schema";
 
-export type UserType = "client" | "provider" | "admin";
-export type VerificationStatus = "pending" | "verified" | "rejected";
-export type RequestStatus = "open" | "booked" | "completed" | "cancelled";
-export type BookingStatus = "scheduled" | "confirmed" | "completed" | "cancelled";
-export type PaymentStatus = "pending" | "paid" | "failed" | "refunded";
-export type Urgency = "low" | "normal" | "high" | "urgent";
-export type TimeWindow = "morning" | "afternoon" | "evening" | "flexible";
-export type SpecialtyId =
-  | "tech-support"
-  | "wellness-checks"
-  | "light-errands"
-  | "appointment-support"
-  | "home-organization"
-  | "communication-support";
+type Schemas = components["schemas"];
+
+export type Money = number;
+
+export type UserType = Schemas["UserTypeEnum"];
+export type VerificationStatus = Schemas["VerificationStatusEnum"];
+export type RequestStatus = Schemas["RequestStatusEnum"];
+export type BookingStatus = Schemas["BookingStatusEnum"];
+export type PaymentStatus = Schemas["PaymentStatusEnum"];
+export type Urgency = Schemas["UrgencyEnum"];
+export type TimeWindow = Schemas["TimeWindowEnum"];
+export type SpecialtyId = Schemas["SpecialtyEnum"];
 
 /** A person as others see them (public: no email; parties and admins also get email). */
-export interface PersonSummary {
-  id?: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl?: string;
-  email?: string;
-}
-
+export type PersonSummary = Schemas["UserSummary"] | Schemas["PublicUser"] | Schemas["ClientInitial"];
+export type PublicUser = Schemas["PublicUser"];
 /** The signed-in user's own profile (GET /api/auth/user). */
-export interface User extends PersonSummary {
-  id: string;
-  email: string;
-  userType: UserType;
-  stripeCustomerId?: string;
-  stripeSubscriptionId?: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-export interface Provider {
-  id: number;
-  userId: string;
-  specialties: string[];
-  hourlyRate: Money | null;
-  availability?: unknown;
-  serviceArea: string;
-  bio: string;
-  experience?: string;
-  verificationStatus: VerificationStatus;
-  isActive?: boolean;
-  rating: Money;
-  totalReviews: number;
-  createdAt?: string;
-  updatedAt?: string;
-  phone?: string;
-  user: PersonSummary;
-}
-
-export interface ServiceCategory {
-  id: number;
-  slug: string;
-  name: string;
-  description: string;
-  icon: string;
-  features: string[];
-  isActive?: boolean;
-}
-
-export interface ServiceRequest {
-  id: number;
-  clientId: string;
-  categoryId: number | null;
-  title: string;
-  description: string;
-  preferredDate: string | null;
-  preferredTime: TimeWindow | "" | null;
-  urgency: Urgency;
-  /** null unless the viewer may see it: the client, verified providers while open, the booked provider. */
-  location?: string | null;
-  /** Same rule as location. */
-  specialRequirements?: string | null;
-  estimatedDuration: number | null;
-  maxBudget: Money | null;
-  status: RequestStatus;
-  createdAt: string;
-  updatedAt?: string;
-  /** Full (with email) for the client, the booked provider and admins; first name and last
-   * initial ("S.") for a verified provider browsing open requests. */
-  client?: PersonSummary;
-  serviceCategory?: Pick<ServiceCategory, "id" | "name"> & Partial<ServiceCategory>;
-  /** The request's latest booking, if any. */
-  bookingId?: number | null;
-}
-
-export interface Booking {
-  id: number;
-  serviceRequestId: number;
-  providerId: number;
-  clientId: string;
-  scheduledDate: string;
-  scheduledTime: TimeWindow | string;
-  duration: number | null;
-  totalAmount: Money;
-  status: BookingStatus;
-  paymentStatus: PaymentStatus;
-  paymentIntentId?: string;
-  notes?: string;
-  cancelledAt?: string | null;
-  cancellationReason?: string;
-  cancelledBy?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-  /** Server-computed: may the signed-in user cancel it now (state and 48-hour rule)? */
-  canCancel?: boolean;
-  /** Server-computed: may the signed-in provider mark it completed now? */
-  canComplete?: boolean;
-  /** Server-computed: may the signed-in client review it now? */
-  canReview?: boolean;
-  /** ISO datetime of the visit start (date + start of the time window, site zone). */
-  visitStart?: string;
-  provider?: { id?: number; userId: string; user: PersonSummary; rating?: Money; totalReviews?: number };
-  client?: PersonSummary;
-  serviceRequest?: {
-    id?: number;
-    title: string;
-    description: string;
-    location?: string | null;
-    specialRequirements?: string | null;
-    status?: RequestStatus;
-  };
-}
-
-export interface Review {
-  id: number;
-  bookingId: number;
-  reviewerId: string;
-  reviewedId: string;
-  rating: number;
-  comment: string;
-  isPublic: boolean;
-  createdAt: string;
-}
-
-export interface UnreadCount {
-  count: number;
-}
+export type User = Schemas["User"];
+export type Provider = Schemas["Provider"];
+export type PublicProvider = Schemas["PublicProvider"];
+export type ServiceCategory = Schemas["ServiceCategory"];
+export type ServiceRequest = Schemas["ServiceRequest"];
+export type Booking = Schemas["Booking"];
+export type Review = Schemas["Review"];
+export type UnreadCount = Schemas["UnreadCount"];
+export type Message = Schemas["Message"];
+export type Conversation = Schemas["Conversation"];
+export type AdminSummary = Schemas["AdminSummary"];
+export type Dashboard = Schemas["Dashboard"];
 
 /** The signed-in person as a page's props describe them (requests_app.views._viewer_props). */
 export interface Viewer {

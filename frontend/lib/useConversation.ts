@@ -3,40 +3,15 @@
 // websocket (lib/realtime); while it is down the conversation is polled every 5 s (spec section 9).
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api";
+import type { Conversation, Message, PublicUser as Person } from "./types";
 import { send as sendFrame, usePollingFallback, useRealtimeEvent, type TypingEvent } from "./realtime";
 
-export interface Person {
-  id: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string;
-}
-
-export interface BookingRef {
-  id: number;
-  title: string;
-  scheduledDate: string;
-  status: string;
-}
-
-export interface ConversationInfo {
-  user: Person;
-  role: "provider" | "client" | "support" | "other";
-  bookingId: number | null;
-  bookings: BookingRef[];
-}
-
-export interface Message {
-  id: number;
-  senderId: string;
-  receiverId: string;
-  bookingId: number | null;
-  content: string;
-  messageType: string;
-  isRead: boolean;
-  createdAt: string;
-  updatedAt: string;
-  sender: Person | null;
+// The API's shapes (lib/types, generated from the schema); a conversation opened here by a message
+// from someone new has the role "other".
+export type { Message, PublicUser as Person } from "./types";
+export type BookingRef = Conversation["bookings"][number];
+export interface ConversationInfo extends Omit<Conversation, "role"> {
+  role: Conversation["role"] | "other";
 }
 
 /** The id of the System Notifications conversation. */
@@ -76,14 +51,18 @@ export function useConversation({
   const [typingUntil, setTypingUntil] = useState(0);
   const lastTypingSent = useRef(0);
   const selectedRef = useRef(selected);
-  selectedRef.current = selected;
+  useEffect(() => {
+    selectedRef.current = selected; // before the effects below that read it
+  }, [selected]);
 
   // Load (and mark read) the open conversation; the server pushes the new unread count.
   const load = useCallback(async () => {
     const target = selectedRef.current;
     if (!target) return;
     const path =
-      target === SYSTEM ? "/api/messages/system-notifications" : `/api/messages/conversation/${encodeURIComponent(target)}`;
+      target === SYSTEM
+        ? "/api/messages/system-notifications"
+        : `/api/messages/conversation/${encodeURIComponent(target)}`;
     const list = await api.get<Message[]>(path);
     if (selectedRef.current === target) setMessages((prev) => mergeMessages(prev, list));
   }, []);

@@ -29,9 +29,10 @@ export function usePagedList<T>(path: string, params: Record<string, string>, pa
   const [offset, setOffset] = useState(0);
   const [list, setList] = useState<PagedList<T>>({ state: "loading", items: [], total: null });
   const seq = useRef(0);
-  const lastKey = useRef(key);
-  if (lastKey.current !== key) {
-    lastKey.current = key;
+  // A new question starts on the first page (React's "information from previous renders" pattern).
+  const [lastKey, setLastKey] = useState(key);
+  if (lastKey !== key) {
+    setLastKey(key);
     if (offset !== 0) setOffset(0);
   }
 

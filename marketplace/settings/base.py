@@ -104,6 +104,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+# Vite names every file under static/dist/assets/ by its content hash (django-vite reads the
+# manifest): WhiteNoise may tell browsers to keep them for ever (max-age 10 years, immutable).
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^/static/dist/assets/"
 
 # Vite builds into static/dist with a manifest; django-vite reads it.
 DJANGO_VITE = {

@@ -18,3 +18,9 @@ globals().update(email_settings(EMAIL_URL))  # noqa: F405
 # Background jobs need no server: kombu's SQLAlchemy transport on a SQLite file, unless Redis is given.
 _SQLITE_BROKER = f"sqla+sqlite:///{BASE_DIR / '.run' / 'celery.sqlite'}"  # noqa: F405
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or _SQLITE_BROKER)  # noqa: F405
+# Static files as in production: WhiteNoise serves what collectstatic put in STATIC_ROOT (the
+# compressed .gz copies too; scripts/run.sh collects them after the build), with the hashed Vite
+# assets cached for ever. In DEBUG it would otherwise look the originals up on every request,
+# uncompressed and uncached. Working on CSS without make run: WHITENOISE_AUTOREFRESH=1.
+WHITENOISE_AUTOREFRESH = env.bool("WHITENOISE_AUTOREFRESH", default=False)
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH

@@ -39,7 +39,9 @@ class PublicProviderSerializer(serializers.ModelSerializer):
     )
     availability = serializers.JSONField(read_only=True)
     serviceArea = serializers.CharField(source="service_area", read_only=True)
-    verificationStatus = serializers.CharField(source="verification_status", read_only=True)
+    verificationStatus = serializers.ChoiceField(
+        VerificationStatus.choices, source="verification_status", read_only=True
+    )
     isActive = serializers.BooleanField(source="is_active", read_only=True)
     rating = serializers.DecimalField(max_digits=3, decimal_places=2, coerce_to_string=False, read_only=True)
     totalReviews = serializers.IntegerField(source="total_reviews", read_only=True)

@@ -68,7 +68,9 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     clientId = serializers.CharField(source="client_id", read_only=True)
     categoryId = serializers.IntegerField(source="category_id", read_only=True, allow_null=True)
     preferredDate = serializers.DateField(source="preferred_date", read_only=True, allow_null=True)
-    preferredTime = serializers.CharField(source="preferred_time", read_only=True)
+    preferredTime = serializers.ChoiceField(
+        TimeWindow.choices, source="preferred_time", allow_blank=True, read_only=True
+    )
     location = serializers.SerializerMethodField()
     specialRequirements = serializers.SerializerMethodField()
     estimatedDuration = serializers.IntegerField(source="estimated_duration", read_only=True)

@@ -1,6 +1,6 @@
 // The messages page's list of conversations: System Notifications (only while it has unread
 // notices, or is open), then one per person, each with its unread count.
-import type { UnreadCount } from "../../lib/realtime";
+import type { UnreadCount } from "../../lib/types";
 import { SYSTEM, displayName, type ConversationInfo } from "../../lib/useConversation";
 import { Avatar } from "../Avatar";
 import { UnreadBadge } from "../UnreadBadge";
@@ -64,7 +64,9 @@ export function ConversationList({
                 <Avatar firstName={c.user.firstName} imageUrl={c.user.profileImageUrl} />
                 <span className="conversation-text">
                   <span className="conversation-name">{displayName(c.user)}</span>
-                  <span className="conversation-sub">{[ROLE_LABEL[c.role], c.bookings[0]?.title].filter(Boolean).join(" · ")}</span>
+                  <span className="conversation-sub">
+                    {[ROLE_LABEL[c.role], c.bookings[0]?.title].filter(Boolean).join(" · ")}
+                  </span>
                 </span>
                 <UnreadBadge count={unread.bySender[c.user.id] ?? 0} testId={`unread-${c.user.id}`} />
               </button>

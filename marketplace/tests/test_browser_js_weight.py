@@ -1,0 +1,111 @@
+"""JavaScript weight on a phone (issue 14 item 8): every page, for every role, loads at most
+100 KB of gzipped JavaScript.
+
+Chromium visits the pages the axe sweep visits and records every script the page loads (the
+islands, their chunks and anything they import later, e.g. the Firebase SDK on /login), then gzips
+each body as the server sends it compressed (level 9, as WhiteNoise does). The table is printed
+on every run, so a change's cost can be read before and after.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gzip
+import sys
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import Page
+
+from bookings.models import BookingStatus, PaymentStatus
+from bookings.tests.factories import BookingFactory
+from marketplace.testing.browser import sign_in_browser
+from requests_app.tests.factories import ServiceRequestFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LIMIT = 100 * 1024
+
+
+def _pages(world) -> dict[str, list[str]]:
+    open_id, unpaid = world["open"].id, world["unpaid"]
+    return {
+        "anonymous": ["/", "/login", "/providers", "/privacy-policy", "/terms-of-service.html", "/no-such-page"],
+        "client": [
+            "/dashboard",
+            "/request-service",
+            "/provider-signup",
+            "/providers",
+            "/messages",
+            f"/service-request-details?id={open_id}",
+            f"/edit-service-request?id={open_id}",
+            f"/checkout/{unpaid.id}",
+            "/settings",
+            "/privacy-policy",
+        ],
+        "provider": ["/dashboard", f"/service-request-details?id={open_id}", "/messages", "/settings"],
+        "pending provider": ["/dashboard", "/provider-signup"],
+        "admin": ["/admin", "/messages", "/providers"],
+    }
+
+
+@pytest.fixture
+def world(client_user, verified_provider, provider_user, admin_user):
+    open_request = ServiceRequestFactory(client=client_user, title="Set up my new tablet")
+    BookingFactory(
+        service_request=ServiceRequestFactory(client=client_user, title="Weekly wellness visit"),
+        provider=verified_provider,
+        scheduled_date=timezone.localdate() + dt.timedelta(days=10),
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+    )
+    unpaid = BookingFactory(
+        service_request=ServiceRequestFactory(client=client_user, title="Grocery run"),
+        provider=verified_provider,
+        scheduled_date=timezone.localdate() + dt.timedelta(days=12),
+    )
+    return {
+        "client": client_user,
+        "provider": verified_provider.user,
+        "pending provider": provider_user,
+        "admin": admin_user,
+        "open": open_request,
+        "unpaid": unpaid,
+    }
+
+
+def _script_weight(page: Page, url: str) -> dict[str, int]:
+    """{script url: gzipped bytes} of every script the page loaded, its island settled."""
+    scripts: dict[str, int] = {}
+
+    def record(response) -> None:
+        if response.request.resource_type == "script" and response.ok:
+            scripts[response.url] = len(gzip.compress(response.body(), compresslevel=9))
+
+    page.on("response", record)
+    try:
+        page.goto(url, wait_until="networkidle")
+    finally:
+        page.remove_listener("response", record)
+    return scripts
+
+
+def test_every_page_loads_at_most_100_kb_of_gzipped_javascript(live_server, page: Page, world, capsys):
+    rows: list[tuple[str, str, int, int]] = []
+    # Every page is weighed whole, as on a first visit: Playwright's routing turns the HTTP cache off.
+    page.route("**/*", lambda route: route.continue_())
+    for role, paths in _pages(world).items():
+        page.context.clear_cookies()
+        if role != "anonymous":
+            sign_in_browser(page, live_server.url, world[role])
+        for path in paths:
+            scripts = _script_weight(page, live_server.url + path)
+            # Every signed-in page has at least its user menu: none loaded means nothing was measured.
+            assert scripts or role == "anonymous", f"{path} as {role} loaded no script at all"
+            rows.append((role, path, len(scripts), sum(scripts.values())))
+
+    table = "\n".join(f"{role:<17} {path:<40} {n:>3} scripts {total / 1024:7.1f} KB" for role, path, n, total in rows)
+    with capsys.disabled():  # the table shows on every run, passed or failed
+        sys.stdout.write("\nGzipped JavaScript per page:\n" + table + "\n")
+    heavy = [row for row in rows if row[3] > LIMIT]
+    assert heavy == [], "Pages above 100 KB of gzipped JavaScript:\n" + table

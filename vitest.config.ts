@@ -1,0 +1,23 @@
+// Unit tests of frontend/lib and frontend/components (make vitest): jsdom, Testing Library, and
+// the runtime the pages ship (vite.config.js): Preact behind React's API.
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { preactAliases } from "./vite.config.js";
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    // The dependencies' ES module builds, as the page build takes them, so the aliases reach
+    // into them (Testing Library, Radix) instead of their CommonJS builds loading React itself.
+    mainFields: ["module", "browser", "main"],
+    alias: preactAliases,
+  },
+  test: {
+    environment: "jsdom",
+    include: ["frontend/**/*.test.{ts,tsx}"],
+    setupFiles: ["frontend/test-setup.ts"],
+    restoreMocks: true,
+    unstubGlobals: true,
+    server: { deps: { inline: true } },
+  },
+});
