@@ -442,7 +442,7 @@ def booking_lock_by_payment_intent(*, payment_intent_id: str) -> Booking | None:
     )
 
 
-def booking_payment_succeeded(*, payment_intent_id: str) -> str:
+def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -> str:
     """The gateway took the money: paymentStatus paid, and a scheduled booking becomes confirmed.
 
     A booking already paid or refunded is left alone. A booking cancelled before the money
@@ -478,6 +478,7 @@ def booking_payment_succeeded(*, payment_intent_id: str) -> str:
             f"Your booking on {_when(booking)} is confirmed.",
             booking,
             NoticeKind.PAYMENT_RECEIVED,
+            last4=card_last4,  # the receipt names the card when the gateway said which
         )
         _notify(
             [booking.provider.user],

@@ -53,6 +53,14 @@ class CreatedIntent:
     client_secret: str
 
 
+@dataclass(frozen=True)
+class IntentState:
+    """Stripe's word on a payment intent: its status, and the card its latest charge used."""
+
+    status: str
+    card_last4: str = ""
+
+
 # What a gateway answers to a refund.
 REFUND_SUCCEEDED = "succeeded"  # the money is on its way back
 REFUND_PENDING = "pending"  # accepted; the gateway says later (Stripe: the charge.refunded webhook)
@@ -194,14 +202,17 @@ class StripeGateway(PaymentGateway):
             raise GatewayError("Stripe answered a payment intent without an id or client secret.")
         return CreatedIntent(intent_id=intent.id, client_secret=intent.client_secret)
 
-    def intent_status(self, intent_id: str) -> str:
-        """Stripe's current status of a payment intent (e.g. "succeeded", "requires_payment_method")."""
+    def intent_state(self, intent_id: str) -> IntentState:
+        """Stripe's current status of a payment intent (e.g. "succeeded", "requires_payment_method"),
+        with the last 4 digits of the card its latest charge used (for the receipt)."""
         try:
-            intent = self._client().v1.payment_intents.retrieve(intent_id)
+            intent = self._client().v1.payment_intents.retrieve(intent_id, params={"expand": ["latest_charge"]})
         except stripe.StripeError as exc:
             logger.warning("Stripe could not say the status of %s: %s", intent_id, exc)
             raise GatewayError(str(exc)) from exc
-        return str(intent.status or "")
+        charge = intent.to_dict().get("latest_charge")
+        card = (charge.get("payment_method_details") or {}).get("card") or {} if isinstance(charge, dict) else {}
+        return IntentState(status=str(intent.status or ""), card_last4=str(card.get("last4") or ""))
 
     def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
         try:

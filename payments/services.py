@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -149,7 +150,7 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
         raise Conflict("This payment has not been started. Please reload the payment page.")
     result = TestGateway.charge_card(card_number)
     if result.succeeded:
-        payment_succeeded(payment_intent_id=record.intent_id)
+        payment_succeeded(payment_intent_id=record.intent_id, card_last4=re.sub(r"\D", "", card_number)[-4:])
     else:
         with transaction.atomic():
             booking_payment_failed(payment_intent_id=record.intent_id, message=result.message)
@@ -157,11 +158,12 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
     return result
 
 
-def payment_succeeded(*, payment_intent_id: str) -> str:
+def payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -> str:
     """The gateway took the money: the booking is paid (bookings.services) and the split of its
-    total recorded (payments.payouts.earning_open), in one transaction. Returns the booking's outcome."""
+    total recorded (payments.payouts.earning_open), in one transaction. Returns the booking's outcome.
+    card_last4: the card's last 4 digits for the receipt, when the gateway said them."""
     with transaction.atomic():
-        outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id)
+        outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id, card_last4=card_last4)
         if outcome in ("paid", "refunding"):
             earning_open(booking=booking_lock_by_payment_intent(payment_intent_id=payment_intent_id))
     return outcome
@@ -182,13 +184,13 @@ def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
         if record is None or record.intent_id != booking.payment_intent_id:
             raise Conflict("This payment has not been started. Please reload the payment page.")
         try:
-            intent_status = StripeGateway().intent_status(record.intent_id)
+            intent = StripeGateway().intent_state(record.intent_id)
         except GatewayError:
             raise PaymentGatewayUnavailable(
                 "We could not check your payment just now. Please reload the page."
             ) from None
-        if intent_status == "succeeded":
-            payment_succeeded(payment_intent_id=record.intent_id)
+        if intent.status == "succeeded":
+            payment_succeeded(payment_intent_id=record.intent_id, card_last4=intent.card_last4)
     booking.refresh_from_db(fields=["status", "payment_status"])
     return booking
 

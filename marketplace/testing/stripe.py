@@ -53,6 +53,7 @@ class FakeStripe:
     replies_by_key: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     on_post: Callable[[RecordedRequest], None] | None = None
+    card_last4: str = "4242"  # the card of every charge (an intent read with expand[]=latest_charge)
 
     def posts(self, path: str) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path == path]
@@ -160,6 +161,14 @@ def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) ->
         return 200, {"object": "list", "url": path, "has_more": False, "data": data}
     if method == "GET" and path.startswith("/v1/payment_intents/"):
         intent = fake.intents.get(path.rsplit("/", 1)[-1])
+        if intent and intent["latest_charge"] and params.get("expand[0]") == "latest_charge":
+            charge = {
+                "id": intent["latest_charge"],
+                "object": "charge",
+                "payment_intent": intent["id"],
+                "payment_method_details": {"type": "card", "card": {"brand": "visa", "last4": fake.card_last4}},
+            }
+            return 200, {**intent, "latest_charge": charge}
         if intent:
             return 200, intent
     return 404, {"error": {"type": "invalid_request_error", "message": f"Unrecognized request URL ({path})."}}
