@@ -84,6 +84,15 @@ class User(AbstractBaseUser):
 
 class EmergencyContact(models.Model):
     user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="emergency_contacts")
+    # The care recipient the contact is for (the user's own recipient for the contacts they had
+    # before care circles); the recipient's circle sees it.
+    recipient = models.ForeignKey(
+        "circles.CareRecipient",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="emergency_contacts",
+    )
     name = models.CharField(max_length=200)
     relationship = models.CharField(max_length=100, blank=True)
     phone = models.CharField(max_length=40)

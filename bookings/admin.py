@@ -19,7 +19,7 @@ class BookingAdmin(admin.ModelAdmin):
     list_filter = ("status", "payment_status", "scheduled_date")
     search_fields = ("id", "client__email", "provider__user__email", "service_request__title", "payment_intent_id")
     list_select_related = ("client", "provider__user", "service_request")
-    raw_id_fields = ("service_request", "provider", "client", "cancelled_by")
+    raw_id_fields = ("service_request", "provider", "client", "recipient", "cancelled_by")
     date_hierarchy = "scheduled_date"
     readonly_fields = ("created_at", "updated_at", "cancelled_at")
 

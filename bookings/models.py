@@ -44,6 +44,8 @@ class Booking(models.Model):
     )
     provider = models.ForeignKey("providers.Provider", on_delete=models.PROTECT, related_name="bookings")
     client = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="client_bookings")
+    # The request's recipient, copied at accept: every member of their circle sees the booking.
+    recipient = models.ForeignKey("circles.CareRecipient", on_delete=models.PROTECT, related_name="bookings")
     scheduled_date = models.DateField()
     scheduled_time = models.CharField(max_length=16, choices=TimeWindow.choices)
     duration = models.PositiveIntegerField(default=60, help_text="minutes")
@@ -90,6 +92,7 @@ class Booking(models.Model):
         ]
         indexes = [
             models.Index(fields=["client", "status"], name="booking_client_status_idx"),
+            models.Index(fields=["recipient", "status"], name="booking_recipient_status_idx"),
             models.Index(fields=["provider", "status"], name="booking_provider_status_idx"),
             models.Index(fields=["status"], name="booking_status_idx"),
             models.Index(fields=["payment_intent_id"], name="booking_payment_intent_idx"),

@@ -212,6 +212,7 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             service_request=service_request,
             provider=provider,
             client_id=service_request.client_id,
+            recipient_id=service_request.recipient_id,
             scheduled_date=service_request.preferred_date,
             scheduled_time=service_request.preferred_time or TimeWindow.FLEXIBLE,
             duration=service_request.estimated_duration,

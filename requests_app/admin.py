@@ -51,5 +51,6 @@ class ServiceRequestAdmin(admin.ModelAdmin):
     search_fields = ("title", "description", "location", "client__email", "client__first_name", "client__last_name")
     list_select_related = ("client", "category")
     autocomplete_fields = ("client",)
+    raw_id_fields = ("recipient",)
     date_hierarchy = "created_at"
     readonly_fields = ("created_at", "updated_at")

@@ -58,7 +58,10 @@ class RequestStatus(models.TextChoices):
 
 
 class ServiceRequest(models.Model):
+    # Who posted it (an organizer of the recipient's circle); the spec's clientId.
     client = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="service_requests")
+    # Who the help is for: the circle of this recipient sees the request (circles.selectors).
+    recipient = models.ForeignKey("circles.CareRecipient", on_delete=models.PROTECT, related_name="service_requests")
     category = models.ForeignKey(
         ServiceCategory, on_delete=models.PROTECT, null=True, blank=True, related_name="requests"
     )
@@ -85,6 +88,7 @@ class ServiceRequest(models.Model):
         ]
         indexes = [
             models.Index(fields=["client", "status"], name="request_client_status_idx"),
+            models.Index(fields=["recipient", "status"], name="request_recipient_status_idx"),
             models.Index(fields=["status", "-created_at"], name="request_status_created_idx"),
         ]
 

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import UserType
+from circles.services import recipient_for_self
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
 from marketplace.notifications import NoticeKind, notify
@@ -22,6 +23,7 @@ from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, 
 
 if TYPE_CHECKING:
     from accounts.models import User
+    from circles.models import CareRecipient
 
 # Fields a client may change on an open request (model field names).
 EDITABLE_FIELDS = (
@@ -257,9 +259,11 @@ def service_request_create(
     special_requirements: str = "",
     estimated_duration: int = 60,
     max_budget: Decimal | None = None,
+    recipient: CareRecipient | None = None,
 ) -> ServiceRequest:
-    """A client posts a request; it starts open. The fields follow service_request_problems (create's
-    rules: a preferred date from today to a year ahead, 15-minute and $5 steps, an active category)."""
+    """A client posts a request for a care recipient (themself when none is given); it starts open.
+    The fields follow service_request_problems (create's rules: a preferred date from today to a
+    year ahead, 15-minute and $5 steps, an active category)."""
     _check_can_request(client)
     values = {
         "category": category,
@@ -274,7 +278,9 @@ def service_request_create(
         "max_budget": max_budget,
     }
     InvalidInput.check(service_request_problems(values, creating=True))
-    return ServiceRequest.objects.create(client=client, **values)
+    if recipient is None:
+        recipient = recipient_for_self(user=client)
+    return ServiceRequest.objects.create(client=client, recipient=recipient, **values)
 
 
 def service_request_update(*, service_request_id: int, actor: User, changes: dict[str, Any]) -> ServiceRequest:

@@ -15,6 +15,7 @@ class BookingFactory(factory.django.DjangoModelFactory):
     service_request = factory.SubFactory(ServiceRequestFactory, status=RequestStatus.BOOKED)
     provider = factory.SubFactory(VerifiedProviderFactory)
     client = factory.SelfAttribute("service_request.client")
+    recipient = factory.SelfAttribute("service_request.recipient")
     scheduled_date = factory.SelfAttribute("service_request.preferred_date")
     scheduled_time = factory.SelfAttribute("service_request.preferred_time")
     duration = factory.SelfAttribute("service_request.estimated_duration")

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django_vite",
     "marketplace",
     "accounts",
+    "circles",
     "providers",
     "requests_app",
     "bookings",

@@ -4,6 +4,7 @@ import factory
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
+from circles.services import recipient_for_self
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow
 
 
@@ -21,6 +22,7 @@ class ServiceRequestFactory(factory.django.DjangoModelFactory):
         model = ServiceRequest
 
     client = factory.SubFactory(UserFactory)
+    recipient = factory.LazyAttribute(lambda o: recipient_for_self(user=o.client))
     category = factory.SubFactory(ServiceCategoryFactory)
     title = factory.Sequence(lambda n: f"Help setting up my tablet #{n}")
     description = "I would like help setting up video calls with my grandchildren."

@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from circles.services import recipient_for_self
 from marketplace.errors import InvalidInput
 from requests_app import services
 from requests_app.models import ServiceCategory, ServiceRequest
@@ -150,6 +151,7 @@ ADD = "/django-admin/requests_app/servicerequest/add/"
 def _admin_form(client_user, **overrides) -> dict:
     form = {
         "client": client_user.pk,
+        "recipient": recipient_for_self(user=client_user).pk,
         "category": ServiceCategory.objects.get(slug="tech-support").pk,
         "title": "Help with my new tablet",
         "description": "Please show me how to make video calls to my grandchildren.",

@@ -1,0 +1,25 @@
+from django.contrib import admin
+
+from circles.models import CareRecipient, CircleInvitation, CircleMember
+
+
+class CircleMemberInline(admin.TabularInline):
+    model = CircleMember
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+@admin.register(CareRecipient)
+class CareRecipientAdmin(admin.ModelAdmin):
+    list_display = ("full_name", "account", "created_at")
+    search_fields = ("first_name", "last_name", "account__email")
+    raw_id_fields = ("account",)
+    inlines = [CircleMemberInline]
+
+
+@admin.register(CircleInvitation)
+class CircleInvitationAdmin(admin.ModelAdmin):
+    list_display = ("email", "recipient", "role", "status", "created_at")
+    list_filter = ("status", "role")
+    search_fields = ("email",)
+    raw_id_fields = ("recipient", "invited_by", "accepted_by")

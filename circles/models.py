@@ -1,0 +1,106 @@
+"""Care recipients and their care circles (issue 16).
+
+A care recipient is the person who receives the help (the senior). They need not have an
+account; when they do, `account` points at it and they are a member of their own circle. The
+circle is the recipient's members: organizers (post, edit and cancel requests, pay, invite and
+remove members) and members (see everything booked for the recipient, message, get notified).
+Requests and bookings belong to a recipient; everything a member sees is scoped through their
+circles (circles.selectors).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class CareRecipient(models.Model):
+    first_name = models.CharField(max_length=150)
+    last_name = models.CharField(max_length=150, blank=True)
+    # Shown to the booked provider only (never before a booking, never in listings).
+    address = models.CharField(max_length=255, blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    notes_for_helpers = models.TextField(blank=True, help_text='For example "Hard of hearing, ring twice".')
+    # The recipient's own account, when they have one (a senior who signed up for themself).
+    account = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="care_recipient_self",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["first_name", "last_name", "id"]
+
+    def __str__(self) -> str:
+        return self.full_name
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}".strip()
+
+
+class CircleRole(models.TextChoices):
+    ORGANIZER = "organizer", "Organizer"
+    MEMBER = "member", "Member"
+
+
+class CircleMember(models.Model):
+    recipient = models.ForeignKey(CareRecipient, on_delete=models.CASCADE, related_name="members")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="circle_memberships")
+    role = models.CharField(max_length=16, choices=CircleRole.choices, default=CircleRole.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["recipient", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["recipient", "user"], name="one_membership_per_circle"),
+        ]
+        indexes = [models.Index(fields=["user", "role"], name="circle_member_user_role_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in the circle of {self.recipient_id} ({self.role})"
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    ACCEPTED = "accepted", "Accepted"
+    REVOKED = "revoked", "Revoked"
+
+
+class CircleInvitation(models.Model):
+    """An email invitation to join a circle: a signed link that expires after 7 days and works once.
+
+    Expiry is not a stored state: a pending invitation older than INVITATION_MAX_AGE is expired.
+    """
+
+    recipient = models.ForeignKey(CareRecipient, on_delete=models.CASCADE, related_name="invitations")
+    email = models.EmailField()
+    role = models.CharField(max_length=16, choices=CircleRole.choices, default=CircleRole.MEMBER)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    status = models.CharField(max_length=16, choices=InvitationStatus.choices, default=InvitationStatus.PENDING)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    responded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            # One pending invitation per address and circle (sending again replaces it).
+            models.UniqueConstraint(
+                fields=["recipient", "email"],
+                condition=Q(status="pending"),
+                name="one_pending_invitation_per_email",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invitation of {self.email} to the circle of {self.recipient_id}"
