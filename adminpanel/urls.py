@@ -20,5 +20,6 @@ urlpatterns = [
     ),
     path("api/admin/bookings/<int:pk>/cancel", views.AdminBookingCancelView.as_view(), name="api-admin-booking-cancel"),
     path("api/admin/summary", views.AdminSummaryView.as_view(), name="api-admin-summary"),
+    path("api/admin/today", views.AdminTodayView.as_view(), name="api-admin-today"),
     path("api/admin/service-requests", views.AdminServiceRequestListView.as_view(), name="api-admin-service-requests"),
 ]

@@ -83,6 +83,16 @@ class Booking(models.Model):
     starts_at = models.DateTimeField(editable=False)
     ends_at = models.DateTimeField(editable=False)
 
+    # The visit as it happened (issue 17): times recorded by the server when the provider checks in
+    # and out; where, only with the provider's consent, rounded to 3 decimals (about 100 m) and
+    # cleared 90 days later (bookings.services.visit_locations_purge).
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    checked_out_at = models.DateTimeField(null=True, blank=True)
+    check_in_latitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
+    check_in_longitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
+    check_out_latitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
+    check_out_longitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
+
     NO_OVERLAP = "booking_provider_no_overlap"
 
     class Meta:
@@ -95,6 +105,8 @@ class Booking(models.Model):
             models.Index(fields=["recipient", "status"], name="booking_recipient_status_idx"),
             models.Index(fields=["provider", "status"], name="booking_provider_status_idx"),
             models.Index(fields=["status"], name="booking_status_idx"),
+            # The day's visits (provider's and admins' "Today", the late-visit alerts).
+            models.Index(fields=["starts_at"], name="booking_starts_at_idx"),
             models.Index(fields=["payment_intent_id"], name="booking_payment_intent_idx"),
         ]
 
@@ -156,3 +168,84 @@ class CalendarFeed(models.Model):
 
     def __str__(self) -> str:
         return f"Calendar feed of {self.user_id}"
+
+
+# The visit's timings (issue 17): check-in opens 30 minutes before the start; no check-in 15
+# minutes after it is late; no check-out 2 hours after the planned end raises a second alert; the
+# report can be corrected for 24 hours; positions are kept 90 days.
+CHECK_IN_FROM = dt.timedelta(minutes=30)
+LATE_AFTER = dt.timedelta(minutes=15)
+NO_CHECK_OUT_AFTER = dt.timedelta(hours=2)
+REPORT_EDIT_WINDOW = dt.timedelta(hours=24)
+LOCATION_KEPT = dt.timedelta(days=90)
+
+
+class Wellbeing(models.IntegerChoices):
+    """How the senior seemed, in words (the visit report's 5-point scale)."""
+
+    VERY_LOW = 1, "Not well at all"
+    LOW = 2, "A little low"
+    OKAY = 3, "Okay"
+    GOOD = 4, "Good"
+    VERY_GOOD = 5, "In great spirits"
+
+
+class VisitReport(models.Model):
+    """What the provider reports at check-out, for the circle (issue 17 item 2). The provider may
+    correct it for 24 hours after check-out; each correction keeps the previous text in
+    VisitReportEdit."""
+
+    booking = models.OneToOneField(Booking, on_delete=models.CASCADE, primary_key=True, related_name="report")
+    # What was done: items of the request category's checklist (ServiceCategory.features), plus free text.
+    tasks_done = models.JSONField(default=list, blank=True)
+    notes = models.TextField(blank=True)
+    wellbeing = models.PositiveSmallIntegerField(choices=Wellbeing.choices)
+    for_family = models.TextField(blank=True, help_text="Anything the family should know.")
+    follow_up_suggested = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(wellbeing__gte=1) & Q(wellbeing__lte=5), name="visit_report_wellbeing_1_5"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Report of booking #{self.booking_id}"
+
+
+class VisitReportEdit(models.Model):
+    """One correction of a visit report: what it said before."""
+
+    report = models.ForeignKey(VisitReport, on_delete=models.CASCADE, related_name="edits")
+    edited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    edited_at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField()
+
+    class Meta:
+        ordering = ["edited_at", "id"]
+
+    def __str__(self) -> str:
+        return f"Edit of the report of booking #{self.report_id}"
+
+
+class VisitAlertKind(models.TextChoices):
+    LATE = "late", "No check-in 15 minutes after the start"
+    NO_CHECK_OUT = "no_check_out", "No check-out 2 hours after the planned end"
+
+
+class VisitAlert(models.Model):
+    """An alert raised about a visit, once per booking and kind (the beat job's idempotency)."""
+
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="alerts")
+    kind = models.CharField(max_length=16, choices=VisitAlertKind.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["booking", "kind"], name="one_visit_alert_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} alert of booking #{self.booking_id}"

@@ -5,11 +5,20 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
-from bookings.models import Booking, BookingStatus, CalendarFeed, Review
+from bookings.models import (
+    LATE_AFTER,
+    NO_CHECK_OUT_AFTER,
+    Booking,
+    BookingStatus,
+    CalendarFeed,
+    Review,
+    VisitAlertKind,
+    VisitReport,
+)
 from marketplace.errors import NotFound
 from providers.models import Provider
 
@@ -22,7 +31,9 @@ _UPCOMING_ORDER = ("active_rank", "scheduled_date", "id")
 
 
 def _with_parties(qs: QuerySet[Booking]) -> QuerySet[Booking]:
-    return qs.select_related("client", "provider__user", "service_request__category")
+    return qs.select_related("client", "provider__user", "service_request__category").annotate(
+        has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk")))
+    )
 
 
 # What a listed booking's shape reads (BookingSerializer), and nothing else: six joined tables'
@@ -123,3 +134,97 @@ def calendar_visits(*, user: User) -> QuerySet[Booking]:
         .only(*_LISTED_FIELDS)
         .order_by("starts_at", "id")
     )
+
+
+# ---------------------------------------------------------------- the visit (issue 17)
+
+
+class VisitState:
+    """Where a visit stands, as the admins' Today tab and the booking cards show it."""
+
+    UPCOMING = "upcoming"
+    IN_PROGRESS = "in_progress"
+    LATE = "late"
+    DONE = "done"
+    MISSED = "missed"
+    CANCELLED = "cancelled"
+
+
+VISIT_STATES = [
+    VisitState.UPCOMING,
+    VisitState.IN_PROGRESS,
+    VisitState.LATE,
+    VisitState.MISSED,
+    VisitState.DONE,
+    VisitState.CANCELLED,
+]
+
+
+def visit_state(booking: Booking, *, now: dt.datetime) -> str:
+    """upcoming (not started, or within 15 minutes of its start), in progress (checked in), late (no
+    check-in 15 minutes after the start), missed (no check-in by its planned end), done, cancelled."""
+    if booking.status == BookingStatus.CANCELLED:
+        return VisitState.CANCELLED
+    if booking.status == BookingStatus.COMPLETED:
+        return VisitState.DONE
+    if booking.checked_in_at is not None:
+        return VisitState.IN_PROGRESS
+    if now >= booking.ends_at:
+        return VisitState.MISSED
+    if now >= booking.starts_at + LATE_AFTER:
+        return VisitState.LATE
+    return VisitState.UPCOMING
+
+
+def _day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    zone = timezone.get_current_timezone()
+    start = dt.datetime.combine(day, dt.time.min, tzinfo=zone)
+    return start, start + dt.timedelta(days=1)
+
+
+_VISIT_DAY_STATUSES = (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED, BookingStatus.COMPLETED)
+
+
+def provider_visits_on(*, user: User, day: dt.date) -> QuerySet[Booking]:
+    """The provider's visits of a day (site time zone), earliest first, cancelled ones left out."""
+    start, end = _day_bounds(day)
+    return (
+        _with_parties(Booking.objects.filter(provider__user_id=user.pk, status__in=_VISIT_DAY_STATUSES))
+        .filter(starts_at__gte=start, starts_at__lt=end)
+        .order_by("starts_at", "id")
+    )
+
+
+def visits_on(*, day: dt.date) -> QuerySet[Booking]:
+    """Every visit of a day, cancelled ones too (the admins' Today tab), earliest first."""
+    start, end = _day_bounds(day)
+    return _with_parties(Booking.objects.filter(starts_at__gte=start, starts_at__lt=end)).order_by("starts_at", "id")
+
+
+def visits_needing_alert(*, now: dt.datetime) -> list[tuple[int, str]]:
+    """Confirmed visits past an alert's time without its check (in or out) nor its alert yet.
+
+    Looks back two days only: an older visit nobody closed is the admins' to sort out, not an alert.
+    """
+    since = now - dt.timedelta(days=2)
+    confirmed = Booking.objects.filter(status=BookingStatus.CONFIRMED, starts_at__gte=since)
+    late = (
+        confirmed.filter(checked_in_at__isnull=True, starts_at__lte=now - LATE_AFTER)
+        .exclude(alerts__kind=VisitAlertKind.LATE)
+        .values_list("pk", flat=True)
+    )
+    open_ended = (
+        confirmed.filter(checked_out_at__isnull=True, ends_at__lte=now - NO_CHECK_OUT_AFTER)
+        .exclude(alerts__kind=VisitAlertKind.NO_CHECK_OUT)
+        .values_list("pk", flat=True)
+    )
+    return [(pk, VisitAlertKind.LATE) for pk in late] + [(pk, VisitAlertKind.NO_CHECK_OUT) for pk in open_ended]
+
+
+def visit_report_get(*, user: User, booking_id: int) -> VisitReport:
+    """The report of a booking the user may see (its circle, its provider, admins); otherwise 404."""
+    booking = booking_get(user=user, pk=booking_id)
+    report = VisitReport.objects.filter(booking=booking).prefetch_related("edits").first()
+    if report is None:
+        raise NotFound("This visit has no report yet.")
+    return report

@@ -14,8 +14,12 @@ urlpatterns = [
         name="api-service-request-accept",
     ),
     path("api/bookings", views.BookingListView.as_view(), name="api-bookings"),
+    path("api/bookings/today", views.ProviderTodayView.as_view(), name="api-bookings-today"),
     path("api/bookings/<int:pk>", views.BookingDetailView.as_view(), name="api-booking"),
     path("api/bookings/<int:pk>/cancel", views.BookingCancelView.as_view(), name="api-booking-cancel"),
     path("api/bookings/<int:pk>/complete", views.BookingCompleteView.as_view(), name="api-booking-complete"),
+    path("api/bookings/<int:pk>/check-in", views.BookingCheckInView.as_view(), name="api-booking-check-in"),
+    path("api/bookings/<int:pk>/check-out", views.BookingCheckOutView.as_view(), name="api-booking-check-out"),
+    path("api/bookings/<int:pk>/report", views.BookingReportView.as_view(), name="api-booking-report"),
     path("api/bookings/<int:pk>/review", views.BookingReviewView.as_view(), name="api-booking-review"),
 ]

@@ -30,6 +30,7 @@ class NoticeKind(models.TextChoices):
     PAYMENT_RECEIVED = "payment_received", "Payment receipts"
     BOOKING_REASSIGNED = "booking_reassigned", "Your booking has a new provider"
     REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
+    VISIT_UPDATES = "visit_updates", "Check-ins and visit reports"
     # provider
     APPLICATION_DECIDED = "application_decided", "Your provider application was reviewed"
     NEW_REQUESTS = "new_requests", "New requests that match your services"
@@ -38,6 +39,8 @@ class NoticeKind(models.TextChoices):
     BOOKING_CANCELLED = "booking_cancelled", "A booking was cancelled"
     VISIT_REMINDER = "visit_reminder", "Visit reminders, 24 hours before"
     UNREAD_MESSAGES = "unread_messages", "Messages you have not read for 10 minutes"
+    # the circle and admins
+    VISIT_ALERTS = "visit_alerts", "A visit is late or looks missed"
     # admins
     PROVIDER_APPLICATIONS = "provider_applications", "Provider applications waiting for review (daily)"
 

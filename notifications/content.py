@@ -130,6 +130,34 @@ def build(event: Event, recipient: User) -> Content:
             action_path="/dashboard",
             why="you have a visit booked on Kindly",
         )
+    if kind == Kind.VISIT_UPDATES and b:
+        provider = _first(b.provider.user, "Your provider")
+        if ctx.get("event") == "checked_in":
+            return Content(
+                subject=f"{provider} has arrived",
+                heading=f"{provider} checked in for {title}.",
+                lines=[event.text],
+                action_label="See the visit",
+                action_path="/dashboard",
+                why="you are in the care circle of this visit",
+            )
+        return Content(
+            subject="Visit report ready",
+            heading=f"{provider} wrote how the visit for {title} went.",
+            lines=[event.text, "Read the whole report on the booking."],
+            action_label="Read the report",
+            action_path="/dashboard",
+            why="you are in the care circle of this visit",
+        )
+    if kind == Kind.VISIT_ALERTS and b:
+        return Content(
+            subject="A visit may be late or missed",
+            heading=f"About the visit for {title}.",
+            lines=[event.text, f"Planned: {when}."],
+            action_label="See the visit",
+            action_path="/dashboard",
+            why="you are in the care circle of this visit, or a Kindly admin",
+        )
     if kind == Kind.REQUEST_EXPIRED:
         return Content(
             subject="Your request ended without a provider",

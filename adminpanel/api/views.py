@@ -3,6 +3,7 @@ reassign and cancel (admins only)."""
 
 from __future__ import annotations
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.request import Request
@@ -20,7 +21,7 @@ from adminpanel.api.serializers import (
 )
 from adminpanel.services import admin_booking_cancel, admin_booking_reassign, admin_provider_set_status
 from bookings.api.serializers import AdminBookingCancelSerializer, BookingReassignSerializer, BookingSerializer
-from bookings.selectors import booking_get
+from bookings.selectors import booking_get, visits_on
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
 from requests_app.api.serializers import ServiceRequestSerializer
 
@@ -77,6 +78,18 @@ class AdminSummaryView(APIView):
     @extend_schema(responses=AdminSummarySerializer)
     def get(self, request: Request) -> Response:
         return Response(AdminSummarySerializer(selectors.admin_counts()).data)
+
+
+class AdminTodayView(generics.ListAPIView):
+    """GET /api/admin/today: every visit of today (site time zone) with its state (upcoming, in
+    progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab."""
+
+    permission_classes = [IsAdmin]
+    serializer_class = BookingSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return visits_on(day=timezone.localdate())
 
 
 class AdminProviderStatusView(APIView):

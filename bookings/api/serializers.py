@@ -10,7 +10,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
-from bookings.models import Booking, PaymentStatus, Review
+from bookings.models import Booking, PaymentStatus, Review, VisitReport, VisitReportEdit, Wellbeing
+from bookings.selectors import VISIT_STATES, visit_state
 from bookings.services import booking_can_client_cancel
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
@@ -77,6 +78,10 @@ class BookingSerializer(serializers.ModelSerializer):
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
     visitStart = serializers.DateTimeField(source="visit_start", read_only=True)
+    checkedInAt = serializers.DateTimeField(source="checked_in_at", read_only=True, allow_null=True)
+    checkedOutAt = serializers.DateTimeField(source="checked_out_at", read_only=True, allow_null=True)
+    hasReport = serializers.BooleanField(source="has_report", read_only=True, default=False)
+    visitState = serializers.SerializerMethodField()
     canCancel = serializers.SerializerMethodField()
     provider = BookingProviderSerializer(read_only=True)
     client = UserSummarySerializer(read_only=True)
@@ -102,6 +107,10 @@ class BookingSerializer(serializers.ModelSerializer):
             "createdAt",
             "updatedAt",
             "visitStart",
+            "checkedInAt",
+            "checkedOutAt",
+            "hasReport",
+            "visitState",
             "canCancel",
             "provider",
             "client",
@@ -112,6 +121,15 @@ class BookingSerializer(serializers.ModelSerializer):
     def _viewer(self):
         request = self.context.get("request")
         return request.user if request else None
+
+    @extend_schema_field(serializers.ChoiceField(choices=VISIT_STATES))
+    def get_visitState(self, obj: Booking) -> str:
+        """upcoming, in_progress, late, missed, done or cancelled (bookings.selectors.visit_state)."""
+        return visit_state(obj, now=self._now)
+
+    @cached_property
+    def _now(self) -> dt.datetime:
+        return timezone.now()
 
     @extend_schema_field(serializers.BooleanField())
     def get_canCancel(self, obj: Booking) -> bool:
@@ -214,6 +232,81 @@ class ReviewSerializer(serializers.ModelSerializer):
             "reviewer",
         ]
         read_only_fields = fields
+
+
+class VisitLocationSerializer(StrictSerializer):
+    """A position the provider's browser gave, with their consent (rounded to about 100 m on save)."""
+
+    latitude = serializers.FloatField(required=False, allow_null=True, min_value=-90, max_value=90)
+    longitude = serializers.FloatField(required=False, allow_null=True, min_value=-180, max_value=180)
+
+
+class VisitReportInputSerializer(StrictSerializer):
+    """The visit report the provider writes (at check-out, or later within 24 hours)."""
+
+    tasksDone = serializers.ListField(
+        child=serializers.CharField(max_length=200), source="tasks_done", required=False, max_length=50
+    )
+    notes = StrictCharField(label="What was done", required=False, allow_blank=True, max_length=2000)
+    wellbeing = StrictIntegerField(
+        label="How they seemed",
+        error_messages={
+            "required": "Choose how they seemed.",
+            "null": "Choose how they seemed.",
+        },
+    )
+    forFamily = StrictCharField(
+        label="For the family", source="for_family", required=False, allow_blank=True, max_length=2000
+    )
+    followUpSuggested = serializers.BooleanField(source="follow_up_suggested", required=False)
+
+
+class CheckOutSerializer(VisitLocationSerializer):
+    """POST /api/bookings/{id}/check-out: the report (optional here; it can follow within 24 hours)."""
+
+    report = VisitReportInputSerializer(required=False, allow_null=True)
+
+
+class VisitReportEditSerializer(serializers.ModelSerializer):
+    editedAt = serializers.DateTimeField(source="edited_at", read_only=True)
+    before = serializers.JSONField(read_only=True)
+
+    class Meta:
+        model = VisitReportEdit
+        fields = ["editedAt", "before"]
+        read_only_fields = fields
+
+
+class VisitReportSerializer(serializers.ModelSerializer):
+    """A visit report as the circle, the provider and admins read it."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)
+    tasksDone = serializers.ListField(child=serializers.CharField(), source="tasks_done", read_only=True)
+    wellbeingLabel = serializers.SerializerMethodField()
+    forFamily = serializers.CharField(source="for_family", read_only=True)
+    followUpSuggested = serializers.BooleanField(source="follow_up_suggested", read_only=True)
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
+    edits = VisitReportEditSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = VisitReport
+        fields = [
+            "bookingId",
+            "tasksDone",
+            "notes",
+            "wellbeing",
+            "wellbeingLabel",
+            "forFamily",
+            "followUpSuggested",
+            "createdAt",
+            "updatedAt",
+            "edits",
+        ]
+        read_only_fields = fields
+
+    def get_wellbeingLabel(self, obj: VisitReport) -> str:
+        return Wellbeing(obj.wellbeing).label
 
 
 def can_cancel_max_age(bookings: list[dict]) -> float | None:

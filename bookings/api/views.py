@@ -4,6 +4,7 @@ review (client); a provider's public reviews.
 
 from __future__ import annotations
 
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
@@ -15,8 +16,12 @@ from bookings import selectors, services
 from bookings.api.serializers import (
     BookingCancelSerializer,
     BookingSerializer,
+    CheckOutSerializer,
     ReviewCreateSerializer,
     ReviewSerializer,
+    VisitLocationSerializer,
+    VisitReportInputSerializer,
+    VisitReportSerializer,
     can_cancel_max_age,
 )
 from marketplace.listcache import CachedListMixin
@@ -79,6 +84,61 @@ class BookingCompleteView(APIView):
         selectors.booking_get(user=request.user, pk=pk)
         services.booking_complete(booking_id=pk, actor=request.user)
         return _booking_response(request, pk)
+
+
+class BookingCheckInView(APIView):
+    """POST /api/bookings/{id}/check-in {latitude?, longitude?}: the provider arrives (from 30 minutes
+    before the window starts). The position is sent only when the provider agreed to share it."""
+
+    @extend_schema(request=VisitLocationSerializer, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = VisitLocationSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        services.booking_check_in(booking_id=pk, actor=request.user, **serializer.validated_data)
+        return _booking_response(request, pk)
+
+
+class BookingCheckOutView(APIView):
+    """POST /api/bookings/{id}/check-out {report?, latitude?, longitude?}: the provider leaves; the
+    booking is completed, with the visit report."""
+
+    @extend_schema(request=CheckOutSerializer, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = CheckOutSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        services.booking_check_out(booking_id=pk, actor=request.user, **serializer.validated_data)
+        return _booking_response(request, pk)
+
+
+class BookingReportView(APIView):
+    """GET /api/bookings/{id}/report: the visit report (the circle, the provider, admins).
+    PUT: the provider writes or corrects it, within 24 hours of check-out."""
+
+    @extend_schema(responses=VisitReportSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        report = selectors.visit_report_get(user=request.user, booking_id=pk)
+        return Response(VisitReportSerializer(report).data)
+
+    @extend_schema(request=VisitReportInputSerializer, responses=VisitReportSerializer)
+    def put(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = VisitReportInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.visit_report_save(booking_id=pk, actor=request.user, values=serializer.validated_data)
+        report = selectors.visit_report_get(user=request.user, booking_id=pk)
+        return Response(VisitReportSerializer(report).data)
+
+
+class ProviderTodayView(generics.ListAPIView):
+    """GET /api/bookings/today: the provider's visits of today (site time zone), earliest first."""
+
+    serializer_class = BookingSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return selectors.provider_visits_on(user=self.request.user, day=timezone.localdate())
 
 
 class BookingReviewView(APIView):

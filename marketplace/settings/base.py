@@ -334,4 +334,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=8),
     },
     "resend-stuck-deliveries": {"task": "notifications.tasks.resend_stuck_deliveries", "schedule": 300.0},
+    # The visit (issue 17): late and missed visits, every minute; positions over 90 days old, daily.
+    "visit-alerts": {"task": "bookings.tasks.raise_visit_alerts", "schedule": 60.0},
+    "purge-visit-locations": {"task": "bookings.tasks.purge_visit_locations", "schedule": crontab(minute=45, hour=3)},
 }

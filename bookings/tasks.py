@@ -1,0 +1,27 @@
+"""Celery tasks of the visit (issue 17). Thin: they call bookings.services."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.utils import timezone
+
+from bookings import services
+
+
+@shared_task(name="bookings.tasks.raise_visit_alerts")
+def raise_visit_alerts() -> int:
+    """Beat, every minute: one task per alert due, so every worker process shares the run."""
+    due = services.visit_alerts_due(now=timezone.now())
+    for booking_id, kind in due:
+        raise_visit_alert.delay(booking_id, kind)
+    return len(due)
+
+
+@shared_task(name="bookings.tasks.raise_visit_alert")
+def raise_visit_alert(booking_id: int, kind: str) -> bool:
+    return services.visit_alert_raise(booking_id=booking_id, kind=kind)
+
+
+@shared_task(name="bookings.tasks.purge_visit_locations")
+def purge_visit_locations() -> int:
+    return services.visit_locations_purge()
