@@ -21,6 +21,11 @@ const TONES: Record<string, string> = {
   normal: "info",
   high: "warning",
   urgent: "danger",
+  upcoming: "info",
+  in_progress: "success",
+  late: "warning",
+  missed: "danger",
+  done: "neutral",
 };
 
 /** Whose page it is: the client who booked, the provider who visits, or staff. */

@@ -1,5 +1,6 @@
 // /admin (spec section 2 "Admin dashboard"), also the admin's landing: a summary (pending
-// applications, today's bookings), then three tabs (Providers, Bookings, Service Requests) with
+// applications, today's bookings), then tabs (Providers, Bookings, Service Requests, and Today: every
+// visit of the day with its state, issue 17) with
 // count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
 import * as Tabs from "@radix-ui/react-tabs";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
@@ -7,6 +8,7 @@ import { api, getPage, isUnauthorizedError, handleLoggedOut, redirectAfter } fro
 import {
   TIME_WINDOWS,
   formatDate,
+  formatClock,
   formatDateTime,
   formatMoney,
   formatVisit,
@@ -14,7 +16,9 @@ import {
   plural,
   specialtyName,
   timeWindowLabel,
+  visitStateLabel,
 } from "../lib/format";
+import { useRealtimeEvent } from "../lib/realtime";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { AdminSummary, Booking, PersonSummary, Provider, ServiceRequest } from "../lib/types";
@@ -921,7 +925,91 @@ function Summary({
   );
 }
 
-type TabName = "providers" | "bookings" | "requests";
+// ---- Today: every visit of the day, live ---------------------------------------------------------
+
+/** How often the Today tab asks again: states change with the clock (late, missed), not only on events. */
+const TODAY_REFRESH_MS = 30_000;
+
+function TodayTab() {
+  const [visits, setVisits] = useState<Booking[] | null>(null);
+  const [failedToLoad, setFailedToLoad] = useState(false);
+  const load = useCallback(async () => {
+    try {
+      setVisits(await api.get<Booking[]>("/api/admin/today"));
+      setFailedToLoad(false);
+    } catch (error) {
+      if (isUnauthorizedError(error)) {
+        sessionExpired();
+        return;
+      }
+      setFailedToLoad(true);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    const timer = window.setInterval(() => void load(), TODAY_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [load]);
+  // A check-in, check-out or alert about a visit: ask again at once.
+  useRealtimeEvent("booking.updated", () => void load());
+  useRealtimeEvent("message.created", () => void load());
+
+  if (visits === null) {
+    return failedToLoad ? <p role="alert">Today's visits could not be loaded. Please try again.</p> : <LoadingText />;
+  }
+  const count = (state: string) => visits.filter((v) => v.visitState === state).length;
+  return (
+    <>
+      <CountCards
+        label="Today's visits by state"
+        cards={[
+          { label: "Visits today", value: visits.length },
+          { label: "In progress", value: count("in_progress") },
+          { label: "Late or missed", value: count("late") + count("missed") },
+          { label: "Done", value: count("done") },
+        ]}
+      />
+      <h3>Every visit today</h3>
+      {failedToLoad && <p role="alert">Could not refresh just now; showing the last list.</p>}
+      {visits.length === 0 ? (
+        <EmptyState title="No visits today" headingLevel={4} />
+      ) : (
+        <TableRegion label="Every visit today">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Client</th>
+                <th scope="col">Provider</th>
+                <th scope="col">State</th>
+                <th scope="col">Checked in</th>
+                <th scope="col">Checked out</th>
+              </tr>
+            </thead>
+            <tbody>
+              {visits.map((b) => (
+                <tr key={b.id} data-testid="admin-today-visit" data-state={b.visitState}>
+                  <td>
+                    {formatClock(b.visitStart)} <span className="muted">(booking #{b.id})</span>
+                  </td>
+                  <td>{clientName(b.client)}</td>
+                  <td>{providerName(b)}</td>
+                  <td>
+                    <StatusBadge status={b.visitState} label={visitStateLabel(b.visitState)} />
+                  </td>
+                  <td>{b.checkedInAt ? formatClock(b.checkedInAt) : <span className="muted">Not yet</span>}</td>
+                  <td>{b.checkedOutAt ? formatClock(b.checkedOutAt) : <span className="muted">Not yet</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+    </>
+  );
+}
+
+type TabName = "providers" | "bookings" | "requests" | "today";
 
 function AdminDashboard({ today, counts: initialCounts }: Props) {
   const [counts, reloadCounts] = useCounts(initialCounts);
@@ -958,6 +1046,9 @@ function AdminDashboard({ today, counts: initialCounts }: Props) {
           <Tabs.Trigger className="tab" value="requests">
             Service Requests
           </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="today">
+            Today
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="providers">
           <h2 className="visually-hidden">Providers</h2>
@@ -975,6 +1066,10 @@ function AdminDashboard({ today, counts: initialCounts }: Props) {
         <Tabs.Content className="tab-panel" value="requests">
           <h2 className="visually-hidden">Service Requests</h2>
           <RequestsTab counts={counts.serviceRequests} />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="today">
+          <h2 className="visually-hidden">Today</h2>
+          <TodayTab />
         </Tabs.Content>
       </Tabs.Root>
     </>

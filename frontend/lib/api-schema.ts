@@ -177,6 +177,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/today: every visit of today (site time zone) with its state (upcoming, in
+         *     progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab.
+         */
+        get: operations["admin_today_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -302,6 +322,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/check-in {latitude?, longitude?}: the provider arrives (from 30 minutes
+         *     before the window starts). The position is sent only when the provider agreed to share it.
+         */
+        post: operations["bookings_check_in_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/check-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/check-out {report?, latitude?, longitude?}: the provider leaves; the
+         *     booking is completed, with the visit report.
+         */
+        post: operations["bookings_check_out_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/complete": {
         parameters: {
             query?: never;
@@ -319,6 +379,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/bookings/{id}/report: the visit report (the circle, the provider, admins).
+         *     PUT: the provider writes or corrects it, within 24 hours of check-out.
+         */
+        get: operations["bookings_report_retrieve"];
+        /**
+         * @description GET /api/bookings/{id}/report: the visit report (the circle, the provider, admins).
+         *     PUT: the provider writes or corrects it, within 24 hours of check-out.
+         */
+        put: operations["bookings_report_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/review": {
         parameters: {
             query?: never;
@@ -330,6 +414,23 @@ export interface paths {
         put?: never;
         /** @description POST /api/bookings/{id}/review {rating, comment?}: the client of a completed booking, once. */
         post: operations["bookings_review_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/bookings/today: the provider's visits of today (site time zone), earliest first. */
+        get: operations["bookings_today_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -792,6 +893,13 @@ export interface components {
             readonly updatedAt: string;
             /** Format: date-time */
             readonly visitStart: string;
+            /** Format: date-time */
+            readonly checkedInAt: string | null;
+            /** Format: date-time */
+            readonly checkedOutAt: string | null;
+            /** @default false */
+            readonly hasReport: boolean;
+            readonly visitState: components["schemas"]["VisitStateEnum"];
             readonly canCancel: boolean;
             readonly provider: components["schemas"]["BookingProvider"];
             readonly client: components["schemas"]["UserSummary"];
@@ -880,6 +988,14 @@ export interface components {
          * @enum {string}
          */
         ChannelEnum: "email" | "sms";
+        /** @description POST /api/bookings/{id}/check-out: the report (optional here; it can follow within 24 hours). */
+        CheckOutRequest: {
+            /** Format: double */
+            latitude?: number | null;
+            /** Format: double */
+            longitude?: number | null;
+            report?: components["schemas"]["VisitReportInputRequest"] | null;
+        };
         /**
          * @description The client of an open request as a verified provider sees them before booking: first name
          *     and last initial; no email, no photo.
@@ -997,16 +1113,18 @@ export interface components {
          *     * `payment_received` - Payment receipts
          *     * `booking_reassigned` - Your booking has a new provider
          *     * `request_expired` - A request ended without a provider
+         *     * `visit_updates` - Check-ins and visit reports
          *     * `application_decided` - Your provider application was reviewed
          *     * `new_requests` - New requests that match your services
          *     * `booking_paid` - A booking was paid (confirmed)
          *     * `booking_cancelled` - A booking was cancelled
          *     * `visit_reminder` - Visit reminders, 24 hours before
          *     * `unread_messages` - Messages you have not read for 10 minutes
+         *     * `visit_alerts` - A visit is late or looks missed
          *     * `provider_applications` - Provider applications waiting for review (daily)
          * @enum {string}
          */
-        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "application_decided" | "new_requests" | "booking_paid" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "provider_applications";
+        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "application_decided" | "new_requests" | "booking_paid" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications";
         /** @description A message as its sender or receiver sees it. senderId is "system" for notifications. */
         Message: {
             readonly id: number;
@@ -1434,6 +1552,63 @@ export interface components {
          * @enum {string}
          */
         VerificationStatusEnum: "pending" | "verified" | "rejected";
+        /** @description A position the provider's browser gave, with their consent (rounded to about 100 m on save). */
+        VisitLocationRequest: {
+            /** Format: double */
+            latitude?: number | null;
+            /** Format: double */
+            longitude?: number | null;
+        };
+        /** @description A visit report as the circle, the provider and admins read it. */
+        VisitReport: {
+            readonly bookingId: number;
+            readonly tasksDone: string[];
+            readonly notes: string;
+            readonly wellbeing: components["schemas"]["WellbeingEnum"];
+            readonly wellbeingLabel: string;
+            readonly forFamily: string;
+            readonly followUpSuggested: boolean;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly updatedAt: string;
+            readonly edits: components["schemas"]["VisitReportEdit"][];
+        };
+        VisitReportEdit: {
+            /** Format: date-time */
+            readonly editedAt: string;
+            readonly before: unknown;
+        };
+        /** @description The visit report the provider writes (at check-out, or later within 24 hours). */
+        VisitReportInputRequest: {
+            tasksDone?: string[];
+            /** What was done */
+            notes?: string;
+            /** How they seemed */
+            wellbeing: number;
+            /** For the family */
+            forFamily?: string;
+            followUpSuggested?: boolean;
+        };
+        /**
+         * @description * `upcoming` - upcoming
+         *     * `in_progress` - in_progress
+         *     * `late` - late
+         *     * `missed` - missed
+         *     * `done` - done
+         *     * `cancelled` - cancelled
+         * @enum {string}
+         */
+        VisitStateEnum: "upcoming" | "in_progress" | "late" | "missed" | "done" | "cancelled";
+        /**
+         * @description * `1` - Not well at all
+         *     * `2` - A little low
+         *     * `3` - Okay
+         *     * `4` - Good
+         *     * `5` - In great spirits
+         * @enum {integer}
+         */
+        WellbeingEnum: 1 | 2 | 3 | 4 | 5;
     };
     responses: never;
     parameters: never;
@@ -1680,6 +1855,25 @@ export interface operations {
             };
         };
     };
+    admin_today_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"][];
+                };
+            };
+        };
+    };
     auth_logout: {
         parameters: {
             query?: never;
@@ -1833,6 +2027,56 @@ export interface operations {
             };
         };
     };
+    bookings_check_in_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VisitLocationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_check_out_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CheckOutRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
     bookings_complete_create: {
         parameters: {
             query?: never;
@@ -1850,6 +2094,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_report_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitReport"];
+                };
+            };
+        };
+    };
+    bookings_report_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisitReportInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitReport"];
                 };
             };
         };
@@ -1875,6 +2165,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Review"];
+                };
+            };
+        };
+    };
+    bookings_today_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"][];
                 };
             };
         };

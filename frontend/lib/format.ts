@@ -107,6 +107,28 @@ export function statusLabel(status: AnyStatus): string {
   return capitalize(String(status));
 }
 
+const VISIT_STATES: Record<string, string> = {
+  upcoming: "Upcoming",
+  in_progress: "In progress",
+  late: "Late",
+  missed: "Missed",
+  done: "Done",
+  cancelled: "Cancelled",
+};
+
+/** Where a visit stands today (the booking's visitState), in words. */
+export function visitStateLabel(state: string): string {
+  return VISIT_STATES[state] ?? capitalize(state);
+}
+
+/** "9:04 AM" from an ISO date-time, in the browser's zone (the site's zone for our users). */
+export function formatClock(value: string | null | undefined): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+}
+
 /** A person's display name: "First Last", else their email, else "". */
 export function personName(p: { firstName?: string; lastName?: string; email?: string } | null | undefined): string {
   if (!p) return "";

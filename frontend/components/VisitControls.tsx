@@ -1,0 +1,405 @@
+// The visit itself (issue 17): the provider's large "Check in" / "Check out" buttons on the day of
+// a visit, the visit report written at check-out (or corrected within 24 hours), and what the
+// family sees as it happens ("Checked in at 9:04", "Visit report ready").
+import { useEffect, useState } from "react";
+import { ApiError, api, errorMessage, isUnauthorizedError, handleLoggedOut } from "../lib/api";
+import { formatClock } from "../lib/format";
+import { toast } from "../lib/toast";
+import type { Booking } from "../lib/types";
+import { Dialog, DialogClose } from "./Dialog";
+import { CheckboxOption, FieldSet, RadioOption, TextareaField } from "./Field";
+
+export const WELLBEING: { value: number; label: string }[] = [
+  { value: 1, label: "Not well at all" },
+  { value: 2, label: "A little low" },
+  { value: 3, label: "Okay" },
+  { value: 4, label: "Good" },
+  { value: 5, label: "In great spirits" },
+];
+
+const CHECK_IN_FROM_MS = 30 * 60 * 1000;
+const REPORT_EDIT_MS = 24 * 60 * 60 * 1000;
+const TEXT_MAX = 2000;
+
+export interface VisitReport {
+  bookingId: number;
+  tasksDone: string[];
+  notes: string;
+  wellbeing: number;
+  wellbeingLabel: string;
+  forFamily: string;
+  followUpSuggested: boolean;
+  createdAt: string;
+  updatedAt: string;
+  edits: { editedAt: string; before: Record<string, unknown> }[];
+}
+
+interface Category {
+  id: number;
+  features: string[];
+}
+
+function failed(error: unknown, fallback: string): void {
+  if (isUnauthorizedError(error)) {
+    handleLoggedOut();
+    return;
+  }
+  const text = error instanceof ApiError && error.serverMessage ? error.serverMessage : errorMessage(error) || fallback;
+  toast({ title: "Error", description: text, variant: "destructive" });
+}
+
+/** Where the browser is, when the provider agreed to share it (null if it cannot tell within 10 s). */
+function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
+  if (!("geolocation" in navigator)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      () => resolve(null),
+      { timeout: 10_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+/** Is the visit on the provider's list for today (from 30 minutes before its start to its check-out)? */
+export function checkInOpen(booking: Booking, now = Date.now()): boolean {
+  return (
+    booking.status === "confirmed" && !booking.checkedInAt && now >= Date.parse(booking.visitStart) - CHECK_IN_FROM_MS
+  );
+}
+
+function reportEditable(booking: Booking, now = Date.now()): boolean {
+  return (
+    booking.status === "completed" && !!booking.checkedOutAt && now - Date.parse(booking.checkedOutAt) <= REPORT_EDIT_MS
+  );
+}
+
+/** The provider's buttons for one visit; nothing when there is nothing to do yet. */
+export function ProviderVisitActions({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
+  const [shareLocation, setShareLocation] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [reporting, setReporting] = useState<"check-out" | "edit" | null>(null);
+  const title = booking.serviceRequest.title;
+
+  const checkIn = async () => {
+    setBusy(true);
+    try {
+      const position = shareLocation ? await currentPosition() : null;
+      if (shareLocation && !position) {
+        toast({
+          title: "Location not shared",
+          description: "We could not read your location; checking in without it.",
+        });
+      }
+      await api.post(`/api/bookings/${booking.id}/check-in`, position ?? {});
+      toast({ title: "Checked in", description: `The family knows you have arrived for "${title}".` });
+      onChanged();
+    } catch (error) {
+      failed(error, "Could not check in. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (checkInOpen(booking)) {
+    return (
+      <div className="visit-actions" data-testid="visit-actions">
+        <CheckboxOption
+          id={`share-location-${booking.id}`}
+          checked={shareLocation}
+          onChange={(e) => setShareLocation(e.currentTarget.checked)}
+          label="Share my location for this check-in"
+          description="Only an approximate place (about 100 m) is kept, for 90 days."
+        />
+        <button type="button" className="button button-primary button-large" disabled={busy} onClick={checkIn}>
+          {busy ? "Checking in..." : "Check in"}
+          <span className="visually-hidden"> for {title}</span>
+        </button>
+      </div>
+    );
+  }
+  if (booking.status === "confirmed" && booking.checkedInAt) {
+    return (
+      <div className="visit-actions" data-testid="visit-actions">
+        <p className="visit-progress">Checked in at {formatClock(booking.checkedInAt)}</p>
+        <button type="button" className="button button-primary button-large" onClick={() => setReporting("check-out")}>
+          Check out<span className="visually-hidden"> of {title}</span>
+        </button>
+        <VisitReportDialog
+          booking={booking}
+          mode={reporting}
+          shareLocation={shareLocation}
+          onClose={() => setReporting(null)}
+          onDone={onChanged}
+        />
+      </div>
+    );
+  }
+  if (reportEditable(booking)) {
+    return (
+      <div className="visit-actions" data-testid="visit-actions">
+        <button type="button" className="button button-secondary" onClick={() => setReporting("edit")}>
+          {booking.hasReport ? "Correct the visit report" : "Write the visit report"}
+          <span className="visually-hidden"> of {title}</span>
+        </button>
+        <VisitReportDialog booking={booking} mode={reporting} onClose={() => setReporting(null)} onDone={onChanged} />
+      </div>
+    );
+  }
+  return null;
+}
+
+interface Draft {
+  tasksDone: string[];
+  notes: string;
+  wellbeing: number | null;
+  forFamily: string;
+  followUpSuggested: boolean;
+}
+
+const EMPTY: Draft = { tasksDone: [], notes: "", wellbeing: null, forFamily: "", followUpSuggested: false };
+
+/** The report form: at check-out (POST check-out with it) or to write/correct it later (PUT). */
+export function VisitReportDialog({
+  booking,
+  mode,
+  shareLocation = false,
+  onClose,
+  onDone,
+}: {
+  booking: Booking;
+  mode: "check-out" | "edit" | null;
+  shareLocation?: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [checklist, setChecklist] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const categoryId = booking.serviceRequest.categoryId;
+
+  useEffect(() => {
+    if (mode === null) return;
+    setErrors({});
+    let live = true;
+    api
+      .get<Category[]>("/api/service-categories")
+      .then((categories) => live && setChecklist(categories.find((c) => c.id === categoryId)?.features ?? []))
+      .catch(() => live && setChecklist([]));
+    if (mode === "edit" && booking.hasReport) {
+      api
+        .get<VisitReport>(`/api/bookings/${booking.id}/report`)
+        .then((r) => live && setDraft({ ...r }))
+        .catch(() => undefined);
+    } else {
+      setDraft(EMPTY);
+    }
+    return () => {
+      live = false;
+    };
+  }, [mode, booking.id, booking.hasReport, categoryId]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async () => {
+    const problems: Record<string, string> = {};
+    if (draft.wellbeing === null) problems.wellbeing = "Choose how they seemed.";
+    if (draft.tasksDone.length === 0 && !draft.notes.trim()) {
+      problems.notes = "Tick what was done, or write a few words about the visit.";
+    }
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      const report = { ...draft, notes: draft.notes.trim(), forFamily: draft.forFamily.trim() };
+      if (mode === "check-out") {
+        const position = shareLocation ? await currentPosition() : null;
+        await api.post(`/api/bookings/${booking.id}/check-out`, { report, ...(position ?? {}) });
+        toast({ title: "Checked out", description: "Thank you. The family can now read your visit report." });
+      } else {
+        await api.put(`/api/bookings/${booking.id}/report`, report);
+        toast({ title: "Report saved", description: "The family can read it on the booking." });
+      }
+      onClose();
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) {
+        const fields = error.fieldErrors;
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ""])));
+      }
+      failed(error, "Could not save the report. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const id = `report-${booking.id}`;
+  return (
+    <Dialog
+      open={mode !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={mode === "check-out" ? "Check out and report" : "Visit report"}
+      description={`How did the visit for "${booking.serviceRequest.title}" go? The family reads this.`}
+      testId="visit-report-dialog"
+      footer={
+        <>
+          <DialogClose>Not now</DialogClose>
+          <button type="button" className="button button-primary" disabled={busy} onClick={submit}>
+            {busy ? "Saving..." : mode === "check-out" ? "Check out" : "Save report"}
+          </button>
+        </>
+      }
+    >
+      {checklist.length > 0 && (
+        <FieldSet id={`${id}-tasks`} legend="What was done" error={errors.tasksDone}>
+          {checklist.map((item, i) => (
+            <CheckboxOption
+              key={item}
+              id={`${id}-task-${i}`}
+              label={item}
+              checked={draft.tasksDone.includes(item)}
+              onChange={(e) =>
+                set(
+                  "tasksDone",
+                  e.currentTarget.checked ? [...draft.tasksDone, item] : draft.tasksDone.filter((t) => t !== item),
+                )
+              }
+            />
+          ))}
+        </FieldSet>
+      )}
+      <TextareaField
+        id={`${id}-notes`}
+        label={checklist.length > 0 ? "Anything else you did" : "What was done"}
+        value={draft.notes}
+        maxLength={TEXT_MAX}
+        error={errors.notes}
+        onChange={(e) => set("notes", e.currentTarget.value)}
+      />
+      <FieldSet id={`${id}-wellbeing`} legend="How did they seem?" required error={errors.wellbeing}>
+        {WELLBEING.map((w) => (
+          <RadioOption
+            key={w.value}
+            id={`${id}-wellbeing-${w.value}`}
+            name={`${id}-wellbeing`}
+            label={`${w.value}: ${w.label}`}
+            checked={draft.wellbeing === w.value}
+            onChange={() => set("wellbeing", w.value)}
+          />
+        ))}
+      </FieldSet>
+      <TextareaField
+        id={`${id}-family`}
+        label="Anything the family should know"
+        value={draft.forFamily}
+        maxLength={TEXT_MAX}
+        error={errors.forFamily}
+        onChange={(e) => set("forFamily", e.currentTarget.value)}
+      />
+      <CheckboxOption
+        id={`${id}-follow-up`}
+        label="I suggest a follow-up visit"
+        checked={draft.followUpSuggested}
+        onChange={(e) => set("followUpSuggested", e.currentTarget.checked)}
+      />
+    </Dialog>
+  );
+}
+
+/** What the family sees of a visit as it happens, with the report once it is in. */
+export function VisitProgress({ booking }: { booking: Booking }) {
+  const [open, setOpen] = useState(false);
+  const [report, setReport] = useState<VisitReport | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    setLoadError(false);
+    api
+      .get<VisitReport>(`/api/bookings/${booking.id}/report`)
+      .then((r) => live && setReport(r))
+      .catch(() => live && setLoadError(true));
+    return () => {
+      live = false;
+    };
+  }, [open, booking.id]);
+
+  const lines: string[] = [];
+  if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
+  if (booking.visitState === "missed") lines.push("The helper did not check in");
+  if (booking.checkedInAt) lines.push(`Checked in at ${formatClock(booking.checkedInAt)}`);
+  if (booking.checkedOutAt) lines.push(`Checked out at ${formatClock(booking.checkedOutAt)}`);
+  if (lines.length === 0 && !booking.hasReport) return null;
+  return (
+    <div className="visit-progress" data-testid="visit-progress">
+      {lines.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      {booking.hasReport && (
+        <>
+          <p>
+            <strong>Visit report ready</strong>
+          </p>
+          <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
+            Read the visit report<span className="visually-hidden"> of {booking.serviceRequest.title}</span>
+          </button>
+          <Dialog
+            open={open}
+            onOpenChange={setOpen}
+            title="Visit report"
+            description={booking.serviceRequest.title}
+            testId="visit-report"
+            footer={<DialogClose>Close</DialogClose>}
+          >
+            {loadError ? (
+              <p role="alert">The report could not be loaded. Please try again.</p>
+            ) : report === null ? (
+              <p>Loading the report...</p>
+            ) : (
+              <dl className="visit-report">
+                <dt>How they seemed</dt>
+                <dd>
+                  {report.wellbeing} of 5: {report.wellbeingLabel}
+                </dd>
+                {report.tasksDone.length > 0 && (
+                  <>
+                    <dt>What was done</dt>
+                    <dd>
+                      <ul>
+                        {report.tasksDone.map((t) => (
+                          <li key={t}>{t}</li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </>
+                )}
+                {report.notes && (
+                  <>
+                    <dt>Notes</dt>
+                    <dd>{report.notes}</dd>
+                  </>
+                )}
+                {report.forFamily && (
+                  <>
+                    <dt>For the family</dt>
+                    <dd>{report.forFamily}</dd>
+                  </>
+                )}
+                <dt>Follow-up</dt>
+                <dd>{report.followUpSuggested ? "The helper suggests a follow-up visit." : "None suggested."}</dd>
+                {report.edits.length > 0 && (
+                  <>
+                    <dt>Corrections</dt>
+                    <dd>
+                      Corrected by the helper {report.edits.length === 1 ? "once" : `${report.edits.length} times`}.
+                    </dd>
+                  </>
+                )}
+              </dl>
+            )}
+          </Dialog>
+        </>
+      )}
+    </div>
+  );
+}
