@@ -52,6 +52,7 @@ from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenie
 from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
+from providers.services import check_provider_available
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
 from requests_app.services import (
     service_request_mark_booked,
@@ -238,6 +239,7 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
         )
         if booking.visit_start <= timezone.now():
             raise Conflict("The preferred date of this request has passed.")
+        check_provider_available(booking, provider)
         check_provider_free(booking, provider)
         _save_visit(booking, PROVIDER_BUSY)
         client = service_request.client

@@ -7,6 +7,8 @@ class ProvidersConfig(AppConfig):
 
     def ready(self) -> None:
         from marketplace.listcache import invalidate_on_save
-        from providers.models import Provider
+        from providers.models import Provider, TimeOff, WeeklyHours
 
-        invalidate_on_save(Provider)
+        # The browse list (cached) shows each provider's next free window.
+        for model in (Provider, WeeklyHours, TimeOff):
+            invalidate_on_save(model)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from django.conf import settings
@@ -59,3 +60,59 @@ class Provider(models.Model):
     @property
     def is_verified(self) -> bool:
         return self.verification_status == VerificationStatus.VERIFIED
+
+
+# The visit windows of a service request (requests_app.models.TimeWindow and WINDOW_START, which sit
+# above this app): when each starts and ends, in the site's time zone. A booked visit starts at its
+# window's start ("flexible" counts as 8 AM, like the morning).
+VISIT_WINDOWS: dict[str, tuple[dt.time, dt.time]] = {
+    "morning": (dt.time(8, 0), dt.time(12, 0)),
+    "afternoon": (dt.time(12, 0), dt.time(17, 0)),
+    "evening": (dt.time(17, 0), dt.time(20, 0)),
+}
+
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+
+class WeeklyHours(models.Model):
+    """One window of a provider's regular week: on `weekday` (0 Monday .. 6 Sunday) from `start_time`
+    to `end_time`, site time. Several per day, never overlapping (providers.services owns the rules).
+    A provider with none at all is available any time (providers.selectors.is_available)."""
+
+    provider = models.ForeignKey(Provider, on_delete=models.CASCADE, related_name="weekly_hours")
+    weekday = models.PositiveSmallIntegerField()
+    start_time = models.TimeField()
+    end_time = models.TimeField()
+
+    class Meta:
+        ordering = ["weekday", "start_time", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(weekday__gte=0) & Q(weekday__lte=6), name="weekly_hours_weekday_0_6"),
+            models.CheckConstraint(
+                condition=Q(end_time__gt=models.F("start_time")), name="weekly_hours_end_after_start"
+            ),
+        ]
+        indexes = [models.Index(fields=["provider", "weekday"], name="weekly_hours_provider_day_idx")]
+
+    def __str__(self) -> str:
+        return f"{WEEKDAYS[self.weekday]} {self.start_time:%H:%M}-{self.end_time:%H:%M}"
+
+
+class TimeOff(models.Model):
+    """Days a provider does not work, first_day to last_day inclusive (no overlap with another of theirs)."""
+
+    provider = models.ForeignKey(Provider, on_delete=models.CASCADE, related_name="time_off")
+    first_day = models.DateField()
+    last_day = models.DateField()
+    note = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["first_day", "id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(last_day__gte=models.F("first_day")), name="time_off_last_gte_first"),
+        ]
+        indexes = [models.Index(fields=["provider", "last_day"], name="time_off_provider_last_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.first_day} to {self.last_day}"

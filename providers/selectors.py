@@ -6,15 +6,20 @@ Used by the API and by pages (landing: provider_list_public(...)[:3]).
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+import zoneinfo
 from typing import TYPE_CHECKING
 
-from django.db.models import F, Q, QuerySet, TextField, Value
+from django.conf import settings
+from django.db import models
+from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, TextField, Value
 from django.db.models.functions import Cast, Concat
+from django.utils import timezone
 
 from accounts.models import UserType
 from marketplace.errors import NotFound
-from providers.models import Provider, Specialty, VerificationStatus
+from providers.models import VISIT_WINDOWS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -38,12 +43,20 @@ def _public() -> QuerySet[Provider]:
     return Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
 
 
-def provider_list_public(*, search: str = "", specialty: str = "", sort: str = DEFAULT_SORT) -> QuerySet[Provider]:
+def provider_list_public(
+    *,
+    search: str = "",
+    specialty: str = "",
+    sort: str = DEFAULT_SORT,
+    available_on: dt.date | None = None,
+    time_window: str = "",
+) -> QuerySet[Provider]:
     """Verified, active providers for the browse and landing pages.
 
     search: case-insensitive over bio, service area and specialties (ids, and the names of the
     services, so "technology" finds tech-support). specialty: one of the six ids. sort: rating
-    (default), reviews, rate-low, rate-high. All done in the database.
+    (default), reviews, rate-low, rate-high. available_on (and time_window, else any window):
+    free then (filter_available). All done in the database.
     """
     qs = _public().select_related("user")
     search = search.strip()
@@ -53,6 +66,8 @@ def provider_list_public(*, search: str = "", specialty: str = "", sort: str = D
         qs = qs.filter(Q(bio__icontains=search) | Q(service_area__icontains=search) | _specialty_matches(search))
     if specialty:
         qs = qs.filter(_has_specialty(specialty))
+    if available_on is not None:
+        qs = filter_available(qs, day=available_on, window=time_window or None)
     return qs.order_by(*SORTS.get(sort, SORTS[DEFAULT_SORT]))
 
 
@@ -151,3 +166,152 @@ def provider_list_admin(*, status: str = "", search: str = "") -> QuerySet[Provi
             | _specialty_matches(search)
         )
     return qs
+
+
+# ---------------------------------------------------------------- availability (issue 18)
+# Weekly hours and time off are wall-clock times and dates in the site's zone. A provider with no
+# weekly hours at all is available at any hour (so providers from before the schedule existed keep
+# working); time off applies either way. Bookings are read through Provider.bookings (this app sits
+# below bookings and never imports it).
+
+# A visit in a window is looked for as its first hour: it starts at the window's start
+# (VISIT_WINDOWS), 60 minutes being a request's usual length.
+PROBE = dt.timedelta(minutes=60)
+NEXT_FREE_DAYS = 14
+# The statuses of a booking that holds the provider's time (bookings.models.BookingStatus).
+BUSY_STATUSES = ("scheduled", "confirmed")
+
+
+def _zone() -> zoneinfo.ZoneInfo:
+    return zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+
+
+def _booking_model() -> type[models.Model]:
+    return Provider._meta.get_field("bookings").related_model
+
+
+def _hours(provider: Provider) -> list[WeeklyHours]:
+    return list(provider.weekly_hours.all())  # the prefetched list when with_schedule() ran
+
+
+def _time_off(provider: Provider) -> list[TimeOff]:
+    prefetched = getattr(provider, "upcoming_time_off", None)
+    return list(prefetched) if prefetched is not None else list(provider.time_off.all())
+
+
+def _is_off(time_off: list[TimeOff], day: dt.date) -> bool:
+    return any(t.first_day <= day <= t.last_day for t in time_off)
+
+
+def _in_hours(hours: list[WeeklyHours], day: dt.date, start: dt.time, end: dt.time) -> bool:
+    return not hours or any(h.weekday == day.weekday() and h.start_time <= start and end <= h.end_time for h in hours)
+
+
+def is_available(provider: Provider, start: dt.datetime, end: dt.datetime) -> bool:
+    """The provider works from `start` to `end` (aware datetimes): inside one of their weekly
+    windows that day (or they set none at all) and not on time off. Bookings are not looked at
+    (bookings.services.check_provider_free does that)."""
+    zone = _zone()
+    start, end = start.astimezone(zone), end.astimezone(zone)
+    if end <= start:
+        return False
+    last_day = (end - dt.timedelta(microseconds=1)).date()
+    time_off = _time_off(provider)
+    day = start.date()
+    while day <= last_day:
+        if _is_off(time_off, day):
+            return False
+        day += dt.timedelta(days=1)
+    hours = _hours(provider)
+    if not hours:
+        return True
+    if last_day != start.date() or end.date() != start.date():
+        return False  # past midnight: no weekly window reaches that far
+    return _in_hours(hours, start.date(), start.time(), end.time())
+
+
+def provider_schedule(*, provider: Provider) -> dict:
+    """The weekly hours and the time off that is not over yet, for /schedule and its API."""
+    today = timezone.localdate()
+    return {
+        "weekly_hours": list(provider.weekly_hours.all()),
+        "time_off": list(provider.time_off.filter(last_day__gte=today).order_by("first_day", "id")),
+    }
+
+
+def filter_available(qs: QuerySet[Provider], *, day: dt.date, window: str | None = None) -> QuerySet[Provider]:
+    """The providers of `qs` free for a visit in `window` (morning, afternoon, evening; None: any of
+    them) on `day`: their hours cover the window's first hour (or they set no hours), no time off
+    that day, no scheduled or confirmed visit in that hour. EXISTS subqueries, no extra query."""
+    own = {"provider": OuterRef("pk")}
+    no_hours = ~Exists(WeeklyHours.objects.filter(**own))
+    off = Exists(TimeOff.objects.filter(**own, first_day__lte=day, last_day__gte=day))
+    free = None
+    for name in [window] if window else list(VISIT_WINDOWS):
+        window_start = VISIT_WINDOWS[name][0]
+        start = dt.datetime.combine(day, window_start, tzinfo=_zone())
+        end = start + PROBE
+        covering = Exists(
+            WeeklyHours.objects.filter(
+                **own, weekday=day.weekday(), start_time__lte=window_start, end_time__gte=end.time()
+            )
+        )
+        busy = Exists(
+            _booking_model().objects.filter(**own, status__in=BUSY_STATUSES, starts_at__lt=end, ends_at__gt=start)
+        )
+        this_window = (no_hours | covering) & ~busy
+        free = this_window if free is None else free | this_window
+    return qs.filter(free & ~off)
+
+
+def with_schedule(qs: QuerySet[Provider], *, now: dt.datetime | None = None) -> QuerySet[Provider]:
+    """Prefetch what next_free_window() reads: three more queries for the whole page, whatever its size."""
+    now = now or timezone.now()
+    today = now.astimezone(_zone()).date()
+    horizon = now + dt.timedelta(days=NEXT_FREE_DAYS + 1)
+    bookings = (
+        _booking_model()
+        .objects.filter(status__in=BUSY_STATUSES, ends_at__gt=now, starts_at__lt=horizon)
+        .only("id", "provider_id", "starts_at", "ends_at")
+        .order_by()
+    )
+    time_off = TimeOff.objects.filter(last_day__gte=today, first_day__lte=today + dt.timedelta(days=NEXT_FREE_DAYS))
+    return qs.prefetch_related(
+        Prefetch("weekly_hours", queryset=WeeklyHours.objects.all()),
+        Prefetch("time_off", queryset=time_off, to_attr="upcoming_time_off"),
+        Prefetch("bookings", queryset=bookings, to_attr="upcoming_bookings"),
+    )
+
+
+def next_free_window(provider: Provider, *, now: dt.datetime | None = None) -> dict | None:
+    """The first visit window, from now to NEXT_FREE_DAYS days ahead, that starts later than now
+    and where the provider is available (is_available) with no visit of theirs in its first hour:
+    {"date": date, "time_window": "morning" | "afternoon" | "evening"}, or None. Reads the
+    prefetched lists of with_schedule() when there (the browse list), else queries."""
+    now = now or timezone.now()
+    zone = _zone()
+    today = now.astimezone(zone).date()
+    hours = _hours(provider)
+    time_off = _time_off(provider)
+    bookings = getattr(provider, "upcoming_bookings", None)
+    if bookings is None:
+        bookings = list(
+            provider.bookings.filter(
+                status__in=BUSY_STATUSES,
+                ends_at__gt=now,
+                starts_at__lt=now + dt.timedelta(days=NEXT_FREE_DAYS + 1),
+            ).only("id", "provider_id", "starts_at", "ends_at")
+        )
+    for offset in range(NEXT_FREE_DAYS):
+        day = today + dt.timedelta(days=offset)
+        if _is_off(time_off, day):
+            continue
+        for window, (window_start, _end) in VISIT_WINDOWS.items():
+            start = dt.datetime.combine(day, window_start, tzinfo=zone)
+            end = start + PROBE
+            if start <= now or not _in_hours(hours, day, window_start, end.time()):
+                continue
+            if any(b.starts_at < end and b.ends_at > start for b in bookings):
+                continue
+            return {"date": day, "time_window": window}
+    return None

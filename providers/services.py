@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import datetime as dt
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from accounts.models import UserType
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.listcache import invalidate
 from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import send_on_commit
 from marketplace.validators import phone_problem
-from providers.models import Provider, Specialty, VerificationStatus
+from providers.models import WEEKDAYS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
+from providers.selectors import is_available
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -230,3 +234,127 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
             {"id": provider.pk, "verificationStatus": provider.verification_status},
         )
     return provider
+
+
+# ---------------------------------------------------------------- schedule (issue 18)
+# A provider's weekly hours (replaced a whole week at a time) and time off. Times are wall-clock
+# times in the site's zone, on 15-minute steps. Errors name the API's fields:
+# "weeklyHours.<n>.startTime" / ".endTime" for the n-th window sent, "firstDay", "lastDay", "note".
+
+TIME_STEP_MINUTES = 15
+MAX_WINDOWS = 7 * 8
+NOTE_MAX = 200
+
+END_BEFORE_START = "End time must be after the start time."
+WINDOWS_OVERLAP = "This overlaps another window on {day}."
+TIME_NOT_IN_STEPS = "Please choose a time on the quarter hour (for example 9:00, 9:15, 9:30)."
+WEEKDAY_UNKNOWN = "Please choose a day of the week."
+TOO_MANY_WINDOWS = f"A week can have at most {MAX_WINDOWS} windows."
+LAST_BEFORE_FIRST = "The last day must be on or after the first day."
+FIRST_DAY_PAST = "Time off cannot start in the past."
+TIME_OFF_OVERLAP = "This overlaps time off you already have ({first} to {last})."
+NOTE_TOO_LONG = f"Note can be at most {NOTE_MAX} characters."
+NOT_A_PROVIDER = "Only providers have a schedule."
+OUTSIDE_HOURS = "This visit is outside your available hours."
+
+
+def _check_own(provider: Provider | None, actor: User) -> Provider:
+    """Only the provider themself edits their schedule."""
+    if provider is None or provider.user_id != actor.pk:
+        raise PermissionDenied(NOT_A_PROVIDER if provider is None else "Only the provider can change their schedule.")
+    return provider
+
+
+def _off_step(value: dt.time) -> bool:
+    return value.minute % TIME_STEP_MINUTES != 0 or value.second != 0 or value.microsecond != 0
+
+
+def weekly_hours_problems(windows: Sequence[Mapping[str, Any]]) -> dict[str, list[str]]:
+    """What is wrong with a week of windows ({weekday, start_time, end_time}), {field: [messages]}."""
+    problems: dict[str, list[str]] = {}
+    if len(windows) > MAX_WINDOWS:
+        return {"weeklyHours": [TOO_MANY_WINDOWS]}
+    for i, window in enumerate(windows):
+        field = f"weeklyHours.{i}"
+        if window["weekday"] not in range(7):
+            problems[f"{field}.weekday"] = [WEEKDAY_UNKNOWN]
+        for name, key in (("startTime", "start_time"), ("endTime", "end_time")):
+            if _off_step(window[key]):
+                problems[f"{field}.{name}"] = [TIME_NOT_IN_STEPS]
+        if window["end_time"] <= window["start_time"] and f"{field}.endTime" not in problems:
+            problems[f"{field}.endTime"] = [END_BEFORE_START]
+    if problems:
+        return problems
+    by_day: dict[int, list[tuple[int, Mapping[str, Any]]]] = {}
+    for i, window in enumerate(windows):
+        by_day.setdefault(window["weekday"], []).append((i, window))
+    for day, day_windows in by_day.items():
+        day_windows.sort(key=lambda item: (item[1]["start_time"], item[0]))
+        reach: dt.time | None = None  # the latest end among the day's earlier windows
+        for i, window in day_windows:
+            if reach is not None and window["start_time"] < reach:
+                problems[f"weeklyHours.{i}.startTime"] = [WINDOWS_OVERLAP.format(day=WEEKDAYS[day])]
+            reach = max(reach or window["end_time"], window["end_time"])
+    return problems
+
+
+def schedule_set_weekly_hours(
+    *, provider: Provider | None, actor: User, windows: Sequence[Mapping[str, Any]]
+) -> list[WeeklyHours]:
+    """Replace the provider's whole week with `windows` (an empty list: no hours set, available
+    any time). 400 with every problem, nothing saved; 403 for anyone but the provider."""
+    provider = _check_own(provider, actor)
+    InvalidInput.check(weekly_hours_problems(windows))
+    with transaction.atomic():
+        provider = provider_lock(provider_id=provider.pk)
+        WeeklyHours.objects.filter(provider=provider).delete()
+        saved = WeeklyHours.objects.bulk_create(
+            WeeklyHours(provider=provider, weekday=w["weekday"], start_time=w["start_time"], end_time=w["end_time"])
+            for w in sorted(windows, key=lambda w: (w["weekday"], w["start_time"]))
+        )
+        invalidate()  # bulk_create sends no signal; the browse list shows the next free window
+    return saved
+
+
+def time_off_add(
+    *, provider: Provider | None, actor: User, first_day: dt.date, last_day: dt.date, note: str = ""
+) -> TimeOff:
+    """Days off, first_day to last_day: not starting in the past, last on or after first, no overlap
+    with the provider's other time off (400, nothing saved); 403 for anyone but the provider."""
+    provider = _check_own(provider, actor)
+    note = (note or "").strip()
+    problems: dict[str, list[str]] = {}
+    if first_day < timezone.localdate():
+        problems["firstDay"] = [FIRST_DAY_PAST]
+    if last_day < first_day:
+        problems["lastDay"] = [LAST_BEFORE_FIRST]
+    if len(note) > NOTE_MAX:
+        problems["note"] = [NOTE_TOO_LONG]
+    InvalidInput.check(problems)
+    with transaction.atomic():
+        provider = provider_lock(provider_id=provider.pk)  # two adds at once: one sees the other
+        clash = TimeOff.objects.filter(provider=provider, first_day__lte=last_day, last_day__gte=first_day).first()
+        if clash is not None:
+            message = TIME_OFF_OVERLAP.format(first=_day(clash.first_day), last=_day(clash.last_day))
+            raise InvalidInput(message, errors={"firstDay": [message]})
+        return TimeOff.objects.create(provider=provider, first_day=first_day, last_day=last_day, note=note)
+
+
+def time_off_remove(*, provider: Provider | None, actor: User, time_off_id: int) -> None:
+    """Delete one of the provider's own time off (another provider's, or none: 404)."""
+    provider = _check_own(provider, actor)
+    deleted, _ = TimeOff.objects.filter(provider=provider, pk=time_off_id).delete()
+    if not deleted:
+        raise NotFound("Time off not found.")
+
+
+def _day(value: dt.date) -> str:
+    return f"{value:%B} {value.day}, {value.year}"
+
+
+def check_provider_available(booking: Any, provider: Provider) -> None:
+    """409 when `booking` (a bookings.models.Booking: visit_start and duration, in minutes) falls
+    outside the provider's weekly hours or on their time off (providers.selectors.is_available)."""
+    start = booking.visit_start
+    if not is_available(provider, start, start + dt.timedelta(minutes=booking.duration)):
+        raise Conflict(OUTSIDE_HOURS)

@@ -1,4 +1,4 @@
-"""Pages of the providers app: /provider-signup.
+"""Pages of the providers app: /provider-signup, /schedule.
 
 The /providers browse page filters by the active service categories: marketplace.views.providers_browse.
 """
@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
 from accounts.guards import login_required_page
 from marketplace.api import input_limits
-from providers.api.serializers import ProviderApplicationSerializer
-from providers.models import Provider, VerificationStatus
-from providers.selectors import specialty_options
+from providers import services
+from providers.api.serializers import ProviderApplicationSerializer, ScheduleSerializer
+from providers.models import VISIT_WINDOWS, WEEKDAYS, Provider, VerificationStatus
+from providers.selectors import provider_for_user, provider_schedule, specialty_options
 
 
 @login_required_page
@@ -29,3 +31,21 @@ def provider_signup(request: HttpRequest) -> HttpResponse:
         },
     }
     return render(request, "pages/provider_signup.html", context)
+
+
+@login_required_page
+def schedule(request: HttpRequest) -> HttpResponse:
+    """/schedule: the provider edits their weekly hours and time off; anyone else sees a 403 page."""
+    provider = provider_for_user(user=request.user)
+    if provider is None:
+        return render(request, "pages/schedule.html", {"forbidden": services.NOT_A_PROVIDER}, status=403)
+    props = {
+        "schedule": ScheduleSerializer(provider_schedule(provider=provider)).data,
+        "weekdays": WEEKDAYS,
+        "windows": {
+            name: [start.strftime("%H:%M"), end.strftime("%H:%M")] for name, (start, end) in VISIT_WINDOWS.items()
+        },
+        "timeStepMinutes": services.TIME_STEP_MINUTES,
+        "today": timezone.localdate().isoformat(),
+    }
+    return render(request, "pages/schedule.html", {"props": props})

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from marketplace.api import StrictSerializer, as_dollars
-from marketplace.fields import StrictCharField, StrictNumberField
+from marketplace.fields import StrictCharField, StrictIntegerField, StrictNumberField
 from marketplace.validators import PHONE_TOO_SHORT, phone_problem
 from providers import services
-from providers.models import Provider, Specialty, VerificationStatus
-from providers.selectors import SORTS
+from providers.models import VISIT_WINDOWS, Provider, Specialty, VerificationStatus
+from providers.selectors import SORTS, next_free_window
 
 _PUBLIC_FIELDS = [
     "id",
@@ -156,3 +158,124 @@ class ProviderListQuerySerializer(serializers.Serializer):
     search = StrictCharField(label="Search", required=False, allow_blank=True, max_length=200)
     specialty = serializers.ChoiceField(choices=Specialty.choices, required=False, allow_blank=True)
     sort = serializers.ChoiceField(choices=list(SORTS), required=False, allow_blank=True)
+    availableOn = serializers.DateField(
+        required=False, input_formats=["%Y-%m-%d"], error_messages={"invalid": "Please enter the date as YYYY-MM-DD."}
+    )
+    timeWindow = serializers.ChoiceField(
+        choices=list(VISIT_WINDOWS),
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": "Please choose morning, afternoon or evening."},
+    )
+
+    def validate_availableOn(self, value):
+        if value < timezone.localdate():
+            raise serializers.ValidationError("Please choose today or a later date.")
+        return value
+
+    def validate(self, attrs):
+        if attrs.get("timeWindow") and not attrs.get("availableOn"):
+            raise serializers.ValidationError({"availableOn": ["Please choose a date for the time of day."]})
+        return attrs
+
+
+# ---------------------------------------------------------------- availability (issue 18)
+
+WINDOW_CHOICES = list(VISIT_WINDOWS)
+TIME_INVALID = "Please enter a time like 09:30."
+DATE_INVALID = "Please enter the date as YYYY-MM-DD."
+
+
+class NextFreeWindowSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    timeWindow = serializers.ChoiceField(choices=WINDOW_CHOICES, source="time_window")
+
+
+class BrowseProviderSerializer(PublicProviderSerializer):
+    """A card of GET /api/providers: the public fields and the next free window in the coming 14
+    days ({date, timeWindow}, or null). The list prefetches what it reads (selectors.with_schedule)."""
+
+    nextFreeWindow = serializers.SerializerMethodField()
+
+    class Meta(PublicProviderSerializer.Meta):
+        fields = [*_PUBLIC_FIELDS, "nextFreeWindow"]
+
+    @extend_schema_field(NextFreeWindowSerializer(allow_null=True))
+    def get_nextFreeWindow(self, provider: Provider) -> dict | None:
+        window = next_free_window(provider, now=self.context.get("now"))
+        return NextFreeWindowSerializer(window).data if window else None
+
+
+class WeeklyHoursSerializer(serializers.Serializer):
+    """One window of the week: weekday 0 (Monday) to 6 (Sunday), times "HH:MM" in the site's zone."""
+
+    weekday = StrictIntegerField(
+        min_value=0,
+        max_value=6,
+        error_messages={"min_value": services.WEEKDAY_UNKNOWN, "max_value": services.WEEKDAY_UNKNOWN},
+    )
+    startTime = serializers.TimeField(
+        source="start_time",
+        format="%H:%M",
+        input_formats=["%H:%M"],
+        error_messages={"invalid": TIME_INVALID, "required": TIME_INVALID, "null": TIME_INVALID},
+    )
+    endTime = serializers.TimeField(
+        source="end_time",
+        format="%H:%M",
+        input_formats=["%H:%M"],
+        error_messages={"invalid": TIME_INVALID, "required": TIME_INVALID, "null": TIME_INVALID},
+    )
+
+
+class StrictWeeklyHoursSerializer(StrictSerializer, WeeklyHoursSerializer):
+    pass
+
+
+class TimeOffSerializer(serializers.Serializer):
+    id = serializers.IntegerField(read_only=True)
+    firstDay = serializers.DateField(source="first_day", read_only=True)
+    lastDay = serializers.DateField(source="last_day", read_only=True)
+    note = serializers.CharField(read_only=True)
+
+
+class ScheduleSerializer(serializers.Serializer):
+    """GET/PUT /api/providers/me/schedule: the weekly hours (none: available any time) and the time
+    off that is not over yet."""
+
+    weeklyHours = WeeklyHoursSerializer(many=True, source="weekly_hours")
+    timeOff = TimeOffSerializer(many=True, source="time_off")
+
+
+class ScheduleUpdateSerializer(StrictSerializer):
+    """PUT /api/providers/me/schedule: the whole week at once (an empty list clears it)."""
+
+    weeklyHours = StrictWeeklyHoursSerializer(
+        many=True,
+        source="weekly_hours",
+        max_length=services.MAX_WINDOWS,
+        error_messages={"max_length": services.TOO_MANY_WINDOWS},
+    )
+
+
+def _date_field(label: str, **kwargs) -> serializers.DateField:
+    messages = {
+        "invalid": DATE_INVALID,
+        "required": f"Please choose the {label}.",
+        "null": f"Please choose the {label}.",
+    }
+    return serializers.DateField(input_formats=["%Y-%m-%d"], error_messages=messages, **kwargs)
+
+
+class TimeOffCreateSerializer(StrictSerializer):
+    """POST /api/providers/me/time-off."""
+
+    firstDay = _date_field("first day", source="first_day")
+    lastDay = _date_field("last day", source="last_day")
+    note = StrictCharField(
+        label="Note",
+        required=False,
+        allow_blank=True,
+        max_length=services.NOTE_MAX,
+        error_messages={"max_length": services.NOTE_TOO_LONG},
+    )

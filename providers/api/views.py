@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.utils import timezone
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
@@ -9,15 +14,20 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from marketplace.errors import PermissionDenied
 from marketplace.listcache import CachedListMixin
 from providers import selectors, services
 from providers.api.serializers import (
+    BrowseProviderSerializer,
     ProviderApplicationSerializer,
     ProviderListQuerySerializer,
     ProviderSerializer,
-    PublicProviderSerializer,
+    ScheduleSerializer,
+    ScheduleUpdateSerializer,
+    TimeOffCreateSerializer,
+    TimeOffSerializer,
 )
-from providers.models import Specialty
+from providers.models import VISIT_WINDOWS, Specialty
 from providers.selectors import SORTS
 
 
@@ -27,24 +37,52 @@ from providers.selectors import SORTS
         OpenApiParameter("search", str, description="Bio, service area or specialty, case-insensitive."),
         OpenApiParameter("specialty", str, enum=Specialty.values),
         OpenApiParameter("sort", str, enum=list(SORTS)),
+        OpenApiParameter("availableOn", str, description="YYYY-MM-DD: only providers free that day."),
+        OpenApiParameter(
+            "timeWindow", str, enum=list(VISIT_WINDOWS), description="With availableOn: free in this window."
+        ),
     ]
 )
 class ProviderListView(CachedListMixin, generics.ListAPIView):
     """GET /api/providers: verified providers, public fields only (anyone; the same for all)."""
 
     permission_classes = [AllowAny]
-    serializer_class = PublicProviderSerializer
+    serializer_class = BrowseProviderSerializer
     cache_per_viewer = False
 
     def get_queryset(self):
         # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.
         query = ProviderListQuerySerializer(data=self.request.query_params.dict())
         query.is_valid(raise_exception=True)
-        return selectors.provider_list_public(
+        qs = selectors.provider_list_public(
             search=query.validated_data.get("search", ""),
             specialty=query.validated_data.get("specialty", ""),
             sort=query.validated_data.get("sort") or selectors.DEFAULT_SORT,
+            available_on=query.validated_data.get("availableOn"),
+            time_window=query.validated_data.get("timeWindow", ""),
         )
+        return selectors.with_schedule(qs, now=self._now)
+
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        self._now = timezone.now()  # one "now" for the whole page's next free windows
+        return super().list(request, *args, **kwargs)
+
+    def get_serializer_context(self) -> dict:
+        return {**super().get_serializer_context(), "now": getattr(self, "_now", None)}
+
+    def cache_max_age(self, items: list) -> float | None:
+        """A page is stale once the earliest of its next free windows has started."""
+        zone = ZoneInfo(settings.SITE_TIME_ZONE)
+        starts = [
+            dt.datetime.combine(
+                dt.date.fromisoformat(item["nextFreeWindow"]["date"]),
+                VISIT_WINDOWS[item["nextFreeWindow"]["timeWindow"]][0],
+                tzinfo=zone,
+            )
+            for item in items
+            if item.get("nextFreeWindow")
+        ]
+        return (min(starts) - timezone.now()).total_seconds() if starts else None
 
 
 class ProviderProfileView(APIView):
@@ -60,3 +98,54 @@ class ProviderProfileView(APIView):
         serializer.is_valid(raise_exception=True)
         provider = services.provider_apply(user=request.user, **serializer.validated_data)
         return Response(ProviderSerializer(provider).data, status=status.HTTP_201_CREATED)
+
+
+def _own_provider(request: Request):
+    return selectors.provider_for_user(user=request.user)
+
+
+class ScheduleView(APIView):
+    """GET/PUT /api/providers/me/schedule: the signed-in provider's weekly hours and time off
+    (anyone else: 403). PUT replaces the whole week."""
+
+    @extend_schema(responses=ScheduleSerializer)
+    def get(self, request: Request) -> Response:
+        provider = _own_provider(request)
+        if provider is None:
+            raise PermissionDenied(services.NOT_A_PROVIDER)
+        return Response(ScheduleSerializer(selectors.provider_schedule(provider=provider)).data)
+
+    @extend_schema(request=ScheduleUpdateSerializer, responses=ScheduleSerializer)
+    def put(self, request: Request) -> Response:
+        provider = _own_provider(request)
+        if provider is None:
+            raise PermissionDenied(services.NOT_A_PROVIDER)
+        serializer = ScheduleUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.schedule_set_weekly_hours(
+            provider=provider, actor=request.user, windows=serializer.validated_data["weekly_hours"]
+        )
+        return Response(ScheduleSerializer(selectors.provider_schedule(provider=provider)).data)
+
+
+class TimeOffView(APIView):
+    """POST /api/providers/me/time-off: add days off."""
+
+    @extend_schema(request=TimeOffCreateSerializer, responses={201: TimeOffSerializer})
+    def post(self, request: Request) -> Response:
+        provider = _own_provider(request)
+        if provider is None:
+            raise PermissionDenied(services.NOT_A_PROVIDER)
+        serializer = TimeOffCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        time_off = services.time_off_add(provider=provider, actor=request.user, **serializer.validated_data)
+        return Response(TimeOffSerializer(time_off).data, status=status.HTTP_201_CREATED)
+
+
+class TimeOffDetailView(APIView):
+    """DELETE /api/providers/me/time-off/<id>: remove one of one's own time off."""
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request, time_off_id: int) -> Response:
+        services.time_off_remove(provider=_own_provider(request), actor=request.user, time_off_id=time_off_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
