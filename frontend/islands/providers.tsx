@@ -1,16 +1,17 @@
 // /providers "Find Trusted Providers": search (bio, service area, specialties), service filter,
 // the four sorts, Clear Filters, the count, badges for active filters, 6 skeleton cards while
 // loading, "No Providers Found". The server filters, sorts and counts (GET /api/providers); the
-// page shows PAGE_SIZE providers at a time and "Load more" asks for the next ones.
+// page shows PAGE_SIZE providers at a time and "Load more" asks for the next ones. "Available on" a
+// date (and a time of day) keeps the providers free then; each card tells their next free window.
 import { useEffect, useRef, useState } from "react";
 import { Avatar } from "../components/Avatar";
 import { EmptyState } from "../components/EmptyState";
 import { LoadingCards } from "../components/Skeleton";
 import { StarRating } from "../components/StarRating";
 import { errorMessage, getPage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
-import { formatMoney, personName, specialtyName } from "../lib/format";
+import { formatMoney, parseDateOnly, personName, specialtyName, todayIso } from "../lib/format";
 import { mountIsland } from "../lib/mount";
-import type { Provider } from "../lib/types";
+import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
 
 interface Props {
   services: { id: string; name: string }[];
@@ -26,6 +27,27 @@ const DEFAULT_SORT = "rating";
 const SEARCH_DELAY_MS = 300;
 const MAX_CHIPS = 3;
 const PAGE_SIZE = 24;
+const DAY_PARTS = [
+  { value: "morning", label: "Morning (8AM - 12PM)" },
+  { value: "afternoon", label: "Afternoon (12PM - 5PM)" },
+  { value: "evening", label: "Evening (5PM - 8PM)" },
+];
+
+interface Filters {
+  query: string;
+  service: string;
+  sort: string;
+  day: string;
+  window: string;
+}
+
+/** "Next free: Tuesday, November 24, morning", or that there is none in the next two weeks. */
+function nextFreeText(next: NextFreeWindow | null | undefined): string {
+  const day = next ? parseDateOnly(next.date) : null;
+  if (!next || !day) return "No free time in the next 2 weeks";
+  const date = day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
+  return `Next free: ${date}, ${next.timeWindow}`;
+}
 
 /** The session was found lost: say so and go sign in again (true), or another failure (false). */
 function signedOut(error: unknown): boolean {
@@ -35,7 +57,7 @@ function signedOut(error: unknown): boolean {
 }
 
 /** One page of the verified providers matching the filters. */
-function providersPath(filters: { query: string; service: string; sort: string }, offset: number): string {
+function providersPath(filters: Filters, offset: number): string {
   const params = new URLSearchParams({
     verified: "true",
     sort: filters.sort,
@@ -44,6 +66,10 @@ function providersPath(filters: { query: string; service: string; sort: string }
   });
   if (filters.query) params.set("search", filters.query);
   if (filters.service) params.set("specialty", filters.service);
+  if (filters.day) {
+    params.set("availableOn", filters.day);
+    if (filters.window) params.set("timeWindow", filters.window);
+  }
   return `/api/providers?${params.toString()}`;
 }
 
@@ -66,6 +92,9 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
         {provider.verificationStatus === "verified" && <span className="badge badge-success">Verified</span>}
       </div>
       <StarRating rating={provider.rating} reviews={provider.totalReviews} />
+      <p className="provider-next-free" data-testid="next-free">
+        {nextFreeText(provider.nextFreeWindow)}
+      </p>
       {provider.bio && <p className="provider-bio">{provider.bio}</p>}
       {provider.serviceArea && (
         <p className="provider-area">
@@ -105,6 +134,8 @@ function ProvidersBrowse({ services }: Props) {
   const [query, setQuery] = useState(""); // the search actually sent, after typing pauses
   const [service, setService] = useState("");
   const [sort, setSort] = useState(DEFAULT_SORT);
+  const [day, setDay] = useState("");
+  const [dayPart, setDayPart] = useState("");
   const [providers, setProviders] = useState<Provider[] | null>(null);
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState("");
@@ -123,7 +154,7 @@ function ProvidersBrowse({ services }: Props) {
     setProviders(null);
     setFailed("");
     setMore("idle");
-    getPage<Provider>(providersPath({ query, service, sort }, 0))
+    getPage<Provider>(providersPath({ query, service, sort, day, window: dayPart }, 0))
       .then((page) => {
         if (seq !== requestSeq.current) return;
         setProviders(page.items);
@@ -135,13 +166,13 @@ function ProvidersBrowse({ services }: Props) {
         setProviders([]);
         setTotal(0);
       });
-  }, [query, service, sort]);
+  }, [query, service, sort, day, dayPart]);
 
   const loadMore = () => {
     if (!providers || more === "loading") return;
     const seq = requestSeq.current;
     setMore("loading");
-    getPage<Provider>(providersPath({ query, service, sort }, providers.length))
+    getPage<Provider>(providersPath({ query, service, sort, day, window: dayPart }, providers.length))
       .then((page) => {
         if (seq !== requestSeq.current) return;
         // A provider verified since the first page may shift the list: never show one twice.
@@ -165,12 +196,14 @@ function ProvidersBrowse({ services }: Props) {
   }, [focusId]);
 
   const serviceName = (id: string) => services.find((s) => s.id === id)?.name ?? specialtyName(id);
-  const hasFilters = search.trim() !== "" || service !== "" || sort !== DEFAULT_SORT;
+  const hasFilters = search.trim() !== "" || service !== "" || sort !== DEFAULT_SORT || day !== "" || dayPart !== "";
   const clear = () => {
     setSearch("");
     setQuery("");
     setService("");
     setSort(DEFAULT_SORT);
+    setDay("");
+    setDayPart("");
   };
   const count = total;
 
@@ -212,6 +245,27 @@ function ProvidersBrowse({ services }: Props) {
               ))}
             </select>
           </div>
+          <div className="field">
+            <label htmlFor="provider-day">Available on</label>
+            <input
+              id="provider-day"
+              type="date"
+              min={todayIso()}
+              value={day}
+              onChange={(e) => setDay(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="provider-day-part">Time of day</label>
+            <select id="provider-day-part" value={dayPart} onChange={(e) => setDayPart(e.target.value)}>
+              <option value="">Any time that day</option>
+              {DAY_PARTS.map((w) => (
+                <option key={w.value} value={w.value}>
+                  {w.label}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="field filter-clear">
             <button type="button" className="button button-secondary" onClick={clear} disabled={!hasFilters}>
               Clear Filters
@@ -222,10 +276,16 @@ function ProvidersBrowse({ services }: Props) {
           <p role="status" className="results-count" data-testid="results-count">
             {providers === null ? "Searching…" : `${count} ${count === 1 ? "provider" : "providers"} found`}
           </p>
-          {(query || service) && (
+          {(query || service || day) && (
             <ul className="tag-list active-filters" aria-label="Active filters">
               {query && <li className="badge badge-info">Search: “{query}”</li>}
               {service && <li className="badge badge-info">Service: {serviceName(service)}</li>}
+              {day && (
+                <li className="badge badge-info">
+                  Available: {parseDateOnly(day)?.toLocaleDateString("en-US", { month: "long", day: "numeric" }) ?? day}
+                  {dayPart ? `, ${dayPart}` : ""}
+                </li>
+              )}
             </ul>
           )}
         </div>

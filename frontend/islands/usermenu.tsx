@@ -195,6 +195,11 @@ function UserMenu(props: UserMenuProps) {
         <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/calendar">
           Calendar
         </a>
+        {props.userType === "provider" && (
+          <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/schedule">
+            My schedule
+          </a>
+        )}
         {!props.isAdmin && (
           <button
             type="button"
@@ -255,6 +260,11 @@ function UserMenu(props: UserMenuProps) {
                 <li>
                   <a href="/calendar">Calendar</a>
                 </li>
+                {props.userType === "provider" && (
+                  <li>
+                    <a href="/schedule">My schedule</a>
+                  </li>
+                )}
                 {props.isAdmin && (
                   <li>
                     <a href="/admin">Admin</a>

@@ -770,6 +770,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/providers/me/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET/PUT /api/providers/me/schedule: the signed-in provider's weekly hours and time off
+         *     (anyone else: 403). PUT replaces the whole week.
+         */
+        get: operations["providers_me_schedule_retrieve"];
+        /**
+         * @description GET/PUT /api/providers/me/schedule: the signed-in provider's weekly hours and time off
+         *     (anyone else: 403). PUT replaces the whole week.
+         */
+        put: operations["providers_me_schedule_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers/me/time-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/providers/me/time-off: add days off. */
+        post: operations["providers_me_time_off_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/providers/me/time-off/{time_off_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description DELETE /api/providers/me/time-off/<id>: remove one of one's own time off. */
+        delete: operations["providers_me_time_off_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service-categories": {
         parameters: {
             query?: never;
@@ -960,6 +1018,32 @@ export interface components {
          * @enum {string}
          */
         BookingStatusEnum: "scheduled" | "confirmed" | "completed" | "cancelled";
+        /**
+         * @description A card of GET /api/providers: the public fields and the next free window in the coming 14
+         *     days ({date, timeWindow}, or null). The list prefetches what it reads (selectors.with_schedule).
+         */
+        BrowseProvider: {
+            readonly id: number;
+            readonly userId: string;
+            readonly specialties: string[];
+            /** Format: double */
+            readonly hourlyRate: number | null;
+            readonly availability: unknown;
+            readonly serviceArea: string;
+            bio?: string;
+            experience?: string;
+            readonly verificationStatus: components["schemas"]["VerificationStatusEnum"];
+            readonly isActive: boolean;
+            /** Format: double */
+            readonly rating: number;
+            readonly totalReviews: number;
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly updatedAt: string;
+            readonly user: components["schemas"]["PublicUser"];
+            readonly nextFreeWindow: components["schemas"]["NextFreeWindow"] | null;
+        };
         /** @description The offline test gateway's card form. */
         CardConfirmInputRequest: {
             /** Format: int64 */
@@ -1184,6 +1268,11 @@ export interface components {
          * @enum {string}
          */
         NewRequestsEnum: "instant" | "daily" | "off";
+        NextFreeWindow: {
+            /** Format: date */
+            date: string;
+            timeWindow: components["schemas"]["VisitWindowEnum"];
+        };
         /** @description A person's choices: per kind and channel, where texts go, how often new requests are told. */
         NotificationSettings: {
             kinds: components["schemas"]["KindChoice"][];
@@ -1202,9 +1291,9 @@ export interface components {
         /** @enum {unknown} */
         NullEnum: null;
         PaginatedBookingList: components["schemas"]["Booking"][];
+        PaginatedBrowseProviderList: components["schemas"]["BrowseProvider"][];
         PaginatedMessageList: components["schemas"]["Message"][];
         PaginatedProviderList: components["schemas"]["Provider"][];
-        PaginatedPublicProviderList: components["schemas"]["PublicProvider"][];
         PaginatedReviewList: components["schemas"]["Review"][];
         PaginatedServiceCategoryList: components["schemas"]["ServiceCategory"][];
         PaginatedServiceRequestList: components["schemas"]["ServiceRequest"][];
@@ -1312,27 +1401,6 @@ export interface components {
             readonly scheduled: number;
             readonly completed: number;
         };
-        PublicProvider: {
-            readonly id: number;
-            readonly userId: string;
-            readonly specialties: string[];
-            /** Format: double */
-            readonly hourlyRate: number | null;
-            readonly availability: unknown;
-            readonly serviceArea: string;
-            bio?: string;
-            experience?: string;
-            readonly verificationStatus: components["schemas"]["VerificationStatusEnum"];
-            readonly isActive: boolean;
-            /** Format: double */
-            readonly rating: number;
-            readonly totalReviews: number;
-            /** Format: date-time */
-            readonly createdAt: string;
-            /** Format: date-time */
-            readonly updatedAt: string;
-            readonly user: components["schemas"]["PublicUser"];
-        };
         /** @description What anyone may see of a person (public provider listings): no email. */
         PublicUser: {
             id: string;
@@ -1374,6 +1442,18 @@ export interface components {
          * @enum {string}
          */
         RoleEnum: "provider" | "client" | "support";
+        /**
+         * @description GET/PUT /api/providers/me/schedule: the weekly hours (none: available any time) and the time
+         *     off that is not over yet.
+         */
+        Schedule: {
+            weeklyHours: components["schemas"]["WeeklyHours"][];
+            timeOff: components["schemas"]["TimeOff"][];
+        };
+        /** @description PUT /api/providers/me/schedule: the whole week at once (an empty list clears it). */
+        ScheduleUpdateRequest: {
+            weeklyHours: components["schemas"]["StrictWeeklyHoursRequest"][];
+        };
         ServiceCategory: {
             readonly id: number;
             readonly slug: string;
@@ -1485,6 +1565,30 @@ export interface components {
          * @enum {string}
          */
         StateEnum: "pending" | "on_its_way" | "paid" | "reversed";
+        /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
+        StrictWeeklyHoursRequest: {
+            weekday: number;
+            /** Format: time */
+            startTime: string;
+            /** Format: time */
+            endTime: string;
+        };
+        TimeOff: {
+            readonly id: number;
+            /** Format: date */
+            readonly firstDay: string;
+            /** Format: date */
+            readonly lastDay: string;
+            readonly note: string;
+        };
+        /** @description POST /api/providers/me/time-off. */
+        TimeOffCreateRequest: {
+            /** Format: date */
+            firstDay: string;
+            /** Format: date */
+            lastDay: string;
+            note?: string;
+        };
         /**
          * @description * `morning` - Morning (8AM - 12PM)
          *     * `afternoon` - Afternoon (12PM - 5PM)
@@ -1600,6 +1704,21 @@ export interface components {
          * @enum {string}
          */
         VisitStateEnum: "upcoming" | "in_progress" | "late" | "missed" | "done" | "cancelled";
+        /**
+         * @description * `morning` - morning
+         *     * `afternoon` - afternoon
+         *     * `evening` - evening
+         * @enum {string}
+         */
+        VisitWindowEnum: "morning" | "afternoon" | "evening";
+        /** @description One window of the week: weekday 0 (Monday) to 6 (Sunday), times "HH:MM" in the site's zone. */
+        WeeklyHours: {
+            weekday: number;
+            /** Format: time */
+            startTime: string;
+            /** Format: time */
+            endTime: string;
+        };
         /**
          * @description * `1` - Not well at all
          *     * `2` - A little low
@@ -2666,6 +2785,8 @@ export interface operations {
     providers_list: {
         parameters: {
             query?: {
+                /** @description YYYY-MM-DD: only providers free that day. */
+                availableOn?: string;
                 /** @description Number of results to return per page. */
                 limit?: number;
                 /** @description The initial index from which to return the results. */
@@ -2674,6 +2795,8 @@ export interface operations {
                 search?: string;
                 sort?: "rate-high" | "rate-low" | "rating" | "reviews";
                 specialty?: "appointment-support" | "communication-support" | "home-organization" | "light-errands" | "tech-support" | "wellness-checks";
+                /** @description With availableOn: free in this window. */
+                timeWindow?: "afternoon" | "evening" | "morning";
                 /** @description Only verified providers are public. */
                 verified?: "false" | "true";
             };
@@ -2688,7 +2811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaginatedPublicProviderList"];
+                    "application/json": components["schemas"]["PaginatedBrowseProviderList"];
                 };
             };
         };
@@ -2716,6 +2839,91 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PaginatedReviewList"];
                 };
+            };
+        };
+    };
+    providers_me_schedule_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+        };
+    };
+    providers_me_schedule_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleUpdateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+        };
+    };
+    providers_me_time_off_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeOffCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TimeOff"];
+                };
+            };
+        };
+    };
+    providers_me_time_off_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                time_off_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

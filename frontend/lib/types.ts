@@ -22,7 +22,11 @@ export type PublicUser = Schemas["PublicUser"];
 /** The signed-in user's own profile (GET /api/auth/user). */
 export type User = Schemas["User"];
 export type Provider = Schemas["Provider"];
-export type PublicProvider = Schemas["PublicProvider"];
+/** A card of the browse list: the public fields and the next free window (or null). */
+export type BrowseProvider = Schemas["BrowseProvider"];
+export type NextFreeWindow = Schemas["NextFreeWindow"];
+export type Schedule = Schemas["Schedule"];
+export type TimeOff = Schemas["TimeOff"];
 export type ServiceCategory = Schemas["ServiceCategory"];
 export type ServiceRequest = Schemas["ServiceRequest"];
 export type Booking = Schemas["Booking"];

@@ -248,6 +248,7 @@ SPECTACULAR_SETTINGS = {
         "UrgencyEnum": "requests_app.models.Urgency",
         "EditUrgencyEnum": [("low", "Low"), ("normal", "Normal"), ("high", "High")],
         "TimeWindowEnum": "requests_app.models.TimeWindow",
+        "VisitWindowEnum": [("morning", "morning"), ("afternoon", "afternoon"), ("evening", "evening")],
         "SpecialtyEnum": "providers.models.Specialty",
         "UserTypeEnum": "accounts.models.UserType",
     },
