@@ -95,6 +95,7 @@ def test_no_violations_signed_in_as_client(live_server, page: Page, world):
             f"/checkout/{world['unpaid'].id}",
             f"/checkout/{world['booking'].id}",
             "/calendar",
+            "/schedule",
             "/privacy-policy",
             "/no-such-page",
         ],
@@ -121,6 +122,7 @@ def test_no_violations_signed_in_as_provider(live_server, page: Page, world):
             "/messages",
             "/request-service",
             "/calendar",
+            "/schedule",
         ],
     )
     assert report == ""
@@ -204,6 +206,9 @@ def test_screens2_pages_reflow_at_320px_with_44px_targets(live_server, page: Pag
     page.goto(f"{live_server.url}/service-request-details?id={world['open'].id}", wait_until="networkidle")
     expect(page.get_by_role("button", name="Accept Request")).to_be_visible()
     check("details as provider")
+    page.goto(f"{live_server.url}/schedule", wait_until="networkidle")
+    page.get_by_role("button", name="Add hours on Monday").click()
+    check("/schedule")
 
     sign_in_browser(page, live_server.url, world["admin"])
     page.goto(f"{live_server.url}/admin", wait_until="networkidle")
