@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime as dt
 import hashlib
 import json
 import math
@@ -73,6 +74,15 @@ JSON, HTML = "application/json", "text/html"
 # (name, path, what it asks for). The first three API calls are the ones the dashboard island
 # makes as it mounts (frontend/islands/dashboard.tsx): it asks for the 3 requests its card shows.
 # The whole default page of 50 requests and the providers page's browse call are measured too.
+
+
+def _next_tuesday_morning() -> str:
+    """The availability search of issue 18 ("available next Tuesday morning"), as browse's query."""
+    today = dt.date.today()
+    tuesday = today + dt.timedelta(days=(1 - today.weekday()) % 7 or 7)
+    return f"&availableOn={tuesday.isoformat()}&timeWindow=morning"
+
+
 PAGE = ("dashboard page", "/dashboard", HTML)
 CALLS = [
     ("bookings", "/api/bookings", JSON),
@@ -81,6 +91,7 @@ CALLS = [
     ("auth/user", "/api/auth/user", JSON),
     ("requests, 50/page", "/api/service-requests", JSON),
     ("browse", "/api/providers?verified=true&sort=rating", JSON),
+    ("browse, free next Tuesday morning", f"/api/providers?verified=true&sort=rating{_next_tuesday_morning()}", JSON),
 ]
 # The API calls this checkout's dashboard makes before its first paint (the page's own data
 # excepted): keep it equal to what frontend/islands/dashboard.tsx does on mount.
@@ -242,6 +253,19 @@ def seed() -> None:
             if hasattr(booking, "fill_visit_times"):  # the builds before issue 18 have no visit times
                 booking.fill_visit_times()
         bookings = Booking.objects.bulk_create(bookings)
+        try:
+            from providers.models import WeeklyHours
+        except ImportError:  # the builds before issue 18 have no weekly hours
+            WeeklyHours = None
+        if WeeklyHours is not None:
+            # Most providers keep weekday hours (mornings, or afternoons and evenings); every tenth sets none.
+            WeeklyHours.objects.bulk_create(
+                WeeklyHours(provider=p, weekday=day, start_time=dt.time(*start), end_time=dt.time(*end))
+                for i, p in enumerate(verified)
+                if i % 10
+                for day in range(5)
+                for start, end in ([((8, 0), (12, 0))] if i % 2 else [((12, 0), (17, 0)), ((17, 0), (20, 0))])
+            )
         Message.objects.bulk_create(
             Message(
                 sender=b.client,
