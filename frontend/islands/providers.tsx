@@ -308,7 +308,7 @@ function ProvidersBrowse({ services }: Props) {
           <p>
             {failed
               ? `We couldn't load providers right now: ${failed}`
-              : "Try a different search or service, or clear the filters to see every provider."}
+              : "Try a different search, service or day, or clear the filters to see every provider."}
           </p>
         </EmptyState>
       ) : (

@@ -61,7 +61,7 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
             available_on=query.validated_data.get("availableOn"),
             time_window=query.validated_data.get("timeWindow", ""),
         )
-        return selectors.with_schedule(qs, now=self._now)
+        return selectors.with_schedule(qs, now=getattr(self, "_now", None))
 
     def list(self, request: Request, *args, **kwargs) -> Response:
         self._now = timezone.now()  # one "now" for the whole page's next free windows
