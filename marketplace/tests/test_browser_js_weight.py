@@ -43,7 +43,7 @@ def _pages(world) -> dict[str, list[str]]:
             "/settings",
             "/privacy-policy",
         ],
-        "provider": ["/dashboard", f"/service-request-details?id={open_id}", "/messages", "/settings"],
+        "provider": ["/dashboard", f"/service-request-details?id={open_id}", "/messages", "/settings", "/schedule"],
         "pending provider": ["/dashboard", "/provider-signup"],
         "admin": ["/admin", "/messages", "/providers"],
     }
