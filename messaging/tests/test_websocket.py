@@ -114,7 +114,7 @@ async def test_message_reaches_receiver_and_senders_tabs_and_unread_count_is_pus
     assert created["content"] == "Hello Vera"
     assert created["senderId"] == client_user.pk
     unread = await next_event(provider_socket, "unread.count")
-    assert unread == {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}}
+    assert unread == {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}, "byBooking": {str(booking.pk): 1}}
     echoed = await next_event(client_socket, "message.created")
     assert echoed["id"] == created["id"]
 
@@ -122,7 +122,7 @@ async def test_message_reaches_receiver_and_senders_tabs_and_unread_count_is_pus
     await client_socket.disconnect()
 
 
-async def test_a_new_socket_starts_with_the_current_unread_count(cookies, client_user, verified_provider):
+async def test_a_new_socket_starts_with_the_current_unread_count(cookies, client_user, verified_provider, booking):
     vera = verified_provider.user
     await database_sync_to_async(services.message_send)(sender=client_user, receiver_id=vera.pk, content="One")
 
@@ -131,7 +131,7 @@ async def test_a_new_socket_starts_with_the_current_unread_count(cookies, client
 
     assert await comm.receive_json_from(timeout=5) == {
         "type": "unread.count",
-        "payload": {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}},
+        "payload": {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}, "byBooking": {str(booking.pk): 1}},
     }
     await comm.disconnect()
 
@@ -144,7 +144,12 @@ async def test_unread_count_is_pushed_after_reading(cookies, client_user, verifi
     res = await api_call(vera, "get", f"/api/messages/conversation/{client_user.pk}")
     assert res.status_code == 200
 
-    assert await next_event(provider_socket, "unread.count") == {"count": 0, "systemCount": 0, "bySender": {}}
+    assert await next_event(provider_socket, "unread.count") == {
+        "count": 0,
+        "systemCount": 0,
+        "bySender": {},
+        "byBooking": {},
+    }
     await provider_socket.disconnect()
 
 
@@ -213,7 +218,7 @@ async def test_system_notification_is_pushed_on_commit_and_not_on_rollback(cooki
     await database_sync_to_async(services.system_notify)(receivers=[client_user], content="Booking confirmed")
     created = await next_event(comm, "message.created")
     assert created["senderId"] == "system" and created["content"] == "Booking confirmed"
-    assert await next_event(comm, "unread.count") == {"count": 1, "systemCount": 1, "bySender": {}}
+    assert await next_event(comm, "unread.count") == {"count": 1, "systemCount": 1, "bySender": {}, "byBooking": {}}
     await comm.disconnect()
 
 
