@@ -27,9 +27,13 @@ CONVERSATION_LIMIT = 200
 
 
 def message_list_for_user(*, user: User) -> QuerySet[Message]:
-    """Every message the user sent or received, system notifications included, newest first."""
+    """Every message the user sent or received, system notifications included, newest first.
+
+    A thread message once: the user's own copy (the other participants' copies of what they sent
+    are theirs).
+    """
     return (
-        Message.objects.filter(Q(sender=user) | Q(receiver=user))
+        Message.objects.filter(Q(sender=user, thread=False) | Q(receiver=user))
         .select_related("sender")
         .order_by("-created_at", "-id")
     )

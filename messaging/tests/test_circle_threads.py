@@ -305,3 +305,14 @@ def test_migration_turns_existing_booking_messages_into_the_threads_losing_nothi
     # Running it again adds nothing.
     run_migration()
     assert Message.objects.count() == len(after)
+
+
+def test_all_lists_each_thread_message_once(api_for, circle_booking, client_user, bob, vera):
+    mine = post(api_for(bob), receiverId=vera.pk, content="Mine", bookingId=circle_booking.pk).json()
+    theirs = post(api_for(vera), receiverId=bob.pk, content="Theirs", bookingId=circle_booking.pk).json()
+
+    res = api_for(bob).get("/api/messages/all").json()
+
+    assert [m["content"] for m in res] == ["Theirs", "Mine"]
+    assert res[1]["id"] == mine["id"]  # his own copy: the thread's row
+    assert res[0]["id"] != theirs["id"] and res[0]["receiverId"] == bob.pk  # his copy of Vera's
