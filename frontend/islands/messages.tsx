@@ -4,8 +4,8 @@
 // Live over the page's websocket (lib/realtime); while it is down, the open conversation and
 // the unread count are polled every 5 s (spec section 9). The open conversation lives in
 // lib/useConversation; the list, the thread and the composer in components/messages/.
-import { useCallback, useMemo, useRef, useState } from "react";
-import { api, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ApiError, api, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
 import { useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
 import type { UnreadCount } from "../lib/types";
@@ -17,6 +17,7 @@ import {
   conversationName,
   displayName,
   messageKey,
+  threadBookingId,
   threadKey,
   useConversation,
   type ConversationInfo,
@@ -81,8 +82,23 @@ function Messages({
     [conversations, selected],
   );
 
+  const selectedRef = useRef(selected);
+  useEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
+
   const fail = useCallback((error: unknown) => {
-    if (isUnauthorizedError(error)) handleLoggedOut();
+    if (isUnauthorizedError(error)) {
+      handleLoggedOut();
+      return;
+    }
+    // A thread the user no longer takes part in (they left the care circle): it leaves the list.
+    const open = selectedRef.current;
+    if (error instanceof ApiError && error.status === 404 && threadBookingId(open) !== null) {
+      setConversations((list) => list.filter((c) => conversationKey(c) !== open));
+      setSelected(null);
+      toast({ title: "Conversation closed", description: "You are no longer part of this conversation." });
+    }
   }, []);
 
   const conversation = useConversation({ me, selected, current, fail });

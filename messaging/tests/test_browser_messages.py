@@ -293,3 +293,18 @@ def test_a_circle_member_sees_the_providers_message_live_with_who_sent_it_and_wh
     )
     expect(bob_page.get_by_test_id(f"unread-{thread}")).to_have_count(0)  # he has it open
     assert_no_axe_violations(bob_page, context="/messages, a care circle's thread open")
+
+
+def test_a_removed_member_opening_the_thread_sees_it_closed(
+    browser: Browser, server, circle_booking, harold, bob, remove_member
+):
+    thread = f"booking-{circle_booking.pk}"
+    page = open_messages(signed_in_context(browser, server, bob))
+    expect(page.get_by_test_id(f"conversation-{thread}")).to_be_visible()
+
+    in_thread(remove_member, recipient=harold, user=bob)
+    page.get_by_test_id(f"conversation-{thread}").click()
+
+    expect(page.get_by_test_id("toast")).to_contain_text("You are no longer part of this conversation.")
+    expect(page.get_by_test_id(f"conversation-{thread}")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Select a Conversation")).to_be_visible()
