@@ -142,6 +142,7 @@ def test_unread_counts_are_per_person(api_for, circle_booking, client_user, bob,
     assert unread(api_for(vera))["byBooking"] == {key: 1}
 
 
+@pytest.mark.sqlite
 def test_the_unread_count_stays_one_query(client_user, circle_booking, bob, vera):
     for i in range(3):
         services.message_send(sender=vera, receiver_id=bob.pk, content=f"m{i}", booking_id=circle_booking.pk)
@@ -259,6 +260,7 @@ def run_migration() -> None:
     migration.forwards(apps, None)
 
 
+@pytest.mark.sqlite
 def test_migration_turns_existing_booking_messages_into_the_threads_losing_nothing(
     api_for, booking, client_user, vera, admin_user
 ):
