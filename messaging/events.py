@@ -49,3 +49,17 @@ def messages_created_on_commit(messages: Iterable[Message]) -> None:
         push_unread_counts(receivers)
 
     transaction.on_commit(push)
+
+
+def thread_message_created_on_commit(message: Message, *, participant_ids: Iterable[str]) -> None:
+    """After commit: `message.created` (the thread's row, the same for all) to every participant of
+    the moment (the sender's other tabs too), then `unread.count` to the others."""
+    payload = message_payload(message)
+    ids = list(dict.fromkeys(participant_ids))
+    others = [uid for uid in ids if uid != message.sender_id]
+
+    def push() -> None:
+        send_now(ids, MESSAGE_CREATED, payload)
+        push_unread_counts(others)
+
+    transaction.on_commit(push)

@@ -1,7 +1,9 @@
 """Reads of messages, scoped to the user asking (ARCHITECTURE.md "Roles": messages).
 
-Every queryset here only ever contains messages the given user sent or received, so another
-pair's conversation can never leak through a view that uses these.
+Every queryset here only ever contains messages the given user sent or received, or the thread of
+a booking the user takes part in (its provider or a member of its recipient's circle, checked
+now, so a removed member loses the thread at once), so another conversation can never leak
+through a view that uses these.
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 
 from accounts.models import User, UserType
 from bookings.models import Booking
+from circles.selectors import member_user_ids, recipient_ids_of
+from marketplace.errors import NotFound
 from messaging.models import SYSTEM_SENDER_ID, Message
 
 if TYPE_CHECKING:
@@ -23,16 +27,24 @@ CONVERSATION_LIMIT = 200
 
 
 def message_list_for_user(*, user: User) -> QuerySet[Message]:
-    """Every message the user sent or received, system notifications included, newest first."""
+    """Every message the user sent or received, system notifications included, newest first.
+
+    A thread message once: the user's own copy (the other participants' copies of what they sent
+    are theirs).
+    """
     return (
-        Message.objects.filter(Q(sender=user) | Q(receiver=user))
+        Message.objects.filter(Q(sender=user, thread=False) | Q(receiver=user))
         .select_related("sender")
         .order_by("-created_at", "-id")
     )
 
 
 def conversation_messages(*, user: User, other: User, limit: int = CONVERSATION_LIMIT) -> list[Message]:
-    """The last `limit` user messages between `user` and `other`, oldest first (no system messages)."""
+    """The last `limit` user messages between `user` and `other`, oldest first (no system messages).
+
+    Thread messages appear as the copies the two addressed to each other (for a circle of one,
+    the whole thread); the thread call shows a thread as everyone in it sees it.
+    """
     pair = Q(sender=user, receiver=other) | Q(sender=other, receiver=user)
     newest = list(Message.objects.filter(pair).select_related("sender").order_by("-created_at", "-id")[:limit])
     newest.reverse()
@@ -51,48 +63,118 @@ class UnreadSummary:
     """Unread messages addressed to one user.
 
     count: all of them (the spec's {count}); system_count: unread system notifications;
-    by_sender: user id -> unread messages from that person.
+    by_sender: user id -> unread messages from that person (in threads too);
+    by_booking: booking id (as a string) -> unread messages in that booking's thread.
     """
 
     count: int = 0
     system_count: int = 0
     by_sender: dict[str, int] = field(default_factory=dict)
+    by_booking: dict[str, int] = field(default_factory=dict)
 
     def as_payload(self) -> dict:
-        return {"count": self.count, "systemCount": self.system_count, "bySender": dict(self.by_sender)}
+        return {
+            "count": self.count,
+            "systemCount": self.system_count,
+            "bySender": dict(self.by_sender),
+            "byBooking": dict(self.by_booking),
+        }
 
 
 def unread_summary(*, user_id: str) -> UnreadSummary:
-    """One grouped query: unread messages to the user, per sender (system under None)."""
+    """One grouped query over the user's unread rows (index receiver, is_read): per sender (system
+    under None) and, for thread messages, per booking."""
     rows = (
         Message.objects.filter(receiver_id=user_id, is_read=False)
-        .values("sender_id")
+        .values("sender_id", "booking_id", "thread")
         .annotate(n=Count("id"))
         .order_by()
     )
     by_sender: dict[str, int] = {}
+    by_booking: dict[str, int] = {}
     system = 0
     for row in rows:
+        n = row["n"]
         if row["sender_id"] is None:
-            system = row["n"]
-        else:
-            by_sender[row["sender_id"]] = row["n"]
-    return UnreadSummary(count=system + sum(by_sender.values()), system_count=system, by_sender=by_sender)
+            system += n
+            continue
+        by_sender[row["sender_id"]] = by_sender.get(row["sender_id"], 0) + n
+        if row["thread"] and row["booking_id"] is not None:
+            key = str(row["booking_id"])
+            by_booking[key] = by_booking.get(key, 0) + n
+    return UnreadSummary(
+        count=system + sum(by_sender.values()), system_count=system, by_sender=by_sender, by_booking=by_booking
+    )
+
+
+def _uid(user: User | str) -> str:
+    return user.pk if isinstance(user, User) else user
+
+
+def thread_bookings_of(*, user: User | str) -> QuerySet[Booking]:
+    """The bookings whose thread the user takes part in: they are its provider, or a member of its
+    recipient's circle (one query, circles as a subquery)."""
+    uid = _uid(user)
+    return Booking.objects.filter(Q(provider__user_id=uid) | Q(recipient_id__in=recipient_ids_of(user_id=uid)))
 
 
 def bookings_between(*, user_a: User | str, user_b: User | str) -> QuerySet[Booking]:
-    """Bookings where one of the two is the client and the other the booked provider."""
-    a = user_a.pk if isinstance(user_a, User) else user_a
-    b = user_b.pk if isinstance(user_b, User) else user_b
-    return Booking.objects.filter(Q(client_id=a, provider__user_id=b) | Q(client_id=b, provider__user_id=a))
+    """Bookings in whose thread both take part and one of the two is the booked provider (the
+    other a member of the recipient's circle, the client who posted included)."""
+    a, b = _uid(user_a), _uid(user_b)
+    return Booking.objects.filter(
+        Q(provider__user_id=a, recipient_id__in=recipient_ids_of(user_id=b))
+        | Q(provider__user_id=b, recipient_id__in=recipient_ids_of(user_id=a))
+    )
 
 
 def share_booking(*, user_a: User | str, user_b: User | str) -> bool:
     return bookings_between(user_a=user_a, user_b=user_b).exists()
 
 
+def newest_booking_between(*, user_a: User | str, user_b: User | str) -> Booking | None:
+    return bookings_between(user_a=user_a, user_b=user_b).order_by("-scheduled_date", "-id").first()
+
+
+def thread_booking_get(*, user: User | str, booking_id: object) -> Booking:
+    """A booking whose thread the user takes part in (now); any other, or none, is a 404."""
+    try:
+        pk = int(booking_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Conversation not found.") from None
+    booking = (
+        thread_bookings_of(user=user)
+        .filter(pk=pk)
+        .select_related("provider__user", "client", "recipient", "service_request")
+        .first()
+    )
+    if booking is None:
+        raise NotFound("Conversation not found.")
+    return booking
+
+
+def thread_participant_ids(*, booking: Booking) -> list[str]:
+    """Who takes part in a booking's thread now: the booked provider, then every circle member."""
+    ids = [booking.provider.user_id]
+    ids += [uid for uid in member_user_ids(recipient_id=booking.recipient_id) if uid not in ids]
+    return ids
+
+
+def thread_messages(*, booking: Booking, limit: int = CONVERSATION_LIMIT) -> list[Message]:
+    """The last `limit` messages of a booking's thread, oldest first: its canonical rows (each
+    sender's own copy), the same for everyone in it. The caller checks the user takes part."""
+    newest = list(
+        Message.objects.filter(booking=booking, thread=True, receiver_id=F("sender_id"))
+        .select_related("sender")
+        .order_by("-created_at", "-id")[:limit]
+    )
+    newest.reverse()
+    return newest
+
+
 def may_message(*, sender: User, receiver: User) -> bool:
-    """Who may write to whom: admins to anyone, anyone to an admin (support), else booking parties."""
+    """Who may write to whom: admins to anyone, anyone to an admin (support), else people who share
+    a booking's thread as its provider and a member of its recipient's circle."""
     if sender.pk == receiver.pk or not receiver.is_active:
         return False
     if sender.is_admin or receiver.is_admin:
@@ -107,46 +189,55 @@ def support_user() -> User | None:
 
 @dataclass
 class Conversation:
-    """A person the user can talk to, with the bookings they share (newest first)."""
+    """One entry of the user's messages page.
+
+    A booking's thread (`thread` set; bookings = [that booking]): `user` is whom the user talks to
+    there: the booked provider for a member of the circle, the client who posted for the provider
+    (the page names it after the recipient). Otherwise a person (support): the bookings they
+    share, newest first.
+    """
 
     user: User
     bookings: list[Booking] = field(default_factory=list)
     is_support: bool = False
+    thread: Booking | None = None
+    as_provider: bool = False
 
 
 def conversation_list(*, user: User) -> list[Conversation]:
-    """The user's conversations, derived from bookings (spec "Messages page").
-
-    For the client of a booking the partner is its provider, for the provider its client; a user
-    who has been both sees both kinds. People the user exchanged messages with outside a booking
-    (support: an admin on either side) are added, so a support thread stays reachable.
-    """
+    """The user's conversations (spec "Messages page", issue 16 item 5): one per booking whose
+    thread they take part in, newest visit first, then the people they exchanged messages with
+    outside a thread (support: an admin on either side), so a support thread stays reachable."""
     bookings = (
-        Booking.objects.filter(Q(client=user) | Q(provider__user=user))
-        .select_related("client", "provider__user", "service_request")
+        thread_bookings_of(user=user)
+        .select_related("client", "provider__user", "service_request", "recipient")
         .order_by("-scheduled_date", "-id")
     )
-    by_partner: dict[str, Conversation] = {}
+    conversations: list[Conversation] = []
     for booking in bookings:
-        partner = booking.provider.user if booking.client_id == user.pk else booking.client
-        if partner.pk == user.pk:
+        as_provider = booking.provider.user_id == user.pk
+        partner = booking.client if as_provider else booking.provider.user
+        if partner.pk == user.pk:  # a provider booked for their own circle: nobody to talk to
             continue
-        conv = by_partner.setdefault(partner.pk, Conversation(user=partner))
-        conv.bookings.append(booking)
+        conversations.append(Conversation(user=partner, bookings=[booking], thread=booking, as_provider=as_provider))
 
     partner_ids = _message_partner_ids(user=user)
-    extra = User.objects.filter(pk__in=partner_ids - set(by_partner)).exclude(pk=user.pk)
+    extra = User.objects.filter(pk__in=partner_ids).exclude(pk=user.pk)
     if not user.is_admin:
         extra = extra.filter(user_type=UserType.ADMIN)
-    for partner in extra:
-        by_partner[partner.pk] = Conversation(user=partner, is_support=partner.is_admin)
-    return list(by_partner.values())
+    conversations += [Conversation(user=partner, is_support=partner.is_admin) for partner in extra]
+    return conversations
 
 
 def _message_partner_ids(*, user: User) -> set[str]:
-    sent_to: Iterable[str] = Message.objects.filter(sender=user).values_list("receiver_id", flat=True).distinct()
+    """The people the user exchanged messages with outside a booking's thread."""
+    sent_to: Iterable[str] = (
+        Message.objects.filter(sender=user, thread=False).values_list("receiver_id", flat=True).distinct()
+    )
     received_from: Iterable[str] = (
-        Message.objects.filter(receiver=user, sender__isnull=False).values_list("sender_id", flat=True).distinct()
+        Message.objects.filter(receiver=user, sender__isnull=False, thread=False)
+        .values_list("sender_id", flat=True)
+        .distinct()
     )
     return set(sent_to) | set(received_from)
 

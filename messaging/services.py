@@ -2,6 +2,10 @@
 
 Every write pushes its live events on commit (messaging.events): `message.created` to the
 people in the conversation and `unread.count` to whoever's count changed.
+
+A message about a booking (given bookingId, or between a provider and a circle member with no
+bookingId: their newest shared booking) goes to the booking's thread: one row per participant at
+sending time (messaging.models.Message), the sender's own copy read.
 """
 
 from __future__ import annotations
@@ -9,14 +13,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Q
 
 from accounts.models import User
 from bookings.models import Booking
 from marketplace.errors import InvalidInput, NotFound, PermissionDenied
 from messaging import events
 from messaging.models import Message, MessageType
-from messaging.selectors import bookings_between, may_message
+from messaging.selectors import (
+    may_message,
+    newest_booking_between,
+    thread_booking_get,
+    thread_bookings_of,
+    thread_participant_ids,
+)
 
 MAX_CONTENT_LENGTH = 2000
 CONTENT_TOO_LONG = f"Message can be at most {MAX_CONTENT_LENGTH:,} characters."
@@ -33,29 +42,36 @@ def _clean_content(content: str) -> str:
     return text
 
 
-def _check_booking_of_pair(*, booking_id: int, sender: User, receiver: User) -> Booking:
-    """The booking a message refers to must be one between the two people.
-
-    When an admin is on one side (support), the booking must be the other person's.
-    """
-    if sender.is_admin and not receiver.is_admin:
-        qs = Booking.objects.filter(Q(client=receiver) | Q(provider__user=receiver), pk=booking_id)
-    elif receiver.is_admin and not sender.is_admin:
-        qs = Booking.objects.filter(Q(client=sender) | Q(provider__user=sender), pk=booking_id)
-    else:
-        qs = bookings_between(user_a=sender, user_b=receiver).filter(pk=booking_id)
-    booking = qs.first()
+def _check_booking_of_other(*, booking_id: int, other: User) -> Booking:
+    """Support: a booking an admin's message refers to must be the other person's (any role)."""
+    booking = (thread_bookings_of(user=other) | Booking.objects.filter(client=other)).filter(pk=booking_id).first()
     if booking is None:
         raise InvalidInput(NOT_A_SHARED_BOOKING, errors={"bookingId": [NOT_A_SHARED_BOOKING]})
     return booking
 
 
+def _thread_of(*, booking_id: int, sender: User, receiver: User) -> tuple[Booking, list[str]]:
+    """The booking's thread, when both take part in it now (400 otherwise), and its participants."""
+    try:
+        booking = thread_booking_get(user=sender, booking_id=booking_id)
+    except NotFound:
+        raise InvalidInput(NOT_A_SHARED_BOOKING, errors={"bookingId": [NOT_A_SHARED_BOOKING]}) from None
+    participants = thread_participant_ids(booking=booking)
+    if receiver.pk not in participants:
+        raise InvalidInput(NOT_A_SHARED_BOOKING, errors={"bookingId": [NOT_A_SHARED_BOOKING]})
+    return booking, participants
+
+
 def message_send(*, sender: User, receiver_id: str, content: str, booking_id: int | None = None) -> Message:
-    """Send a text message from `sender` to the user `receiver_id`.
+    """Send a text message from `sender` to the user `receiver_id`; returns the sender's message.
 
     Rules: content trimmed, not empty, at most MAX_CONTENT_LENGTH characters; an unknown or
-    inactive receiver is a 404; a receiver the sender may not write to (no shared booking, not
-    support) is a 403; a bookingId must be a booking between the two (400 otherwise).
+    inactive receiver is a 404. With an admin on one side (support) the message stays between the
+    two: a bookingId must be the other person's booking (400). Otherwise it goes to a booking's
+    thread: the given bookingId's (both must take part in it, else 400), or without one the
+    newest booking the two share (none: 403). The thread's participants (the booked provider and
+    every member of the recipient's circle) each get their copy; the sender's copy, returned, is
+    the one everyone sees in the thread.
     """
     text = _clean_content(content)
     if receiver_id == sender.pk:
@@ -64,18 +80,54 @@ def message_send(*, sender: User, receiver_id: str, content: str, booking_id: in
     receiver = User.objects.filter(pk=receiver_id, is_active=True).first()
     if receiver is None:
         raise NotFound(RECEIVER_NOT_FOUND)
-    if not may_message(sender=sender, receiver=receiver):
-        raise PermissionDenied("You can only message people you have a booking with, or support.")
-    booking = None
-    if booking_id is not None:
-        booking = _check_booking_of_pair(booking_id=booking_id, sender=sender, receiver=receiver)
 
-    with transaction.atomic():
-        message = Message.objects.create(
-            sender=sender, receiver=receiver, booking=booking, content=text, message_type=MessageType.TEXT
+    if sender.is_admin or receiver.is_admin:
+        booking = None
+        if booking_id is not None:
+            other = receiver if sender.is_admin and not receiver.is_admin else sender
+            booking = _check_booking_of_other(booking_id=booking_id, other=other)
+        with transaction.atomic():
+            message = Message.objects.create(
+                sender=sender, receiver=receiver, booking=booking, content=text, message_type=MessageType.TEXT
+            )
+            events.messages_created_on_commit([message])
+        return message
+
+    if booking_id is not None:
+        booking, participants = _thread_of(booking_id=booking_id, sender=sender, receiver=receiver)
+    else:
+        newest = (
+            newest_booking_between(user_a=sender, user_b=receiver)
+            if may_message(sender=sender, receiver=receiver)
+            else None
         )
-        events.messages_created_on_commit([message])
-    return message
+        if newest is None:
+            raise PermissionDenied("You can only message people you have a booking with, or support.")
+        booking, participants = newest, thread_participant_ids(booking=newest)
+    return thread_message_send(sender=sender, booking=booking, participants=participants, content=text)
+
+
+def thread_message_send(*, sender: User, booking: Booking, participants: list[str], content: str) -> Message:
+    """Store a thread message once per participant (the sender's copy read) in one INSERT; on commit
+    every participant gets `message.created` (the thread's row) and the others their unread count."""
+    receivers = [uid for uid in participants if uid != sender.pk]
+    rows = [
+        Message(
+            sender=sender,
+            receiver_id=uid,
+            booking=booking,
+            content=content,
+            message_type=MessageType.TEXT,
+            thread=True,
+            is_read=uid == sender.pk,
+        )
+        for uid in [sender.pk, *receivers]
+    ]
+    with transaction.atomic():
+        created = Message.objects.bulk_create(rows)
+        own = created[0]
+        events.thread_message_created_on_commit(own, participant_ids=[sender.pk, *receivers])
+    return own
 
 
 def conversation_mark_read(*, user: User, other: User) -> int:
@@ -88,6 +140,37 @@ def conversation_mark_read(*, user: User, other: User) -> int:
         if changed:
             events.unread_count_on_commit([user.pk])
     return changed
+
+
+def thread_mark_read(*, user: User, booking: Booking) -> int:
+    """Mark the user's unread copies in a booking's thread read; returns how many changed."""
+    with transaction.atomic():
+        changed = Message.objects.filter(receiver=user, booking=booking, thread=True, is_read=False).update(
+            is_read=True
+        )
+        if changed:
+            events.unread_count_on_commit([user.pk])
+    return changed
+
+
+def circle_left(*, recipient_id: int, user_id: str) -> int:
+    """Someone left (or was removed from) a recipient's circle: their unread copies in the threads
+    of that recipient's bookings they no longer take part in are marked read (they can no longer
+    open those threads), and their new unread count is pushed. New messages reach only the
+    participants of the moment, so nothing else of the circle reaches them from now on."""
+    gone = Booking.objects.filter(recipient_id=recipient_id).exclude(pk__in=thread_bookings_of(user=user_id))
+    with transaction.atomic():
+        changed = Message.objects.filter(
+            receiver_id=user_id, thread=True, is_read=False, booking__in=gone.values("pk")
+        ).update(is_read=True)
+        if changed:
+            events.unread_count_on_commit([user_id])
+    return changed
+
+
+def member_removed_receiver(sender: object, *, recipient_id: int, user_id: str, **kwargs) -> None:
+    """Receiver of circles.signals.member_removed (sent on commit of the removal)."""
+    circle_left(recipient_id=recipient_id, user_id=user_id)
 
 
 def system_notifications_mark_read(*, user: User) -> int:

@@ -11,7 +11,10 @@ from messaging.models import SYSTEM_SENDER_ID, Message
 
 
 class MessageSerializer(serializers.ModelSerializer):
-    """A message as its sender or receiver sees it. senderId is "system" for notifications."""
+    """A message as its sender or receiver sees it. senderId is "system" for notifications.
+
+    A thread message (thread true) is its sender's copy: receiverId is the sender, isRead true.
+    """
 
     senderId = serializers.SerializerMethodField()
     receiverId = serializers.CharField(source="receiver_id", read_only=True)
@@ -21,6 +24,9 @@ class MessageSerializer(serializers.ModelSerializer):
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
     sender = PublicUserSerializer(read_only=True, allow_null=True)
+    thread = serializers.BooleanField(
+        read_only=True, help_text="In the thread of bookingId (everyone in the circle and the provider see it)."
+    )
 
     class Meta:
         model = Message
@@ -35,6 +41,7 @@ class MessageSerializer(serializers.ModelSerializer):
             "createdAt",
             "updatedAt",
             "sender",
+            "thread",
         ]
         read_only_fields = fields
 

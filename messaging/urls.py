@@ -14,6 +14,7 @@ urlpatterns = [
         api.ConversationView.as_view(),
         name="api-message-conversation",
     ),
+    path("api/messages/booking/<int:booking_id>", api.ThreadView.as_view(), name="api-message-thread"),
     path(
         "api/messages/system-notifications",
         api.SystemNotificationsView.as_view(),

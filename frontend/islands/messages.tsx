@@ -1,9 +1,11 @@
 // Messages page (spec "Messages page"): conversations on the left, the chat pane on the right.
+// One conversation per booking's thread (issue 16: the provider and the recipient's whole care
+// circle; the pane says who it is for and each message names its sender), plus support.
 // Live over the page's websocket (lib/realtime); while it is down, the open conversation and
 // the unread count are polled every 5 s (spec section 9). The open conversation lives in
 // lib/useConversation; the list, the thread and the composer in components/messages/.
-import { useCallback, useMemo, useRef, useState } from "react";
-import { api, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { ApiError, api, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { mountIsland } from "../lib/mount";
 import { useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
 import type { UnreadCount } from "../lib/types";
@@ -11,7 +13,12 @@ import { toast } from "../lib/toast";
 import {
   POLL_MS,
   SYSTEM,
+  conversationKey,
+  conversationName,
   displayName,
+  messageKey,
+  threadBookingId,
+  threadKey,
   useConversation,
   type ConversationInfo,
   type Message,
@@ -29,15 +36,27 @@ interface MessagesProps {
   maxLength: number;
 }
 
-/** ?with=<user id> opens that conversation; ?with=support opens the support one (links from the
- * dashboard and the request page, e.g. a booking inside the 48-hour window). */
+/** ?booking=<id> opens that booking's thread; ?with=<user id> the (newest) conversation with that
+ * person; ?with=support the support one (links from the dashboard and the request page, e.g. a
+ * booking inside the 48-hour window). */
 function wantedConversation(): string | null {
-  return new URLSearchParams(window.location.search).get("with");
+  const params = new URLSearchParams(window.location.search);
+  const booking = Number(params.get("booking"));
+  if (Number.isInteger(booking) && booking > 0) return threadKey(booking);
+  return params.get("with");
+}
+
+function initialSelection(list: ConversationInfo[], support: Person | null): string | null {
+  const wanted = wantedConversation();
+  if (wanted === "support") return support?.id ?? null;
+  if (!wanted) return null;
+  const found = list.find((c) => conversationKey(c) === wanted) ?? list.find((c) => c.user.id === wanted);
+  return found ? conversationKey(found) : null;
 }
 
 function withSupport(list: ConversationInfo[], support: Person | null): ConversationInfo[] {
-  if (!support || list.some((c) => c.user.id === support.id)) return list;
-  return [...list, { user: support, role: "support", bookingId: null, bookings: [] }];
+  if (!support || list.some((c) => !c.thread && c.user.id === support.id)) return list;
+  return [...list, { user: support, role: "support", bookingId: null, thread: false, recipient: null, bookings: [] }];
 }
 
 function Messages({
@@ -51,23 +70,35 @@ function Messages({
     wantedConversation() === "support" ? withSupport(initialConversations, support) : initialConversations,
   );
   const [unread, setUnread] = useState<UnreadCount>(initialUnread);
-  const [selected, setSelected] = useState<string | null>(() => {
-    const wanted = wantedConversation();
-    if (wanted === "support") return support?.id ?? null;
-    return wanted && initialConversations.some((c) => c.user.id === wanted) ? wanted : null;
-  });
+  const [selected, setSelected] = useState<string | null>(() => initialSelection(initialConversations, support));
   // Choosing a conversation (again) starts a fresh draft.
   const [composerKey, setComposerKey] = useState(0);
   const connected = useConnected();
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
   const current = useMemo(
-    () => (selected && selected !== SYSTEM ? (conversations.find((c) => c.user.id === selected) ?? null) : null),
+    () =>
+      selected && selected !== SYSTEM ? (conversations.find((c) => conversationKey(c) === selected) ?? null) : null,
     [conversations, selected],
   );
 
+  const selectedRef = useRef(selected);
+  useEffect(() => {
+    selectedRef.current = selected;
+  }, [selected]);
+
   const fail = useCallback((error: unknown) => {
-    if (isUnauthorizedError(error)) handleLoggedOut();
+    if (isUnauthorizedError(error)) {
+      handleLoggedOut();
+      return;
+    }
+    // A thread the user no longer takes part in (they left the care circle): it leaves the list.
+    const open = selectedRef.current;
+    if (error instanceof ApiError && error.status === 404 && threadBookingId(open) !== null) {
+      setConversations((list) => list.filter((c) => conversationKey(c) !== open));
+      setSelected(null);
+      toast({ title: "Conversation closed", description: "You are no longer part of this conversation." });
+    }
   }, []);
 
   const conversation = useConversation({ me, selected, current, fail });
@@ -83,13 +114,33 @@ function Messages({
 
   useRealtimeEvent<UnreadCount>("unread.count", setUnread);
 
-  // Someone new wrote (support, or a booking made after the page loaded): they join the list.
+  // Fetch the list again (a booking or a thread the page does not know yet).
+  const refreshList = useCallback(() => {
+    api
+      .get<ConversationInfo[]>("/api/messages/conversations")
+      .then((fresh) =>
+        setConversations((list) => {
+          const known = new Set(fresh.map(conversationKey));
+          // Keep people added on this page (support, new writers) that the server list lacks.
+          return [...fresh, ...list.filter((c) => !known.has(conversationKey(c)))];
+        }),
+      )
+      .catch(fail);
+  }, [fail]);
+
+  // Someone new wrote (support, or a thread made after the page loaded): they join the list.
   useRealtimeEvent<Message>("message.created", (message) => {
-    const other = message.senderId === me.id ? message.receiverId : message.senderId;
-    if (message.senderId === SYSTEM || conversations.some((c) => c.user.id === other) || !message.sender) return;
+    const key = messageKey(message, me.id);
+    if (message.senderId === SYSTEM || conversations.some((c) => conversationKey(c) === key) || !message.sender) {
+      return;
+    }
+    if (message.thread) {
+      refreshList();
+      return;
+    }
     const sender = message.sender;
     setConversations((list) =>
-      list.some((c) => c.user.id === other)
+      list.some((c) => conversationKey(c) === key)
         ? list
         : [
             ...list,
@@ -97,25 +148,18 @@ function Messages({
               user: sender,
               role: sender.id === support?.id ? "support" : "other",
               bookingId: message.bookingId,
+              thread: false,
+              recipient: null,
               bookings: [],
             },
           ],
     );
   });
 
-  // A booking the list does not know yet (a request just accepted): its partner joins the list.
+  // A booking the list does not know yet (a request just accepted): its thread joins the list.
   useRealtimeEvent<{ id: number }>("booking.updated", ({ id }) => {
     if (conversations.some((c) => c.bookings.some((b) => b.id === id))) return;
-    api
-      .get<ConversationInfo[]>("/api/messages/conversations")
-      .then((fresh) =>
-        setConversations((list) => {
-          const known = new Map(fresh.map((c) => [c.user.id, c]));
-          // Keep people added on this page (support, new writers) that the server list lacks.
-          return [...fresh, ...list.filter((c) => !known.has(c.user.id))];
-        }),
-      )
-      .catch(fail);
+    refreshList();
   });
 
   const choose = (id: string) => {
@@ -129,6 +173,8 @@ function Messages({
     setConversations((list) => withSupport(list, support));
     choose(support.id);
   };
+
+  const forWhom = current?.thread && current.recipient ? `For ${current.recipient.fullName}` : "";
 
   const send = async (content: string): Promise<boolean> => {
     try {
@@ -145,7 +191,15 @@ function Messages({
   };
 
   const showSystem = unread.systemCount > 0 || selected === SYSTEM;
-  const title = selected === SYSTEM ? "System Notifications" : current ? displayName(current.user) : "";
+  const title = selected === SYSTEM ? "System Notifications" : current ? conversationName(current) : "";
+  // In a thread, the name the typing event carries; otherwise the person's first name.
+  const typingName = !conversation.typing
+    ? ""
+    : current?.thread
+      ? conversation.typingName
+      : current
+        ? current.user.firstName || "They"
+        : "";
 
   return (
     <div className="messages-layout" data-island="messages" data-connected={connected ? "true" : "false"}>
@@ -178,6 +232,11 @@ function Messages({
           <>
             <header className="chat-head">
               <h2>{title}</h2>
+              {forWhom && (
+                <p className="chat-for" data-testid="chat-for">
+                  {forWhom}
+                </p>
+              )}
               {current?.bookings[0] && <p className="muted">{current.bookings[0].title}</p>}
               {!connected && (
                 <p className="muted chat-status" role="status">
@@ -189,12 +248,17 @@ function Messages({
               me={me}
               messages={conversation.messages}
               loading={conversation.loading}
-              typingName={conversation.typing && current ? current.user.firstName || "They" : ""}
+              typingName={typingName}
+              showSenders={Boolean(current?.thread)}
             />
             {current && (
               <Composer
                 key={composerKey}
-                to={displayName(current.user)}
+                to={
+                  current.thread && current.recipient
+                    ? `everyone in the conversation for ${current.recipient.fullName}`
+                    : displayName(current.user)
+                }
                 maxLength={maxLength}
                 inputRef={inputRef}
                 onSend={send}

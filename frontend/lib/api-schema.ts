@@ -577,6 +577,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/booking/{booking_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/messages/booking/{bookingId}: the booking's thread, as everyone in it sees it
+         *     (the booked provider and every member of the recipient's circle), oldest first; each message
+         *     names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
+         *     else, a member removed from the circle included, gets a 404.
+         */
+        get: operations["messages_booking_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/messages/conversation/{other_user_id}": {
         parameters: {
             query?: never;
@@ -608,8 +630,9 @@ export interface paths {
         };
         /**
          * @description GET /api/messages/conversations: the caller's conversations, as the messages page lists
-         *     them (derived from bookings, plus support threads). Not in the spec: the page refreshes its
-         *     list with it when a booking it does not know yet changes (a request was just accepted).
+         *     them (one per booking thread the caller takes part in, plus support threads). Not in the spec:
+         *     the page refreshes its list with it when a booking it does not know yet changes (a request was
+         *     just accepted).
          */
         get: operations["messages_conversations_list"];
         put?: never;
@@ -1096,6 +1119,8 @@ export interface components {
             user: components["schemas"]["PublicUser"];
             role: components["schemas"]["RoleEnum"];
             bookingId: number | null;
+            thread: boolean;
+            recipient: components["schemas"]["ConversationRecipient"] | null;
             bookings: components["schemas"]["ConversationBooking"][];
         };
         ConversationBooking: {
@@ -1104,6 +1129,10 @@ export interface components {
             /** Format: date */
             scheduledDate: string;
             status: string;
+        };
+        ConversationRecipient: {
+            id: number;
+            fullName: string;
         };
         /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
         CreatePaymentIntentInputRequest: {
@@ -1209,7 +1238,11 @@ export interface components {
          * @enum {string}
          */
         KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "application_decided" | "new_requests" | "booking_paid" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications";
-        /** @description A message as its sender or receiver sees it. senderId is "system" for notifications. */
+        /**
+         * @description A message as its sender or receiver sees it. senderId is "system" for notifications.
+         *
+         *     A thread message (thread true) is its sender's copy: receiverId is the sender, isRead true.
+         */
         Message: {
             readonly id: number;
             readonly senderId: string;
@@ -1223,6 +1256,8 @@ export interface components {
             /** Format: date-time */
             readonly updatedAt: string;
             readonly sender: components["schemas"]["PublicUser"] | null;
+            /** @description In the thread of bookingId (everyone in the circle and the provider see it). */
+            readonly thread: boolean;
         };
         /**
          * @description POST /api/messages: receiverId, content, bookingId (optional). Content rules live in the service;
@@ -1602,6 +1637,10 @@ export interface components {
             count: number;
             systemCount: number;
             bySender: {
+                [key: string]: number;
+            };
+            /** @description Booking id -> unread messages in its thread. */
+            byBooking: {
                 [key: string]: number;
             };
         };
@@ -2570,6 +2609,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedMessageList"];
+                };
+            };
+        };
+    };
+    messages_booking_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
                 };
             };
         };

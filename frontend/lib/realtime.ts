@@ -9,12 +9,16 @@
 //   const off = subscribe<UnreadCount>("unread.count", (u) => setCount(u.count));
 //   const stop = pollWhileDisconnected(() => api.get("/api/messages/unread-count").then(...), 10_000);
 //
-// Events: "message.created" (a Message), "unread.count" (UnreadCount), "typing" ({from}),
+// Events: "message.created" (a Message), "unread.count" (UnreadCount), "typing" ({from} to a
+// person, {from, name, bookingId} in a booking's thread),
 // "booking.updated" (whatever the booking services send).
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
+/** Someone is typing: to this user (from), or in a booking's thread (bookingId, with their first name). */
 export interface TypingEvent {
   from: string;
+  name?: string;
+  bookingId?: number;
 }
 
 type Handler = (payload: unknown) => void;

@@ -1,6 +1,10 @@
 // The open conversation of the messages page: its messages (loaded, marked read, merged with
-// the live ones), whether the other person is typing, and sending. Live over the page's
+// the live ones), whether someone in it is typing, and sending. Live over the page's
 // websocket (lib/realtime); while it is down the conversation is polled every 5 s (spec section 9).
+//
+// A conversation is a booking's thread (issue 16: the provider and the whole care circle of the
+// booking's recipient see the same messages, each naming its sender), or a person (support).
+// Its key: "booking-<id>" for a thread, the person's id otherwise, SYSTEM for the notifications.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { api } from "./api";
 import type { Conversation, Message, PublicUser as Person } from "./types";
@@ -24,6 +28,37 @@ export function displayName(p: Person): string {
   return `${p.firstName} ${p.lastName}`.trim() || "Kindly member";
 }
 
+const THREAD_PREFIX = "booking-";
+
+export function threadKey(bookingId: number): string {
+  return `${THREAD_PREFIX}${bookingId}`;
+}
+
+/** The key of a conversation of the list (see the top of this file). */
+export function conversationKey(c: ConversationInfo): string {
+  return c.thread && c.bookingId !== null ? threadKey(c.bookingId) : c.user.id;
+}
+
+/** The booking id of a thread key, or null for any other key. */
+export function threadBookingId(key: string | null): number | null {
+  if (!key?.startsWith(THREAD_PREFIX)) return null;
+  const id = Number(key.slice(THREAD_PREFIX.length));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The name a conversation goes by: for a provider a thread is named after its recipient. */
+export function conversationName(c: ConversationInfo): string {
+  if (c.thread && c.role === "client" && c.recipient) return c.recipient.fullName;
+  return displayName(c.user);
+}
+
+/** The key of the conversation a live message belongs to, as seen by `meId`. */
+export function messageKey(message: Message, meId: string): string {
+  if (message.senderId === SYSTEM) return SYSTEM;
+  if (message.thread && message.bookingId !== null) return threadKey(message.bookingId);
+  return message.senderId === meId ? message.receiverId : message.senderId;
+}
+
 function mergeMessages(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const m of incoming) byId.set(m.id, m);
@@ -31,8 +66,8 @@ function mergeMessages(current: Message[], incoming: Message[]): Message[] {
 }
 
 /**
- * `selected`: the other person's id, SYSTEM, or null (none open); `current`: their conversation
- * (null for SYSTEM). `fail` handles a failed load (a lost session). `send` answers whether the
+ * `selected`: the open conversation's key, SYSTEM, or null (none open); `current`: that
+ * conversation (null for SYSTEM). `fail` handles a failed load (a lost session). `send` answers whether the
  * message went; its failure is the caller's to tell.
  */
 export function useConversation({
@@ -49,6 +84,7 @@ export function useConversation({
   const [messages, setMessages] = useState<Message[]>([]);
   const [loading, setLoading] = useState(false);
   const [typingUntil, setTypingUntil] = useState(0);
+  const [typingName, setTypingName] = useState("");
   const lastTypingSent = useRef(0);
   const selectedRef = useRef(selected);
   useEffect(() => {
@@ -59,10 +95,13 @@ export function useConversation({
   const load = useCallback(async () => {
     const target = selectedRef.current;
     if (!target) return;
+    const bookingId = threadBookingId(target);
     const path =
       target === SYSTEM
         ? "/api/messages/system-notifications"
-        : `/api/messages/conversation/${encodeURIComponent(target)}`;
+        : bookingId !== null
+          ? `/api/messages/booking/${bookingId}`
+          : `/api/messages/conversation/${encodeURIComponent(target)}`;
     const list = await api.get<Message[]>(path);
     if (selectedRef.current === target) setMessages((prev) => mergeMessages(prev, list));
   }, []);
@@ -83,10 +122,7 @@ export function useConversation({
   }, POLL_MS);
 
   useRealtimeEvent<Message>("message.created", (message) => {
-    const open = selectedRef.current;
-    const isSystem = message.senderId === SYSTEM;
-    const other = message.senderId === me.id ? message.receiverId : message.senderId;
-    if ((isSystem && open === SYSTEM) || (!isSystem && open === other)) {
+    if (selectedRef.current === messageKey(message, me.id)) {
       setMessages((prev) => mergeMessages(prev, [message]));
       if (message.senderId !== me.id) {
         setTypingUntil(0);
@@ -96,8 +132,13 @@ export function useConversation({
     }
   });
 
-  useRealtimeEvent<TypingEvent>("typing", ({ from }) => {
-    if (from === selectedRef.current) setTypingUntil(Date.now() + TYPING_SHOWN_MS);
+  useRealtimeEvent<TypingEvent>("typing", ({ from, name, bookingId }) => {
+    const open = selectedRef.current;
+    const inThread = bookingId !== undefined && open === threadKey(bookingId);
+    if (inThread || (bookingId === undefined && from === open)) {
+      setTypingName(inThread ? name || "Someone" : "");
+      setTypingUntil(Date.now() + TYPING_SHOWN_MS);
+    }
   });
 
   // The typing indicator hides itself 1 s after the last typing event.
@@ -107,13 +148,16 @@ export function useConversation({
     return () => window.clearTimeout(t);
   }, [typingUntil]);
 
-  /** Tell the other person we are typing, at most every TYPING_SEND_EVERY_MS. */
+  /** Tell the others we are typing (the whole thread, or the person), at most every TYPING_SEND_EVERY_MS. */
   const notifyTyping = () => {
     if (!current) return;
     const t = Date.now();
-    if (t - lastTypingSent.current >= TYPING_SEND_EVERY_MS && sendFrame({ type: "typing", to: current.user.id })) {
-      lastTypingSent.current = t;
-    }
+    if (t - lastTypingSent.current < TYPING_SEND_EVERY_MS) return;
+    const frame =
+      current.thread && current.bookingId !== null
+        ? { type: "typing", booking: current.bookingId }
+        : { type: "typing", to: current.user.id };
+    if (sendFrame(frame)) lastTypingSent.current = t;
   };
 
   const send = async (content: string): Promise<void> => {
@@ -126,5 +170,6 @@ export function useConversation({
     setMessages((prev) => mergeMessages(prev, [message]));
   };
 
-  return { messages, loading, typing: typingUntil > 0, notifyTyping, send };
+  // Who is typing: in a thread the name the event carries, else "" (the caller names the person).
+  return { messages, loading, typing: typingUntil > 0, typingName, notifyTyping, send };
 }

@@ -45,6 +45,9 @@ class UnreadCountSerializer(serializers.Serializer):
     count = serializers.IntegerField()
     systemCount = serializers.IntegerField()
     bySender = serializers.DictField(child=serializers.IntegerField())
+    byBooking = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Booking id -> unread messages in its thread."
+    )
 
 
 def person_payload(user) -> dict:
@@ -58,18 +61,27 @@ def person_payload(user) -> dict:
 
 
 def conversation_payload(conv: Conversation, *, me) -> dict:
-    """One conversation of the messages page: the person, their role to `me`, shared bookings."""
+    """One conversation of the messages page: the person, their role to `me`, the bookings.
+
+    A booking's thread (thread true, bookings = [it]) also names its recipient: the page shows a
+    provider the recipient's name and a member "For <recipient>".
+    """
     latest = conv.bookings[0] if conv.bookings else None
     if conv.is_support:
         role = "support"
+    elif conv.thread is not None:
+        role = "client" if conv.as_provider else "provider"
     elif latest is not None and latest.client_id == me.pk:
         role = "provider"
     else:
         role = "client"
+    recipient = conv.thread.recipient if conv.thread is not None else None
     return {
         "user": person_payload(conv.user),
         "role": role,
         "bookingId": latest.pk if latest else None,
+        "thread": conv.thread is not None,
+        "recipient": {"id": recipient.pk, "fullName": recipient.full_name} if recipient is not None else None,
         "bookings": [
             {
                 "id": b.pk,

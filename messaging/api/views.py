@@ -57,6 +57,20 @@ class ConversationView(APIView):
         return Response(MessageSerializer(messages, many=True).data)
 
 
+class ThreadView(APIView):
+    """GET /api/messages/booking/{bookingId}: the booking's thread, as everyone in it sees it
+    (the booked provider and every member of the recipient's circle), oldest first; each message
+    names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
+    else, a member removed from the circle included, gets a 404."""
+
+    @extend_schema(responses=MessageSerializer(many=True))
+    def get(self, request: Request, booking_id: int) -> Response:
+        booking = selectors.thread_booking_get(user=request.user, booking_id=booking_id)
+        services.thread_mark_read(user=request.user, booking=booking)
+        messages = selectors.thread_messages(booking=booking)
+        return Response(MessageSerializer(messages, many=True).data)
+
+
 class SystemNotificationsView(APIView):
     """GET /api/messages/system-notifications: the caller's system notifications, oldest first.
 
@@ -73,8 +87,9 @@ class SystemNotificationsView(APIView):
 
 class ConversationListView(APIView):
     """GET /api/messages/conversations: the caller's conversations, as the messages page lists
-    them (derived from bookings, plus support threads). Not in the spec: the page refreshes its
-    list with it when a booking it does not know yet changes (a request was just accepted)."""
+    them (one per booking thread the caller takes part in, plus support threads). Not in the spec:
+    the page refreshes its list with it when a booking it does not know yet changes (a request was
+    just accepted)."""
 
     @extend_schema(
         responses=inline_serializer(
@@ -84,6 +99,12 @@ class ConversationListView(APIView):
                 "user": PublicUserSerializer(),
                 "role": serializers.ChoiceField(choices=["provider", "client", "support"]),
                 "bookingId": serializers.IntegerField(allow_null=True),
+                "thread": serializers.BooleanField(),
+                "recipient": inline_serializer(
+                    "ConversationRecipient",
+                    allow_null=True,
+                    fields={"id": serializers.IntegerField(), "fullName": serializers.CharField()},
+                ),
                 "bookings": inline_serializer(
                     "ConversationBooking",
                     many=True,

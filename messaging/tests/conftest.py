@@ -53,3 +53,51 @@ def fresh_channel_layer():
         worker.start()
         worker.join(timeout=10)
     return layer
+
+
+# --- a care circle's booking (issue 16 item 5) ---------------------------------------------------
+
+
+@pytest.fixture
+def harold(client_user):
+    """Harold Smith (no account), whose circle Clara organizes."""
+    from circles.models import CareRecipient, CircleMember, CircleRole
+
+    recipient = CareRecipient.objects.create(first_name="Harold", last_name="Smith", address="1 Oak Lane")
+    CircleMember.objects.create(recipient=recipient, user=client_user, role=CircleRole.ORGANIZER)
+    return recipient
+
+
+@pytest.fixture
+def bob(harold):
+    """Bob, a member of Harold's circle."""
+    from circles.models import CircleMember, CircleRole
+
+    user = UserFactory(first_name="Bob", last_name="Smith", email="bob@example.com")
+    CircleMember.objects.create(recipient=harold, user=user, role=CircleRole.MEMBER)
+    return user
+
+
+@pytest.fixture
+def circle_booking(client_user, verified_provider, harold, bob):
+    """Vera's booking for Harold, posted by Clara; Bob is in the circle too."""
+    return BookingFactory(
+        service_request=ServiceRequestFactory(
+            client=client_user, recipient=harold, status="booked", title="Garden and groceries"
+        ),
+        provider=verified_provider,
+    )
+
+
+@pytest.fixture
+def remove_member():
+    """remove_member(recipient, user): what the circles app does: delete the membership, then, once
+    that has committed, send circles.signals.member_removed."""
+    from circles.models import CircleMember
+    from circles.signals import member_removed
+
+    def remove(recipient, user) -> None:
+        CircleMember.objects.filter(recipient=recipient, user=user).delete()
+        member_removed.send(sender=CircleMember, recipient_id=recipient.pk, user_id=user.pk)
+
+    return remove

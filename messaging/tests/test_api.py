@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from accounts.tests.factories import UserFactory
@@ -29,20 +31,38 @@ def test_client_sends_trimmed_message_to_provider_of_their_booking(api_for, book
     body = res.json()
     assert body["content"] == "Hello Vera!"
     assert body["senderId"] == client_user.pk
-    assert body["receiverId"] == verified_provider.user.pk
     assert body["bookingId"] == booking.pk
     assert body["messageType"] == "text"
-    assert body["isRead"] is False
     assert {"id", "createdAt", "updatedAt"} <= set(body)
+    # A booking's message goes to its thread: the answer is the sender's copy (the thread's row,
+    # read), and Vera has hers, unread.
+    assert body["thread"] is True
+    assert body["receiverId"] == client_user.pk and body["isRead"] is True
     stored = Message.objects.get(pk=body["id"])
     assert stored.content == "Hello Vera!" and stored.sender == client_user
+    vera_copy = Message.objects.get(receiver=verified_provider.user)
+    assert (vera_copy.content, vera_copy.sender, vera_copy.is_read, vera_copy.thread) == (
+        "Hello Vera!",
+        client_user,
+        False,
+        True,
+    )
 
 
-def test_provider_replies_to_client_without_booking_id(api_for, booking, client_user, verified_provider):
+def test_provider_replies_to_client_without_booking_id_into_their_newest_booking(
+    api_for, booking, client_user, verified_provider
+):
+    newer = BookingFactory(
+        service_request__client=client_user,
+        service_request__recipient=booking.recipient,
+        provider=verified_provider,
+        scheduled_date=booking.scheduled_date + dt.timedelta(days=7),
+    )
+
     res = post_message(api_for(verified_provider.user), receiverId=client_user.pk, content="Hi Clara")
 
     assert res.status_code == 201
-    assert res.json()["bookingId"] is None
+    assert res.json()["bookingId"] == newer.pk and res.json()["thread"] is True
 
 
 @pytest.mark.parametrize("content", ["", "   ", "\n\t  \n"])
@@ -206,7 +226,7 @@ def test_unread_count_counts_messages_to_the_caller_only(api_for, booking, clien
     res = api_for(client_user).get("/api/messages/unread-count")
 
     assert res.status_code == 200
-    assert res.json() == {"count": 3, "systemCount": 1, "bySender": {vera.pk: 2}}
+    assert res.json() == {"count": 3, "systemCount": 1, "bySender": {vera.pk: 2}, "byBooking": {}}
 
 
 def test_reading_a_conversation_lowers_the_unread_count(api_for, booking, client_user, verified_provider):

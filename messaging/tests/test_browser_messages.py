@@ -66,15 +66,16 @@ def test_client_and_provider_chat_live_without_reload(
     browser: Browser, server, booking, client_user, verified_provider
 ):
     vera = verified_provider.user
+    thread = f"booking-{booking.pk}"
     clara_page = open_messages(signed_in_context(browser, server, client_user))
     vera_page = open_messages(signed_in_context(browser, server, vera))
     expect(vera_page.get_by_role("heading", name="Select a Conversation")).to_be_visible()
     expect(vera_page.get_by_text("Need Help?")).to_be_visible()
     assert vera_page.locator(".chat-pane").bounding_box()["height"] == 600
-    expect(vera_page.get_by_test_id(f"unread-{client_user.pk}")).to_have_count(0)
+    expect(vera_page.get_by_test_id(f"unread-{thread}")).to_have_count(0)
 
     # Clara opens her conversation with Vera (the provider of her booking) and writes.
-    clara_page.get_by_test_id(f"conversation-{vera.pk}").click()
+    clara_page.get_by_test_id(f"conversation-{thread}").click()
     expect(clara_page.get_by_role("heading", name=vera.full_name)).to_be_visible()
     send = clara_page.get_by_role("button", name="Send")
     expect(send).to_be_disabled()  # nothing to send yet
@@ -83,15 +84,15 @@ def test_client_and_provider_chat_live_without_reload(
     send.click()
 
     # Vera's page, never reloaded: the unread badges rise within a second.
-    expect(vera_page.get_by_test_id(f"unread-{client_user.pk}")).to_contain_text("1", timeout=1000)
+    expect(vera_page.get_by_test_id(f"unread-{thread}")).to_contain_text("1", timeout=1000)
     expect(vera_page.get_by_test_id("total-unread")).to_contain_text("1", timeout=1000)
     assert time.monotonic() - sent_at < 1.5
     expect(clara_page.get_by_test_id("message")).to_have_text(re.compile(r"Hello Vera, see you Tuesday!\S"))
 
     # Vera opens it: the message is there, and reading it clears her badges (pushed count).
-    vera_page.get_by_test_id(f"conversation-{client_user.pk}").click()
+    vera_page.get_by_test_id(f"conversation-{thread}").click()
     expect(vera_page.get_by_test_id("message")).to_contain_text("Hello Vera, see you Tuesday!")
-    expect(vera_page.get_by_test_id(f"unread-{client_user.pk}")).to_have_count(0)
+    expect(vera_page.get_by_test_id(f"unread-{thread}")).to_have_count(0)
     expect(vera_page.get_by_test_id("total-unread")).to_have_count(0)
 
     # Vera types: Clara sees the typing indicator, which goes away about 1 s later.
@@ -107,7 +108,7 @@ def test_client_and_provider_chat_live_without_reload(
     expect(clara_page.get_by_test_id("message").nth(1)).to_contain_text("Looking forward to it.", timeout=1000)
     assert time.monotonic() - sent_at < 1.5
     # Clara has it open, so it is read at once: no badge on her side.
-    expect(clara_page.get_by_test_id(f"unread-{vera.pk}")).to_have_count(0)
+    expect(clara_page.get_by_test_id(f"unread-{thread}")).to_have_count(0)
     expect(clara_page.get_by_test_id("total-unread")).to_have_count(0)
     # Time only for a message under 24 hours old (no date).
     expect(clara_page.locator("time").first).to_have_text(re.compile(r"^\d{1,2}:\d{2}(\s?[AP]M)?$"))
@@ -176,11 +177,11 @@ def test_send_is_disabled_while_sending_and_old_messages_show_the_date(
     from django.utils import timezone
 
     from messaging.models import Message
-    from messaging.tests.factories import MessageFactory
+    from messaging.services import message_send
 
     vera = verified_provider.user
-    old = MessageFactory(sender=vera, receiver=client_user, content="From last week")
-    Message.objects.filter(pk=old.pk).update(created_at=timezone.now() - timezone.timedelta(days=3))
+    message_send(sender=vera, receiver_id=client_user.pk, content="From last week", booking_id=booking.pk)
+    Message.objects.filter(content="From last week").update(created_at=timezone.now() - timezone.timedelta(days=3))
     page = open_messages(signed_in_context(browser, server, client_user), f"?with={vera.pk}")
     # Over 24 hours old: date and time.
     expect(page.locator("time").first).to_have_text(re.compile(r"\d{4}.*\d{1,2}:\d{2}"))
@@ -244,7 +245,66 @@ def test_a_provider_accepting_a_request_joins_the_open_list_live(
 
     in_thread(service_request_accept, service_request_id=request.pk, actor=verified_provider.user)
 
-    partner = page.get_by_test_id(f"conversation-{verified_provider.user.pk}")
+    from bookings.models import Booking
+
+    booking = Booking.objects.get(service_request=request)
+    partner = page.get_by_test_id(f"conversation-booking-{booking.pk}")
     expect(partner).to_contain_text("Grocery run", timeout=2000)
     expect(partner).to_contain_text("Provider")
     expect(page.get_by_role("button", name=re.compile("System Notifications"))).to_be_visible()
+
+
+def test_a_circle_member_sees_the_providers_message_live_with_who_sent_it_and_who_it_is_for(
+    browser: Browser, server, circle_booking, client_user, bob, verified_provider
+):
+    """Issue 16: Bob (a member of Harold's circle, not the one who booked) follows the thread."""
+    vera = verified_provider.user
+    thread = f"booking-{circle_booking.pk}"
+    bob_page = open_messages(signed_in_context(browser, server, bob), f"?booking={circle_booking.pk}")
+    vera_page = open_messages(signed_in_context(browser, server, vera), f"?booking={circle_booking.pk}")
+
+    expect(bob_page.get_by_role("heading", name=vera.full_name)).to_be_visible()
+    expect(bob_page.get_by_test_id("chat-for")).to_have_text("For Harold Smith")
+    # The provider sees the thread named after the person the help is for.
+    expect(vera_page.get_by_role("heading", name="Harold Smith")).to_be_visible()
+
+    vera_input = vera_page.get_by_label(re.compile("Message to"))
+    vera_input.press_sequentially("On")
+    expect(bob_page.get_by_test_id("typing")).to_have_text("Vera is typing...", timeout=1000)
+    vera_input.fill("I will bring the groceries at 10.")
+    vera_input.press("Enter")
+
+    message = bob_page.get_by_test_id("message").first
+    expect(message).to_contain_text("I will bring the groceries at 10.", timeout=1000)
+    expect(message.get_by_test_id("message-sender")).to_contain_text(vera.full_name)
+    # Clara, who booked, writes too; both others see her name on it.
+    in_thread(
+        message_send_from,
+        sender=client_user,
+        receiver_id=vera.pk,
+        content="Thank you!",
+        booking_id=circle_booking.pk,
+    )
+    expect(bob_page.get_by_test_id("message").nth(1).get_by_test_id("message-sender")).to_contain_text(
+        client_user.full_name, timeout=1000
+    )
+    expect(vera_page.get_by_test_id("message").nth(1).get_by_test_id("message-sender")).to_contain_text(
+        client_user.full_name, timeout=1000
+    )
+    expect(bob_page.get_by_test_id(f"unread-{thread}")).to_have_count(0)  # he has it open
+    assert_no_axe_violations(bob_page, context="/messages, a care circle's thread open")
+
+
+def test_a_removed_member_opening_the_thread_sees_it_closed(
+    browser: Browser, server, circle_booking, harold, bob, remove_member
+):
+    thread = f"booking-{circle_booking.pk}"
+    page = open_messages(signed_in_context(browser, server, bob))
+    expect(page.get_by_test_id(f"conversation-{thread}")).to_be_visible()
+
+    in_thread(remove_member, recipient=harold, user=bob)
+    page.get_by_test_id(f"conversation-{thread}").click()
+
+    expect(page.get_by_test_id("toast")).to_contain_text("You are no longer part of this conversation.")
+    expect(page.get_by_test_id(f"conversation-{thread}")).to_have_count(0)
+    expect(page.get_by_role("heading", name="Select a Conversation")).to_be_visible()

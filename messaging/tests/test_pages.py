@@ -38,17 +38,24 @@ def test_client_sees_the_provider_of_each_booking(client, booking, client_user, 
     assert props["me"]["id"] == client_user.pk
 
 
-def test_provider_sees_the_client_of_each_booking_once(client, booking, client_user, verified_provider, stranger):
-    BookingFactory(service_request__client=client_user, provider=verified_provider)
-    BookingFactory(service_request__client=stranger, provider=verified_provider)
+def test_provider_sees_one_thread_per_booking_named_after_its_recipient(
+    client, booking, client_user, verified_provider, stranger
+):
+    second = BookingFactory(service_request__client=client_user, provider=verified_provider)
+    third = BookingFactory(service_request__client=stranger, provider=verified_provider)
     client.force_login(verified_provider.user)
 
     props = page_props(client.get("/messages"))
 
-    ids = [c["user"]["id"] for c in props["conversations"]]
-    assert sorted(ids) == sorted([client_user.pk, stranger.pk])
-    assert {c["role"] for c in props["conversations"]} == {"client"}
-    assert len(next(c for c in props["conversations"] if c["user"]["id"] == client_user.pk)["bookings"]) == 2
+    convs = props["conversations"]
+    assert sorted(c["bookingId"] for c in convs) == sorted([booking.pk, second.pk, third.pk])
+    assert all(c["thread"] and c["role"] == "client" and len(c["bookings"]) == 1 for c in convs)
+    by_booking = {c["bookingId"]: c for c in convs}
+    assert by_booking[third.pk]["user"]["id"] == stranger.pk
+    assert by_booking[booking.pk]["recipient"] == {
+        "id": booking.recipient_id,
+        "fullName": booking.recipient.full_name,
+    }
 
 
 def test_people_without_a_booking_are_not_listed_but_support_threads_are(
@@ -70,7 +77,12 @@ def test_unread_summary_is_in_the_props(client, booking, client_user, verified_p
 
     props = page_props(client.get("/messages"))
 
-    assert props["unread"] == {"count": 2, "systemCount": 1, "bySender": {verified_provider.user.pk: 1}}
+    assert props["unread"] == {
+        "count": 2,
+        "systemCount": 1,
+        "bySender": {verified_provider.user.pk: 1},
+        "byBooking": {},
+    }
     assert props["maxLength"] == 2000
 
 

@@ -114,7 +114,7 @@ async def test_message_reaches_receiver_and_senders_tabs_and_unread_count_is_pus
     assert created["content"] == "Hello Vera"
     assert created["senderId"] == client_user.pk
     unread = await next_event(provider_socket, "unread.count")
-    assert unread == {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}}
+    assert unread == {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}, "byBooking": {str(booking.pk): 1}}
     echoed = await next_event(client_socket, "message.created")
     assert echoed["id"] == created["id"]
 
@@ -122,7 +122,7 @@ async def test_message_reaches_receiver_and_senders_tabs_and_unread_count_is_pus
     await client_socket.disconnect()
 
 
-async def test_a_new_socket_starts_with_the_current_unread_count(cookies, client_user, verified_provider):
+async def test_a_new_socket_starts_with_the_current_unread_count(cookies, client_user, verified_provider, booking):
     vera = verified_provider.user
     await database_sync_to_async(services.message_send)(sender=client_user, receiver_id=vera.pk, content="One")
 
@@ -131,7 +131,7 @@ async def test_a_new_socket_starts_with_the_current_unread_count(cookies, client
 
     assert await comm.receive_json_from(timeout=5) == {
         "type": "unread.count",
-        "payload": {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}},
+        "payload": {"count": 1, "systemCount": 0, "bySender": {client_user.pk: 1}, "byBooking": {str(booking.pk): 1}},
     }
     await comm.disconnect()
 
@@ -144,7 +144,12 @@ async def test_unread_count_is_pushed_after_reading(cookies, client_user, verifi
     res = await api_call(vera, "get", f"/api/messages/conversation/{client_user.pk}")
     assert res.status_code == 200
 
-    assert await next_event(provider_socket, "unread.count") == {"count": 0, "systemCount": 0, "bySender": {}}
+    assert await next_event(provider_socket, "unread.count") == {
+        "count": 0,
+        "systemCount": 0,
+        "bySender": {},
+        "byBooking": {},
+    }
     await provider_socket.disconnect()
 
 
@@ -213,7 +218,7 @@ async def test_system_notification_is_pushed_on_commit_and_not_on_rollback(cooki
     await database_sync_to_async(services.system_notify)(receivers=[client_user], content="Booking confirmed")
     created = await next_event(comm, "message.created")
     assert created["senderId"] == "system" and created["content"] == "Booking confirmed"
-    assert await next_event(comm, "unread.count") == {"count": 1, "systemCount": 1, "bySender": {}}
+    assert await next_event(comm, "unread.count") == {"count": 1, "systemCount": 1, "bySender": {}, "byBooking": {}}
     await comm.disconnect()
 
 
@@ -224,3 +229,104 @@ async def test_booking_updated_events_from_booking_services_are_relayed(cookies,
 
     assert await comm.receive_json_from(timeout=5) == {"type": "booking.updated", "payload": {"id": booking.pk}}
     await comm.disconnect()
+
+
+# --- a care circle's booking thread (issue 16 item 5) ---------------------------------------------
+
+
+@pytest.fixture
+def circle_cookies(client_user, verified_provider, bob, stranger, circle_booking):
+    return {
+        "clara": session_cookie(client_user),
+        "vera": session_cookie(verified_provider.user),
+        "bob": session_cookie(bob),
+        "stranger": session_cookie(stranger),
+    }
+
+
+async def test_every_member_gets_a_thread_message_live_with_their_own_unread_count(
+    circle_cookies, client_user, verified_provider, bob, circle_booking
+):
+    vera = verified_provider.user
+    clara_socket = await connected(circle_cookies["clara"])
+    bob_socket = await connected(circle_cookies["bob"])
+    stranger_socket = await connected(circle_cookies["stranger"])
+
+    res = await api_call(
+        vera,
+        "post",
+        "/api/messages",
+        {"receiverId": client_user.pk, "content": "On my way", "bookingId": circle_booking.pk},
+    )
+    assert res.status_code == 201
+
+    key = str(circle_booking.pk)
+    for comm in (clara_socket, bob_socket):
+        created = await next_event(comm, "message.created")
+        assert (created["id"], created["content"], created["thread"]) == (res.json()["id"], "On my way", True)
+        assert created["sender"]["firstName"] == "Vera"
+        assert await next_event(comm, "unread.count") == {
+            "count": 1,
+            "systemCount": 0,
+            "bySender": {vera.pk: 1},
+            "byBooking": {key: 1},
+        }
+    assert await stranger_socket.receive_nothing(timeout=QUIET)
+
+    # Bob reads the thread: only his count drops.
+    await api_call(bob, "get", f"/api/messages/booking/{circle_booking.pk}")
+    assert (await next_event(bob_socket, "unread.count"))["count"] == 0
+    assert await clara_socket.receive_nothing(timeout=QUIET)
+
+    for comm in (clara_socket, bob_socket, stranger_socket):
+        await comm.disconnect()
+
+
+async def test_a_removed_member_stops_getting_the_threads_events_at_once(
+    circle_cookies, client_user, verified_provider, bob, harold, circle_booking, remove_member
+):
+    vera = verified_provider.user
+    bob_socket = await connected(circle_cookies["bob"])
+    clara_socket = await connected(circle_cookies["clara"])
+    vera_socket = await connected(circle_cookies["vera"])
+
+    # Before: Bob hears the thread's typing and messages.
+    await vera_socket.send_json_to({"type": "typing", "booking": circle_booking.pk})
+    assert await next_event(bob_socket, "typing") == {"from": vera.pk, "name": "Vera", "bookingId": circle_booking.pk}
+    assert (await next_event(clara_socket, "typing"))["from"] == vera.pk
+
+    await database_sync_to_async(remove_member)(harold, bob)
+    # His socket stays open (his own events still come), but nothing of Harold's threads.
+    await api_call(
+        vera,
+        "post",
+        "/api/messages",
+        {"receiverId": client_user.pk, "content": "After", "bookingId": circle_booking.pk},
+    )
+    await vera_socket.send_json_to({"type": "typing", "booking": circle_booking.pk})
+    assert (await next_event(clara_socket, "message.created"))["content"] == "After"
+    assert (await next_event(clara_socket, "typing"))["from"] == vera.pk
+    assert await bob_socket.receive_nothing(timeout=QUIET)
+    assert (await next_event(vera_socket, "message.created"))["content"] == "After"  # her own, echoed
+
+    # Nor can he type into it any more.
+    await bob_socket.send_json_to({"type": "typing", "booking": circle_booking.pk})
+    assert await vera_socket.receive_nothing(timeout=QUIET)
+    res = await api_call(bob, "get", f"/api/messages/booking/{circle_booking.pk}")
+    assert res.status_code == 404
+
+    for comm in (bob_socket, clara_socket, vera_socket):
+        await comm.disconnect()
+
+
+async def test_typing_into_a_thread_one_takes_no_part_in_is_dropped(circle_cookies, verified_provider, circle_booking):
+    stranger_socket = await connected(circle_cookies["stranger"])
+    vera_socket = await connected(circle_cookies["vera"])
+
+    await stranger_socket.send_json_to({"type": "typing", "booking": circle_booking.pk})
+    await stranger_socket.send_json_to({"type": "typing", "booking": "1"})
+    await stranger_socket.send_json_to({"type": "typing", "booking": 10**30})
+
+    assert await vera_socket.receive_nothing(timeout=QUIET)
+    for comm in (stranger_socket, vera_socket):
+        await comm.disconnect()

@@ -1,7 +1,9 @@
 // The messages page's list of conversations: System Notifications (only while it has unread
-// notices, or is open), then one per person, each with its unread count.
+// notices, or is open), then one per booking's thread (a provider sees it named after the person
+// the help is for, a member of the care circle sees the provider and "For <recipient>"), then
+// support; each with its unread count.
 import type { UnreadCount } from "../../lib/types";
-import { SYSTEM, displayName, type ConversationInfo } from "../../lib/useConversation";
+import { SYSTEM, conversationKey, conversationName, type ConversationInfo } from "../../lib/useConversation";
 import { Avatar } from "../Avatar";
 import { UnreadBadge } from "../UnreadBadge";
 
@@ -52,26 +54,35 @@ export function ConversationList({
               </button>
             </li>
           )}
-          {conversations.map((c) => (
-            <li key={c.user.id}>
-              <button
-                type="button"
-                className="conversation"
-                aria-current={selected === c.user.id ? "true" : undefined}
-                onClick={() => onChoose(c.user.id)}
-                data-testid={`conversation-${c.user.id}`}
-              >
-                <Avatar firstName={c.user.firstName} imageUrl={c.user.profileImageUrl} />
-                <span className="conversation-text">
-                  <span className="conversation-name">{displayName(c.user)}</span>
-                  <span className="conversation-sub">
-                    {[ROLE_LABEL[c.role], c.bookings[0]?.title].filter(Boolean).join(" · ")}
+          {conversations.map((c) => {
+            const key = conversationKey(c);
+            const name = conversationName(c);
+            const forWhom = c.thread && c.role !== "client" && c.recipient ? `For ${c.recipient.fullName}` : "";
+            const count =
+              c.thread && c.bookingId !== null
+                ? (unread.byBooking[String(c.bookingId)] ?? 0)
+                : (unread.bySender[c.user.id] ?? 0);
+            return (
+              <li key={key}>
+                <button
+                  type="button"
+                  className="conversation"
+                  aria-current={selected === key ? "true" : undefined}
+                  onClick={() => onChoose(key)}
+                  data-testid={`conversation-${key}`}
+                >
+                  <Avatar firstName={name} imageUrl={c.role === "client" ? undefined : c.user.profileImageUrl} />
+                  <span className="conversation-text">
+                    <span className="conversation-name">{name}</span>
+                    <span className="conversation-sub">
+                      {[ROLE_LABEL[c.role], forWhom, c.bookings[0]?.title].filter(Boolean).join(" · ")}
+                    </span>
                   </span>
-                </span>
-                <UnreadBadge count={unread.bySender[c.user.id] ?? 0} testId={`unread-${c.user.id}`} />
-              </button>
-            </li>
-          ))}
+                  <UnreadBadge count={count} testId={`unread-${key}`} />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
     </section>

@@ -1,5 +1,6 @@
 // The open conversation's messages, oldest first, kept scrolled to the newest, and the typing
 // indicator. Spec: a message under 24 hours old shows its time only, otherwise date and time.
+// In a booking's thread (several people) every message shows who sent it.
 import { useEffect, useRef, useState } from "react";
 import { displayName, type Message, type Person } from "../../lib/useConversation";
 
@@ -18,10 +19,13 @@ export function Thread({
   messages,
   loading,
   typingName,
+  showSenders = false,
 }: {
   me: Person;
   messages: Message[];
   loading: boolean;
+  /** Show each message's sender (a thread of a care circle and its provider). */
+  showSenders?: boolean;
   /** Who is typing right now (first name), or "" when nobody is. */
   typingName: string;
 }) {
@@ -46,9 +50,17 @@ export function Thread({
         {!loading && messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
         {messages.map((m) => {
           const mine = m.senderId === me.id;
+          const who = mine ? "You" : m.sender ? displayName(m.sender) : "Kindly";
           return (
             <li key={m.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message">
-              <span className="visually-hidden">{mine ? "You" : m.sender ? displayName(m.sender) : "Kindly"}: </span>
+              {showSenders ? (
+                <span className="bubble-sender" data-testid="message-sender">
+                  {who}
+                  <span className="visually-hidden">: </span>
+                </span>
+              ) : (
+                <span className="visually-hidden">{who}: </span>
+              )}
               <span className="bubble-text">{m.content}</span>
               <time className="bubble-time" dateTime={m.createdAt}>
                 {formatMessageTime(m.createdAt, now)}
