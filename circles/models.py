@@ -10,9 +10,15 @@ circles (circles.selectors).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
+
+# An invitation's link works for 7 days (issue 16 item 3).
+INVITATION_MAX_AGE = dt.timedelta(days=7)
 
 
 class CareRecipient(models.Model):
@@ -104,3 +110,11 @@ class CircleInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"Invitation of {self.email} to the circle of {self.recipient_id}"
+
+    @property
+    def expires_at(self) -> dt.datetime:
+        return self.created_at + INVITATION_MAX_AGE
+
+    @property
+    def expired(self) -> bool:
+        return self.status == InvitationStatus.PENDING and self.expires_at <= timezone.now()

@@ -30,6 +30,7 @@ class NoticeKind(models.TextChoices):
     PAYMENT_RECEIVED = "payment_received", "Payment receipts"
     BOOKING_REASSIGNED = "booking_reassigned", "Your booking has a new provider"
     REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
+    CIRCLE_JOINED = "circle_joined", "Someone joined a care circle you organize"
     # provider
     APPLICATION_DECIDED = "application_decided", "Your provider application was reviewed"
     NEW_REQUESTS = "new_requests", "New requests that match your services"
@@ -40,6 +41,8 @@ class NoticeKind(models.TextChoices):
     UNREAD_MESSAGES = "unread_messages", "Messages you have not read for 10 minutes"
     # admins
     PROVIDER_APPLICATIONS = "provider_applications", "Provider applications waiting for review (daily)"
+    # an address that may have no account yet (not a choice in anyone's settings)
+    CIRCLE_INVITATION = "circle_invitation", "Invitations to a care circle"
 
 
 # Sent with receivers (users), content (text) and booking (a bookings.Booking or None).
