@@ -10,11 +10,9 @@ Every change locks the recipient row, so two organizers acting at once take turn
 
 from __future__ import annotations
 
-import datetime as dt
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from django.core import signing
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
@@ -22,12 +20,20 @@ from django.utils import timezone
 
 from circles import signals
 from circles.models import (
-    INVITATION_MAX_AGE,
     CareRecipient,
     CircleInvitation,
     CircleMember,
     CircleRole,
     InvitationStatus,
+)
+from circles.tokens import (
+    EXPIRED_MESSAGE,
+    INVALID_MESSAGE,
+    REVOKED_MESSAGE,
+    USED_MESSAGE,
+    invitation_check_open,
+    invitation_from_token,
+    invitation_token,
 )
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
@@ -35,12 +41,6 @@ from marketplace.notifications import NoticeKind, notify
 if TYPE_CHECKING:
     from accounts.models import User
 
-INVITATION_SALT = "circles.invitation"
-
-EXPIRED_MESSAGE = "This invitation has expired. Ask for a new one."
-USED_MESSAGE = "This invitation has already been used. If you joined, your care circle is on your Care circle page."
-REVOKED_MESSAGE = "This invitation was withdrawn. Ask for a new one if you still need to join."
-INVALID_MESSAGE = "This invitation link is not valid. Check that you copied the whole link from the email."
 LAST_ORGANIZER_MESSAGE = "A circle needs at least one organizer."
 
 # Field limits (the model's max_length; notes are free text but bounded).
@@ -216,17 +216,8 @@ def recipient_update(*, actor: User, recipient_id: object, **changes: Any) -> Ca
 # ---------------------------------------------------------------- invitations
 
 
-def invitation_token(invitation: CircleInvitation) -> str:
-    """The signed token of an invitation's link (it names the invitation, and when it was signed)."""
-    return signing.dumps({"i": invitation.pk}, salt=INVITATION_SALT, compress=True)
-
-
 def invitation_path(invitation: CircleInvitation) -> str:
     return f"/care-circle/join/{invitation_token(invitation)}"
-
-
-def invitation_expires_at(invitation: CircleInvitation) -> dt.datetime:
-    return invitation.created_at + INVITATION_MAX_AGE
 
 
 def invitation_create(
@@ -289,35 +280,6 @@ def invitation_revoke(*, actor: User, invitation_id: object) -> CircleInvitation
         invitation.responded_at = timezone.now()
         invitation.save(update_fields=["status", "responded_at"])
     return invitation
-
-
-def invitation_from_token(token: str) -> CircleInvitation:
-    """The invitation a link names, whatever its state: InvalidInput (400) for a forged or
-    broken link, Conflict (409) with EXPIRED_MESSAGE once its 7 days are over."""
-    try:
-        data = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
-    except signing.SignatureExpired:
-        raise Conflict(EXPIRED_MESSAGE) from None
-    except (signing.BadSignature, ValueError, TypeError):
-        raise InvalidInput(INVALID_MESSAGE) from None
-    invitation = (
-        CircleInvitation.objects.select_related("recipient", "invited_by").filter(pk=(data or {}).get("i")).first()
-        if isinstance(data, dict)
-        else None
-    )
-    if invitation is None:
-        raise InvalidInput(INVALID_MESSAGE)
-    return invitation
-
-
-def invitation_check_open(invitation: CircleInvitation, *, now: dt.datetime | None = None) -> None:
-    """Conflict (409) with a plain message when the invitation can no longer be used."""
-    if invitation.status == InvitationStatus.ACCEPTED:
-        raise Conflict(USED_MESSAGE)
-    if invitation.status == InvitationStatus.REVOKED:
-        raise Conflict(REVOKED_MESSAGE)
-    if invitation.created_at + INVITATION_MAX_AGE <= (now or timezone.now()):
-        raise Conflict(EXPIRED_MESSAGE)
 
 
 def invitation_accept(*, user: User, token: str) -> CircleMember:
@@ -417,3 +379,14 @@ def member_remove(*, actor: User, recipient_id: object, member_id: object) -> No
             partial(signals.member_removed.send, sender=CircleMember, recipient_id=recipient.pk, user_id=user_id),
             robust=True,
         )
+
+
+__all__ = [
+    "EXPIRED_MESSAGE",
+    "INVALID_MESSAGE",
+    "REVOKED_MESSAGE",
+    "USED_MESSAGE",
+    "invitation_check_open",
+    "invitation_from_token",
+    "invitation_token",
+]
