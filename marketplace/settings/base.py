@@ -250,6 +250,8 @@ SPECTACULAR_SETTINGS = {
         "TimeWindowEnum": "requests_app.models.TimeWindow",
         "SpecialtyEnum": "providers.models.Specialty",
         "UserTypeEnum": "accounts.models.UserType",
+        "CircleRoleEnum": "circles.models.CircleRole",
+        "InvitationStatusEnum": "circles.models.InvitationStatus",
     },
 }
 
