@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db.models import OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
 from circles.tokens import invitation_check_open, invitation_from_token
 from marketplace.errors import DomainError, NotFound
 
 if TYPE_CHECKING:
-    from accounts.models import User
+    from accounts.models import EmergencyContact, User
 
 
 def recipient_ids_of(*, user_id: str) -> QuerySet[CircleMember]:
@@ -120,3 +120,35 @@ def invitation_for_page(*, token: str) -> tuple[CircleInvitation | None, str]:
     except DomainError as error:
         return invitation, error.message
     return invitation, ""
+
+
+def emergency_contact_list_for(*, user: User, recipient_id: object = None) -> QuerySet[EmergencyContact]:
+    """A recipient's contacts for a member of their circle (another recipient: 404), primary
+    first; without a recipient, the user's own (and any from before care circles)."""
+    from accounts.models import EmergencyContact
+
+    if recipient_id is not None:
+        scope = Q(recipient=recipient_get(user=user, pk=recipient_id))
+    else:
+        scope = Q(recipient__account_id=user.pk) | Q(user_id=user.pk, recipient__isnull=True)
+    return EmergencyContact.objects.filter(scope).order_by("-is_primary", "name", "pk")
+
+
+def emergency_contact_get_for(*, user: User, pk: object) -> EmergencyContact:
+    """A contact of a recipient in whose circle the user is (anyone else's: 404)."""
+    from accounts.models import EmergencyContact
+
+    try:
+        pk = int(pk)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Emergency contact not found.") from None
+    contact = (
+        EmergencyContact.objects.filter(
+            Q(recipient_id__in=recipient_ids_of(user_id=user.pk)) | Q(user_id=user.pk, recipient__isnull=True)
+        )
+        .filter(pk=pk)
+        .first()
+    )
+    if contact is None:
+        raise NotFound("Emergency contact not found.")
+    return contact

@@ -18,6 +18,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from accounts.models import EmergencyContact
 from circles import signals
 from circles.models import (
     CareRecipient,
@@ -37,6 +38,7 @@ from circles.tokens import (
 )
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
+from marketplace.validators import check_phone
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -390,3 +392,92 @@ __all__ = [
     "invitation_from_token",
     "invitation_token",
 ]
+
+
+# ---------------------------------------------------------------- emergency contacts
+
+CONTACT_FIELDS = ("name", "relationship", "phone", "email", "is_primary")
+
+
+def _unset_other_primary(recipient_id: int, keep_pk: int | None) -> None:
+    EmergencyContact.objects.filter(recipient_id=recipient_id, is_primary=True).exclude(pk=keep_pk).update(
+        is_primary=False
+    )
+
+
+def _lock_contact(*, actor: User, contact_id: object) -> EmergencyContact:
+    """The contact, locked with its recipient, for an organizer of its circle (a member: 403;
+    anyone else: 404). A contact from before care circles (no recipient) moves onto its owner's
+    own recipient first. Caller is inside transaction.atomic()."""
+    try:
+        pk = int(contact_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Emergency contact not found.") from None
+    found = EmergencyContact.objects.filter(pk=pk).values("recipient_id", "user_id").first()
+    if found is None or (found["recipient_id"] is None and found["user_id"] != actor.pk):
+        raise NotFound("Emergency contact not found.")
+    recipient_id = found["recipient_id"]
+    if recipient_id is None:
+        recipient_id = recipient_for_self(user=actor).pk
+        EmergencyContact.objects.filter(pk=pk, recipient__isnull=True).update(recipient_id=recipient_id)
+    try:
+        _, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+    except NotFound:
+        raise NotFound("Emergency contact not found.") from None
+    _organizer_only(membership, "change emergency contacts")
+    return EmergencyContact.objects.select_for_update().get(pk=pk)
+
+
+def emergency_contact_create(
+    *,
+    actor: User,
+    name: str,
+    phone: str,
+    recipient_id: object = None,
+    relationship: str = "",
+    email: str = "",
+    is_primary: bool = False,
+) -> EmergencyContact:
+    """Add a contact for a recipient (default: the actor's own, created when first needed);
+    organizers only. A new primary contact takes over from the recipient's old one."""
+    phone = check_phone(phone)
+    if recipient_id is None:
+        recipient_id = recipient_for_self(user=actor).pk
+    with transaction.atomic():
+        recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+        _organizer_only(membership, "change emergency contacts")
+        if is_primary:
+            _unset_other_primary(recipient.pk, None)
+        return EmergencyContact.objects.create(
+            user=actor,
+            recipient=recipient,
+            name=name,
+            phone=phone,
+            relationship=relationship,
+            email=email,
+            is_primary=is_primary,
+        )
+
+
+def emergency_contact_update(*, actor: User, contact_id: object, **fields: Any) -> EmergencyContact:
+    """Change some of name, relationship, phone, email, is_primary (organizers of its recipient)."""
+    unknown = set(fields) - set(CONTACT_FIELDS)
+    if unknown:
+        raise InvalidInput(errors={name: ["Unknown field."] for name in sorted(unknown)})
+    if "phone" in fields:
+        fields["phone"] = check_phone(fields["phone"])
+    with transaction.atomic():
+        contact = _lock_contact(actor=actor, contact_id=contact_id)
+        if fields.get("is_primary"):
+            _unset_other_primary(contact.recipient_id, contact.pk)
+        changed = [name for name, value in fields.items() if getattr(contact, name) != value]
+        for name in changed:
+            setattr(contact, name, fields[name])
+        if changed:
+            contact.save(update_fields=changed)
+        return contact
+
+
+def emergency_contact_delete(*, actor: User, contact_id: object) -> None:
+    with transaction.atomic():
+        _lock_contact(actor=actor, contact_id=contact_id).delete()

@@ -19,6 +19,8 @@ urlpatterns = [
     ),
     path("api/care-invitations/accept", views.InvitationAcceptView.as_view(), name="api-care-invitation-accept"),
     path("api/care-invitations/<int:pk>", views.InvitationDetailView.as_view(), name="api-care-invitation"),
+    path("api/emergency-contacts", views.EmergencyContactListView.as_view(), name="emergency-contacts"),
+    path("api/emergency-contacts/<int:pk>", views.EmergencyContactDetailView.as_view(), name="emergency-contact"),
     path("care-circle", pages.care_circle, name="care-circle"),
     path("care-circle/join/<str:token>", pages.care_circle_join, name="care-circle-join"),
 ]

@@ -68,11 +68,14 @@ class EmergencyContactSerializer(serializers.ModelSerializer):
     """Output shape of an emergency contact."""
 
     isPrimary = serializers.BooleanField(source="is_primary", read_only=True)
+    recipientId = serializers.IntegerField(
+        source="recipient_id", read_only=True, allow_null=True, help_text="The care recipient the contact is for."
+    )
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
 
     class Meta:
         model = EmergencyContact
-        fields = ["id", "name", "relationship", "phone", "email", "isPrimary", "createdAt"]
+        fields = ["id", "name", "relationship", "phone", "email", "isPrimary", "recipientId", "createdAt"]
         read_only_fields = fields
 
 
@@ -91,6 +94,12 @@ class EmergencyContactInputSerializer(StrictSerializer):
         if problem:
             raise serializers.ValidationError(problem)
         return value
+
+
+class EmergencyContactCreateSerializer(EmergencyContactInputSerializer):
+    """POST: also the care recipient the contact is for (default: the caller themself)."""
+
+    recipientId = serializers.IntegerField(source="recipient_id", required=False, allow_null=True, default=None)
 
 
 class AccountCloseInputSerializer(StrictSerializer):

@@ -6,12 +6,18 @@ services raise them; marketplace.api's exception handler renders them).
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.api.serializers import (
+    EmergencyContactCreateSerializer,
+    EmergencyContactInputSerializer,
+    EmergencyContactSerializer,
+)
 from circles import selectors, services
 from circles.api.serializers import (
     CareRecipientCreateSerializer,
@@ -23,6 +29,7 @@ from circles.api.serializers import (
     InvitationInputSerializer,
     MemberRoleInputSerializer,
 )
+from marketplace.api import ArrayLimitOffsetPagination
 
 
 def _recipient(request: Request, pk: int) -> dict:
@@ -128,4 +135,78 @@ class MemberDetailView(APIView):
     @extend_schema(operation_id="care_members_destroy", responses={204: None})
     def delete(self, request: Request, pk: int, member_id: int) -> Response:
         services.member_remove(actor=request.user, recipient_id=pk, member_id=member_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EmergencyContactListView(APIView):
+    """GET/POST /api/emergency-contacts: a care recipient's contacts (?recipientId=; default the
+    caller themself). Members of the circle read them; organizers add them."""
+
+    @extend_schema(
+        operation_id="emergency_contacts_list",
+        parameters=[
+            OpenApiParameter(
+                "recipientId", OpenApiTypes.INT, description="The care recipient (default: you yourself)."
+            ),
+            OpenApiParameter("limit", OpenApiTypes.INT, description="Page size (default 50, at most 200)."),
+            OpenApiParameter("offset", OpenApiTypes.INT, description="Rows to skip."),
+        ],
+        responses=EmergencyContactSerializer(many=True),
+    )
+    def get(self, request: Request) -> Response:
+        contacts = selectors.emergency_contact_list_for(
+            user=request.user, recipient_id=request.query_params.get("recipientId")
+        )
+        paginator = ArrayLimitOffsetPagination()
+        page = paginator.paginate_queryset(contacts, request, view=self)
+        return paginator.get_paginated_response(EmergencyContactSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="emergency_contacts_create",
+        request=EmergencyContactCreateSerializer,
+        responses={201: EmergencyContactSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        data = EmergencyContactCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        contact = services.emergency_contact_create(actor=request.user, **data.validated_data)
+        return Response(EmergencyContactSerializer(contact).data, status=status.HTTP_201_CREATED)
+
+
+class EmergencyContactDetailView(APIView):
+    """GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+    a contact outside the caller's circles is a 404."""
+
+    @extend_schema(operation_id="emergency_contacts_retrieve", responses=EmergencyContactSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        contact = selectors.emergency_contact_get_for(user=request.user, pk=pk)
+        return Response(EmergencyContactSerializer(contact).data)
+
+    def _update(self, request: Request, pk: int, *, partial: bool) -> Response:
+        selectors.emergency_contact_get_for(user=request.user, pk=pk)
+        data = EmergencyContactInputSerializer(data=request.data, partial=partial)
+        data.is_valid(raise_exception=True)
+        contact = services.emergency_contact_update(actor=request.user, contact_id=pk, **data.validated_data)
+        return Response(EmergencyContactSerializer(contact).data)
+
+    @extend_schema(
+        operation_id="emergency_contacts_update",
+        request=EmergencyContactInputSerializer,
+        responses=EmergencyContactSerializer,
+    )
+    def put(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk, partial=False)
+
+    @extend_schema(
+        operation_id="emergency_contacts_partial_update",
+        request=EmergencyContactInputSerializer(partial=True),
+        responses=EmergencyContactSerializer,
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk, partial=True)
+
+    @extend_schema(operation_id="emergency_contacts_destroy", responses={204: None})
+    def delete(self, request: Request, pk: int) -> Response:
+        selectors.emergency_contact_get_for(user=request.user, pk=pk)
+        services.emergency_contact_delete(actor=request.user, contact_id=pk)
         return Response(status=status.HTTP_204_NO_CONTENT)

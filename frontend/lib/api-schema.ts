@@ -531,10 +531,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET/POST /api/emergency-contacts: the signed-in user's own contacts. */
+        /**
+         * @description GET/POST /api/emergency-contacts: a care recipient's contacts (?recipientId=; default the
+         *     caller themself). Members of the circle read them; organizers add them.
+         */
         get: operations["emergency_contacts_list"];
         put?: never;
-        /** @description GET/POST /api/emergency-contacts: the signed-in user's own contacts. */
+        /**
+         * @description GET/POST /api/emergency-contacts: a care recipient's contacts (?recipientId=; default the
+         *     caller themself). Members of the circle read them; organizers add them.
+         */
         post: operations["emergency_contacts_create"];
         delete?: never;
         options?: never;
@@ -549,16 +555,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         get: operations["emergency_contacts_retrieve"];
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         put: operations["emergency_contacts_update"];
         post?: never;
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         delete: operations["emergency_contacts_destroy"];
         options?: never;
         head?: never;
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         patch: operations["emergency_contacts_partial_update"];
         trace?: never;
     };
@@ -1155,8 +1173,22 @@ export interface components {
             /** Format: email */
             readonly email: string;
             readonly isPrimary: boolean;
+            /** @description The care recipient the contact is for. */
+            readonly recipientId: number | null;
             /** Format: date-time */
             readonly createdAt: string;
+        };
+        /** @description POST: also the care recipient the contact is for (default: the caller themself). */
+        EmergencyContactCreateRequest: {
+            name: string;
+            /** @default  */
+            relationship: string;
+            /** Phone number */
+            phone: string;
+            email?: string;
+            /** @default false */
+            isPrimary: boolean;
+            recipientId?: number | null;
         };
         /** @description Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True). */
         EmergencyContactInputRequest: {
@@ -2357,6 +2389,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip. */
                 offset?: number;
+                /** @description The care recipient (default: you yourself). */
+                recipientId?: number;
             };
             header?: never;
             path?: never;
@@ -2383,7 +2417,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmergencyContactInputRequest"];
+                "application/json": components["schemas"]["EmergencyContactCreateRequest"];
             };
         };
         responses: {
