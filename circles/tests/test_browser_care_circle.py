@@ -1,0 +1,105 @@
+"""/care-circle and the join page in Chromium: axe clean for each role (organizer, member, the
+recipient, a new client, signed out), readable at 320 px with 44 px targets, and an organizer
+invites and revokes with the keyboard only."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+import time_machine
+from django.utils import timezone
+from playwright.sync_api import Page, expect
+
+from accounts.tests.factories import UserFactory
+from circles import services
+from circles.models import CircleInvitation, InvitationStatus
+from marketplace.testing.axe import axe_violations, format_violations
+from marketplace.testing.browser import sign_in_browser
+from marketplace.tests.test_browser_accessibility import _LAYOUT_PROBLEMS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def invited(circle, client_user):
+    invitation = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
+    return f"/care-circle/join/{services.invitation_token(invitation)}"
+
+
+def _check(page: Page, url: str, problems: list[str], label: str) -> None:
+    page.goto(url, wait_until="networkidle")
+    found = axe_violations(page)
+    if found:
+        problems.append(f"{label}:\n{format_violations(found)}")
+
+
+def test_care_circle_pages_have_no_axe_violations_for_each_role(
+    live_server, page: Page, circle, client_user, bob, walter, invited
+):
+    base = live_server.url
+    problems: list[str] = []
+    _check(page, base + invited, problems, "join, signed out")
+    expect(page.get_by_role("link", name="Sign in or create an account to join")).to_be_visible()
+
+    sign_in_browser(page, base, client_user)
+    _check(page, base + "/care-circle", problems, "organizer")
+    expect(page.get_by_role("heading", name="Walter Stone")).to_be_visible()
+    expect(page.get_by_text("dan@example.com")).to_be_visible()
+    page.get_by_role("button", name="Remove Bob Stone").click()
+    expect(page.get_by_role("dialog")).to_be_visible()
+    found = axe_violations(page)
+    if found:
+        problems.append(f"remove dialog:\n{format_violations(found)}")
+
+    for who, label in ((bob, "member"), (walter, "recipient")):
+        page.context.clear_cookies()
+        sign_in_browser(page, base, who)
+        _check(page, base + "/care-circle", problems, label)
+    expect(page.get_by_role("button", name="Leave this circle")).to_have_count(0)  # Walter always stays
+
+    page.context.clear_cookies()
+    newcomer = UserFactory(first_name="Nina")
+    sign_in_browser(page, base, newcomer)
+    _check(page, base + "/care-circle", problems, "no recipients yet")
+    expect(page.get_by_test_id("care-circle-empty")).to_contain_text("Add the person you care for, or yourself")
+    _check(page, base + invited, problems, "join, signed in")
+    expect(page.get_by_role("button", name="Join Walter's care circle")).to_be_visible()
+    with time_machine.travel(timezone.now() + dt.timedelta(days=8)):
+        _check(page, base + invited, problems, "join, expired")
+        expect(page.get_by_text("This invitation has expired. Ask for a new one.")).to_be_visible()
+    assert problems == [], "\n\n".join(problems)
+
+
+def test_care_circle_reads_at_320px_with_44px_targets(live_server, page: Page, circle, client_user, invited):
+    page.set_viewport_size({"width": 320, "height": 720})
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(live_server.url + "/care-circle", wait_until="networkidle")
+    expect(page.get_by_role("heading", name="Walter Stone")).to_be_visible()
+    assert page.evaluate(_LAYOUT_PROBLEMS) == []
+    page.goto(live_server.url + invited, wait_until="networkidle")
+    assert page.evaluate(_LAYOUT_PROBLEMS) == []
+
+
+def test_organizer_invites_and_revokes_with_the_keyboard(live_server, page: Page, circle, client_user):
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(live_server.url + "/care-circle", wait_until="networkidle")
+    email = page.get_by_label("Email address")
+    email.focus()
+    page.keyboard.type("dan@example.com")
+    page.keyboard.press("Tab")  # the role
+    expect(page.get_by_label("Role", exact=True)).to_be_focused()
+    page.keyboard.press("ArrowDown")  # organizer
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name="Send invitation")).to_be_focused()
+    page.keyboard.press("Enter")
+    revoke = page.get_by_role("button", name="Revoke the invitation to dan@example.com")
+    expect(revoke).to_be_visible()
+    invitation = CircleInvitation.objects.get(email="dan@example.com")
+    assert invitation.status == InvitationStatus.PENDING and invitation.role == "organizer"
+
+    revoke.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("no-invitations")).to_be_visible()
+    invitation.refresh_from_db()
+    assert invitation.status == InvitationStatus.REVOKED
