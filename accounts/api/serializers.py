@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from accounts.models import EmergencyContact, User, UserType
-from marketplace.api import PlainCharField, PlainEmailField, StrictSerializer
+from marketplace.api import PlainCharField, PlainEmailField, PlainIntegerField, StrictSerializer
 from marketplace.validators import phone_problem
 
 USER_TYPE_MESSAGE = "userType must be client or provider."
@@ -99,7 +99,16 @@ class EmergencyContactInputSerializer(StrictSerializer):
 class EmergencyContactCreateSerializer(EmergencyContactInputSerializer):
     """POST: also the care recipient the contact is for (default: the caller themself)."""
 
-    recipientId = serializers.IntegerField(source="recipient_id", required=False, allow_null=True, default=None)
+    recipientId = PlainIntegerField(
+        label="Care recipient",
+        source="recipient_id",
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=2**63 - 1,
+        error_messages={code: "Care recipient not found." for code in ("min_value", "max_value", "max_string_length")},
+    )
 
 
 class AccountCloseInputSerializer(StrictSerializer):

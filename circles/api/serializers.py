@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from accounts.api.serializers import EmergencyContactSerializer, UserSummarySerializer
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole
-from marketplace.api import StrictSerializer
+from marketplace.api import PlainCharField, StrictSerializer
 
 
 class CircleMemberSerializer(serializers.ModelSerializer):
@@ -97,17 +97,17 @@ class CareRecipientCreateSerializer(CareRecipientInputSerializer):
 class InvitationInputSerializer(StrictSerializer):
     """POST /api/care-recipients/{id}/invitations."""
 
-    email = serializers.CharField(allow_blank=True, max_length=254)
-    role = serializers.CharField(required=False, default=CircleRole.MEMBER, max_length=16)
+    email = PlainCharField(label="Email address", allow_blank=True, max_length=254)
+    role = PlainCharField(label="Role", required=False, default=CircleRole.MEMBER, max_length=16)
 
 
 class MemberRoleInputSerializer(StrictSerializer):
     """PATCH /api/care-recipients/{id}/members/{memberId}."""
 
-    role = serializers.CharField(max_length=16)
+    role = PlainCharField(label="Role", max_length=16)
 
 
 class InvitationAcceptInputSerializer(StrictSerializer):
     """POST /api/care-invitations/accept."""
 
-    token = serializers.CharField(max_length=1000)
+    token = PlainCharField(label="Invitation link", max_length=1000)
