@@ -320,6 +320,9 @@ def _tell_organizers_of_join(recipient: CareRecipient, user: User, role: str) ->
     organizers = UserModel.objects.filter(
         circle_memberships__recipient=recipient, circle_memberships__role=CircleRole.ORGANIZER
     ).exclude(pk=user.pk)
+    organizers = list(organizers)
+    if not organizers:
+        return
     name = user.full_name or user.email
     notify(
         receivers=organizers,

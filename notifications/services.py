@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from accounts.models import User, UserType
 from bookings.models import Booking, BookingStatus
-from circles.models import CircleInvitation, InvitationStatus
+from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
 from marketplace.errors import InvalidInput, PermissionDenied
 from marketplace.notifications import notify
 from notifications import channels, selectors
@@ -219,6 +219,23 @@ def circle_invitation_enqueue(sender: object, *, invitation_id: int, **kwargs: A
     send_circle_invitation.delay(invitation_id)
 
 
+def _invitation_key(invitation: CircleInvitation) -> str:
+    return f"{Kind.CIRCLE_INVITATION}:invitation:{invitation.pk}:{invitation.created_at.isoformat()}"
+
+
+def circle_invitations_unsent(*, now: dt.datetime) -> list[int]:
+    """Pending invitations whose email task was lost (a broker down at commit): to enqueue again."""
+    waiting = list(
+        CircleInvitation.objects.filter(
+            status=InvitationStatus.PENDING,
+            created_at__lt=now - dt.timedelta(minutes=5),
+            created_at__gt=now - INVITATION_MAX_AGE,
+        )[:1000]
+    )
+    sent = set(Event.objects.filter(key__in=[_invitation_key(i) for i in waiting]).values_list("key", flat=True))
+    return [i.pk for i in waiting if _invitation_key(i) not in sent]
+
+
 def circle_invitation_send(*, invitation_id: int, last_try: bool) -> str:
     """Email one invitation to its address, at most once per sending (a renewal is a new sending):
     "sent", "done" (already sent, or no longer pending), "retry" or "failed".
@@ -229,7 +246,7 @@ def circle_invitation_send(*, invitation_id: int, last_try: bool) -> str:
     invitation = CircleInvitation.objects.select_related("recipient", "invited_by").filter(pk=invitation_id).first()
     if invitation is None or invitation.status != InvitationStatus.PENDING or invitation.expired:
         return "done"
-    key = f"{Kind.CIRCLE_INVITATION}:invitation:{invitation.pk}:{invitation.created_at.isoformat()}"
+    key = _invitation_key(invitation)
     event, claimed = Event.objects.get_or_create(
         key=key,
         defaults={

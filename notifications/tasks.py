@@ -36,7 +36,10 @@ def resend_stuck_deliveries() -> int:
     services.deliveries_settle_abandoned(now=now)
     ids = services.deliveries_stuck(now=now)
     services.deliveries_enqueue(ids)
-    return len(ids)
+    invitations = services.circle_invitations_unsent(now=now)
+    for invitation_id in invitations:
+        send_circle_invitation.delay(invitation_id)
+    return len(ids) + len(invitations)
 
 
 @shared_task(name="notifications.tasks.send_visit_reminders")

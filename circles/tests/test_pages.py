@@ -96,3 +96,9 @@ def test_join_page_explains_withdrawn_and_broken_links(client, invitation, clien
 def test_provider_is_told_circles_are_for_family_accounts(invitation, verified_provider):
     page = as_user(verified_provider.user).get(join_url(invitation)).content.decode()
     assert "Care circles are for family accounts" in page and "join-button" not in page
+
+
+def test_login_comes_back_to_the_join_page(client, invitation):
+    url = join_url(invitation)
+    response = client.get("/login", {"next": url})
+    assert response.context["login_props"]["next"] == url

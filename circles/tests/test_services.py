@@ -259,3 +259,15 @@ def test_a_member_may_leave(circle, bob, django_capture_on_commit_callbacks):
     # Once out, the circle is a 404 to them.
     with pytest.raises(NotFound):
         services.recipient_update(actor=bob, recipient_id=circle.pk, phone="1")
+
+
+def test_an_invitation_whose_email_task_was_lost_is_sent_by_the_sweep(circle, client_user):
+    from notifications.services import circle_invitations_unsent
+
+    invitation = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
+    later = timezone.now() + dt.timedelta(minutes=6)
+    assert circle_invitations_unsent(now=timezone.now()) == []  # its task may still be on the way
+    assert circle_invitations_unsent(now=later) == [invitation.pk]
+    send_circle_invitation.apply(args=[invitation.pk])
+    assert circle_invitations_unsent(now=later) == []
+    assert circle_invitations_unsent(now=timezone.now() + dt.timedelta(days=8)) == []  # expired: never

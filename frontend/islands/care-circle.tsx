@@ -406,6 +406,123 @@ function PendingInvitation({ invitation, onChanged }: { invitation: Invitation; 
   );
 }
 
+function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const initial = {
+    firstName: recipient.firstName,
+    lastName: recipient.lastName,
+    address: recipient.address,
+    phone: recipient.phone,
+    notesForHelpers: recipient.notesForHelpers,
+  };
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const id = `edit-${recipient.id}`;
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [name]: event.target.value });
+
+  if (!open) {
+    return (
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setForm(initial);
+            setErrors({});
+            setOpen(true);
+          }}
+        >
+          Edit {recipient.firstName}&apos;s details
+        </button>
+      </div>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      await api.patch(`/api/care-recipients/${recipient.id}`, form);
+    } catch (error) {
+      const message = failure(error, "Could not save the details");
+      const next: Record<string, string> = {};
+      for (const name of Object.keys(form)) next[name] = fieldError(error, name);
+      if (!Object.values(next).some(Boolean)) next.firstName = message;
+      setErrors(next);
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    setOpen(false);
+    toast({ title: "Saved", description: "The details are up to date." });
+    await onChanged();
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="edit-recipient">
+      <h3>Edit {recipient.firstName}&apos;s details</h3>
+      <InputField
+        id={`${id}-first-name`}
+        label="First name"
+        required
+        autoComplete="off"
+        maxLength={150}
+        value={form.firstName}
+        onChange={set("firstName")}
+        error={errors.firstName}
+      />
+      <InputField
+        id={`${id}-last-name`}
+        label="Last name"
+        autoComplete="off"
+        maxLength={150}
+        value={form.lastName}
+        onChange={set("lastName")}
+        error={errors.lastName}
+      />
+      <InputField
+        id={`${id}-address`}
+        label="Address"
+        autoComplete="off"
+        maxLength={255}
+        value={form.address}
+        onChange={set("address")}
+        error={errors.address}
+      />
+      <InputField
+        id={`${id}-phone`}
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        maxLength={40}
+        value={form.phone}
+        onChange={set("phone")}
+        error={errors.phone}
+      />
+      <TextareaField
+        id={`${id}-notes`}
+        label="Notes for helpers"
+        maxLength={2000}
+        rows={3}
+        value={form.notesForHelpers}
+        onChange={set("notesForHelpers")}
+        error={errors.notesForHelpers}
+      />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Saving…" : "Save details"}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function RecipientCard({
   recipient,
   viewerId,
@@ -438,6 +555,7 @@ function RecipientCard({
           <dd className="break">{recipient.notesForHelpers || "None"}</dd>
         </div>
       </dl>
+      {organizer && <EditRecipient recipient={recipient} onChanged={onChanged} />}
 
       <h3>People in the circle</h3>
       <ul className="circle-members list-plain">
