@@ -103,3 +103,18 @@ def test_organizer_invites_and_revokes_with_the_keyboard(live_server, page: Page
     expect(page.get_by_test_id("no-invitations")).to_be_visible()
     invitation.refresh_from_db()
     assert invitation.status == InvitationStatus.REVOKED
+
+
+def test_organizer_edits_the_details_and_the_open_form_passes_axe(live_server, page: Page, circle, client_user):
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(live_server.url + "/care-circle", wait_until="networkidle")
+    page.get_by_role("button", name="Edit Walter's details").click()
+    form = page.get_by_test_id("edit-recipient")
+    found = axe_violations(page)
+    assert found == [], format_violations(found)
+    form.get_by_label("Phone").fill("555-777-8888")
+    form.get_by_role("button", name="Save details").click()
+    expect(page.get_by_test_id("edit-recipient")).to_have_count(0)
+    expect(page.get_by_text("555-777-8888")).to_be_visible()
+    circle.refresh_from_db()
+    assert circle.phone == "555-777-8888"

@@ -1188,6 +1188,10 @@ export interface components {
             email?: string;
             /** @default false */
             isPrimary: boolean;
+            /**
+             * Care recipient
+             * Format: int64
+             */
             recipientId?: number | null;
         };
         /** @description Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True). */
@@ -1203,10 +1207,12 @@ export interface components {
         };
         /** @description POST /api/care-invitations/accept. */
         InvitationAcceptInputRequest: {
+            /** Invitation link */
             token: string;
         };
         /** @description POST /api/care-recipients/{id}/invitations. */
         InvitationInputRequest: {
+            /** Email address */
             email: string;
             /** @default member */
             role: string;
