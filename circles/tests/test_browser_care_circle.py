@@ -118,3 +118,22 @@ def test_organizer_edits_the_details_and_the_open_form_passes_axe(live_server, p
     expect(page.get_by_text("555-777-8888")).to_be_visible()
     circle.refresh_from_db()
     assert circle.phone == "555-777-8888"
+
+
+def test_the_user_menu_leads_clients_to_their_care_circle(
+    live_server, page: Page, circle, client_user, verified_provider
+):
+    base = live_server.url
+    sign_in_browser(page, base, client_user)
+    page.goto(f"{base}/dashboard", wait_until="networkidle")
+    page.get_by_test_id("usermenu-trigger").click()
+    page.get_by_role("menuitem", name="Care circle").click()
+    expect(page).to_have_url(f"{base}/care-circle")
+    expect(page.get_by_role("heading", name="Care circle", level=1)).to_be_visible()
+
+    page.context.clear_cookies()
+    sign_in_browser(page, base, verified_provider.user)
+    page.goto(f"{base}/dashboard", wait_until="networkidle")
+    page.get_by_test_id("usermenu-trigger").click()
+    expect(page.get_by_role("menuitem", name="Settings")).to_be_visible()
+    expect(page.get_by_role("menuitem", name="Care circle")).to_have_count(0)
