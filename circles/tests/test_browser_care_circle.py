@@ -137,3 +137,35 @@ def test_the_user_menu_leads_clients_to_their_care_circle(
     page.get_by_test_id("usermenu-trigger").click()
     expect(page.get_by_role("menuitem", name="Settings")).to_be_visible()
     expect(page.get_by_role("menuitem", name="Care circle")).to_have_count(0)
+
+
+def test_organizer_adds_and_removes_an_emergency_contact_members_only_read(
+    live_server, page: Page, circle, client_user, bob
+):
+    from accounts.models import EmergencyContact
+
+    base = live_server.url
+    sign_in_browser(page, base, client_user)
+    page.goto(base + "/care-circle", wait_until="networkidle")
+    form = page.get_by_test_id("contact-form")
+    form.get_by_label("Name").fill("Nora Stone")
+    form.get_by_label("Relationship").fill("Niece")
+    form.get_by_label("Phone number").fill("555-123-4567")
+    form.get_by_role("button", name="Add contact").click()
+    expect(page.get_by_test_id("emergency-contact")).to_contain_text("Nora Stone, Niece: 555-123-4567")
+    assert EmergencyContact.objects.get(name="Nora Stone").recipient_id == circle.pk
+
+    page.context.clear_cookies()
+    sign_in_browser(page, base, bob)
+    page.goto(base + "/care-circle", wait_until="networkidle")
+    expect(page.get_by_test_id("emergency-contact")).to_contain_text("Nora Stone")
+    expect(page.get_by_role("button", name="Remove Nora Stone")).to_have_count(0)
+    expect(page.get_by_test_id("contact-form")).to_have_count(0)
+
+    page.context.clear_cookies()
+    sign_in_browser(page, base, client_user)
+    page.goto(base + "/care-circle", wait_until="networkidle")
+    page.get_by_role("button", name="Remove Nora Stone").click()
+    page.get_by_role("dialog").get_by_role("button", name="Remove", exact=True).click()
+    expect(page.get_by_test_id("no-emergency-contacts")).to_be_visible()
+    assert not EmergencyContact.objects.filter(name="Nora Stone").exists()

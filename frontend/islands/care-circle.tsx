@@ -590,16 +590,57 @@ function RecipientCard({
       ) : (
         <ul className="list-plain" data-testid="emergency-contacts">
           {recipient.emergencyContacts.map((contact) => (
-            <li key={contact.id}>
-              <strong>{contact.name}</strong>
-              {contact.relationship && `, ${contact.relationship}`}: {contact.phone}
-              {contact.isPrimary && <span className="badge badge-info">Primary</span>}
-            </li>
+            <ContactRow key={contact.id} contact={contact} canEdit={organizer} onChanged={onChanged} />
           ))}
         </ul>
       )}
       {organizer && <EmergencyContactForm recipient={recipient} onChanged={onChanged} />}
     </section>
+  );
+}
+
+type Contact = Recipient["emergencyContacts"][number];
+
+function ContactRow({
+  contact,
+  canEdit,
+  onChanged,
+}: {
+  contact: Contact;
+  canEdit: boolean;
+  onChanged: () => Promise<void>;
+}) {
+  async function remove(): Promise<boolean> {
+    try {
+      await api.delete(`/api/emergency-contacts/${contact.id}`);
+    } catch (error) {
+      failure(error, "Could not remove the contact");
+      return false;
+    }
+    toast({ title: "Contact removed", description: `${contact.name} is no longer an emergency contact.` });
+    await onChanged();
+    return true;
+  }
+  return (
+    <li className="circle-contact" data-testid="emergency-contact">
+      <p>
+        <strong>{contact.name}</strong>
+        {contact.relationship && `, ${contact.relationship}`}: {contact.phone}
+        {contact.isPrimary && <span className="badge badge-info">Primary</span>}
+      </p>
+      {canEdit && (
+        <div className="actions">
+          <ConfirmButton
+            label={`Remove ${contact.name}`}
+            title={`Remove ${contact.name}?`}
+            description="They will no longer be listed as an emergency contact for the circle and the helpers."
+            confirmLabel="Remove"
+            onConfirm={remove}
+            testId="remove-contact"
+          />
+        </div>
+      )}
+    </li>
   );
 }
 
