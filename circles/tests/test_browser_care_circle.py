@@ -169,3 +169,16 @@ def test_organizer_adds_and_removes_an_emergency_contact_members_only_read(
     page.get_by_role("dialog").get_by_role("button", name="Remove", exact=True).click()
     expect(page.get_by_test_id("no-emergency-contacts")).to_be_visible()
     assert not EmergencyContact.objects.filter(name="Nora Stone").exists()
+
+
+def test_an_expired_invitation_is_sent_again_with_a_fresh_week(live_server, page: Page, circle, client_user):
+    services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
+    sign_in_browser(page, live_server.url, client_user)
+    with time_machine.travel(timezone.now() + dt.timedelta(days=8)):
+        page.goto(live_server.url + "/care-circle", wait_until="networkidle")
+        invitation = page.get_by_test_id("pending-invitation")
+        expect(invitation).to_contain_text("This invitation has expired.")
+        page.get_by_role("button", name="Send again to dan@example.com").click()
+        expect(invitation).to_contain_text("The link works until")
+        renewed = CircleInvitation.objects.get(email="dan@example.com")
+        assert renewed.status == InvitationStatus.PENDING and not renewed.expired

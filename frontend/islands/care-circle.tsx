@@ -367,8 +367,35 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
   );
 }
 
-function PendingInvitation({ invitation, onChanged }: { invitation: Invitation; onChanged: () => Promise<void> }) {
+function PendingInvitation({
+  recipientId,
+  invitation,
+  onChanged,
+}: {
+  recipientId: number;
+  invitation: Invitation;
+  onChanged: () => Promise<void>;
+}) {
   const [busy, setBusy] = useState(false);
+  async function resend() {
+    setBusy(true);
+    try {
+      await api.post(`/api/care-recipients/${recipientId}/invitations`, {
+        email: invitation.email,
+        role: invitation.role,
+      });
+    } catch (error) {
+      failure(error, "Could not send the invitation again");
+      setBusy(false);
+      return;
+    }
+    toast({
+      title: "Invitation sent again",
+      description: `We emailed ${invitation.email} a new link that works for 7 days.`,
+    });
+    setBusy(false);
+    await onChanged();
+  }
   async function revoke() {
     setBusy(true);
     try {
@@ -392,6 +419,15 @@ function PendingInvitation({ invitation, onChanged }: { invitation: Invitation; 
           : `Sent ${formatDay(invitation.createdAt)}. The link works until ${formatDay(invitation.expiresAt)}.`}
       </p>
       <div className="actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => void resend()}
+          aria-label={`Send again to ${invitation.email}`}
+        >
+          Send again
+        </button>
         <button
           type="button"
           className="button button-secondary"
@@ -575,7 +611,12 @@ function RecipientCard({
           ) : (
             <ul className="circle-invitations list-plain">
               {recipient.invitations.map((invitation) => (
-                <PendingInvitation key={invitation.id} invitation={invitation} onChanged={onChanged} />
+                <PendingInvitation
+                  key={invitation.id}
+                  recipientId={recipient.id}
+                  invitation={invitation}
+                  onChanged={onChanged}
+                />
               ))}
             </ul>
           )}
