@@ -27,15 +27,7 @@ from circles.models import (
     CircleRole,
     InvitationStatus,
 )
-from circles.tokens import (
-    EXPIRED_MESSAGE,
-    INVALID_MESSAGE,
-    REVOKED_MESSAGE,
-    USED_MESSAGE,
-    invitation_check_open,
-    invitation_from_token,
-    invitation_token,
-)
+from circles.tokens import invitation_check_open, invitation_from_token, invitation_token
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
 from marketplace.validators import check_phone
@@ -384,17 +376,6 @@ def member_remove(*, actor: User, recipient_id: object, member_id: object) -> No
             partial(signals.member_removed.send, sender=CircleMember, recipient_id=recipient.pk, user_id=user_id),
             robust=True,
         )
-
-
-__all__ = [
-    "EXPIRED_MESSAGE",
-    "INVALID_MESSAGE",
-    "REVOKED_MESSAGE",
-    "USED_MESSAGE",
-    "invitation_check_open",
-    "invitation_from_token",
-    "invitation_token",
-]
 
 
 # ---------------------------------------------------------------- emergency contacts

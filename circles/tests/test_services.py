@@ -10,7 +10,7 @@ from django.core import mail
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
-from circles import services
+from circles import services, tokens
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
 from circles.signals import invitation_sent, member_removed
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
@@ -108,7 +108,7 @@ def test_invitation_email_says_who_for_whom_role_link_and_expiry(circle, client_
     assert "expires in 7 days" in body
     assert "http://" in body and "/care-circle/join/" in body
     token = body.split("/care-circle/join/")[1].split()[0]
-    assert services.invitation_from_token(token).pk == invitation.pk
+    assert tokens.invitation_from_token(token).pk == invitation.pk
     # Running the task again sends nothing more.
     assert send_circle_invitation.apply(args=[invitation.pk]).get() == "done"
     assert len(mail.outbox) == 1
@@ -173,7 +173,7 @@ def test_accept_joins_with_the_role_once_and_tells_the_organizers(circle, client
     assert not Message.objects.filter(receiver=dan).exists()
     with pytest.raises(Conflict) as used:
         services.invitation_accept(user=UserFactory(), token=token)
-    assert used.value.message == services.USED_MESSAGE
+    assert used.value.message == tokens.USED_MESSAGE
 
 
 def test_accept_refuses_expired_revoked_and_forged_links(circle, client_user):
@@ -189,7 +189,7 @@ def test_accept_refuses_expired_revoked_and_forged_links(circle, client_user):
     services.invitation_revoke(actor=client_user, invitation_id=invitation.pk)
     with pytest.raises(Conflict) as revoked:
         services.invitation_accept(user=dan, token=token)
-    assert revoked.value.message == services.REVOKED_MESSAGE
+    assert revoked.value.message == tokens.REVOKED_MESSAGE
     assert not CircleMember.objects.filter(user=dan).exists()
 
 
