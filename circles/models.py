@@ -87,6 +87,9 @@ class CircleInvitation(models.Model):
     recipient = models.ForeignKey(CareRecipient, on_delete=models.CASCADE, related_name="invitations")
     email = models.EmailField()
     role = models.CharField(max_length=16, choices=CircleRole.choices, default=CircleRole.MEMBER)
+    # The invitation is for the recipient themself: accepting links their account to the
+    # recipient (they then can never be removed from their own circle).
+    for_recipient = models.BooleanField(default=False)
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -215,7 +215,7 @@ def invitation_path(invitation: CircleInvitation) -> str:
 
 
 def invitation_create(
-    *, actor: User, recipient_id: object, email: str, role: str = CircleRole.MEMBER
+    *, actor: User, recipient_id: object, email: str, role: str = CircleRole.MEMBER, for_recipient: bool = False
 ) -> CircleInvitation:
     """Invite an email address to the circle (organizers only); the email goes out once committed.
 
@@ -230,18 +230,24 @@ def invitation_create(
         if CircleMember.objects.filter(recipient=recipient, user__email__iexact=email).exists():
             message = f"{email} is already in this care circle."
             raise InvalidInput(message, errors={"email": [message]})
+        if for_recipient and recipient.account_id is not None:
+            message = f"{recipient.full_name} already has their own account in this circle."
+            raise InvalidInput(message, errors={"forRecipient": [message]})
         invitation = (
             CircleInvitation.objects.select_for_update()
             .filter(recipient=recipient, email__iexact=email, status=InvitationStatus.PENDING)
             .first()
         )
         if invitation is None:
-            invitation = CircleInvitation.objects.create(recipient=recipient, email=email, role=role, invited_by=actor)
+            invitation = CircleInvitation.objects.create(
+                recipient=recipient, email=email, role=role, invited_by=actor, for_recipient=for_recipient
+            )
         else:
             invitation.role = role
+            invitation.for_recipient = for_recipient
             invitation.invited_by = actor
             invitation.created_at = timezone.now()
-            invitation.save(update_fields=["role", "invited_by", "created_at"])
+            invitation.save(update_fields=["role", "for_recipient", "invited_by", "created_at"])
         transaction.on_commit(
             partial(signals.invitation_sent.send, sender=CircleInvitation, invitation_id=invitation.pk), robust=True
         )
@@ -290,6 +296,8 @@ def invitation_accept(*, user: User, token: str) -> CircleMember:
         CareRecipient.objects.select_for_update().filter(pk=invitation.recipient_id).values_list("pk").first()
         invitation = CircleInvitation.objects.select_for_update().select_related("recipient").get(pk=invitation.pk)
         invitation_check_open(invitation)
+        if invitation.for_recipient:
+            _link_recipient_account(invitation.recipient, user)
         member = CircleMember.objects.filter(recipient_id=invitation.recipient_id, user_id=user.pk).first()
         joined = member is None
         if member is None:
@@ -304,6 +312,21 @@ def invitation_accept(*, user: User, token: str) -> CircleMember:
         if joined:
             _tell_organizers_of_join(invitation.recipient, user, member.role)
     return member
+
+
+def _link_recipient_account(recipient: CareRecipient, user: User) -> None:
+    """The recipient signs in with this account from now on (caller holds the recipient's lock)."""
+    if recipient.account_id == user.pk:
+        return
+    if recipient.account_id is not None:
+        raise Conflict(f"{recipient.full_name} already has their own account in this circle.")
+    if CareRecipient.objects.filter(account_id=user.pk).exists():
+        raise Conflict(
+            "Your account is already the person cared for in another care circle. Ask the organizer to invite you "
+            "as a member instead."
+        )
+    recipient.account = user
+    recipient.save(update_fields=["account", "updated_at"])
 
 
 def _tell_organizers_of_join(recipient: CareRecipient, user: User, role: str) -> None:

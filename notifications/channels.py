@@ -82,12 +82,18 @@ def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlt
     inviter = invitation.invited_by
     who = (inviter.full_name or inviter.email) if inviter else "A family member"
     role = CircleRole(invitation.role).label.lower()
+    about = (
+        f"A care circle is the family and friends who share your care on Kindly, {recipient.first_name}: "
+        "with your own account you see the visits booked for you and the messages with helpers."
+        if invitation.for_recipient
+        else f"A care circle is the family and friends who share the care of {recipient.full_name} on Kindly: "
+        "they see the visits booked, the messages with helpers, and get the news."
+    )
     content = Content(
         subject=f"{who} invites you to {recipient.full_name}'s care circle on Kindly",
         heading=f"{who} invites you to join {recipient.full_name}'s care circle.",
         lines=[
-            f"A care circle is the family and friends who share the care of {recipient.full_name} on Kindly: "
-            "they see the visits booked, the messages with helpers, and get the news.",
+            about,
             f"You are invited as {'an organizer' if role == 'organizer' else 'a member'}.",
             "Sign in, or create a free account, then join with the button below.",
             "This invitation expires in 7 days and works once.",

@@ -34,10 +34,11 @@ class CircleInvitationSerializer(serializers.ModelSerializer):
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
     expiresAt = serializers.DateTimeField(source="expires_at", read_only=True)
     expired = serializers.BooleanField(read_only=True)
+    forRecipient = serializers.BooleanField(source="for_recipient", read_only=True)
 
     class Meta:
         model = CircleInvitation
-        fields = ["id", "email", "role", "status", "createdAt", "expiresAt", "expired"]
+        fields = ["id", "email", "role", "forRecipient", "status", "createdAt", "expiresAt", "expired"]
         read_only_fields = fields
 
 
@@ -99,6 +100,12 @@ class InvitationInputSerializer(StrictSerializer):
 
     email = PlainCharField(label="Email address", allow_blank=True, max_length=254)
     role = PlainCharField(label="Role", required=False, default=CircleRole.MEMBER, max_length=16)
+    forRecipient = serializers.BooleanField(
+        source="for_recipient",
+        required=False,
+        default=False,
+        help_text="The invitation is for the person cared for themself: their account becomes theirs in the circle.",
+    )
 
 
 class MemberRoleInputSerializer(StrictSerializer):

@@ -197,3 +197,19 @@ def test_expired_invitation_is_409_and_shows_as_expired(circle, client_user):
         card = as_user(client_user).get("/api/care-circle").json()[0]
         assert card["invitations"][0]["expired"] is True
     assert CircleInvitation.objects.get(pk=invitation.pk).status == InvitationStatus.PENDING
+
+
+def test_invite_the_person_cared_for_through_the_api(client_user):
+    c = as_user(client_user)
+    recipient = c.post("/api/care-recipients", {"firstName": "Walter"}, content_type=JSON).json()
+    invited = c.post(
+        f"/api/care-recipients/{recipient['id']}/invitations",
+        {"email": "walter@example.com", "forRecipient": True},
+        content_type=JSON,
+    )
+    assert invited.status_code == 201 and invited.json()["forRecipient"] is True
+    token = services.invitation_token(CircleInvitation.objects.get(pk=invited.json()["id"]))
+    walter = UserFactory()
+    joined = as_user(walter).post("/api/care-invitations/accept", {"token": token}, content_type=JSON).json()
+    assert joined["isSelf"] is True
+    assert [m["isRecipient"] for m in joined["members"] if m["user"]["id"] == walter.pk] == [True]

@@ -102,3 +102,12 @@ def test_login_comes_back_to_the_join_page(client, invitation):
     url = join_url(invitation)
     response = client.get("/login", {"next": url})
     assert response.context["login_props"]["next"] == url
+
+
+def test_join_page_says_when_the_invitation_is_for_the_person_cared_for(client, client_user):
+    recipient = services.recipient_create(actor=client_user, first_name="Walter")
+    invitation = services.invitation_create(
+        actor=client_user, recipient_id=recipient.pk, email="walter@example.com", for_recipient=True
+    )
+    page = client.get(join_url(invitation)).content.decode()
+    assert "This invitation is for Walter themself" in page

@@ -271,3 +271,42 @@ def test_an_invitation_whose_email_task_was_lost_is_sent_by_the_sweep(circle, cl
     send_circle_invitation.apply(args=[invitation.pk])
     assert circle_invitations_unsent(now=later) == []
     assert circle_invitations_unsent(now=timezone.now() + dt.timedelta(days=8)) == []  # expired: never
+
+
+def test_an_invitation_for_the_recipient_links_their_account(client_user, django_capture_on_commit_callbacks):
+    recipient = services.recipient_create(actor=client_user, first_name="Walter", last_name="Stone")
+    invitation = services.invitation_create(
+        actor=client_user, recipient_id=recipient.pk, email="walter@example.com", for_recipient=True
+    )
+    send_circle_invitation.apply(args=[invitation.pk])
+    assert "share your care on Kindly, Walter" in mail.outbox[0].body
+    walter = UserFactory(first_name="Walter")
+    member = services.invitation_accept(user=walter, token=services.invitation_token(invitation))
+    recipient.refresh_from_db()
+    assert recipient.account_id == walter.pk and member.role == CircleRole.MEMBER
+    # From now on Walter always stays in his circle, and nobody else can be invited as him.
+    with pytest.raises(Conflict):
+        services.member_remove(actor=client_user, recipient_id=recipient.pk, member_id=member.pk)
+    with pytest.raises(InvalidInput) as again:
+        services.invitation_create(
+            actor=client_user, recipient_id=recipient.pk, email="other@example.com", for_recipient=True
+        )
+    assert again.value.errors == {"forRecipient": ["Walter Stone already has their own account in this circle."]}
+
+
+def test_an_account_is_the_person_cared_for_in_one_circle_only(client_user):
+    first = services.recipient_create(actor=client_user, first_name="Walter")
+    second = services.recipient_create(actor=client_user, first_name="Wally")
+    walter = UserFactory()
+    one = services.invitation_create(
+        actor=client_user, recipient_id=first.pk, email="w@example.com", for_recipient=True
+    )
+    two = services.invitation_create(
+        actor=client_user, recipient_id=second.pk, email="w@example.com", for_recipient=True
+    )
+    services.invitation_accept(user=walter, token=services.invitation_token(one))
+    with pytest.raises(Conflict):
+        services.invitation_accept(user=walter, token=services.invitation_token(two))
+    second.refresh_from_db()
+    assert second.account_id is None
+    assert not CircleMember.objects.filter(recipient=second, user=walter).exists()

@@ -311,9 +311,11 @@ function MemberRow({
 function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
+  const [forRecipient, setForRecipient] = useState(false);
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
   const id = `invite-${recipient.id}`;
+  const recipientHasAccount = recipient.members.some((m) => m.isRecipient);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -324,7 +326,11 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
     setBusy(true);
     setError("");
     try {
-      await api.post(`/api/care-recipients/${recipient.id}/invitations`, { email: email.trim(), role });
+      await api.post(`/api/care-recipients/${recipient.id}/invitations`, {
+        email: email.trim(),
+        role,
+        forRecipient: forRecipient && !recipientHasAccount,
+      });
     } catch (err) {
       const message = failure(err, "Could not send the invitation");
       setError(fieldError(err, "email") || fieldError(err, "role") || message);
@@ -334,6 +340,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
     toast({ title: "Invitation sent", description: `We emailed ${email.trim()} a link that works for 7 days.` });
     setEmail("");
     setRole("member");
+    setForRecipient(false);
     setBusy(false);
     await onChanged();
   }
@@ -358,6 +365,17 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
         value={role}
         onChange={(e) => setRole(e.target.value as Role)}
       />
+      {!recipientHasAccount && (
+        <label className="choice" htmlFor={`${id}-for-recipient`}>
+          <input
+            id={`${id}-for-recipient`}
+            type="checkbox"
+            checked={forRecipient}
+            onChange={(e) => setForRecipient(e.target.checked)}
+          />
+          <span>This invitation is for {recipient.firstName} themself</span>
+        </label>
+      )}
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Sending…" : "Send invitation"}
@@ -412,6 +430,7 @@ function PendingInvitation({
     <li className="circle-invitation" data-testid="pending-invitation">
       <p className="break">
         <strong>{invitation.email}</strong> <span className="badge badge-neutral">{ROLE_LABEL[invitation.role]}</span>
+        {invitation.forRecipient && <span className="badge badge-info">The person cared for</span>}
       </p>
       <p className="muted">
         {invitation.expired

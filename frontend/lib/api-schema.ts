@@ -1054,6 +1054,7 @@ export interface components {
             /** Format: email */
             readonly email: string;
             readonly role: components["schemas"]["CircleRoleEnum"];
+            readonly forRecipient: boolean;
             readonly status: components["schemas"]["InvitationStatusEnum"];
             /** Format: date-time */
             readonly createdAt: string;
@@ -1216,6 +1217,11 @@ export interface components {
             email: string;
             /** @default member */
             role: string;
+            /**
+             * @description The invitation is for the person cared for themself: their account becomes theirs in the circle.
+             * @default false
+             */
+            forRecipient: boolean;
         };
         /**
          * @description * `pending` - Pending
