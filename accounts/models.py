@@ -103,8 +103,9 @@ class EmergencyContact(models.Model):
     class Meta:
         ordering = ["-is_primary", "name"]
         constraints = [
+            # One primary contact per care recipient (the circle shares them).
             models.UniqueConstraint(
-                fields=["user"], condition=Q(is_primary=True), name="one_primary_emergency_contact"
+                fields=["recipient"], condition=Q(is_primary=True), name="one_primary_emergency_contact_per_recipient"
             ),
         ]
 

@@ -11,9 +11,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from accounts.models import EmergencyContact, User, UserType
+from accounts.models import User, UserType
 from marketplace.errors import Conflict, InvalidInput, PermissionDenied
-from marketplace.validators import check_phone
 
 logger = logging.getLogger(__name__)
 
@@ -132,57 +131,7 @@ def user_make_admin(*, uid: str, email: str, first_name: str, last_name: str) ->
         return user
 
 
-# Emergency contacts ------------------------------------------------------------------------
-
-CONTACT_FIELDS = ("name", "relationship", "phone", "email", "is_primary")
-
-
-def _lock_owner(user: User) -> None:
-    """Serialise changes to one user's contacts (the at-most-one-primary rule)."""
-    User.objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True).get()
-
-
-def _unset_other_primary(user: User, keep_pk: int | None) -> None:
-    EmergencyContact.objects.filter(user=user, is_primary=True).exclude(pk=keep_pk).update(is_primary=False)
-
-
-def emergency_contact_create(
-    *, user: User, name: str, phone: str, relationship: str = "", email: str = "", is_primary: bool = False
-) -> EmergencyContact:
-    """Add a contact; a new primary contact takes over from the old one. The phone needs 10+ digits."""
-    phone = check_phone(phone)
-    with transaction.atomic():
-        _lock_owner(user)
-        if is_primary:
-            _unset_other_primary(user, None)
-        return EmergencyContact.objects.create(
-            user=user, name=name, phone=phone, relationship=relationship, email=email, is_primary=is_primary
-        )
-
-
-def emergency_contact_update(*, contact: EmergencyContact, **fields: Any) -> EmergencyContact:
-    """Change some of name, relationship, phone, email, is_primary of the caller's own contact."""
-    unknown = set(fields) - set(CONTACT_FIELDS)
-    if unknown:
-        raise InvalidInput(errors={name: ["Unknown field."] for name in sorted(unknown)})
-    if "phone" in fields:
-        fields["phone"] = check_phone(fields["phone"])
-    with transaction.atomic():
-        _lock_owner(contact.user)
-        locked = EmergencyContact.objects.select_for_update().get(pk=contact.pk)
-        if fields.get("is_primary"):
-            _unset_other_primary(locked.user, locked.pk)
-        changed = [name for name, value in fields.items() if getattr(locked, name) != value]
-        for name in changed:
-            setattr(locked, name, fields[name])
-        if changed:
-            locked.save(update_fields=changed)
-        return locked
-
-
-def emergency_contact_delete(*, contact: EmergencyContact) -> None:
-    with transaction.atomic():
-        EmergencyContact.objects.filter(pk=contact.pk).delete()
+# Emergency contacts are written by circles.services (they belong to a care recipient).
 
 
 # Shown when a closed account tries to sign in or use a session (closing: marketplace.account_lifecycle).

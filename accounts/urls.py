@@ -10,6 +10,4 @@ urlpatterns = [
     path("api/auth/logout", api.LogoutView.as_view(), name="auth-logout"),
     path("api/auth/user", api.CurrentUserView.as_view(), name="auth-user"),
     path("api/auth/user-type", api.UserTypeView.as_view(), name="auth-user-type"),
-    path("api/emergency-contacts", api.EmergencyContactListView.as_view(), name="emergency-contacts"),
-    path("api/emergency-contacts/<int:pk>", api.EmergencyContactDetailView.as_view(), name="emergency-contact"),
 ]

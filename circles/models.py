@@ -10,9 +10,15 @@ circles (circles.selectors).
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
+
+# An invitation's link works for 7 days (issue 16 item 3).
+INVITATION_MAX_AGE = dt.timedelta(days=7)
 
 
 class CareRecipient(models.Model):
@@ -81,6 +87,9 @@ class CircleInvitation(models.Model):
     recipient = models.ForeignKey(CareRecipient, on_delete=models.CASCADE, related_name="invitations")
     email = models.EmailField()
     role = models.CharField(max_length=16, choices=CircleRole.choices, default=CircleRole.MEMBER)
+    # The invitation is for the recipient themself: accepting links their account to the
+    # recipient (they then can never be removed from their own circle).
+    for_recipient = models.BooleanField(default=False)
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -104,3 +113,11 @@ class CircleInvitation(models.Model):
 
     def __str__(self) -> str:
         return f"Invitation of {self.email} to the circle of {self.recipient_id}"
+
+    @property
+    def expires_at(self) -> dt.datetime:
+        return self.created_at + INVITATION_MAX_AGE
+
+    @property
+    def expired(self) -> bool:
+        return self.status == InvitationStatus.PENDING and self.expires_at <= timezone.now()

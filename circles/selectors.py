@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
-from circles.models import CareRecipient, CircleMember, CircleRole
-from marketplace.errors import NotFound
+from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
+from circles.tokens import invitation_check_open, invitation_from_token
+from marketplace.errors import DomainError, NotFound
 
 if TYPE_CHECKING:
-    from accounts.models import User
+    from accounts.models import EmergencyContact, User
 
 
 def recipient_ids_of(*, user_id: str) -> QuerySet[CircleMember]:
@@ -64,3 +65,90 @@ def member_user_ids(*, recipient_id: int) -> list[str]:
 def own_recipient(*, user: User) -> CareRecipient | None:
     """The recipient that is the user themself, if there is one."""
     return CareRecipient.objects.filter(account_id=user.pk).first()
+
+
+def care_circle_list(*, user: User) -> list[CareRecipient]:
+    """The /care-circle page and GET /api/care-circle: the user's recipients with their members,
+    the pending invitations (organizers only: `visible_invitations`), the emergency contacts and
+    the user's own role (`my_role`). A fixed number of queries whatever the count."""
+    from accounts.models import EmergencyContact
+
+    recipients = list(
+        recipient_list_for(user=user)
+        .annotate(
+            my_role=Subquery(
+                CircleMember.objects.filter(recipient_id=OuterRef("pk"), user_id=user.pk).values("role")[:1]
+            )
+        )
+        .prefetch_related(
+            Prefetch("members", queryset=CircleMember.objects.select_related("user").order_by("created_at", "id")),
+            Prefetch(
+                "invitations",
+                queryset=CircleInvitation.objects.filter(status=InvitationStatus.PENDING).order_by("-created_at"),
+                to_attr="pending_invitations",
+            ),
+            Prefetch(
+                "emergency_contacts",
+                queryset=EmergencyContact.objects.order_by("-is_primary", "name", "pk"),
+                to_attr="contacts",
+            ),
+        )
+    )
+    for recipient in recipients:
+        organizer = recipient.my_role == CircleRole.ORGANIZER
+        recipient.visible_invitations = recipient.pending_invitations if organizer else []
+        for member in recipient.members.all():
+            member.recipient = recipient  # isRecipient reads it: no query per member
+    return recipients
+
+
+def care_circle_get(*, user: User, pk: object) -> CareRecipient:
+    """One recipient in the shape of care_circle_list (404 when the user is not in its circle)."""
+    recipient = recipient_get(user=user, pk=pk)
+    return next(r for r in care_circle_list(user=user) if r.pk == recipient.pk)
+
+
+def invitation_for_page(*, token: str) -> tuple[CircleInvitation | None, str]:
+    """The join page: the invitation a link names and "" when it can be used, else (it or None,
+    the plain reason it cannot)."""
+    try:
+        invitation = invitation_from_token(token)
+    except DomainError as error:
+        return None, error.message
+    try:
+        invitation_check_open(invitation)
+    except DomainError as error:
+        return invitation, error.message
+    return invitation, ""
+
+
+def emergency_contact_list_for(*, user: User, recipient_id: object = None) -> QuerySet[EmergencyContact]:
+    """A recipient's contacts for a member of their circle (another recipient: 404), primary
+    first; without a recipient, the user's own (and any from before care circles)."""
+    from accounts.models import EmergencyContact
+
+    if recipient_id is not None:
+        scope = Q(recipient=recipient_get(user=user, pk=recipient_id))
+    else:
+        scope = Q(recipient__account_id=user.pk) | Q(user_id=user.pk, recipient__isnull=True)
+    return EmergencyContact.objects.filter(scope).order_by("-is_primary", "name", "pk")
+
+
+def emergency_contact_get_for(*, user: User, pk: object) -> EmergencyContact:
+    """A contact of a recipient in whose circle the user is (anyone else's: 404)."""
+    from accounts.models import EmergencyContact
+
+    try:
+        pk = int(pk)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Emergency contact not found.") from None
+    contact = (
+        EmergencyContact.objects.filter(
+            Q(recipient_id__in=recipient_ids_of(user_id=user.pk)) | Q(user_id=user.pk, recipient__isnull=True)
+        )
+        .filter(pk=pk)
+        .first()
+    )
+    if contact is None:
+        raise NotFound("Emergency contact not found.")
+    return contact

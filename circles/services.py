@@ -1,15 +1,137 @@
-"""Writes of care recipients and circles: every rule of who may change a circle lives here."""
+"""Writes of care recipients and circles: every rule of who may change a circle lives here.
+
+Who may do what (issue 16 item 2): organizers edit the recipient, invite, change roles and
+remove members; a member may leave; the recipient's own account can never be removed from
+their circle; a circle keeps at least one organizer. A non-member gets 404 (NotFound), a
+member doing an organizer's action 403 (PermissionDenied), a wrong state 409 (Conflict).
+Every change locks the recipient row, so two organizers acting at once take turns and the
+"at least one organizer" rule holds under races.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
-from circles.models import CareRecipient, CircleMember, CircleRole
+from accounts.models import EmergencyContact
+from circles import signals
+from circles.models import (
+    CareRecipient,
+    CircleInvitation,
+    CircleMember,
+    CircleRole,
+    InvitationStatus,
+)
+from circles.tokens import invitation_check_open, invitation_from_token, invitation_token
+from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from marketplace.notifications import NoticeKind, notify
+from marketplace.validators import check_phone
 
 if TYPE_CHECKING:
     from accounts.models import User
+
+LAST_ORGANIZER_MESSAGE = "A circle needs at least one organizer."
+
+# Field limits (the model's max_length; notes are free text but bounded).
+LIMITS = {"first_name": 150, "last_name": 150, "address": 255, "phone": 40, "notes_for_helpers": 2000}
+LABELS = {
+    "first_name": "First name",
+    "last_name": "Last name",
+    "address": "Address",
+    "phone": "Phone",
+    "notes_for_helpers": "Notes for helpers",
+}
+API_NAMES = {
+    "first_name": "firstName",
+    "last_name": "lastName",
+    "address": "address",
+    "phone": "phone",
+    "notes_for_helpers": "notesForHelpers",
+}
+
+
+# ---------------------------------------------------------------- small checks
+
+
+def _client_only(user: User) -> None:
+    from accounts.models import UserType
+
+    if user.user_type != UserType.CLIENT:
+        raise PermissionDenied("Care circles are for family (client) accounts.")
+
+
+def _lock_recipient(*, user: User, recipient_id: object) -> tuple[CareRecipient, CircleMember]:
+    """The recipient row, locked, and the actor's membership; NotFound when they are not in its circle.
+
+    Caller is inside transaction.atomic()."""
+    try:
+        pk = int(recipient_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Care recipient not found.") from None
+    recipient = CareRecipient.objects.select_for_update().filter(pk=pk).first()
+    membership = (
+        CircleMember.objects.filter(recipient_id=pk, user_id=user.pk).first() if recipient is not None else None
+    )
+    if recipient is None or membership is None:
+        raise NotFound("Care recipient not found.")
+    return recipient, membership
+
+
+def _organizer_only(membership: CircleMember, action: str) -> None:
+    if membership.role != CircleRole.ORGANIZER:
+        raise PermissionDenied(f"Only an organizer of this circle can {action}.")
+
+
+def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
+    """Trimmed text fields; InvalidInput naming each field that breaks a rule (API names)."""
+    cleaned: dict[str, str] = {}
+    errors: dict[str, list[str]] = {}
+    for name, value in fields.items():
+        if name not in LIMITS:
+            errors.setdefault(API_NAMES.get(name, name), []).append("Unknown field.")
+            continue
+        text = "" if value is None else str(value).strip()
+        if len(text) > LIMITS[name]:
+            errors.setdefault(API_NAMES[name], []).append(
+                f"{LABELS[name]} can be at most {LIMITS[name]} characters long."
+            )
+        cleaned[name] = text
+    if (creating or "first_name" in fields) and not cleaned.get("first_name"):
+        errors.setdefault("firstName", []).append("Please enter a first name.")
+    InvalidInput.check(errors)
+    return cleaned
+
+
+def _normalize_email(raw: object) -> str:
+    email = ("" if raw is None else str(raw)).strip()
+    if not email:
+        raise InvalidInput("Please enter an email address.", errors={"email": ["Please enter an email address."]})
+    try:
+        validate_email(email)
+    except ValidationError:
+        message = "Please enter a valid email address, like name@example.com."
+        raise InvalidInput(message, errors={"email": [message]}) from None
+    local, _, domain = email.rpartition("@")
+    return f"{local}@{domain.lower()}"
+
+
+def _check_role(role: object) -> str:
+    if role not in CircleRole.values:
+        message = "Choose organizer or member."
+        raise InvalidInput(message, errors={"role": [message]})
+    return str(role)
+
+
+def _organizer_count(recipient_id: int) -> int:
+    return CircleMember.objects.filter(recipient_id=recipient_id, role=CircleRole.ORGANIZER).count()
+
+
+# ---------------------------------------------------------------- recipients
 
 
 def recipient_for_self(*, user: User) -> CareRecipient:
@@ -29,3 +151,340 @@ def recipient_for_self(*, user: User) -> CareRecipient:
     except IntegrityError:
         return CareRecipient.objects.get(account_id=user.pk)
     return recipient
+
+
+def recipient_create(
+    *,
+    actor: User,
+    first_name: str,
+    last_name: str = "",
+    address: str = "",
+    phone: str = "",
+    notes_for_helpers: str = "",
+    is_self: bool = False,
+) -> CareRecipient:
+    """Add someone the actor cares for (or the actor themself, is_self); the actor organizes their circle.
+
+    Client accounts only. A second "myself" is refused (409): each account is one recipient at most.
+    """
+    _client_only(actor)
+    fields = _clean_fields(
+        {
+            "first_name": first_name,
+            "last_name": last_name,
+            "address": address,
+            "phone": phone,
+            "notes_for_helpers": notes_for_helpers,
+        },
+        creating=True,
+    )
+    with transaction.atomic():
+        if is_self:
+            if CareRecipient.objects.filter(account_id=actor.pk).exists():
+                raise Conflict("You are already in your own care circle.")
+            try:
+                with transaction.atomic():
+                    recipient = CareRecipient.objects.create(account=actor, **fields)
+            except IntegrityError:
+                raise Conflict("You are already in your own care circle.") from None
+        else:
+            recipient = CareRecipient.objects.create(**fields)
+        CircleMember.objects.create(recipient=recipient, user=actor, role=CircleRole.ORGANIZER)
+    return recipient
+
+
+def recipient_update(*, actor: User, recipient_id: object, **changes: Any) -> CareRecipient:
+    """Change some of first_name, last_name, address, phone, notes_for_helpers (organizers only)."""
+    fields = _clean_fields(changes, creating=False)
+    with transaction.atomic():
+        recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+        _organizer_only(membership, "change these details")
+        changed = [name for name, value in fields.items() if getattr(recipient, name) != value]
+        for name in changed:
+            setattr(recipient, name, fields[name])
+        if changed:
+            recipient.save(update_fields=[*changed, "updated_at"])
+    return recipient
+
+
+# ---------------------------------------------------------------- invitations
+
+
+def invitation_path(invitation: CircleInvitation) -> str:
+    return f"/care-circle/join/{invitation_token(invitation)}"
+
+
+def invitation_create(
+    *, actor: User, recipient_id: object, email: str, role: str = CircleRole.MEMBER, for_recipient: bool = False
+) -> CircleInvitation:
+    """Invite an email address to the circle (organizers only); the email goes out once committed.
+
+    An address already in the circle is refused (400). Inviting a pending address again renews
+    its invitation (new role, a fresh 7 days, a new email); its earlier link keeps working until
+    its own 7 days are over."""
+    email = _normalize_email(email)
+    role = _check_role(role)
+    with transaction.atomic():
+        recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+        _organizer_only(membership, "invite people")
+        if CircleMember.objects.filter(recipient=recipient, user__email__iexact=email).exists():
+            message = f"{email} is already in this care circle."
+            raise InvalidInput(message, errors={"email": [message]})
+        if for_recipient and recipient.account_id is not None:
+            message = f"{recipient.full_name} already has their own account in this circle."
+            raise InvalidInput(message, errors={"forRecipient": [message]})
+        invitation = (
+            CircleInvitation.objects.select_for_update()
+            .filter(recipient=recipient, email__iexact=email, status=InvitationStatus.PENDING)
+            .first()
+        )
+        if invitation is None:
+            invitation = CircleInvitation.objects.create(
+                recipient=recipient, email=email, role=role, invited_by=actor, for_recipient=for_recipient
+            )
+        else:
+            invitation.role = role
+            invitation.for_recipient = for_recipient
+            invitation.invited_by = actor
+            invitation.created_at = timezone.now()
+            invitation.save(update_fields=["role", "for_recipient", "invited_by", "created_at"])
+        transaction.on_commit(
+            partial(signals.invitation_sent.send, sender=CircleInvitation, invitation_id=invitation.pk), robust=True
+        )
+    return invitation
+
+
+def invitation_revoke(*, actor: User, invitation_id: object) -> CircleInvitation:
+    """Withdraw a pending invitation (organizers only); one that was used or withdrawn is a 409."""
+    try:
+        pk = int(invitation_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Invitation not found.") from None
+    recipient_id = CircleInvitation.objects.filter(pk=pk).values_list("recipient_id", flat=True).first()
+    if recipient_id is None:
+        raise NotFound("Invitation not found.")
+    with transaction.atomic():
+        try:
+            _, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+        except NotFound:
+            raise NotFound("Invitation not found.") from None
+        _organizer_only(membership, "withdraw invitations")
+        invitation = CircleInvitation.objects.select_for_update().get(pk=pk)
+        if invitation.status != InvitationStatus.PENDING:
+            raise Conflict(
+                "This invitation was already used."
+                if invitation.status == InvitationStatus.ACCEPTED
+                else "This invitation was already withdrawn."
+            )
+        invitation.status = InvitationStatus.REVOKED
+        invitation.responded_at = timezone.now()
+        invitation.save(update_fields=["status", "responded_at"])
+    return invitation
+
+
+def invitation_accept(*, user: User, token: str) -> CircleMember:
+    """Join the circle an invitation link names, with its role; the link works once.
+
+    The signed-in account's email need not be the invited address: the link was sent to that
+    address, and whoever holds it may join with the account they use (a family member often
+    signs in with another address than the one the organizer knew). Someone already in the
+    circle keeps their membership (an organizer invitation makes them an organizer).
+    """
+    _client_only(user)
+    invitation = invitation_from_token(token)
+    with transaction.atomic():
+        CareRecipient.objects.select_for_update().filter(pk=invitation.recipient_id).values_list("pk").first()
+        invitation = CircleInvitation.objects.select_for_update().select_related("recipient").get(pk=invitation.pk)
+        invitation_check_open(invitation)
+        if invitation.for_recipient:
+            _link_recipient_account(invitation.recipient, user)
+        member = CircleMember.objects.filter(recipient_id=invitation.recipient_id, user_id=user.pk).first()
+        joined = member is None
+        if member is None:
+            member = CircleMember.objects.create(recipient=invitation.recipient, user=user, role=invitation.role)
+        elif invitation.role == CircleRole.ORGANIZER and member.role != CircleRole.ORGANIZER:
+            member.role = CircleRole.ORGANIZER
+            member.save(update_fields=["role"])
+        invitation.status = InvitationStatus.ACCEPTED
+        invitation.accepted_by = user
+        invitation.responded_at = timezone.now()
+        invitation.save(update_fields=["status", "accepted_by", "responded_at"])
+        if joined:
+            _tell_organizers_of_join(invitation.recipient, user, member.role)
+    return member
+
+
+def _link_recipient_account(recipient: CareRecipient, user: User) -> None:
+    """The recipient signs in with this account from now on (caller holds the recipient's lock)."""
+    if recipient.account_id == user.pk:
+        return
+    if recipient.account_id is not None:
+        raise Conflict(f"{recipient.full_name} already has their own account in this circle.")
+    if CareRecipient.objects.filter(account_id=user.pk).exists():
+        raise Conflict(
+            "Your account is already the person cared for in another care circle. Ask the organizer to invite you "
+            "as a member instead."
+        )
+    recipient.account = user
+    recipient.save(update_fields=["account", "updated_at"])
+
+
+def _tell_organizers_of_join(recipient: CareRecipient, user: User, role: str) -> None:
+    from accounts.models import User as UserModel
+
+    organizers = UserModel.objects.filter(
+        circle_memberships__recipient=recipient, circle_memberships__role=CircleRole.ORGANIZER
+    ).exclude(pk=user.pk)
+    organizers = list(organizers)
+    if not organizers:
+        return
+    name = user.full_name or user.email
+    notify(
+        receivers=organizers,
+        content=f"{name} joined {recipient.full_name}'s care circle as {CircleRole(role).label.lower()}.",
+        kind=NoticeKind.CIRCLE_JOINED,
+        key=f"recipient:{recipient.pk}:user:{user.pk}:{timezone.now().isoformat()}",
+        context={"name": name, "recipient": recipient.full_name, "role": CircleRole(role).label.lower()},
+    )
+
+
+# ---------------------------------------------------------------- members
+
+
+def _member_of(recipient: CareRecipient, member_id: object) -> CircleMember:
+    try:
+        pk = int(member_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Member not found.") from None
+    member = CircleMember.objects.select_related("user").filter(pk=pk, recipient=recipient).first()
+    if member is None:
+        raise NotFound("Member not found.")
+    return member
+
+
+def member_set_role(*, actor: User, recipient_id: object, member_id: object, role: str) -> CircleMember:
+    """Make a member an organizer or a member (organizers only); the last organizer stays one (409)."""
+    role = _check_role(role)
+    with transaction.atomic():
+        recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+        _organizer_only(membership, "change roles")
+        member = _member_of(recipient, member_id)
+        if member.role == role:
+            return member
+        if member.role == CircleRole.ORGANIZER and _organizer_count(recipient.pk) <= 1:
+            raise Conflict(LAST_ORGANIZER_MESSAGE)
+        member.role = role
+        member.save(update_fields=["role"])
+    return member
+
+
+def member_remove(*, actor: User, recipient_id: object, member_id: object) -> None:
+    """Remove someone from the circle (organizers), or leave it (anyone, themself).
+
+    The recipient's own account is never removed; the last organizer cannot leave (409). Once
+    committed, circles.signals.member_removed tells the apps above (their live events stop)."""
+    with transaction.atomic():
+        recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+        member = _member_of(recipient, member_id)
+        leaving = member.pk == membership.pk
+        if not leaving:
+            _organizer_only(membership, "remove people")
+        if recipient.account_id is not None and member.user_id == recipient.account_id:
+            raise Conflict(f"{recipient.full_name} is the person this circle cares for and always stays in it.")
+        if member.role == CircleRole.ORGANIZER and _organizer_count(recipient.pk) <= 1:
+            raise Conflict(LAST_ORGANIZER_MESSAGE)
+        user_id = member.user_id
+        member.delete()
+        transaction.on_commit(
+            partial(signals.member_removed.send, sender=CircleMember, recipient_id=recipient.pk, user_id=user_id),
+            robust=True,
+        )
+
+
+# ---------------------------------------------------------------- emergency contacts
+
+CONTACT_FIELDS = ("name", "relationship", "phone", "email", "is_primary")
+
+
+def _unset_other_primary(recipient_id: int, keep_pk: int | None) -> None:
+    EmergencyContact.objects.filter(recipient_id=recipient_id, is_primary=True).exclude(pk=keep_pk).update(
+        is_primary=False
+    )
+
+
+def _lock_contact(*, actor: User, contact_id: object) -> EmergencyContact:
+    """The contact, locked with its recipient, for an organizer of its circle (a member: 403;
+    anyone else: 404). A contact from before care circles (no recipient) moves onto its owner's
+    own recipient first. Caller is inside transaction.atomic()."""
+    try:
+        pk = int(contact_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise NotFound("Emergency contact not found.") from None
+    found = EmergencyContact.objects.filter(pk=pk).values("recipient_id", "user_id").first()
+    if found is None or (found["recipient_id"] is None and found["user_id"] != actor.pk):
+        raise NotFound("Emergency contact not found.")
+    recipient_id = found["recipient_id"]
+    if recipient_id is None:
+        recipient_id = recipient_for_self(user=actor).pk
+        EmergencyContact.objects.filter(pk=pk, recipient__isnull=True).update(recipient_id=recipient_id)
+    try:
+        _, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+    except NotFound:
+        raise NotFound("Emergency contact not found.") from None
+    _organizer_only(membership, "change emergency contacts")
+    return EmergencyContact.objects.select_for_update().get(pk=pk)
+
+
+def emergency_contact_create(
+    *,
+    actor: User,
+    name: str,
+    phone: str,
+    recipient_id: object = None,
+    relationship: str = "",
+    email: str = "",
+    is_primary: bool = False,
+) -> EmergencyContact:
+    """Add a contact for a recipient (default: the actor's own, created when first needed);
+    organizers only. A new primary contact takes over from the recipient's old one."""
+    phone = check_phone(phone)
+    if recipient_id is None:
+        recipient_id = recipient_for_self(user=actor).pk
+    with transaction.atomic():
+        recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
+        _organizer_only(membership, "change emergency contacts")
+        if is_primary:
+            _unset_other_primary(recipient.pk, None)
+        return EmergencyContact.objects.create(
+            user=actor,
+            recipient=recipient,
+            name=name,
+            phone=phone,
+            relationship=relationship,
+            email=email,
+            is_primary=is_primary,
+        )
+
+
+def emergency_contact_update(*, actor: User, contact_id: object, **fields: Any) -> EmergencyContact:
+    """Change some of name, relationship, phone, email, is_primary (organizers of its recipient)."""
+    unknown = set(fields) - set(CONTACT_FIELDS)
+    if unknown:
+        raise InvalidInput(errors={name: ["Unknown field."] for name in sorted(unknown)})
+    if "phone" in fields:
+        fields["phone"] = check_phone(fields["phone"])
+    with transaction.atomic():
+        contact = _lock_contact(actor=actor, contact_id=contact_id)
+        if fields.get("is_primary"):
+            _unset_other_primary(contact.recipient_id, contact.pk)
+        changed = [name for name, value in fields.items() if getattr(contact, name) != value]
+        for name in changed:
+            setattr(contact, name, fields[name])
+        if changed:
+            contact.save(update_fields=changed)
+        return contact
+
+
+def emergency_contact_delete(*, actor: User, contact_id: object) -> None:
+    with transaction.atomic():
+        _lock_contact(actor=actor, contact_id=contact_id).delete()

@@ -31,6 +31,7 @@ class NoticeKind(models.TextChoices):
     BOOKING_REASSIGNED = "booking_reassigned", "Your booking has a new provider"
     REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
     VISIT_UPDATES = "visit_updates", "Check-ins and visit reports"
+    CIRCLE_JOINED = "circle_joined", "Someone joined a care circle you organize"
     # provider
     APPLICATION_DECIDED = "application_decided", "Your provider application was reviewed"
     NEW_REQUESTS = "new_requests", "New requests that match your services"
@@ -43,6 +44,8 @@ class NoticeKind(models.TextChoices):
     VISIT_ALERTS = "visit_alerts", "A visit is late or looks missed"
     # admins
     PROVIDER_APPLICATIONS = "provider_applications", "Provider applications waiting for review (daily)"
+    # an address that may have no account yet (not a choice in anyone's settings)
+    CIRCLE_INVITATION = "circle_invitation", "Invitations to a care circle"
 
 
 # Sent with receivers (users), content (text) and booking (a bookings.Booking or None).

@@ -28,6 +28,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("accounts.urls")),
+    path("", include("circles.urls")),
     path("", include("providers.urls")),
     path("", include("requests_app.urls")),
     path("", include("bookings.urls")),

@@ -12,3 +12,9 @@ class NotificationsConfig(AppConfig):
         from notifications.services import event_record_from_notice
 
         notification_event.connect(event_record_from_notice, dispatch_uid="notifications.notification_event")
+
+        # A care-circle invitation goes to an address that may have no account: its own email task.
+        from circles.signals import invitation_sent
+        from notifications.services import circle_invitation_enqueue
+
+        invitation_sent.connect(circle_invitation_enqueue, dispatch_uid="notifications.invitation_sent")

@@ -16,11 +16,13 @@ from twilio.base.exceptions import TwilioRestException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
-from notifications.content import build
+from circles.models import CircleRole
+from notifications.content import Content, build
 from notifications.kinds import Kind
 from notifications.tokens import unsubscribe_token
 
 if TYPE_CHECKING:
+    from circles.models import CircleInvitation
     from notifications.models import Delivery
 
 TWILIO_API = "https://api.twilio.com"
@@ -65,6 +67,55 @@ def email_message(delivery: Delivery) -> EmailMultiAlternatives:
             # The same id however often it is sent: a receiving server may drop a repeat.
             "Message-ID": f"<kindly-delivery-{delivery.pk}@{domain}>",
         },
+    )
+    message.attach_alternative(render_to_string("notifications/email/message.html", context), "text/html")
+    return message
+
+
+def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlternatives:
+    """The email inviting an address (which may have no account) to a care circle: who invites,
+    for whom, with which role, the link, and that it works for 7 days. Nothing to unsubscribe
+    from: the address chose nothing and gets one email per invitation an organizer sends."""
+    from circles.services import invitation_path
+
+    recipient = invitation.recipient
+    inviter = invitation.invited_by
+    who = (inviter.full_name or inviter.email) if inviter else "A family member"
+    role = CircleRole(invitation.role).label.lower()
+    about = (
+        f"A care circle is the family and friends who share your care on Kindly, {recipient.first_name}: "
+        "with your own account you see the visits booked for you and the messages with helpers."
+        if invitation.for_recipient
+        else f"A care circle is the family and friends who share the care of {recipient.full_name} on Kindly: "
+        "they see the visits booked, the messages with helpers, and get the news."
+    )
+    content = Content(
+        subject=f"{who} invites you to {recipient.full_name}'s care circle on Kindly",
+        heading=f"{who} invites you to join {recipient.full_name}'s care circle.",
+        lines=[
+            about,
+            f"You are invited as {'an organizer' if role == 'organizer' else 'a member'}.",
+            "Sign in, or create a free account, then join with the button below.",
+            "This invitation expires in 7 days and works once.",
+        ],
+        action_label=f"Join {recipient.first_name}'s care circle",
+        action_path=invitation_path(invitation),
+        why=f"{who} entered this address to invite you; if you do not know them, you can ignore it",
+    )
+    context = {
+        "content": content,
+        "greeting": "Hello,",
+        "action_url": site_url(content.action_path),
+        "preferences_url": "",
+        "unsubscribe_url": "",
+        "kind_label": Kind.CIRCLE_INVITATION.label,
+    }
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "kindly.invalid"
+    message = EmailMultiAlternatives(
+        subject=content.subject,
+        body=render_to_string("notifications/email/message.txt", context),
+        to=[invitation.email],
+        headers={"Message-ID": f"<kindly-{key.replace(':', '-')}@{domain}>"},
     )
     message.attach_alternative(render_to_string("notifications/email/message.html", context), "text/html")
     return message

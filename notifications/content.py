@@ -205,6 +205,19 @@ def build(event: Event, recipient: User) -> Content:
             action_path="/messages",
             why="someone wrote to you on Kindly and you have not read it for 10 minutes",
         )
+    if kind == Kind.CIRCLE_JOINED:
+        return Content(
+            subject=f"{ctx.get('name', 'Someone')} joined {ctx.get('recipient', 'your')}'s care circle",
+            heading=f"{ctx.get('name', 'Someone')} joined {ctx.get('recipient', 'your')}'s care circle.",
+            lines=[
+                f"They joined as {ctx.get('role', 'member')}. They can now see the visits booked for "
+                f"{ctx.get('recipient', 'them')} and the messages with helpers.",
+                "You can change their role or remove them on your Care circle page.",
+            ],
+            action_label="Open your care circle",
+            action_path="/care-circle",
+            why="you organize this care circle on Kindly",
+        )
     if kind == Kind.PROVIDER_APPLICATIONS:
         count = int(ctx.get("count", 0))
         return Content(

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts.models import User, UserType
 from bookings.models import Booking, BookingStatus
+from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
 from marketplace.errors import InvalidInput, PermissionDenied
 from marketplace.notifications import notify
 from notifications import channels, selectors
@@ -206,6 +207,67 @@ def deliveries_settle_abandoned(*, now: dt.datetime) -> int:
         last_error="The worker stopped after handing it over and before the answer; not sent again.",
         updated_at=now,
     )
+
+
+# ---------------------------------------------------------------- care-circle invitations
+
+
+def circle_invitation_enqueue(sender: object, *, invitation_id: int, **kwargs: Any) -> None:
+    """Receiver of circles.signals.invitation_sent (sent on commit): email the invitation from Celery."""
+    from notifications.tasks import send_circle_invitation
+
+    send_circle_invitation.delay(invitation_id)
+
+
+def _invitation_key(invitation: CircleInvitation) -> str:
+    return f"{Kind.CIRCLE_INVITATION}:invitation:{invitation.pk}:{invitation.created_at.isoformat()}"
+
+
+def circle_invitations_unsent(*, now: dt.datetime) -> list[int]:
+    """Pending invitations whose email task was lost (a broker down at commit): to enqueue again."""
+    waiting = list(
+        CircleInvitation.objects.filter(
+            status=InvitationStatus.PENDING,
+            created_at__lt=now - dt.timedelta(minutes=5),
+            created_at__gt=now - INVITATION_MAX_AGE,
+        )[:1000]
+    )
+    sent = set(Event.objects.filter(key__in=[_invitation_key(i) for i in waiting]).values_list("key", flat=True))
+    return [i.pk for i in waiting if _invitation_key(i) not in sent]
+
+
+def circle_invitation_send(*, invitation_id: int, last_try: bool) -> str:
+    """Email one invitation to its address, at most once per sending (a renewal is a new sending):
+    "sent", "done" (already sent, or no longer pending), "retry" or "failed".
+
+    The Event keyed by the invitation and its (renewed) time is the claim: a task that runs twice
+    sends nothing more; a failed send gives the claim back so the retry may send it.
+    """
+    invitation = CircleInvitation.objects.select_related("recipient", "invited_by").filter(pk=invitation_id).first()
+    if invitation is None or invitation.status != InvitationStatus.PENDING or invitation.expired:
+        return "done"
+    key = _invitation_key(invitation)
+    event, claimed = Event.objects.get_or_create(
+        key=key,
+        defaults={
+            "kind": Kind.CIRCLE_INVITATION,
+            "text": f"Invitation of {invitation.email} to {invitation.recipient.full_name}'s care circle.",
+            "context": {"email": invitation.email, "invitation": invitation.pk},
+        },
+    )
+    if not claimed:
+        return "done"
+    try:
+        channels.invitation_email(invitation, key=key).send()
+    except Exception as error:  # noqa: BLE001 - any failure of the mail server is retried
+        detail = f"{type(error).__name__}: {error}"
+        event.delete()
+        if last_try:
+            logger.error("care-circle invitation %s failed after its last try: %s", invitation_id, detail)
+            return "failed"
+        logger.warning("care-circle invitation %s failed, will retry: %s", invitation_id, detail)
+        return "retry"
+    return "sent"
 
 
 # ---------------------------------------------------------------- choices

@@ -20,13 +20,26 @@ def send_delivery(self, delivery_id: int) -> str:
     return outcome
 
 
+@shared_task(bind=True, name="notifications.tasks.send_circle_invitation", max_retries=None)
+def send_circle_invitation(self, invitation_id: int) -> str:
+    """Email a care-circle invitation to its address (once per sending); failures retried with backoff."""
+    last_try = self.request.retries >= settings.NOTIFICATIONS_MAX_RETRIES
+    outcome = services.circle_invitation_send(invitation_id=invitation_id, last_try=last_try)
+    if outcome == "retry":
+        raise self.retry(countdown=services.retry_countdown(self.request.retries))
+    return outcome
+
+
 @shared_task(name="notifications.tasks.resend_stuck_deliveries")
 def resend_stuck_deliveries() -> int:
     now = timezone.now()
     services.deliveries_settle_abandoned(now=now)
     ids = services.deliveries_stuck(now=now)
     services.deliveries_enqueue(ids)
-    return len(ids)
+    invitations = services.circle_invitations_unsent(now=now)
+    for invitation_id in invitations:
+        send_circle_invitation.delay(invitation_id)
+    return len(ids) + len(invitations)
 
 
 @shared_task(name="notifications.tasks.send_visit_reminders")

@@ -3,7 +3,7 @@
 from rest_framework import serializers
 
 from accounts.models import EmergencyContact, User, UserType
-from marketplace.api import PlainCharField, PlainEmailField, StrictSerializer
+from marketplace.api import PlainCharField, PlainEmailField, PlainIntegerField, StrictSerializer
 from marketplace.validators import phone_problem
 
 USER_TYPE_MESSAGE = "userType must be client or provider."
@@ -68,11 +68,14 @@ class EmergencyContactSerializer(serializers.ModelSerializer):
     """Output shape of an emergency contact."""
 
     isPrimary = serializers.BooleanField(source="is_primary", read_only=True)
+    recipientId = serializers.IntegerField(
+        source="recipient_id", read_only=True, allow_null=True, help_text="The care recipient the contact is for."
+    )
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
 
     class Meta:
         model = EmergencyContact
-        fields = ["id", "name", "relationship", "phone", "email", "isPrimary", "createdAt"]
+        fields = ["id", "name", "relationship", "phone", "email", "isPrimary", "recipientId", "createdAt"]
         read_only_fields = fields
 
 
@@ -91,6 +94,21 @@ class EmergencyContactInputSerializer(StrictSerializer):
         if problem:
             raise serializers.ValidationError(problem)
         return value
+
+
+class EmergencyContactCreateSerializer(EmergencyContactInputSerializer):
+    """POST: also the care recipient the contact is for (default: the caller themself)."""
+
+    recipientId = PlainIntegerField(
+        label="Care recipient",
+        source="recipient_id",
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=1,
+        max_value=2**63 - 1,
+        error_messages={code: "Care recipient not found." for code in ("min_value", "max_value", "max_string_length")},
+    )
 
 
 class AccountCloseInputSerializer(StrictSerializer):

@@ -1,4 +1,8 @@
-"""The accounts API: session sync with Firebase, the signed-in profile, user type, emergency contacts."""
+"""The accounts API: session sync with Firebase, the signed-in profile, user type.
+
+Emergency contacts belong to a care recipient: their endpoints are circles.api.views (the
+circle decides who may read and edit them).
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,7 @@ import logging
 from django.conf import settings
 from django.contrib.auth import login, logout
 from django.http import HttpResponseRedirect
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -18,15 +21,12 @@ from rest_framework.views import APIView
 
 from accounts import selectors, services
 from accounts.api.serializers import (
-    EmergencyContactInputSerializer,
-    EmergencyContactSerializer,
     SessionInputSerializer,
     UserSerializer,
     UserTypeInputSerializer,
 )
 from accounts.firebase import AccountDisabled, InvalidIdToken, verify_id_token
 from accounts.models import User
-from marketplace.api import ArrayLimitOffsetPagination
 from marketplace.throttling import SignInThrottle
 
 logger = logging.getLogger(__name__)
@@ -128,73 +128,3 @@ class UserTypeView(APIView):
 def api_login_redirect(request) -> HttpResponseRedirect:
     """GET /api/login: where pages send a browser whose session was found lost."""
     return HttpResponseRedirect("/login")
-
-
-class EmergencyContactListView(APIView):
-    """GET/POST /api/emergency-contacts: the signed-in user's own contacts."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="emergency_contacts_list",
-        parameters=[
-            OpenApiParameter("limit", OpenApiTypes.INT, description="Page size (default 50, at most 200)."),
-            OpenApiParameter("offset", OpenApiTypes.INT, description="Rows to skip."),
-        ],
-        responses=EmergencyContactSerializer(many=True),
-    )
-    def get(self, request: Request) -> Response:
-        paginator = ArrayLimitOffsetPagination()
-        page = paginator.paginate_queryset(selectors.emergency_contact_list(user=request.user), request, view=self)
-        return paginator.get_paginated_response(EmergencyContactSerializer(page, many=True).data)
-
-    @extend_schema(
-        operation_id="emergency_contacts_create",
-        request=EmergencyContactInputSerializer,
-        responses={201: EmergencyContactSerializer},
-    )
-    def post(self, request: Request) -> Response:
-        data = EmergencyContactInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        contact = services.emergency_contact_create(user=request.user, **data.validated_data)
-        return Response(EmergencyContactSerializer(contact).data, status=status.HTTP_201_CREATED)
-
-
-class EmergencyContactDetailView(APIView):
-    """GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404)."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(operation_id="emergency_contacts_retrieve", responses=EmergencyContactSerializer)
-    def get(self, request: Request, pk: int) -> Response:
-        contact = selectors.emergency_contact_get(user=request.user, pk=pk)
-        return Response(EmergencyContactSerializer(contact).data)
-
-    def _update(self, request: Request, pk: int, *, partial: bool) -> Response:
-        contact = selectors.emergency_contact_get(user=request.user, pk=pk)
-        data = EmergencyContactInputSerializer(data=request.data, partial=partial)
-        data.is_valid(raise_exception=True)
-        contact = services.emergency_contact_update(contact=contact, **data.validated_data)
-        return Response(EmergencyContactSerializer(contact).data)
-
-    @extend_schema(
-        operation_id="emergency_contacts_update",
-        request=EmergencyContactInputSerializer,
-        responses=EmergencyContactSerializer,
-    )
-    def put(self, request: Request, pk: int) -> Response:
-        return self._update(request, pk, partial=False)
-
-    @extend_schema(
-        operation_id="emergency_contacts_partial_update",
-        request=EmergencyContactInputSerializer(partial=True),
-        responses=EmergencyContactSerializer,
-    )
-    def patch(self, request: Request, pk: int) -> Response:
-        return self._update(request, pk, partial=True)
-
-    @extend_schema(operation_id="emergency_contacts_destroy", responses={204: None})
-    def delete(self, request: Request, pk: int) -> Response:
-        contact = selectors.emergency_contact_get(user=request.user, pk=pk)
-        services.emergency_contact_delete(contact=contact)
-        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,6 +1,7 @@
 import factory
 
 from accounts.models import EmergencyContact, User, UserType
+from circles.services import recipient_for_self
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -25,6 +26,8 @@ class EmergencyContactFactory(factory.django.DjangoModelFactory):
         model = EmergencyContact
 
     user = factory.SubFactory(UserFactory)
+    # The contacts a user adds for themself belong to their own care recipient.
+    recipient = factory.LazyAttribute(lambda o: recipient_for_self(user=o.user))
     name = factory.Faker("name")
     relationship = "Daughter"
     phone = factory.Sequence(lambda n: f"555-010-{n:04d}")

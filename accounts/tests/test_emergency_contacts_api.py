@@ -1,4 +1,7 @@
-"""Emergency contacts: the signed-in user's own, at most one primary."""
+"""Emergency contacts as before care circles: the signed-in user's own, at most one primary.
+
+(The circle's view of them, with recipientId, is in circles/tests/test_emergency_contacts.py.)
+"""
 
 import threading
 
@@ -6,8 +9,8 @@ import pytest
 from django.db import connection
 
 from accounts.models import EmergencyContact
-from accounts.services import emergency_contact_update
 from accounts.tests.factories import EmergencyContactFactory, UserFactory
+from circles.services import emergency_contact_update
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +32,12 @@ def test_create_returns_camel_case_and_defaults(signed_in, client_user):
     response = signed_in.post(URL, {"name": "Maya Lee", "phone": "555-123-4567"}, content_type="application/json")
     assert response.status_code == 201
     body = response.json()
-    assert set(body) == {"id", "name", "relationship", "phone", "email", "isPrimary", "createdAt"}
+    assert set(body) == {"id", "name", "relationship", "phone", "email", "isPrimary", "recipientId", "createdAt"}
     assert body["isPrimary"] is False
-    assert EmergencyContact.objects.get(pk=body["id"]).user == client_user
+    contact = EmergencyContact.objects.get(pk=body["id"])
+    # Without a recipientId the contact is for the caller themself (their own recipient).
+    assert contact.user == client_user and contact.recipient.account == client_user
+    assert body["recipientId"] == contact.recipient_id
 
 
 def test_list_shows_only_own_contacts_primary_first(signed_in, client_user, django_assert_max_num_queries):
@@ -135,7 +141,7 @@ def test_concurrent_primary_changes_leave_exactly_one_primary():
     def make_primary(contact):
         try:
             barrier.wait()
-            emergency_contact_update(contact=contact, is_primary=True)
+            emergency_contact_update(actor=user, contact_id=contact.pk, is_primary=True)
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
         finally:

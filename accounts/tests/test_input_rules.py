@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import EmergencyContact, User
-from accounts.services import clean_name, emergency_contact_create
+from accounts.services import clean_name
 from accounts.tests.factories import EmergencyContactFactory, UserFactory
+from circles.services import emergency_contact_create
 from marketplace.errors import InvalidInput
 from marketplace.testing.firebase import emulator_id_token, emulator_user
 
@@ -122,6 +123,6 @@ def test_changing_a_contacts_phone_to_letters_is_refused(signed_in, client_user)
 
 def test_the_service_refuses_a_contact_phone_of_letters(client_user):
     with pytest.raises(InvalidInput) as refused:
-        emergency_contact_create(user=client_user, name="Maya", phone="abcdefghijklmnop")
+        emergency_contact_create(actor=client_user, name="Maya", phone="abcdefghijklmnop")
     assert refused.value.errors == {"phone": [LETTERS]}
     assert not EmergencyContact.objects.exists()

@@ -1,5 +1,5 @@
 // The signed-in user's menu in the navigation bar (spec "Navigation bar"): avatar, name, a
-// Provider/Client badge (Admin for staff), and Dashboard, Messages, Switch to Client/Provider (not for admins),
+// Provider/Client badge (Admin for staff), and Dashboard, Messages, Care circle (clients), Switch to Client/Provider (not for admins),
 // Settings (/settings) and Sign Out; on small screens the same items in a side drawer.
 // The dropdown is a small menu button of our own (WAI-ARIA menu button pattern): Radix's
 // DropdownMenu and its positioning engine were 15 KB gzipped on every signed-in page.
@@ -200,6 +200,11 @@ function UserMenu(props: UserMenuProps) {
             My schedule
           </a>
         )}
+        {props.userType === "client" && !props.isAdmin && (
+          <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/care-circle">
+            Care circle
+          </a>
+        )}
         {!props.isAdmin && (
           <button
             type="button"
@@ -263,6 +268,11 @@ function UserMenu(props: UserMenuProps) {
                 {props.userType === "provider" && (
                   <li>
                     <a href="/schedule">My schedule</a>
+                  </li>
+                )}
+                {props.userType === "client" && !props.isAdmin && (
+                  <li>
+                    <a href="/care-circle">Care circle</a>
                   </li>
                 )}
                 {props.isAdmin && (

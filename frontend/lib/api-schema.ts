@@ -437,6 +437,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/care-circle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/care-circle: every recipient in whose circle the caller is, with the circle. */
+        get: operations["care_circle_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/care-invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description DELETE /api/care-invitations/{id}: organizers withdraw a pending invitation. */
+        delete: operations["care_invitations_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/care-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/care-invitations/accept {token}: join the circle the link names. */
+        post: operations["care_invitations_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/care-recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/care-recipients: add someone you care for (or yourself); you organize their circle. */
+        post: operations["care_recipients_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/care-recipients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description PATCH /api/care-recipients/{id}: organizers change the recipient's details. */
+        patch: operations["care_recipients_partial_update"];
+        trace?: never;
+    };
+    "/api/care-recipients/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/care-recipients/{id}/invitations: organizers invite an email address. */
+        post: operations["care_invitations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/care-recipients/{id}/members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description PATCH (role, organizers) and DELETE (organizers remove; anyone leaves) a circle member. */
+        delete: operations["care_members_destroy"];
+        options?: never;
+        head?: never;
+        /** @description PATCH (role, organizers) and DELETE (organizers remove; anyone leaves) a circle member. */
+        patch: operations["care_members_partial_update"];
+        trace?: never;
+    };
     "/api/create-payment-intent": {
         parameters: {
             query?: never;
@@ -512,10 +632,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET/POST /api/emergency-contacts: the signed-in user's own contacts. */
+        /**
+         * @description GET/POST /api/emergency-contacts: a care recipient's contacts (?recipientId=; default the
+         *     caller themself). Members of the circle read them; organizers add them.
+         */
         get: operations["emergency_contacts_list"];
         put?: never;
-        /** @description GET/POST /api/emergency-contacts: the signed-in user's own contacts. */
+        /**
+         * @description GET/POST /api/emergency-contacts: a care recipient's contacts (?recipientId=; default the
+         *     caller themself). Members of the circle read them; organizers add them.
+         */
         post: operations["emergency_contacts_create"];
         delete?: never;
         options?: never;
@@ -530,16 +656,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         get: operations["emergency_contacts_retrieve"];
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         put: operations["emergency_contacts_update"];
         post?: never;
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         delete: operations["emergency_contacts_destroy"];
         options?: never;
         head?: never;
-        /** @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: one of the caller's own contacts (else 404). */
+        /**
+         * @description GET/PUT/PATCH/DELETE /api/emergency-contacts/{id}: members read, organizers change (else 403);
+         *     a contact outside the caller's circles is a 404.
+         */
         patch: operations["emergency_contacts_partial_update"];
         trace?: never;
     };
@@ -1083,6 +1221,36 @@ export interface components {
          * @enum {string}
          */
         CardConfirmResultStatusEnum: "succeeded";
+        /**
+         * @description A recipient with their circle, from circles.selectors.care_circle_list (which sets my_role,
+         *     visible_invitations and contacts).
+         */
+        CareRecipient: {
+            readonly id: number;
+            readonly firstName: string;
+            readonly lastName: string;
+            readonly address: string;
+            readonly phone: string;
+            readonly notesForHelpers: string;
+            readonly isSelf: boolean;
+            readonly myRole: components["schemas"]["CircleRoleEnum"];
+            readonly members: components["schemas"]["CircleMember"][];
+            readonly invitations: components["schemas"]["CircleInvitation"][];
+            readonly emergencyContacts: components["schemas"]["EmergencyContact"][];
+        };
+        /** @description POST /api/care-recipients (firstName required there) and PATCH /api/care-recipients/{id}. */
+        CareRecipientCreateRequest: {
+            firstName?: string;
+            lastName?: string;
+            address?: string;
+            phone?: string;
+            notesForHelpers?: string;
+            /**
+             * @description The person is the signed-in user themself.
+             * @default false
+             */
+            isSelf: boolean;
+        };
         CategorySummary: {
             readonly id: number;
             readonly slug: string;
@@ -1103,6 +1271,33 @@ export interface components {
             longitude?: number | null;
             report?: components["schemas"]["VisitReportInputRequest"] | null;
         };
+        /** @description A pending invitation, as its circle's organizers see it. */
+        CircleInvitation: {
+            readonly id: number;
+            /** Format: email */
+            readonly email: string;
+            readonly role: components["schemas"]["CircleRoleEnum"];
+            readonly forRecipient: boolean;
+            readonly status: components["schemas"]["InvitationStatusEnum"];
+            /** Format: date-time */
+            readonly createdAt: string;
+            /** Format: date-time */
+            readonly expiresAt: string;
+            readonly expired: boolean;
+        };
+        /** @description A member as the other members see them (their email too: only members see this shape). */
+        CircleMember: {
+            readonly id: number;
+            readonly user: components["schemas"]["UserSummary"];
+            readonly role: components["schemas"]["CircleRoleEnum"];
+            readonly isRecipient: boolean;
+        };
+        /**
+         * @description * `organizer` - Organizer
+         *     * `member` - Member
+         * @enum {string}
+         */
+        CircleRoleEnum: "organizer" | "member";
         /**
          * @description The client of an open request as a verified provider sees them before booking: first name
          *     and last initial; no email, no photo.
@@ -1117,7 +1312,7 @@ export interface components {
         };
         Conversation: {
             user: components["schemas"]["PublicUser"];
-            role: components["schemas"]["RoleEnum"];
+            role: components["schemas"]["ConversationRoleEnum"];
             bookingId: number | null;
             thread: boolean;
             recipient: components["schemas"]["ConversationRecipient"] | null;
@@ -1134,6 +1329,13 @@ export interface components {
             id: number;
             fullName: string;
         };
+        /**
+         * @description * `provider` - provider
+         *     * `client` - client
+         *     * `support` - support
+         * @enum {string}
+         */
+        ConversationRoleEnum: "provider" | "client" | "support";
         /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
         CreatePaymentIntentInputRequest: {
             /** Format: int64 */
@@ -1201,8 +1403,26 @@ export interface components {
             /** Format: email */
             readonly email: string;
             readonly isPrimary: boolean;
+            /** @description The care recipient the contact is for. */
+            readonly recipientId: number | null;
             /** Format: date-time */
             readonly createdAt: string;
+        };
+        /** @description POST: also the care recipient the contact is for (default: the caller themself). */
+        EmergencyContactCreateRequest: {
+            name: string;
+            /** @default  */
+            relationship: string;
+            /** Phone number */
+            phone: string;
+            email?: string;
+            /** @default false */
+            isPrimary: boolean;
+            /**
+             * Care recipient
+             * Format: int64
+             */
+            recipientId?: number | null;
         };
         /** @description Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True). */
         EmergencyContactInputRequest: {
@@ -1215,6 +1435,30 @@ export interface components {
             /** @default false */
             isPrimary: boolean;
         };
+        /** @description POST /api/care-invitations/accept. */
+        InvitationAcceptInputRequest: {
+            /** Invitation link */
+            token: string;
+        };
+        /** @description POST /api/care-recipients/{id}/invitations. */
+        InvitationInputRequest: {
+            /** Email address */
+            email: string;
+            /** @default member */
+            role: string;
+            /**
+             * @description The invitation is for the person cared for themself: their account becomes theirs in the circle.
+             * @default false
+             */
+            forRecipient: boolean;
+        };
+        /**
+         * @description * `pending` - Pending
+         *     * `accepted` - Accepted
+         *     * `revoked` - Revoked
+         * @enum {string}
+         */
+        InvitationStatusEnum: "pending" | "accepted" | "revoked";
         KindChoice: {
             kind: components["schemas"]["KindEnum"];
             label: string;
@@ -1227,6 +1471,7 @@ export interface components {
          *     * `booking_reassigned` - Your booking has a new provider
          *     * `request_expired` - A request ended without a provider
          *     * `visit_updates` - Check-ins and visit reports
+         *     * `circle_joined` - Someone joined a care circle you organize
          *     * `application_decided` - Your provider application was reviewed
          *     * `new_requests` - New requests that match your services
          *     * `booking_paid` - A booking was paid (confirmed)
@@ -1235,9 +1480,10 @@ export interface components {
          *     * `unread_messages` - Messages you have not read for 10 minutes
          *     * `visit_alerts` - A visit is late or looks missed
          *     * `provider_applications` - Provider applications waiting for review (daily)
+         *     * `circle_invitation` - Invitations to a care circle
          * @enum {string}
          */
-        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "application_decided" | "new_requests" | "booking_paid" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications";
+        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "application_decided" | "new_requests" | "booking_paid" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "circle_invitation";
         /**
          * @description A message as its sender or receiver sees it. senderId is "system" for notifications.
          *
@@ -1332,6 +1578,14 @@ export interface components {
         PaginatedReviewList: components["schemas"]["Review"][];
         PaginatedServiceCategoryList: components["schemas"]["ServiceCategory"][];
         PaginatedServiceRequestList: components["schemas"]["ServiceRequest"][];
+        /** @description POST /api/care-recipients (firstName required there) and PATCH /api/care-recipients/{id}. */
+        PatchedCareRecipientInputRequest: {
+            firstName?: string;
+            lastName?: string;
+            address?: string;
+            phone?: string;
+            notesForHelpers?: string;
+        };
         /** @description Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True). */
         PatchedEmergencyContactInputRequest: {
             name?: string;
@@ -1342,6 +1596,10 @@ export interface components {
             email?: string;
             /** @default false */
             isPrimary: boolean;
+        };
+        /** @description PATCH /api/care-recipients/{id}/members/{memberId}. */
+        PatchedMemberRoleInputRequest: {
+            role?: string;
         };
         PaymentState: {
             status: string;
@@ -1470,13 +1728,6 @@ export interface components {
             rating: number;
             comment?: string;
         };
-        /**
-         * @description * `provider` - provider
-         *     * `client` - client
-         *     * `support` - support
-         * @enum {string}
-         */
-        RoleEnum: "provider" | "client" | "support";
         /**
          * @description GET/PUT /api/providers/me/schedule: the weekly hours (none: available any time) and the time
          *     off that is not over yet.
@@ -2346,6 +2597,188 @@ export interface operations {
             };
         };
     };
+    care_circle_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareRecipient"][];
+                };
+            };
+        };
+    };
+    care_invitations_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    care_invitations_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationAcceptInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareRecipient"];
+                };
+            };
+        };
+    };
+    care_recipients_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CareRecipientCreateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareRecipient"];
+                };
+            };
+        };
+    };
+    care_recipients_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedCareRecipientInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CareRecipient"];
+                };
+            };
+        };
+    };
+    care_invitations_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitationInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleInvitation"];
+                };
+            };
+        };
+    };
+    care_members_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    care_members_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedMemberRoleInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CircleMember"];
+                };
+            };
+        };
+    };
     create_payment_intent_create: {
         parameters: {
             query?: never;
@@ -2435,6 +2868,8 @@ export interface operations {
                 limit?: number;
                 /** @description Rows to skip. */
                 offset?: number;
+                /** @description The care recipient (default: you yourself). */
+                recipientId?: number;
             };
             header?: never;
             path?: never;
@@ -2461,7 +2896,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmergencyContactInputRequest"];
+                "application/json": components["schemas"]["EmergencyContactCreateRequest"];
             };
         };
         responses: {

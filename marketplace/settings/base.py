@@ -251,6 +251,8 @@ SPECTACULAR_SETTINGS = {
         "VisitWindowEnum": [("morning", "morning"), ("afternoon", "afternoon"), ("evening", "evening")],
         "SpecialtyEnum": "providers.models.Specialty",
         "UserTypeEnum": "accounts.models.UserType",
+        "CircleRoleEnum": "circles.models.CircleRole",
+        "InvitationStatusEnum": "circles.models.InvitationStatus",
     },
 }
 

@@ -96,6 +96,7 @@ def test_no_violations_signed_in_as_client(live_server, page: Page, world):
             f"/checkout/{world['booking'].id}",
             "/calendar",
             "/schedule",
+            "/care-circle",
             "/privacy-policy",
             "/no-such-page",
         ],
@@ -123,6 +124,7 @@ def test_no_violations_signed_in_as_provider(live_server, page: Page, world):
             "/request-service",
             "/calendar",
             "/schedule",
+            "/care-circle",
         ],
     )
     assert report == ""
@@ -136,7 +138,7 @@ def test_no_violations_signed_in_as_pending_provider(live_server, page: Page, wo
 
 def test_no_violations_signed_in_as_admin(live_server, page: Page, world):
     sign_in_browser(page, live_server.url, world["admin"])
-    report = _sweep(page, live_server.url, ["/", "/admin", "/messages", "/providers", "/calendar"])
+    report = _sweep(page, live_server.url, ["/", "/admin", "/messages", "/providers", "/calendar", "/care-circle"])
     problems = [report] if report else []
 
     page.goto(f"{live_server.url}/admin", wait_until="networkidle")

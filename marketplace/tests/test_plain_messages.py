@@ -13,6 +13,7 @@ from marketplace.fields import MoneyField
 
 API_MODULES = [
     "accounts.api.serializers",
+    "circles.api.serializers",
     "providers.api.serializers",
     "requests_app.api.serializers",
     "bookings.api.serializers",

@@ -1,0 +1,56 @@
+"""The signed link of a care-circle invitation: it names the invitation, works for 7 days and once.
+
+django.core.signing (SECRET_KEY, salt "circles.invitation"): a forged or cut link is refused,
+and its timestamp bounds it to INVITATION_MAX_AGE even if the row said otherwise.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.core import signing
+from django.utils import timezone
+
+from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
+from marketplace.errors import Conflict, InvalidInput
+
+INVITATION_SALT = "circles.invitation"
+
+EXPIRED_MESSAGE = "This invitation has expired. Ask for a new one."
+USED_MESSAGE = "This invitation has already been used. If you joined, your care circle is on your Care circle page."
+REVOKED_MESSAGE = "This invitation was withdrawn. Ask for a new one if you still need to join."
+INVALID_MESSAGE = "This invitation link is not valid. Check that you copied the whole link from the email."
+
+
+def invitation_token(invitation: CircleInvitation) -> str:
+    """The signed token of an invitation's link (it names the invitation, and when it was signed)."""
+    return signing.dumps({"i": invitation.pk}, salt=INVITATION_SALT, compress=True)
+
+
+def invitation_from_token(token: str) -> CircleInvitation:
+    """The invitation a link names, whatever its state: InvalidInput (400) for a forged or
+    broken link, Conflict (409) with EXPIRED_MESSAGE once its 7 days are over."""
+    try:
+        data = signing.loads(token, salt=INVITATION_SALT, max_age=INVITATION_MAX_AGE)
+    except signing.SignatureExpired:
+        raise Conflict(EXPIRED_MESSAGE) from None
+    except (signing.BadSignature, ValueError, TypeError):
+        raise InvalidInput(INVALID_MESSAGE) from None
+    invitation = (
+        CircleInvitation.objects.select_related("recipient", "invited_by").filter(pk=(data or {}).get("i")).first()
+        if isinstance(data, dict)
+        else None
+    )
+    if invitation is None:
+        raise InvalidInput(INVALID_MESSAGE)
+    return invitation
+
+
+def invitation_check_open(invitation: CircleInvitation, *, now: dt.datetime | None = None) -> None:
+    """Conflict (409) with a plain message when the invitation can no longer be used."""
+    if invitation.status == InvitationStatus.ACCEPTED:
+        raise Conflict(USED_MESSAGE)
+    if invitation.status == InvitationStatus.REVOKED:
+        raise Conflict(REVOKED_MESSAGE)
+    if invitation.created_at + INVITATION_MAX_AGE <= (now or timezone.now()):
+        raise Conflict(EXPIRED_MESSAGE)

@@ -1,0 +1,71 @@
+"""Pages of care circles: /care-circle (the island) and /care-circle/join/<token> (server-rendered).
+
+The join page works without JavaScript: signed in, its button POSTs back to the page, which
+calls circles.services.invitation_accept and goes on to /care-circle; signed out, it links to
+/login?next=<this page>. A link that is expired, withdrawn, used or broken gets a calm
+explanation (never an error page).
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from accounts.guards import login_required_page, queue_toast
+from accounts.models import UserType
+from circles import selectors, services
+from circles.api.serializers import CareRecipientSerializer
+from circles.models import CircleRole
+from marketplace.errors import DomainError
+
+
+@login_required_page
+def care_circle(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    is_client = user.user_type == UserType.CLIENT
+    recipients = selectors.care_circle_list(user=user) if is_client else []
+    props = {
+        "viewer": {
+            "id": user.pk,
+            "firstName": user.first_name,
+            "hasSelf": any(r.account_id == user.pk for r in recipients),
+        },
+        "recipients": CareRecipientSerializer(recipients, many=True, context={"viewer_id": user.pk}).data,
+    }
+    return render(request, "pages/care-circle.html", {"props": props, "is_client": is_client})
+
+
+@require_http_methods(["GET", "POST"])
+def care_circle_join(request: HttpRequest, token: str) -> HttpResponse:
+    invitation, problem = selectors.invitation_for_page(token=token)
+    error = ""
+    if request.method == "POST" and not problem:
+        if not request.user.is_authenticated:
+            return HttpResponseRedirect("/login?" + urlencode({"next": request.path}))
+        try:
+            member = services.invitation_accept(user=request.user, token=token)
+        except DomainError as failure:
+            error = failure.message
+        else:
+            queue_toast(
+                request,
+                title="You joined the care circle",
+                description=f"You are now in {member.recipient.full_name}'s care circle.",
+            )
+            return HttpResponseRedirect("/care-circle")
+    context = {
+        "invitation": invitation if not problem else None,
+        "recipient": invitation.recipient if invitation else None,
+        "inviter": (invitation.invited_by.full_name or invitation.invited_by.email)
+        if invitation and invitation.invited_by
+        else "A family member",
+        "role_words": "an organizer" if invitation and invitation.role == CircleRole.ORGANIZER else "a member",
+        "problem": problem,
+        "error": error,
+        "login_url": "/login?" + urlencode({"next": request.path}),
+        "can_join": request.user.is_authenticated and request.user.user_type == UserType.CLIENT,
+    }
+    return render(request, "pages/care-circle-join.html", context, status=200)

@@ -1,0 +1,805 @@
+// /care-circle: the people the user cares for (care recipients) and their circles. Each
+// recipient is a card: their details, the members and their roles (organizers change roles and
+// remove people; a member may leave), invitations by email (organizers: send, see pending,
+// withdraw) and emergency contacts. The server enforces every rule; the page only offers what
+// the user's role allows and shows the server's own words when something is refused.
+import { useState, type FormEvent } from "react";
+import { Dialog, DialogClose } from "../components/Dialog";
+import { EmptyState } from "../components/EmptyState";
+import { InputField, SelectField, TextareaField } from "../components/Field";
+import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import type { components } from "../lib/api-schema";
+import { mountIsland } from "../lib/mount";
+import { toast } from "../lib/toast";
+import "../styles/care-circle.css";
+
+type Recipient = components["schemas"]["CareRecipient"];
+type Member = components["schemas"]["CircleMember"];
+type Invitation = components["schemas"]["CircleInvitation"];
+type Role = Member["role"];
+
+interface CareCircleProps {
+  viewer: { id: string; firstName: string; hasSelf: boolean };
+  recipients: Recipient[];
+}
+
+const ROLE_OPTIONS = [
+  { value: "member", label: "Member: sees visits and messages" },
+  { value: "organizer", label: "Organizer: also books, pays and invites" },
+];
+const ROLE_LABEL: Record<Role, string> = { organizer: "Organizer", member: "Member" };
+
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
+}
+
+/** The server's words for a failed call; a lost session goes to sign in. */
+function failure(error: unknown, title: string): string {
+  if (isUnauthorizedError(error)) {
+    handleLoggedOut();
+    return "";
+  }
+  const message = errorMessage(error);
+  toast({ title, description: message, variant: "destructive" });
+  return message;
+}
+
+function fieldError(error: unknown, field: string): string {
+  return error instanceof ApiError ? (error.fieldErrors[field]?.[0] ?? "") : "";
+}
+
+function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdded: () => Promise<void> }) {
+  const [form, setForm] = useState({ firstName: "", lastName: "", address: "", phone: "", notesForHelpers: "" });
+  const [isSelf, setIsSelf] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [name]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!form.firstName.trim()) {
+      setErrors({ firstName: "Please enter a first name." });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await api.post("/api/care-recipients", { ...form, isSelf });
+    } catch (error) {
+      const message = failure(error, "Could not add this person");
+      const next: Record<string, string> = {};
+      for (const name of Object.keys(form)) next[name] = fieldError(error, name);
+      if (!Object.values(next).some(Boolean)) next.form = message;
+      setErrors(next);
+      setBusy(false);
+      return;
+    }
+    setForm({ firstName: "", lastName: "", address: "", phone: "", notesForHelpers: "" });
+    setIsSelf(false);
+    setBusy(false);
+    toast({ title: "Added", description: "Their care circle is ready. You can invite family now." });
+    await onAdded();
+  }
+
+  return (
+    <section className="card" aria-labelledby="add-recipient-heading" data-testid="add-recipient">
+      <h2 id="add-recipient-heading">Add someone you care for</h2>
+      <p className="muted">Only people in their care circle, and the helper you book, see these details.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        {canAddSelf && (
+          <label className="choice" htmlFor="recipient-self">
+            <input id="recipient-self" type="checkbox" checked={isSelf} onChange={(e) => setIsSelf(e.target.checked)} />
+            <span>This is me: I am arranging help for myself</span>
+          </label>
+        )}
+        <InputField
+          id="recipient-first-name"
+          label="First name"
+          required
+          autoComplete="off"
+          maxLength={150}
+          value={form.firstName}
+          onChange={set("firstName")}
+          error={errors.firstName}
+        />
+        <InputField
+          id="recipient-last-name"
+          label="Last name"
+          autoComplete="off"
+          maxLength={150}
+          value={form.lastName}
+          onChange={set("lastName")}
+          error={errors.lastName}
+        />
+        <InputField
+          id="recipient-address"
+          label="Address"
+          hint="Where helpers visit. Shown to the booked helper only."
+          autoComplete="off"
+          maxLength={255}
+          value={form.address}
+          onChange={set("address")}
+          error={errors.address}
+        />
+        <InputField
+          id="recipient-phone"
+          label="Phone"
+          type="tel"
+          autoComplete="off"
+          maxLength={40}
+          value={form.phone}
+          onChange={set("phone")}
+          error={errors.phone}
+        />
+        <TextareaField
+          id="recipient-notes"
+          label="Notes for helpers"
+          hint="For example: hard of hearing, ring twice."
+          maxLength={2000}
+          rows={3}
+          value={form.notesForHelpers}
+          onChange={set("notesForHelpers")}
+          error={errors.notesForHelpers}
+        />
+        {errors.form && (
+          <p className="page-message" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? "Adding…" : "Add to my care circles"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function ConfirmButton({
+  label,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  testId,
+}: {
+  label: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<boolean>;
+  testId: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      description={description}
+      trigger={
+        <button type="button" className="button button-secondary" data-testid={testId}>
+          {label}
+        </button>
+      }
+      footer={
+        <>
+          <DialogClose className="button button-secondary">Keep</DialogClose>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={busy}
+            onClick={() => {
+              setBusy(true);
+              void onConfirm().then((done) => {
+                setBusy(false);
+                if (done) setOpen(false);
+              });
+            }}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    />
+  );
+}
+
+function MemberRow({
+  recipient,
+  member,
+  viewerId,
+  onChanged,
+}: {
+  recipient: Recipient;
+  member: Member;
+  viewerId: string;
+  onChanged: () => Promise<void>;
+}) {
+  const organizer = recipient.myRole === "organizer";
+  const isMe = member.user.id === viewerId;
+  const name = fullName(member.user) || member.user.email || "Someone";
+  const [role, setRole] = useState<Role>(member.role);
+  const path = `/api/care-recipients/${recipient.id}/members/${member.id}`;
+
+  async function saveRole(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await api.patch(path, { role });
+    } catch (error) {
+      failure(error, "Could not change the role");
+      setRole(member.role);
+      return;
+    }
+    toast({ title: "Role changed", description: `${name} is now ${ROLE_LABEL[role].toLowerCase()}.` });
+    await onChanged();
+  }
+
+  async function remove(): Promise<boolean> {
+    try {
+      await api.delete(path);
+    } catch (error) {
+      failure(error, isMe ? "Could not leave the circle" : "Could not remove this person");
+      return false;
+    }
+    if (isMe) {
+      toast({
+        title: "You left the circle",
+        description: `You are no longer in ${recipient.firstName}'s care circle.`,
+      });
+    } else {
+      toast({ title: "Removed", description: `${name} is no longer in the circle.` });
+    }
+    await onChanged();
+    return true;
+  }
+
+  return (
+    <li className="circle-member" data-testid="circle-member">
+      <p className="circle-member-name">
+        <strong>{name}</strong>
+        {isMe && " (you)"}
+        {member.isRecipient && <span className="badge badge-info">Cared for</span>}{" "}
+        <span className="badge badge-neutral">{ROLE_LABEL[member.role]}</span>
+      </p>
+      {member.user.email && <p className="muted break">{member.user.email}</p>}
+      <div className="actions">
+        {organizer && (
+          <form className="circle-role-form" onSubmit={(e) => void saveRole(e)}>
+            <SelectField
+              id={`role-${member.id}`}
+              label={`Role of ${name}`}
+              options={ROLE_OPTIONS}
+              value={role}
+              onChange={(e) => setRole(e.target.value as Role)}
+            />
+            <button type="submit" className="button button-secondary" disabled={role === member.role}>
+              Save role
+            </button>
+          </form>
+        )}
+        {!member.isRecipient && organizer && !isMe && (
+          <ConfirmButton
+            label={`Remove ${name}`}
+            title={`Remove ${name} from the circle?`}
+            description={`${name} will no longer see ${recipient.firstName}'s visits and messages. You can invite them again later.`}
+            confirmLabel="Remove"
+            onConfirm={remove}
+            testId="remove-member"
+          />
+        )}
+        {!member.isRecipient && isMe && (
+          <ConfirmButton
+            label="Leave this circle"
+            title="Leave this care circle?"
+            description={`You will no longer see ${recipient.firstName}'s visits and messages. An organizer can invite you again.`}
+            confirmLabel="Leave"
+            onConfirm={remove}
+            testId="leave-circle"
+          />
+        )}
+      </div>
+    </li>
+  );
+}
+
+function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("member");
+  const [forRecipient, setForRecipient] = useState(false);
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const id = `invite-${recipient.id}`;
+  const recipientHasAccount = recipient.members.some((m) => m.isRecipient);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) {
+      setError("Please enter an email address.");
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      await api.post(`/api/care-recipients/${recipient.id}/invitations`, {
+        email: email.trim(),
+        role,
+        forRecipient: forRecipient && !recipientHasAccount,
+      });
+    } catch (err) {
+      const message = failure(err, "Could not send the invitation");
+      setError(fieldError(err, "email") || fieldError(err, "role") || message);
+      setBusy(false);
+      return;
+    }
+    toast({ title: "Invitation sent", description: `We emailed ${email.trim()} a link that works for 7 days.` });
+    setEmail("");
+    setRole("member");
+    setForRecipient(false);
+    setBusy(false);
+    await onChanged();
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="invite-form">
+      <h4>Invite someone by email</h4>
+      <InputField
+        id={`${id}-email`}
+        label="Email address"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+        required
+      />
+      <SelectField
+        id={`${id}-role`}
+        label="Role"
+        options={ROLE_OPTIONS}
+        value={role}
+        onChange={(e) => setRole(e.target.value as Role)}
+      />
+      {!recipientHasAccount && (
+        <label className="choice" htmlFor={`${id}-for-recipient`}>
+          <input
+            id={`${id}-for-recipient`}
+            type="checkbox"
+            checked={forRecipient}
+            onChange={(e) => setForRecipient(e.target.checked)}
+          />
+          <span>This invitation is for {recipient.firstName} themself</span>
+        </label>
+      )}
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Sending…" : "Send invitation"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PendingInvitation({
+  recipientId,
+  invitation,
+  onChanged,
+}: {
+  recipientId: number;
+  invitation: Invitation;
+  onChanged: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  async function resend() {
+    setBusy(true);
+    try {
+      await api.post(`/api/care-recipients/${recipientId}/invitations`, {
+        email: invitation.email,
+        role: invitation.role,
+      });
+    } catch (error) {
+      failure(error, "Could not send the invitation again");
+      setBusy(false);
+      return;
+    }
+    toast({
+      title: "Invitation sent again",
+      description: `We emailed ${invitation.email} a new link that works for 7 days.`,
+    });
+    setBusy(false);
+    await onChanged();
+  }
+  async function revoke() {
+    setBusy(true);
+    try {
+      await api.delete(`/api/care-invitations/${invitation.id}`);
+    } catch (error) {
+      failure(error, "Could not withdraw the invitation");
+      setBusy(false);
+      return;
+    }
+    toast({ title: "Invitation withdrawn", description: `The link sent to ${invitation.email} no longer works.` });
+    await onChanged();
+  }
+  return (
+    <li className="circle-invitation" data-testid="pending-invitation">
+      <p className="break">
+        <strong>{invitation.email}</strong> <span className="badge badge-neutral">{ROLE_LABEL[invitation.role]}</span>
+        {invitation.forRecipient && <span className="badge badge-info">The person cared for</span>}
+      </p>
+      <p className="muted">
+        {invitation.expired
+          ? "This invitation has expired. Send it again for a new link."
+          : `Sent ${formatDay(invitation.createdAt)}. The link works until ${formatDay(invitation.expiresAt)}.`}
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => void resend()}
+          aria-label={`Send again to ${invitation.email}`}
+        >
+          Send again
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => void revoke()}
+          aria-label={`Revoke the invitation to ${invitation.email}`}
+        >
+          Revoke
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const initial = {
+    firstName: recipient.firstName,
+    lastName: recipient.lastName,
+    address: recipient.address,
+    phone: recipient.phone,
+    notesForHelpers: recipient.notesForHelpers,
+  };
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const id = `edit-${recipient.id}`;
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [name]: event.target.value });
+
+  if (!open) {
+    return (
+      <div className="actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setForm(initial);
+            setErrors({});
+            setOpen(true);
+          }}
+        >
+          Edit {recipient.firstName}&apos;s details
+        </button>
+      </div>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      await api.patch(`/api/care-recipients/${recipient.id}`, form);
+    } catch (error) {
+      const message = failure(error, "Could not save the details");
+      const next: Record<string, string> = {};
+      for (const name of Object.keys(form)) next[name] = fieldError(error, name);
+      if (!Object.values(next).some(Boolean)) next.firstName = message;
+      setErrors(next);
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    setOpen(false);
+    toast({ title: "Saved", description: "The details are up to date." });
+    await onChanged();
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="edit-recipient">
+      <h3>Edit {recipient.firstName}&apos;s details</h3>
+      <InputField
+        id={`${id}-first-name`}
+        label="First name"
+        required
+        autoComplete="off"
+        maxLength={150}
+        value={form.firstName}
+        onChange={set("firstName")}
+        error={errors.firstName}
+      />
+      <InputField
+        id={`${id}-last-name`}
+        label="Last name"
+        autoComplete="off"
+        maxLength={150}
+        value={form.lastName}
+        onChange={set("lastName")}
+        error={errors.lastName}
+      />
+      <InputField
+        id={`${id}-address`}
+        label="Address"
+        autoComplete="off"
+        maxLength={255}
+        value={form.address}
+        onChange={set("address")}
+        error={errors.address}
+      />
+      <InputField
+        id={`${id}-phone`}
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        maxLength={40}
+        value={form.phone}
+        onChange={set("phone")}
+        error={errors.phone}
+      />
+      <TextareaField
+        id={`${id}-notes`}
+        label="Notes for helpers"
+        maxLength={2000}
+        rows={3}
+        value={form.notesForHelpers}
+        onChange={set("notesForHelpers")}
+        error={errors.notesForHelpers}
+      />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Saving…" : "Save details"}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RecipientCard({
+  recipient,
+  viewerId,
+  onChanged,
+}: {
+  recipient: Recipient;
+  viewerId: string;
+  onChanged: () => Promise<void>;
+}) {
+  const organizer = recipient.myRole === "organizer";
+  const name = fullName(recipient);
+  const headingId = `recipient-${recipient.id}-heading`;
+  return (
+    <section className="card care-recipient" aria-labelledby={headingId} data-testid="care-recipient">
+      <h2 id={headingId}>
+        {recipient.isSelf ? `${name} (you)` : name}
+        <span className="badge badge-neutral">You are {ROLE_LABEL[recipient.myRole].toLowerCase()}</span>
+      </h2>
+      <dl className="details">
+        <div className="detail">
+          <dt>Address</dt>
+          <dd className="break">{recipient.address || "Not given yet"}</dd>
+        </div>
+        <div className="detail">
+          <dt>Phone</dt>
+          <dd>{recipient.phone || "Not given yet"}</dd>
+        </div>
+        <div className="detail">
+          <dt>Notes for helpers</dt>
+          <dd className="break">{recipient.notesForHelpers || "None"}</dd>
+        </div>
+      </dl>
+      {organizer && <EditRecipient recipient={recipient} onChanged={onChanged} />}
+
+      <h3>People in the circle</h3>
+      <ul className="circle-members list-plain">
+        {recipient.members.map((member) => (
+          <MemberRow key={member.id} recipient={recipient} member={member} viewerId={viewerId} onChanged={onChanged} />
+        ))}
+      </ul>
+
+      {organizer && (
+        <>
+          <InviteForm recipient={recipient} onChanged={onChanged} />
+          <h4>Invitations waiting for an answer</h4>
+          {recipient.invitations.length === 0 ? (
+            <p className="muted" data-testid="no-invitations">
+              No invitations are waiting.
+            </p>
+          ) : (
+            <ul className="circle-invitations list-plain">
+              {recipient.invitations.map((invitation) => (
+                <PendingInvitation
+                  key={invitation.id}
+                  recipientId={recipient.id}
+                  invitation={invitation}
+                  onChanged={onChanged}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      <h3>Emergency contacts</h3>
+      {recipient.emergencyContacts.length === 0 ? (
+        <p className="muted" data-testid="no-emergency-contacts">
+          No emergency contacts yet.
+        </p>
+      ) : (
+        <ul className="list-plain" data-testid="emergency-contacts">
+          {recipient.emergencyContacts.map((contact) => (
+            <ContactRow key={contact.id} contact={contact} canEdit={organizer} onChanged={onChanged} />
+          ))}
+        </ul>
+      )}
+      {organizer && <EmergencyContactForm recipient={recipient} onChanged={onChanged} />}
+    </section>
+  );
+}
+
+type Contact = Recipient["emergencyContacts"][number];
+
+function ContactRow({
+  contact,
+  canEdit,
+  onChanged,
+}: {
+  contact: Contact;
+  canEdit: boolean;
+  onChanged: () => Promise<void>;
+}) {
+  async function remove(): Promise<boolean> {
+    try {
+      await api.delete(`/api/emergency-contacts/${contact.id}`);
+    } catch (error) {
+      failure(error, "Could not remove the contact");
+      return false;
+    }
+    toast({ title: "Contact removed", description: `${contact.name} is no longer an emergency contact.` });
+    await onChanged();
+    return true;
+  }
+  return (
+    <li className="circle-contact" data-testid="emergency-contact">
+      <p>
+        <strong>{contact.name}</strong>
+        {contact.relationship && `, ${contact.relationship}`}: {contact.phone}
+        {contact.isPrimary && <span className="badge badge-info">Primary</span>}
+      </p>
+      {canEdit && (
+        <div className="actions">
+          <ConfirmButton
+            label={`Remove ${contact.name}`}
+            title={`Remove ${contact.name}?`}
+            description="They will no longer be listed as an emergency contact for the circle and the helpers."
+            confirmLabel="Remove"
+            onConfirm={remove}
+            testId="remove-contact"
+          />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const empty = { name: "", relationship: "", phone: "" };
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const id = `contact-${recipient.id}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      await api.post("/api/emergency-contacts", { ...form, recipientId: recipient.id });
+    } catch (error) {
+      const message = failure(error, "Could not add the contact");
+      const next = { name: fieldError(error, "name"), relationship: "", phone: fieldError(error, "phone") };
+      setErrors(next.name || next.phone ? next : { name: message });
+      setBusy(false);
+      return;
+    }
+    setForm(empty);
+    setBusy(false);
+    toast({ title: "Contact added", description: "The circle can see it." });
+    await onChanged();
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate data-testid="contact-form">
+      <h4>Add an emergency contact</h4>
+      <InputField
+        id={`${id}-name`}
+        label="Name"
+        required
+        autoComplete="off"
+        maxLength={200}
+        value={form.name}
+        onChange={(e) => setForm({ ...form, name: e.target.value })}
+        error={errors.name}
+      />
+      <InputField
+        id={`${id}-relationship`}
+        label="Relationship"
+        autoComplete="off"
+        maxLength={100}
+        value={form.relationship}
+        onChange={(e) => setForm({ ...form, relationship: e.target.value })}
+      />
+      <InputField
+        id={`${id}-phone`}
+        label="Phone number"
+        type="tel"
+        required
+        autoComplete="off"
+        maxLength={40}
+        value={form.phone}
+        onChange={(e) => setForm({ ...form, phone: e.target.value })}
+        error={errors.phone}
+      />
+      <div className="actions">
+        <button type="submit" className="button button-secondary" disabled={busy}>
+          Add contact
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CareCircle({ viewer, recipients: initial }: CareCircleProps) {
+  const [recipients, setRecipients] = useState(initial);
+
+  async function reload() {
+    try {
+      setRecipients(await api.get<Recipient[]>("/api/care-circle"));
+    } catch (error) {
+      failure(error, "Could not refresh the page");
+    }
+  }
+
+  const hasSelf = recipients.some((r) => r.isSelf) || viewer.hasSelf;
+  return (
+    <>
+      {recipients.length === 0 ? (
+        <EmptyState title="Add the person you care for, or yourself" headingLevel={2} testId="care-circle-empty">
+          <p>
+            A care circle lets your family share the care of someone: everyone sees the visits booked for them and the
+            messages with helpers.
+          </p>
+        </EmptyState>
+      ) : (
+        recipients.map((recipient) => (
+          <RecipientCard key={recipient.id} recipient={recipient} viewerId={viewer.id} onChanged={reload} />
+        ))
+      )}
+      <AddRecipientForm canAddSelf={!hasSelf} onAdded={reload} />
+    </>
+  );
+}
+
+mountIsland(CareCircle, "care-circle-root", "care-circle-props");
