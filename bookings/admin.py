@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from bookings.models import Booking, CalendarFeed, Review
+from bookings.models import Booking, CalendarFeed, Review, VisitAlert, VisitReport, VisitReportEdit
 
 
 @admin.register(Booking)
@@ -45,3 +45,48 @@ class CalendarFeedAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+class VisitReportEditInline(admin.TabularInline):
+    model = VisitReportEdit
+    extra = 0
+    can_delete = False
+    fields = ("edited_at", "edited_by", "before")
+    readonly_fields = fields
+
+
+@admin.register(VisitReport)
+class VisitReportAdmin(admin.ModelAdmin):
+    """Read only: the provider writes a report (bookings.services.visit_report_save keeps the 24-hour
+    window and the history of corrections), staff read it."""
+
+    list_display = ("booking", "wellbeing", "follow_up_suggested", "created_at", "updated_at")
+    list_filter = ("wellbeing", "follow_up_suggested")
+    search_fields = ("booking__id", "booking__provider__user__email", "notes", "for_family")
+    raw_id_fields = ("booking",)
+    inlines = [VisitReportEditInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(VisitReportEdit)
+class VisitReportEditAdmin(admin.ModelAdmin):
+    list_display = ("report", "edited_by", "edited_at")
+    raw_id_fields = ("report", "edited_by")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(VisitAlert)
+class VisitAlertAdmin(admin.ModelAdmin):
+    list_display = ("booking", "kind", "created_at")
+    list_filter = ("kind",)
+    raw_id_fields = ("booking",)

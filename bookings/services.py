@@ -699,6 +699,7 @@ def calendar_feed_reset(*, user: User) -> str:
 #   "no check-out" alert (one each per booking: VisitAlert); the circle and the admins are told.
 
 VISIT_REPORT_TEXT_MAX = 2000
+WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
 
 
 def _circle_users(booking: Booking) -> list[User]:
@@ -792,7 +793,7 @@ def visit_report_problems(values: dict[str, Any], *, checklist: Iterable[str]) -
     problems: dict[str, list[str]] = {}
     wellbeing = values.get("wellbeing")
     if isinstance(wellbeing, bool) or wellbeing not in Wellbeing.values:
-        problems["wellbeing"] = ["Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."]
+        problems["wellbeing"] = [WELLBEING_RANGE]
     tasks = values.get("tasks_done", [])
     allowed = set(checklist)
     if not isinstance(tasks, list) or not all(isinstance(t, str) and t in allowed for t in tasks):

@@ -23,3 +23,11 @@ class CircleInvitationAdmin(admin.ModelAdmin):
     list_filter = ("status", "role")
     search_fields = ("email",)
     raw_id_fields = ("recipient", "invited_by", "accepted_by")
+
+
+@admin.register(CircleMember)
+class CircleMemberAdmin(admin.ModelAdmin):
+    list_display = ("recipient", "user", "role", "created_at")
+    list_filter = ("role",)
+    search_fields = ("user__email", "recipient__first_name", "recipient__last_name")
+    raw_id_fields = ("recipient", "user")

@@ -2,7 +2,7 @@ from django import forms
 from django.contrib import admin
 
 from providers import services
-from providers.models import Provider
+from providers.models import Provider, TimeOff, WeeklyHours
 
 
 class ProviderAdminForm(forms.ModelForm):
@@ -43,3 +43,20 @@ class ProviderAdmin(admin.ModelAdmin):
     list_select_related = ("user",)
     autocomplete_fields = ("user",)
     readonly_fields = ("rating", "total_reviews", "created_at", "updated_at")
+
+
+@admin.register(WeeklyHours)
+class WeeklyHoursAdmin(admin.ModelAdmin):
+    """A provider's weekly hours; the provider edits them on /schedule (providers.services checks the rules)."""
+
+    list_display = ("provider", "weekday", "start_time", "end_time")
+    list_filter = ("weekday",)
+    search_fields = ("provider__user__email",)
+    raw_id_fields = ("provider",)
+
+
+@admin.register(TimeOff)
+class TimeOffAdmin(admin.ModelAdmin):
+    list_display = ("provider", "first_day", "last_day", "note")
+    search_fields = ("provider__user__email", "note")
+    raw_id_fields = ("provider",)

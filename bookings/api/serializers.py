@@ -12,7 +12,7 @@ from rest_framework import serializers
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from bookings.models import Booking, PaymentStatus, Review, VisitReport, VisitReportEdit, Wellbeing
 from bookings.selectors import VISIT_STATES, visit_state
-from bookings.services import booking_can_client_cancel
+from bookings.services import WELLBEING_RANGE, booking_can_client_cancel
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider, VerificationStatus
@@ -237,22 +237,27 @@ class ReviewSerializer(serializers.ModelSerializer):
 class VisitLocationSerializer(StrictSerializer):
     """A position the provider's browser gave, with their consent (rounded to about 100 m on save)."""
 
-    latitude = serializers.FloatField(required=False, allow_null=True, min_value=-90, max_value=90)
-    longitude = serializers.FloatField(required=False, allow_null=True, min_value=-180, max_value=180)
+    # The ranges are checked by bookings.services.rounded_location, in plain words.
+    latitude = serializers.FloatField(required=False, allow_null=True)
+    longitude = serializers.FloatField(required=False, allow_null=True)
 
 
 class VisitReportInputSerializer(StrictSerializer):
     """The visit report the provider writes (at check-out, or later within 24 hours)."""
 
-    tasksDone = serializers.ListField(
-        child=serializers.CharField(max_length=200), source="tasks_done", required=False, max_length=50
-    )
+    # Each item must be one of the category's checklist (bookings.services.visit_report_problems).
+    tasksDone = serializers.ListField(child=serializers.CharField(), source="tasks_done", required=False)
     notes = StrictCharField(label="What was done", required=False, allow_blank=True, max_length=2000)
     wellbeing = StrictIntegerField(
         label="How they seemed",
+        min_value=1,
+        max_value=5,
         error_messages={
             "required": "Choose how they seemed.",
             "null": "Choose how they seemed.",
+            "min_value": WELLBEING_RANGE,
+            "max_value": WELLBEING_RANGE,
+            "max_string_length": WELLBEING_RANGE,
         },
     )
     forFamily = StrictCharField(

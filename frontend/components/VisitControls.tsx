@@ -225,7 +225,8 @@ export function VisitReportDialog({
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
         const fields = error.fieldErrors;
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ""])));
+        // Check-out nests the report ("report.wellbeing"); the rules of its content answer by field name.
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^report\./, ""), v[0] ?? ""])));
       }
       failed(error, "Could not save the report. Please try again.");
     } finally {

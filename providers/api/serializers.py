@@ -212,7 +212,11 @@ class WeeklyHoursSerializer(serializers.Serializer):
     weekday = StrictIntegerField(
         min_value=0,
         max_value=6,
-        error_messages={"min_value": services.WEEKDAY_UNKNOWN, "max_value": services.WEEKDAY_UNKNOWN},
+        error_messages={
+            "min_value": services.WEEKDAY_UNKNOWN,
+            "max_value": services.WEEKDAY_UNKNOWN,
+            "max_string_length": services.WEEKDAY_UNKNOWN,
+        },
     )
     startTime = serializers.TimeField(
         source="start_time",
