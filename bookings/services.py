@@ -20,28 +20,29 @@ import logging
 import secrets
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count
 from django.utils import timezone
 
+from accounts.models import User
 from bookings.models import Booking, BookingStatus, CalendarFeed, PaymentStatus, RefundStatus, Review
 from bookings.signals import booking_completed, refund_requested
+from circles.models import CircleRole
+from circles.selectors import is_organizer, member_user_ids
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
 from requests_app.services import (
+    circle_of,
     service_request_mark_booked,
     service_request_mark_cancelled,
     service_request_mark_completed,
 )
-
-if TYPE_CHECKING:
-    from accounts.models import User
 
 logger = logging.getLogger(__name__)
 
@@ -78,8 +79,10 @@ def check_booking_status(booking: Booking, allowed: Iterable[str], doing: str) -
 
 
 def check_booking_client(booking: Booking, actor: User, doing: str) -> None:
-    if booking.client_id != actor.pk:
-        raise PermissionDenied(f"Only the client of this booking can {doing} it.")
+    """The client's actions on a booking (cancel, review) are for any organizer of the recipient's
+    circle (issue 16); a plain member, the provider or an admin gets 403."""
+    if not is_organizer(user_id=actor.pk, recipient_id=booking.recipient_id):
+        raise PermissionDenied(f"Only an organizer of this care circle can {doing} this booking.")
 
 
 def check_booking_provider(booking: Booking, actor: User, doing: str) -> None:
@@ -112,8 +115,15 @@ def _when(booking: Booking) -> str:
     return f"{date}, {label}" if label else date
 
 
+def _circle(booking: Booking) -> list[User]:
+    """Everyone in the circle of the booking's recipient (the client alone if it were empty)."""
+    return circle_of(recipient_id=booking.recipient_id, fallback=booking.client)
+
+
 def _push(booking: Booking, extra_user_ids: Iterable[str] = ()) -> None:
-    user_ids = [booking.client_id, booking.provider.user_id, *extra_user_ids]
+    """booking.updated, on commit, to every member of the recipient's circle and the provider."""
+    circle = member_user_ids(recipient_id=booking.recipient_id) or [booking.client_id]
+    user_ids = list(dict.fromkeys([*circle, booking.provider.user_id, *extra_user_ids]))
     send_on_commit(
         user_ids,
         BOOKING_UPDATED,
@@ -124,6 +134,25 @@ def _push(booking: Booking, extra_user_ids: Iterable[str] = ()) -> None:
 def _notify(receivers: Iterable[User], content: str, booking: Booking, kind: str = "", **context) -> None:
     """A system message; with a kind, also an email/text to those who chose it (keyword `context`)."""
     notify(receivers=receivers, content=content, booking=booking, kind=kind, context=context)
+
+
+def _split_by_role(booking: Booking) -> tuple[list[User], list[User]]:
+    """The circle's organizers and its plain members (the organizers: the client alone if none)."""
+
+    def with_role(role: str) -> list[User]:
+        # One filter() call: the recipient and the role of the same membership row.
+        return list(
+            User.objects.filter(
+                circle_memberships__recipient_id=booking.recipient_id, circle_memberships__role=role
+            ).order_by("circle_memberships__id")
+        )
+
+    return with_role(CircleRole.ORGANIZER) or [booking.client], with_role(CircleRole.MEMBER)
+
+
+def organizers_of(booking: Booking) -> list[User]:
+    """Who pays: the organizers of the booking's recipient (the client alone if none)."""
+    return _split_by_role(booking)[0]
 
 
 def _refund_due(booking: Booking) -> str:
@@ -224,10 +253,9 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             raise Conflict("The preferred date of this request has passed.")
         check_provider_free(booking, provider)
         _save_visit(booking, PROVIDER_BUSY)
-        client = service_request.client
         name = provider.user.full_name or "A verified provider"
         _notify(
-            [client],
+            _circle(booking),
             f'Good news: {name} accepted your request "{service_request.title}". '
             f"Your visit is booked for {_when(booking)}. Total: ${booking.total_amount}.",
             booking,
@@ -279,7 +307,11 @@ def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") 
         _cancel(booking, actor=actor, reason=reason.strip())
         title = booking.service_request.title
         kind, refund = NoticeKind.BOOKING_CANCELLED, _refund_due(booking)
-        _notify([booking.client], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
+        _notify([actor], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
+        others = [person for person in _circle(booking) if person.pk != actor.pk]
+        if others:
+            by = actor.full_name or "an organizer"
+            _notify(others, f'The booking for "{title}" was cancelled by {by}.', booking, kind, by=by, refund=refund)
         _notify(
             [booking.provider.user],
             f'The client cancelled the booking for "{title}" on {_when(booking)}.'
@@ -305,7 +337,7 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
         _cancel(booking, actor=actor, reason=reason)
         _notify(
-            [booking.client, booking.provider.user],
+            [*_circle(booking), booking.provider.user],
             f'Your booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
             f"support. Reason: {reason}",
             booking,
@@ -335,9 +367,9 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
         party = "client" if is_client else "provider"
         _cancel(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
         title = booking.service_request.title
-        other = booking.provider.user if is_client else booking.client
+        others = [booking.provider.user] if is_client else _circle(booking)
         _notify(
-            [other],
+            others,
             f'The booking for "{title}" on {_when(booking)} was cancelled because the {party} closed their '
             "Kindly account."
             + ("" if is_client else " Any payment will be refunded in full. You are welcome to post a new request."),
@@ -366,7 +398,7 @@ def booking_complete(*, booking_id: int, actor: User) -> Booking:
         service_request_mark_completed(service_request_id=booking.service_request_id)
         booking_completed.send(sender=Booking, booking=booking)
         _notify(
-            [booking.client],
+            _circle(booking),
             f'Your booking for "{booking.service_request.title}" was marked completed. '
             "Thank you for using Kindly! You can now leave a review.",
             booking,
@@ -407,7 +439,7 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         title = booking.service_request.title
         new_name = new_provider.user.full_name or "a verified provider"
         _notify(
-            [booking.client],
+            _circle(booking),
             f'Your booking for "{title}" on {_when(booking)} has a new provider: {new_name}.',
             booking,
             NoticeKind.BOOKING_REASSIGNED,
@@ -466,21 +498,22 @@ def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -
         if booking.status == BookingStatus.CANCELLED:
             _refund_request(booking)
             _notify(
-                [booking.client],
+                _circle(booking),
                 f'Your payment of ${booking.total_amount} for "{title}" arrived after the booking was cancelled, '
                 "so it will be refunded in full.",
                 booking,
             )
             _push(booking)
             return "refunding"
-        _notify(
-            [booking.client],
-            f'Payment of ${booking.total_amount} received for "{title}". '
-            f"Your booking on {_when(booking)} is confirmed.",
-            booking,
-            NoticeKind.PAYMENT_RECEIVED,
-            last4=card_last4,  # the receipt names the card when the gateway said which
+        # The receipt names the card (when the gateway said which) to the organizers, who pay;
+        # the circle's plain members see the payment's status only, never card details (issue 16).
+        organizers, members = _split_by_role(booking)
+        receipt = (
+            f'Payment of ${booking.total_amount} received for "{title}". Your booking on {_when(booking)} is confirmed.'
         )
+        _notify(organizers, receipt, booking, NoticeKind.PAYMENT_RECEIVED, last4=card_last4)
+        if members:
+            _notify(members, receipt, booking, NoticeKind.PAYMENT_RECEIVED, last4="")
         _notify(
             [booking.provider.user],
             f'The client paid for "{title}". Your booking on {_when(booking)} is confirmed.',
@@ -506,7 +539,7 @@ def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
             booking.payment_status = PaymentStatus.FAILED
             booking.save(update_fields=["payment_status", "updated_at"])
         _notify(
-            [booking.client],
+            organizers_of(booking),
             f'Your payment for "{booking.service_request.title}" did not go through'
             + (f": {message}" if message else ".")
             + " You can try again from the payment page.",
@@ -540,7 +573,7 @@ def booking_refunded(*, payment_intent_id: str) -> str:
             _notify_refunded(booking)
         else:
             _notify(
-                [booking.client, booking.provider.user],
+                [*_circle(booking), booking.provider.user],
                 f'The payment of ${booking.total_amount} for "{booking.service_request.title}" was refunded in full.',
                 booking,
             )
@@ -568,7 +601,7 @@ def _refund_request(booking: Booking) -> None:
 
 def _notify_refunded(booking: Booking) -> None:
     _notify(
-        [booking.client],
+        _circle(booking),
         f'Your payment of ${booking.total_amount} for "{booking.service_request.title}" has been refunded in full.',
         booking,
     )
@@ -593,7 +626,7 @@ def booking_refund_failed(booking: Booking) -> None:
     booking.refund_status = RefundStatus.FAILED
     booking.save(update_fields=["refund_status", "updated_at"])
     _notify(
-        [booking.client],
+        organizers_of(booking),
         f'We could not refund your payment of ${booking.total_amount} for "{booking.service_request.title}" '
         "right away. Kindly support has been told and will make sure it is refunded in full; you do not "
         "need to do anything.",
@@ -612,7 +645,8 @@ def booking_refund_retried(booking: Booking) -> None:
 
 
 def review_create(*, booking_id: int, actor: User, rating: int, comment: str = "") -> Review:
-    """The client reviews a completed booking once; the provider's rating and totalReviews are recomputed.
+    """An organizer of the recipient's circle reviews a completed booking, once per booking; the
+    provider's rating and totalReviews are recomputed.
 
     Locks the booking (one review per booking) then the provider row, and recomputes with an
     aggregate, so concurrent reviews of one provider stay right.
@@ -623,8 +657,13 @@ def review_create(*, booking_id: int, actor: User, rating: int, comment: str = "
         booking = booking_lock(booking_id=booking_id)
         check_booking_client(booking, actor, "review")
         check_booking_status(booking, (BookingStatus.COMPLETED,), "reviewed")
-        if Review.objects.filter(booking=booking, reviewer=actor).exists():
+        # Any organizer of the circle may review, once per booking for the whole circle (the row
+        # lock above orders two organizers' attempts): one visit counts once in the provider's rating.
+        earlier = Review.objects.filter(booking=booking).values_list("reviewer_id", flat=True).first()
+        if earlier == actor.pk:
             raise Conflict("You have already reviewed this booking.")
+        if earlier is not None:
+            raise Conflict("Someone in this care circle has already reviewed this booking.")
         provider = Provider.objects.select_for_update().get(pk=booking.provider_id)
         review = Review.objects.create(
             booking=booking, reviewer=actor, reviewed_id=provider.user_id, rating=rating, comment=comment.strip()

@@ -15,7 +15,9 @@ from bookings.services import booking_can_client_cancel
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider, VerificationStatus
+from requests_app.api.serializers import RecipientCareDetailsSerializer, RecipientSummarySerializer, care_details_for
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
+from requests_app.selectors import viewer_in_circle, viewer_organizes
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -81,6 +83,9 @@ class BookingSerializer(serializers.ModelSerializer):
     provider = BookingProviderSerializer(read_only=True)
     client = UserSummarySerializer(read_only=True)
     serviceRequest = serializers.SerializerMethodField()
+    recipient = RecipientSummarySerializer(read_only=True)
+    canManage = serializers.SerializerMethodField()
+    careDetails = serializers.SerializerMethodField()
 
     class Meta:
         model = Booking
@@ -106,6 +111,9 @@ class BookingSerializer(serializers.ModelSerializer):
             "provider",
             "client",
             "serviceRequest",
+            "recipient",
+            "canManage",
+            "careDetails",
         ]
         read_only_fields = fields
 
@@ -113,19 +121,38 @@ class BookingSerializer(serializers.ModelSerializer):
         request = self.context.get("request")
         return request.user if request else None
 
+    def _organizes(self, obj: Booking) -> bool:
+        viewer = self._viewer()
+        return bool(viewer and viewer.is_authenticated and viewer_organizes(obj, viewer))
+
     @extend_schema_field(serializers.BooleanField())
     def get_canCancel(self, obj: Booking) -> bool:
-        """Whether the client may cancel now (48-hour rule); false for anyone else."""
+        """Whether the viewer may cancel now: an organizer of the recipient's circle, 48-hour rule;
+        false for anyone else (a plain member, the provider, an admin)."""
+        return self._organizes(obj) and booking_can_client_cancel(obj)
+
+    @extend_schema_field(serializers.BooleanField())
+    def get_canManage(self, obj: Booking) -> bool:
+        """Whether the viewer organizes the recipient's circle (may pay, cancel, review); a plain
+        member sees the booking and its payment status only."""
+        return self._organizes(obj)
+
+    @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
+    def get_careDetails(self, obj: Booking) -> dict | None:
+        """The recipient in full (address, phone, notes for helpers, whom to contact) for the provider
+        booked now, in one booking's detail (context["care_details"]); null otherwise."""
         viewer = self._viewer()
-        return bool(viewer and viewer.pk == obj.client_id and booking_can_client_cancel(obj))
+        if not self.context.get("care_details") or viewer is None or viewer.pk != obj.provider.user_id:
+            return None
+        return care_details_for(obj.recipient_id)
 
     @extend_schema_field(BookingRequestSerializer)
     def get_serviceRequest(self, obj: Booking) -> dict:
         data = self._request_shape.to_representation(obj.service_request)
         viewer = self._viewer()
-        # The address and special requirements are for the two parties only (ARCHITECTURE.md),
-        # not for admins' lists; after a reassignment, only for the provider now booked.
-        if viewer is None or viewer.pk not in (obj.client_id, obj.provider.user_id):
+        # The address and special requirements are for the recipient's circle and the provider
+        # (ARCHITECTURE.md), not for admins' lists; after a reassignment, only for the provider now booked.
+        if viewer is None or not (viewer.pk == obj.provider.user_id or viewer_in_circle(obj, viewer)):
             data["location"] = None
             data["specialRequirements"] = None
         return data
