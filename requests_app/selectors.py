@@ -204,6 +204,14 @@ def viewer_organizes(obj, user: User) -> bool:
     return obj.client_id == user.pk
 
 
+def circle_role_of(obj, user: User) -> str | None:
+    """The viewer's role in the circle of the recipient of `obj` ("organizer", "member" or None), as
+    viewer_in_circle reads it."""
+    if hasattr(obj, "viewer_role"):
+        return obj.viewer_role
+    return "organizer" if obj.client_id == user.pk else None
+
+
 def client_fully_named_to(service_request: ServiceRequest, user: User) -> bool:
     """Whether `user` sees the client's full name and email: the recipient's circle, the booked
     provider, an admin. A verified provider browsing open requests sees first name and last

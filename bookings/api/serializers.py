@@ -12,12 +12,13 @@ from rest_framework import serializers
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from bookings.models import Booking, PaymentStatus, Review
 from bookings.services import booking_can_client_cancel
+from circles.models import CircleRole
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider, VerificationStatus
 from requests_app.api.serializers import RecipientCareDetailsSerializer, RecipientSummarySerializer, care_details_for
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
-from requests_app.selectors import viewer_in_circle, viewer_organizes
+from requests_app.selectors import circle_role_of, viewer_in_circle, viewer_organizes
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -84,7 +85,7 @@ class BookingSerializer(serializers.ModelSerializer):
     client = UserSummarySerializer(read_only=True)
     serviceRequest = serializers.SerializerMethodField()
     recipient = RecipientSummarySerializer(read_only=True)
-    canManage = serializers.SerializerMethodField()
+    circleRole = serializers.SerializerMethodField()
     careDetails = serializers.SerializerMethodField()
 
     class Meta:
@@ -112,7 +113,7 @@ class BookingSerializer(serializers.ModelSerializer):
             "client",
             "serviceRequest",
             "recipient",
-            "canManage",
+            "circleRole",
             "careDetails",
         ]
         read_only_fields = fields
@@ -131,11 +132,12 @@ class BookingSerializer(serializers.ModelSerializer):
         false for anyone else (a plain member, the provider, an admin)."""
         return self._organizes(obj) and booking_can_client_cancel(obj)
 
-    @extend_schema_field(serializers.BooleanField())
-    def get_canManage(self, obj: Booking) -> bool:
-        """Whether the viewer organizes the recipient's circle (may pay, cancel, review); a plain
-        member sees the booking and its payment status only."""
-        return self._organizes(obj)
+    @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
+    def get_circleRole(self, obj: Booking) -> str | None:
+        """The viewer's role in the recipient's care circle: "organizer" (may pay, cancel, review),
+        "member" (sees the booking and its payment status only), null (the provider, an admin)."""
+        viewer = self._viewer()
+        return circle_role_of(obj, viewer) if viewer is not None and viewer.is_authenticated else None
 
     @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
     def get_careDetails(self, obj: Booking) -> dict | None:

@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from accounts.api.serializers import UserSummarySerializer
 from accounts.models import User
-from circles.models import CareRecipient
+from circles.models import CareRecipient, CircleRole
 from marketplace.api import StrictSerializer, as_minutes
 from marketplace.fields import (
     DateOrDateTimeField,
@@ -22,11 +22,11 @@ from requests_app import services
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.selectors import (
     category_get_active,
+    circle_role_of,
     client_fully_named_to,
     private_details_visible_to,
     recipient_contacts,
     recipient_shown_in_full_to,
-    viewer_organizes,
 )
 
 
@@ -139,7 +139,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     serviceCategory = CategorySummarySerializer(source="category", read_only=True, allow_null=True)
     bookingId = serializers.IntegerField(source="booking_id", read_only=True, allow_null=True, default=None)
     recipient = RecipientSummarySerializer(read_only=True)
-    canManage = serializers.SerializerMethodField()
+    circleRole = serializers.SerializerMethodField()
     careDetails = serializers.SerializerMethodField()
 
     class Meta:
@@ -164,7 +164,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "serviceCategory",
             "bookingId",
             "recipient",
-            "canManage",
+            "circleRole",
             "careDetails",
         ]
         read_only_fields = fields
@@ -172,12 +172,12 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     def _viewer(self):
         return self.context["request"].user
 
-    @extend_schema_field(serializers.BooleanField())
-    def get_canManage(self, obj: ServiceRequest) -> bool:
-        """Whether the viewer organizes the recipient's circle: they may edit, cancel or delete it
-        (while open). A plain member of the circle sees it and may not."""
+    @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
+    def get_circleRole(self, obj: ServiceRequest) -> str | None:
+        """The viewer's role in the recipient's care circle: "organizer" (may edit, cancel or delete it
+        while open), "member" (sees it, may not change it), null (not in the circle)."""
         viewer = self._viewer()
-        return bool(viewer.is_authenticated and viewer_organizes(obj, viewer))
+        return circle_role_of(obj, viewer) if viewer.is_authenticated else None
 
     @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
     def get_careDetails(self, obj: ServiceRequest) -> dict | None:
