@@ -275,3 +275,12 @@ def test_booking_updated_reaches_every_member(client, circle, verified_provider,
         assert [e["payload"]["id"] for e in events] == [response.json()["id"]]
     finally:
         async_to_sync(layer.group_discard)(user_group(circle["member"].pk), channel)
+
+
+def test_the_visit_reminder_reaches_every_member_and_the_provider(circle, verified_provider):
+    from notifications.services import visit_reminder_send
+
+    booking = _booking(circle, verified_provider, status=BookingStatus.CONFIRMED, payment_status=PaymentStatus.PAID)
+    assert visit_reminder_send(booking_id=booking.pk, now=booking.visit_start - dt.timedelta(hours=12))
+    for person in (circle["organizer"], circle["member"], verified_provider.user):
+        assert any(m.startswith("Reminder: your visit") for m in _system_messages(person)), person
