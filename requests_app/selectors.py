@@ -98,13 +98,13 @@ def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
 
 
 def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
-    """Open requests of others (not for a recipient in the provider's own circles), for a verified
-    provider; none at all for anyone else (the check is part of the same query)."""
+    """Open requests of others, for a verified provider; none at all for anyone else (the check is
+    part of the same query). As before care circles: a provider's view of open requests is theirs."""
     return _with_people(
         ServiceRequest.objects.filter(status=RequestStatus.OPEN)
         .exclude(client_id=user_id)
-        .exclude(in_circles_of(user_id))
-        .filter(Exists(provider_vetted(user_id=user_id)))
+        .filter(Exists(provider_vetted(user_id=user_id))),
+        user_id,
     )
 
 
