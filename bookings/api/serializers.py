@@ -16,7 +16,12 @@ from circles.models import CircleRole
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider, VerificationStatus
-from requests_app.api.serializers import RecipientCareDetailsSerializer, RecipientSummarySerializer, care_details_for
+from requests_app.api.serializers import (
+    RecipientCareDetailsSerializer,
+    RecipientSummarySerializer,
+    care_details_for,
+    without_circle_email,
+)
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
 from requests_app.selectors import circle_role_of, viewer_in_circle, viewer_organizes
 
@@ -82,7 +87,7 @@ class BookingSerializer(serializers.ModelSerializer):
     visitStart = serializers.DateTimeField(source="visit_start", read_only=True)
     canCancel = serializers.SerializerMethodField()
     provider = BookingProviderSerializer(read_only=True)
-    client = UserSummarySerializer(read_only=True)
+    client = serializers.SerializerMethodField()
     serviceRequest = serializers.SerializerMethodField()
     recipient = RecipientSummarySerializer(read_only=True)
     circleRole = serializers.SerializerMethodField()
@@ -147,6 +152,18 @@ class BookingSerializer(serializers.ModelSerializer):
         if not self.context.get("care_details") or viewer is None or viewer.pk != obj.provider.user_id:
             return None
         return care_details_for(obj.recipient_id)
+
+    @extend_schema_field(UserSummarySerializer)
+    def get_client(self, obj: Booking) -> dict:
+        """Who posted (an organizer of the circle); to the provider with an empty email (issue 16:
+        never the circle's emails; they reach the circle through the booking's messages)."""
+        data = self._client_shape.to_representation(obj.client)
+        viewer = self._viewer()
+        return data if viewer is None else without_circle_email(data, obj, viewer)
+
+    @cached_property
+    def _client_shape(self) -> UserSummarySerializer:
+        return UserSummarySerializer()
 
     @extend_schema_field(BookingRequestSerializer)
     def get_serviceRequest(self, obj: Booking) -> dict:

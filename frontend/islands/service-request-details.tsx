@@ -115,7 +115,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
   return (
     <section className="card" aria-labelledby="booking-heading" data-testid="request-booking">
       <div className="card-head">
-        <h2 id="booking-heading">Your booking</h2>
+        <h2 id="booking-heading">{booking.circleRole === "organizer" ? "Your booking" : "The booking"}</h2>
         <StatusBadge status={booking.status} note={bookingStatusNote(booking, "client")} />
       </div>
       <p className="list-item-meta">
@@ -123,7 +123,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
       <BookingPerson booking={booking} perspective="client" />
-      {active && !booking.canCancel && (
+      {active && booking.circleRole === "organizer" && !booking.canCancel && (
         <div className="actions">
           <p className="notice notice-inline" data-testid="cancel-blocked">
             This booking cannot be cancelled (less than 48 hours remaining).

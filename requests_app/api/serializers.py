@@ -27,6 +27,7 @@ from requests_app.selectors import (
     private_details_visible_to,
     recipient_contacts,
     recipient_shown_in_full_to,
+    viewer_in_circle,
 )
 
 
@@ -212,12 +213,23 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         )
     )
     def get_client(self, obj: ServiceRequest) -> dict:
-        return self._client_shapes[client_fully_named_to(obj, self._viewer())].to_representation(obj.client)
+        viewer = self._viewer()
+        data = self._client_shapes[client_fully_named_to(obj, viewer)].to_representation(obj.client)
+        return without_circle_email(data, obj, viewer)
 
     @cached_property
     def _client_shapes(self) -> dict[bool, serializers.Serializer]:
         """The client's two shapes, built once per list (a list's rows share this serializer)."""
         return {True: UserSummarySerializer(), False: ClientInitialSerializer()}
+
+
+def without_circle_email(data: dict, obj, viewer) -> dict:
+    """A provider never sees the email of anyone in the recipient's circle (issue 16 item 6: they
+    reach the circle through the booking's messages): the booked provider gets the client's name
+    with an empty email. The circle itself and admins see it."""
+    if "email" in data and not (viewer.is_admin or viewer_in_circle(obj, viewer)):
+        data["email"] = ""
+    return data
 
 
 def _required(message: str) -> dict[str, str]:
