@@ -1,4 +1,5 @@
-"""Reads of bookings, scoped: the two parties see their booking, admins see all; others get 404."""
+"""Reads of bookings, scoped: the recipient's care circle (every member, issue 16) and the booked
+provider see a booking, admins see all; others get 404."""
 
 from __future__ import annotations
 

@@ -1,7 +1,9 @@
 """Reads of categories and service requests, scoped to what the caller may see.
 
-ARCHITECTURE.md: clients see their own requests; verified (and active) providers see open
-requests of others; a provider sees the requests they are booked on; admins see all. An account
+ARCHITECTURE.md: clients see the requests for the care recipients in whose circles they are (any
+role; issue 16: scoped through circles.selectors.recipient_ids_of, a subquery, so each list stays
+one query); verified (and active) providers see open requests of others; a provider sees the
+requests they are booked on; admins see all. An account
 without a verified provider profile (none, switched to provider without applying, pending,
 rejected) sees no open request of anyone else. Anything else is a 404.
 """
