@@ -287,3 +287,38 @@ def test_the_visit_reminder_reaches_every_member_and_the_provider(circle, verifi
     assert visit_reminder_send(booking_id=booking.pk, now=booking.visit_start - dt.timedelta(hours=12))
     for person in (circle["organizer"], circle["member"], verified_provider.user):
         assert any(m.startswith("Reminder: your visit") for m in _system_messages(person)), person
+
+
+def test_a_members_checkout_shows_the_booking_without_paying(client, circle, verified_provider):
+    booking = _booking(circle, verified_provider, status=BookingStatus.SCHEDULED, payment_status=PaymentStatus.PENDING)
+    client.force_login(circle["member"])
+    props = island_props(client.get(f"/checkout/{booking.pk}"), "checkout-props")["booking"]
+    assert (props["canPay"], props["payable"]) == (False, False)
+    assert props["recipient"] == {"id": circle["recipient"].pk, "firstName": "Harold", "lastName": "Smith"}
+    client.force_login(circle["organizer"])
+    props = island_props(client.get(f"/checkout/{booking.pk}"), "checkout-props")["booking"]
+    assert (props["canPay"], props["payable"]) == (True, True)
+
+
+def test_a_members_calendar_holds_the_circles_visits(circle, verified_provider):
+    from bookings.selectors import calendar_visits
+
+    booking = _booking(circle, verified_provider, status=BookingStatus.CONFIRMED, payment_status=PaymentStatus.PAID)
+    assert [b.pk for b in calendar_visits(user=circle["member"])] == [booking.pk]
+    assert list(calendar_visits(user=UserFactory())) == []
+
+
+def test_any_organizer_may_review_once_per_booking_for_the_whole_circle(client, circle, verified_provider):
+    second = UserFactory()
+    CircleMember.objects.create(recipient=circle["recipient"], user=second, role=CircleRole.ORGANIZER)
+    booking = _booking(circle, verified_provider, status=BookingStatus.COMPLETED, payment_status=PaymentStatus.PAID)
+    client.force_login(second)
+    assert call(client, "POST", f"/api/bookings/{booking.pk}/review", {"rating": 4}).status_code == 201
+    client.force_login(circle["organizer"])
+    response = call(client, "POST", f"/api/bookings/{booking.pk}/review", {"rating": 5})
+    assert response.status_code == 409
+    assert "already reviewed" in response.json()["message"]
+    verified_provider.refresh_from_db()
+    assert verified_provider.total_reviews == 1
+    # The dashboard hides "Leave a Review" for the whole circle.
+    assert booking.pk in island_props(client.get("/dashboard"), "dashboard-props")["reviewedBookingIds"]
