@@ -24,6 +24,7 @@ from bookings.api.serializers import BookingSerializer, can_cancel_max_age
 from bookings.models import Review
 from bookings.selectors import booking_counts_as_provider, booking_list_as
 from circles.selectors import recipient_ids_of, recipient_list_for
+from marketplace.errors import InvalidInput
 from marketplace.listcache import cached
 from messaging.selectors import unread_summary
 from payments.selectors import payout_card
@@ -70,11 +71,21 @@ def _role(user) -> str:
 RECIPIENT_PARAM = "recipient"  # ?recipient=<id>: the switcher's choice (page and API)
 
 
+RECIPIENT_MAX = 2**31 - 1
+RECIPIENT_INVALID = "Choose a person from the list."
+
+
 def _recipient_choice(request: HttpRequest | Request) -> int | None:
-    """The ?recipient= the lists are narrowed to; anything that is not a number is "all". A
-    recipient outside the viewer's circles narrows to nothing (their lists are scoped anyway)."""
+    """The ?recipient= the lists are narrowed to; on the page anything that is not an id is "all".
+    A recipient outside the viewer's circles narrows to nothing (their lists are scoped anyway)."""
     raw = request.GET.get(RECIPIENT_PARAM, "").strip()
-    return int(raw) if raw.isdigit() and len(raw) <= 9 else None
+    return int(raw) if raw.isdigit() and len(raw) <= 10 and 1 <= int(raw) <= RECIPIENT_MAX else None
+
+
+def check_recipient_param(request: Request) -> None:
+    """The API says what is wrong with a ?recipient= that is not an id (400 on "recipient")."""
+    if RECIPIENT_PARAM in request.GET and _recipient_choice(request) is None:
+        raise InvalidInput(RECIPIENT_INVALID, errors={RECIPIENT_PARAM: [RECIPIENT_INVALID]})
 
 
 def _lists(request: HttpRequest | Request) -> dict:
@@ -158,9 +169,14 @@ class DashboardView(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter(RECIPIENT_PARAM, int, description="Only the items for this care recipient (the switcher)")
+            OpenApiParameter(
+                RECIPIENT_PARAM,
+                {"type": "integer", "minimum": 1, "maximum": RECIPIENT_MAX},
+                description="Only the items for this care recipient (the switcher)",
+            )
         ],
         responses=DashboardSerializer,
     )
     def get(self, request: Request) -> Response:
+        check_recipient_param(request)
         return Response(dashboard_data(request))

@@ -69,6 +69,21 @@ class BookingRequestSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+# booking.client: UserSummarySerializer's fields; "email" only for the recipient's circle and admins
+# (issue 16: a provider never sees the circle's emails).
+BOOKING_CLIENT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "readOnly": True},
+        "firstName": {"type": "string", "readOnly": True},
+        "lastName": {"type": "string", "readOnly": True},
+        "profileImageUrl": {"type": "string", "readOnly": True},
+        "email": {"type": "string", "format": "email", "readOnly": True},
+    },
+    "required": ["id", "firstName", "lastName", "profileImageUrl"],
+}
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -153,9 +168,9 @@ class BookingSerializer(serializers.ModelSerializer):
             return None
         return care_details_for(obj.recipient_id)
 
-    @extend_schema_field(UserSummarySerializer)
+    @extend_schema_field(BOOKING_CLIENT_SCHEMA)
     def get_client(self, obj: Booking) -> dict:
-        """Who posted (an organizer of the circle); to the provider with an empty email (issue 16:
+        """Who posted (an organizer of the circle); to the provider without the email (issue 16:
         never the circle's emails; they reach the circle through the booking's messages)."""
         data = self._client_shape.to_representation(obj.client)
         viewer = self._viewer()

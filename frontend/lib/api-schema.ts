@@ -794,7 +794,14 @@ export interface components {
             readonly visitStart: string;
             readonly canCancel: boolean;
             readonly provider: components["schemas"]["BookingProvider"];
-            readonly client: components["schemas"]["UserSummary"];
+            readonly client: {
+                readonly id: string;
+                readonly firstName: string;
+                readonly lastName: string;
+                readonly profileImageUrl: string;
+                /** Format: email */
+                readonly email?: string;
+            };
             readonly serviceRequest: components["schemas"]["BookingRequest"];
             readonly recipient: components["schemas"]["RecipientSummary"];
             readonly circleRole: (components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"]) | null;

@@ -78,12 +78,15 @@ def test_the_switcher_narrows_the_lists_to_one_recipient(client, client_user, fa
     assert len(client.get("/api/dashboard").json()["bookings"]) == 2
 
 
-@pytest.mark.parametrize("value", ["abc", "-1", "1e3", ""])
-def test_a_malformed_choice_shows_everyone(client, client_user, family, value):
+@pytest.mark.parametrize("value", ["abc", "-1", "0", "1e3", "", "99999999999"])
+def test_a_malformed_choice_is_a_400_from_the_api_and_everyone_on_the_page(client, client_user, family, value):
     client.force_login(client_user)
-    data = client.get(f"/api/dashboard?recipient={value}").json()
-    assert data["recipientId"] is None
-    assert len(data["bookings"]) == 2
+    response = client.get(f"/api/dashboard?recipient={value}")
+    assert response.status_code == 400
+    assert set(response.json()["errors"]) == {"recipient"}
+    props = island_props(client.get(f"/dashboard?recipient={value}"), "dashboard-props")
+    assert props["initial"]["recipientId"] is None
+    assert len(props["initial"]["bookings"]) == 2
 
 
 def test_another_familys_recipient_narrows_to_nothing(client, client_user, family):

@@ -226,9 +226,9 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
 def without_circle_email(data: dict, obj, viewer) -> dict:
     """A provider never sees the email of anyone in the recipient's circle (issue 16 item 6: they
     reach the circle through the booking's messages): the booked provider gets the client's name
-    with an empty email. The circle itself and admins see it."""
+    without the email. The circle itself and admins see it."""
     if "email" in data and not (viewer.is_admin or viewer_in_circle(obj, viewer)):
-        data["email"] = ""
+        data.pop("email")
     return data
 
 
