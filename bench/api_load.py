@@ -103,6 +103,10 @@ N_CLIENTS = 1000
 N_REQUESTS = 10_000
 N_BOOKINGS = 2_000
 N_MESSAGES = 20_000
+# Care circles (issue 16): each client's own recipient, with a circle of 1 to 5 members (the client
+# organizes it; up to 4 other clients are members), so the dashboard and the lists are measured
+# through circles. The builds before circles get none (the same rows otherwise).
+CIRCLE_MAX_MEMBERS = 5
 
 
 def _free_port() -> int:
@@ -166,6 +170,7 @@ def seed() -> None:
     import datetime as dt
     from decimal import Decimal
 
+    from django.apps import apps
     from django.db import connection, transaction
     from django.utils import timezone
 
@@ -217,8 +222,14 @@ def seed() -> None:
             )
             for i, u in enumerate(provider_users)
         )
+        recipient_of = _seed_circles(clients) if apps.is_installed("circles") else None
+
+        def for_whom(client) -> dict:
+            return {} if recipient_of is None else {"recipient_id": recipient_of[client.pk]}
+
         requests = ServiceRequest.objects.bulk_create(
             ServiceRequest(
+                **for_whom(clients[i % N_CLIENTS]),
                 client=clients[i % N_CLIENTS],
                 category=rng.choice(categories),
                 title=f"Help request {i}",
@@ -238,6 +249,7 @@ def seed() -> None:
         # one visit at a time, a constraint since issue 18).
         bookings = [
             Booking(
+                **for_whom(r.client),
                 service_request=r,
                 provider=verified[i % len(verified)],
                 client=r.client,
@@ -280,6 +292,27 @@ def seed() -> None:
     # bulk-loaded one needs VACUUM ANALYZE first, or COUNTs cannot use index-only scans.
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
+
+
+def _seed_circles(clients: list) -> dict[str, int]:
+    """Each client's own care recipient and its circle of 1 to CIRCLE_MAX_MEMBERS members (the client
+    as organizer, other clients as members), in bulk. Returns {client id: recipient id}. Its own
+    generator, so the rest of the data is the same as a build without circles draws it."""
+    from circles.models import CareRecipient, CircleMember, CircleRole
+
+    rng = random.Random(16)
+    recipients = CareRecipient.objects.bulk_create(
+        CareRecipient(first_name=c.first_name, last_name=c.last_name, address="12 Elm Street", account=c)
+        for c in clients
+    )
+    members = []
+    for i, recipient in enumerate(recipients):
+        members.append(CircleMember(recipient=recipient, user=clients[i], role=CircleRole.ORGANIZER))
+        others = [j for j in rng.sample(range(len(clients)), CIRCLE_MAX_MEMBERS) if j != i]
+        for j in others[: rng.randint(0, CIRCLE_MAX_MEMBERS - 1)]:
+            members.append(CircleMember(recipient=recipient, user=clients[j], role=CircleRole.MEMBER))
+    CircleMember.objects.bulk_create(members, batch_size=2000)
+    return {c.pk: r.pk for c, r in zip(clients, recipients, strict=True)}
 
 
 def sign_in() -> list[tuple[str, str]]:

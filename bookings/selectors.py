@@ -1,4 +1,5 @@
-"""Reads of bookings, scoped: the two parties see their booking, admins see all; others get 404."""
+"""Reads of bookings, scoped: the recipient's care circle (every member, issue 16) and the booked
+provider see a booking, admins see all; others get 404."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ from bookings.models import (
     VisitAlertKind,
     VisitReport,
 )
+from circles.selectors import recipient_ids_of
 from marketplace.errors import NotFound
 from providers.models import Provider
+from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -30,10 +33,16 @@ if TYPE_CHECKING:
 _UPCOMING_ORDER = ("active_rank", "scheduled_date", "id")
 
 
-def _with_parties(qs: QuerySet[Booking]) -> QuerySet[Booking]:
-    return qs.select_related("client", "provider__user", "service_request__category").annotate(
+def _with_parties(qs: QuerySet[Booking], viewer_id: str | None = None) -> QuerySet[Booking]:
+    """The parties and the recipient joined, and whether the visit has its report; with a viewer,
+    their role in the recipient's circle (viewer_role: "organizer", "member" or None), which the
+    shape reads."""
+    qs = qs.select_related("client", "recipient", "provider__user", "service_request__category").annotate(
         has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk")))
     )
+    if viewer_id is not None:
+        qs = qs.annotate(viewer_role=viewer_role_of(viewer_id))
+    return qs
 
 
 # What a listed booking's shape reads (BookingSerializer), and nothing else: six joined tables'
@@ -53,35 +62,46 @@ _LISTED_FIELDS = (
     ),
     "service_request__category__id",
     "service_request__category__name",
+    *(f"recipient__{f}" for f in RECIPIENT_SUMMARY_FIELDS),
 )
+
+
+def in_circles_of(user_id: str) -> Q:
+    """Bookings for a recipient in whose circle the user is (any role): issue 16."""
+    return Q(recipient_id__in=recipient_ids_of(user_id=user_id))
 
 
 def _as_party(user_id: str) -> QuerySet[Booking]:
     # provider_id = (their profile's id), not a join on provider.user: PostgreSQL then ORs two
     # index scans instead of hashing the whole bookings table (the list's COUNT and its page).
     own_profile = Subquery(Provider.objects.filter(user_id=user_id).order_by().values("pk")[:1])
-    return Booking.objects.filter(Q(client_id=user_id) | Q(provider_id=own_profile))
+    return Booking.objects.filter(in_circles_of(user_id) | Q(provider_id=own_profile))
 
 
 def _visible_to(user: User) -> QuerySet[Booking]:
     return Booking.objects.all() if user.is_admin else _as_party(user.pk)
 
 
-def _listed(qs: QuerySet[Booking]) -> QuerySet[Booking]:
-    return _with_parties(qs).only(*_LISTED_FIELDS).order_by(*_UPCOMING_ORDER)
+def _listed(qs: QuerySet[Booking], viewer_id: str | None = None) -> QuerySet[Booking]:
+    return _with_parties(qs, viewer_id).only(*_LISTED_FIELDS).order_by(*_UPCOMING_ORDER)
 
 
 def booking_list_for(*, user: User) -> QuerySet[Booking]:
-    """GET /api/bookings: the user's bookings as client or as provider (admins: all);
-    active ones first, soonest first (the dashboard shows the first 3)."""
-    return _listed(_visible_to(user))
+    """GET /api/bookings: the bookings for the recipients in the user's circles and the visits
+    they make as a provider (admins: all); active ones first, soonest first (the dashboard shows
+    the first 3)."""
+    return _listed(_visible_to(user), user.pk)
 
 
-def booking_list_as(*, user: User, as_provider: bool) -> QuerySet[Booking]:
-    """The dashboard's bookings card: the visits a provider makes, or the visits a client booked;
+def booking_list_as(*, user: User, as_provider: bool, recipient_id: int | None = None) -> QuerySet[Booking]:
+    """The dashboard's bookings card: the visits a provider makes, or the visits booked for the
+    recipients in the user's circles (only `recipient_id`'s when given: the dashboard's switcher);
     in booking_list_for's order."""
-    mine = Q(provider__user_id=user.pk) if as_provider else Q(client_id=user.pk)
-    return _listed(Booking.objects.filter(mine))
+    mine = Q(provider__user_id=user.pk) if as_provider else in_circles_of(user.pk)
+    qs = Booking.objects.filter(mine)
+    if recipient_id is not None and not as_provider:
+        qs = qs.filter(recipient_id=recipient_id)
+    return _listed(qs, user.pk)
 
 
 def booking_counts_as_provider(*, user: User) -> dict[str, int]:
@@ -98,7 +118,7 @@ def booking_list_admin() -> QuerySet[Booking]:
 
 def booking_get(*, user: User, pk: int) -> Booking:
     """One booking the user may see; otherwise 404."""
-    booking = _with_parties(_visible_to(user)).filter(pk=pk).first()
+    booking = _with_parties(_visible_to(user), user.pk).filter(pk=pk).first()
     if booking is None:
         raise NotFound("Booking not found.")
     return booking
@@ -127,9 +147,10 @@ def calendar_feed_owner(*, token: str) -> User:
 
 
 def calendar_visits(*, user: User) -> QuerySet[Booking]:
-    """The visits a user makes or booked (admins too: only their own), from 90 days ago on, soonest first."""
+    """The visits a user makes or that are booked for the recipients in their circles (admins too:
+    only their own), from 90 days ago on, soonest first."""
     return (
-        _with_parties(_as_party(user.pk))
+        _with_parties(_as_party(user.pk), user.pk)
         .filter(starts_at__gte=timezone.now() - CALENDAR_HISTORY)
         .only(*_LISTED_FIELDS)
         .order_by("starts_at", "id")

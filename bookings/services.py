@@ -48,6 +48,8 @@ from bookings.models import (
 )
 from bookings.selectors import visits_needing_alert
 from bookings.signals import booking_completed, refund_requested
+from circles.models import CircleRole
+from circles.selectors import is_organizer, member_user_ids
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
@@ -55,6 +57,7 @@ from providers.models import Provider, VerificationStatus
 from providers.services import check_provider_available
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
 from requests_app.services import (
+    circle_of,
     service_request_mark_booked,
     service_request_mark_cancelled,
     service_request_mark_completed,
@@ -95,8 +98,10 @@ def check_booking_status(booking: Booking, allowed: Iterable[str], doing: str) -
 
 
 def check_booking_client(booking: Booking, actor: User, doing: str) -> None:
-    if booking.client_id != actor.pk:
-        raise PermissionDenied(f"Only the client of this booking can {doing} it.")
+    """The client's actions on a booking (cancel, review) are for any organizer of the recipient's
+    circle (issue 16); a plain member, the provider or an admin gets 403."""
+    if not is_organizer(user_id=actor.pk, recipient_id=booking.recipient_id):
+        raise PermissionDenied(f"Only an organizer of this care circle can {doing} this booking.")
 
 
 def check_booking_provider(booking: Booking, actor: User, doing: str) -> None:
@@ -129,18 +134,45 @@ def _when(booking: Booking) -> str:
     return f"{date}, {label}" if label else date
 
 
-def _push(booking: Booking, extra_user_ids: Iterable[str] = ()) -> None:
-    user_ids = [booking.client_id, booking.provider.user_id, *extra_user_ids]
+def _circle(booking: Booking) -> list[User]:
+    """Everyone in the circle of the booking's recipient (the client alone if it were empty)."""
+    return circle_of(recipient_id=booking.recipient_id, fallback=booking.client)
+
+
+def _push(booking: Booking, extra_user_ids: Iterable[str] = (), **more: Any) -> None:
+    """booking.updated, on commit, to every member of the recipient's circle and the provider
+    (`more`: fields of the visit's progress to add, see _push_visit)."""
+    circle = member_user_ids(recipient_id=booking.recipient_id) or [booking.client_id]
+    user_ids = list(dict.fromkeys([*circle, booking.provider.user_id, *extra_user_ids]))
     send_on_commit(
         user_ids,
         BOOKING_UPDATED,
-        {"id": booking.pk, "status": booking.status, "paymentStatus": booking.payment_status},
+        {"id": booking.pk, "status": booking.status, "paymentStatus": booking.payment_status, **more},
     )
 
 
 def _notify(receivers: Iterable[User], content: str, booking: Booking, kind: str = "", **context) -> None:
     """A system message; with a kind, also an email/text to those who chose it (keyword `context`)."""
     notify(receivers=receivers, content=content, booking=booking, kind=kind, context=context)
+
+
+def _split_by_role(booking: Booking) -> tuple[list[User], list[User]]:
+    """The circle's organizers and its plain members (the organizers: the client alone if none)."""
+
+    def with_role(role: str) -> list[User]:
+        # One filter() call: the recipient and the role of the same membership row.
+        return list(
+            User.objects.filter(
+                circle_memberships__recipient_id=booking.recipient_id, circle_memberships__role=role
+            ).order_by("circle_memberships__id")
+        )
+
+    return with_role(CircleRole.ORGANIZER) or [booking.client], with_role(CircleRole.MEMBER)
+
+
+def organizers_of(booking: Booking) -> list[User]:
+    """Who pays: the organizers of the booking's recipient (the client alone if none)."""
+    return _split_by_role(booking)[0]
 
 
 def _refund_due(booking: Booking) -> str:
@@ -242,10 +274,9 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
         check_provider_available(booking, provider)
         check_provider_free(booking, provider)
         _save_visit(booking, PROVIDER_BUSY)
-        client = service_request.client
         name = provider.user.full_name or "A verified provider"
         _notify(
-            [client],
+            _circle(booking),
             f'Good news: {name} accepted your request "{service_request.title}". '
             f"Your visit is booked for {_when(booking)}. Total: ${booking.total_amount}.",
             booking,
@@ -297,7 +328,11 @@ def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") 
         _cancel(booking, actor=actor, reason=reason.strip())
         title = booking.service_request.title
         kind, refund = NoticeKind.BOOKING_CANCELLED, _refund_due(booking)
-        _notify([booking.client], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
+        _notify([actor], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
+        others = [person for person in _circle(booking) if person.pk != actor.pk]
+        if others:
+            by = actor.full_name or "an organizer"
+            _notify(others, f'The booking for "{title}" was cancelled by {by}.', booking, kind, by=by, refund=refund)
         _notify(
             [booking.provider.user],
             f'The client cancelled the booking for "{title}" on {_when(booking)}.'
@@ -323,7 +358,7 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
         _cancel(booking, actor=actor, reason=reason)
         _notify(
-            [booking.client, booking.provider.user],
+            [*_circle(booking), booking.provider.user],
             f'Your booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
             f"support. Reason: {reason}",
             booking,
@@ -353,9 +388,9 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
         party = "client" if is_client else "provider"
         _cancel(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
         title = booking.service_request.title
-        other = booking.provider.user if is_client else booking.client
+        others = [booking.provider.user] if is_client else _circle(booking)
         _notify(
-            [other],
+            others,
             f'The booking for "{title}" on {_when(booking)} was cancelled because the {party} closed their '
             "Kindly account."
             + ("" if is_client else " Any payment will be refunded in full. You are welcome to post a new request."),
@@ -408,7 +443,7 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         title = booking.service_request.title
         new_name = new_provider.user.full_name or "a verified provider"
         _notify(
-            [booking.client],
+            _circle(booking),
             f'Your booking for "{title}" on {_when(booking)} has a new provider: {new_name}.',
             booking,
             NoticeKind.BOOKING_REASSIGNED,
@@ -467,21 +502,22 @@ def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -
         if booking.status == BookingStatus.CANCELLED:
             _refund_request(booking)
             _notify(
-                [booking.client],
+                _circle(booking),
                 f'Your payment of ${booking.total_amount} for "{title}" arrived after the booking was cancelled, '
                 "so it will be refunded in full.",
                 booking,
             )
             _push(booking)
             return "refunding"
-        _notify(
-            [booking.client],
-            f'Payment of ${booking.total_amount} received for "{title}". '
-            f"Your booking on {_when(booking)} is confirmed.",
-            booking,
-            NoticeKind.PAYMENT_RECEIVED,
-            last4=card_last4,  # the receipt names the card when the gateway said which
+        # The receipt names the card (when the gateway said which) to the organizers, who pay;
+        # the circle's plain members see the payment's status only, never card details (issue 16).
+        organizers, members = _split_by_role(booking)
+        receipt = (
+            f'Payment of ${booking.total_amount} received for "{title}". Your booking on {_when(booking)} is confirmed.'
         )
+        _notify(organizers, receipt, booking, NoticeKind.PAYMENT_RECEIVED, last4=card_last4)
+        if members:
+            _notify(members, receipt, booking, NoticeKind.PAYMENT_RECEIVED, last4="")
         _notify(
             [booking.provider.user],
             f'The client paid for "{title}". Your booking on {_when(booking)} is confirmed.',
@@ -507,7 +543,7 @@ def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
             booking.payment_status = PaymentStatus.FAILED
             booking.save(update_fields=["payment_status", "updated_at"])
         _notify(
-            [booking.client],
+            organizers_of(booking),
             f'Your payment for "{booking.service_request.title}" did not go through'
             + (f": {message}" if message else ".")
             + " You can try again from the payment page.",
@@ -541,7 +577,7 @@ def booking_refunded(*, payment_intent_id: str) -> str:
             _notify_refunded(booking)
         else:
             _notify(
-                [booking.client, booking.provider.user],
+                [*_circle(booking), booking.provider.user],
                 f'The payment of ${booking.total_amount} for "{booking.service_request.title}" was refunded in full.',
                 booking,
             )
@@ -569,7 +605,7 @@ def _refund_request(booking: Booking) -> None:
 
 def _notify_refunded(booking: Booking) -> None:
     _notify(
-        [booking.client],
+        _circle(booking),
         f'Your payment of ${booking.total_amount} for "{booking.service_request.title}" has been refunded in full.',
         booking,
     )
@@ -594,7 +630,7 @@ def booking_refund_failed(booking: Booking) -> None:
     booking.refund_status = RefundStatus.FAILED
     booking.save(update_fields=["refund_status", "updated_at"])
     _notify(
-        [booking.client],
+        organizers_of(booking),
         f'We could not refund your payment of ${booking.total_amount} for "{booking.service_request.title}" '
         "right away. Kindly support has been told and will make sure it is refunded in full; you do not "
         "need to do anything.",
@@ -613,7 +649,8 @@ def booking_refund_retried(booking: Booking) -> None:
 
 
 def review_create(*, booking_id: int, actor: User, rating: int, comment: str = "") -> Review:
-    """The client reviews a completed booking once; the provider's rating and totalReviews are recomputed.
+    """An organizer of the recipient's circle reviews a completed booking, once per booking; the
+    provider's rating and totalReviews are recomputed.
 
     Locks the booking (one review per booking) then the provider row, and recomputes with an
     aggregate, so concurrent reviews of one provider stay right.
@@ -624,8 +661,13 @@ def review_create(*, booking_id: int, actor: User, rating: int, comment: str = "
         booking = booking_lock(booking_id=booking_id)
         check_booking_client(booking, actor, "review")
         check_booking_status(booking, (BookingStatus.COMPLETED,), "reviewed")
-        if Review.objects.filter(booking=booking, reviewer=actor).exists():
+        # Any organizer of the circle may review, once per booking for the whole circle (the row
+        # lock above orders two organizers' attempts): one visit counts once in the provider's rating.
+        earlier = Review.objects.filter(booking=booking).values_list("reviewer_id", flat=True).first()
+        if earlier == actor.pk:
             raise Conflict("You have already reviewed this booking.")
+        if earlier is not None:
+            raise Conflict("Someone in this care circle has already reviewed this booking.")
         provider = Provider.objects.select_for_update().get(pk=booking.provider_id)
         review = Review.objects.create(
             booking=booking, reviewer=actor, reviewed_id=provider.user_id, rating=rating, comment=comment.strip()
@@ -702,11 +744,6 @@ VISIT_REPORT_TEXT_MAX = 2000
 WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
 
 
-def _circle_users(booking: Booking) -> list[User]:
-    """Everyone in the circle of the booking's recipient (the client who booked is one of them)."""
-    return list(User.objects.filter(circle_memberships__recipient_id=booking.recipient_id, is_active=True))
-
-
 def _admins() -> list[User]:
     return list(User.objects.filter(user_type=UserType.ADMIN, is_active=True))
 
@@ -741,18 +778,11 @@ def rounded_location(latitude: Any, longitude: Any) -> tuple[Decimal | None, Dec
 
 def _push_visit(booking: Booking) -> None:
     """booking.updated with the visit's times, to the circle and the provider."""
-    user_ids = {booking.provider.user_id, *(u.pk for u in _circle_users(booking))}
-    send_on_commit(
-        user_ids,
-        BOOKING_UPDATED,
-        {
-            "id": booking.pk,
-            "status": booking.status,
-            "paymentStatus": booking.payment_status,
-            "checkedInAt": booking.checked_in_at.isoformat() if booking.checked_in_at else None,
-            "checkedOutAt": booking.checked_out_at.isoformat() if booking.checked_out_at else None,
-            "hasReport": VisitReport.objects.filter(booking_id=booking.pk).exists(),
-        },
+    _push(
+        booking,
+        checkedInAt=booking.checked_in_at.isoformat() if booking.checked_in_at else None,
+        checkedOutAt=booking.checked_out_at.isoformat() if booking.checked_out_at else None,
+        hasReport=VisitReport.objects.filter(booking_id=booking.pk).exists(),
     )
 
 
@@ -778,7 +808,7 @@ def booking_check_in(
         booking.save(update_fields=["checked_in_at", "check_in_latitude", "check_in_longitude", "updated_at"])
         name = booking.provider.user.first_name or "Your provider"
         _notify(
-            _circle_users(booking),
+            _circle(booking),
             f'{name} checked in at {_clock(now)} for "{booking.service_request.title}".',
             booking,
             NoticeKind.VISIT_UPDATES,
@@ -830,7 +860,7 @@ def _report_fields(values: dict[str, Any]) -> dict[str, Any]:
 def _announce_report(booking: Booking, report: VisitReport) -> None:
     name = booking.provider.user.first_name or "Your provider"
     _notify(
-        _circle_users(booking),
+        _circle(booking),
         f'Visit report ready: {name} wrote how the visit for "{booking.service_request.title}" went. '
         f"They seemed: {Wellbeing(report.wellbeing).label.lower()}.",
         booking,
@@ -872,7 +902,7 @@ def booking_check_out(
         service_request_mark_completed(service_request_id=booking.service_request_id)
         booking_completed.send(sender=Booking, booking=booking)
         _notify(
-            _circle_users(booking),
+            _circle(booking),
             f'Your booking for "{booking.service_request.title}" was marked completed. '
             "Thank you for using Kindly! You can now leave a review.",
             booking,
@@ -955,7 +985,7 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
                 f"({_clock(booking.ends_at)}). We are looking into it."
             )
         _notify(
-            {u.pk: u for u in [*_circle_users(booking), *_admins()]}.values(),
+            {u.pk: u for u in [*_circle(booking), *_admins()]}.values(),
             content,
             booking,
             NoticeKind.VISIT_ALERTS,

@@ -12,7 +12,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -23,11 +23,13 @@ from accounts.models import UserType
 from bookings.api.serializers import BookingSerializer, can_cancel_max_age
 from bookings.models import Review
 from bookings.selectors import booking_counts_as_provider, booking_list_as
+from circles.selectors import recipient_ids_of, recipient_list_for
+from marketplace.errors import InvalidInput
 from marketplace.listcache import cached
 from messaging.selectors import unread_summary
 from payments.selectors import payout_card
 from providers.selectors import provider_standing
-from requests_app.api.serializers import ServiceRequestSerializer
+from requests_app.api.serializers import RecipientSummarySerializer, ServiceRequestSerializer
 from requests_app.selectors import service_request_list_shown
 
 PROVIDER_SUBTITLE = "Manage your services and help seniors in your community"
@@ -48,11 +50,15 @@ class DashboardSerializer(serializers.Serializer):
     bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
     anyone else the visits they booked), in GET /api/bookings's order. requests: the first 3 of
     GET /api/service-requests for the viewer (a provider account: open requests of others, none
-    unless verified; anyone else their own). tiles: a provider's counts (null for clients).
-    unread: the unread messages count.
+    unless verified; anyone else the requests for the recipients in their circles). tiles: a
+    provider's counts (null for clients). unread: the unread messages count. recipients: the
+    people in whose care circles the viewer is (the switcher, shown when there are two or more;
+    empty for providers); recipientId: the one the lists are narrowed to (null: all of them).
     """
 
     bookings = BookingSerializer(many=True, read_only=True)
+    recipients = RecipientSummarySerializer(many=True, read_only=True)
+    recipientId = serializers.IntegerField(read_only=True, allow_null=True)
     requests = ServiceRequestSerializer(many=True, read_only=True)
     tiles = ProviderTilesSerializer(read_only=True, allow_null=True)
     unread = serializers.IntegerField(read_only=True)
@@ -62,21 +68,47 @@ def _role(user) -> str:
     return "provider" if user.user_type == UserType.PROVIDER else "client"
 
 
+RECIPIENT_PARAM = "recipient"  # ?recipient=<id>: the switcher's choice (page and API)
+
+
+RECIPIENT_MAX = 2**31 - 1
+RECIPIENT_INVALID = "Choose a person from the list."
+
+
+def _recipient_choice(request: HttpRequest | Request) -> int | None:
+    """The ?recipient= the lists are narrowed to; on the page anything that is not an id is "all".
+    A recipient outside the viewer's circles narrows to nothing (their lists are scoped anyway)."""
+    raw = request.GET.get(RECIPIENT_PARAM, "").strip()
+    return int(raw) if raw.isdigit() and len(raw) <= 10 and 1 <= int(raw) <= RECIPIENT_MAX else None
+
+
+def check_recipient_param(request: Request) -> None:
+    """The API says what is wrong with a ?recipient= that is not an id (400 on "recipient")."""
+    if RECIPIENT_PARAM in request.GET and _recipient_choice(request) is None:
+        raise InvalidInput(RECIPIENT_INVALID, errors={RECIPIENT_PARAM: [RECIPIENT_INVALID]})
+
+
 def _lists(request: HttpRequest | Request) -> dict:
     """All the dashboard shows but the unread count (which every message changes): its lists and
     tiles as JSON (DashboardSerializer's fields, as the API sends them), the provider standing and
     the reviewed bookings; read through the list cache (marketplace.listcache)."""
     user = request.user
+    recipient_id = _recipient_choice(request)
 
     def compute() -> dict:
         standing = provider_standing(user=user)
         provider = _role(user) == "provider"
         # Open requests are shown to verified providers only (the list's query checks it too).
         sees_requests = not provider or standing == "verified"
+        chosen = None if provider else recipient_id
         instance = {
-            "bookings": booking_list_as(user=user, as_provider=provider)[:LIST_LIMIT],
-            "requests": service_request_list_shown(user=user)[:LIST_LIMIT] if sees_requests else [],
+            "bookings": booking_list_as(user=user, as_provider=provider, recipient_id=chosen)[:LIST_LIMIT],
+            "requests": service_request_list_shown(user=user, recipient_id=chosen)[:LIST_LIMIT]
+            if sees_requests
+            else [],
             "tiles": booking_counts_as_provider(user=user) if provider else None,
+            "recipients": [] if provider else list(recipient_list_for(user=user).only("id", "first_name", "last_name")),
+            "recipientId": chosen,
         }
         data = DashboardSerializer(instance, context={"request": request}).data
         return {
@@ -85,7 +117,11 @@ def _lists(request: HttpRequest | Request) -> dict:
             "reviewed": [] if provider else _reviewed_booking_ids(user),
         }
 
-    return cached(("dashboard", user.pk), compute, max_age=lambda value: can_cancel_max_age(value["data"]["bookings"]))
+    return cached(
+        ("dashboard", user.pk, recipient_id),
+        compute,
+        max_age=lambda value: can_cancel_max_age(value["data"]["bookings"]),
+    )
 
 
 def dashboard_data(request: HttpRequest | Request) -> dict:
@@ -94,8 +130,13 @@ def dashboard_data(request: HttpRequest | Request) -> dict:
 
 
 def _reviewed_booking_ids(user) -> list[int]:
-    """Bookings the user already reviewed: the dashboard hides their "Leave a Review" button."""
-    return list(Review.objects.filter(reviewer=user).values_list("booking_id", flat=True))
+    """Bookings of the user's circles already reviewed (by them or another organizer: one review per
+    booking): the dashboard hides their "Leave a Review" button."""
+    return list(
+        Review.objects.filter(booking__recipient_id__in=recipient_ids_of(user_id=user.pk)).values_list(
+            "booking_id", flat=True
+        )
+    )
 
 
 def dashboard(request: HttpRequest) -> HttpResponse:
@@ -126,6 +167,16 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 class DashboardView(APIView):
     """GET /api/dashboard: the dashboard's data again, for its refreshes (signed in)."""
 
-    @extend_schema(responses=DashboardSerializer)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                RECIPIENT_PARAM,
+                {"type": "integer", "minimum": 1, "maximum": RECIPIENT_MAX},
+                description="Only the items for this care recipient (the switcher)",
+            )
+        ],
+        responses=DashboardSerializer,
+    )
     def get(self, request: Request) -> Response:
+        check_recipient_param(request)
         return Response(dashboard_data(request))

@@ -32,6 +32,7 @@ from notifications.content import visit_time
 from notifications.kinds import Channel, Frequency, Kind
 from notifications.models import Contact, Delivery, DeliveryStatus, Event, Preference
 from notifications.tokens import BadToken, read_unsubscribe_token
+from requests_app.services import circle_of
 
 if TYPE_CHECKING:
     from bookings.models import Booking as BookingType
@@ -429,7 +430,8 @@ def visit_reminders_send(*, now: dt.datetime) -> int:
 def _remind(booking: BookingType, key: str) -> None:
     title = booking.service_request.title
     notify(
-        receivers=[booking.client, booking.provider.user],
+        # Everyone in the recipient's care circle, and the provider (issue 16).
+        receivers=[*circle_of(recipient_id=booking.recipient_id, fallback=booking.client), booking.provider.user],
         content=f'Reminder: your visit for "{title}" is tomorrow, {visit_time(booking)}.',
         booking=booking,
         kind=Kind.VISIT_REMINDER,

@@ -13,9 +13,12 @@ from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
+from circles.models import CircleRole
+from circles.selectors import recipient_ids_of
 from marketplace.errors import NotFound, PermissionDenied
 from payments.models import ConnectedAccount, Earning, PayoutSetup, PayoutState, Refund
 from providers.models import Provider, VerificationStatus
+from requests_app.selectors import viewer_role_of
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -24,20 +27,28 @@ PAYABLE_PAYMENT_STATUSES = (PaymentStatus.PENDING, PaymentStatus.FAILED)
 
 
 def booking_visible_to(*, user: User) -> QuerySet[Booking]:
-    """Bookings the user may see (ARCHITECTURE.md permission table): own as client or provider; all for admins."""
-    qs = Booking.objects.select_related("service_request", "client", "provider__user")
+    """Bookings the user may see (ARCHITECTURE.md permission table): those for the recipients in their
+    circles (issue 16) and the visits they make as a provider; all for admins. Each with the user's
+    role in the recipient's circle (viewer_role)."""
+    qs = Booking.objects.select_related("service_request", "client", "recipient", "provider__user").annotate(
+        viewer_role=viewer_role_of(user.pk)
+    )
     if user.is_admin:
         return qs
-    return qs.filter(Q(client=user) | Q(provider__user=user))
+    return qs.filter(Q(recipient_id__in=recipient_ids_of(user_id=user.pk)) | Q(provider__user=user))
+
+
+PAY_ORGANIZERS_ONLY = "Only an organizer of this care circle can pay for this booking."
 
 
 def booking_for_payer(*, user: User, booking_id: int) -> Booking:
-    """The booking the user wants to pay: another user's is a 404, one they see but are not the client of a 403."""
+    """The booking the user wants to pay: one they may not see is a 404; one they see but do not
+    organize the recipient's circle of (a plain member, the provider, an admin) a 403."""
     booking = booking_visible_to(user=user).filter(pk=booking_id).first()
     if booking is None:
         raise NotFound("Booking not found.")
-    if booking.client_id != user.pk:
-        raise PermissionDenied("Only the client of this booking can pay for it.")
+    if booking.viewer_role != CircleRole.ORGANIZER:
+        raise PermissionDenied(PAY_ORGANIZERS_ONLY)
     return booking
 
 
@@ -47,8 +58,11 @@ def booking_is_payable(booking: Booking) -> bool:
 
 
 def checkout_booking(*, user: User, booking_id: int) -> Booking | None:
-    """The booking for the /checkout page: only its client sees it there."""
-    return booking_visible_to(user=user).filter(pk=booking_id, client=user).first()
+    """The booking for the /checkout page: the recipient's circle sees it there (its organizers may
+    pay; booking.viewer_role says which); nobody else."""
+    return (
+        booking_visible_to(user=user).filter(pk=booking_id, recipient_id__in=recipient_ids_of(user_id=user.pk)).first()
+    )
 
 
 # A pending refund with no answer from the gateway after this long was never sent (the process

@@ -82,7 +82,7 @@ def check_client_amount(booking: Booking, amount: Decimal | None) -> None:
 def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | None = None) -> str:
     """Start (or resume) paying a booking; returns the client secret for the browser.
 
-    Only the booking's client, only while it is scheduled and unpaid. One intent per booking:
+    Only an organizer of the recipient's circle, only while it is scheduled and unpaid. One intent per booking:
     a repeat call returns the stored client secret, and the gateway call carries an
     idempotency key per booking and amount, so a retried or concurrent call makes no second
     intent. A gateway error becomes a 502 with the spec's "Failed to create payment" text.

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.guards import login_required_page, queue_toast
 from bookings.models import Booking
+from circles.models import CircleRole
 from marketplace.errors import DomainError
 from payments import payouts
 from payments.api.serializers import MAX_ID
@@ -38,13 +39,21 @@ def _booking_props(booking: Booking) -> dict:
         "totalAmount": f"{booking.total_amount:.2f}",
         "status": booking.status,
         "paymentStatus": booking.payment_status,
-        "payable": booking_is_payable(booking),
+        # Only the recipient's organizers pay; a plain member of the circle sees the status only.
+        "canPay": booking.viewer_role == CircleRole.ORGANIZER,
+        "payable": booking_is_payable(booking) and booking.viewer_role == CircleRole.ORGANIZER,
+        "recipient": {
+            "id": booking.recipient_id,
+            "firstName": booking.recipient.first_name,
+            "lastName": booking.recipient.last_name,
+        },
     }
 
 
 @login_required_page
 def checkout(request: HttpRequest, booking_id: str) -> HttpResponse:
-    """The booking's client pays here; anyone else (or a bad id) sees "Booking Not Found"."""
+    """The recipient's organizers pay here and the circle's members see the payment's status; anyone
+    else (or a bad id) sees "Booking Not Found"."""
     booking = None
     if booking_id.isdigit() and 1 <= int(booking_id) <= MAX_ID:
         booking = checkout_booking(user=request.user, booking_id=int(booking_id))

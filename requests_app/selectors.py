@@ -1,7 +1,9 @@
 """Reads of categories and service requests, scoped to what the caller may see.
 
-ARCHITECTURE.md: clients see their own requests; verified (and active) providers see open
-requests of others; a provider sees the requests they are booked on; admins see all. An account
+ARCHITECTURE.md: clients see the requests for the care recipients in whose circles they are (any
+role; issue 16: scoped through circles.selectors.recipient_ids_of, a subquery, so each list stays
+one query); verified (and active) providers see open requests of others; a provider sees the
+requests they are booked on; admins see all. An account
 without a verified provider profile (none, switched to provider without applying, pending,
 rejected) sees no open request of anyone else. Anything else is a 404.
 """
@@ -15,6 +17,8 @@ from typing import TYPE_CHECKING
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 
 from accounts.selectors import USER_SUMMARY_FIELDS
+from circles.models import CareRecipient, CircleMember, CircleRole
+from circles.selectors import organized_recipient_ids, recipient_ids_of
 from marketplace.errors import NotFound
 from providers.selectors import provider_vetted, user_acts_as_provider, user_is_vetted_provider
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest
@@ -31,6 +35,9 @@ def category_get_active(*, category_id: int) -> ServiceCategory | None:
     return ServiceCategory.objects.filter(pk=category_id, is_active=True).first()
 
 
+# What a recipient's summary shape reads (circles' RecipientSummarySerializer): {id, firstName, lastName}.
+RECIPIENT_SUMMARY_FIELDS = ("id", "first_name", "last_name")
+
 # What ServiceRequestSerializer reads of the joined client and category (the request's own columns
 # all): the client's other columns (its datetimes above all) cost more to load than the rest of the
 # row. A field the shape starts reading must be added here, or each row costs a query (adminpanel's
@@ -39,24 +46,42 @@ _LISTED_FIELDS = (
     *(f.name for f in ServiceRequest._meta.concrete_fields),
     *(f"client__{f}" for f in USER_SUMMARY_FIELDS),
     *(f"category__{f}" for f in ("id", "slug", "name", "icon")),
+    *(f"recipient__{f}" for f in RECIPIENT_SUMMARY_FIELDS),
 )
 
 
-def _with_people(qs: QuerySet[ServiceRequest]) -> QuerySet[ServiceRequest]:
-    """Load what the serializer reads (client, category, the booked provider's user id) in one query.
+def viewer_role_of(viewer_id: str) -> Subquery:
+    """The viewer's role in the circle of the row's recipient ("organizer", "member"; None when they
+    are not in it), for annotate(viewer_role=...): the shapes read it, so a list stays one query."""
+    return Subquery(
+        CircleMember.objects.filter(recipient_id=OuterRef("recipient_id"), user_id=viewer_id).values("role")[:1]
+    )
+
+
+def _with_people(qs: QuerySet[ServiceRequest], viewer_id: str | None = None) -> QuerySet[ServiceRequest]:
+    """Load what the serializer reads (client, category, recipient, the booked provider's user id,
+    the viewer's role in the recipient's circle) in one query.
 
     The request's bookings are read through the reverse relation the bookings app declares
     (ServiceRequest.bookings), so this app never imports the app above it.
     """
     latest_booking = ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__isnull=False).order_by("-bookings__id")
-    return (
-        qs.select_related("client", "category")
+    qs = (
+        qs.select_related("client", "category", "recipient")
         .only(*_LISTED_FIELDS)
         .annotate(
             booked_provider_user_id=Subquery(latest_booking.values("bookings__provider__user_id")[:1]),
             booking_id=Subquery(latest_booking.values("bookings__id")[:1]),
         )
     )
+    if viewer_id is not None:
+        qs = qs.annotate(viewer_role=viewer_role_of(viewer_id))
+    return qs
+
+
+def in_circles_of(user_id: str) -> Q:
+    """Requests for a recipient in whose circle the user is (any role)."""
+    return Q(recipient_id__in=recipient_ids_of(user_id=user_id))
 
 
 def _booked_with(user: User):
@@ -67,25 +92,30 @@ def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
     """Every request the user may open (detail page)."""
     qs = ServiceRequest.objects.all()
     if user.is_admin:
-        return _with_people(qs)
-    visible = Q(client=user) | Q(booked_with=True)
+        return _with_people(qs, user.pk)
+    visible = in_circles_of(user.pk) | Q(booked_with=True)
     if user_is_vetted_provider(user=user):
         visible |= Q(status=RequestStatus.OPEN)
-    return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible))
+    return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible), user.pk)
 
 
 def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
     """Open requests of others, for a verified provider; none at all for anyone else (the check is
-    part of the same query)."""
+    part of the same query). As before care circles: a provider's view of open requests is theirs."""
     return _with_people(
         ServiceRequest.objects.filter(status=RequestStatus.OPEN)
         .exclude(client_id=user_id)
-        .filter(Exists(provider_vetted(user_id=user_id)))
+        .filter(Exists(provider_vetted(user_id=user_id))),
+        user_id,
     )
 
 
-def _own(user_id: str) -> QuerySet[ServiceRequest]:
-    return _with_people(ServiceRequest.objects.filter(client_id=user_id))
+def _own(user_id: str, recipient_id: int | None = None) -> QuerySet[ServiceRequest]:
+    """The requests for the recipients in the user's circles (one of them when recipient_id is given)."""
+    qs = ServiceRequest.objects.filter(in_circles_of(user_id))
+    if recipient_id is not None:
+        qs = qs.filter(recipient_id=recipient_id)
+    return _with_people(qs, user_id)
 
 
 _NEWEST_FIRST = ("-created_at", "-id")
@@ -95,16 +125,28 @@ def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
     """GET /api/service-requests: admins all, provider accounts the open requests of others (none
     unless their profile is verified), everyone else their own. Newest first."""
     if user.is_admin:
-        return _with_people(ServiceRequest.objects.all()).order_by(*_NEWEST_FIRST)
+        return _with_people(ServiceRequest.objects.all(), user.pk).order_by(*_NEWEST_FIRST)
     return service_request_list_shown(user=user)
 
 
-def service_request_list_shown(*, user: User) -> QuerySet[ServiceRequest]:
+def service_request_list_shown(*, user: User, recipient_id: int | None = None) -> QuerySet[ServiceRequest]:
     """The dashboard's requests card: for a provider account the open requests of others (none
-    unless their profile is verified), for everyone else (admins too) their own. Newest first."""
+    unless their profile is verified), for everyone else (admins too) the requests for the
+    recipients in their circles (only `recipient_id`'s when given: the dashboard's switcher).
+    Newest first."""
     if user.user_type == "provider":
         return _open_of_others(user.pk).order_by(*_NEWEST_FIRST)
-    return _own(user.pk).order_by(*_NEWEST_FIRST)
+    return _own(user.pk, recipient_id).order_by(*_NEWEST_FIRST)
+
+
+def recipient_shown_in_full_to(service_request: ServiceRequest, user: User) -> bool:
+    """Whether `user` is the provider booked on the request (once it is booked): they see the
+    recipient's address, phone, notes for helpers and whom in the circle to contact."""
+    return (
+        service_request.status != RequestStatus.OPEN
+        and getattr(service_request, "booked_provider_user_id", None) == user.pk
+        and user.pk is not None
+    )
 
 
 def service_request_list_admin() -> QuerySet[ServiceRequest]:
@@ -131,16 +173,16 @@ def service_request_get_for_accept(*, user: User, pk: int) -> ServiceRequest:
 
 def private_details_visible_to(service_request: ServiceRequest, user: User, *, vetted: Callable[[], bool]) -> bool:
     """Whether `user` may read the request's location and special requirements (ARCHITECTURE.md):
-    its client, verified providers while it is open, the booked provider; nobody else (admins
-    neither).
+    the members of the recipient's circle, verified providers while it is open, the booked
+    provider; nobody else (admins neither).
 
-    Expects the request from a selector here (booked_provider_user_id annotated); vetted answers
-    providers.selectors.user_is_vetted_provider(user=user), and is asked only when the answer
-    matters (never for the client's own requests).
+    Expects the request from a selector here (booked_provider_user_id and viewer_role annotated);
+    vetted answers providers.selectors.user_is_vetted_provider(user=user), and is asked only when
+    the answer matters (never for the circle's own requests).
     """
     if not user.is_authenticated:
         return False
-    if service_request.client_id == user.pk:
+    if viewer_in_circle(service_request, user):
         return True
     booked = getattr(service_request, "booked_provider_user_id", None)
     if booked is not None:
@@ -148,12 +190,75 @@ def private_details_visible_to(service_request: ServiceRequest, user: User, *, v
     return service_request.status == RequestStatus.OPEN and vetted()
 
 
+def viewer_in_circle(obj, user: User) -> bool:
+    """Whether `user` is in the circle of the recipient of `obj` (a request or a booking read by a
+    selector that annotated viewer_role; without it, whether they posted it)."""
+    role = getattr(obj, "viewer_role", None)
+    if hasattr(obj, "viewer_role"):
+        return role is not None
+    return obj.client_id == user.pk
+
+
+def viewer_organizes(obj, user: User) -> bool:
+    """Whether `user` organizes the circle of the recipient of `obj` (as viewer_in_circle)."""
+    if hasattr(obj, "viewer_role"):
+        return obj.viewer_role == "organizer"
+    return obj.client_id == user.pk
+
+
+def circle_role_of(obj, user: User) -> str | None:
+    """The viewer's role in the circle of the recipient of `obj` ("organizer", "member" or None), as
+    viewer_in_circle reads it."""
+    if hasattr(obj, "viewer_role"):
+        return obj.viewer_role
+    return "organizer" if obj.client_id == user.pk else None
+
+
 def client_fully_named_to(service_request: ServiceRequest, user: User) -> bool:
-    """Whether `user` sees the client's full name and email: the client, the booked provider, an
-    admin. A verified provider browsing open requests sees first name and last initial only."""
-    return user.is_admin or user.pk in (
-        service_request.client_id,
-        getattr(service_request, "booked_provider_user_id", None),
+    """Whether `user` sees the client's full name and email: the recipient's circle, the booked
+    provider, an admin. A verified provider browsing open requests sees first name and last
+    initial only."""
+    return (
+        user.is_admin
+        or viewer_in_circle(service_request, user)
+        or user.pk == getattr(service_request, "booked_provider_user_id", None)
+    )
+
+
+def recipients_to_request_for(*, user: User) -> list[dict]:
+    """The request form's "Who is this for?" options: every recipient the user organizes (their own
+    first, as "Myself"), each with the address the location field starts from; plus "Myself" with
+    id None when the user has no recipient of their own yet (posting makes it)."""
+    rows = list(
+        CareRecipient.objects.filter(pk__in=organized_recipient_ids(user_id=user.pk))
+        .order_by("first_name", "last_name", "id")
+        .values("id", "first_name", "last_name", "address", "account_id")
+    )
+    options = [
+        {
+            "id": row["id"],
+            "firstName": row["first_name"],
+            "lastName": row["last_name"],
+            "address": row["address"],
+            "isSelf": row["account_id"] == user.pk,
+        }
+        for row in rows
+    ]
+    options.sort(key=lambda option: not option["isSelf"])
+    if not any(option["isSelf"] for option in options):
+        options.insert(
+            0, {"id": None, "firstName": user.first_name, "lastName": user.last_name, "address": "", "isSelf": True}
+        )
+    return options
+
+
+def recipient_contacts(*, recipient_id: int) -> list[dict[str, str]]:
+    """Whom the booked provider may contact in the circle (in-app messages only): the organizers'
+    first and last names, oldest member first. Never their emails or phones."""
+    return list(
+        CircleMember.objects.filter(recipient_id=recipient_id, role=CircleRole.ORGANIZER)
+        .order_by("created_at", "id")
+        .values("user__first_name", "user__last_name")
     )
 
 

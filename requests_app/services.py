@@ -9,21 +9,19 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import UserType
+from accounts.models import User, UserType
+from circles.models import CareRecipient
+from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import recipient_for_self
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
 from marketplace.notifications import NoticeKind, notify
 from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
-
-if TYPE_CHECKING:
-    from accounts.models import User
-    from circles.models import CareRecipient
 
 # Fields a client may change on an open request (model field names).
 EDITABLE_FIELDS = (
@@ -72,6 +70,8 @@ BUDGET_NOT_IN_STEPS = "Budget must be in steps of $5"
 PREFERRED_DATE_REQUIRED = "Please choose a preferred date."
 PREFERRED_DATE_PAST = "Preferred date cannot be in the past."
 PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months."
+RECIPIENT_UNKNOWN = "Choose someone whose care you organize."
+ORGANIZERS_ONLY = "Only an organizer of this care circle can change this request."
 
 
 def preferred_date_latest(today: dt.date) -> dt.date:
@@ -196,14 +196,40 @@ def _check_can_request(actor: User) -> None:
         raise PermissionDenied("Only client accounts can request services. Switch to Client to request a service.")
 
 
+def check_organizer(*, actor: User, recipient_id: int, message: str = ORGANIZERS_ONLY) -> None:
+    """Organizer-only actions (issue 16): the recipient's organizers may; anyone else who can see the
+    item (a plain member of the circle, a provider, an admin) gets 403. Those who cannot see it get
+    404 from the selectors the views ask first."""
+    if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
+        raise PermissionDenied(message)
+
+
 def _check_owner(service_request: ServiceRequest, actor: User) -> None:
-    if service_request.client_id != actor.pk:
-        raise PermissionDenied("Only the client who made this request can change it.")
+    """Edit, delete and cancel: an organizer of the recipient's circle."""
+    check_organizer(actor=actor, recipient_id=service_request.recipient_id)
+
+
+def recipient_for_request(*, actor: User, recipient_id: int | None) -> CareRecipient:
+    """Whom a new request is for: one of the recipients `actor` organizes, or (no id) `actor`
+    themself (their own recipient, made on first use). Any other id: 400 on recipientId."""
+    if recipient_id is None:
+        return recipient_for_self(user=actor)
+    recipient = CareRecipient.objects.filter(pk=recipient_id, pk__in=organized_recipient_ids(user_id=actor.pk)).first()
+    if recipient is None:
+        raise InvalidInput(RECIPIENT_UNKNOWN, errors={"recipientId": [RECIPIENT_UNKNOWN]})
+    return recipient
 
 
 def _check_open(service_request: ServiceRequest, doing: str) -> None:
     if service_request.status != RequestStatus.OPEN:
         raise Conflict(f"Only open requests can be {doing}; this one is {service_request.status}.")
+
+
+def circle_of(*, recipient_id: int, fallback: User | None = None) -> list[User]:
+    """Everyone in the recipient's circle (notifications and live events reach them all: issue 16),
+    oldest member first; `fallback` alone when the circle is empty."""
+    people = list(User.objects.filter(circle_memberships__recipient_id=recipient_id).order_by("circle_memberships__id"))
+    return people or ([fallback] if fallback is not None else [])
 
 
 def service_request_lock(*, service_request_id: int) -> ServiceRequest:
@@ -253,18 +279,26 @@ def service_request_create(
     title: str,
     description: str,
     preferred_date: dt.date | None,
-    location: str,
+    location: str = "",
     preferred_time: str = "",
     urgency: str = Urgency.NORMAL,
     special_requirements: str = "",
     estimated_duration: int = 60,
     max_budget: Decimal | None = None,
     recipient: CareRecipient | None = None,
+    recipient_id: int | None = None,
 ) -> ServiceRequest:
-    """A client posts a request for a care recipient (themself when none is given); it starts open.
-    The fields follow service_request_problems (create's rules: a preferred date from today to a
-    year ahead, 15-minute and $5 steps, an active category)."""
+    """A client posts a request for a care recipient they organize (`recipient`, or by
+    `recipient_id`; themself when neither is given); it starts open. The fields follow
+    service_request_problems (create's rules: a preferred date from today to a year ahead,
+    15-minute and $5 steps, an active category). A blank location is the recipient's address."""
     _check_can_request(client)
+    if recipient is None:
+        recipient = recipient_for_request(actor=client, recipient_id=recipient_id)
+    elif not is_organizer(user_id=client.pk, recipient_id=recipient.pk):
+        raise InvalidInput(RECIPIENT_UNKNOWN, errors={"recipientId": [RECIPIENT_UNKNOWN]})
+    if not (location or "").strip():
+        location = recipient.address
     values = {
         "category": category,
         "title": title,
@@ -278,8 +312,6 @@ def service_request_create(
         "max_budget": max_budget,
     }
     InvalidInput.check(service_request_problems(values, creating=True))
-    if recipient is None:
-        recipient = recipient_for_self(user=client)
     return ServiceRequest.objects.create(client=client, recipient=recipient, **values)
 
 
@@ -343,7 +375,7 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
         service_request.save(update_fields=["status", "updated_at"])
         day = service_request.preferred_date
         notify(
-            receivers=[service_request.client],
+            receivers=circle_of(recipient_id=service_request.recipient_id, fallback=service_request.client),
             content=(
                 f'Your request "{service_request.title}" was cancelled because its preferred date '
                 f"({day:%B} {day.day}, {day.year}) has passed without a provider accepting it. "

@@ -16,7 +16,7 @@ from marketplace.errors import NotFound
 from providers.selectors import provider_get_public
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
 from requests_app.models import CANCELLATION_WINDOW, WINDOW_START, ServiceCategory
-from requests_app.selectors import category_list_active
+from requests_app.selectors import category_list_active, recipients_to_request_for
 from requests_app.services import PREFERRED_DATE_TOO_FAR, preferred_date_latest
 
 
@@ -76,6 +76,8 @@ def request_service(request: HttpRequest) -> HttpResponse:
         # Each field's limits and their messages, as the API answers them.
         "limits": input_limits(ServiceRequestCreateSerializer),
         "shortNotice": _short_notice_props(),
+        # "Who is this for?": the recipients the user organizes (id null: "Myself", made on posting).
+        "recipients": recipients_to_request_for(user=request.user),
     }
     return render(request, "pages/request_service.html", {"props": props, "asked": asked})
 

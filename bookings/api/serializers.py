@@ -13,10 +13,18 @@ from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from bookings.models import Booking, PaymentStatus, Review, VisitReport, VisitReportEdit, Wellbeing
 from bookings.selectors import VISIT_STATES, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel
+from circles.models import CircleRole
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider, VerificationStatus
+from requests_app.api.serializers import (
+    RecipientCareDetailsSerializer,
+    RecipientSummarySerializer,
+    care_details_for,
+    without_circle_email,
+)
 from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
+from requests_app.selectors import circle_role_of, viewer_in_circle, viewer_organizes
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -62,6 +70,21 @@ class BookingRequestSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+# booking.client: UserSummarySerializer's fields; "email" only for the recipient's circle and admins
+# (issue 16: a provider never sees the circle's emails).
+BOOKING_CLIENT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "readOnly": True},
+        "firstName": {"type": "string", "readOnly": True},
+        "lastName": {"type": "string", "readOnly": True},
+        "profileImageUrl": {"type": "string", "readOnly": True},
+        "email": {"type": "string", "format": "email", "readOnly": True},
+    },
+    "required": ["id", "firstName", "lastName", "profileImageUrl"],
+}
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -84,8 +107,11 @@ class BookingSerializer(serializers.ModelSerializer):
     visitState = serializers.SerializerMethodField()
     canCancel = serializers.SerializerMethodField()
     provider = BookingProviderSerializer(read_only=True)
-    client = UserSummarySerializer(read_only=True)
+    client = serializers.SerializerMethodField()
     serviceRequest = serializers.SerializerMethodField()
+    recipient = RecipientSummarySerializer(read_only=True)
+    circleRole = serializers.SerializerMethodField()
+    careDetails = serializers.SerializerMethodField()
 
     class Meta:
         model = Booking
@@ -115,6 +141,9 @@ class BookingSerializer(serializers.ModelSerializer):
             "provider",
             "client",
             "serviceRequest",
+            "recipient",
+            "circleRole",
+            "careDetails",
         ]
         read_only_fields = fields
 
@@ -131,19 +160,51 @@ class BookingSerializer(serializers.ModelSerializer):
     def _now(self) -> dt.datetime:
         return timezone.now()
 
+    def _organizes(self, obj: Booking) -> bool:
+        viewer = self._viewer()
+        return bool(viewer and viewer.is_authenticated and viewer_organizes(obj, viewer))
+
     @extend_schema_field(serializers.BooleanField())
     def get_canCancel(self, obj: Booking) -> bool:
-        """Whether the client may cancel now (48-hour rule); false for anyone else."""
+        """Whether the viewer may cancel now: an organizer of the recipient's circle, 48-hour rule;
+        false for anyone else (a plain member, the provider, an admin)."""
+        return self._organizes(obj) and booking_can_client_cancel(obj)
+
+    @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
+    def get_circleRole(self, obj: Booking) -> str | None:
+        """The viewer's role in the recipient's care circle: "organizer" (may pay, cancel, review),
+        "member" (sees the booking and its payment status only), null (the provider, an admin)."""
         viewer = self._viewer()
-        return bool(viewer and viewer.pk == obj.client_id and booking_can_client_cancel(obj))
+        return circle_role_of(obj, viewer) if viewer is not None and viewer.is_authenticated else None
+
+    @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
+    def get_careDetails(self, obj: Booking) -> dict | None:
+        """The recipient in full (address, phone, notes for helpers, whom to contact) for the provider
+        booked now, in one booking's detail (context["care_details"]); null otherwise."""
+        viewer = self._viewer()
+        if not self.context.get("care_details") or viewer is None or viewer.pk != obj.provider.user_id:
+            return None
+        return care_details_for(obj.recipient_id)
+
+    @extend_schema_field(BOOKING_CLIENT_SCHEMA)
+    def get_client(self, obj: Booking) -> dict:
+        """Who posted (an organizer of the circle); to the provider without the email (issue 16:
+        never the circle's emails; they reach the circle through the booking's messages)."""
+        data = self._client_shape.to_representation(obj.client)
+        viewer = self._viewer()
+        return data if viewer is None else without_circle_email(data, obj, viewer)
+
+    @cached_property
+    def _client_shape(self) -> UserSummarySerializer:
+        return UserSummarySerializer()
 
     @extend_schema_field(BookingRequestSerializer)
     def get_serviceRequest(self, obj: Booking) -> dict:
         data = self._request_shape.to_representation(obj.service_request)
         viewer = self._viewer()
-        # The address and special requirements are for the two parties only (ARCHITECTURE.md),
-        # not for admins' lists; after a reassignment, only for the provider now booked.
-        if viewer is None or viewer.pk not in (obj.client_id, obj.provider.user_id):
+        # The address and special requirements are for the recipient's circle and the provider
+        # (ARCHITECTURE.md), not for admins' lists; after a reassignment, only for the provider now booked.
+        if viewer is None or not (viewer.pk == obj.provider.user_id or viewer_in_circle(obj, viewer)):
             data["location"] = None
             data["specialRequirements"] = None
         return data

@@ -31,7 +31,9 @@ from requests_app.selectors import service_request_get_for_accept
 
 def _booking_response(request: Request, pk: int, code: int = status.HTTP_200_OK) -> Response:
     booking = selectors.booking_get(user=request.user, pk=pk)
-    return Response(BookingSerializer(booking, context={"request": request}).data, status=code)
+    # One booking's detail: the booked provider also sees the recipient in full (careDetails).
+    context = {"request": request, "care_details": True}
+    return Response(BookingSerializer(booking, context=context).data, status=code)
 
 
 class ServiceRequestAcceptView(APIView):

@@ -22,6 +22,10 @@ interface CheckoutBooking {
   status: string;
   paymentStatus: string;
   payable: boolean;
+  /** Whether the viewer organizes the recipient's care circle (organizers pay; members see the status). */
+  canPay: boolean;
+  /** Whom the visit is for. */
+  recipient: { id: number; firstName: string; lastName: string };
 }
 
 interface CheckoutProps {
@@ -54,6 +58,12 @@ function BookingSummary({ booking }: { booking: CheckoutBooking }) {
         <div>
           <dt>Service</dt>
           <dd>{booking.title}</dd>
+        </div>
+        <div>
+          <dt>For</dt>
+          <dd data-testid="checkout-recipient">
+            {`${booking.recipient.firstName} ${booking.recipient.lastName}`.trim()}
+          </dd>
         </div>
         <div>
           <dt>Provider</dt>
@@ -401,8 +411,11 @@ function Complete({ booking }: { booking: CheckoutBooking }) {
 }
 
 function Unavailable({ booking }: { booking: CheckoutBooking }) {
-  const reason =
-    booking.status === "cancelled"
+  const reason = !booking.canPay
+    ? booking.paymentStatus === "paid"
+      ? "This booking has been paid. Thank you."
+      : "An organizer of this care circle pays for visits. You can see the payment's status here."
+    : booking.status === "cancelled"
       ? "This booking was cancelled, so there is nothing to pay."
       : booking.paymentStatus === "refunded"
         ? "The payment for this booking was refunded."

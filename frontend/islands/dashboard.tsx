@@ -32,6 +32,58 @@ interface DashboardData {
   requests: ServiceRequest[];
   tiles: { scheduled: number; completed: number } | null;
   unread: number;
+  /** The people in whose care circles the viewer is (the switcher shows when there are two or more). */
+  recipients: Recipient[];
+  /** The one the lists are narrowed to (?recipient=), null for everyone. */
+  recipientId: number | null;
+}
+
+interface Recipient {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
+function fullName(r: Recipient | null | undefined): string {
+  return r ? `${r.firstName} ${r.lastName}`.trim() : "";
+}
+
+/** "For Harold Smith": whom a booking or a request is for (a client's lists only). */
+function ForWhom({ recipient }: { recipient: Recipient | null | undefined }) {
+  const name = fullName(recipient);
+  return name ? (
+    <p className="list-item-for" data-testid="item-recipient">
+      For {name}
+    </p>
+  ) : null;
+}
+
+/** All / each recipient: links (a full page load, so it works without scripts and the address can
+ * be shared), the current one marked for assistive technology. */
+function RecipientSwitcher({ recipients, current }: { recipients: Recipient[]; current: number | null }) {
+  if (recipients.length < 2) return null;
+  const items: { id: number | null; label: string }[] = [
+    { id: null, label: "Everyone" },
+    ...recipients.map((r) => ({ id: r.id, label: fullName(r) })),
+  ];
+  return (
+    <nav className="recipient-switcher" aria-label="Whose care to show" data-testid="recipient-switcher">
+      <p className="recipient-switcher-label">Show the care of:</p>
+      <ul className="recipient-switcher-list">
+        {items.map((item) => (
+          <li key={item.id ?? "all"}>
+            <a
+              className={`button ${item.id === current ? "button-primary" : "button-secondary"}`}
+              href={item.id === null ? "/dashboard" : `/dashboard?recipient=${item.id}`}
+              aria-current={item.id === current ? "page" : undefined}
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
 type ProviderStatus = "none" | "pending" | "verified" | "rejected" | "inactive";
@@ -129,11 +181,13 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
   const active = booking.status === "scheduled" || booking.status === "confirmed";
   // Mirrors the server (payments.services.check_booking_payable): scheduled and not yet paid,
   // including a payment that failed and may be tried again.
+  // Paying, cancelling and reviewing are the organizers' (canManage); a circle's member sees the visit.
+  const manages = role === "client" && booking.circleRole === "organizer";
   const payable =
-    role === "client" &&
+    manages &&
     booking.status === "scheduled" &&
     (booking.paymentStatus === "pending" || booking.paymentStatus === "failed");
-  const reviewable = role === "client" && booking.status === "completed" && !actions.reviewed.has(booking.id);
+  const reviewable = manages && booking.status === "completed" && !actions.reviewed.has(booking.id);
   const completable = role === "provider" && booking.status === "confirmed" && visitStarted(booking);
   return (
     <li className="list-item" data-testid="booking-item" aria-labelledby={titleId}>
@@ -147,6 +201,7 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
+      {role === "client" && <ForWhom recipient={booking.recipient} />}
       <BookingPerson booking={booking} perspective={role} />
       <div className="actions">
         {payable && (
@@ -154,7 +209,7 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
             Pay now
           </a>
         )}
-        {role === "client" &&
+        {manages &&
           active &&
           (booking.canCancel ? (
             <button
@@ -190,7 +245,7 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
             Leave a Review
           </button>
         )}
-        {role === "client" && booking.status === "completed" && actions.reviewed.has(booking.id) && (
+        {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
           <p className="muted">Thank you for your review.</p>
         )}
         {completable && (
@@ -267,6 +322,7 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
           <StatusBadge status={request.status} note={requestStatusNote(request.status, "client")} />
         )}
       </div>
+      {role === "client" && <ForWhom recipient={request.recipient} />}
       <p className="list-item-text">{request.description}</p>
       <p className="list-item-meta">
         {role === "client" && request.preferredDate && <span>Preferred date: {formatDate(request.preferredDate)}</span>}
@@ -280,7 +336,7 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
         >
           View Details
         </a>
-        {role === "client" && request.status === "open" && (
+        {role === "client" && request.circleRole === "organizer" && request.status === "open" && (
           <a
             className="button button-secondary"
             href={`/edit-service-request?id=${request.id}`}
@@ -548,7 +604,10 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   // After a change (cancel, completed, a booking.updated event): the same data again, in one call.
   const refresh = useCallback(async () => {
     try {
-      const data = await api.get<DashboardData>("/api/dashboard");
+      const chosen = initial.recipientId;
+      const data = await api.get<DashboardData>(
+        chosen === null ? "/api/dashboard" : `/api/dashboard?recipient=${chosen}`,
+      );
       setBookings(data.bookings);
       setRequests(data.requests);
       setTiles(data.tiles);
@@ -558,7 +617,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
       if (isLoggedOut(error)) return;
       setFailed(errorMessage(error));
     }
-  }, []);
+  }, [initial.recipientId]);
 
   const loadUnread = useCallback(async () => {
     try {
@@ -599,6 +658,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
 
   return (
     <div data-island="dashboard" data-user={user.id}>
+      {role === "client" && <RecipientSwitcher recipients={initial.recipients ?? []} current={initial.recipientId} />}
       <Tiles role={role} tiles={tiles} unread={unread} />
       <div className="dashboard-columns">
         <BookingsCard role={role} bookings={bookings} failed={failed} actions={actions} />

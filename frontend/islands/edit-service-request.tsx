@@ -128,7 +128,7 @@ function NotFound({ title = "Request Not Found", text }: { title?: string; text:
 
 type Load = { state: "loading" } | { state: "missing" } | { state: "ready"; request: ServiceRequest };
 
-function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: Props) {
+function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
   const { limits } = bounds;
   const [load, setLoad] = useState<Load>(
     requestId && /^\d+$/.test(requestId) ? { state: "loading" } : { state: "missing" },
@@ -147,8 +147,9 @@ function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: 
       .get<ServiceRequest>(`/api/service-requests/${requestId}`)
       .then((request) => {
         if (cancelled) return;
-        // Only the client who made a request edits it; anyone else has nothing to edit here.
-        if (request.clientId !== viewer.id) {
+        // Only an organizer of the recipient's care circle edits a request; anyone else has nothing
+        // to edit here (the server refuses them too).
+        if (request.circleRole !== "organizer") {
           setLoad({ state: "missing" });
           return;
         }
@@ -166,7 +167,7 @@ function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: 
     return () => {
       cancelled = true;
     };
-  }, [load.state, requestId, viewer.id]);
+  }, [load.state, requestId]);
 
   if (load.state === "loading" || (load.state === "ready" && !values))
     return <LoadingText>Loading request…</LoadingText>;
@@ -257,6 +258,12 @@ function EditRequest({ requestId, viewer, categories, shortNotice, ...bounds }: 
       <div className="card">
         <h1>Edit Service Request</h1>
         <p className="muted">Update the details of your request. Fields marked * are required.</p>
+        {request.recipient && (
+          <p data-testid="edit-recipient">
+            <strong>For:</strong> {`${request.recipient.firstName} ${request.recipient.lastName}`.trim()}{" "}
+            <span className="muted">(the person a request is for stays the same once it is posted)</span>
+          </p>
+        )}
         <form onSubmit={save} noValidate aria-label="Edit service request">
           <InputField
             id="edit-title"

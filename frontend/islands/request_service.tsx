@@ -21,9 +21,31 @@ interface Props {
   canRequest: boolean;
   limits: Limits;
   shortNotice: ShortNoticeRules;
+  /** "Who is this for?": the recipients the user organizes, "Myself" first (id null: the user's
+   * own recipient, made when the request is posted). */
+  recipients: RecipientOption[];
+}
+
+interface RecipientOption {
+  id: number | null;
+  firstName: string;
+  lastName: string;
+  address: string;
+  isSelf: boolean;
+}
+
+/** The select's value of an option: its id, or "self" for the user themself before they have one. */
+function optionValue(r: RecipientOption): string {
+  return r.id === null ? "self" : String(r.id);
+}
+
+function optionLabel(r: RecipientOption): string {
+  const name = `${r.firstName} ${r.lastName}`.trim();
+  return r.isSelf ? (name ? `Myself (${name})` : "Myself") : name;
 }
 
 interface Values {
+  recipientId: string;
   categoryId: string;
   title: string;
   description: string;
@@ -37,6 +59,7 @@ interface Values {
 }
 
 const INITIAL: Values = {
+  recipientId: "",
   categoryId: "",
   title: "",
   description: "",
@@ -52,6 +75,8 @@ const INITIAL: Values = {
 function validate(name: keyof Values, v: Values, props: Props): string {
   const { today, limits } = props;
   switch (name) {
+    case "recipientId":
+      return v.recipientId ? "" : "Please choose who this request is for.";
     case "categoryId":
       return v.categoryId ? "" : "Category is required";
     case "title":
@@ -88,6 +113,7 @@ function validate(name: keyof Values, v: Values, props: Props): string {
 }
 
 const FIELDS: (keyof Values)[] = [
+  "recipientId",
   "categoryId",
   "title",
   "description",
@@ -102,10 +128,27 @@ const FIELDS: (keyof Values)[] = [
 
 function RequestServiceForm(props: Props) {
   const { categories, today, canRequest, limits, shortNotice } = props;
-  const initial = props.categoryId === null ? INITIAL : { ...INITIAL, categoryId: String(props.categoryId) };
-  const { values, errors, set, validateAll, submit, pending } = useForm(initial, FIELDS, (name, v: Values) =>
+  const recipients = props.recipients ?? [];
+  // Preselected when the user has one recipient (a "Myself" not made yet does not count).
+  const existing = recipients.filter((r) => r.id !== null);
+  const chosen = existing.length === 1 ? existing[0] : recipients.length === 1 ? recipients[0] : undefined;
+  const initial: Values = {
+    ...INITIAL,
+    categoryId: props.categoryId === null ? "" : String(props.categoryId),
+    recipientId: chosen ? optionValue(chosen) : "",
+    location: chosen?.address ?? "",
+  };
+  const { values, errors, set, setMany, validateAll, submit, pending } = useForm(initial, FIELDS, (name, v: Values) =>
     validate(name, v, props),
   );
+  const recipientOf = (value: string) => recipients.find((r) => optionValue(r) === value);
+  const chooseRecipient = (value: string) => {
+    const before = recipientOf(values.recipientId);
+    const after = recipientOf(value);
+    // The location follows the chosen person's address unless it was typed in by hand.
+    const untouched = !values.location.trim() || values.location === (before?.address ?? "");
+    setMany(untouched ? { recipientId: value, location: after?.address ?? "" } : { recipientId: value });
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -127,6 +170,7 @@ function RequestServiceForm(props: Props) {
           maxBudget: values.maxBudget === "" ? null : Number(values.maxBudget),
           categoryId: Number(values.categoryId),
           preferredDate: values.preferredDate,
+          recipientId: values.recipientId === "self" || values.recipientId === "" ? null : Number(values.recipientId),
         }),
       success: {
         title: "Service Request Created!",
@@ -149,6 +193,21 @@ function RequestServiceForm(props: Props) {
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">required</span> are required.
       </p>
+      <SelectField
+        id="request-recipientId"
+        label="Who is this for?"
+        required
+        hint={
+          <>
+            The person who will receive the help. <a href="/care-circle">Add someone you care for</a>
+          </>
+        }
+        placeholder={recipients.length === 1 ? undefined : "Choose a person"}
+        options={recipients.map((r) => ({ value: optionValue(r), label: optionLabel(r) }))}
+        value={values.recipientId}
+        onChange={(e) => chooseRecipient(e.target.value)}
+        error={errors.recipientId}
+      />
       <SelectField
         id="request-categoryId"
         label="Service category"
@@ -221,7 +280,7 @@ function RequestServiceForm(props: Props) {
         id="request-location"
         label="Location"
         required
-        hint="The address or neighbourhood where you need help"
+        hint="Where the visit takes place: the address of the person you chose, unless you change it"
         autoComplete="street-address"
         value={values.location}
         maxLength={limits.location?.maxLength}

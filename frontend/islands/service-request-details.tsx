@@ -56,6 +56,37 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The person the booked provider visits (issue 16): where, how to reach them, what helps, and whom
+ * in their care circle to ask for (through Kindly's messages). */
+function CareDetails({ details }: { details: NonNullable<ServiceRequest["careDetails"]> }) {
+  const name = `${details.firstName} ${details.lastName}`.trim();
+  return (
+    <section className="card" aria-labelledby="care-details-heading" data-testid="care-details">
+      <h2 id="care-details-heading">About {name}</h2>
+      <dl className="details">
+        {details.address && <Detail term="Address">{details.address}</Detail>}
+        {details.phone && (
+          <Detail term="Phone">
+            <a href={`tel:${details.phone}`}>{details.phone}</a>
+          </Detail>
+        )}
+        {details.notesForHelpers && <Detail term="Notes for helpers">{details.notesForHelpers}</Detail>}
+      </dl>
+      {details.contacts.length > 0 && (
+        <>
+          <h3 className="h3">Who to contact in the family</h3>
+          <ul>
+            {details.contacts.map((c, i) => (
+              <li key={i}>{`${c.firstName} ${c.lastName}`.trim()}</li>
+            ))}
+          </ul>
+          <p className="muted">Reach them through your messages in Kindly.</p>
+        </>
+      )}
+    </section>
+  );
+}
+
 /** Why a provider account may find nothing here: open requests are for verified providers only. */
 function UnvettedHint({ viewer }: { viewer: Viewer }) {
   if (viewer.userType !== "provider" || viewer.provider?.verificationStatus === "verified") return null;
@@ -84,7 +115,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
   return (
     <section className="card" aria-labelledby="booking-heading" data-testid="request-booking">
       <div className="card-head">
-        <h2 id="booking-heading">Your booking</h2>
+        <h2 id="booking-heading">{booking.circleRole === "organizer" ? "Your booking" : "The booking"}</h2>
         <StatusBadge status={booking.status} note={bookingStatusNote(booking, "client")} />
       </div>
       <p className="list-item-meta">
@@ -92,7 +123,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
       <BookingPerson booking={booking} perspective="client" />
-      {active && !booking.canCancel && (
+      {active && booking.circleRole === "organizer" && !booking.canCancel && (
         <div className="actions">
           <p className="notice notice-inline" data-testid="cancel-blocked">
             This booking cannot be cancelled (less than 48 hours remaining).
@@ -123,7 +154,8 @@ function RequestDetails({ requestId, viewer }: Props) {
       setLoad({ state: "ready", request });
       // Its client sees who is coming once it is booked (after a reassignment, the new helper).
       const booked = request.status === "booked" || request.status === "completed";
-      if (request.clientId === viewer.id && booked && request.bookingId) {
+      // Everyone in the recipient's care circle sees the booking (issue 16).
+      if (request.circleRole && booked && request.bookingId) {
         try {
           setBooking(await api.get<Booking>(`/api/bookings/${request.bookingId}`));
         } catch (error) {
@@ -140,7 +172,7 @@ function RequestDetails({ requestId, viewer }: Props) {
       }
       setLoad({ state: "missing" });
     }
-  }, [requestId, viewer.id]);
+  }, [requestId]);
 
   useEffect(() => {
     void fetchRequest();
@@ -165,8 +197,11 @@ function RequestDetails({ requestId, viewer }: Props) {
 
   const request = load.request;
   const isOpen = request.status === "open";
-  const isOwner = request.clientId === viewer.id;
+  // In the recipient's care circle: organizers may edit; every member sees the booking.
+  const isOwner = request.circleRole !== null && request.circleRole !== undefined;
+  const organizes = request.circleRole === "organizer";
   const perspective = isOwner ? "client" : viewer.userType === "admin" ? "admin" : "provider";
+  const recipientName = request.recipient ? `${request.recipient.firstName} ${request.recipient.lastName}`.trim() : "";
 
   async function accept() {
     setAccepting(true);
@@ -210,6 +245,7 @@ function RequestDetails({ requestId, viewer }: Props) {
           <h2 className="visually-hidden">Description</h2>
           <p className="prewrap">{request.description}</p>
           <dl className="details">
+            {recipientName && <Detail term="For">{recipientName}</Detail>}
             <Detail term="Preferred date">{formatDate(request.preferredDate) || "Flexible"}</Detail>
             <Detail term="Preferred time">{timeWindowLabel(request.preferredTime) || "Flexible"}</Detail>
             {request.location && <Detail term="Location">{request.location}</Detail>}
@@ -226,7 +262,7 @@ function RequestDetails({ requestId, viewer }: Props) {
               <p className="prewrap">{request.specialRequirements}</p>
             </>
           )}
-          {isOwner && isOpen && (
+          {organizes && isOpen && (
             <div className="actions">
               <a className="button button-secondary" href={`/edit-service-request?id=${request.id}`}>
                 Edit Request
@@ -235,6 +271,7 @@ function RequestDetails({ requestId, viewer }: Props) {
           )}
         </article>
         {isOwner && booking && <BookingPanel booking={booking} />}
+        {request.careDetails && <CareDetails details={request.careDetails} />}
       </div>
 
       {viewer.provider && !isOwner && (

@@ -1121,8 +1121,18 @@ export interface components {
             readonly visitState: components["schemas"]["VisitStateEnum"];
             readonly canCancel: boolean;
             readonly provider: components["schemas"]["BookingProvider"];
-            readonly client: components["schemas"]["UserSummary"];
+            readonly client: {
+                readonly id: string;
+                readonly firstName: string;
+                readonly lastName: string;
+                readonly profileImageUrl: string;
+                /** Format: email */
+                readonly email?: string;
+            };
             readonly serviceRequest: components["schemas"]["BookingRequest"];
+            readonly recipient: components["schemas"]["RecipientSummary"];
+            readonly circleRole: (components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"]) | null;
+            readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
         };
         /** @description POST /api/bookings/{id}/cancel: the reason is optional for the client. */
         BookingCancelRequest: {
@@ -1221,6 +1231,14 @@ export interface components {
          * @enum {string}
          */
         CardConfirmResultStatusEnum: "succeeded";
+        /**
+         * @description One organizer of the circle, as the booked provider sees them: a name to ask for (they
+         *     reach the circle through the booking's messages; never an email or a phone).
+         */
+        CareContact: {
+            readonly firstName: string;
+            readonly lastName: string;
+        };
         /**
          * @description A recipient with their circle, from circles.selectors.care_circle_list (which sets my_role,
          *     visible_invitations and contacts).
@@ -1349,11 +1367,15 @@ export interface components {
          *     bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
          *     anyone else the visits they booked), in GET /api/bookings's order. requests: the first 3 of
          *     GET /api/service-requests for the viewer (a provider account: open requests of others, none
-         *     unless verified; anyone else their own). tiles: a provider's counts (null for clients).
-         *     unread: the unread messages count.
+         *     unless verified; anyone else the requests for the recipients in their circles). tiles: a
+         *     provider's counts (null for clients). unread: the unread messages count. recipients: the
+         *     people in whose care circles the viewer is (the switcher, shown when there are two or more;
+         *     empty for providers); recipientId: the one the lists are narrowed to (null: all of them).
          */
         Dashboard: {
             readonly bookings: components["schemas"]["Booking"][];
+            readonly recipients: components["schemas"]["RecipientSummary"][];
+            readonly recipientId: number | null;
             readonly requests: components["schemas"]["ServiceRequest"][];
             readonly tiles: components["schemas"]["ProviderTiles"] | null;
             readonly unread: number;
@@ -1701,6 +1723,29 @@ export interface components {
             readonly lastName: string;
             readonly profileImageUrl: string;
         };
+        /**
+         * @description The recipient as the provider booked on their visit sees them (issue 16 item 6): where to go,
+         *     how to reach them, what helps, and whom in the circle to contact. Only in one request's or one
+         *     booking's detail, once booked, to that provider (never before, never in lists).
+         */
+        RecipientCareDetails: {
+            readonly id: number;
+            readonly firstName: string;
+            readonly lastName: string;
+            readonly address: string;
+            readonly phone: string;
+            readonly notesForHelpers: string;
+            readonly contacts: components["schemas"]["CareContact"][];
+        };
+        /**
+         * @description Whom a request or booking is for: everyone who may see the item sees this much
+         *     (requests_app.selectors.RECIPIENT_SUMMARY_FIELDS).
+         */
+        RecipientSummary: {
+            readonly id: number;
+            readonly firstName: string;
+            readonly lastName: string;
+        };
         RequestClient: components["schemas"]["UserSummary"] | components["schemas"]["ClientInitial"];
         /**
          * @description * `open` - Open
@@ -1776,13 +1821,20 @@ export interface components {
             readonly client: components["schemas"]["RequestClient"];
             readonly serviceCategory: components["schemas"]["CategorySummary"] | null;
             readonly bookingId: number | null;
+            readonly recipient: components["schemas"]["RecipientSummary"];
+            readonly circleRole: (components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"]) | null;
+            readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
         };
         ServiceRequestCounts: {
             total: number;
             open: number;
             completed: number;
         };
-        /** @description POST /api/service-requests. */
+        /**
+         * @description POST /api/service-requests. recipientId: whom it is for, one of the recipients the user
+         *     organizes (left out or null: the user themself). A blank location takes the recipient's address
+         *     (still "Location is required" when they have none).
+         */
         ServiceRequestCreateRequest: {
             title: string;
             description: string;
@@ -1790,10 +1842,12 @@ export interface components {
             maxBudget?: (number | string) | null;
             /** Category */
             categoryId: number;
-            location: string;
+            location?: string | null;
             preferredTime?: (components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
             /** Special requirements */
             specialRequirements?: string | null;
+            /** Who is this for? */
+            recipientId?: number | null;
             urgency?: components["schemas"]["UrgencyEnum"];
             /** Preferred date */
             preferredDate: string;
@@ -2804,7 +2858,10 @@ export interface operations {
     };
     dashboard_retrieve: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only the items for this care recipient (the switcher) */
+                recipient?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

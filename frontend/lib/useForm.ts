@@ -49,6 +49,18 @@ export function useForm<V extends object>(
     setErrors((e) => ({ ...e, [name]: validate(name, next) }));
   };
 
+  /** Set several fields at once (one choice fills another: a recipient, their address) and show
+   * their messages. */
+  const setMany = (changes: Partial<V>) => {
+    const next = { ...values, ...changes };
+    setValues(next);
+    setErrors((e) => {
+      const out = { ...e };
+      for (const name of Object.keys(changes) as (keyof V)[]) out[name] = validate(name, next);
+      return out;
+    });
+  };
+
   /** Validate every field and show the messages; returns them and the first invalid field. */
   const validateAll = (): { errors: FieldErrors<V>; first: keyof V | undefined } => {
     const all: FieldErrors<V> = {};
@@ -80,5 +92,5 @@ export function useForm<V extends object>(
     }
   };
 
-  return { values, errors, set, validateAll, submit, pending: submitting || done };
+  return { values, errors, set, setMany, validateAll, submit, pending: submitting || done };
 }

@@ -47,6 +47,12 @@ def test_client_gets_the_booking_summary_and_the_island(client, booking):
         "status": "scheduled",
         "paymentStatus": "pending",
         "payable": True,
+        "canPay": True,
+        "recipient": {
+            "id": booking.recipient_id,
+            "firstName": booking.recipient.first_name,
+            "lastName": booking.recipient.last_name,
+        },
     }
 
 

@@ -10,6 +10,7 @@ from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from payments.errors import CREATE_FAILED_MESSAGE
 from payments.models import PaymentIntent
+from payments.selectors import PAY_ORGANIZERS_ONLY
 
 URL = "/api/create-payment-intent"
 pytestmark = pytest.mark.django_db
@@ -175,7 +176,7 @@ def test_the_bookings_provider_sees_it_but_cannot_pay_403(booking, api_as):
     response = api_as(booking.provider.user).post(URL, {"bookingId": booking.pk}, format="json")
 
     assert response.status_code == 403
-    assert response.json()["message"] == "Only the client of this booking can pay for it."
+    assert response.json()["message"] == PAY_ORGANIZERS_ONLY
 
 
 def test_admin_sees_every_booking_but_cannot_pay_403(booking, admin_user, api_as):

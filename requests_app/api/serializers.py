@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from accounts.api.serializers import UserSummarySerializer
 from accounts.models import User
+from circles.models import CareRecipient, CircleRole
 from marketplace.api import StrictSerializer, as_minutes
 from marketplace.fields import (
     DateOrDateTimeField,
@@ -19,7 +20,15 @@ from marketplace.fields import (
 from providers.selectors import user_is_vetted_provider
 from requests_app import services
 from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
-from requests_app.selectors import category_get_active, client_fully_named_to, private_details_visible_to
+from requests_app.selectors import (
+    category_get_active,
+    circle_role_of,
+    client_fully_named_to,
+    private_details_visible_to,
+    recipient_contacts,
+    recipient_shown_in_full_to,
+    viewer_in_circle,
+)
 
 
 class ServiceCategorySerializer(serializers.ModelSerializer):
@@ -61,6 +70,54 @@ class ClientInitialSerializer(serializers.ModelSerializer):
         return last_initial(obj.last_name)
 
 
+class RecipientSummarySerializer(serializers.ModelSerializer):
+    """Whom a request or booking is for: everyone who may see the item sees this much
+    (requests_app.selectors.RECIPIENT_SUMMARY_FIELDS)."""
+
+    firstName = serializers.CharField(source="first_name", read_only=True)
+    lastName = serializers.CharField(source="last_name", read_only=True)
+
+    class Meta:
+        model = CareRecipient
+        fields = ["id", "firstName", "lastName"]
+        read_only_fields = fields
+
+
+class CareContactSerializer(serializers.Serializer):
+    """One organizer of the circle, as the booked provider sees them: a name to ask for (they
+    reach the circle through the booking's messages; never an email or a phone)."""
+
+    firstName = serializers.CharField(source="user__first_name", read_only=True)
+    lastName = serializers.CharField(source="user__last_name", read_only=True)
+
+
+class RecipientCareDetailsSerializer(serializers.ModelSerializer):
+    """The recipient as the provider booked on their visit sees them (issue 16 item 6): where to go,
+    how to reach them, what helps, and whom in the circle to contact. Only in one request's or one
+    booking's detail, once booked, to that provider (never before, never in lists)."""
+
+    firstName = serializers.CharField(source="first_name", read_only=True)
+    lastName = serializers.CharField(source="last_name", read_only=True)
+    address = serializers.CharField(read_only=True)
+    phone = serializers.CharField(read_only=True)
+    notesForHelpers = serializers.CharField(source="notes_for_helpers", read_only=True)
+    contacts = serializers.SerializerMethodField()
+
+    class Meta:
+        model = CareRecipient
+        fields = ["id", "firstName", "lastName", "address", "phone", "notesForHelpers", "contacts"]
+        read_only_fields = fields
+
+    @extend_schema_field(CareContactSerializer(many=True))
+    def get_contacts(self, obj: CareRecipient) -> list[dict]:
+        return CareContactSerializer(recipient_contacts(recipient_id=obj.pk), many=True).data
+
+
+def care_details_for(recipient_id: int) -> dict:
+    """RecipientCareDetailsSerializer's data for one recipient (read fresh: lists load names only)."""
+    return RecipientCareDetailsSerializer(CareRecipient.objects.get(pk=recipient_id)).data
+
+
 class ServiceRequestSerializer(serializers.ModelSerializer):
     """Needs context["request"]; the viewer decides whether location, special requirements and the
     client's full name and email show (requests_app.selectors.private_details_visible_to)."""
@@ -82,6 +139,9 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     client = serializers.SerializerMethodField()
     serviceCategory = CategorySummarySerializer(source="category", read_only=True, allow_null=True)
     bookingId = serializers.IntegerField(source="booking_id", read_only=True, allow_null=True, default=None)
+    recipient = RecipientSummarySerializer(read_only=True)
+    circleRole = serializers.SerializerMethodField()
+    careDetails = serializers.SerializerMethodField()
 
     class Meta:
         model = ServiceRequest
@@ -104,11 +164,29 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "client",
             "serviceCategory",
             "bookingId",
+            "recipient",
+            "circleRole",
+            "careDetails",
         ]
         read_only_fields = fields
 
     def _viewer(self):
         return self.context["request"].user
+
+    @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
+    def get_circleRole(self, obj: ServiceRequest) -> str | None:
+        """The viewer's role in the recipient's care circle: "organizer" (may edit, cancel or delete it
+        while open), "member" (sees it, may not change it), null (not in the circle)."""
+        viewer = self._viewer()
+        return circle_role_of(obj, viewer) if viewer.is_authenticated else None
+
+    @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
+    def get_careDetails(self, obj: ServiceRequest) -> dict | None:
+        """The recipient in full, for the booked provider in a single request's detail
+        (context["care_details"]); null otherwise."""
+        if not self.context.get("care_details") or not recipient_shown_in_full_to(obj, self._viewer()):
+            return None
+        return care_details_for(obj.recipient_id)
 
     def _vetted(self) -> bool:
         """Whether the viewer is a verified provider (asked once per serializer, when it matters)."""
@@ -135,12 +213,23 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         )
     )
     def get_client(self, obj: ServiceRequest) -> dict:
-        return self._client_shapes[client_fully_named_to(obj, self._viewer())].to_representation(obj.client)
+        viewer = self._viewer()
+        data = self._client_shapes[client_fully_named_to(obj, viewer)].to_representation(obj.client)
+        return without_circle_email(data, obj, viewer)
 
     @cached_property
     def _client_shapes(self) -> dict[bool, serializers.Serializer]:
         """The client's two shapes, built once per list (a list's rows share this serializer)."""
         return {True: UserSummarySerializer(), False: ClientInitialSerializer()}
+
+
+def without_circle_email(data: dict, obj, viewer) -> dict:
+    """A provider never sees the email of anyone in the recipient's circle (issue 16 item 6: they
+    reach the circle through the booking's messages): the booked provider gets the client's name
+    without the email. The circle itself and admins see it."""
+    if "email" in data and not (viewer.is_admin or viewer_in_circle(obj, viewer)):
+        data.pop("email")
+    return data
 
 
 def _required(message: str) -> dict[str, str]:
@@ -225,19 +314,39 @@ class _RequestInput(StrictSerializer):
             "specialRequirements": "special_requirements",
             "estimatedDuration": "estimated_duration",
             "maxBudget": "max_budget",
+            "recipientId": "recipient_id",
         }
         out = {}
         for key, value in self.validated_data.items():
             if key == "categoryId":
                 value = category_get_active(category_id=value)
-            elif key in ("preferredTime", "specialRequirements") and value is None:
+            elif key in ("preferredTime", "specialRequirements", "location") and value is None:
                 value = ""  # the form's "none chosen"
             out[names.get(key, key)] = value
         return out
 
 
 class ServiceRequestCreateSerializer(_RequestInput):
-    """POST /api/service-requests."""
+    """POST /api/service-requests. recipientId: whom it is for, one of the recipients the user
+    organizes (left out or null: the user themself). A blank location takes the recipient's address
+    (still "Location is required" when they have none)."""
+
+    recipientId = StrictIntegerField(
+        label="Who is this for?",
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=2**31 - 1,
+        error_messages={code: services.RECIPIENT_UNKNOWN for code in ("min_value", "max_value")},
+    )
+    location = StrictCharField(
+        label="Location",
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        max_length=services.LOCATION_MAX,
+        error_messages={"max_length": services.LOCATION_TOO_LONG},
+    )
 
     urgency = serializers.ChoiceField(
         choices=Urgency.choices,

@@ -57,7 +57,9 @@ class ServiceRequestDetailView(APIView):
 
     def _render(self, request: Request, pk: int) -> Response:
         service_request = selectors.service_request_get(user=request.user, pk=pk)
-        return Response(ServiceRequestSerializer(service_request, context={"request": request}).data)
+        # One request's detail: the booked provider also sees the recipient in full (careDetails).
+        context = {"request": request, "care_details": True}
+        return Response(ServiceRequestSerializer(service_request, context=context).data)
 
     @extend_schema(responses=ServiceRequestSerializer)
     def get(self, request: Request, pk: int) -> Response:

@@ -103,7 +103,7 @@ def test_a_verified_provider_sees_the_address_and_needs_and_the_client_as_first_
         assert shape["client"] == {"id": open_request.client_id, "firstName": "Margaret", "lastName": "W."}
 
 
-def test_the_booked_provider_sees_the_full_name_email_address_and_needs(client, senior, verified_provider):
+def test_the_booked_provider_sees_the_full_name_address_and_needs_but_no_email(client, senior, verified_provider):
     booking = BookingFactory(
         service_request__client=senior,
         service_request__location=ADDRESS,
@@ -118,7 +118,8 @@ def test_the_booked_provider_sees_the_full_name_email_address_and_needs(client, 
     assert detail["specialRequirements"] == NEEDS
     assert detail["client"]["firstName"] == "Margaret"
     assert detail["client"]["lastName"] == "Whitfield"
-    assert detail["client"]["email"] == "margaret@example.com"
+    # Never the circle's emails (issue 16): the provider reaches them through the booking's messages.
+    assert "email" not in detail["client"]
 
     visit = call(client, "GET", f"/api/bookings/{booking.pk}").json()["serviceRequest"]
     assert (visit["location"], visit["specialRequirements"]) == (ADDRESS, NEEDS)

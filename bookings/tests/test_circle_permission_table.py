@@ -1,0 +1,302 @@
+"""Care circles (issue 16 item 8): each role x each endpoint of requests, bookings and payments.
+
+The roles around one care recipient (Harold Smith): the organizer who posted (the client), a plain
+member, Harold himself with an account (a member of his own circle), someone outside the circle, a
+member who was removed (membership deleted), the provider booked on Harold's visit, another
+verified provider, an admin. Allowed, 403 (a member or party doing an organizer's action), 404
+(outside the circle: the object is not theirs to see), 400 (creating a request for someone they
+do not organize).
+
+Beside the status codes: whether each role finds the items in its lists (the API lists, the
+dashboard), so a non-member's or removed member's lists never hold Harold's items.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+import pytest
+from django.utils import timezone
+
+from accounts.tests.factories import UserFactory
+from bookings.models import BookingStatus, PaymentStatus
+from bookings.tests.factories import BookingFactory
+from circles.models import CareRecipient, CircleMember, CircleRole
+from marketplace.testing.api import call, valid_request_body
+from providers.tests.factories import VerifiedProviderFactory
+from requests_app.models import RequestStatus
+from requests_app.tests.factories import ServiceRequestFactory
+
+ROLES = [
+    "organizer",
+    "member",
+    "recipient",
+    "non_member",
+    "removed_member",
+    "booked_provider",
+    "other_provider",
+    "admin",
+]
+CIRCLE = ("organizer", "member", "recipient")
+OUTSIDE = ("non_member", "removed_member")
+
+
+def table(*, organizer, member, outside, booked_provider, other_provider, admin, recipient=None) -> dict:
+    """{role: status}: the recipient with an account is a plain member unless told otherwise."""
+    out = {
+        "organizer": organizer,
+        "member": member,
+        "recipient": member if recipient is None else recipient,
+        "booked_provider": booked_provider,
+        "other_provider": other_provider,
+        "admin": admin,
+    }
+    out.update(dict.fromkeys(OUTSIDE, outside))
+    assert set(out) == set(ROLES)
+    return out
+
+
+@dataclass
+class World:
+    users: dict
+    objects: dict
+    recipient: CareRecipient
+
+
+@pytest.fixture
+def world(client_user, admin_user):
+    organizer = client_user
+    harold_account = UserFactory(first_name="Harold", last_name="Smith")
+    harold = CareRecipient.objects.create(
+        first_name="Harold",
+        last_name="Smith",
+        address="12 Oak Lane, Springfield",
+        phone="555-0100",
+        notes_for_helpers="Hard of hearing, ring twice",
+        account=harold_account,
+    )
+    member = UserFactory()
+    removed = UserFactory()
+    CircleMember.objects.create(recipient=harold, user=organizer, role=CircleRole.ORGANIZER)
+    CircleMember.objects.create(recipient=harold, user=member, role=CircleRole.MEMBER)
+    CircleMember.objects.create(recipient=harold, user=harold_account, role=CircleRole.MEMBER)
+    CircleMember.objects.create(recipient=harold, user=removed, role=CircleRole.MEMBER).delete()
+    booked = VerifiedProviderFactory()
+    other = VerifiedProviderFactory()
+    today = timezone.localdate()
+
+    def booking(status, *, days):
+        return BookingFactory(
+            service_request__client=organizer,
+            service_request__recipient=harold,
+            service_request__preferred_date=today + dt.timedelta(days=days),
+            provider=booked,
+            status=status,
+            payment_status=PaymentStatus.PENDING if status == BookingStatus.SCHEDULED else PaymentStatus.PAID,
+        )
+
+    completed = booking(BookingStatus.COMPLETED, days=-2)
+    completed.service_request.status = RequestStatus.COMPLETED
+    completed.service_request.save()
+    return World(
+        users={
+            "organizer": organizer,
+            "member": member,
+            "recipient": harold_account,
+            "non_member": UserFactory(),
+            "removed_member": removed,
+            "booked_provider": booked.user,
+            "other_provider": other.user,
+            "admin": admin_user,
+        },
+        objects={
+            "open_request": ServiceRequestFactory(client=organizer, recipient=harold),
+            "booking": booking(BookingStatus.SCHEDULED, days=10),
+            "completed_booking": completed,
+        },
+        recipient=harold,
+    )
+
+
+# (case id, method, url template, body, {role: expected status})
+CASES = [
+    (
+        # Verified providers see open requests (what they see today); nobody else outside the circle.
+        "open-request-read",
+        "GET",
+        "/api/service-requests/{open_request}",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=200, other_provider=200, admin=200),
+    ),
+    (
+        "booked-request-read",
+        "GET",
+        "/api/service-requests/{booking.service_request}",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=200, other_provider=404, admin=200),
+    ),
+    (
+        "request-edit",
+        "PUT",
+        "/api/service-requests/{open_request}",
+        "request",
+        table(organizer=200, member=403, outside=404, booked_provider=403, other_provider=403, admin=403),
+    ),
+    (
+        "request-delete",
+        "DELETE",
+        "/api/service-requests/{open_request}",
+        None,
+        table(organizer=204, member=403, outside=404, booked_provider=403, other_provider=403, admin=403),
+    ),
+    (
+        # Provider accounts and admins may not post (403 before anything else); the others may post
+        # only for someone whose care they organize (400 on recipientId).
+        "request-create-for-harold",
+        "POST",
+        "/api/service-requests",
+        "request_for_harold",
+        table(organizer=201, member=400, outside=400, booked_provider=403, other_provider=403, admin=403),
+    ),
+    (
+        "booking-read",
+        "GET",
+        "/api/bookings/{booking}",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=200, other_provider=404, admin=200),
+    ),
+    (
+        "booking-cancel",
+        "POST",
+        "/api/bookings/{booking}/cancel",
+        {"reason": "Plans changed"},
+        table(organizer=200, member=403, outside=404, booked_provider=403, other_provider=404, admin=403),
+    ),
+    (
+        "booking-review",
+        "POST",
+        "/api/bookings/{completed_booking}/review",
+        {"rating": 5, "comment": "Wonderful"},
+        table(organizer=201, member=403, outside=404, booked_provider=403, other_provider=404, admin=403),
+    ),
+    (
+        "pay",
+        "POST",
+        "/api/create-payment-intent",
+        "pay",
+        table(organizer=200, member=403, outside=404, booked_provider=403, other_provider=404, admin=403),
+    ),
+    (
+        # The page: the circle sees the booking there (organizers pay); anyone else "Booking Not Found".
+        "checkout-page",
+        "GET",
+        "/checkout/{booking}",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+]
+
+PARAMS = [
+    pytest.param(method, url, body, role, expected[role], id=f"{case}-{role}")
+    for case, method, url, body, expected in CASES
+    for role in ROLES
+]
+
+
+def _url(world: World, template: str) -> str:
+    names = {
+        "open_request": world.objects["open_request"].pk,
+        "booking": world.objects["booking"].pk,
+        "completed_booking": world.objects["completed_booking"].pk,
+        "booking.service_request": world.objects["booking"].service_request_id,
+    }
+    for name, pk in sorted(names.items(), key=lambda item: -len(item[0])):
+        template = template.replace("{" + name + "}", str(pk))
+    return template
+
+
+@pytest.mark.parametrize(("method", "url", "body", "role", "expected"), PARAMS)
+def test_circle_permission_cell(client, world, settings, method, url, body, role, expected):
+    settings.PAYMENTS_BACKEND = "test"
+    client.force_login(world.users[role])
+    if body == "request":
+        body = valid_request_body()
+    elif body == "request_for_harold":
+        body = valid_request_body(recipientId=world.recipient.pk)
+    elif body == "pay":
+        booking = world.objects["booking"]
+        body = {"bookingId": booking.pk, "amount": float(booking.total_amount)}
+
+    response = call(client, method, _url(world, url), body)
+
+    assert response.status_code == expected, response.content[:500]
+    if expected >= 400 and not url.startswith("/checkout"):
+        assert set(response.json()) == {"message", "errors"}
+    if expected == 400:
+        assert "recipientId" in response.json()["errors"]
+
+
+# (list, url, the item's object name, {role: listed?})
+LISTS = [
+    (
+        "bookings",
+        "/api/bookings",
+        "booking",
+        {r: r in (*CIRCLE, "booked_provider", "admin") for r in ROLES},
+    ),
+    (
+        "requests",
+        "/api/service-requests",
+        "open_request",
+        # Providers see the open requests of others; admins see all.
+        {r: r in (*CIRCLE, "booked_provider", "other_provider", "admin") for r in ROLES},
+    ),
+    (
+        "dashboard-bookings",
+        "/api/dashboard",
+        "booking",
+        # The dashboard shows a client the circle's visits, a provider the visits they make.
+        {r: r in (*CIRCLE, "booked_provider") for r in ROLES},
+    ),
+]
+
+
+def _ids(data: dict | list, key: str) -> set[int]:
+    if isinstance(data, dict) and "results" in data:
+        data = data["results"]
+    if isinstance(data, dict):
+        data = data[key]
+    return {item["id"] for item in data}
+
+
+@pytest.mark.parametrize(
+    ("url", "name", "role", "listed"),
+    [
+        pytest.param(url, name, role, listed[role], id=f"{case}-{role}")
+        for case, url, name, listed in LISTS
+        for role in ROLES
+    ],
+)
+def test_circle_lists(client, world, url, name, role, listed):
+    client.force_login(world.users[role])
+    response = client.get(url)
+    assert response.status_code == 200
+    key = "bookings" if name == "booking" else "requests"
+    assert (world.objects[name].pk in _ids(response.json(), key)) is listed
+
+
+def test_a_removed_member_loses_sight_at_once(client, world):
+    """Removing a member (deleting their membership) hides the circle's items from their next read,
+    cached lists included."""
+    member = world.users["member"]
+    client.force_login(member)
+    booking = world.objects["booking"]
+    assert booking.pk in _ids(client.get("/api/bookings").json(), "bookings")
+    assert booking.pk in _ids(client.get("/api/dashboard").json(), "bookings")
+
+    CircleMember.objects.filter(recipient=world.recipient, user=member).delete()
+
+    assert booking.pk not in _ids(client.get("/api/bookings").json(), "bookings")
+    assert booking.pk not in _ids(client.get("/api/dashboard").json(), "bookings")
+    assert client.get(f"/api/bookings/{booking.pk}").status_code == 404
