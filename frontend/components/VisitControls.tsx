@@ -307,24 +307,75 @@ export function VisitReportDialog({
   );
 }
 
-/** What the family sees of a visit as it happens, with the report once it is in. */
-export function VisitProgress({ booking }: { booking: Booking }) {
-  const [open, setOpen] = useState(false);
+/** The report of a visit as the family reads it (loaded when shown). */
+export function ReportDetails({ bookingId }: { bookingId: number }) {
   const [report, setReport] = useState<VisitReport | null>(null);
   const [loadError, setLoadError] = useState(false);
   useEffect(() => {
-    if (!open) return;
     let live = true;
     setLoadError(false);
     api
-      .get<VisitReport>(`/api/bookings/${booking.id}/report`)
+      .get<VisitReport>(`/api/bookings/${bookingId}/report`)
       .then((r) => live && setReport(r))
       .catch(() => live && setLoadError(true));
     return () => {
       live = false;
     };
-  }, [open, booking.id]);
+  }, [bookingId]);
+  if (loadError) return <p role="alert">The visit report could not be loaded. Please try again.</p>;
+  if (report === null) return <p>Loading the visit report...</p>;
+  return (
+    <dl className="visit-report" data-testid="visit-report-details">
+      <dt>How they seemed</dt>
+      <dd>
+        {report.wellbeing} of 5: {report.wellbeingLabel}
+      </dd>
+      {report.tasksDone.length > 0 && (
+        <>
+          <dt>What was done</dt>
+          <dd>
+            <ul>
+              {report.tasksDone.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
+      {report.notes && (
+        <>
+          <dt>Notes</dt>
+          <dd>{report.notes}</dd>
+        </>
+      )}
+      {report.forFamily && (
+        <>
+          <dt>For the family</dt>
+          <dd>{report.forFamily}</dd>
+        </>
+      )}
+      <dt>Follow-up</dt>
+      <dd>{report.followUpSuggested ? "The helper suggests a follow-up visit." : "None suggested."}</dd>
+      {report.edits.length > 0 && (
+        <>
+          <dt>Corrections</dt>
+          <dd>Corrected by the helper {report.edits.length === 1 ? "once" : `${report.edits.length} times`}.</dd>
+        </>
+      )}
+    </dl>
+  );
+}
 
+/** Is the review offered yet? Once the visit report is in, or when none came within 24 hours of the
+ * check-out (or the visit was closed before check-outs were recorded). */
+export function reviewReady(booking: Booking, now = Date.now()): boolean {
+  if (booking.hasReport || !booking.checkedOutAt) return true;
+  return now - Date.parse(booking.checkedOutAt) > REPORT_EDIT_MS;
+}
+
+/** What the family sees of a visit as it happens, with the report once it is in. */
+export function VisitProgress({ booking }: { booking: Booking }) {
+  const [open, setOpen] = useState(false);
   const lines: string[] = [];
   if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
   if (booking.visitState === "missed") lines.push("The helper did not check in");
@@ -332,7 +383,7 @@ export function VisitProgress({ booking }: { booking: Booking }) {
   if (booking.checkedOutAt) lines.push(`Checked out at ${formatClock(booking.checkedOutAt)}`);
   if (lines.length === 0 && !booking.hasReport) return null;
   return (
-    <div className="visit-progress" data-testid="visit-progress">
+    <div className="visit-progress" data-testid="visit-progress" aria-live="polite">
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
@@ -352,52 +403,7 @@ export function VisitProgress({ booking }: { booking: Booking }) {
             testId="visit-report"
             footer={<DialogClose>Close</DialogClose>}
           >
-            {loadError ? (
-              <p role="alert">The report could not be loaded. Please try again.</p>
-            ) : report === null ? (
-              <p>Loading the report...</p>
-            ) : (
-              <dl className="visit-report">
-                <dt>How they seemed</dt>
-                <dd>
-                  {report.wellbeing} of 5: {report.wellbeingLabel}
-                </dd>
-                {report.tasksDone.length > 0 && (
-                  <>
-                    <dt>What was done</dt>
-                    <dd>
-                      <ul>
-                        {report.tasksDone.map((t) => (
-                          <li key={t}>{t}</li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </>
-                )}
-                {report.notes && (
-                  <>
-                    <dt>Notes</dt>
-                    <dd>{report.notes}</dd>
-                  </>
-                )}
-                {report.forFamily && (
-                  <>
-                    <dt>For the family</dt>
-                    <dd>{report.forFamily}</dd>
-                  </>
-                )}
-                <dt>Follow-up</dt>
-                <dd>{report.followUpSuggested ? "The helper suggests a follow-up visit." : "None suggested."}</dd>
-                {report.edits.length > 0 && (
-                  <>
-                    <dt>Corrections</dt>
-                    <dd>
-                      Corrected by the helper {report.edits.length === 1 ? "once" : `${report.edits.length} times`}.
-                    </dd>
-                  </>
-                )}
-              </dl>
-            )}
+            {open && <ReportDetails bookingId={booking.id} />}
           </Dialog>
         </>
       )}

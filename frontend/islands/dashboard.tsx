@@ -1,5 +1,7 @@
 // Dashboard (/ signed in, /dashboard): tiles, bookings, requests, the client's cancel and
-// review dialogs, the provider's "Mark as Completed" (spec section 2 "Dashboard").
+// review dialogs (offered once the visit report is in), the provider's Check in / Check out with the
+// visit report (the spec's "Mark as Completed" became the check-out, issue 17), and the family's
+// "Checked in at 9:04" / "Visit report ready" as they happen (spec section 2 "Dashboard").
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
@@ -12,6 +14,7 @@ import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } fro
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
 import { usePollingFallback, useRealtimeEvent } from "../lib/realtime";
+import { ProviderVisitActions, ReportDetails, VisitProgress, reviewReady } from "../components/VisitControls";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
 
@@ -108,10 +111,6 @@ function bookingTitle(b: Booking): string {
   return b.serviceRequest?.title || "Service Appointment";
 }
 
-function visitStarted(b: Booking): boolean {
-  return !!b.visitStart && Date.parse(b.visitStart) <= Date.now();
-}
-
 // ---------------------------------------------------------------- tiles
 
 function Tiles({ role, tiles, unread }: { role: Props["role"]; tiles: DashboardData["tiles"]; unread: number }) {
@@ -171,8 +170,8 @@ function Tiles({ role, tiles, unread }: { role: Props["role"]; tiles: DashboardD
 interface BookingActions {
   onCancel: (b: Booking) => void;
   onReview: (b: Booking) => void;
-  onComplete: (b: Booking) => void;
-  completing: number | null;
+  /** After a check-in, check-out or report: the dashboard's data again. */
+  onChanged: () => void;
   reviewed: Set<number>;
 }
 
@@ -187,8 +186,9 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
     manages &&
     booking.status === "scheduled" &&
     (booking.paymentStatus === "pending" || booking.paymentStatus === "failed");
-  const reviewable = manages && booking.status === "completed" && !actions.reviewed.has(booking.id);
-  const completable = role === "provider" && booking.status === "confirmed" && visitStarted(booking);
+  // The review is offered once the helper's visit report is in (issue 17), shown beside it.
+  const reviewDue = manages && booking.status === "completed" && !actions.reviewed.has(booking.id);
+  const reviewable = reviewDue && reviewReady(booking);
   return (
     <li className="list-item" data-testid="booking-item" aria-labelledby={titleId}>
       <div className="list-item-head">
@@ -203,6 +203,8 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
       </p>
       {role === "client" && <ForWhom recipient={booking.recipient} />}
       <BookingPerson booking={booking} perspective={role} />
+      {role === "client" && <VisitProgress booking={booking} />}
+      {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
       <div className="actions">
         {payable && (
           <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
@@ -245,19 +247,13 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
             Leave a Review
           </button>
         )}
+        {reviewDue && !reviewable && (
+          <p className="muted" data-testid="review-after-report">
+            You can leave a review once the helper's visit report is in.
+          </p>
+        )}
         {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
           <p className="muted">Thank you for your review.</p>
-        )}
-        {completable && (
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => actions.onComplete(booking)}
-            disabled={actions.completing === booking.id}
-            aria-describedby={titleId}
-          >
-            {actions.completing === booking.id ? "Saving..." : "Mark as Completed"}
-          </button>
         )}
       </div>
     </li>
@@ -550,6 +546,12 @@ function ReviewDialog({
       description={booking ? `How was your visit for "${bookingTitle(booking)}"?` : undefined}
       testId="review-dialog"
     >
+      {booking?.hasReport && (
+        <details className="review-report" open>
+          <summary>The helper's visit report</summary>
+          <ReportDetails bookingId={booking.id} />
+        </details>
+      )}
       <form onSubmit={submit} noValidate>
         <FieldSet id="review-rating" legend="Rating" required error={error}>
           <div className="rating-choices">
@@ -598,7 +600,6 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   const [unread, setUnread] = useState(initial.unread);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
-  const [completing, setCompleting] = useState<number | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
 
   // After a change (cancel, completed, a booking.updated event): the same data again, in one call.
@@ -634,25 +635,10 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   useRealtimeEvent("booking.updated", () => void refresh());
   usePollingFallback(() => (loggedOutShown ? undefined : loadUnread()), UNREAD_POLL_MS);
 
-  const complete = async (b: Booking) => {
-    setCompleting(b.id);
-    try {
-      await api.post(`/api/bookings/${b.id}/complete`);
-      toast({ title: "Booking Completed", description: "The visit has been marked as completed." });
-    } catch (error) {
-      if (isLoggedOut(error)) return;
-      toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
-    } finally {
-      setCompleting(null);
-      void refresh();
-    }
-  };
-
   const actions: BookingActions = {
     onCancel: setCancelling,
     onReview: setReviewing,
-    onComplete: (b) => void complete(b),
-    completing,
+    onChanged: () => void refresh(),
     reviewed,
   };
 

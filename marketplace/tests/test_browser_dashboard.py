@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 from accounts.tests.factories import UserFactory
 from bookings.models import Booking, BookingStatus, PaymentStatus, Review
 from bookings.tests.factories import BookingFactory
-from marketplace.testing.browser import sign_in_browser
+from marketplace.testing.browser import check_in_and_out, sign_in_browser
 from messaging.services import system_notify
 from messaging.tests.factories import SystemMessageFactory
 from requests_app.models import TimeWindow
@@ -127,7 +127,7 @@ def test_client_with_nothing_sees_the_empty_states(live_server, page: Page, clie
     expect(page.get_by_text("Recent Activity")).to_be_visible()
 
 
-def test_provider_marks_a_past_visit_completed(live_server, page: Page, verified_provider):
+def test_provider_checks_in_and_out_of_a_visit_with_its_report(live_server, page: Page, verified_provider):
     past = booking_for(
         UserFactory(),
         days=-1,
@@ -161,14 +161,19 @@ def test_provider_marks_a_past_visit_completed(live_server, page: Page, verified
 
     past_item = page.get_by_test_id("booking-item").filter(has_text="Weekly wellness check")
     future_item = page.get_by_test_id("booking-item").filter(has_text="Future errand")
-    expect(future_item.get_by_role("button", name="Mark as Completed")).to_have_count(0)
-    past_item.get_by_role("button", name="Mark as Completed").click()
+    # Nothing to do yet on a visit days ahead; the one that has started offers Check in, then Check out.
+    expect(future_item.get_by_role("button", name="Check in")).to_have_count(0)
+    check_in_and_out(page, past_item)
 
-    expect(page.get_by_test_id("toast")).to_contain_text("Booking Completed")
+    expect(page.get_by_test_id("toast").last).to_contain_text("Checked out")
     expect(past_item.get_by_test_id("status-badge")).to_have_text("Completed")
+    # Within 24 hours the report can still be corrected.
+    expect(past_item.get_by_role("button", name="Correct the visit report")).to_be_visible()
     expect(page.get_by_test_id("tile-completed")).to_contain_text("1")
     past.refresh_from_db()
     assert past.status == BookingStatus.COMPLETED
+    assert past.checked_in_at is not None and past.checked_out_at is not None
+    assert past.report.wellbeing == 4
 
 
 def test_client_reviews_a_completed_booking(live_server, page: Page, client_user):

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.axe import assert_no_axe_violations
-from marketplace.testing.browser import sign_in_browser
+from marketplace.testing.browser import check_in_and_out, sign_in_browser
 from payments.models import ConnectedAccount, Earning, PayoutSetup, PayoutState
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -79,12 +79,12 @@ def test_provider_connects_client_pays_visit_completed_earnings_show_the_split(
     page.get_by_role("button", name="Pay $45.50").click()
     expect(page.get_by_role("heading", name="Payment Complete!")).to_be_visible()
 
-    # The provider marks the visit completed; their share goes out.
+    # The provider checks in and out of the visit (with its report); their share goes out.
     page.context.clear_cookies()
     sign_in_browser(page, live_server.url, provider.user)
     page.goto(f"{live_server.url}/dashboard")
     item = page.get_by_test_id("booking-item").filter(has_text="Set up video calls")
-    item.get_by_role("button", name="Mark as Completed").click()
+    check_in_and_out(page, item)
     expect(item.get_by_test_id("status-badge")).to_have_text("Completed")
     earning = Earning.objects.get(booking=past_booking)
     assert (earning.state, earning.transfer_id[:8]) == (PayoutState.ON_ITS_WAY, "tr_test_")
