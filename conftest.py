@@ -17,6 +17,8 @@ pytest_plugins = [
     "marketplace.testing.mail",
     "marketplace.testing.celery",
     "marketplace.testing.twilio",
+    # Daphne for browser tests with websockets (DaphneServer) and fresh_channel_layer.
+    "marketplace.testing.live",
 ]
 
 

@@ -158,7 +158,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    from messaging.tests.live import DaphneServer
+    from marketplace.testing.live import DaphneServer
 
     logging.getLogger("httpx").setLevel(logging.WARNING)
 

@@ -13,7 +13,7 @@ import { UnreadBadge } from "../components/UnreadBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
-import { usePollingFallback, useRealtimeEvent } from "../lib/realtime";
+import { useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
 import { ProviderVisitActions, ReportDetails, VisitProgress, reviewReady } from "../components/VisitControls";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
@@ -634,6 +634,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   useRealtimeEvent<UnreadCount>("unread.count", (u) => setUnread(u.count));
   useRealtimeEvent("booking.updated", () => void refresh());
   usePollingFallback(() => (loggedOutShown ? undefined : loadUnread()), UNREAD_POLL_MS);
+  const connected = useConnected();
 
   const actions: BookingActions = {
     onCancel: setCancelling,
@@ -643,7 +644,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   };
 
   return (
-    <div data-island="dashboard" data-user={user.id}>
+    <div data-island="dashboard" data-user={user.id} data-connected={connected ? "true" : "false"}>
       {role === "client" && <RecipientSwitcher recipients={initial.recipients ?? []} current={initial.recipientId} />}
       <Tiles role={role} tiles={tiles} unread={unread} />
       <div className="dashboard-columns">

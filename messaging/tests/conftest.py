@@ -37,24 +37,6 @@ def api_for():
     return make
 
 
-@pytest.fixture
-def fresh_channel_layer():
-    """Empty the channel layer first: test users get the same uids in every run, and sockets of
-    earlier runs (killed servers) stay in their groups until group_expiry (a day)."""
-    import asyncio
-    import threading
-
-    from channels.layers import get_channel_layer
-
-    layer = get_channel_layer()
-    if hasattr(layer, "flush"):
-        # In a thread of its own: Playwright's sync API keeps an event loop in this one.
-        worker = threading.Thread(target=lambda: asyncio.run(layer.flush()))
-        worker.start()
-        worker.join(timeout=10)
-    return layer
-
-
 # --- a care circle's booking (issue 16 item 5) ---------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from django.test import Client
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from marketplace.testing.axe import assert_no_axe_violations
-from messaging.tests.live import DaphneServer
+from marketplace.testing.live import DaphneServer
 
 _worker = ThreadPoolExecutor(max_workers=1)
 

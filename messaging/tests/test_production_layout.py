@@ -12,7 +12,7 @@ import httpx
 import pytest
 from django.conf import settings
 
-from messaging.tests.live import BASE_DIR, DaphneServer
+from marketplace.testing.live import BASE_DIR, DaphneServer
 from messaging.tests.test_scale_out import first_event, post_message, session_cookie
 from messaging.tests.wsclient import WsClient
 

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.test import Client
 from django.utils.crypto import get_random_string
 
-from messaging.tests.live import DaphneServer
+from marketplace.testing.live import DaphneServer
 from messaging.tests.wsclient import HandshakeRefused, WsClient
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("fresh_channel_layer")]

@@ -1,5 +1,6 @@
 """Run Daphne as a subprocess against the current (test) database: the scale-out test, the
-browser test and bench/message_latency.py use it. pytest-django's live_server is WSGI only."""
+browser tests that need websockets and bench/message_latency.py use it. pytest-django's
+live_server is WSGI only. Also the fresh_channel_layer fixture (a pytest plugin: conftest.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import quote
 
+import pytest
 from django.conf import settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
@@ -38,9 +40,9 @@ def database_url() -> str:
 
 class DaphneServer:
     """One Daphne process on a free port. `app` is an ASGI path; the default serves static
-    files too (messaging.tests.live_asgi), as a browser needs."""
+    files too (marketplace.testing.live_asgi), as a browser needs."""
 
-    def __init__(self, *, app: str = "messaging.tests.live_asgi:application", env: dict[str, str] | None = None):
+    def __init__(self, *, app: str = "marketplace.testing.live_asgi:application", env: dict[str, str] | None = None):
         self.port = free_port()
         self.app = app
         self.env = {
@@ -104,3 +106,21 @@ class DaphneServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+@pytest.fixture
+def fresh_channel_layer():
+    """Empty the channel layer first: test users get the same uids in every run, and sockets of
+    earlier runs (killed servers) stay in their groups until group_expiry (a day)."""
+    import asyncio
+    import threading
+
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    if hasattr(layer, "flush"):
+        # In a thread of its own: Playwright's sync API keeps an event loop in this one.
+        worker = threading.Thread(target=lambda: asyncio.run(layer.flush()))
+        worker.start()
+        worker.join(timeout=10)
+    return layer
