@@ -92,7 +92,30 @@ CALLS = [
     ("requests, 50/page", "/api/service-requests", JSON),
     ("browse", "/api/providers?verified=true&sort=rating", JSON),
     ("browse, free next Tuesday morning", f"/api/providers?verified=true&sort=rating{_next_tuesday_morning()}", JSON),
+    # The visit (issue 17): a provider's visits of today, and the admins' Today tab (every visit of the day).
+    ("provider's today", "/api/bookings/today", JSON),
+    ("admin today", "/api/admin/today", JSON),
 ]
+# Who asks: a call named here goes out with the sessions of that role only; every other call with the
+# clients' and providers' (interleaved), never the admins'.
+CALL_ROLE = {"provider's today": "provider", "admin today": "admin"}
+# Calls a build may not serve yet (the checkouts before issue 17): measured only where its URL is routed.
+CALL_ROUTE = {
+    "provider's today": ("bookings/urls.py", "api/bookings/today"),
+    "admin today": ("adminpanel/urls.py", "api/admin/today"),
+}
+
+
+def serves(root: Path, name: str) -> bool:
+    where = CALL_ROUTE.get(name)
+    return where is None or where[1] in (root / where[0]).read_text()
+
+
+def sessions_for(sessions: list[tuple[str, str]], name: str) -> list[tuple[str, str]]:
+    role = CALL_ROLE.get(name)
+    return [s for s in sessions if (s[1] == role if role else s[1] != "admin")]
+
+
 # The API calls this checkout's dashboard makes before its first paint (the page's own data
 # excepted): keep it equal to what frontend/islands/dashboard.tsx does on mount.
 DASHBOARD_FIRST_PAINT: list[str] = []  # the dashboard paints from its props (issue 13 item 2)
@@ -100,8 +123,9 @@ CONCURRENCY = [1, 10, 50]
 
 N_PROVIDERS = 500
 N_CLIENTS = 1000
-N_REQUESTS = 10_000
-N_BOOKINGS = 2_000
+N_REQUESTS = 14_000
+N_BOOKINGS = 10_000  # issue 17: the day's visits measured among 10,000 bookings
+N_ADMINS = 4
 N_MESSAGES = 20_000
 # Care circles (issue 16): each client's own recipient, with a circle of 1 to 5 members (the client
 # organizes it; up to 4 other clients are members), so the dashboard and the lists are measured
@@ -207,6 +231,17 @@ def seed() -> None:
             )
             for i in range(N_CLIENTS)
         )
+        User.objects.bulk_create(
+            User(
+                id=f"bench-a-{i}",
+                email=f"admin{i}@bench.example",
+                first_name=f"Ada{i}",
+                last_name="Admin",
+                user_type=UserType.ADMIN,
+                password="!",
+            )
+            for i in range(N_ADMINS)
+        )
         providers = Provider.objects.bulk_create(
             Provider(
                 user=u,
@@ -245,15 +280,20 @@ def seed() -> None:
             for i in range(N_REQUESTS)
         )
         verified = [p for p in providers if p.verification_status == VerificationStatus.VERIFIED]
+
         # A provider's k-th visit falls in week k: no two of their visits overlap (a provider holds
-        # one visit at a time, a constraint since issue 18).
+        # one visit at a time, a constraint since issue 18); their first is today (the "today" calls).
+        def visit_day(i: int):
+            week = i // len(verified)
+            return today if week == 0 else today + dt.timedelta(days=7 * week + rng.randint(-6, 0))
+
         bookings = [
             Booking(
                 **for_whom(r.client),
                 service_request=r,
                 provider=verified[i % len(verified)],
                 client=r.client,
-                scheduled_date=today + dt.timedelta(days=1 + 7 * (i // len(verified)) + rng.randint(0, 6)),
+                scheduled_date=visit_day(i),
                 scheduled_time=r.preferred_time,
                 duration=60,
                 total_amount=Decimal("30.00"),
@@ -325,6 +365,7 @@ def sign_in() -> list[tuple[str, str]]:
     from providers.models import VerificationStatus
 
     clients = User.objects.filter(id__startswith="bench-c-").order_by("created_at", "id")[:60]
+    admins = User.objects.filter(id__startswith="bench-a-").order_by("id")
     providers = User.objects.filter(
         id__startswith="bench-p-", provider__verification_status=VerificationStatus.VERIFIED
     ).order_by("created_at", "id")[:60]
@@ -333,6 +374,7 @@ def sign_in() -> list[tuple[str, str]]:
     # Interleaved, so that every concurrency level runs half its connections as clients and half
     # as providers: the dashboard's calls answer each role differently.
     people = [pair for c, p in zip(clients, providers, strict=True) for pair in ((c, "client"), (p, "provider"))]
+    people += [(a, "admin") for a in admins]  # only the admins' calls use these (CALL_ROLE)
     for user, role in people:
         store = SessionStore()
         store[SESSION_KEY] = str(user.pk)
@@ -629,9 +671,10 @@ def single(args: argparse.Namespace, build: Build) -> int:
         print(f"{'call':<18}{'conc':>5}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}")
         total_errors = 0
         for name, path, accept in [t for t in [PAGE, *CALLS] if not args.only or t[0] in args.only]:
-            warm_up([(path, accept)], server.ports, build.sessions)
+            sessions = sessions_for(build.sessions, name)
+            warm_up([(path, accept)], server.ports, sessions)
             for conc in CONCURRENCY:
-                r = measure([(path, accept)], server.ports, build.sessions, conc, args.requests)
+                r = measure([(path, accept)], server.ports, sessions, conc, args.requests)
                 total_errors += r.errors
                 print(
                     f"{name:<18}{conc:>5}{r.rate:>9.0f}{r.pct(50):>9.1f}{r.pct(95):>9.1f}{r.pct(99):>9.1f}{r.errors:>8}"
@@ -641,13 +684,15 @@ def single(args: argparse.Namespace, build: Build) -> int:
     return 1 if total_errors else 0
 
 
-def targets(build: Build, only: list[str]) -> list[tuple[str, list[tuple[str, str]]]]:
-    """What --against measures: the page, each call, the dashboard load (those named in `only`)."""
-    by_name = {name: (path, accept) for name, path, accept in CALLS}
+def targets(build: Build, only: list[str], builds: list[Build] = ()) -> list[tuple[str, list[tuple[str, str]]]]:
+    """What --against measures: the page, each call every build serves, the dashboard load (those named
+    in `only`)."""
+    roots = [b.root for b in builds] or [build.root]
+    by_name = {name: (path, accept) for name, path, accept in CALLS if all(serves(r, name) for r in roots)}
     load = [(PAGE[1], PAGE[2]), *(by_name[n] for n in build.first_paint)]
     every = [
         (PAGE[0], [(PAGE[1], PAGE[2])]),
-        *((name, [(path, accept)]) for name, path, accept in CALLS),
+        *((name, [(path, accept)]) for name, path, accept in CALLS if name in by_name),
         (f"dashboard load ({build.label}: page + {len(build.first_paint)} calls)", load),
     ]
     return [t for t in every if not only or t[0].split(" (")[0] in only]
@@ -656,7 +701,7 @@ def targets(build: Build, only: list[str]) -> list[tuple[str, list[tuple[str, st
 def compare(args: argparse.Namespace, builds: list[Build]) -> int:
     conc = 10
     # results[label][target index] = [Result per round]
-    results: dict[str, list[list[Result]]] = {b.label: [[] for _ in targets(b, args.only)] for b in builds}
+    results: dict[str, list[list[Result]]] = {b.label: [[] for _ in targets(b, args.only, builds)] for b in builds}
     started = time.perf_counter()
     # Both builds' servers stay up the whole run, and each target is measured on one build right
     # after the other (the order alternating), so that both see the same moment of a noisy machine.
@@ -666,17 +711,19 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
             servers[build.label] = Server(build, args.redis_url, *build_counts(args, build), args.processes)
         descriptions = {b.label: servers[b.label].describe(*build_counts(args, b)) for b in builds}
         for build in builds:
-            every = [(PAGE[1], PAGE[2]), *((p, a) for _, p, a in CALLS)]
-            warm_up(every, servers[build.label].ports, build.sessions)
-        for i in range(len(targets(builds[0], args.only))):
+            shared = [(p, a) for n, p, a in CALLS if not CALL_ROLE.get(n) and serves(build.root, n)]
+            every = [(PAGE[1], PAGE[2]), *shared]
+            warm_up(every, servers[build.label].ports, sessions_for(build.sessions, ""))
+        for i in range(len(targets(builds[0], args.only, builds))):
             line = []
             for rnd in range(args.rounds):
                 for build in builds if rnd % 2 == 0 else builds[::-1]:
-                    name, requests = targets(build, args.only)[i]
+                    name, requests = targets(build, args.only, builds)[i]
                     ports = servers[build.label].ports
-                    warm_up(requests, ports, build.sessions)
+                    sessions = sessions_for(build.sessions, name)
+                    warm_up(requests, ports, sessions)
                     before = servers[build.label].cpu()
-                    r = measure(requests, ports, build.sessions, conc, args.requests)
+                    r = measure(requests, ports, sessions, conc, args.requests)
                     after = servers[build.label].cpu()
                     r.cpu = sum(t - before.get(pid, 0.0) for pid, t in after.items())
                     results[build.label][i].append(r)
@@ -705,7 +752,7 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
         return f"{x:>8.1f}{y:>8.1f}{(y / x - 1) * 100:>+7.0f}%"
 
     worse, errors_total, load_speedup = [], 0, float("nan")
-    for i, (name, _) in enumerate(targets(head, args.only)):
+    for i, (name, _) in enumerate(targets(head, args.only, builds)):
         a, b = results[other.label][i], results[head.label][i]
         p95_a, p95_b = (statistics.median(r.pct(95) for r in rs) for rs in (a, b))
         rate_a, rate_b = (statistics.median(r.rate for r in rs) for rs in (a, b))
