@@ -6,8 +6,9 @@ class BookingsConfig(AppConfig):
     name = "bookings"
 
     def ready(self) -> None:
-        from bookings.models import Booking, Review
+        from bookings.models import Booking, Review, VisitReport
         from marketplace.listcache import invalidate_on_save
 
         invalidate_on_save(Booking)
         invalidate_on_save(Review)
+        invalidate_on_save(VisitReport)  # hasReport in the lists and the day's visits

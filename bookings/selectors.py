@@ -206,20 +206,59 @@ def _day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
 _VISIT_DAY_STATUSES = (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED, BookingStatus.COMPLETED)
 
 
-def provider_visits_on(*, user: User, day: dt.date) -> QuerySet[Booking]:
-    """The provider's visits of a day (site time zone), earliest first, cancelled ones left out."""
+# What the day's visit shape reads (bookings.api.serializers.VisitSerializer), and nothing else.
+_PERSON = ("id", "first_name", "last_name", "profile_image_url")
+_VISIT_FIELDS = (
+    *(
+        f.name
+        for f in Booking._meta.concrete_fields
+        if f.name
+        in {
+            "id",
+            "service_request",
+            "provider",
+            "client",
+            "recipient",
+            "scheduled_date",
+            "scheduled_time",
+            "duration",
+            "status",
+            "payment_status",
+            "starts_at",
+            "ends_at",
+            "checked_in_at",
+            "checked_out_at",
+        }
+    ),
+    "service_request__id",
+    "service_request__title",
+    *(f"client__{f}" for f in _PERSON),
+    "provider__id",
+    "provider__user_id",
+    *(f"provider__user__{f}" for f in _PERSON),
+    *(f"recipient__{f}" for f in RECIPIENT_SUMMARY_FIELDS),
+)
+
+
+def _day_of_visits(qs: QuerySet[Booking], day: dt.date) -> QuerySet[Booking]:
     start, end = _day_bounds(day)
     return (
-        _with_parties(Booking.objects.filter(provider__user_id=user.pk, status__in=_VISIT_DAY_STATUSES))
-        .filter(starts_at__gte=start, starts_at__lt=end)
+        qs.filter(starts_at__gte=start, starts_at__lt=end)
+        .select_related("client", "recipient", "provider__user", "service_request")
+        .annotate(has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk"))))
+        .only(*_VISIT_FIELDS)
         .order_by("starts_at", "id")
     )
 
 
+def provider_visits_on(*, user: User, day: dt.date) -> QuerySet[Booking]:
+    """The provider's visits of a day (site time zone), earliest first, cancelled ones left out."""
+    return _day_of_visits(Booking.objects.filter(provider__user_id=user.pk, status__in=_VISIT_DAY_STATUSES), day)
+
+
 def visits_on(*, day: dt.date) -> QuerySet[Booking]:
     """Every visit of a day, cancelled ones too (the admins' Today tab), earliest first."""
-    start, end = _day_bounds(day)
-    return _with_parties(Booking.objects.filter(starts_at__gte=start, starts_at__lt=end)).order_by("starts_at", "id")
+    return _day_of_visits(Booking.objects.all(), day)
 
 
 def visits_needing_alert(*, now: dt.datetime) -> list[tuple[int, str]]:

@@ -20,8 +20,15 @@ from adminpanel.api.serializers import (
     AdminSummarySerializer,
 )
 from adminpanel.services import admin_booking_cancel, admin_booking_reassign, admin_provider_set_status
-from bookings.api.serializers import AdminBookingCancelSerializer, BookingReassignSerializer, BookingSerializer
+from bookings.api.serializers import (
+    AdminBookingCancelSerializer,
+    BookingReassignSerializer,
+    BookingSerializer,
+    VisitSerializer,
+    visits_max_age,
+)
 from bookings.selectors import booking_get, visits_on
+from marketplace.listcache import CachedListMixin
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
 from requests_app.api.serializers import ServiceRequestSerializer
 
@@ -80,13 +87,18 @@ class AdminSummaryView(APIView):
         return Response(AdminSummarySerializer(selectors.admin_counts()).data)
 
 
-class AdminTodayView(generics.ListAPIView):
+class AdminTodayView(CachedListMixin, generics.ListAPIView):
     """GET /api/admin/today: every visit of today (site time zone) with its state (upcoming, in
-    progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab."""
+    progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab. The same
+    for every admin, cached until a booking or report changes or a visit's state turns by the clock."""
 
     permission_classes = [IsAdmin]
-    serializer_class = BookingSerializer
+    serializer_class = VisitSerializer
     pagination_class = None
+    cache_per_viewer = False
+
+    def cache_max_age(self, items: list) -> float | None:
+        return visits_max_age(items)
 
     def get_queryset(self):
         return visits_on(day=timezone.localdate())

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
-from bookings.models import Booking, PaymentStatus, Review, VisitReport, VisitReportEdit, Wellbeing
+from bookings.models import LATE_AFTER, Booking, PaymentStatus, Review, VisitReport, VisitReportEdit, Wellbeing
 from bookings.selectors import VISIT_STATES, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel
 from circles.models import CircleRole
@@ -295,6 +295,66 @@ class ReviewSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class VisitProviderSerializer(serializers.ModelSerializer):
+    user = PublicUserSerializer(read_only=True)
+
+    class Meta:
+        model = Provider
+        fields = ["id", "user"]
+        read_only_fields = fields
+
+
+class VisitSerializer(serializers.ModelSerializer):
+    """A visit of the day, as the provider's and the admins' "Today" list it (issue 17): when, where
+    it stands, who. Names only, never an email or an address (bookings.selectors._VISIT_FIELDS)."""
+
+    serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
+    title = serializers.CharField(source="service_request.title", read_only=True)
+    scheduledDate = serializers.DateField(source="scheduled_date", read_only=True)
+    scheduledTime = serializers.ChoiceField(TimeWindow.choices, source="scheduled_time", read_only=True)
+    paymentStatus = serializers.ChoiceField(PaymentStatus.choices, source="payment_status", read_only=True)
+    visitStart = serializers.DateTimeField(source="starts_at", read_only=True)
+    visitEnd = serializers.DateTimeField(source="ends_at", read_only=True)
+    checkedInAt = serializers.DateTimeField(source="checked_in_at", read_only=True, allow_null=True)
+    checkedOutAt = serializers.DateTimeField(source="checked_out_at", read_only=True, allow_null=True)
+    hasReport = serializers.BooleanField(source="has_report", read_only=True, default=False)
+    visitState = serializers.SerializerMethodField()
+    client = PublicUserSerializer(read_only=True)
+    provider = VisitProviderSerializer(read_only=True)
+    recipient = RecipientSummarySerializer(read_only=True)
+
+    class Meta:
+        model = Booking
+        fields = [
+            "id",
+            "serviceRequestId",
+            "title",
+            "scheduledDate",
+            "scheduledTime",
+            "duration",
+            "status",
+            "paymentStatus",
+            "visitStart",
+            "visitEnd",
+            "checkedInAt",
+            "checkedOutAt",
+            "hasReport",
+            "visitState",
+            "client",
+            "provider",
+            "recipient",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.ChoiceField(choices=VISIT_STATES))
+    def get_visitState(self, obj: Booking) -> str:
+        return visit_state(obj, now=self._now)
+
+    @cached_property
+    def _now(self) -> dt.datetime:
+        return timezone.now()
+
+
 class VisitLocationSerializer(StrictSerializer):
     """A position the provider's browser gave, with their consent (rounded to about 100 m on save)."""
 
@@ -385,3 +445,16 @@ def can_cancel_max_age(bookings: list[dict]) -> float | None:
         if booking["canCancel"]
     ]
     return (min(closing) - now).total_seconds() if closing else None
+
+
+def visits_max_age(visits: list[dict]) -> float:
+    """How long a serialized day of visits stays true by the clock: until the next visit turns late
+    (15 minutes after its start) or missed (its planned end) without a check-in, or the day ends."""
+    now = timezone.now()
+    local = timezone.localtime(now)
+    moments = [dt.datetime.combine(local.date() + dt.timedelta(days=1), dt.time.min, tzinfo=local.tzinfo)]
+    for visit in visits:
+        if visit["checkedInAt"] is None and visit["visitState"] in ("upcoming", "late"):
+            start = dt.datetime.fromisoformat(visit["visitStart"])
+            moments += [start + LATE_AFTER, dt.datetime.fromisoformat(visit["visitEnd"])]
+    return max(0.0, min((m - now).total_seconds() for m in moments if m > now))

@@ -22,7 +22,9 @@ from bookings.api.serializers import (
     VisitLocationSerializer,
     VisitReportInputSerializer,
     VisitReportSerializer,
+    VisitSerializer,
     can_cancel_max_age,
+    visits_max_age,
 )
 from marketplace.listcache import CachedListMixin
 from providers.selectors import provider_get_public
@@ -133,11 +135,14 @@ class BookingReportView(APIView):
         return Response(VisitReportSerializer(report).data)
 
 
-class ProviderTodayView(generics.ListAPIView):
+class ProviderTodayView(CachedListMixin, generics.ListAPIView):
     """GET /api/bookings/today: the provider's visits of today (site time zone), earliest first."""
 
-    serializer_class = BookingSerializer
+    serializer_class = VisitSerializer
     pagination_class = None
+
+    def cache_max_age(self, items: list) -> float | None:
+        return visits_max_age(items)
 
     def get_queryset(self):
         return selectors.provider_visits_on(user=self.request.user, day=timezone.localdate())

@@ -16,6 +16,7 @@ from bookings.models import BookingStatus, PaymentStatus, VisitAlert, VisitAlert
 from bookings.selectors import VisitState, visit_state, visits_needing_alert
 from bookings.tests.factories import BookingFactory
 from circles.models import CircleMember, CircleRole
+from marketplace import listcache
 from marketplace.testing.api import call
 from messaging.models import Message
 from providers.tests.factories import VerifiedProviderFactory
@@ -316,3 +317,33 @@ def test_the_provider_and_admins_see_the_visits_of_the_day(client, booking, admi
         assert [(b["id"], b["visitState"]) for b in today.json()] == [(booking.pk, VisitState.LATE)]
         client.force_login(booking.client)
         assert call(client, "GET", "/api/admin/today").status_code == 403
+
+
+def test_the_days_lists_follow_each_change_and_the_clock(client, booking, admin_user):
+    """Today's lists are cached (bench: 450 visits a day): a check-in, a report written later and the
+    clock turning a visit late each show at once."""
+    from bookings.api.serializers import visits_max_age
+
+    client.force_login(admin_user)
+    with _at(booking.starts_at - dt.timedelta(minutes=40)):
+        (row,) = call(client, "GET", "/api/admin/today").json()
+        assert row["visitState"] == VisitState.UPCOMING
+        # Cached until the visit would turn late (15 minutes after its start).
+        assert visits_max_age([row]) == pytest.approx(55 * 60)
+    # The entry expires on Redis's clock, which time travel does not move: its age is checked above.
+    listcache.forget()
+    with _at(booking.starts_at + dt.timedelta(minutes=16)):
+        assert call(client, "GET", "/api/admin/today").json()[0]["visitState"] == VisitState.LATE
+        services.booking_check_in(booking_id=booking.pk, actor=booking.provider.user)
+        (row,) = call(client, "GET", "/api/admin/today").json()
+        assert (row["visitState"], row["checkedInAt"] is not None) == (VisitState.IN_PROGRESS, True)
+    with _at(booking.ends_at):
+        services.booking_check_out(booking_id=booking.pk, actor=booking.provider.user)
+        client.force_login(booking.provider.user)
+        assert call(client, "GET", "/api/bookings/today").json()[0]["hasReport"] is False
+        services.visit_report_save(
+            booking_id=booking.pk, actor=booking.provider.user, values={"wellbeing": 5, "notes": "All well."}
+        )
+        (row,) = call(client, "GET", "/api/bookings/today").json()
+        assert (row["visitState"], row["hasReport"]) == (VisitState.DONE, True)
+        assert "email" not in row["client"]

@@ -21,7 +21,7 @@ import {
 import { useRealtimeEvent } from "../lib/realtime";
 import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
-import type { AdminSummary, Booking, PersonSummary, Provider, ServiceRequest } from "../lib/types";
+import type { AdminSummary, Booking, PersonSummary, Provider, ServiceRequest, Visit } from "../lib/types";
 import { useDebounced, usePagedList, type PagedList } from "../lib/usePagedList";
 import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
@@ -931,11 +931,11 @@ function Summary({
 const TODAY_REFRESH_MS = 30_000;
 
 function TodayTab() {
-  const [visits, setVisits] = useState<Booking[] | null>(null);
+  const [visits, setVisits] = useState<Visit[] | null>(null);
   const [failedToLoad, setFailedToLoad] = useState(false);
   const load = useCallback(async () => {
     try {
-      setVisits(await api.get<Booking[]>("/api/admin/today"));
+      setVisits(await api.get<Visit[]>("/api/admin/today"));
       setFailedToLoad(false);
     } catch (error) {
       if (isUnauthorizedError(error)) {
@@ -993,7 +993,7 @@ function TodayTab() {
                     {formatClock(b.visitStart)} <span className="muted">(booking #{b.id})</span>
                   </td>
                   <td>{clientName(b.client)}</td>
-                  <td>{providerName(b)}</td>
+                  <td>{personName(b.provider.user) || "Provider not found"}</td>
                   <td>
                     <StatusBadge status={b.visitState} label={visitStateLabel(b.visitState)} />
                   </td>

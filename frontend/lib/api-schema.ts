@@ -186,7 +186,8 @@ export interface paths {
         };
         /**
          * @description GET /api/admin/today: every visit of today (site time zone) with its state (upcoming, in
-         *     progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab.
+         *     progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab. The same
+         *     for every admin, cached until a booking or report changes or a visit's state turns by the clock.
          */
         get: operations["admin_today_list"];
         put?: never;
@@ -2000,12 +2001,46 @@ export interface components {
          * @enum {string}
          */
         VerificationStatusEnum: "pending" | "verified" | "rejected";
+        /**
+         * @description A visit of the day, as the provider's and the admins' "Today" list it (issue 17): when, where
+         *     it stands, who. Names only, never an email or an address (bookings.selectors._VISIT_FIELDS).
+         */
+        Visit: {
+            readonly id: number;
+            readonly serviceRequestId: number;
+            readonly title: string;
+            /** Format: date */
+            readonly scheduledDate: string;
+            readonly scheduledTime: components["schemas"]["TimeWindowEnum"];
+            /** @description minutes */
+            readonly duration: number;
+            readonly status: components["schemas"]["BookingStatusEnum"];
+            readonly paymentStatus: components["schemas"]["PaymentStatusEnum"];
+            /** Format: date-time */
+            readonly visitStart: string;
+            /** Format: date-time */
+            readonly visitEnd: string;
+            /** Format: date-time */
+            readonly checkedInAt: string | null;
+            /** Format: date-time */
+            readonly checkedOutAt: string | null;
+            /** @default false */
+            readonly hasReport: boolean;
+            readonly visitState: components["schemas"]["VisitStateEnum"];
+            readonly client: components["schemas"]["PublicUser"];
+            readonly provider: components["schemas"]["VisitProvider"];
+            readonly recipient: components["schemas"]["RecipientSummary"];
+        };
         /** @description A position the provider's browser gave, with their consent (rounded to about 100 m on save). */
         VisitLocationRequest: {
             /** Format: double */
             latitude?: number | null;
             /** Format: double */
             longitude?: number | null;
+        };
+        VisitProvider: {
+            readonly id: number;
+            readonly user: components["schemas"]["PublicUser"];
         };
         /** @description A visit report as the circle, the provider and admins read it. */
         VisitReport: {
@@ -2332,7 +2367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Booking"][];
+                    "application/json": components["schemas"]["Visit"][];
                 };
             };
         };
@@ -2646,7 +2681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Booking"][];
+                    "application/json": components["schemas"]["Visit"][];
                 };
             };
         };

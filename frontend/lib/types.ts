@@ -30,6 +30,8 @@ export type TimeOff = Schemas["TimeOff"];
 export type ServiceCategory = Schemas["ServiceCategory"];
 export type ServiceRequest = Schemas["ServiceRequest"];
 export type Booking = Schemas["Booking"];
+/** A visit of the day (the provider's and the admins' "Today"). */
+export type Visit = Schemas["Visit"];
 export type Review = Schemas["Review"];
 export type UnreadCount = Schemas["UnreadCount"];
 export type Message = Schemas["Message"];
