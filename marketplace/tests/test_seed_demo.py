@@ -17,8 +17,10 @@ def test_seed_demo_makes_valid_requests_one_booked_with_the_helper_and_adds_noth
     call_command("seed_demo", stdout=io.StringIO())
     call_command("seed_demo", stdout=io.StringIO())
 
-    requests = ServiceRequest.objects.filter(client__email="client@kindly.example").exclude(
-        status=RequestStatus.COMPLETED  # the visit of _demo_earnings, below
+    requests = (
+        ServiceRequest.objects.filter(client__email="client@kindly.example")
+        .exclude(status=RequestStatus.COMPLETED)  # the visit of _demo_earnings, below
+        .exclude(title="Wellness check and a cup of tea")  # today's visit, below
     )
     assert requests.count() == 3
     assert sorted(requests.values_list("status", flat=True)) == [
@@ -40,8 +42,28 @@ def test_seed_demo_gives_the_helper_payouts_and_one_paid_completed_visit_once(fi
 
     helper = Provider.objects.get(user__email="provider@kindly.example")
     assert helper.connected_account.setup == PayoutSetup.ON
-    [earning] = Earning.objects.filter(booking__provider=helper)
+    # Today's paid visit (below) earns nothing yet; the completed one's share is on its way.
+    [earning] = Earning.objects.filter(booking__provider=helper, booking__status=BookingStatus.COMPLETED)
     assert earning.booking.status == BookingStatus.COMPLETED
     assert earning.booking.payment_status == PaymentStatus.PAID
     assert (earning.gross, earning.fee, earning.net) == (Decimal("45.00"), Decimal("6.75"), Decimal("38.25"))
     assert earning.state == PayoutState.ON_ITS_WAY
+
+
+@pytest.mark.django_db(transaction=True)
+def test_seed_demo_puts_the_son_in_the_circle_and_a_paid_visit_today(firebase_auth, settings):
+    from django.utils import timezone
+
+    from circles.models import CircleMember, CircleRole
+
+    settings.PAYMENTS_BACKEND = "test"
+    call_command("seed_demo", stdout=io.StringIO())
+    call_command("seed_demo", stdout=io.StringIO())
+
+    [member] = CircleMember.objects.filter(user__email="family@kindly.example")
+    assert member.role == CircleRole.MEMBER
+    assert member.recipient.account.email == "client@kindly.example"
+    helper = "provider@kindly.example"
+    [today] = Booking.objects.filter(provider__user__email=helper, scheduled_date=timezone.localdate())
+    assert (today.status, today.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
+    assert today.recipient == member.recipient

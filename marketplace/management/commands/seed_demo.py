@@ -1,5 +1,6 @@
-"""Demo data for `make run`: three sign-ins (admin, verified provider, client) and a little history
-(with the offline test gateway: the provider's payouts on and one paid, completed visit).
+"""Demo data for `make run`: four sign-ins (admin, verified provider, client, and the client's son in
+her care circle) and a little history (with the offline test gateway: the provider's payouts on, one
+paid, completed visit, and a paid visit today to check in to).
 
 Idempotent: running it again updates the same accounts and adds nothing twice.
 """
@@ -15,7 +16,10 @@ from django.utils import timezone
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
+from bookings.models import Booking
 from bookings.services import booking_complete, service_request_accept
+from circles.models import CircleMember, CircleRole
+from circles.services import recipient_for_self
 from marketplace.errors import InvalidInput
 from payments.gateways import TEST_CARD_SUCCEEDS, is_test_gateway_active
 from payments.models import ConnectedAccount, Earning
@@ -23,7 +27,7 @@ from payments.payouts import connected_account_start, test_onboarding_finish
 from payments.services import payment_intent_create, payment_test_confirm
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_application_problems
-from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
+from requests_app.models import WINDOW_START, ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.services import service_request_create
 
 DEMO_PASSWORD = "kindly-demo-1"
@@ -32,6 +36,8 @@ DEMO_USERS = [
     ("admin@kindly.example", "Ada", "Admin", UserType.ADMIN, None),
     ("provider@kindly.example", "Vera", "Helper", UserType.PROVIDER, VerificationStatus.VERIFIED),
     ("client@kindly.example", "Clara", "Senior", UserType.CLIENT, None),
+    # Clara's son, in her care circle (issue 16): he sees her visits, messages and reports.
+    ("family@kindly.example", "Sam", "Senior", UserType.CLIENT, None),
     ("applicant@kindly.example", "Paul", "Applicant", UserType.PROVIDER, VerificationStatus.PENDING),
 ]
 
@@ -54,9 +60,10 @@ class Command(BaseCommand):
             self.stdout.write(
                 "would create 3 demo requests for the client if it has none, one booked with the provider"
             )
+            self.stdout.write("would add the family member to the client's care circle")
             self.stdout.write(
-                "with the offline test gateway: would give the provider payouts (simulated account) and one "
-                "paid, completed visit"
+                "with the offline test gateway: would give the provider payouts (simulated account), one "
+                "paid, completed visit and one paid visit today (to check in)"
             )
             return
         users = {}
@@ -67,8 +74,10 @@ class Command(BaseCommand):
             )
             users[email] = self._local_user(uid, email, first, last, user_type, status)
         self._demo_requests(users["client@kindly.example"], helper=users["provider@kindly.example"])
+        self._demo_family(users["client@kindly.example"], family=users["family@kindly.example"])
         if is_test_gateway_active():
             self._demo_earnings(users["client@kindly.example"], helper=users["provider@kindly.example"])
+            self._demo_visit_today(users["client@kindly.example"], helper=users["provider@kindly.example"])
         self.stdout.write(self.style.SUCCESS("Demo data is ready."))
 
     @transaction.atomic
@@ -140,6 +149,37 @@ class Command(BaseCommand):
         # One of them booked with the verified helper, so the client's dashboard shows who is
         # coming and the two can message from the start.
         service_request_accept(service_request_id=created[1].id, actor=helper)
+
+    @transaction.atomic
+    def _demo_family(self, client: User, *, family: User) -> None:
+        """Clara's son in her care circle, as a member (he sees; Clara organizes and pays)."""
+        recipient = recipient_for_self(user=client)
+        CircleMember.objects.get_or_create(recipient=recipient, user=family, defaults={"role": CircleRole.MEMBER})
+
+    def _demo_visit_today(self, client: User, *, helper: User) -> None:
+        """A paid visit today in the window that has started last (or the morning's), so the helper can
+        check in and the family watch it (issue 17)."""
+        if Booking.objects.filter(provider__user=helper, scheduled_date=timezone.localdate()).exists():
+            return
+        now = timezone.localtime()
+        started = [w for w, start in WINDOW_START.items() if w != TimeWindow.FLEXIBLE and start <= now.time()]
+        window = max(started, key=lambda w: WINDOW_START[w]) if started else TimeWindow.MORNING
+        with transaction.atomic():
+            request = service_request_create(
+                client=client,
+                category=ServiceCategory.objects.get(slug="wellness-checks"),
+                title="Wellness check and a cup of tea",
+                description="Visit me, check that I take my tablets, and have a chat.",
+                urgency=Urgency.NORMAL,
+                preferred_time=window,
+                preferred_date=timezone.localdate(),
+                location="12 Elm Street, Springfield",
+                estimated_duration=60,
+                max_budget=Decimal("60.00"),
+            )
+            booking = service_request_accept(service_request_id=request.id, actor=helper)
+        payment_intent_create(actor=client, booking_id=booking.pk)
+        payment_test_confirm(actor=client, booking_id=booking.pk, card_number=TEST_CARD_SUCCEEDS)
 
     def _demo_earnings(self, client: User, *, helper: User) -> None:
         """The offline test gateway's payouts, for /earnings: the helper's simulated account has payouts
