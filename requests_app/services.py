@@ -291,7 +291,8 @@ def service_request_create(
     """A client posts a request for a care recipient they organize (`recipient`, or by
     `recipient_id`; themself when neither is given); it starts open. The fields follow
     service_request_problems (create's rules: a preferred date from today to a year ahead,
-    15-minute and $5 steps, an active category). A blank location is the recipient's address."""
+    15-minute and $5 steps, an active category). A blank location is the recipient's address; a
+    recipient with no address yet keeps this request's, so the next request starts from it."""
     _check_can_request(client)
     if recipient is None:
         recipient = recipient_for_request(actor=client, recipient_id=recipient_id)
@@ -312,7 +313,11 @@ def service_request_create(
         "max_budget": max_budget,
     }
     InvalidInput.check(service_request_problems(values, creating=True))
-    return ServiceRequest.objects.create(client=client, recipient=recipient, **values)
+    with transaction.atomic():
+        if not recipient.address and location:
+            recipient.address = location
+            recipient.save(update_fields=["address", "updated_at"])
+        return ServiceRequest.objects.create(client=client, recipient=recipient, **values)
 
 
 def service_request_update(*, service_request_id: int, actor: User, changes: dict[str, Any]) -> ServiceRequest:

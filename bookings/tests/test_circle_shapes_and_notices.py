@@ -322,3 +322,19 @@ def test_any_organizer_may_review_once_per_booking_for_the_whole_circle(client, 
     assert verified_provider.total_reviews == 1
     # The dashboard hides "Leave a Review" for the whole circle.
     assert booking.pk in island_props(client.get("/dashboard"), "dashboard-props")["reviewedBookingIds"]
+
+
+def test_a_recipient_with_no_address_keeps_the_first_requests_location(client, circle):
+    """The next request for them starts from it (the form's location default); one already set stays."""
+    recipient = circle["recipient"]
+    recipient.address = ""
+    recipient.save()
+    client.force_login(circle["organizer"])
+    body = valid_request_body(recipientId=recipient.pk, location="4 Birch Road, Springfield")
+    assert call(client, "POST", "/api/service-requests", body).status_code == 201
+    recipient.refresh_from_db()
+    assert recipient.address == "4 Birch Road, Springfield"
+    other = valid_request_body(recipientId=recipient.pk, location="The clinic on Main Street")
+    assert call(client, "POST", "/api/service-requests", other).status_code == 201
+    recipient.refresh_from_db()
+    assert recipient.address == "4 Birch Road, Springfield"

@@ -28,8 +28,9 @@ const TONES: Record<string, string> = {
   done: "neutral",
 };
 
-/** Whose page it is: the client who booked, the provider who visits, or staff. */
-export type Perspective = "client" | "provider" | "admin";
+/** Whose page it is: the client who booked (an organizer of the care circle), a member of the circle
+ * (who sees the visit but does not pay), the provider who visits, or staff. */
+export type Perspective = "client" | "member" | "provider" | "admin";
 
 /** One plain sentence per booking status (and payment state), for each perspective. */
 export function bookingStatusNote(
@@ -41,12 +42,14 @@ export function bookingStatusNote(
   switch (booking.status) {
     case "scheduled":
       if (payment === "failed") {
+        if (perspective === "member") return "The payment did not go through yet";
         return mine
           ? "Your payment did not go through. Please try again."
           : "The client's payment did not go through yet";
       }
       if (payment === "paid")
         return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";
+      if (perspective === "member") return "Waiting for an organizer of the care circle to pay";
       return mine ? "Waiting for your payment" : "Waiting for the client's payment";
     case "confirmed":
       return perspective === "provider" ? "Paid and confirmed: please visit as planned" : "Paid and confirmed";

@@ -79,6 +79,14 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   const [busy, setBusy] = useState(false);
   const [reporting, setReporting] = useState<"check-out" | "edit" | null>(null);
   const title = booking.serviceRequest.title;
+  // Shown again when check-in opens (30 minutes before the start), without a reload.
+  const [, setOpened] = useState(0);
+  useEffect(() => {
+    const opensIn = Date.parse(booking.visitStart) - CHECK_IN_FROM_MS - Date.now();
+    if (opensIn <= 0 || opensIn > 12 * 60 * 60 * 1000) return;
+    const timer = window.setTimeout(() => setOpened((n) => n + 1), opensIn + 500);
+    return () => window.clearTimeout(timer);
+  }, [booking.visitStart]);
 
   const checkIn = async () => {
     setBusy(true);
@@ -115,6 +123,19 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
           <span className="visually-hidden"> for {title}</span>
         </button>
       </div>
+    );
+  }
+  const start = Date.parse(booking.visitStart);
+  if (
+    booking.status === "confirmed" &&
+    !booking.checkedInAt &&
+    new Date(start).toDateString() === new Date().toDateString()
+  ) {
+    // Today, not open yet: say when it opens (the button appears then).
+    return (
+      <p className="visit-progress" data-testid="check-in-opens">
+        Check-in opens at {formatClock(new Date(start - CHECK_IN_FROM_MS).toISOString())}.
+      </p>
     );
   }
   if (booking.status === "confirmed" && booking.checkedInAt) {

@@ -146,6 +146,10 @@ describe("StatusBadge", () => {
       "Cancelled. Your payment was refunded.",
     );
     expect(bookingStatusNote({ status: "confirmed" }, "provider")).toBe("Paid and confirmed: please visit as planned");
+    // A member of the care circle sees the visit; an organizer pays.
+    expect(bookingStatusNote({ status: "scheduled", paymentStatus: "pending" }, "member")).toBe(
+      "Waiting for an organizer of the care circle to pay",
+    );
     expect(requestStatusNote("open", "client")).toBe("Waiting for a helper to accept");
     expect(requestStatusNote("unknown", "client")).toBe("");
   });

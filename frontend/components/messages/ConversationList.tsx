@@ -74,8 +74,12 @@ export function ConversationList({
                   <Avatar firstName={name} imageUrl={c.role === "client" ? undefined : c.user.profileImageUrl} />
                   <span className="conversation-text">
                     <span className="conversation-name">{name}</span>
+                    {/* The visit first: one person may have several threads, one per booking. */}
+                    {c.thread && c.bookings[0]?.title && (
+                      <span className="conversation-topic">{c.bookings[0].title}</span>
+                    )}
                     <span className="conversation-sub">
-                      {[ROLE_LABEL[c.role], forWhom, c.bookings[0]?.title].filter(Boolean).join(" · ")}
+                      {[ROLE_LABEL[c.role], forWhom, c.thread ? "" : c.bookings[0]?.title].filter(Boolean).join(" · ")}
                     </span>
                   </span>
                   <UnreadBadge count={count} testId={`unread-${key}`} />

@@ -51,8 +51,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, print_sign_ins: bool = False, dry_run: bool = False, **options) -> None:
         if print_sign_ins:
-            for email, first, _last, user_type, _status in DEMO_USERS[:3]:
-                self.stdout.write(f"    {user_type.label:<9} {email} / {DEMO_PASSWORD}  ({first})")
+            for email, first, _last, user_type, _status in DEMO_USERS[:4]:
+                label = "Family" if email.startswith("family@") else user_type.label
+                self.stdout.write(f"    {label:<9} {email} / {DEMO_PASSWORD}  ({first})")
             return
         if dry_run:
             for email, _first, _last, user_type, status in DEMO_USERS:
