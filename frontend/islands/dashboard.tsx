@@ -195,7 +195,10 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
         <h3 id={titleId} className="list-item-title">
           {bookingTitle(booking)}
         </h3>
-        <StatusBadge status={booking.status} note={bookingStatusNote(booking, role)} />
+        <StatusBadge
+          status={booking.status}
+          note={bookingStatusNote(booking, role === "client" && !manages ? "member" : role)}
+        />
       </div>
       <p className="list-item-meta">
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>

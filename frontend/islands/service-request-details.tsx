@@ -116,7 +116,10 @@ function BookingPanel({ booking }: { booking: Booking }) {
     <section className="card" aria-labelledby="booking-heading" data-testid="request-booking">
       <div className="card-head">
         <h2 id="booking-heading">{booking.circleRole === "organizer" ? "Your booking" : "The booking"}</h2>
-        <StatusBadge status={booking.status} note={bookingStatusNote(booking, "client")} />
+        <StatusBadge
+          status={booking.status}
+          note={bookingStatusNote(booking, booking.circleRole === "organizer" ? "client" : "member")}
+        />
       </div>
       <p className="list-item-meta">
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
