@@ -159,12 +159,22 @@ def test_a_family_shares_the_care_of_their_father(browser: Browser, server, smtp
         assert_no_axe_violations(ben, context="the join page, signed out")
         ben.get_by_role("link", name="Sign in or create an account to join").click()
         expect(ben).to_have_url(re.compile(r"/login\?"))
+        # The login page says where it leads back to.
+        expect(ben.get_by_test_id("login-next")).to_have_text(
+            "Next, you'll come back to your invitation to join the care circle."
+        )
         sign_up_here(ben, "Ben", "Berg", "ben@example.com")
         ben.wait_for_url(link, timeout=15000)
         join = ben.get_by_role("button", name="Join Walter's care circle")
         expect(join).to_be_visible()
         assert_no_axe_violations(ben, context="the join page, signed in")
-        join.click()
+        # Joining with the keyboard alone: Tab reaches the button, Enter joins.
+        for _ in range(30):
+            ben.keyboard.press("Tab")
+            if join.evaluate("el => el === document.activeElement"):
+                break
+        expect(join).to_be_focused()
+        ben.keyboard.press("Enter")
         expect(ben).to_have_url(f"{base}/care-circle")
         ben_card = ben.get_by_test_id("care-recipient").filter(has=ben.get_by_role("heading", name="Walter Berg"))
         expect(ben_card).to_contain_text("You are member")
@@ -225,7 +235,9 @@ def test_a_family_shares_the_care_of_their_father(browser: Browser, server, smtp
         thread = f"conversation-booking-{booking.pk}"
         ben.goto("/messages")
         expect(ben.locator('[data-island="messages"]')).to_have_attribute("data-connected", "true")
-        ben.get_by_test_id(thread).click()
+        ben.get_by_test_id(thread).focus()
+        ben.keyboard.press("Enter")
+        expect(ben.get_by_text("No messages yet. Say hello!")).to_be_visible()
         vera_page.goto("/messages")
         expect(vera_page.locator('[data-island="messages"]')).to_have_attribute("data-connected", "true")
         vera_page.get_by_test_id(thread).click()
