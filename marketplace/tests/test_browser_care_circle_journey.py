@@ -122,6 +122,7 @@ def test_a_family_shares_the_care_of_their_father(browser: Browser, server, smtp
         dana.wait_for_url(f"{base}/", timeout=15000)
         dana.goto("/care-circle")
         expect(dana.get_by_test_id("care-circle-empty")).to_be_visible()
+        assert_no_axe_violations(dana, context="/care-circle, nobody added yet")
         add = dana.get_by_test_id("add-recipient")
         add.get_by_label("First name").fill("Walter")
         add.get_by_label("Last name").fill("Berg")
@@ -220,6 +221,14 @@ def test_a_family_shares_the_care_of_their_father(browser: Browser, server, smtp
         expect(toast(vera_page)).to_contain_text("Service request accepted!")
         booking = Booking.objects.get(service_request=request)
         assert booking.recipient_id == walter.pk
+        # Booked: she sees whom she visits and whom to contact (the organizers), never their emails.
+        about = vera_page.get_by_test_id("care-details")
+        expect(about.get_by_role("heading", name="About Walter Berg")).to_be_visible()
+        expect(about).to_contain_text("7 Linden Way, Springfield")
+        expect(about.get_by_role("link", name="555-010-7788")).to_be_visible()
+        expect(about).to_contain_text("Hard of hearing, ring twice.")
+        expect(about.get_by_role("listitem")).to_have_text(["Dana Berg"])
+        expect(about).not_to_contain_text("@example.com")
 
         # 6. The brother's dashboard, never reloaded, shows the booking for his father.
         item = ben.get_by_test_id("booking-item")
