@@ -11,7 +11,7 @@ import { UnreadBadge } from "../components/UnreadBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
-import { usePollingFallback, useRealtimeEvent } from "../lib/realtime";
+import { onConnectionChange, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
 
@@ -636,6 +636,16 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   useRealtimeEvent<UnreadCount>("unread.count", (u) => setUnread(u.count));
   useRealtimeEvent("booking.updated", () => void refresh());
   usePollingFallback(() => (loggedOutShown ? undefined : loadUnread()), UNREAD_POLL_MS);
+  // The socket is back after a drop: booking.updated events sent while it was down are lost, so the
+  // lists are read again (a booking accepted meanwhile appears without a reload).
+  useEffect(() => {
+    let opened = false;
+    return onConnectionChange((connected) => {
+      if (!connected) return;
+      if (opened && !loggedOutShown) void refresh();
+      opened = true;
+    });
+  }, [refresh]);
 
   const complete = async (b: Booking) => {
     setCompleting(b.id);
