@@ -28,28 +28,31 @@ const TONES: Record<string, string> = {
   done: "neutral",
 };
 
-/** Whose page it is: the client who booked (an organizer of the care circle), a member of the circle
- * (who sees the visit but does not pay), the provider who visits, or staff. */
-export type Perspective = "client" | "member" | "provider" | "admin";
+/** Whose page it is: the client who booked, the provider who visits, or staff. */
+export type Perspective = "client" | "provider" | "admin";
+
+/** Whose note: a "member" of the recipient's care circle sees the visit, an organizer pays. */
+export type NotePerspective = Perspective | "member";
 
 /** One plain sentence per booking status (and payment state), for each perspective. */
 export function bookingStatusNote(
   booking: { status: string; paymentStatus?: string },
-  perspective: Perspective,
+  perspective: NotePerspective,
 ): string {
   const mine = perspective === "client";
+  const member = perspective === "member";
   const payment = booking.paymentStatus;
   switch (booking.status) {
     case "scheduled":
       if (payment === "failed") {
-        if (perspective === "member") return "The payment did not go through yet";
+        if (member) return "The payment did not go through yet. An organizer of the circle can try again.";
         return mine
           ? "Your payment did not go through. Please try again."
           : "The client's payment did not go through yet";
       }
       if (payment === "paid")
         return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";
-      if (perspective === "member") return "Waiting for an organizer of the care circle to pay";
+      if (member) return "Waiting for an organizer of the circle to pay";
       return mine ? "Waiting for your payment" : "Waiting for the client's payment";
     case "confirmed":
       return perspective === "provider" ? "Paid and confirmed: please visit as planned" : "Paid and confirmed";

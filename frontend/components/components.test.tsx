@@ -146,9 +146,16 @@ describe("StatusBadge", () => {
       "Cancelled. Your payment was refunded.",
     );
     expect(bookingStatusNote({ status: "confirmed" }, "provider")).toBe("Paid and confirmed: please visit as planned");
-    // A member of the care circle sees the visit; an organizer pays.
+    // A plain member of the care circle does not pay: an organizer does.
     expect(bookingStatusNote({ status: "scheduled", paymentStatus: "pending" }, "member")).toBe(
-      "Waiting for an organizer of the care circle to pay",
+      "Waiting for an organizer of the circle to pay",
+    );
+    expect(bookingStatusNote({ status: "scheduled", paymentStatus: "failed" }, "member")).toBe(
+      "The payment did not go through yet. An organizer of the circle can try again.",
+    );
+    expect(bookingStatusNote({ status: "confirmed" }, "member")).toBe("Paid and confirmed");
+    expect(bookingStatusNote({ status: "cancelled", paymentStatus: "refunded" }, "member")).toBe(
+      "Cancelled. The payment was refunded.",
     );
     expect(requestStatusNote("open", "client")).toBe("Waiting for a helper to accept");
     expect(requestStatusNote("unknown", "client")).toBe("");

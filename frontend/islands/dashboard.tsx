@@ -13,7 +13,7 @@ import { UnreadBadge } from "../components/UnreadBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountIsland } from "../lib/mount";
-import { useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
+import { onConnectionChange, useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
 import { ProviderVisitActions, ReportDetails, VisitProgress, reviewReady } from "../components/VisitControls";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
@@ -638,6 +638,16 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   useRealtimeEvent("booking.updated", () => void refresh());
   usePollingFallback(() => (loggedOutShown ? undefined : loadUnread()), UNREAD_POLL_MS);
   const connected = useConnected();
+  // The socket is back after a drop: booking.updated events sent while it was down are lost, so the
+  // lists are read again (a booking accepted meanwhile appears without a reload).
+  useEffect(() => {
+    let opened = false;
+    return onConnectionChange((connected) => {
+      if (!connected) return;
+      if (opened && !loggedOutShown) void refresh();
+      opened = true;
+    });
+  }, [refresh]);
 
   const actions: BookingActions = {
     onCancel: setCancelling,

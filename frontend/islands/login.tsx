@@ -192,6 +192,14 @@ const NEXT_NOTES: Record<string, string> = {
   "/request-service": "Next, you'll tell us what help you need.",
   "/provider-signup": "Next, you'll fill in your application to become a provider.",
 };
+const JOIN_PREFIX = "/care-circle/join/";
+
+/** What happens after signing in, when `next` leads somewhere worth saying (an invitation's join page). */
+function nextNoteFor(next: string): string | undefined {
+  const path = next.split("?")[0] ?? "";
+  if (path.startsWith(JOIN_PREFIX)) return "Next, you'll come back to your invitation to join the care circle.";
+  return NEXT_NOTES[path];
+}
 
 // ---------------------------------------------------------------- pieces
 
@@ -492,7 +500,7 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
     );
   } else {
     const signIn = view === "sign-in";
-    const nextNote = NEXT_NOTES[next.split("?")[0] ?? ""];
+    const nextNote = nextNoteFor(next);
     card = (
       <>
         {heading(signIn ? "Welcome Back" : "Create Account")}
