@@ -27,8 +27,8 @@ from bookings.models import Booking
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
-from marketplace.testing.mail import body_text
 from marketplace.testing.live import DaphneServer
+from marketplace.testing.mail import body_text
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import ServiceRequest
 
