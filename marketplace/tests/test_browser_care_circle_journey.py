@@ -10,11 +10,9 @@ SMTP server, the Firebase Auth emulator for both sign-ups, Chromium via Playwrig
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import re
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -40,20 +38,7 @@ PHONE = {"width": 375, "height": 812}
 
 
 @pytest.fixture
-def channel_layer_flushed():
-    """Sockets of earlier runs (killed servers) stay in their user groups for a day: start empty."""
-    from channels.layers import get_channel_layer
-
-    layer = get_channel_layer()
-    if hasattr(layer, "flush"):
-        # In a thread of its own: Playwright's sync API keeps an event loop in this one.
-        worker = threading.Thread(target=lambda: asyncio.run(layer.flush()))
-        worker.start()
-        worker.join(timeout=10)
-
-
-@pytest.fixture
-def server(transactional_db, firebase_auth, settings, channel_layer_flushed):
+def server(transactional_db, firebase_auth, settings, fresh_channel_layer):
     """Daphne on the test database, started after the emulator (it inherits its address); the
     links in emails (built by the Celery worker in this process) point at it."""
     with DaphneServer() as daphne:
