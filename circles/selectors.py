@@ -152,3 +152,15 @@ def emergency_contact_get_for(*, user: User, pk: object) -> EmergencyContact:
     if contact is None:
         raise NotFound("Emergency contact not found.")
     return contact
+
+
+def recipients_cared_for_by_others(*, user: User) -> set[int]:
+    """The recipients in whose circle the user is together with someone else (an active account): their
+    circle carries on if the user leaves."""
+    mine = CircleMember.objects.filter(user_id=user.pk).values("recipient_id")
+    return set(
+        CircleMember.objects.filter(recipient_id__in=mine, user__is_active=True)
+        .exclude(user_id=user.pk)
+        .values_list("recipient_id", flat=True)
+        .distinct()
+    )

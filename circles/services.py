@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.db.models import Case, When
 from django.utils import timezone
 
 from accounts.models import EmergencyContact
@@ -399,6 +400,41 @@ def member_remove(*, actor: User, recipient_id: object, member_id: object) -> No
             partial(signals.member_removed.send, sender=CircleMember, recipient_id=recipient.pk, user_id=user_id),
             robust=True,
         )
+
+
+def circles_leave_on_account_closure(*, user: User) -> set[int]:
+    """The user closes their account: they leave every circle. Where they were the last organizer and
+    others remain, the longest-standing other member (the recipient themself first) becomes organizer
+    and is told, so the circle always has one. Returns the recipients whose circle carries on without
+    them (circles.selectors.recipients_cared_for_by_others said which, before). Caller is inside
+    transaction.atomic()."""
+    carries_on: set[int] = set()
+    memberships = CircleMember.objects.select_for_update().filter(user=user).select_related("recipient")
+    for membership in memberships.order_by("recipient_id"):
+        recipient = CareRecipient.objects.select_for_update().get(pk=membership.recipient_id)
+        others = CircleMember.objects.filter(recipient=recipient, user__is_active=True).exclude(user=user)
+        if not others.exists():
+            continue  # nobody left to care: the caller cancels what is booked for them
+        carries_on.add(recipient.pk)
+        if not others.filter(role=CircleRole.ORGANIZER).exists():
+            heir = others.order_by(
+                Case(When(user_id=recipient.account_id, then=0), default=1), "created_at", "id"
+            ).first()
+            heir.role = CircleRole.ORGANIZER
+            heir.save(update_fields=["role"])
+            notify(
+                receivers=[heir.user],
+                content=(
+                    f"{user.full_name or 'An organizer'} closed their Kindly account. You now organize "
+                    f"{recipient.full_name}'s care circle: you can post, pay for and cancel visits."
+                ),
+            )
+        membership.delete()
+        transaction.on_commit(
+            partial(signals.member_removed.send, sender=CircleMember, recipient_id=recipient.pk, user_id=user.pk),
+            robust=True,
+        )
+    return carries_on
 
 
 # ---------------------------------------------------------------- emergency contacts

@@ -20,7 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import UserType
-from bookings.api.serializers import BookingSerializer, can_cancel_max_age
+from bookings.api.serializers import BookingSerializer, can_cancel_max_age, visits_max_age
 from bookings.models import Review
 from bookings.selectors import booking_counts_as_provider, booking_list_as
 from circles.selectors import recipient_ids_of, recipient_list_for
@@ -120,8 +120,15 @@ def _lists(request: HttpRequest | Request) -> dict:
     return cached(
         ("dashboard", user.pk, recipient_id),
         compute,
-        max_age=lambda value: can_cancel_max_age(value["data"]["bookings"]),
+        max_age=lambda value: _stale_after(value["data"]["bookings"]),
     )
+
+
+def _stale_after(bookings: list[dict]) -> float:
+    """Until "can cancel" turns false (48 hours ahead) or a visit of the day turns late or missed."""
+    cancel = can_cancel_max_age(bookings)
+    visits = visits_max_age(bookings)
+    return visits if cancel is None else min(cancel, visits)
 
 
 def dashboard_data(request: HttpRequest | Request) -> dict:

@@ -25,8 +25,8 @@ from typing import Any
 from django.core.cache import cache
 from django.db import models, transaction
 from django.db.models.signals import post_delete, post_save
+from django.http import HttpResponse
 from rest_framework.request import Request
-from rest_framework.response import Response
 
 logger = logging.getLogger(__name__)
 
@@ -97,24 +97,34 @@ def cached(
 class CachedListMixin:
     """For a ListAPIView: each page cached per viewer (or for everyone, when the list is the same
     for all: cache_per_viewer = False) and query string. A view whose items turn stale by the clock
-    overrides cache_max_age(items)."""
+    overrides cache_max_age(items).
+
+    The page is kept as the JSON its renderer wrote (and its paging headers), so a hit neither
+    rebuilds nor re-encodes the items: it sends the bytes (the API renders JSON only)."""
 
     cache_per_viewer = True
 
     def cache_max_age(self, items: list) -> float | None:
         return None
 
-    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponse:
         parent = super().list  # type: ignore[misc]
+        renderer = request.accepted_renderer
 
-        def compute() -> tuple[Any, dict[str, str]]:
+        def compute() -> tuple[bytes, dict[str, str], float | None]:
             response = parent(request, *args, **kwargs)
-            return response.data, {h: response[h] for h in _PAGING_HEADERS if response.has_header(h)}
+            content = renderer.render(
+                response.data,
+                request.accepted_media_type,
+                self.get_renderer_context(),  # type: ignore[attr-defined]
+            )
+            headers = {h: response[h] for h in _PAGING_HEADERS if response.has_header(h)}
+            return content, headers, self.cache_max_age(response.data)
 
         viewer = request.user.pk if self.cache_per_viewer else "all"
-        key = (type(self).__name__, viewer, request.query_params.urlencode())
-        data, headers = cached(key, compute, max_age=lambda value: self.cache_max_age(value[0]))
-        return Response(data, headers=headers)
+        key = (type(self).__name__, viewer, renderer.format, request.query_params.urlencode())
+        content, headers, _ = cached(key, compute, max_age=lambda value: value[2])
+        return HttpResponse(content, content_type=renderer.media_type, headers=headers)
 
 
 _PAGING_HEADERS = ("X-Total-Count", "Link")

@@ -283,3 +283,57 @@ def api_client_for(user) -> APIClient:
     if user is not None:
         client.force_login(user)
     return client
+
+
+# ------------------------------------------------------------------ care circles (issue 16)
+
+
+def test_an_organizer_who_closes_leaves_the_circle_to_the_family_and_the_visits_stay(ann):
+    """Ann organizes her father's circle with her brother as a member: when she closes her account her
+    brother becomes organizer (and is told), and the father's request and booking stay."""
+    from circles.models import CareRecipient, CircleMember, CircleRole
+
+    father = CareRecipient.objects.create(first_name="Walter", last_name="Archer", address="1 Oak Lane")
+    CircleMember.objects.create(recipient=father, user=ann, role=CircleRole.ORGANIZER)
+    brother = UserFactory(first_name="Ben")
+    CircleMember.objects.create(recipient=father, user=brother, role=CircleRole.MEMBER)
+    request = ServiceRequestFactory(client=ann, recipient=father, preferred_date=in_days(10))
+    booking = BookingFactory(
+        service_request__client=ann, service_request__recipient=father, service_request__preferred_date=in_days(12)
+    )
+    own = BookingFactory(service_request__client=ann, service_request__preferred_date=in_days(14))  # for herself
+
+    response = post_json(ann.browser, URL, {"confirm": "CLOSE"})
+
+    assert response.status_code == 200, response.content
+    request.refresh_from_db()
+    booking.refresh_from_db()
+    own.refresh_from_db()
+    assert request.status == RequestStatus.OPEN
+    assert booking.status == BookingStatus.SCHEDULED
+    assert own.status == BookingStatus.CANCELLED  # her own circle has nobody else in it
+    assert list(CircleMember.objects.filter(recipient=father).values_list("user_id", "role")) == [
+        (brother.pk, CircleRole.ORGANIZER)
+    ]
+    # She stays only in the circle of herself (nobody else in it; purged with her account).
+    assert [m.recipient.account_id for m in CircleMember.objects.filter(user=ann)] == [ann.pk]
+    assert Message.objects.filter(receiver=brother, content__contains="You now organize Walter Archer").exists()
+
+
+def test_a_poster_who_is_no_longer_an_organizer_can_still_close(ann):
+    """Ann posted for her father, then her brother took over as the organizer: closing works (no 403)
+    and the father's booking stays with the brother."""
+    from circles.models import CareRecipient, CircleMember, CircleRole
+
+    father = CareRecipient.objects.create(first_name="Walter", last_name="Archer")
+    brother = UserFactory(first_name="Ben")
+    CircleMember.objects.create(recipient=father, user=brother, role=CircleRole.ORGANIZER)
+    CircleMember.objects.create(recipient=father, user=ann, role=CircleRole.MEMBER)
+    booking = BookingFactory(
+        service_request__client=ann, service_request__recipient=father, service_request__preferred_date=in_days(12)
+    )
+
+    assert post_json(ann.browser, URL, {"confirm": "CLOSE"}).status_code == 200
+    booking.refresh_from_db()
+    assert booking.status == BookingStatus.SCHEDULED
+    assert list(CircleMember.objects.filter(recipient=father).values_list("user_id", flat=True)) == [brother.pk]

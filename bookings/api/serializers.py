@@ -453,8 +453,9 @@ def visits_max_age(visits: list[dict]) -> float:
     now = timezone.now()
     local = timezone.localtime(now)
     moments = [dt.datetime.combine(local.date() + dt.timedelta(days=1), dt.time.min, tzinfo=local.tzinfo)]
-    for visit in visits:
+    for visit in visits:  # the day's visits (visitEnd) or bookings (visitStart + duration)
         if visit["checkedInAt"] is None and visit["visitState"] in ("upcoming", "late"):
             start = dt.datetime.fromisoformat(visit["visitStart"])
-            moments += [start + LATE_AFTER, dt.datetime.fromisoformat(visit["visitEnd"])]
+            end = start + dt.timedelta(minutes=visit["duration"])
+            moments += [start + LATE_AFTER, end]
     return max(0.0, min((m - now).total_seconds() for m in moments if m > now))

@@ -54,7 +54,9 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
     serializer_class = BookingSerializer
 
     def cache_max_age(self, items: list) -> float | None:
-        return can_cancel_max_age(items)
+        # "Can cancel" turns false 48 hours ahead; a visit of the day turns late or missed.
+        cancel, visits = can_cancel_max_age(items), visits_max_age(items)
+        return visits if cancel is None else min(cancel, visits)
 
     def get_queryset(self):
         return selectors.booking_list_for(user=self.request.user)

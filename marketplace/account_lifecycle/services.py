@@ -15,6 +15,8 @@ from accounts.firebase import FirebaseUnavailable, firebase_user_delete, firebas
 from accounts.models import EmergencyContact, User
 from bookings.models import Review
 from bookings.services import booking_cancel_by_client, booking_cancel_on_account_closure
+from circles.selectors import recipients_cared_for_by_others
+from circles.services import circles_leave_on_account_closure
 from marketplace.account_lifecycle.selectors import bookings_active_of
 from marketplace.errors import Conflict, DomainError, InvalidInput, PermissionDenied
 from messaging.models import Message
@@ -88,14 +90,19 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
             raise Conflict(ALREADY_CLOSED_MESSAGE)
         # Lock the open requests first: a provider accepting one now waits for us and then
         # finds it cancelled (409), so no booking appears behind our back.
-        open_request_ids = list(
+        open_requests = list(
             ServiceRequest.objects.select_for_update()
             .filter(client=locked, status=RequestStatus.OPEN)
             .order_by("pk")
-            .values_list("pk", flat=True)
+            .values_list("pk", "recipient_id")
         )
         now = timezone.now()
         upcoming = [booking for booking in bookings_active_of(user=locked) if booking.visit_start > now]
+        # Care circles (issue 16): a circle with others in it carries on without them, and keeps the
+        # requests and bookings they made for its recipient (they leave it below, once those are done).
+        carries_on = recipients_cared_for_by_others(user=locked)
+        open_request_ids = [pk for pk, recipient_id in open_requests if recipient_id not in carries_on]
+        upcoming = [b for b in upcoming if b.provider.user_id == locked.pk or b.recipient_id not in carries_on]
         if any(booking.visit_start - now < CANCELLATION_WINDOW for booking in upcoming):
             raise Conflict(VISIT_TOO_SOON_MESSAGE)
 
@@ -112,6 +119,7 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
                     booking_cancel_on_account_closure(booking_id=booking.pk, actor=locked)
             for request_id in open_request_ids:
                 service_request_cancel(service_request_id=request_id, actor=locked)
+            circles_leave_on_account_closure(user=locked)
             Provider.objects.filter(user=locked).update(is_active=False, updated_at=now)
             locked.closed_at = now
             locked.is_active = False
