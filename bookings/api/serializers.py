@@ -85,6 +85,22 @@ BOOKING_CLIENT_SCHEMA = {
 }
 
 
+@extend_schema_field(serializers.ChoiceField(choices=VISIT_STATES))
+class VisitStateField(serializers.Field):
+    """Where a visit stands now: upcoming, in_progress, late, missed, done or cancelled
+    (bookings.selectors.visit_state); one clock reading per list."""
+
+    def __init__(self, **kwargs):
+        super().__init__(source="*", read_only=True, **kwargs)
+
+    @cached_property
+    def _now(self) -> dt.datetime:
+        return timezone.now()
+
+    def to_representation(self, value: Booking) -> str:
+        return visit_state(value, now=self._now)
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -104,7 +120,7 @@ class BookingSerializer(serializers.ModelSerializer):
     checkedInAt = serializers.DateTimeField(source="checked_in_at", read_only=True, allow_null=True)
     checkedOutAt = serializers.DateTimeField(source="checked_out_at", read_only=True, allow_null=True)
     hasReport = serializers.BooleanField(source="has_report", read_only=True, default=False)
-    visitState = serializers.SerializerMethodField()
+    visitState = VisitStateField()
     canCancel = serializers.SerializerMethodField()
     provider = BookingProviderSerializer(read_only=True)
     client = serializers.SerializerMethodField()
@@ -150,15 +166,6 @@ class BookingSerializer(serializers.ModelSerializer):
     def _viewer(self):
         request = self.context.get("request")
         return request.user if request else None
-
-    @extend_schema_field(serializers.ChoiceField(choices=VISIT_STATES))
-    def get_visitState(self, obj: Booking) -> str:
-        """upcoming, in_progress, late, missed, done or cancelled (bookings.selectors.visit_state)."""
-        return visit_state(obj, now=self._now)
-
-    @cached_property
-    def _now(self) -> dt.datetime:
-        return timezone.now()
 
     def _organizes(self, obj: Booking) -> bool:
         viewer = self._viewer()
@@ -318,7 +325,7 @@ class VisitSerializer(serializers.ModelSerializer):
     checkedInAt = serializers.DateTimeField(source="checked_in_at", read_only=True, allow_null=True)
     checkedOutAt = serializers.DateTimeField(source="checked_out_at", read_only=True, allow_null=True)
     hasReport = serializers.BooleanField(source="has_report", read_only=True, default=False)
-    visitState = serializers.SerializerMethodField()
+    visitState = VisitStateField()
     client = PublicUserSerializer(read_only=True)
     provider = VisitProviderSerializer(read_only=True)
     recipient = RecipientSummarySerializer(read_only=True)
@@ -345,14 +352,6 @@ class VisitSerializer(serializers.ModelSerializer):
             "recipient",
         ]
         read_only_fields = fields
-
-    @extend_schema_field(serializers.ChoiceField(choices=VISIT_STATES))
-    def get_visitState(self, obj: Booking) -> str:
-        return visit_state(obj, now=self._now)
-
-    @cached_property
-    def _now(self) -> dt.datetime:
-        return timezone.now()
 
 
 class VisitLocationSerializer(StrictSerializer):
