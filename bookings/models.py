@@ -60,6 +60,8 @@ class Booking(models.Model):
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # The visit's place in its request's series (1, 2, ...; issue 18), null for a one-off visit.
+    series_index = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # 0 while the visit is ahead (scheduled, confirmed), 1 once it is over. The lists order by it
@@ -99,6 +101,11 @@ class Booking(models.Model):
         ordering = ["scheduled_date", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(total_amount__gte=0), name="booking_total_amount_gte_0"),
+            models.UniqueConstraint(
+                fields=["service_request", "series_index"],
+                condition=Q(series_index__isnull=False),
+                name="one_booking_per_series_index",
+            ),
         ]
         indexes = [
             models.Index(fields=["client", "status"], name="booking_client_status_idx"),

@@ -50,6 +50,25 @@ WINDOW_START: dict[str, dt.time] = {
 CANCELLATION_WINDOW = dt.timedelta(hours=48)
 
 
+class Repeat(models.TextChoices):
+    """How a request repeats (issue 18): each visit keeps the first one's weekday and time window.
+    Monthly is the same weekday in the same week of the month (the last one when the month has
+    no fifth)."""
+
+    NONE = "", "Does not repeat"
+    WEEKLY = "weekly", "Every week"
+    EVERY_2_WEEKS = "every_2_weeks", "Every 2 weeks"
+    MONTHLY = "monthly", "Every month"
+
+
+# A series holds at most this many visits (issue 18).
+SERIES_MAX_VISITS = 26
+
+# A request sent to one provider ("rebook a helper", issue 18): only they may accept it for this
+# long; then it opens to every provider unless the client chose "only this helper".
+DIRECT_WINDOW = dt.timedelta(hours=24)
+
+
 class RequestStatus(models.TextChoices):
     OPEN = "open", "Open"
     BOOKED = "booked", "Booked"
@@ -75,6 +94,22 @@ class ServiceRequest(models.Model):
     estimated_duration = models.PositiveIntegerField(default=60, help_text="minutes")
     max_budget = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     status = models.CharField(max_length=16, choices=RequestStatus.choices, default=RequestStatus.OPEN)
+    # Sent to one provider (issue 18 "rebook a helper"): only they see and may accept it until
+    # direct_until; after that it is open to all unless only_requested_provider. A decline by that
+    # provider (declined_at, decline_reason) ends the window at once.
+    requested_provider = models.ForeignKey(
+        "providers.Provider", on_delete=models.SET_NULL, null=True, blank=True, related_name="direct_requests"
+    )
+    direct_until = models.DateTimeField(null=True, blank=True)
+    only_requested_provider = models.BooleanField(default=False)
+    declined_at = models.DateTimeField(null=True, blank=True)
+    decline_reason = models.TextField(blank=True)
+    # A repeating request (issue 18 "recurring visits"): one provider accepts the series and each
+    # visit is its own Booking (Booking.series_index). repeat_count or repeat_until, at most
+    # SERIES_MAX_VISITS visits; preferred_date is the first visit.
+    repeat = models.CharField(max_length=16, choices=Repeat.choices, default=Repeat.NONE, blank=True)
+    repeat_count = models.PositiveSmallIntegerField(null=True, blank=True)
+    repeat_until = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -90,6 +125,7 @@ class ServiceRequest(models.Model):
             models.Index(fields=["client", "status"], name="request_client_status_idx"),
             models.Index(fields=["recipient", "status"], name="request_recipient_status_idx"),
             models.Index(fields=["status", "-created_at"], name="request_status_created_idx"),
+            models.Index(fields=["requested_provider", "status"], name="request_direct_status_idx"),
         ]
 
     def __str__(self) -> str:
