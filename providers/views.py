@@ -30,7 +30,7 @@ def provider_signup(request: HttpRequest) -> HttpResponse:
             "limits": input_limits(ProviderApplicationSerializer),
         },
     }
-    return render(request, "pages/provider_signup.html", context)
+    return render(request, "pages/provider-signup.html", context)
 
 
 @login_required_page

@@ -46,4 +46,4 @@ function Landing({ services }: LandingProps) {
   );
 }
 
-mountIsland(Landing, "landing-root", "landing-props");
+mountIsland(Landing, "landing");

@@ -594,4 +594,4 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
   );
 }
 
-mountIsland(Login, "login-root", "login-props");
+mountIsland(Login, "login");

@@ -87,7 +87,7 @@ def test_every_page_loads_its_own_island_and_no_firebase_except_login(
         "/": "dashboard.tsx",
         "/dashboard": "dashboard.tsx",
         "/request-service": "request_service.tsx",
-        "/provider-signup": "provider_signup.tsx",
+        "/provider-signup": "provider-signup.tsx",
         "/providers": "providers.tsx",
         "/messages": "messages.tsx",
         f"/service-request-details?id={request.id}": "service-request-details.tsx",

@@ -24,7 +24,7 @@ def test_user_without_a_profile_gets_the_application_form(client, client_user):
     response = client.get("/provider-signup")
     html = response.content.decode()
     assert response.status_code == 200
-    assert "/static/dist/assets/provider_signup-" in html
+    assert "/static/dist/assets/provider-signup-" in html
     assert "You're Already a Provider!" not in html
     for text in ("18 years or older", "Pass a background check", "Reliable transportation", "Patience and empathy"):
         assert text in html
@@ -47,7 +47,7 @@ def test_pending_provider_sees_already_a_provider_with_the_review_note(client, p
     assert "you'll be notified once your profile is verified" in html
     assert 'href="/"' in html and "Go to Dashboard" in html
     # The form's island is not shipped.
-    assert "provider_signup-" not in html
+    assert "provider-signup-" not in html
     assert "provider-signup-props" not in html
 
 

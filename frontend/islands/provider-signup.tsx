@@ -203,4 +203,4 @@ function ProviderSignupForm({ specialties, limits }: Props) {
   );
 }
 
-mountIsland(ProviderSignupForm, "provider-signup-root", "provider-signup-props");
+mountIsland(ProviderSignupForm, "provider-signup");

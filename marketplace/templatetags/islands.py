@@ -1,0 +1,76 @@
+"""{% island %}: one page's React island, spelled once (issue 14 item 4).
+
+    {% island "request-service" props %}<p class="muted">Loading the form…</p>{% endisland %}
+
+emits, for the name "request-service" (the page's URL in kebab-case):
+- the props as JSON: <script id="request-service-props" type="application/json">, read by
+  frontend/lib/mount.tsx;
+- the root element <div id="request-service-root">, holding what
+  the tag encloses until the island replaces it (a loading line, or the page without JavaScript);
+- the island's script frontend/islands/request-service.tsx with its CSS and preloads, through
+  django-vite's public asset loader, with the page's CSP nonce.
+`class="..."` adds classes to the root element.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.utils.html import format_html, json_script
+from django.utils.safestring import mark_safe
+from django_vite.core.asset_loader import DjangoViteAssetLoader
+
+register = template.Library()
+
+_NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+
+def island_asset(name: str) -> str:
+    """The island's source path in the Vite manifest."""
+    return f"frontend/islands/{name}.tsx"
+
+
+class IslandNode(template.Node):
+    def __init__(self, name: str, props: template.base.FilterExpression | None, css_class: str, nodelist):
+        self.name = name
+        self.props = props
+        self.css_class = css_class
+        self.nodelist = nodelist
+
+    def render(self, context: template.Context) -> str:
+        props = self.props.resolve(context) if self.props is not None else {}
+        request = context.get("request")
+        nonce = getattr(request, "csp_nonce", None)
+        attrs = {"nonce": str(nonce)} if nonce else {}
+        asset = DjangoViteAssetLoader.instance().generate_vite_asset(island_asset(self.name), **attrs)
+        root = format_html(
+            '<div id="{}-root"{}>{}</div>',
+            self.name,
+            format_html(' class="{}"', self.css_class) if self.css_class else "",
+            self.nodelist.render(context),
+        )
+        return json_script(props if props is not None else {}, f"{self.name}-props") + root + mark_safe(asset)
+
+
+@register.tag
+def island(parser: template.base.Parser, token: template.base.Token) -> IslandNode:
+    """{% island "name" [props] [class="..."] %}fallback{% endisland %}"""
+    bits = token.split_contents()
+    if len(bits) < 2 or not (bits[1][0] == bits[1][-1] and bits[1][0] in "\"'"):
+        raise template.TemplateSyntaxError('{% island %} takes a quoted name: {% island "request-service" props %}')
+    name = bits[1][1:-1]
+    if not _NAME.match(name):
+        raise template.TemplateSyntaxError(f"Island names are kebab-case like their URL: {name!r}")
+    props = None
+    css_class = ""
+    for bit in bits[2:]:
+        if bit.startswith("class="):
+            css_class = bit[len("class=") :].strip("\"'")
+        elif props is None:
+            props = parser.compile_filter(bit)
+        else:
+            raise template.TemplateSyntaxError(f"Unexpected {bit!r} in {{% island %}}")
+    nodelist = parser.parse(("endisland",))
+    parser.delete_first_token()
+    return IslandNode(name, props, css_class, nodelist)

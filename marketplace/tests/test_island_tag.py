@@ -1,0 +1,49 @@
+"""{% island %}: a page's island spelled once (issue 14 item 4)."""
+
+from __future__ import annotations
+
+import pytest
+from django.template import Context, Template, TemplateSyntaxError
+from django.test import RequestFactory
+
+
+def render(source: str, **context) -> str:
+    return Template("{% load islands %}" + source).render(Context(context))
+
+
+def test_emits_props_root_with_fallback_and_the_islands_script():
+    request = RequestFactory().get("/provider-signup")
+    request.csp_nonce = "n0nce"
+    html = render(
+        '{% island "provider-signup" props class="wide" %}<p>Loading…</p>{% endisland %}',
+        props={"name": "</script><b>"},
+        request=request,
+    )
+    assert '<script id="provider-signup-props" type="application/json">' in html
+    # The JSON cannot close its script element early.
+    assert "</script><b>" not in html
+    assert "\\u003C/script\\u003E" in html
+    assert '<div id="provider-signup-root" class="wide"><p>Loading…</p></div>' in html
+    assert 'src="/static/dist/assets/provider-signup-' in html
+    assert 'nonce="n0nce"' in html
+
+
+def test_props_may_be_left_out():
+    html = render('{% island "landing" %}{% endisland %}', request=RequestFactory().get("/"))
+    assert '<script id="landing-props" type="application/json">{}</script>' in html
+    assert '<div id="landing-root"></div>' in html
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{% island landing %}{% endisland %}",
+        '{% island "provider_signup" %}{% endisland %}',
+        '{% island "ProviderSignup" %}{% endisland %}',
+        '{% island "landing" a b %}{% endisland %}',
+        '{% island "landing" %}',
+    ],
+)
+def test_a_name_that_is_not_a_quoted_kebab_case_url_is_refused(source):
+    with pytest.raises(TemplateSyntaxError):
+        render(source)
