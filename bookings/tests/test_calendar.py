@@ -26,7 +26,19 @@ from circles.tests.factories import CareRecipientFactory, CircleMemberFactory
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]
 
 ZONE = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
-DAY = timezone.localdate() + dt.timedelta(days=6)
+
+
+def _a_tuesday_ahead() -> dt.date:
+    """A Tuesday at least 3 days ahead whose Thursday is in the same month: the visits on it and the
+    next two days share one week and one month whatever day the tests run."""
+    today = timezone.localdate()
+    day = today + dt.timedelta(days=3 + (1 - (today.weekday() + 3)) % 7)
+    while (day + dt.timedelta(days=2)).month != day.month:
+        day += dt.timedelta(days=7)
+    return day
+
+
+DAY = _a_tuesday_ahead()
 # Tuesday, March 10, 2026, mid-morning in the site's zone: the page's "today" in the view tests.
 NOW = dt.datetime(2026, 3, 10, 10, 0, tzinfo=ZONE)
 
