@@ -43,7 +43,8 @@ def visit_parties(booking: Booking, user: User) -> tuple[bool, str, str]:
 def series_label(booking: Booking) -> str:
     """ "Visit 2 of 4" for a visit of a repeating series (calendar_visits' series_total), else ""."""
     total = getattr(booking, "series_total", None)
-    if booking.series_index is None or not total:
+    # A count below the index means the series is not one request's bookings: say nothing wrong.
+    if booking.series_index is None or not total or total < booking.series_index:
         return ""
     return f"Visit {booking.series_index} of {total}"
 
