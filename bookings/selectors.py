@@ -146,15 +146,33 @@ def calendar_feed_owner(*, token: str) -> User:
     return feed.user
 
 
-def calendar_visits(*, user: User) -> QuerySet[Booking]:
+def calendar_visits(
+    *,
+    user: User,
+    recipient_id: int | None = None,
+    start: dt.datetime | None = None,
+    end: dt.datetime | None = None,
+) -> QuerySet[Booking]:
     """The visits a user makes or that are booked for the recipients in their circles (admins too:
-    only their own), from 90 days ago on, soonest first."""
-    return (
-        _with_parties(_as_party(user.pk), user.pk)
-        .filter(starts_at__gte=timezone.now() - CALENDAR_HISTORY)
-        .only(*_LISTED_FIELDS)
-        .order_by("starts_at", "id")
+    only their own), soonest first: those starting in [start, end) (the page's month or week), by
+    default from 90 days ago on (the feed); only `recipient_id`'s when given (the caller checks the
+    user is in that recipient's circle). Each visit of a series carries `series_total` (how many
+    visits its request has in the series: "Visit 2 of 4"), one subquery in the same query."""
+    qs = _with_parties(_as_party(user.pk), user.pk).filter(
+        starts_at__gte=start if start is not None else timezone.now() - CALENDAR_HISTORY
     )
+    if end is not None:
+        qs = qs.filter(starts_at__lt=end)
+    if recipient_id is not None:
+        qs = qs.filter(recipient_id=recipient_id)
+    series_total = (
+        Booking.objects.filter(service_request_id=OuterRef("service_request_id"), series_index__isnull=False)
+        .order_by()
+        .values("service_request_id")
+        .annotate(n=Count("pk"))
+        .values("n")
+    )
+    return qs.annotate(series_total=Subquery(series_total)).only(*_LISTED_FIELDS).order_by("starts_at", "id")
 
 
 # ---------------------------------------------------------------- the visit (issue 17)

@@ -1,10 +1,13 @@
-"""Pages of bookings: /calendar (the user's visits by month and their private calendar feed) and
-the feed itself, /calendar/<token>.ics, which calendar apps read without signing in."""
+"""Pages of bookings: /calendar (the user's visits by month or week, for everyone in their care
+circles or one recipient, and their private calendar feed) and the feed itself,
+/calendar/<token>.ics[?recipient=<id>], which calendar apps read without signing in."""
 
 from __future__ import annotations
 
-import itertools
+import calendar as pycalendar
+import datetime as dt
 import zoneinfo
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -15,12 +18,71 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guards import login_required_page, queue_toast
 from bookings import selectors, services
-from bookings.calendar import calendar_ics
+from bookings.calendar import calendar_ics, series_label, visit_parties
+from circles.models import CareRecipient
+from circles.selectors import recipient_get, recipient_list_for
 from marketplace.errors import NotFound
+from providers.selectors import provider_for_user
+
+VIEWS = ("month", "week")
 
 
-def _feed_url(request: HttpRequest, token: str) -> str:
-    return request.build_absolute_uri(reverse("calendar-feed", args=[token]))
+def _feed_url(request: HttpRequest, token: str, recipient_id: int | None = None) -> str:
+    url = request.build_absolute_uri(reverse("calendar-feed", args=[token]))
+    return url if recipient_id is None else f"{url}?recipient={recipient_id}"
+
+
+def _webcal(url: str) -> str:
+    return "webcal://" + url.split("://", 1)[1]
+
+
+def _page_url(view: str, day: dt.date, recipient_id: int | None) -> str:
+    query = {"view": view, "date": day.isoformat()}
+    if recipient_id is not None:
+        query["recipient"] = recipient_id
+    return f"{reverse('calendar')}?{urlencode(query)}"
+
+
+def _day_param(value: str | None, today: dt.date) -> dt.date:
+    """?date=YYYY-MM-DD; anything else (none, a typo, a year no one books in) shows today rather
+    than an error page."""
+    try:
+        day = dt.date.fromisoformat(value or "")
+    except ValueError:
+        return today
+    return day if 1900 <= day.year <= 2999 else today
+
+
+def _recipient_param(request: HttpRequest) -> CareRecipient | None:
+    """?recipient=<id>: a recipient in whose circle the user is (404 for any other); none or "all": everyone."""
+    value = request.GET.get("recipient", "")
+    if value in ("", "all"):
+        return None
+    try:
+        return recipient_get(user=request.user, pk=value)
+    except NotFound:
+        raise Http404("Care recipient not found.") from None
+
+
+def _period(view: str, day: dt.date) -> tuple[dt.date, dt.date, dt.date, dt.date]:
+    """(first day, last day, the previous period's day, the next period's day) of the month or the
+    week (Monday to Sunday) holding `day`."""
+    if view == "week":
+        first = day - dt.timedelta(days=day.weekday())
+        return first, first + dt.timedelta(days=6), first - dt.timedelta(days=7), first + dt.timedelta(days=7)
+    first = day.replace(day=1)
+    last = first.replace(day=pycalendar.monthrange(first.year, first.month)[1])
+    return first, last, (first - dt.timedelta(days=1)).replace(day=1), last + dt.timedelta(days=1)
+
+
+def _period_title(view: str, first: dt.date, last: dt.date) -> str:
+    if view == "month":
+        return first.strftime("%B %Y")
+    if first.month == last.month:
+        return f"{first:%B} {first.day} to {last.day}, {last.year}"
+    if first.year == last.year:
+        return f"{first:%B} {first.day} to {last:%B} {last.day}, {last.year}"
+    return f"{first:%B} {first.day}, {first.year} to {last:%B} {last.day}, {last.year}"
 
 
 @require_GET
@@ -28,16 +90,57 @@ def _feed_url(request: HttpRequest, token: str) -> str:
 def calendar_page(request: HttpRequest) -> HttpResponse:
     zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
     today = timezone.localdate()
-    visits = [v for v in selectors.calendar_visits(user=request.user) if v.starts_at.astimezone(zone).date() >= today]
-    months = [
-        (month, list(group))
-        for month, group in itertools.groupby(visits, key=lambda v: v.starts_at.astimezone(zone).strftime("%B %Y"))
+    view = request.GET.get("view") if request.GET.get("view") in VIEWS else "month"
+    day = _day_param(request.GET.get("date"), today)
+    recipient = _recipient_param(request)
+    recipient_id = recipient.pk if recipient is not None else None
+    first, last, previous, following = _period(view, day)
+
+    visits = selectors.calendar_visits(
+        user=request.user,
+        recipient_id=recipient_id,
+        start=dt.datetime.combine(first, dt.time.min, tzinfo=zone),
+        end=dt.datetime.combine(last + dt.timedelta(days=1), dt.time.min, tzinfo=zone),
+    )
+    by_day: dict[dt.date, list] = {}
+    for visit in visits:
+        visit.local_start = visit.starts_at.astimezone(zone)
+        visit.local_end = visit.ends_at.astimezone(zone)
+        visit.as_provider, visit.for_whom, visit.helper = visit_parties(visit, request.user)
+        visit.series = series_label(visit)
+        by_day.setdefault(visit.local_start.date(), []).append(visit)
+    days = [
+        {"date": d, "visits": by_day.get(d, []), "is_today": d == today}
+        for d in (first + dt.timedelta(days=n) for n in range((last - first).days + 1))
     ]
-    feed_url = _feed_url(request, services.calendar_feed_token(user=request.user))
+
+    recipients = list(recipient_list_for(user=request.user))
+    # The choice is worth a control only when there is more than one whose visits to tell apart.
+    show_filter = len(recipients) > 1 or (bool(recipients) and provider_for_user(user=request.user) is not None)
+    token = services.calendar_feed_token(user=request.user)
+    feed_url = _feed_url(request, token)
+    recipient_feed_url = _feed_url(request, token, recipient_id) if recipient is not None else ""
     context = {
-        "months": months,
+        "view": view,
+        "title": _period_title(view, first, last),
+        "days": days,
+        "visit_count": sum(len(d["visits"]) for d in days),
+        "first_weekday": first.weekday() + 1,  # the month grid's column of its first day (1 = Monday)
+        "weekdays": list(pycalendar.day_name),
+        "previous_url": _page_url(view, previous, recipient_id),
+        "next_url": _page_url(view, following, recipient_id),
+        "today_url": _page_url(view, today, recipient_id),
+        "month_url": _page_url("month", day, recipient_id),
+        "week_url": _page_url("week", day, recipient_id),
+        "period_holds_today": first <= today <= last,
+        "date": day.isoformat(),
+        "recipients": recipients,
+        "recipient": recipient,
+        "show_filter": show_filter,
         "feed_url": feed_url,
-        "webcal_url": "webcal://" + feed_url.split("://", 1)[1],
+        "webcal_url": _webcal(feed_url),
+        "recipient_feed_url": recipient_feed_url,
+        "recipient_webcal_url": _webcal(recipient_feed_url) if recipient_feed_url else "",
     }
     return render(request, "pages/calendar.html", context)
 
@@ -56,11 +159,16 @@ def calendar_feed_reset(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
+    """The whole feed, or one recipient's visits with ?recipient=<id> (a recipient in whose circle
+    the feed's owner is now: once they leave it, that address is a 404 and the whole feed drops
+    the recipient's visits)."""
     try:
         user = selectors.calendar_feed_owner(token=token)
+        value = request.GET.get("recipient", "")
+        recipient = recipient_get(user=user, pk=value) if value else None
     except NotFound:
         raise Http404("Calendar feed not found.") from None
-    body = calendar_ics(user=user, page_url=request.build_absolute_uri(reverse("calendar")))
+    body = calendar_ics(user=user, page_url=request.build_absolute_uri(reverse("calendar")), recipient=recipient)
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="kindly-visits.ics"'
     response["Cache-Control"] = "private, max-age=300"
