@@ -58,7 +58,20 @@ _LISTED_FIELDS = (
     *(f"provider__user__{f}" for f in USER_SUMMARY_FIELDS),
     *(
         f"service_request__{f}"
-        for f in ("id", "title", "description", "category_id", "location", "special_requirements", "status")
+        for f in (
+            "id",
+            "title",
+            "description",
+            "category_id",
+            "location",
+            "special_requirements",
+            "status",
+            # booking.series (issue 18): the series' length from its request's repeat
+            "preferred_date",
+            "repeat",
+            "repeat_count",
+            "repeat_until",
+        )
     ),
     "service_request__category__id",
     "service_request__category__name",
