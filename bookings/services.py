@@ -6,6 +6,10 @@
     confirmed --admin--> reassigned (still confirmed) | cancelled
     cancelled and completed are final.
 
+A repeating request (issue 18) is accepted as one booking per visit of its series, all or none; the
+request stays booked while any of its visits is ahead (_settle_request), and the client may cancel
+the rest of a series at once (booking_cancel_rest_by_client).
+
 Every transition: lock the row (booking_lock), run the small check_* functions, save with
 update_fields, notify the affected people (system message) and push "booking.updated" on commit.
 Payment transitions (mark paid / failed / refunded) live in this module with the same helpers;

@@ -1394,7 +1394,8 @@ export interface components {
          * @description What the dashboard shows: needs context["request"] (the viewer, as for the lists' API).
          *
          *     bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
-         *     anyone else the visits they booked), in GET /api/bookings's order. requests: the first 3 of
+         *     anyone else the visits they booked), in GET /api/bookings's order; a series of visits (issue
+         *     18) counts as one, with all its visits listed (the card groups them by booking.series). requests: the first 3 of
          *     GET /api/service-requests for the viewer (a provider account: open requests of others, none
          *     unless verified; anyone else the requests for the recipients in their circles). tiles: a
          *     provider's counts (null for clients). unread: the unread messages count. recipients: the
