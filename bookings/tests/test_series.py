@@ -224,3 +224,27 @@ def test_cancel_the_rest_of_a_one_off_visit_is_a_409(client, verified_provider):
     response = call(client, "POST", f"/api/bookings/{booking.pk}/cancel-rest", {})
     assert response.status_code == 409
     assert response.json()["message"] == "This visit is not part of a series."
+
+
+def test_the_dashboard_counts_a_series_as_one_of_its_three_bookings(client, verified_provider):
+    request, visits = _accepted_series(verified_provider, _tuesday(10), 4)
+    # Three one-off visits for the same circle, all after the series' first visit.
+    one_offs = [
+        BookingFactory(
+            service_request__client=request.client,
+            provider=VerifiedProviderFactory(),
+            scheduled_date=_tuesday(10) + dt.timedelta(days=1 + k),
+        )
+        for k in range(3)
+    ]
+    client.force_login(request.client)
+    bookings = call(client, "GET", "/api/dashboard").json()["bookings"]
+    assert [b["id"] for b in bookings] == [
+        visits[0].pk,
+        one_offs[0].pk,
+        one_offs[1].pk,
+        visits[1].pk,
+        visits[2].pk,
+        visits[3].pk,
+    ]
+    assert [b["series"] and b["series"]["index"] for b in bookings] == [1, None, None, 2, 3, 4]
