@@ -23,6 +23,7 @@ from bookings.models import (
 from circles.selectors import recipient_ids_of
 from marketplace.errors import NotFound
 from providers.models import Provider
+from requests_app.models import SERIES_MAX_VISITS
 from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
 
 if TYPE_CHECKING:
@@ -58,7 +59,20 @@ _LISTED_FIELDS = (
     *(f"provider__user__{f}" for f in USER_SUMMARY_FIELDS),
     *(
         f"service_request__{f}"
-        for f in ("id", "title", "description", "category_id", "location", "special_requirements", "status")
+        for f in (
+            "id",
+            "title",
+            "description",
+            "category_id",
+            "location",
+            "special_requirements",
+            "status",
+            # booking.series (issue 18): the series' length from its request's repeat
+            "preferred_date",
+            "repeat",
+            "repeat_count",
+            "repeat_until",
+        )
     ),
     "service_request__category__id",
     "service_request__category__name",
@@ -102,6 +116,27 @@ def booking_list_as(*, user: User, as_provider: bool, recipient_id: int | None =
     if recipient_id is not None and not as_provider:
         qs = qs.filter(recipient_id=recipient_id)
     return _listed(qs, user.pk)
+
+
+def booking_list_as_items(
+    *, user: User, as_provider: bool, recipient_id: int | None = None, items: int = 3
+) -> list[Booking]:
+    """The dashboard's bookings card, `items` at most, where a series (issue 18) counts as one item
+    with its visits (the card groups them): booking_list_as's rows, in its order, from a window
+    wide enough for `items` whole series. One query."""
+    window = booking_list_as(user=user, as_provider=as_provider, recipient_id=recipient_id)[
+        : items * (SERIES_MAX_VISITS + 1)
+    ]
+    chosen: list[tuple[str, int]] = []
+    out: list[Booking] = []
+    for booking in window:
+        key = ("series", booking.service_request_id) if booking.series_index is not None else ("one", booking.pk)
+        if key not in chosen:
+            if len(chosen) == items:
+                continue
+            chosen.append(key)
+        out.append(booking)
+    return out
 
 
 def booking_counts_as_provider(*, user: User) -> dict[str, int]:

@@ -6,6 +6,10 @@
     confirmed --admin--> reassigned (still confirmed) | cancelled
     cancelled and completed are final.
 
+A repeating request (issue 18) is accepted as one booking per visit of its series, all or none; the
+request stays booked while any of its visits is ahead (_settle_request), and the client may cancel
+the rest of a series at once (booking_cancel_rest_by_client).
+
 Every transition: lock the row (booking_lock), run the small check_* functions, save with
 update_fields, notify the affected people (system message) and push "booking.updated" on commit.
 Payment transitions (mark paid / failed / refunded) live in this module with the same helpers;
@@ -54,10 +58,12 @@ from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenie
 from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
-from providers.services import check_provider_available
-from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
+from providers.services import OUTSIDE_HOURS, check_provider_available
+from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
 from requests_app.services import (
     circle_of,
+    request_visit_dates,
+    service_request_lock,
     service_request_mark_booked,
     service_request_mark_cancelled,
     service_request_mark_completed,
@@ -238,11 +244,58 @@ def _save_visit(booking: Booking, message: str, **kwargs: Any) -> None:
         raise
 
 
+def _day(day: dt.date) -> str:
+    return f"{day:%A, %B} {day.day}"
+
+
+def _days(days: list[dt.date]) -> str:
+    """ "Tuesday, December 8", "... and Tuesday, December 15", "..., ... and ..."."""
+    names = [_day(day) for day in days]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _check_series_free(visits: list[Booking], provider: Provider) -> None:
+    """Every visit of a series (or the one visit) fits the provider's hours and calendar, or 409
+    naming the dates that do not: all or nothing, before anything is saved."""
+    busy: list[dt.date] = []
+    outside: list[dt.date] = []
+    for visit in visits:
+        try:
+            check_provider_available(visit, provider)
+        except Conflict:
+            outside.append(visit.scheduled_date)
+            continue
+        try:
+            check_provider_free(visit, provider)
+        except Conflict:
+            busy.append(visit.scheduled_date)
+    if len(visits) == 1 and (busy or outside):
+        raise Conflict(PROVIDER_BUSY if busy else OUTSIDE_HOURS)
+    problems = []
+    if busy:
+        problems.append(f"{PROVIDER_BUSY[:-1]}: {_days(busy)}.")
+    if outside:
+        problems.append(f"{OUTSIDE_HOURS[:-1]}: {_days(outside)}.")
+    if problems:
+        raise Conflict(" ".join(problems))
+
+
+def series_summary(service_request: ServiceRequest, visits: int) -> str:
+    """ "every week for 4 visits" (the notices' words for a series)."""
+    return f"{Repeat(service_request.repeat).label.lower()} for {visits} visits"
+
+
 def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
-    """A verified provider accepts an open request of someone else; the booking is created.
+    """A verified provider accepts an open request of someone else; the booking is created. A
+    repeating request (issue 18) books every visit of its series at once, each its own booking
+    (series_index 1, 2, ..., priced per visit), or none: a visit outside the provider's hours or
+    over another of their visits refuses the whole series (409 naming the dates). Returns the
+    (first) booking.
 
     Race-safe: the request moves open -> booked with a conditional UPDATE, so of N concurrent
-    accepts exactly one wins and the others get a 409.
+    accepts exactly one wins and the others get a 409. The overlap constraint refuses a visit that
+    a concurrent accept of another request slipped past the check; the transaction then rolls
+    back the whole series.
     """
     provider = _provider_of(actor)
     check_can_accept(provider)
@@ -257,37 +310,60 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
         service_request.refresh_from_db()
         if service_request.preferred_date is None:
             raise Conflict("This request has no preferred date yet.")
-        booking = Booking(
-            service_request=service_request,
-            provider=provider,
-            client_id=service_request.client_id,
-            recipient_id=service_request.recipient_id,
-            scheduled_date=service_request.preferred_date,
-            scheduled_time=service_request.preferred_time or TimeWindow.FLEXIBLE,
-            duration=service_request.estimated_duration,
-            total_amount=booking_total(
-                hourly_rate=provider.hourly_rate, duration_minutes=service_request.estimated_duration
-            ),
-        )
+        dates = request_visit_dates(service_request)
+        in_series = bool(service_request.repeat) and len(dates) > 1
+        total = booking_total(hourly_rate=provider.hourly_rate, duration_minutes=service_request.estimated_duration)
+        visits = [
+            Booking(
+                service_request=service_request,
+                provider=provider,
+                client_id=service_request.client_id,
+                recipient_id=service_request.recipient_id,
+                scheduled_date=day,
+                scheduled_time=service_request.preferred_time or TimeWindow.FLEXIBLE,
+                duration=service_request.estimated_duration,
+                total_amount=total,
+                series_index=index if in_series else None,
+            )
+            for index, day in enumerate(dates, start=1)
+        ]
+        booking = visits[0]
         if booking.visit_start <= timezone.now():
             raise Conflict("The preferred date of this request has passed.")
-        check_provider_available(booking, provider)
-        check_provider_free(booking, provider)
-        _save_visit(booking, PROVIDER_BUSY)
+        _check_series_free(visits, provider)
+        for visit in visits:
+            _save_visit(visit, PROVIDER_BUSY)
         name = provider.user.full_name or "A verified provider"
-        _notify(
-            _circle(booking),
-            f'Good news: {name} accepted your request "{service_request.title}". '
-            f"Your visit is booked for {_when(booking)}. Total: ${booking.total_amount}.",
-            booking,
-            NoticeKind.REQUEST_ACCEPTED,
-        )
-        _notify(
-            [provider.user],
-            f'You accepted "{service_request.title}" for {_when(booking)}. You can now contact the client.',
-            booking,
-        )
-        _push(booking)
+        if in_series:
+            series = series_summary(service_request, len(visits))
+            _notify(
+                _circle(booking),
+                f'Good news: {name} accepted your request "{service_request.title}". Your visits are booked '
+                f"{series}, starting {_when(booking)}. Each visit: ${booking.total_amount}, paid per visit.",
+                booking,
+                NoticeKind.REQUEST_ACCEPTED,
+            )
+            _notify(
+                [provider.user],
+                f'You accepted "{service_request.title}" {series}, starting {_when(booking)}. '
+                "You can now contact the client.",
+                booking,
+            )
+        else:
+            _notify(
+                _circle(booking),
+                f'Good news: {name} accepted your request "{service_request.title}". '
+                f"Your visit is booked for {_when(booking)}. Total: ${booking.total_amount}.",
+                booking,
+                NoticeKind.REQUEST_ACCEPTED,
+            )
+            _notify(
+                [provider.user],
+                f'You accepted "{service_request.title}" for {_when(booking)}. You can now contact the client.',
+                booking,
+            )
+        for visit in visits:
+            _push(visit)
     return booking
 
 
@@ -306,9 +382,27 @@ def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
     booking.cancellation_reason = reason
     booking.cancelled_by = actor
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
-    service_request_mark_cancelled(service_request_id=booking.service_request_id)
+    _settle_request(booking)
     if booking.payment_status == PaymentStatus.PAID:
         _refund_request(booking)
+
+
+def _settle_request(booking: Booking) -> None:
+    """The request's status once one of its visits ended (cancelled or completed; caller's transaction).
+
+    A series (issue 18) stays booked while any visit is still ahead; after its last one the request
+    is completed when any visit took place, cancelled when none did. A one-off visit is the last
+    one. The request's row is locked first, so two visits ending at once see each other's end.
+    """
+    service_request_lock(service_request_id=booking.service_request_id)
+    visits = Booking.objects.filter(service_request_id=booking.service_request_id)
+    statuses = set(visits.values_list("status", flat=True))
+    if statuses & {BookingStatus.SCHEDULED, BookingStatus.CONFIRMED}:
+        return
+    if BookingStatus.COMPLETED in statuses:
+        service_request_mark_completed(service_request_id=booking.service_request_id)
+    else:
+        service_request_mark_cancelled(service_request_id=booking.service_request_id)
 
 
 def _after_refund_sent(booking: Booking) -> Booking:
@@ -318,31 +412,123 @@ def _after_refund_sent(booking: Booking) -> Booking:
     return booking
 
 
-def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") -> Booking:
-    """The client cancels a scheduled or confirmed booking at least 48 hours before the visit."""
+def _cancel_by_client(booking_id: int, actor: User, reason: str, *, tell: bool = True) -> Booking:
+    """booking_cancel_by_client; without `tell`, nobody is told (cancel-rest tells once for the batch)."""
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
         check_booking_client(booking, actor, "cancel")
         check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
         check_cancel_window(booking, timezone.now())
         _cancel(booking, actor=actor, reason=reason.strip())
-        title = booking.service_request.title
-        kind, refund = NoticeKind.BOOKING_CANCELLED, _refund_due(booking)
-        _notify([actor], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
-        others = [person for person in _circle(booking) if person.pk != actor.pk]
+        if tell:
+            title = booking.service_request.title
+            kind, refund = NoticeKind.BOOKING_CANCELLED, _refund_due(booking)
+            _notify([actor], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
+            others = [person for person in _circle(booking) if person.pk != actor.pk]
+            if others:
+                by = actor.full_name or "an organizer"
+                _notify(
+                    others, f'The booking for "{title}" was cancelled by {by}.', booking, kind, by=by, refund=refund
+                )
+            _notify(
+                [booking.provider.user],
+                f'The client cancelled the booking for "{title}" on {_when(booking)}.'
+                + (f" Reason: {booking.cancellation_reason}" if booking.cancellation_reason else ""),
+                booking,
+                kind,
+                by="the client",
+            )
+        _push(booking)
+    return _after_refund_sent(booking)
+
+
+def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") -> Booking:
+    """The client cancels a scheduled or confirmed booking at least 48 hours before the visit. One
+    visit of a series (issue 18) leaves the others, and the request, booked."""
+    return _cancel_by_client(booking_id, actor, reason)
+
+
+NOT_IN_SERIES = "This visit is not part of a series."
+NOTHING_TO_CANCEL = "None of the remaining visits can be cancelled."
+
+
+def _stays(visit: Booking) -> str:
+    return f"The visit on {_day(visit.scheduled_date)} is less than 48 hours away and stays booked."
+
+
+def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str = "") -> dict[str, Any]:
+    """The client cancels this visit of a series and every later one still ahead (issue 18), each
+    through the one-visit cancel (its own transaction, the 48-hour rule, a refund when paid). Visits
+    less than 48 hours away stay booked, and the answer says which; 409 when none can be cancelled.
+    The provider and the circle are told once for the batch.
+
+    Returns {"message", "cancelled": [booking ids], "kept": [booking ids]}.
+    """
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_client(booking, actor, "cancel")
+        if booking.series_index is None:
+            raise Conflict(NOT_IN_SERIES)
+        rest = list(
+            Booking.objects.filter(
+                service_request_id=booking.service_request_id,
+                series_index__gte=booking.series_index,
+                status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED),
+            ).order_by("series_index")
+        )
+    now = timezone.now()
+    cancelled: list[Booking] = []
+    kept: list[Booking] = []
+    for visit in rest:
+        if not booking_can_client_cancel(visit, now):
+            kept.append(visit)
+            continue
+        try:
+            cancelled.append(_cancel_by_client(visit.pk, actor, reason, tell=False))
+        except Conflict:
+            continue  # cancelled meanwhile (another tab), or its 48 hours began: not this batch's
+    notes = [_stays(visit) for visit in kept]
+    if not cancelled:
+        raise Conflict(" ".join([NOTHING_TO_CANCEL, *notes]))
+    first, last = cancelled[0], cancelled[-1]
+    title = first.service_request.title
+    count = len(cancelled)
+    visits = "1 visit" if count == 1 else f"{count} visits"
+    span = _day(first.scheduled_date) if count == 1 else f"{_day(first.scheduled_date)} to {_day(last.scheduled_date)}"
+    refund = sum((b.total_amount for b in cancelled if b.refund_status != RefundStatus.NONE), Decimal(0))
+    refund_text = str(refund) if refund else ""
+    kind = NoticeKind.BOOKING_CANCELLED
+    with transaction.atomic():
+        _notify(
+            [actor],
+            f'You cancelled the rest of the series "{title}": {visits} ({span}).',
+            first,
+            kind,
+            by="you",
+            refund=refund_text,
+        )
+        others = [person for person in _circle(first) if person.pk != actor.pk]
         if others:
             by = actor.full_name or "an organizer"
-            _notify(others, f'The booking for "{title}" was cancelled by {by}.', booking, kind, by=by, refund=refund)
+            _notify(
+                others,
+                f'The rest of the series "{title}" was cancelled by {by}: {visits} ({span}).',
+                first,
+                kind,
+                by=by,
+                refund=refund_text,
+            )
+        reason_text = first.cancellation_reason
         _notify(
-            [booking.provider.user],
-            f'The client cancelled the booking for "{title}" on {_when(booking)}.'
-            + (f" Reason: {booking.cancellation_reason}" if booking.cancellation_reason else ""),
-            booking,
+            [first.provider.user],
+            f'The client cancelled the rest of the series "{title}": {visits} ({span}).'
+            + (f" Reason: {reason_text}" if reason_text else ""),
+            first,
             kind,
             by="the client",
         )
-        _push(booking)
-    return _after_refund_sent(booking)
+    message = " ".join([f"{visits.capitalize()} cancelled.", *notes])
+    return {"message": message, "cancelled": [b.pk for b in cancelled], "kept": [b.pk for b in kept]}
 
 
 def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Booking:
@@ -690,6 +876,7 @@ __all__ = [
     "booking_can_client_cancel",
     "booking_cancel_by_admin",
     "booking_cancel_by_client",
+    "booking_cancel_rest_by_client",
     "booking_cancel_on_account_closure",
     "booking_complete",
     "booking_lock",
@@ -899,7 +1086,7 @@ def booking_check_out(
         )
         if report is not None:
             written = VisitReport.objects.create(booking=booking, **_report_fields(report))
-        service_request_mark_completed(service_request_id=booking.service_request_id)
+        _settle_request(booking)
         booking_completed.send(sender=Booking, booking=booking)
         _notify(
             _circle(booking),

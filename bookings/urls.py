@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/bookings/today", views.ProviderTodayView.as_view(), name="api-bookings-today"),
     path("api/bookings/<int:pk>", views.BookingDetailView.as_view(), name="api-booking"),
     path("api/bookings/<int:pk>/cancel", views.BookingCancelView.as_view(), name="api-booking-cancel"),
+    path("api/bookings/<int:pk>/cancel-rest", views.BookingCancelRestView.as_view(), name="api-booking-cancel-rest"),
     path("api/bookings/<int:pk>/complete", views.BookingCompleteView.as_view(), name="api-booking-complete"),
     path("api/bookings/<int:pk>/check-in", views.BookingCheckInView.as_view(), name="api-booking-check-in"),
     path("api/bookings/<int:pk>/check-out", views.BookingCheckOutView.as_view(), name="api-booking-check-out"),

@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 from accounts.models import UserType
 from bookings.api.serializers import BookingSerializer, can_cancel_max_age, visits_max_age
 from bookings.models import Review
-from bookings.selectors import booking_counts_as_provider, booking_list_as
+from bookings.selectors import booking_counts_as_provider, booking_list_as_items
 from circles.selectors import recipient_ids_of, recipient_list_for
 from marketplace.errors import InvalidInput
 from marketplace.listcache import cached
@@ -48,7 +48,8 @@ class DashboardSerializer(serializers.Serializer):
     """What the dashboard shows: needs context["request"] (the viewer, as for the lists' API).
 
     bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
-    anyone else the visits they booked), in GET /api/bookings's order. requests: the first 3 of
+    anyone else the visits they booked), in GET /api/bookings's order; a series of visits (issue
+    18) counts as one, with all its visits listed (the card groups them by booking.series). requests: the first 3 of
     GET /api/service-requests for the viewer (a provider account: open requests of others, none
     unless verified; anyone else the requests for the recipients in their circles). tiles: a
     provider's counts (null for clients). unread: the unread messages count. recipients: the
@@ -102,7 +103,7 @@ def _lists(request: HttpRequest | Request) -> dict:
         sees_requests = not provider or standing == "verified"
         chosen = None if provider else recipient_id
         instance = {
-            "bookings": booking_list_as(user=user, as_provider=provider, recipient_id=chosen)[:LIST_LIMIT],
+            "bookings": booking_list_as_items(user=user, as_provider=provider, recipient_id=chosen, items=LIST_LIMIT),
             "requests": service_request_list_shown(user=user, recipient_id=chosen)[:LIST_LIMIT]
             if sees_requests
             else [],

@@ -14,7 +14,8 @@ class ServiceCategoryAdmin(admin.ModelAdmin):
 
 class ServiceRequestAdminForm(forms.ModelForm):
     """The service's rules (requests_app.services.service_request_problems): a new request follows
-    create's rules; a change is held to the edit rules for the fields it changes."""
+    create's rules; a change is held to the edit rules for the fields it changes, and the series'
+    (repeat, its end, the first date) as a whole when any of them changes."""
 
     class Meta:
         model = ServiceRequest
@@ -27,6 +28,9 @@ class ServiceRequestAdminForm(forms.ModelForm):
             name for name in services.API_FIELD_NAMES if name in cleaned and (creating or name in self.changed_data)
         ]
         errors = services.service_request_problems({name: cleaned[name] for name in names}, creating=creating)
+        if set(services.SERIES_FIELDS) & set(self.changed_data):
+            # A repeat is checked whole (issue 18): changing its end alone may make 27 visits.
+            errors.update(services.series_problems({name: cleaned.get(name) for name in services.SERIES_FIELDS}))
         model_names = {api: model for model, api in services.API_FIELD_NAMES.items()}
         for api_name, messages in errors.items():
             for message in messages:

@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, When
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from circles.models import CareRecipient, CircleMember, CircleRole
@@ -63,9 +63,17 @@ def _with_people(qs: QuerySet[ServiceRequest], viewer_id: str | None = None) -> 
     the viewer's role in the recipient's circle) in one query.
 
     The request's bookings are read through the reverse relation the bookings app declares
-    (ServiceRequest.bookings), so this app never imports the app above it.
+    (ServiceRequest.bookings), so this app never imports the app above it. A series (issue 18) has
+    a booking per visit: the one shown is the next visit still ahead, else the last one.
     """
-    latest_booking = ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__isnull=False).order_by("-bookings__id")
+    next_or_last = Case(
+        When(bookings__active_rank=0, then=F("bookings__series_index")),
+        default=-F("bookings__series_index"),
+        output_field=IntegerField(),
+    )
+    latest_booking = ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__isnull=False).order_by(
+        "bookings__active_rank", next_or_last, "-bookings__id"
+    )
     qs = (
         qs.select_related("client", "category", "recipient")
         .only(*_LISTED_FIELDS)

@@ -7,6 +7,7 @@ request's status only through service_request_mark_booked / _cancelled / _comple
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 from decimal import Decimal
 from typing import Any
@@ -21,7 +22,14 @@ from circles.services import recipient_for_self
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
 from marketplace.notifications import NoticeKind, notify
-from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest, Urgency
+from requests_app.models import (
+    SERIES_MAX_VISITS,
+    Repeat,
+    RequestStatus,
+    ServiceCategory,
+    ServiceRequest,
+    Urgency,
+)
 
 # Fields a client may change on an open request (model field names).
 EDITABLE_FIELDS = (
@@ -35,7 +43,13 @@ EDITABLE_FIELDS = (
     "special_requirements",
     "estimated_duration",
     "max_budget",
+    "repeat",
+    "repeat_count",
+    "repeat_until",
 )
+
+# The fields that make a request a series (issue 18): checked together (series_problems).
+SERIES_FIELDS = ("preferred_date", "repeat", "repeat_count", "repeat_until")
 
 
 # The rules of a request's fields (spec section 5), owned here so the API, the Django admin and the
@@ -70,6 +84,13 @@ BUDGET_NOT_IN_STEPS = "Budget must be in steps of $5"
 PREFERRED_DATE_REQUIRED = "Please choose a preferred date."
 PREFERRED_DATE_PAST = "Preferred date cannot be in the past."
 PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months."
+REPEAT_NEEDS_DATE = "A repeating request needs the date of its first visit."
+REPEAT_NEEDS_END = "Choose how many visits, or the date of the last one."
+REPEAT_COUNT_OR_UNTIL = "Choose either a number of visits or an end date, not both."
+REPEAT_TOO_FEW = "A series needs at least 2 visits."
+REPEAT_UNTIL_BEFORE_FIRST = "The end date must be after the first visit."
+REPEAT_UNTIL_ONE_VISIT = "This end date leaves only one visit: choose a later date."
+REPEAT_NOT_CHOSEN = "Choose how often the visits repeat first."
 RECIPIENT_UNKNOWN = "Choose someone whose care you organize."
 ORGANIZERS_ONLY = "Only an organizer of this care circle can change this request."
 
@@ -128,6 +149,108 @@ def category_problem(category: ServiceCategory | None) -> str:
     return "" if category is not None and category.is_active else CATEGORY_REQUIRED
 
 
+# ---------------------------------------------------------------- series (issue 18)
+
+_REPEAT_STEP_DAYS = {Repeat.WEEKLY: 7, Repeat.EVERY_2_WEEKS: 14}
+
+
+def _monthly_date(first: dt.date, months_later: int) -> dt.date:
+    """The visit `months_later` months after `first`: the same weekday in the same week of the month
+    (the 2nd Tuesday stays the 2nd Tuesday); a 5th weekday becomes the last one in months without a 5th."""
+    year, month0 = divmod(first.month - 1 + months_later, 12)
+    year, month = first.year + year, month0 + 1
+    nth = (first.day - 1) // 7  # 0 for the first such weekday of the month
+    first_weekday = dt.date(year, month, 1).weekday()
+    day = 1 + (first.weekday() - first_weekday) % 7 + 7 * nth
+    if day > calendar.monthrange(year, month)[1]:
+        day -= 7
+    return dt.date(year, month, day)
+
+
+def _series_date(first: dt.date, repeat: str, k: int) -> dt.date:
+    """The date of the visit k places after the first (k = 0 is the first)."""
+    if repeat == Repeat.MONTHLY:
+        return _monthly_date(first, k)
+    return first + dt.timedelta(days=_REPEAT_STEP_DAYS[repeat] * k)
+
+
+def series_length(first: dt.date, repeat: str, *, count: int | None = None, until: dt.date | None = None) -> int:
+    """How many visits the series has: `count`, or as many as fall on or before `until` (worked out,
+    not counted one by one, so an end date years ahead costs nothing)."""
+    if count is not None:
+        return count
+    if until is None or until < first:
+        return 1 if until is None else 0
+    if repeat == Repeat.MONTHLY:
+        months = (until.year - first.year) * 12 + until.month - first.month
+        return months + (1 if _monthly_date(first, months) <= until else 0)
+    return (until - first).days // _REPEAT_STEP_DAYS[repeat] + 1
+
+
+def series_dates(
+    first: dt.date, repeat: str, *, count: int | None = None, until: dt.date | None = None
+) -> list[dt.date]:
+    """The dates of a series' visits, the first one first: every 7 or 14 days, or monthly on the
+    same weekday of the same week (Repeat). `count` visits, or those on or before `until`; at most
+    SERIES_MAX_VISITS (the rules refuse more: series_problems). Not repeating: [first]."""
+    if not repeat:
+        return [first]
+    n = min(series_length(first, repeat, count=count, until=until), SERIES_MAX_VISITS)
+    return [_series_date(first, repeat, k) for k in range(n)]
+
+
+def request_visit_dates(service_request: ServiceRequest) -> list[dt.date]:
+    """The dates of a request's visits (one for a request that does not repeat; none without a date)."""
+    if service_request.preferred_date is None:
+        return []
+    return series_dates(
+        service_request.preferred_date,
+        service_request.repeat,
+        count=service_request.repeat_count,
+        until=service_request.repeat_until,
+    )
+
+
+def _too_many(n: int) -> str:
+    return f"A series can have at most {SERIES_MAX_VISITS} visits; this one would have {n}."
+
+
+def series_problems(values: dict[str, Any]) -> dict[str, list[str]]:
+    """What is wrong with a request's repeat, {API field: [messages]} (the whole state: the caller
+    merges an edit's changes into the request first). A repeating request needs its first date and
+    exactly one end, a number of visits (2 to 26) or a date after the first; no more than 26 visits."""
+    first = values.get("preferred_date")
+    repeat = values.get("repeat") or ""
+    count, until = values.get("repeat_count"), values.get("repeat_until")
+    if not repeat:
+        errors = {}
+        if count is not None:
+            errors["repeatCount"] = [REPEAT_NOT_CHOSEN]
+        if until is not None:
+            errors["repeatUntil"] = [REPEAT_NOT_CHOSEN]
+        return errors
+    if count is not None and until is not None:
+        return {"repeatCount": [REPEAT_COUNT_OR_UNTIL], "repeatUntil": [REPEAT_COUNT_OR_UNTIL]}
+    if count is None and until is None:
+        return {"repeatCount": [REPEAT_NEEDS_END]}
+    if count is not None:
+        if count < 2:
+            return {"repeatCount": [REPEAT_TOO_FEW]}
+        if count > SERIES_MAX_VISITS:
+            return {"repeatCount": [_too_many(count)]}
+    if first is None:
+        return {"preferredDate": [REPEAT_NEEDS_DATE]}
+    if until is not None:
+        if until <= first:
+            return {"repeatUntil": [REPEAT_UNTIL_BEFORE_FIRST]}
+        n = series_length(first, repeat, until=until)
+        if n < 2:
+            return {"repeatUntil": [REPEAT_UNTIL_ONE_VISIT]}
+        if n > SERIES_MAX_VISITS:
+            return {"repeatUntil": [_too_many(n)]}
+    return {}
+
+
 def _text_problem(
     value: str, *, required: str, max_length: int, too_long: str, min_length: int = 0, short: str = ""
 ) -> str:
@@ -151,6 +274,9 @@ API_FIELD_NAMES = {
     "estimated_duration": "estimatedDuration",
     "max_budget": "maxBudget",
     "preferred_date": "preferredDate",
+    "repeat": "repeat",
+    "repeat_count": "repeatCount",
+    "repeat_until": "repeatUntil",
 }
 
 
@@ -159,7 +285,8 @@ def service_request_problems(values: dict[str, Any], *, creating: bool) -> dict[
 
     `values` maps model field names (EDITABLE_FIELDS) to values; only the fields given are checked,
     so an edit checks what it changes. Create (`creating`) requires a preferred date and takes the
-    stricter duration and budget steps; edit follows the edit page's rules (spec section 5).
+    stricter duration and budget steps; edit follows the edit page's rules (spec section 5). The
+    repeat is checked as a whole (series_problems) when `values` holds all of SERIES_FIELDS.
     """
     checks = {
         "title": lambda v: _text_problem(v, required=TITLE_REQUIRED, max_length=TITLE_MAX, too_long=TITLE_TOO_LONG),
@@ -188,6 +315,9 @@ def service_request_problems(values: dict[str, Any], *, creating: bool) -> dict[
             problem = check(values[name])
             if problem:
                 errors[API_FIELD_NAMES[name]] = [problem]
+    if all(name in values for name in SERIES_FIELDS):
+        # The series' own words win: "needs the date of its first visit" over "choose a date".
+        errors.update(series_problems(values))
     return errors
 
 
@@ -263,12 +393,14 @@ def _set_status_after_booking(service_request_id: int, status: str) -> None:
 
 
 def service_request_mark_cancelled(*, service_request_id: int) -> None:
-    """The booking of this request was cancelled: so is the request (inside the caller's transaction)."""
+    """The last visit of this request still ahead was cancelled and none took place: so is the request
+    (inside the caller's transaction; bookings.services decides when, a series having many visits)."""
     _set_status_after_booking(service_request_id, RequestStatus.CANCELLED)
 
 
 def service_request_mark_completed(*, service_request_id: int) -> None:
-    """The visit of this request's booking was completed (inside the caller's transaction)."""
+    """The last visit of this request still ahead ended, and at least one took place (inside the
+    caller's transaction; bookings.services decides when)."""
     _set_status_after_booking(service_request_id, RequestStatus.COMPLETED)
 
 
@@ -285,14 +417,18 @@ def service_request_create(
     special_requirements: str = "",
     estimated_duration: int = 60,
     max_budget: Decimal | None = None,
+    repeat: str = Repeat.NONE,
+    repeat_count: int | None = None,
+    repeat_until: dt.date | None = None,
     recipient: CareRecipient | None = None,
     recipient_id: int | None = None,
 ) -> ServiceRequest:
     """A client posts a request for a care recipient they organize (`recipient`, or by
     `recipient_id`; themself when neither is given); it starts open. The fields follow
     service_request_problems (create's rules: a preferred date from today to a year ahead,
-    15-minute and $5 steps, an active category). A blank location is the recipient's address; a
-    recipient with no address yet keeps this request's, so the next request starts from it."""
+    15-minute and $5 steps, an active category; a repeat as series_problems). A blank location is
+    the recipient's address; a recipient with no address yet keeps this request's, so the next
+    request starts from it."""
     _check_can_request(client)
     if recipient is None:
         recipient = recipient_for_request(actor=client, recipient_id=recipient_id)
@@ -311,6 +447,9 @@ def service_request_create(
         "special_requirements": special_requirements,
         "estimated_duration": estimated_duration,
         "max_budget": max_budget,
+        "repeat": repeat or Repeat.NONE,
+        "repeat_count": repeat_count,
+        "repeat_until": repeat_until,
     }
     InvalidInput.check(service_request_problems(values, creating=True))
     with transaction.atomic():
@@ -321,15 +460,23 @@ def service_request_create(
 
 
 def service_request_update(*, service_request_id: int, actor: User, changes: dict[str, Any]) -> ServiceRequest:
-    """The client edits their open request. `changes` maps model field names (EDITABLE_FIELDS) to values."""
+    """The client edits their open request. `changes` maps model field names (EDITABLE_FIELDS) to values.
+
+    The repeat is checked with the request's other series fields as they will be after the edit
+    (a new first date may push an end date's series past 26 visits)."""
     unknown = set(changes) - set(EDITABLE_FIELDS)
     if unknown:
         raise ValueError(f"Not editable: {sorted(unknown)}")
+    if "repeat" in changes:
+        changes = {**changes, "repeat": changes["repeat"] or Repeat.NONE}
     InvalidInput.check(service_request_problems(changes, creating=False))
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)
         _check_open(service_request, "edited")
+        if set(SERIES_FIELDS) & set(changes):
+            after = {name: changes.get(name, getattr(service_request, name)) for name in SERIES_FIELDS}
+            InvalidInput.check(series_problems(after))
         for name, value in changes.items():
             setattr(service_request, name, value)
         service_request.save(update_fields=[*changes, "updated_at"])

@@ -23,8 +23,9 @@ from requests_app.api.serializers import (
     care_details_for,
     without_circle_email,
 )
-from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, TimeWindow
+from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
 from requests_app.selectors import circle_role_of, viewer_in_circle, viewer_organizes
+from requests_app.services import request_visit_dates
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -101,6 +102,29 @@ class VisitStateField(serializers.Field):
         return visit_state(value, now=self._now)
 
 
+class BookingSeriesSerializer(serializers.Serializer):
+    """booking.series: the visit's place in its request's series (issue 18 "recurring visits")."""
+
+    requestId = serializers.IntegerField(read_only=True)
+    index = serializers.IntegerField(read_only=True)
+    count = serializers.IntegerField(read_only=True)
+    repeat = serializers.ChoiceField([c for c in Repeat.choices if c[0]], read_only=True)
+
+
+def series_of(booking: Booking) -> dict | None:
+    """BookingSeriesSerializer's data, or None for a one-off visit. The count is the series' length
+    (its request can no longer change once booked), worked out from the request's fields."""
+    if booking.series_index is None:
+        return None
+    service_request = booking.service_request
+    return {
+        "requestId": booking.service_request_id,
+        "index": booking.series_index,
+        "count": len(request_visit_dates(service_request)),
+        "repeat": service_request.repeat,
+    }
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -128,6 +152,7 @@ class BookingSerializer(serializers.ModelSerializer):
     recipient = RecipientSummarySerializer(read_only=True)
     circleRole = serializers.SerializerMethodField()
     careDetails = serializers.SerializerMethodField()
+    series = serializers.SerializerMethodField()
 
     class Meta:
         model = Booking
@@ -160,12 +185,17 @@ class BookingSerializer(serializers.ModelSerializer):
             "recipient",
             "circleRole",
             "careDetails",
+            "series",
         ]
         read_only_fields = fields
 
     def _viewer(self):
         request = self.context.get("request")
         return request.user if request else None
+
+    @extend_schema_field(BookingSeriesSerializer(allow_null=True))
+    def get_series(self, obj: Booking) -> dict | None:
+        return series_of(obj)
 
     def _organizes(self, obj: Booking) -> bool:
         viewer = self._viewer()
@@ -226,6 +256,15 @@ class BookingCancelSerializer(StrictSerializer):
     """POST /api/bookings/{id}/cancel: the reason is optional for the client."""
 
     reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
+
+
+class SeriesCancelResultSerializer(serializers.Serializer):
+    """POST /api/bookings/{id}/cancel-rest: what was cancelled, and which visits stay (less than 48
+    hours away), in `message`."""
+
+    message = serializers.CharField(read_only=True)
+    cancelled = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    kept = serializers.ListField(child=serializers.IntegerField(), read_only=True)
 
 
 class AdminBookingCancelSerializer(StrictSerializer):

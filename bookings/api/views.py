@@ -19,6 +19,7 @@ from bookings.api.serializers import (
     CheckOutSerializer,
     ReviewCreateSerializer,
     ReviewSerializer,
+    SeriesCancelResultSerializer,
     VisitLocationSerializer,
     VisitReportInputSerializer,
     VisitReportSerializer,
@@ -80,6 +81,21 @@ class BookingCancelView(APIView):
             booking_id=pk, actor=request.user, reason=serializer.validated_data.get("reason", "")
         )
         return _booking_response(request, pk)
+
+
+class BookingCancelRestView(APIView):
+    """POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
+    every later one, except those less than 48 hours away (the message says which stay)."""
+
+    @extend_schema(request=BookingCancelSerializer, responses=SeriesCancelResultSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = BookingCancelSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        result = services.booking_cancel_rest_by_client(
+            booking_id=pk, actor=request.user, reason=serializer.validated_data.get("reason", "")
+        )
+        return Response(SeriesCancelResultSerializer(result).data)
 
 
 class BookingCompleteView(APIView):

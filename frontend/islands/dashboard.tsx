@@ -16,6 +16,7 @@ import { mountIsland } from "../lib/mount";
 import { onConnectionChange, useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
 import { ProviderVisitActions, ReportDetails, VisitProgress, reviewReady } from "../components/VisitControls";
 import { toast } from "../lib/toast";
+import { repeatLabel, requestRepeatSummary, shortDay } from "../lib/series";
 import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
 
 interface Props {
@@ -169,6 +170,8 @@ function Tiles({ role, tiles, unread }: { role: Props["role"]; tiles: DashboardD
 
 interface BookingActions {
   onCancel: (b: Booking) => void;
+  /** "Cancel the rest of the series" from this visit on (issue 18). */
+  onCancelRest: (b: Booking) => void;
   onReview: (b: Booking) => void;
   /** After a check-in, check-out or report: the dashboard's data again. */
   onChanged: () => void;
@@ -177,6 +180,7 @@ interface BookingActions {
 
 function BookingItem({ booking, role, actions }: { booking: Booking; role: Props["role"]; actions: BookingActions }) {
   const titleId = `booking-${booking.id}-title`;
+  const series = booking.series;
   const active = booking.status === "scheduled" || booking.status === "confirmed";
   // Mirrors the server (payments.services.check_booking_payable): scheduled and not yet paid,
   // including a payment that failed and may be tried again.
@@ -192,9 +196,16 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
   return (
     <li className="list-item" data-testid="booking-item" aria-labelledby={titleId}>
       <div className="list-item-head">
-        <h3 id={titleId} className="list-item-title">
-          {bookingTitle(booking)}
-        </h3>
+        {series ? (
+          <h4 id={titleId} className="list-item-title">
+            Visit {series.index} of {series.count}
+            <span className="visually-hidden">: {bookingTitle(booking)}</span>
+          </h4>
+        ) : (
+          <h3 id={titleId} className="list-item-title">
+            {bookingTitle(booking)}
+          </h3>
+        )}
         <StatusBadge
           status={booking.status}
           note={bookingStatusNote(booking, role === "client" && !manages ? "member" : role)}
@@ -204,8 +215,8 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
-      {role === "client" && <ForWhom recipient={booking.recipient} />}
-      <BookingPerson booking={booking} perspective={role} />
+      {role === "client" && !series && <ForWhom recipient={booking.recipient} />}
+      {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
       {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
       <div className="actions">
@@ -223,7 +234,7 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
               onClick={() => actions.onCancel(booking)}
               aria-describedby={titleId}
             >
-              Cancel Booking
+              {series ? "Cancel this visit" : "Cancel Booking"}
             </button>
           ) : (
             <>
@@ -240,6 +251,17 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
               </a>
             </>
           ))}
+        {manages && active && series && booking.canCancel && series.index < series.count && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onCancelRest(booking)}
+            aria-describedby={titleId}
+            data-testid="cancel-rest"
+          >
+            Cancel the rest of the series
+          </button>
+        )}
         {reviewable && (
           <button
             type="button"
@@ -259,6 +281,65 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
           <p className="muted">Thank you for your review.</p>
         )}
       </div>
+    </li>
+  );
+}
+
+type BookingGroup = { key: string; visits: Booking[] };
+
+/** One-off bookings alone, the visits of a series together (in the list's order: the first
+ * visit's place). */
+function groupBookings(bookings: Booking[]): BookingGroup[] {
+  const groups: BookingGroup[] = [];
+  const byRequest = new Map<number, BookingGroup>();
+  for (const b of bookings) {
+    if (!b.series) {
+      groups.push({ key: `booking-${b.id}`, visits: [b] });
+      continue;
+    }
+    let group = byRequest.get(b.series.requestId);
+    if (!group) {
+      group = { key: `series-${b.series.requestId}`, visits: [] };
+      byRequest.set(b.series.requestId, group);
+      groups.push(group);
+    }
+    group.visits.push(b);
+  }
+  for (const group of groups) group.visits.sort((a, b) => (a.series?.index ?? 0) - (b.series?.index ?? 0));
+  return groups;
+}
+
+/** "Every week · 4 visits · next Tue Dec 8" */
+function seriesLine(visits: Booking[]): string {
+  const first = visits[0];
+  if (!first?.series) return "";
+  const next = visits.find((v) => v.status === "scheduled" || v.status === "confirmed");
+  const parts = [repeatLabel(first.series.repeat), `${first.series.count} visits`];
+  if (next) parts.push(`next ${shortDay(next.scheduledDate)}`);
+  return parts.join(" · ");
+}
+
+function SeriesItem({ visits, role, actions }: { visits: Booking[]; role: Props["role"]; actions: BookingActions }) {
+  const first = visits[0];
+  if (!first?.series) return null;
+  const titleId = `series-${first.series.requestId}-title`;
+  return (
+    <li className="list-item series-item" data-testid="booking-series" aria-labelledby={titleId}>
+      <div className="list-item-head">
+        <h3 id={titleId} className="list-item-title">
+          {bookingTitle(first)}
+        </h3>
+      </div>
+      <p className="list-item-meta" data-testid="series-summary">
+        {seriesLine(visits)}
+      </p>
+      {role === "client" && <ForWhom recipient={first.recipient} />}
+      <BookingPerson booking={first} perspective={role} />
+      <ul className="item-list series-visits" aria-label={`Visits of ${bookingTitle(first)}`}>
+        {visits.map((b) => (
+          <BookingItem key={b.id} booking={b} role={role} actions={actions} />
+        ))}
+      </ul>
     </li>
   );
 }
@@ -295,9 +376,17 @@ function BookingsCard({
         />
       ) : (
         <ul className="item-list">
-          {bookings.slice(0, LIST_LIMIT).map((b) => (
-            <BookingItem key={b.id} booking={b} role={role} actions={actions} />
-          ))}
+          {groupBookings(bookings)
+            .slice(0, LIST_LIMIT)
+            .map((group) =>
+              group.visits[0]?.series ? (
+                <SeriesItem key={group.key} visits={group.visits} role={role} actions={actions} />
+              ) : (
+                group.visits[0] && (
+                  <BookingItem key={group.key} booking={group.visits[0]} role={role} actions={actions} />
+                )
+              ),
+            )}
         </ul>
       )}
     </section>
@@ -325,6 +414,7 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
       <p className="list-item-text">{request.description}</p>
       <p className="list-item-meta">
         {role === "client" && request.preferredDate && <span>Preferred date: {formatDate(request.preferredDate)}</span>}
+        {request.repeat && <span data-testid="request-repeat">{requestRepeatSummary(request)}</span>}
         <span>Budget: {budget || "Not specified"}</span>
       </p>
       <div className="actions">
@@ -495,6 +585,89 @@ function CancelDialog({
   );
 }
 
+interface SeriesCancelResult {
+  message: string;
+  cancelled: number[];
+  kept: number[];
+}
+
+/** "Cancel the rest of the series" (issue 18): this visit and every later one, but those less than
+ * 48 hours away, which the answer names. */
+function CancelRestDialog({
+  booking,
+  onClose,
+  onDone,
+}: {
+  booking: Booking | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setReason("");
+    setBusy(false);
+  }, [booking?.id]);
+  const confirm = async () => {
+    if (!booking || busy) return;
+    setBusy(true);
+    try {
+      const result = await api.post<SeriesCancelResult>(`/api/bookings/${booking.id}/cancel-rest`, {
+        reason: reason.trim(),
+      });
+      toast({ title: "Visits Cancelled", description: result.message });
+      onClose();
+      onDone();
+    } catch (error) {
+      setBusy(false);
+      if (isLoggedOut(error)) return;
+      const message = error instanceof ApiError ? error.serverMessage : "";
+      toast({
+        title: "Cancellation Failed",
+        description: message || "Failed to cancel the visits",
+        variant: "destructive",
+      });
+      onDone();
+    }
+  };
+  return (
+    <Dialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Cancel the rest of the series"
+      description="This visit and every later visit of the series will be cancelled. This cannot be undone."
+      testId="cancel-rest-dialog"
+      footer={
+        <>
+          <DialogClose>Keep the visits</DialogClose>
+          <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
+            {busy ? "Cancelling..." : "Cancel these visits"}
+          </button>
+        </>
+      }
+    >
+      {booking?.series && (
+        <p className="dialog-subject">
+          <strong>{bookingTitle(booking)}</strong>
+          <br />
+          From visit {booking.series.index} of {booking.series.count}:{" "}
+          {formatVisit(booking.scheduledDate, booking.scheduledTime)}
+        </p>
+      )}
+      <TextareaField
+        id="cancel-rest-reason"
+        label="Reason for cancellation (optional)"
+        value={reason}
+        maxLength={2000}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <p className="notice" role="note">
+        Visits less than 48 hours away stay booked. Paid visits that are cancelled are refunded in full.
+      </p>
+    </Dialog>
+  );
+}
+
 const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
 function ReviewDialog({
@@ -602,6 +775,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   const [failed, setFailed] = useState("");
   const [unread, setUnread] = useState(initial.unread);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [cancellingRest, setCancellingRest] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
 
@@ -651,6 +825,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
 
   const actions: BookingActions = {
     onCancel: setCancelling,
+    onCancelRest: setCancellingRest,
     onReview: setReviewing,
     onChanged: () => void refresh(),
     reviewed,
@@ -674,6 +849,11 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
         </section>
       )}
       <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={() => void refresh()} />
+      <CancelRestDialog
+        booking={cancellingRest}
+        onClose={() => setCancellingRest(null)}
+        onDone={() => void refresh()}
+      />
       <ReviewDialog
         booking={reviewing}
         onClose={() => setReviewing(null)}

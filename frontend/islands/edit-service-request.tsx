@@ -12,6 +12,8 @@ import { InputField, SelectField, TextareaField } from "../components/Field";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { LoadingText } from "../components/Skeleton";
 import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
+import { RepeatFields } from "../components/RepeatFields";
+import { NO_REPEAT, repeatPayload, repeatProblems, type RepeatValues } from "../lib/series";
 
 interface Props {
   requestId: string | null;
@@ -24,7 +26,7 @@ interface Props {
   shortNotice: ShortNoticeRules;
 }
 
-interface FormValues {
+interface FormValues extends RepeatValues {
   title: string;
   description: string;
   categoryId: string;
@@ -58,6 +60,10 @@ function toForm(r: ServiceRequest): FormValues {
     specialRequirements: r.specialRequirements ?? "",
     estimatedDuration: r.estimatedDuration ? String(r.estimatedDuration) : "",
     maxBudget: r.maxBudget === null || r.maxBudget === undefined ? "" : String(Number(r.maxBudget)),
+    repeat: r.repeat ?? "",
+    repeatEnds: r.repeatUntil ? "until" : "count",
+    repeatCount: r.repeatCount ? String(r.repeatCount) : NO_REPEAT.repeatCount,
+    repeatUntil: r.repeatUntil ?? "",
   };
 }
 
@@ -87,6 +93,10 @@ function validate(v: FormValues, limits: Limits): Errors {
     if (!Number.isFinite(budget) || budget < 0) errors.maxBudget = "Budget must be a number of 0 or more";
     put("maxBudget", numberTooLarge(limits.maxBudget, budget));
   }
+  const repeat = repeatProblems(v, v.preferredDate);
+  put("repeatCount", repeat.repeatCount ?? "");
+  put("repeatUntil", repeat.repeatUntil ?? "");
+  if (v.repeat && !v.preferredDate) put("preferredDate", "A repeating request needs the date of its first visit.");
   return errors;
 }
 
@@ -103,6 +113,7 @@ function payload(v: FormValues) {
     specialRequirements: v.specialRequirements.trim(),
     estimatedDuration: Number(v.estimatedDuration),
     maxBudget: v.maxBudget.trim() === "" ? null : Number(v.maxBudget),
+    ...repeatPayload(v),
   };
 }
 
@@ -184,12 +195,13 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
     );
   }
 
-  const set = (field: keyof FormValues) => (value: string) => {
-    const next = { ...values, [field]: value };
+  const setMany = (changes: Partial<FormValues>) => {
+    const next = { ...values, ...changes };
     setValues(next);
     // After a first attempt, errors follow the user's corrections as they type.
     if (submitted) setErrors(validate(next, limits));
   };
+  const set = (field: keyof FormValues) => (value: string) => setMany({ [field]: value });
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -325,6 +337,13 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             />
           </div>
           <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
+          <RepeatFields
+            idPrefix="edit"
+            values={values}
+            firstDate={values.preferredDate}
+            errors={errors}
+            onChange={setMany}
+          />
           <InputField
             id="edit-location"
             label="Location"

@@ -2,11 +2,13 @@
 // submit, errors next to their fields; success toast then / after 2 s.
 import type { FormEvent } from "react";
 import { InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
+import { RepeatFields } from "../components/RepeatFields";
 import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
 import { api, errorMessage } from "../lib/api";
 import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import { numberTooLarge, textTooLong, type Limits } from "../lib/limits";
 import { mountIsland } from "../lib/mount";
+import { NO_REPEAT, repeatPayload, repeatProblems, type RepeatValues } from "../lib/series";
 import type { ServiceRequest } from "../lib/types";
 import { useForm } from "../lib/useForm";
 
@@ -44,7 +46,7 @@ function optionLabel(r: RecipientOption): string {
   return r.isSelf ? (name ? `Myself (${name})` : "Myself") : name;
 }
 
-interface Values {
+interface Values extends RepeatValues {
   recipientId: string;
   categoryId: string;
   title: string;
@@ -70,6 +72,7 @@ const INITIAL: Values = {
   specialRequirements: "",
   estimatedDuration: "60",
   maxBudget: "",
+  ...NO_REPEAT,
 };
 
 function validate(name: keyof Values, v: Values, props: Props): string {
@@ -94,6 +97,9 @@ function validate(name: keyof Values, v: Values, props: Props): string {
       return v.preferredDate < today ? "Preferred date cannot be in the past" : "";
     case "preferredTime":
       return v.preferredTime ? "" : "Preferred time is required";
+    case "repeatCount":
+    case "repeatUntil":
+      return repeatProblems(v, v.preferredDate)[name] ?? "";
     case "estimatedDuration": {
       const n = Number(v.estimatedDuration);
       if (!v.estimatedDuration || !Number.isInteger(n) || n < 15) return "Duration must be at least 15 minutes";
@@ -120,6 +126,9 @@ const FIELDS: (keyof Values)[] = [
   "urgency",
   "preferredDate",
   "preferredTime",
+  "repeat",
+  "repeatCount",
+  "repeatUntil",
   "location",
   "specialRequirements",
   "estimatedDuration",
@@ -171,6 +180,7 @@ function RequestServiceForm(props: Props) {
           categoryId: Number(values.categoryId),
           preferredDate: values.preferredDate,
           recipientId: values.recipientId === "self" || values.recipientId === "" ? null : Number(values.recipientId),
+          ...repeatPayload(values),
         }),
       success: {
         title: "Service Request Created!",
@@ -276,6 +286,13 @@ function RequestServiceForm(props: Props) {
         />
       </div>
       <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
+      <RepeatFields
+        idPrefix="request"
+        values={values}
+        firstDate={values.preferredDate}
+        errors={errors}
+        onChange={(changes) => setMany(changes)}
+      />
       <InputField
         id="request-location"
         label="Location"

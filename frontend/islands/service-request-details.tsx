@@ -19,6 +19,7 @@ import type { Booking, ServiceRequest, Viewer } from "../lib/types";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { LoadingText } from "../components/Skeleton";
+import { repeatLabel, seriesSummary } from "../lib/series";
 
 interface Props {
   requestId: string | null;
@@ -251,6 +252,13 @@ function RequestDetails({ requestId, viewer }: Props) {
             {recipientName && <Detail term="For">{recipientName}</Detail>}
             <Detail term="Preferred date">{formatDate(request.preferredDate) || "Flexible"}</Detail>
             <Detail term="Preferred time">{timeWindowLabel(request.preferredTime) || "Flexible"}</Detail>
+            {request.repeat && (
+              <Detail term="Repeats">
+                <span data-testid="request-repeat">
+                  {repeatLabel(request.repeat)}: {seriesSummary(request.visitDates ?? [])}
+                </span>
+              </Detail>
+            )}
             {request.location && <Detail term="Location">{request.location}</Detail>}
             <Detail term="Estimated duration">
               {request.estimatedDuration ? `${request.estimatedDuration} minutes` : "Not specified"}

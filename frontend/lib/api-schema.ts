@@ -323,6 +323,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/cancel-rest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
+         *     every later one, except those less than 48 hours away (the message says which stay).
+         */
+        post: operations["bookings_cancel_rest_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/check-in": {
         parameters: {
             query?: never;
@@ -1134,6 +1154,7 @@ export interface components {
             readonly recipient: components["schemas"]["RecipientSummary"];
             readonly circleRole: (components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"]) | null;
             readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
+            readonly series: components["schemas"]["BookingSeries"] | null;
         };
         /** @description POST /api/bookings/{id}/cancel: the reason is optional for the client. */
         BookingCancelRequest: {
@@ -1181,6 +1202,13 @@ export interface components {
             readonly location: string;
             readonly specialRequirements: string;
             readonly status: components["schemas"]["RequestStatusEnum"];
+        };
+        /** @description booking.series: the visit's place in its request's series (issue 18 "recurring visits"). */
+        BookingSeries: {
+            readonly requestId: number;
+            readonly index: number;
+            readonly count: number;
+            readonly repeat: components["schemas"]["RepeatEnum"];
         };
         /**
          * @description * `scheduled` - Scheduled
@@ -1366,7 +1394,8 @@ export interface components {
          * @description What the dashboard shows: needs context["request"] (the viewer, as for the lists' API).
          *
          *     bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
-         *     anyone else the visits they booked), in GET /api/bookings's order. requests: the first 3 of
+         *     anyone else the visits they booked), in GET /api/bookings's order; a series of visits (issue
+         *     18) counts as one, with all its visits listed (the card groups them by booking.series). requests: the first 3 of
          *     GET /api/service-requests for the viewer (a provider account: open requests of others, none
          *     unless verified; anyone else the requests for the recipients in their circles). tiles: a
          *     provider's counts (null for clients). unread: the unread messages count. recipients: the
@@ -1747,6 +1776,13 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
         };
+        /**
+         * @description * `weekly` - Every week
+         *     * `every_2_weeks` - Every 2 weeks
+         *     * `monthly` - Every month
+         * @enum {string}
+         */
+        RepeatEnum: "weekly" | "every_2_weeks" | "monthly";
         RequestClient: components["schemas"]["UserSummary"] | components["schemas"]["ClientInitial"];
         /**
          * @description * `open` - Open
@@ -1785,6 +1821,15 @@ export interface components {
         /** @description PUT /api/providers/me/schedule: the whole week at once (an empty list clears it). */
         ScheduleUpdateRequest: {
             weeklyHours: components["schemas"]["StrictWeeklyHoursRequest"][];
+        };
+        /**
+         * @description POST /api/bookings/{id}/cancel-rest: what was cancelled, and which visits stay (less than 48
+         *     hours away), in `message`.
+         */
+        SeriesCancelResult: {
+            readonly message: string;
+            readonly cancelled: number[];
+            readonly kept: number[];
         };
         ServiceCategory: {
             readonly id: number;
@@ -1825,6 +1870,11 @@ export interface components {
             readonly recipient: components["schemas"]["RecipientSummary"];
             readonly circleRole: (components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"]) | null;
             readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
+            readonly repeat: components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"];
+            readonly repeatCount: number | null;
+            /** Format: date */
+            readonly repeatUntil: string | null;
+            readonly visitDates: string[];
         };
         ServiceRequestCounts: {
             total: number;
@@ -1847,6 +1897,11 @@ export interface components {
             preferredTime?: (components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
             /** Special requirements */
             specialRequirements?: string | null;
+            repeat?: (components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Number of visits */
+            repeatCount?: number | null;
+            /** Last visit on or before */
+            repeatUntil?: (string) | null;
             /** Who is this for? */
             recipientId?: number | null;
             urgency?: components["schemas"]["UrgencyEnum"];
@@ -1867,6 +1922,11 @@ export interface components {
             preferredTime?: (components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
             /** Special requirements */
             specialRequirements?: string | null;
+            repeat?: (components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+            /** Number of visits */
+            repeatCount?: number | null;
+            /** Last visit on or before */
+            repeatUntil?: (string) | null;
             urgency?: components["schemas"]["ServiceRequestUpdateUrgencyEnum"];
             /** Preferred date */
             preferredDate?: (string) | null;
@@ -2521,6 +2581,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_cancel_rest_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BookingCancelRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesCancelResult"];
                 };
             };
         };

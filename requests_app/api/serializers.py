@@ -19,7 +19,7 @@ from marketplace.fields import (
 )
 from providers.selectors import user_is_vetted_provider
 from requests_app import services
-from requests_app.models import ServiceCategory, ServiceRequest, TimeWindow, Urgency
+from requests_app.models import Repeat, ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.selectors import (
     category_get_active,
     circle_role_of,
@@ -142,6 +142,10 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     recipient = RecipientSummarySerializer(read_only=True)
     circleRole = serializers.SerializerMethodField()
     careDetails = serializers.SerializerMethodField()
+    repeat = serializers.ChoiceField(Repeat.choices, allow_blank=True, read_only=True)
+    repeatCount = serializers.IntegerField(source="repeat_count", read_only=True, allow_null=True)
+    repeatUntil = serializers.DateField(source="repeat_until", read_only=True, allow_null=True)
+    visitDates = serializers.SerializerMethodField()
 
     class Meta:
         model = ServiceRequest
@@ -167,11 +171,21 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "recipient",
             "circleRole",
             "careDetails",
+            "repeat",
+            "repeatCount",
+            "repeatUntil",
+            "visitDates",
         ]
         read_only_fields = fields
 
     def _viewer(self):
         return self.context["request"].user
+
+    @extend_schema_field(serializers.ListField(child=serializers.DateField()))
+    def get_visitDates(self, obj: ServiceRequest) -> list[str]:
+        """The dates of the visits: the series' (issue 18 "recurring visits"), or the one preferred
+        date; empty without a date."""
+        return [day.isoformat() for day in services.request_visit_dates(obj)]
 
     @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
     def get_circleRole(self, obj: ServiceRequest) -> str | None:
@@ -299,6 +313,20 @@ class _RequestInput(StrictSerializer):
         error_messages={"max_length": services.SPECIAL_REQUIREMENTS_TOO_LONG},
     )
 
+    repeat = serializers.ChoiceField(
+        choices=Repeat.choices,
+        required=False,
+        allow_blank=True,
+        allow_null=True,
+        error_messages={"invalid_choice": "Repeat must be weekly, every 2 weeks or monthly."},
+    )
+    # The numbers' rules (2 to 26 visits, an end date after the first) are the service's
+    # (requests_app.services.series_problems), which says how many visits the series would have.
+    repeatCount = StrictIntegerField(
+        label="Number of visits", required=False, allow_null=True, max_value=2**15 - 1, min_value=-(2**15)
+    )
+    repeatUntil = DateOrDateTimeField(label="Last visit on or before", required=False, allow_null=True)
+
     def validate_categoryId(self, value: int) -> int:
         return _rule(services.category_problem(category_get_active(category_id=value)), value)
 
@@ -315,12 +343,14 @@ class _RequestInput(StrictSerializer):
             "estimatedDuration": "estimated_duration",
             "maxBudget": "max_budget",
             "recipientId": "recipient_id",
+            "repeatCount": "repeat_count",
+            "repeatUntil": "repeat_until",
         }
         out = {}
         for key, value in self.validated_data.items():
             if key == "categoryId":
                 value = category_get_active(category_id=value)
-            elif key in ("preferredTime", "specialRequirements", "location") and value is None:
+            elif key in ("preferredTime", "specialRequirements", "location", "repeat") and value is None:
                 value = ""  # the form's "none chosen"
             out[names.get(key, key)] = value
         return out
@@ -368,6 +398,17 @@ class ServiceRequestCreateSerializer(_RequestInput):
 
     def validate_estimatedDuration(self, value: int) -> int:
         return _rule(services.duration_problem(value, creating=True), value)
+
+    def to_internal_value(self, data):
+        # A repeating request without a date is told what the date is for (its first visit).
+        if isinstance(data, dict) and data.get("repeat"):
+            date_field = self.fields["preferredDate"]
+            date_field.error_messages = {
+                **date_field.error_messages,
+                "required": services.REPEAT_NEEDS_DATE,
+                "null": services.REPEAT_NEEDS_DATE,
+            }
+        return super().to_internal_value(data)
 
     def validate_maxBudget(self, value):
         return _rule(services.budget_problem(value, creating=True), value)

@@ -1,0 +1,126 @@
+// Recurring visits (issue 18): the series' dates as the server works them out
+// (requests_app.services.series_dates), for the forms' live summary, and the words for a series.
+import type { components } from "./api-schema";
+import { parseDateOnly } from "./format";
+
+/** How a request repeats; "" when it does not. */
+export type Repeat = components["schemas"]["RepeatEnum"] | "";
+
+/** The most visits a series may have (requests_app.models.SERIES_MAX_VISITS). */
+export const SERIES_MAX_VISITS = 26;
+
+export const REPEATS: { value: Repeat; label: string }[] = [
+  { value: "", label: "Does not repeat" },
+  { value: "weekly", label: "Every week" },
+  { value: "every_2_weeks", label: "Every 2 weeks" },
+  { value: "monthly", label: "Every month" },
+];
+
+export function repeatLabel(value: string | null | undefined): string {
+  return REPEATS.find((r) => r.value === value && value)?.label ?? "";
+}
+
+function iso(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The visit `k` months after `first`: the same weekday in the same week of the month; a 5th
+ * weekday becomes the last one in months without one. */
+function monthly(first: Date, k: number): Date {
+  const month = first.getMonth() + k;
+  const start = new Date(first.getFullYear(), month, 1);
+  const nth = Math.floor((first.getDate() - 1) / 7);
+  let day = 1 + ((first.getDay() - start.getDay() + 7) % 7) + 7 * nth;
+  const daysInMonth = new Date(start.getFullYear(), start.getMonth() + 1, 0).getDate();
+  if (day > daysInMonth) day -= 7;
+  return new Date(start.getFullYear(), start.getMonth(), day);
+}
+
+function nthDate(first: Date, repeat: Repeat, k: number): Date {
+  if (repeat === "monthly") return monthly(first, k);
+  const step = repeat === "every_2_weeks" ? 14 : 7;
+  return new Date(first.getFullYear(), first.getMonth(), first.getDate() + step * k);
+}
+
+/**
+ * The dates ("YYYY-MM-DD") of a series starting on `first`: `count` visits, or those on or before
+ * `until`. Stops one past the maximum, so a form can tell a series that is too long. Not repeating:
+ * the first date alone; no (valid) first date: none.
+ */
+export function seriesDates(first: string, repeat: Repeat, count?: number | null, until?: string | null): string[] {
+  const start = parseDateOnly(first);
+  if (!start) return [];
+  if (!repeat) return [first];
+  const out: string[] = [];
+  for (let k = 0; k <= SERIES_MAX_VISITS; k++) {
+    if (count != null && k >= count) break;
+    const day = iso(nthDate(start, repeat, k));
+    if (count == null && (!until || day > until)) break;
+    out.push(day);
+  }
+  return out;
+}
+
+/** "Tue Dec 8" (or "Dec 8" without the weekday). */
+export function shortDay(value: string, withWeekday = true): string {
+  const d = parseDateOnly(value);
+  if (!d) return "";
+  const options: Intl.DateTimeFormatOptions = withWeekday
+    ? { weekday: "short", month: "short", day: "numeric" }
+    : { month: "short", day: "numeric" };
+  return d.toLocaleDateString("en-US", options).replace(",", "");
+}
+
+/** "4 visits: Tue Dec 1, Dec 8, Dec 15, Dec 22" (the weekday once: it is the same for all). */
+export function seriesSummary(dates: string[]): string {
+  if (dates.length === 0) return "";
+  const shown = dates.slice(0, 6).map((d, i) => shortDay(d, i === 0));
+  const more = dates.length > 6 ? `, … ${shortDay(dates.at(-1) ?? "", false)}` : "";
+  return `${dates.length} ${dates.length === 1 ? "visit" : "visits"}: ${shown.join(", ")}${more}`;
+}
+
+/** The form's values of a repeat. */
+export interface RepeatValues {
+  repeat: Repeat;
+  repeatEnds: "count" | "until";
+  repeatCount: string;
+  repeatUntil: string;
+}
+
+export const NO_REPEAT: RepeatValues = { repeat: "", repeatEnds: "count", repeatCount: "4", repeatUntil: "" };
+
+/** What the form says about a repeat before sending it (the server's rules and words). */
+export function repeatProblems(v: RepeatValues, first: string): Partial<Record<keyof RepeatValues, string>> {
+  if (!v.repeat) return {};
+  if (v.repeatEnds === "count") {
+    const n = Number(v.repeatCount);
+    if (!v.repeatCount.trim() || !Number.isInteger(n)) return { repeatCount: "Enter the number of visits." };
+    if (n < 2) return { repeatCount: "A series needs at least 2 visits." };
+    if (n > SERIES_MAX_VISITS)
+      return { repeatCount: `A series can have at most ${SERIES_MAX_VISITS} visits; this one would have ${n}.` };
+    return {};
+  }
+  if (!v.repeatUntil) return { repeatUntil: "Choose the date of the last visit." };
+  if (first && v.repeatUntil <= first) return { repeatUntil: "The end date must be after the first visit." };
+  const n = seriesDates(first, v.repeat, null, v.repeatUntil).length;
+  if (first && n < 2) return { repeatUntil: "This end date leaves only one visit: choose a later date." };
+  if (n > SERIES_MAX_VISITS) return { repeatUntil: `A series can have at most ${SERIES_MAX_VISITS} visits.` };
+  return {};
+}
+
+/** The API's fields of a repeat. */
+export function repeatPayload(v: RepeatValues) {
+  if (!v.repeat) return { repeat: "", repeatCount: null, repeatUntil: null };
+  return v.repeatEnds === "count"
+    ? { repeat: v.repeat, repeatCount: Number(v.repeatCount), repeatUntil: null }
+    : { repeat: v.repeat, repeatCount: null, repeatUntil: v.repeatUntil };
+}
+
+/** "Every week · 4 visits" for a request's card or page; "" when it does not repeat. */
+export function requestRepeatSummary(r: { repeat?: string; visitDates?: string[] }): string {
+  const label = repeatLabel(r.repeat);
+  if (!label) return "";
+  const n = r.visitDates?.length ?? 0;
+  return `${label} · ${n} visits`;
+}
