@@ -60,6 +60,7 @@ from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
 from providers.services import OUTSIDE_HOURS, check_provider_available
 from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
+from requests_app.selectors import direct_to_someone_else
 from requests_app.services import (
     circle_of,
     request_visit_dates,
@@ -305,6 +306,8 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             raise NotFound("Service request not found.")
         if service_request.client_id == actor.pk:
             raise PermissionDenied("You cannot accept your own service request.")
+        if direct_to_someone_else(service_request, provider_id=provider.pk, now=timezone.now()):
+            raise NotFound("Service request not found.")  # sent to another provider: not open to this one
         service_request_mark_booked(service_request_id=service_request_id)
         # The UPDATE holds the row lock until commit; re-read the values it left.
         service_request.refresh_from_db()

@@ -29,7 +29,11 @@ from marketplace.listcache import cached
 from messaging.selectors import unread_summary
 from payments.selectors import payout_card
 from providers.selectors import provider_standing
-from requests_app.api.serializers import RecipientSummarySerializer, ServiceRequestSerializer
+from requests_app.api.serializers import (
+    RecipientSummarySerializer,
+    ServiceRequestSerializer,
+    direct_window_max_age,
+)
 from requests_app.selectors import service_request_list_shown
 
 PROVIDER_SUBTITLE = "Manage your services and help seniors in your community"
@@ -121,15 +125,19 @@ def _lists(request: HttpRequest | Request) -> dict:
     return cached(
         ("dashboard", user.pk, recipient_id),
         compute,
-        max_age=lambda value: _stale_after(value["data"]["bookings"]),
+        max_age=lambda value: _stale_after(
+            value["data"]["bookings"], value["data"]["requests"], provider=_role(user) == "provider"
+        ),
     )
 
 
-def _stale_after(bookings: list[dict]) -> float:
-    """Until "can cancel" turns false (48 hours ahead) or a visit of the day turns late or missed."""
-    cancel = can_cancel_max_age(bookings)
+def _stale_after(bookings: list[dict], requests: list[dict], *, provider: bool) -> float:
+    """Until "can cancel" turns false (48 hours ahead), a visit of the day turns late or missed, or a
+    direct request's 24 hours end (it opens to all: a provider's list may gain it)."""
     visits = visits_max_age(bookings)
-    return visits if cancel is None else min(cancel, visits)
+    direct = direct_window_max_age(requests, provider_viewer=provider)
+    ends = [age for age in (can_cancel_max_age(bookings), direct) if age is not None]
+    return min([visits, *ends])
 
 
 def dashboard_data(request: HttpRequest | Request) -> dict:

@@ -32,10 +32,13 @@ class NoticeKind(models.TextChoices):
     REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
     VISIT_UPDATES = "visit_updates", "Check-ins and visit reports"
     CIRCLE_JOINED = "circle_joined", "Someone joined a care circle you organize"
+    DIRECT_REQUEST_DECLINED = "direct_request_declined", "A helper you asked for declined"
+    DIRECT_REQUEST_OPENED = "direct_request_opened", "A helper you asked for did not answer in 24 hours"
     # provider
     APPLICATION_DECIDED = "application_decided", "Your provider application was reviewed"
     NEW_REQUESTS = "new_requests", "New requests that match your services"
     BOOKING_PAID = "booking_paid", "A booking was paid (confirmed)"
+    DIRECT_REQUEST = "direct_request", "A client asked for you directly"
     # both
     BOOKING_CANCELLED = "booking_cancelled", "A booking was cancelled"
     VISIT_REMINDER = "visit_reminder", "Visit reminders, 24 hours before"

@@ -170,6 +170,47 @@ def build(event: Event, recipient: User) -> Content:
             action_path="/request-service",
             why="you posted this request on Kindly",
         )
+    if kind == Kind.DIRECT_REQUEST:
+        return Content(
+            subject=f"{ctx.get('client', 'A client')} asked for you directly",
+            heading=f"{ctx.get('client', 'A client')} asked you for \u201c{ctx.get('title', '')}\u201d.",
+            lines=[
+                "It is offered to you only."
+                if ctx.get("only")
+                else f"Only you can accept it until {ctx.get('until', 'tomorrow')}; "
+                "after that other helpers can offer too.",
+                "If you cannot go, please decline and say why, so they can find another helper.",
+            ],
+            action_label="See the request",
+            action_path=f"/service-request-details?id={ctx.get('request_id', '')}",
+            why="a client chose you for this request on Kindly",
+        )
+    if kind == Kind.DIRECT_REQUEST_DECLINED:
+        provider = ctx.get("provider", "The helper")
+        lines = [f"Their reason: {ctx.get('reason', '')}"]
+        lines.append(
+            "Your request was cancelled, as you asked for only them."
+            if ctx.get("cancelled")
+            else "Your request is now open to all helpers."
+        )
+        return Content(
+            subject=f"{provider} cannot take your request",
+            heading=f"{provider} declined your request \u201c{ctx.get('title', '')}\u201d.",
+            lines=lines,
+            action_label="Open your dashboard",
+            action_path="/dashboard",
+            why="you are in the care circle of this request",
+        )
+    if kind == Kind.DIRECT_REQUEST_OPENED:
+        provider = ctx.get("provider", "The helper")
+        return Content(
+            subject="Your request is now open to all helpers",
+            heading=f"{provider} has not answered in 24 hours.",
+            lines=[f"Your request \u201c{ctx.get('title', '')}\u201d is now open to all helpers."],
+            action_label="Open your dashboard",
+            action_path="/dashboard",
+            why="you are in the care circle of this request",
+        )
     if kind == Kind.APPLICATION_DECIDED:
         approved = ctx.get("status") == "verified"
         return Content(

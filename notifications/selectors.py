@@ -7,7 +7,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db.models import Count, Max, Min, QuerySet
+from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models.functions import Coalesce
 
 from bookings.models import Booking, BookingStatus
 from messaging.models import Message, MessageType
@@ -111,10 +112,16 @@ def unread_bursts(*, quiet_since: dt.datetime) -> QuerySet:
 
 
 def open_requests_since(*, since: dt.datetime) -> QuerySet:
+    """Open requests that became open to all providers since `since`: when posted, or, for one sent
+    to a provider (issue 18), when it opened (its window lapsed and the circle was told, or the
+    provider declined). A request for one provider only is never announced to others."""
     return (
-        ServiceRequest.objects.filter(status=RequestStatus.OPEN, created_at__gte=since)
+        ServiceRequest.objects.filter(status=RequestStatus.OPEN, only_requested_provider=False)
+        .filter(Q(requested_provider__isnull=True) | Q(direct_opened_at__isnull=False))
+        .annotate(listed_at=Coalesce("direct_opened_at", "created_at"))
+        .filter(listed_at__gte=since)
         .select_related("category")
-        .order_by("created_at", "id")
+        .order_by("listed_at", "id")
     )
 
 
@@ -128,8 +135,8 @@ def providers_choosing(*, frequency: str) -> list[Provider]:
 def provider_matches(provider: Provider, service_request: ServiceRequest) -> bool:
     """The request's category is one of the provider's services (matched in Python: a JSON
     "contains" is not portable to SQLite, the make run database), and it is not their own."""
-    if provider.user_id == service_request.client_id:
-        return False
+    if provider.user_id == service_request.client_id or provider.pk == service_request.requested_provider_id:
+        return False  # their own, or one sent to them (they were told directly)
     slug = service_request.category.slug if service_request.category_id else ""
     return not slug or slug in (provider.specialties or [])
 

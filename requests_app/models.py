@@ -104,6 +104,9 @@ class ServiceRequest(models.Model):
     only_requested_provider = models.BooleanField(default=False)
     declined_at = models.DateTimeField(null=True, blank=True)
     decline_reason = models.TextField(blank=True)
+    # When a direct request opened to every provider (the window lapsed and the circle was told, or
+    # the provider declined): the lapse notice goes once, and providers hear of it from then.
+    direct_opened_at = models.DateTimeField(null=True, blank=True)
     # A repeating request (issue 18 "recurring visits"): one provider accepts the series and each
     # visit is its own Booking (Booking.series_index). repeat_count or repeat_until, at most
     # SERIES_MAX_VISITS visits; preferred_date is the first visit.

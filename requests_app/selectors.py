@@ -6,6 +6,10 @@ one query); verified (and active) providers see open requests of others; a provi
 requests they are booked on; admins see all. An account
 without a verified provider profile (none, switched to provider without applying, pending,
 rejected) sees no open request of anyone else. Anything else is a 404.
+
+A request sent to one provider (issue 18 "rebook a helper") is open to that provider alone until
+its window ends (DIRECT_WINDOW after it was posted) or they decline, and for good when the client
+chose "only this helper": to every other provider it is a 404 until then.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, When
+from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from circles.models import CareRecipient, CircleMember, CircleRole
@@ -47,6 +52,7 @@ _LISTED_FIELDS = (
     *(f"client__{f}" for f in USER_SUMMARY_FIELDS),
     *(f"category__{f}" for f in ("id", "slug", "name", "icon")),
     *(f"recipient__{f}" for f in RECIPIENT_SUMMARY_FIELDS),
+    *(f"requested_provider__{f}" for f in ("id", "user", "user__first_name", "user__last_name")),
 )
 
 
@@ -75,7 +81,7 @@ def _with_people(qs: QuerySet[ServiceRequest], viewer_id: str | None = None) -> 
         "bookings__active_rank", next_or_last, "-bookings__id"
     )
     qs = (
-        qs.select_related("client", "category", "recipient")
+        qs.select_related("client", "category", "recipient", "requested_provider__user")
         .only(*_LISTED_FIELDS)
         .annotate(
             booked_provider_user_id=Subquery(latest_booking.values("bookings__provider__user_id")[:1]),
@@ -92,6 +98,29 @@ def in_circles_of(user_id: str) -> Q:
     return Q(recipient_id__in=recipient_ids_of(user_id=user_id))
 
 
+def open_to_all(now: dt.datetime) -> Q:
+    """Requests every verified provider may take (when open): not sent to one provider, or sent
+    without "only this helper" and past its window or declined."""
+    opened = Q(direct_until__isnull=True) | Q(direct_until__lte=now) | Q(declined_at__isnull=False)
+    return Q(requested_provider__isnull=True) | (Q(only_requested_provider=False) & opened)
+
+
+def open_to_provider(user_id: str, now: dt.datetime | None = None) -> Q:
+    """Requests the provider of this user may take (when open): those open to all, and those sent to them."""
+    return open_to_all(now or timezone.now()) | Q(requested_provider__user_id=user_id)
+
+
+def direct_to_someone_else(service_request: ServiceRequest, *, provider_id: int, now: dt.datetime) -> bool:
+    """Whether the request is, right now, for another provider only (open_to_provider in Python:
+    the accept checks it on the row it locked)."""
+    if service_request.requested_provider_id is None or service_request.requested_provider_id == provider_id:
+        return False
+    if service_request.only_requested_provider:
+        return True
+    lapsed = service_request.direct_until is None or service_request.direct_until <= now
+    return not (lapsed or service_request.declined_at is not None)
+
+
 def _booked_with(user: User):
     return Exists(ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__provider__user=user))
 
@@ -103,7 +132,7 @@ def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
         return _with_people(qs, user.pk)
     visible = in_circles_of(user.pk) | Q(booked_with=True)
     if user_is_vetted_provider(user=user):
-        visible |= Q(status=RequestStatus.OPEN)
+        visible |= Q(status=RequestStatus.OPEN) & open_to_provider(user.pk)
     return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible), user.pk)
 
 
@@ -112,6 +141,7 @@ def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
     part of the same query). As before care circles: a provider's view of open requests is theirs."""
     return _with_people(
         ServiceRequest.objects.filter(status=RequestStatus.OPEN)
+        .filter(open_to_provider(user_id))
         .exclude(client_id=user_id)
         .filter(Exists(provider_vetted(user_id=user_id))),
         user_id,
@@ -171,8 +201,12 @@ def service_request_get(*, user: User, pk: int) -> ServiceRequest:
 
 def service_request_get_for_accept(*, user: User, pk: int) -> ServiceRequest:
     """The target of an accept. A provider also "finds" a request another provider just took, so
-    the loser of a race gets 409 (already accepted), not 404."""
-    qs = ServiceRequest.objects.all() if user_acts_as_provider(user=user) else service_request_visible(user=user)
+    the loser of a race gets 409 (already accepted), not 404. A request sent to another provider
+    is not there (404) while it is theirs alone."""
+    if user_acts_as_provider(user=user):
+        qs = ServiceRequest.objects.filter(open_to_provider(user.pk))
+    else:
+        qs = service_request_visible(user=user)
     service_request = qs.filter(pk=pk).exclude(status=RequestStatus.CANCELLED).first()
     if service_request is None:
         raise NotFound("Service request not found.")
@@ -274,4 +308,46 @@ def service_requests_stale(*, today: dt.date) -> QuerySet[ServiceRequest]:
     """Open requests whose preferred date is before `today` (site time zone): expire_stale_requests."""
     return ServiceRequest.objects.filter(status=RequestStatus.OPEN, preferred_date__lt=today).order_by(
         "preferred_date", "pk"
+    )
+
+
+def service_requests_direct_lapsed(*, now: dt.datetime) -> list[int]:
+    """Open direct requests whose window ended without an answer and that have not been opened to
+    all yet (the circle not told): requests_app.tasks.open_lapsed_direct_requests."""
+    return list(
+        ServiceRequest.objects.filter(
+            status=RequestStatus.OPEN,
+            only_requested_provider=False,
+            direct_until__lte=now,
+            declined_at__isnull=True,
+            direct_opened_at__isnull=True,
+        )
+        .order_by("direct_until", "pk")
+        .values_list("pk", flat=True)
+    )
+
+
+def direct_window_next_end(*, now: dt.datetime) -> dt.datetime | None:
+    """When the next direct request opens to all by the clock (None: none is waiting): the cached
+    lists of providers it is hidden from expire then (marketplace.listcache)."""
+    return (
+        ServiceRequest.objects.filter(
+            status=RequestStatus.OPEN,
+            only_requested_provider=False,
+            declined_at__isnull=True,
+            direct_until__gt=now,
+        )
+        .order_by("direct_until")
+        .values_list("direct_until", flat=True)
+        .first()
+    )
+
+
+def service_request_to_rebook(*, user: User, booking_id: int) -> ServiceRequest | None:
+    """The request of a booking in one of the user's circles ("Book again", issue 18): what the new
+    request starts from. None for anyone else's booking (the plain form)."""
+    return (
+        ServiceRequest.objects.filter(in_circles_of(user.pk), bookings__pk=booking_id)
+        .select_related("category")
+        .first()
     )

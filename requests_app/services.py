@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from accounts.models import User, UserType
 from circles.models import CareRecipient
@@ -22,7 +22,10 @@ from circles.services import recipient_for_self
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
 from marketplace.notifications import NoticeKind, notify
+from providers.models import Provider
+from providers.selectors import provider_get_public
 from requests_app.models import (
+    DIRECT_WINDOW,
     SERIES_MAX_VISITS,
     Repeat,
     RequestStatus,
@@ -92,6 +95,13 @@ REPEAT_UNTIL_BEFORE_FIRST = "The end date must be after the first visit."
 REPEAT_UNTIL_ONE_VISIT = "This end date leaves only one visit: choose a later date."
 REPEAT_NOT_CHOSEN = "Choose how often the visits repeat first."
 RECIPIENT_UNKNOWN = "Choose someone whose care you organize."
+REQUESTED_PROVIDER_UNKNOWN = "This helper is not available on Kindly. Please choose another helper."
+REQUESTED_PROVIDER_SELF = "You cannot send a request to yourself."
+DECLINE_REASON_MAX = 500
+DECLINE_REASON_REQUIRED = "Please say why you cannot take this request."
+DECLINE_REASON_TOO_LONG = "The reason can be at most 500 characters."
+DECLINE_NOT_YOURS = "Only the helper this request was sent to can decline it."
+DECLINE_TWICE = "You have already declined this request."
 ORGANIZERS_ONLY = "Only an organizer of this care circle can change this request."
 
 
@@ -422,14 +432,21 @@ def service_request_create(
     repeat_until: dt.date | None = None,
     recipient: CareRecipient | None = None,
     recipient_id: int | None = None,
+    requested_provider_id: int | None = None,
+    only_requested_provider: bool = False,
 ) -> ServiceRequest:
     """A client posts a request for a care recipient they organize (`recipient`, or by
     `recipient_id`; themself when neither is given); it starts open. The fields follow
     service_request_problems (create's rules: a preferred date from today to a year ahead,
     15-minute and $5 steps, an active category; a repeat as series_problems). A blank location is
     the recipient's address; a recipient with no address yet keeps this request's, so the next
-    request starts from it."""
+    request starts from it.
+
+    `requested_provider_id` sends it to one verified, active provider (not the client): only they
+    may accept it for DIRECT_WINDOW, and only they ever when `only_requested_provider`; they are
+    told at once. Any other id: 400 on requestedProviderId."""
     _check_can_request(client)
+    requested = _requested_provider(client=client, provider_id=requested_provider_id)
     if recipient is None:
         recipient = recipient_for_request(actor=client, recipient_id=recipient_id)
     elif not is_organizer(user_id=client.pk, recipient_id=recipient.pk):
@@ -452,11 +469,62 @@ def service_request_create(
         "repeat_until": repeat_until,
     }
     InvalidInput.check(service_request_problems(values, creating=True))
+    direct = {}
+    if requested is not None:
+        direct = {
+            "requested_provider": requested,
+            "direct_until": timezone.now() + DIRECT_WINDOW,
+            "only_requested_provider": bool(only_requested_provider),
+        }
     with transaction.atomic():
         if not recipient.address and location:
             recipient.address = location
             recipient.save(update_fields=["address", "updated_at"])
-        return ServiceRequest.objects.create(client=client, recipient=recipient, **values)
+        service_request = ServiceRequest.objects.create(client=client, recipient=recipient, **values, **direct)
+        if requested is not None:
+            _tell_requested_provider(service_request, requested)
+        return service_request
+
+
+def _requested_provider(*, client: User, provider_id: int | None) -> Provider | None:
+    """The provider a new request is sent to: verified and active, not the client themself."""
+    if provider_id is None:
+        return None
+    if Provider.objects.filter(pk=provider_id, user=client).exists():
+        raise InvalidInput(REQUESTED_PROVIDER_SELF, errors={"requestedProviderId": [REQUESTED_PROVIDER_SELF]})
+    try:
+        return provider_get_public(provider_id=provider_id)
+    except NotFound:
+        raise InvalidInput(
+            REQUESTED_PROVIDER_UNKNOWN, errors={"requestedProviderId": [REQUESTED_PROVIDER_UNKNOWN]}
+        ) from None
+
+
+def direct_until_text(moment: dt.datetime) -> str:
+    """'Tuesday, November 24 at 9:00 AM', in the site's time zone."""
+    return dateformat.format(timezone.localtime(moment), r"l, F j \a\t g:i A")
+
+
+def _tell_requested_provider(service_request: ServiceRequest, provider: Provider) -> None:
+    client = service_request.client.first_name or "A client"
+    until = direct_until_text(service_request.direct_until)
+    notify(
+        receivers=[provider.user],
+        content=(
+            f'{client} asked for you directly: "{service_request.title}". It is offered to you only.'
+            if service_request.only_requested_provider
+            else f'{client} asked for you directly: "{service_request.title}". Only you can accept it until '
+            f"{until}; after that other helpers can offer too."
+        ),
+        kind=NoticeKind.DIRECT_REQUEST,
+        context={
+            "title": service_request.title,
+            "client": client,
+            "until": until,
+            "only": service_request.only_requested_provider,
+            "request_id": service_request.pk,
+        },
+    )
 
 
 def service_request_update(*, service_request_id: int, actor: User, changes: dict[str, Any]) -> ServiceRequest:
@@ -535,5 +603,104 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
             ),
             kind=NoticeKind.REQUEST_EXPIRED,
             context={"title": service_request.title},
+        )
+    return True
+
+
+# ---------------------------------------------------------------- direct requests (issue 18)
+
+
+def decline_reason_problem(reason: str) -> str:
+    text = (reason or "").strip()
+    if not text:
+        return DECLINE_REASON_REQUIRED
+    if len(text) > DECLINE_REASON_MAX:
+        return DECLINE_REASON_TOO_LONG
+    return ""
+
+
+def service_request_decline(*, service_request_id: int, actor: User, reason: str) -> ServiceRequest:
+    """The provider a request was sent to declines it, saying why. It is cancelled when the client
+    asked for only them; otherwise it opens to every provider at once. The circle is told why."""
+    InvalidInput.check({"reason": [problem]} if (problem := decline_reason_problem(reason)) else {})
+    reason = reason.strip()
+    with transaction.atomic():
+        service_request = service_request_lock(service_request_id=service_request_id)
+        provider = (
+            Provider.objects.select_related("user").filter(pk=service_request.requested_provider_id).first()
+            if service_request.requested_provider_id
+            else None
+        )
+        if provider is None or provider.user_id != actor.pk:
+            raise PermissionDenied(DECLINE_NOT_YOURS)
+        _check_open(service_request, "declined")
+        if service_request.declined_at is not None:
+            raise Conflict(DECLINE_TWICE)
+        now = timezone.now()
+        service_request.declined_at = now
+        service_request.decline_reason = reason
+        fields = ["declined_at", "decline_reason", "updated_at"]
+        cancelled = service_request.only_requested_provider
+        if cancelled:
+            service_request.status = RequestStatus.CANCELLED
+            fields.append("status")
+        else:
+            service_request.direct_opened_at = now
+            fields.append("direct_opened_at")
+        service_request.save(update_fields=fields)
+        name = provider.user.first_name or "The helper"
+        outcome = (
+            "Your request was cancelled, as you asked for only them." if cancelled else "It is now open to all helpers."
+        )
+        notify(
+            receivers=circle_of(recipient_id=service_request.recipient_id, fallback=service_request.client),
+            content=f'{name} declined your request "{service_request.title}": {reason} {outcome}',
+            kind=NoticeKind.DIRECT_REQUEST_DECLINED,
+            context={"title": service_request.title, "provider": name, "reason": reason, "cancelled": cancelled},
+        )
+    return service_request
+
+
+def service_request_open_to_all(*, service_request_id: int, now: dt.datetime) -> bool:
+    """A direct request's window ended without an answer: it is open to every provider now (by the
+    clock already: requests_app.selectors.open_to_all); tell the circle, once. From here providers
+    hear of it as a new request (notifications' new-request notices read direct_opened_at).
+
+    Safe to repeat and to race with an accept or a decline: the row is re-read under lock and left
+    alone (False) unless it is still open, lapsed, unanswered and not opened yet.
+    """
+    with transaction.atomic():
+        service_request = (
+            ServiceRequest.objects.select_for_update(of=("self",))
+            .select_related("client")
+            .filter(pk=service_request_id)
+            .first()
+        )
+        if (
+            service_request is None
+            or service_request.status != RequestStatus.OPEN
+            or service_request.only_requested_provider
+            or service_request.direct_until is None
+            or service_request.direct_until > now
+            or service_request.declined_at is not None
+            or service_request.direct_opened_at is not None
+        ):
+            return False
+        service_request.direct_opened_at = now
+        service_request.save(update_fields=["direct_opened_at", "updated_at"])
+        provider = (
+            Provider.objects.select_related("user").filter(pk=service_request.requested_provider_id).first()
+            if service_request.requested_provider_id
+            else None
+        )
+        name = (provider.user.first_name if provider else "") or "The helper you asked for"
+        notify(
+            receivers=circle_of(recipient_id=service_request.recipient_id, fallback=service_request.client),
+            content=(
+                f"{name} has not answered in 24 hours; your request "
+                f'"{service_request.title}" is now open to all helpers.'
+            ),
+            kind=NoticeKind.DIRECT_REQUEST_OPENED,
+            context={"title": service_request.title, "provider": name},
         )
     return True

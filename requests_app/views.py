@@ -15,8 +15,8 @@ from marketplace.api import input_limits
 from marketplace.errors import NotFound
 from providers.selectors import provider_get_public
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
-from requests_app.models import CANCELLATION_WINDOW, WINDOW_START, ServiceCategory
-from requests_app.selectors import category_list_active, recipients_to_request_for
+from requests_app.models import CANCELLATION_WINDOW, DIRECT_WINDOW, WINDOW_START, ServiceCategory
+from requests_app.selectors import category_list_active, recipients_to_request_for, service_request_to_rebook
 from requests_app.services import PREFERRED_DATE_TOO_FAR, preferred_date_latest
 
 
@@ -44,31 +44,71 @@ def _short_notice_props() -> dict:
     }
 
 
+def _id_param(request: HttpRequest, name: str) -> int | None:
+    raw = request.GET.get(name, "").strip()
+    return int(raw) if raw.isdigit() and len(raw) <= 9 else None
+
+
 def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> tuple[dict | None, int | None]:
-    """?provider=<id> (Contact on the browse page): the verified provider the client came from, to
-    name on the page, and the category of their first service that is offered, to preselect.
-    Requests are open to every verified provider (there are no direct requests yet), so the page
-    says so. An unknown, unverified or malformed id is ignored: the plain form."""
-    raw = request.GET.get("provider", "").strip()
-    if not raw.isdigit() or len(raw) > 9:
+    """?provider=<id> (Request this helper on the browse page, Book again on a past booking): the
+    verified provider the request is sent to directly (issue 18: only they may accept it for
+    DIRECT_WINDOW), and the category of their first service that is offered, to preselect. An
+    unknown, unverified or malformed id is ignored: the plain form, open to every provider."""
+    provider_id = _id_param(request, "provider")
+    if provider_id is None:
         return None, None
     try:
-        provider = provider_get_public(provider_id=int(raw))
+        provider = provider_get_public(provider_id=provider_id)
     except NotFound:
         return None, None
+    if provider.user_id == request.user.pk:
+        return None, None  # one's own profile: nobody to ask
     by_slug = {c.slug: c for c in categories}
     category = next((by_slug[s] for s in provider.specialties if s in by_slug), None)
-    asked = {"firstName": provider.user.first_name or "this provider", "service": category.name if category else ""}
+    asked = {
+        "id": provider.pk,
+        "firstName": provider.user.first_name or "this provider",
+        "lastName": provider.user.last_name,
+        "service": category.name if category else "",
+    }
     return asked, category.id if category else None
+
+
+def _rebook_prefill(request: HttpRequest, categories: list[ServiceCategory]) -> dict | None:
+    """?from=<bookingId> (Book again): the fields of that booking's request to start from (not its
+    date). Only a booking in the user's circles; anything else is ignored."""
+    booking_id = _id_param(request, "from")
+    if booking_id is None:
+        return None
+    old = service_request_to_rebook(user=request.user, booking_id=booking_id)
+    if old is None:
+        return None
+    active = {c.id for c in categories}
+    return {
+        "recipientId": old.recipient_id,
+        "categoryId": old.category_id if old.category_id in active else None,
+        "title": old.title,
+        "description": old.description,
+        "location": old.location,
+        "specialRequirements": old.special_requirements,
+        "estimatedDuration": old.estimated_duration,
+        "maxBudget": None if old.max_budget is None else float(old.max_budget),
+        "preferredTime": old.preferred_time,
+        "urgency": old.urgency,
+    }
 
 
 @login_required_page
 def request_service(request: HttpRequest) -> HttpResponse:
     """The create form. Only client accounts may post requests; others see why above the form.
-    From a provider's Contact button (?provider=<id>) it names them and preselects their service."""
+    From a provider's card or a past booking (?provider=<id>) it is sent to them directly and
+    preselects their service; Book again (&from=<bookingId>) starts from that booking's request."""
     categories = list(category_list_active())
     asked, category_id = _asked_provider(request, categories)
     props = {
+        "askedProvider": asked,
+        "directWindowHours": int(DIRECT_WINDOW.total_seconds() // 3600),
+        "prefill": _rebook_prefill(request, categories),
         "categories": [{"id": c.id, "name": c.name, "slug": c.slug} for c in categories],
         "categoryId": category_id,
         **_date_bounds(),

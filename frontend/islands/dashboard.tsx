@@ -8,6 +8,13 @@ import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { FieldSet, RadioOption, TextareaField } from "../components/Field";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
+import {
+  AskedForYou,
+  BookAgainLink,
+  DeclineRequestDialog,
+  SentToHelper,
+  directState,
+} from "../components/DirectRequest";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { UnreadBadge } from "../components/UnreadBadge";
 import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
@@ -280,6 +287,7 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
         {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
           <p className="muted">Thank you for your review.</p>
         )}
+        {manages && <BookAgainLink booking={booking} describedBy={titleId} />}
       </div>
     </li>
   );
@@ -395,9 +403,26 @@ function BookingsCard({
 
 // ---------------------------------------------------------------- requests
 
-function RequestItem({ request, role }: { request: ServiceRequest; role: Props["role"] }) {
+interface RequestActions {
+  onAccept: (request: ServiceRequest) => void;
+  onDecline: (request: ServiceRequest) => void;
+  busy: number | null;
+}
+
+function RequestItem({
+  request,
+  role,
+  actions,
+}: {
+  request: ServiceRequest;
+  role: Props["role"];
+  actions: RequestActions;
+}) {
   const titleId = `request-${request.id}-title`;
   const budget = request.maxBudget !== null ? formatMoney(request.maxBudget) : "";
+  // Sent to this provider directly and still theirs alone (issue 18): Accept or Decline here.
+  const direct = directState(request);
+  const askedNow = role === "provider" && request.askedYou && (direct === "waiting" || direct === "only");
   return (
     <li className="list-item" data-testid="request-item" aria-labelledby={titleId}>
       <div className="list-item-head">
@@ -411,6 +436,7 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
         )}
       </div>
       {role === "client" && <ForWhom recipient={request.recipient} />}
+      {role === "provider" ? <AskedForYou request={request} /> : <SentToHelper request={request} />}
       <p className="list-item-text">{request.description}</p>
       <p className="list-item-meta">
         {role === "client" && request.preferredDate && <span>Preferred date: {formatDate(request.preferredDate)}</span>}
@@ -425,6 +451,27 @@ function RequestItem({ request, role }: { request: ServiceRequest; role: Props["
         >
           View Details
         </a>
+        {askedNow && (
+          <>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => actions.onAccept(request)}
+              disabled={actions.busy === request.id}
+              aria-describedby={titleId}
+            >
+              {actions.busy === request.id ? "Accepting..." : "Accept"}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => actions.onDecline(request)}
+              aria-describedby={titleId}
+            >
+              Decline
+            </button>
+          </>
+        )}
         {role === "client" && request.circleRole === "organizer" && request.status === "open" && (
           <a
             className="button button-secondary"
@@ -494,11 +541,13 @@ function RequestsCard({
   providerStatus,
   requests,
   failed,
+  actions,
 }: {
   role: Props["role"];
   providerStatus: ProviderStatus;
   requests: ServiceRequest[];
   failed: string;
+  actions: RequestActions;
 }) {
   const provider = role === "provider";
   return (
@@ -526,7 +575,7 @@ function RequestsCard({
       ) : (
         <ul className="item-list">
           {requests.slice(0, LIST_LIMIT).map((r) => (
-            <RequestItem key={r.id} request={r} role={role} />
+            <RequestItem key={r.id} request={r} role={role} actions={actions} />
           ))}
         </ul>
       )}
@@ -778,6 +827,8 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   const [cancellingRest, setCancellingRest] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
+  const [declining, setDeclining] = useState<ServiceRequest | null>(null);
+  const [accepting, setAccepting] = useState<number | null>(null);
 
   // After a change (cancel, completed, a booking.updated event): the same data again, in one call.
   const refresh = useCallback(async () => {
@@ -831,13 +882,39 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
     reviewed,
   };
 
+  const requestActions: RequestActions = {
+    onAccept: (request) => void acceptRequest(request),
+    onDecline: setDeclining,
+    busy: accepting,
+  };
+
+  async function acceptRequest(request: ServiceRequest) {
+    setAccepting(request.id);
+    try {
+      await api.post(`/api/service-requests/${request.id}/accept`);
+      toast({ title: "Success", description: "Service request accepted! You can now contact the client." });
+    } catch (error) {
+      if (isLoggedOut(error)) return;
+      toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
+    } finally {
+      setAccepting(null);
+      void refresh();
+    }
+  }
+
   return (
     <div data-island="dashboard" data-user={user.id} data-connected={connected ? "true" : "false"}>
       {role === "client" && <RecipientSwitcher recipients={initial.recipients ?? []} current={initial.recipientId} />}
       <Tiles role={role} tiles={tiles} unread={unread} />
       <div className="dashboard-columns">
         <BookingsCard role={role} bookings={bookings} failed={failed} actions={actions} />
-        <RequestsCard role={role} providerStatus={providerStatus} requests={requests} failed={failed} />
+        <RequestsCard
+          role={role}
+          providerStatus={providerStatus}
+          requests={requests}
+          failed={failed}
+          actions={requestActions}
+        />
       </div>
       {!hasProviderProfile && (
         <section className="card help-others" aria-labelledby="help-others-heading">
@@ -858,6 +935,17 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
         booking={reviewing}
         onClose={() => setReviewing(null)}
         onReviewed={(id) => setReviewed((prev) => new Set(prev).add(id))}
+      />
+      <DeclineRequestDialog
+        request={declining}
+        onClose={() => setDeclining(null)}
+        onDeclined={(updated) => {
+          toast({
+            title: "Request declined",
+            description: `We told ${updated.client?.firstName || "the client"} why.`,
+          });
+          void refresh();
+        }}
       />
     </div>
   );

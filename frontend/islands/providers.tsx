@@ -116,13 +116,13 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
           <strong>{formatMoney(provider.hourlyRate ?? 30)}</strong>
           <span className="muted">/hour</span>
         </p>
-        {/* No direct requests yet: the request form, with this provider's service chosen and them named. */}
+        {/* A request sent to this provider directly (issue 18), their service chosen. */}
         <a
           className="button button-primary"
           href={`/request-service?provider=${provider.id}`}
-          aria-label={`Contact ${name}`}
+          aria-label={`Request this helper: ${name}`}
         >
-          Contact
+          Request this helper
         </a>
       </div>
     </article>

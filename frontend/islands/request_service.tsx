@@ -1,7 +1,7 @@
 // /request-service: the create form (spec sections 2, 5, 8, 9). Validation on change and on
 // submit, errors next to their fields; success toast then / after 2 s.
-import type { FormEvent } from "react";
-import { InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
+import { useState, type FormEvent } from "react";
+import { CheckboxOption, InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
 import { RepeatFields } from "../components/RepeatFields";
 import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
 import { api, errorMessage } from "../lib/api";
@@ -26,6 +26,25 @@ interface Props {
   /** "Who is this for?": the recipients the user organizes, "Myself" first (id null: the user's
    * own recipient, made when the request is posted). */
   recipients: RecipientOption[];
+  /** ?provider=: the verified provider the request is sent to directly (issue 18), or null. */
+  askedProvider?: { id: number; firstName: string; lastName: string; service: string } | null;
+  /** How long only the asked provider may accept (hours). */
+  directWindowHours?: number;
+  /** Book again (&from=<bookingId>): that booking's request to start from (not its date). */
+  prefill?: Prefill | null;
+}
+
+interface Prefill {
+  recipientId: number;
+  categoryId: number | null;
+  title: string;
+  description: string;
+  location: string;
+  specialRequirements: string;
+  estimatedDuration: number;
+  maxBudget: number | null;
+  preferredTime: string;
+  urgency: string;
 }
 
 interface RecipientOption {
@@ -135,6 +154,25 @@ const FIELDS: (keyof Values)[] = [
   "maxBudget",
 ];
 
+/** Book again: the old request's fields as the form's values (the date is chosen anew). The
+ * recipient only when the user still organizes them (they are among the options). */
+function prefilled(prefill: Prefill | null | undefined, recipients: RecipientOption[]): Partial<Values> {
+  if (!prefill) return {};
+  const recipient = recipients.find((r) => r.id === prefill.recipientId);
+  return {
+    ...(recipient ? { recipientId: optionValue(recipient) } : {}),
+    ...(prefill.categoryId !== null ? { categoryId: String(prefill.categoryId) } : {}),
+    title: prefill.title,
+    description: prefill.description,
+    location: prefill.location || recipient?.address || "",
+    specialRequirements: prefill.specialRequirements,
+    estimatedDuration: String(prefill.estimatedDuration),
+    maxBudget: prefill.maxBudget === null ? "" : String(prefill.maxBudget),
+    preferredTime: prefill.preferredTime || "flexible",
+    urgency: ["low", "normal", "high", "urgent"].includes(prefill.urgency) ? prefill.urgency : "normal",
+  };
+}
+
 function RequestServiceForm(props: Props) {
   const { categories, today, canRequest, limits, shortNotice } = props;
   const recipients = props.recipients ?? [];
@@ -146,7 +184,10 @@ function RequestServiceForm(props: Props) {
     categoryId: props.categoryId === null ? "" : String(props.categoryId),
     recipientId: chosen ? optionValue(chosen) : "",
     location: chosen?.address ?? "",
+    ...prefilled(props.prefill, recipients),
   };
+  const asked = props.askedProvider ?? null;
+  const [onlyAsked, setOnlyAsked] = useState(false);
   const { values, errors, set, setMany, validateAll, submit, pending } = useForm(initial, FIELDS, (name, v: Values) =>
     validate(name, v, props),
   );
@@ -181,11 +222,19 @@ function RequestServiceForm(props: Props) {
           preferredDate: values.preferredDate,
           recipientId: values.recipientId === "self" || values.recipientId === "" ? null : Number(values.recipientId),
           ...repeatPayload(values),
+          ...(asked ? { requestedProviderId: asked.id, onlyRequestedProvider: onlyAsked } : {}),
         }),
-      success: {
-        title: "Service Request Created!",
-        description: "We'll match you with qualified providers in your area.",
-      },
+      success: asked
+        ? {
+            title: `Request sent to ${asked.firstName}!`,
+            description: onlyAsked
+              ? `Only ${asked.firstName} can accept it. You'll be told if they cannot.`
+              : `${asked.firstName} has ${props.directWindowHours ?? 24} hours to accept.`,
+          }
+        : {
+            title: "Service Request Created!",
+            description: "We'll match you with qualified providers in your area.",
+          },
       failure: (error) => `Failed to create service request: ${errorMessage(error)}`,
       redirectTo: "/",
       redirectMs: 2000,
@@ -198,6 +247,22 @@ function RequestServiceForm(props: Props) {
         <p className="notice" role="note">
           Requests are posted from a client account. Use "Switch to Client" in your account menu to request a service.
         </p>
+      )}
+      {asked && (
+        <div className="notice direct-choice" data-testid="direct-choice">
+          <p id="direct-window-text">
+            {onlyAsked
+              ? `Only ${asked.firstName} can accept this request. If they cannot, you will be told why.`
+              : `${asked.firstName} will have ${props.directWindowHours ?? 24} hours to accept. After that, other helpers can offer too.`}
+          </p>
+          <CheckboxOption
+            id="request-onlyRequestedProvider"
+            label={`Only ${asked.firstName} (don't offer this to other helpers)`}
+            checked={onlyAsked}
+            onChange={(e) => setOnlyAsked(e.target.checked)}
+            aria-describedby="direct-window-text"
+          />
+        </div>
       )}
       <p className="muted">
         Fields marked <span aria-hidden="true">*</span>

@@ -17,6 +17,13 @@ import { mountIsland } from "../lib/mount";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, Viewer } from "../lib/types";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
+import {
+  AskedForYou,
+  BookAgainLink,
+  DeclineRequestDialog,
+  SentToHelper,
+  directState,
+} from "../components/DirectRequest";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { LoadingText } from "../components/Skeleton";
 import { repeatLabel, seriesSummary } from "../lib/series";
@@ -127,6 +134,11 @@ function BookingPanel({ booking }: { booking: Booking }) {
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
       <BookingPerson booking={booking} perspective="client" />
+      {booking.status === "completed" && booking.circleRole === "organizer" && (
+        <div className="actions">
+          <BookAgainLink booking={booking} describedBy="booking-heading" />
+        </div>
+      )}
       {active && booking.circleRole === "organizer" && !booking.canCancel && (
         <div className="actions">
           <p className="notice notice-inline" data-testid="cancel-blocked">
@@ -146,6 +158,7 @@ function RequestDetails({ requestId, viewer }: Props) {
   const [booking, setBooking] = useState<Booking | null>(null);
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState("");
+  const [declining, setDeclining] = useState<ServiceRequest | null>(null);
 
   const fetchRequest = useCallback(async () => {
     if (!requestId) return;
@@ -206,6 +219,9 @@ function RequestDetails({ requestId, viewer }: Props) {
   const organizes = request.circleRole === "organizer";
   const perspective = isOwner ? "client" : viewer.userType === "admin" ? "admin" : "provider";
   const recipientName = request.recipient ? `${request.recipient.firstName} ${request.recipient.lastName}`.trim() : "";
+  // Sent to this provider directly and still theirs alone: they may also decline it (issue 18).
+  const direct = directState(request);
+  const mayDecline = request.askedYou && isOpen && (direct === "waiting" || direct === "only");
 
   async function accept() {
     setAccepting(true);
@@ -246,6 +262,8 @@ function RequestDetails({ requestId, viewer }: Props) {
             </div>
           </div>
           {request.serviceCategory && <p className="muted">{request.serviceCategory.name}</p>}
+          <AskedForYou request={request} />
+          <SentToHelper request={request} />
           <h2 className="visually-hidden">Description</h2>
           <p className="prewrap">{request.description}</p>
           <dl className="details">
@@ -292,9 +310,16 @@ function RequestDetails({ requestId, viewer }: Props) {
             {isOpen ? (
               <>
                 <p>Accept this request to book the visit. You can then message the client.</p>
-                <button type="button" className="button button-primary" onClick={accept} disabled={accepting}>
-                  {accepting ? "Accepting..." : "Accept Request"}
-                </button>
+                <div className="actions">
+                  <button type="button" className="button button-primary" onClick={accept} disabled={accepting}>
+                    {accepting ? "Accepting..." : "Accept Request"}
+                  </button>
+                  {mayDecline && (
+                    <button type="button" className="button button-secondary" onClick={() => setDeclining(request)}>
+                      Decline
+                    </button>
+                  )}
+                </div>
               </>
             ) : (
               <>
@@ -307,12 +332,28 @@ function RequestDetails({ requestId, viewer }: Props) {
                 </a>
               </>
             )}
+            {request.askedYou && request.declinedAt && (
+              <p className="muted" data-testid="you-declined">
+                You declined this request: {request.declineReason}
+              </p>
+            )}
             <p className="field-error" role="alert" data-testid="accept-error">
               {acceptError}
             </p>
           </section>
         </aside>
       )}
+      <DeclineRequestDialog
+        request={declining}
+        onClose={() => setDeclining(null)}
+        onDeclined={(updated) => {
+          setLoad({ state: "ready", request: updated });
+          toast({
+            title: "Request declined",
+            description: `We told ${updated.client?.firstName || "the client"} why.`,
+          });
+        }}
+      />
     </div>
   );
 }

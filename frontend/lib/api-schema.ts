@@ -1087,6 +1087,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/service-requests/{id}/decline {"reason"}: the provider a request was sent to says
+         *     they cannot take it (issue 18). Those who cannot see the request get 404, others 403.
+         */
+        post: operations["service_requests_decline_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1524,9 +1544,12 @@ export interface components {
          *     * `request_expired` - A request ended without a provider
          *     * `visit_updates` - Check-ins and visit reports
          *     * `circle_joined` - Someone joined a care circle you organize
+         *     * `direct_request_declined` - A helper you asked for declined
+         *     * `direct_request_opened` - A helper you asked for did not answer in 24 hours
          *     * `application_decided` - Your provider application was reviewed
          *     * `new_requests` - New requests that match your services
          *     * `booking_paid` - A booking was paid (confirmed)
+         *     * `direct_request` - A client asked for you directly
          *     * `booking_cancelled` - A booking was cancelled
          *     * `visit_reminder` - Visit reminders, 24 hours before
          *     * `unread_messages` - Messages you have not read for 10 minutes
@@ -1535,7 +1558,7 @@ export interface components {
          *     * `circle_invitation` - Invitations to a care circle
          * @enum {string}
          */
-        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "application_decided" | "new_requests" | "booking_paid" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "circle_invitation";
+        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "circle_invitation";
         /**
          * @description A message as its sender or receiver sees it. senderId is "system" for notifications.
          *
@@ -1792,6 +1815,12 @@ export interface components {
          * @enum {string}
          */
         RequestStatusEnum: "open" | "booked" | "completed" | "cancelled";
+        /** @description The provider a request was sent to (issue 18): everyone who sees the request sees their name. */
+        RequestedProvider: {
+            readonly id: number;
+            readonly firstName: string;
+            readonly lastName: string;
+        };
         /** @description A review as the provider's profile and its writer see it. */
         Review: {
             readonly id: number;
@@ -1875,6 +1904,15 @@ export interface components {
             /** Format: date */
             readonly repeatUntil: string | null;
             readonly visitDates: string[];
+            readonly requestedProvider: components["schemas"]["RequestedProvider"] | null;
+            /** Format: date-time */
+            readonly directUntil: string | null;
+            readonly onlyRequestedProvider: boolean;
+            /** Format: date-time */
+            readonly declinedAt: string | null;
+            readonly declineReason: string | null;
+            /** @description Whether the request was sent to the viewer (they are its requestedProvider). */
+            readonly askedYou: boolean;
         };
         ServiceRequestCounts: {
             total: number;
@@ -1905,10 +1943,18 @@ export interface components {
             /** Who is this for? */
             recipientId?: number | null;
             urgency?: components["schemas"]["UrgencyEnum"];
+            /** Helper */
+            requestedProviderId?: number | null;
+            /** @default false */
+            onlyRequestedProvider: boolean;
             /** Preferred date */
             preferredDate: string;
             /** Duration */
             estimatedDuration?: number;
+        };
+        /** @description POST /api/service-requests/{id}/decline: why the provider cannot take it (the circle reads it). */
+        ServiceRequestDeclineRequest: {
+            reason: string;
         };
         /** @description PUT /api/service-requests/{id}: the edit page's rules and messages (spec section 5). */
         ServiceRequestUpdateRequest: {
@@ -3753,6 +3799,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    service_requests_decline_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceRequestDeclineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceRequest"];
                 };
             };
         };

@@ -134,7 +134,7 @@ def test_browse_search_filter_sort_and_clear(live_server, page: Page, client_use
     expect(ann).to_contain_text("+1 more")
     expect(ann.get_by_role("img", name="Rated 4.9 out of 5")).to_be_visible()
     ann_id = Provider.objects.get(user__first_name="Ann").pk
-    expect(ann.get_by_role("link", name="Contact Ann Tech")).to_have_attribute(
+    expect(ann.get_by_role("link", name="Request this helper: Ann Tech")).to_have_attribute(
         "href", f"/request-service?provider={ann_id}"
     )
 
@@ -236,28 +236,29 @@ def test_contact_opens_the_request_form_for_that_providers_service(live_server, 
     )
     sign_in_browser(page, live_server.url, client_user)
     page.goto(f"{live_server.url}/providers")
-    page.get_by_role("link", name="Contact Vera Lang").click()
+    page.get_by_role("link", name="Request this helper: Vera Lang").click()
 
     expect(page).to_have_url(f"{live_server.url}/request-service?provider={vera.pk}")
     note = page.get_by_test_id("asked-provider")
-    expect(note).to_have_text(
-        "You're asking for help like Vera's (Wellness Checks). "
-        "Any verified provider can accept your request, and Vera will see it too."
+    expect(note).to_have_text("You're asking Vera directly (Wellness Checks).")
+    expect(page.get_by_test_id("direct-choice")).to_contain_text(
+        "Vera will have 24 hours to accept. After that, other helpers can offer too."
     )
     category = page.get_by_label("Service category")
     expect(category.locator("option:checked")).to_have_text("Wellness Checks")
     assert_no_axe_violations(page, context="/request-service from Contact")
 
-    # The form is the ordinary one: the request is open to every verified provider.
+    # The request is sent to Vera directly: only she may accept it for 24 hours.
     page.get_by_label("Title").fill("Weekly check-in call")
     page.get_by_label("Description").fill("A friendly visit on Tuesday mornings to see how I am doing.")
     page.get_by_label("Preferred date").fill(page.get_by_label("Preferred date").get_attribute("min"))
     page.get_by_label("Location").fill("3 Oak Lane, Springfield")
     page.get_by_role("button", name="Submit Request").click()
-    expect(page.get_by_test_id("toast")).to_contain_text("Service Request Created!")
+    expect(page.get_by_test_id("toast")).to_contain_text("Request sent to Vera!")
     created = ServiceRequest.objects.get(title="Weekly check-in call")
     assert created.category.slug == "wellness-checks"
     assert created.client == client_user
+    assert created.requested_provider == vera and not created.only_requested_provider
 
 
 def test_contact_without_a_session_goes_to_login_and_back_to_the_form(live_server, page: Page, client_user):
@@ -266,7 +267,7 @@ def test_contact_without_a_session_goes_to_login_and_back_to_the_form(live_serve
     sign_in_browser(page, live_server.url, client_user)
     page.goto(f"{live_server.url}/providers")
     page.context.clear_cookies()  # signed out on another tab
-    page.get_by_role("link", name="Contact Vera Lang").click()
+    page.get_by_role("link", name="Request this helper: Vera Lang").click()
     expect(page).to_have_url(f"{live_server.url}/login?next=%2Frequest-service%3Fprovider%3D{vera.pk}")
 
     # A provider who is not verified is never named: the plain form.

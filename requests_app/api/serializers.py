@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from functools import cached_property
 
+from django.utils import timezone
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -17,6 +19,7 @@ from marketplace.fields import (
     StrictCharField,
     StrictIntegerField,
 )
+from providers.models import Provider
 from providers.selectors import user_is_vetted_provider
 from requests_app import services
 from requests_app.models import Repeat, ServiceCategory, ServiceRequest, TimeWindow, Urgency
@@ -24,6 +27,7 @@ from requests_app.selectors import (
     category_get_active,
     circle_role_of,
     client_fully_named_to,
+    direct_window_next_end,
     private_details_visible_to,
     recipient_contacts,
     recipient_shown_in_full_to,
@@ -113,6 +117,18 @@ class RecipientCareDetailsSerializer(serializers.ModelSerializer):
         return CareContactSerializer(recipient_contacts(recipient_id=obj.pk), many=True).data
 
 
+class RequestedProviderSerializer(serializers.ModelSerializer):
+    """The provider a request was sent to (issue 18): everyone who sees the request sees their name."""
+
+    firstName = serializers.CharField(source="user.first_name", read_only=True)
+    lastName = serializers.CharField(source="user.last_name", read_only=True)
+
+    class Meta:
+        model = Provider
+        fields = ["id", "firstName", "lastName"]
+        read_only_fields = fields
+
+
 def care_details_for(recipient_id: int) -> dict:
     """RecipientCareDetailsSerializer's data for one recipient (read fresh: lists load names only)."""
     return RecipientCareDetailsSerializer(CareRecipient.objects.get(pk=recipient_id)).data
@@ -146,6 +162,12 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     repeatCount = serializers.IntegerField(source="repeat_count", read_only=True, allow_null=True)
     repeatUntil = serializers.DateField(source="repeat_until", read_only=True, allow_null=True)
     visitDates = serializers.SerializerMethodField()
+    requestedProvider = RequestedProviderSerializer(source="requested_provider", read_only=True, allow_null=True)
+    directUntil = serializers.DateTimeField(source="direct_until", read_only=True, allow_null=True)
+    onlyRequestedProvider = serializers.BooleanField(source="only_requested_provider", read_only=True)
+    declinedAt = serializers.DateTimeField(source="declined_at", read_only=True, allow_null=True)
+    declineReason = serializers.SerializerMethodField()
+    askedYou = serializers.SerializerMethodField()
 
     class Meta:
         model = ServiceRequest
@@ -175,6 +197,12 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "repeatCount",
             "repeatUntil",
             "visitDates",
+            "requestedProvider",
+            "directUntil",
+            "onlyRequestedProvider",
+            "declinedAt",
+            "declineReason",
+            "askedYou",
         ]
         read_only_fields = fields
 
@@ -201,6 +229,22 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         if not self.context.get("care_details") or not recipient_shown_in_full_to(obj, self._viewer()):
             return None
         return care_details_for(obj.recipient_id)
+
+    @extend_schema_field({"type": "string", "nullable": True})
+    def get_declineReason(self, obj: ServiceRequest) -> str | None:
+        """Why the requested provider declined: for the circle, that provider and admins; null for
+        everyone else, and when they have not declined."""
+        if obj.declined_at is None:
+            return None
+        viewer = self._viewer()
+        if viewer.is_admin or viewer_in_circle(obj, viewer) or self.get_askedYou(obj):
+            return obj.decline_reason
+        return None
+
+    def get_askedYou(self, obj: ServiceRequest) -> bool:
+        """Whether the request was sent to the viewer (they are its requestedProvider)."""
+        provider = obj.requested_provider
+        return provider is not None and provider.user_id == self._viewer().pk
 
     def _vetted(self) -> bool:
         """Whether the viewer is a verified provider (asked once per serializer, when it matters)."""
@@ -235,6 +279,22 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     def _client_shapes(self) -> dict[bool, serializers.Serializer]:
         """The client's two shapes, built once per list (a list's rows share this serializer)."""
         return {True: UserSummarySerializer(), False: ClientInitialSerializer()}
+
+
+def direct_window_max_age(requests: list[dict], *, provider_viewer: bool = False) -> float | None:
+    """How long these serialized requests stay true by the clock: until the first direct request's
+    window ends (it opens to all; None when none is waiting). A provider's list also turns stale
+    when a direct request hidden from them opens (`provider_viewer`: one query for the next end)."""
+    now = timezone.now()
+    ends = [
+        dt.datetime.fromisoformat(item["directUntil"])
+        for item in requests
+        if item.get("directUntil") and not item["onlyRequestedProvider"] and item["declinedAt"] is None
+    ]
+    if provider_viewer:
+        ends.append(direct_window_next_end(now=now))
+    ends = [end for end in ends if end is not None and end > now]
+    return (min(ends) - now).total_seconds() if ends else None
 
 
 def without_circle_email(data: dict, obj, viewer) -> dict:
@@ -345,6 +405,8 @@ class _RequestInput(StrictSerializer):
             "recipientId": "recipient_id",
             "repeatCount": "repeat_count",
             "repeatUntil": "repeat_until",
+            "requestedProviderId": "requested_provider_id",
+            "onlyRequestedProvider": "only_requested_provider",
         }
         out = {}
         for key, value in self.validated_data.items():
@@ -383,6 +445,17 @@ class ServiceRequestCreateSerializer(_RequestInput):
         required=False,
         error_messages={"invalid_choice": "Urgency must be low, normal, high or urgent."},
     )
+    # Issue 18 "rebook a helper": send it to one verified provider; only they may accept it for 24
+    # hours, or for good with onlyRequestedProvider (ignored without a provider).
+    requestedProviderId = StrictIntegerField(
+        label="Helper",
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=2**31 - 1,
+        error_messages={code: services.REQUESTED_PROVIDER_UNKNOWN for code in ("min_value", "max_value")},
+    )
+    onlyRequestedProvider = serializers.BooleanField(required=False, default=False)
     preferredDate = DateOrDateTimeField(
         label="Preferred date",
         error_messages={code: services.PREFERRED_DATE_REQUIRED for code in ("required", "null")},
@@ -438,3 +511,19 @@ class ServiceRequestUpdateSerializer(_RequestInput):
 
     def validate_maxBudget(self, value):
         return _rule(services.budget_problem(value, creating=False), value)
+
+
+class ServiceRequestDeclineSerializer(StrictSerializer):
+    """POST /api/service-requests/{id}/decline: why the provider cannot take it (the circle reads it)."""
+
+    reason = StrictCharField(
+        label="Reason",
+        max_length=services.DECLINE_REASON_MAX,
+        error_messages={
+            **_required(services.DECLINE_REASON_REQUIRED),
+            "max_length": services.DECLINE_REASON_TOO_LONG,
+        },
+    )
+
+    def validate_reason(self, value: str) -> str:
+        return _rule(services.decline_reason_problem(value), value)

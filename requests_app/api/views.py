@@ -12,14 +12,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.models import UserType
 from marketplace.listcache import CachedListMixin
 from marketplace.throttling import RequestCreateThrottle
 from requests_app import selectors, services
 from requests_app.api.serializers import (
     ServiceCategorySerializer,
     ServiceRequestCreateSerializer,
+    ServiceRequestDeclineSerializer,
     ServiceRequestSerializer,
     ServiceRequestUpdateSerializer,
+    direct_window_max_age,
 )
 
 
@@ -39,6 +42,10 @@ class ServiceRequestListCreateView(CachedListMixin, generics.ListAPIView):
 
     serializer_class = ServiceRequestSerializer
     throttle_classes = [RequestCreateThrottle]  # limits creation only; reads are never limited
+
+    def cache_max_age(self, items: list) -> float | None:
+        # A direct request opens to all when its 24 hours end (issue 18).
+        return direct_window_max_age(items, provider_viewer=self.request.user.user_type == UserType.PROVIDER)
 
     def get_queryset(self):
         return selectors.service_request_list(user=self.request.user)
@@ -80,3 +87,21 @@ class ServiceRequestDetailView(APIView):
         selectors.service_request_get(user=request.user, pk=pk)
         services.service_request_delete(service_request_id=pk, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ServiceRequestDeclineView(APIView):
+    """POST /api/service-requests/{id}/decline {"reason"}: the provider a request was sent to says
+    they cannot take it (issue 18). Those who cannot see the request get 404, others 403."""
+
+    @extend_schema(request=ServiceRequestDeclineSerializer, responses=ServiceRequestSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.service_request_get(user=request.user, pk=pk)
+        serializer = ServiceRequestDeclineSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.service_request_decline(
+            service_request_id=pk, actor=request.user, reason=serializer.validated_data["reason"]
+        )
+        service_request = selectors.service_request_visible(user=request.user).filter(pk=pk).first()
+        if service_request is None:  # declined "only this helper": cancelled, so no longer theirs to see
+            service_request = selectors.service_request_list_admin().get(pk=pk)
+        return Response(ServiceRequestSerializer(service_request, context={"request": request}).data)

@@ -1,5 +1,5 @@
 """/request-service?provider=<id>: Browse's Contact names the provider and preselects their service
-(issue 14 item 9). Requests stay open to every verified provider."""
+(issue 14 item 9); the request is sent to them directly (issue 18: test_direct_requests.py)."""
 
 import pytest
 
@@ -23,8 +23,14 @@ def test_a_verified_providers_first_offered_service_is_preselected_and_they_are_
     client.force_login(client_user)
     html, props = form(client, f"?provider={vera.pk}")
     assert props["categoryId"] == ServiceCategory.objects.get(slug="light-errands").pk
-    assert "You're asking for help like Vera's (Light Errands)." in html
-    assert "Any verified provider can accept your request, and Vera will see it too." in html
+    assert "You're asking Vera directly (Light Errands)." in html
+    assert props["askedProvider"] == {
+        "id": vera.pk,
+        "firstName": "Vera",
+        "lastName": vera.user.last_name,
+        "service": "Light Errands",
+    }
+    assert props["directWindowHours"] == 24
 
 
 @pytest.mark.parametrize("status", [VerificationStatus.PENDING, VerificationStatus.REJECTED])
@@ -32,7 +38,7 @@ def test_an_unverified_provider_is_never_named(client, client_user, status):
     provider = ProviderFactory(user__first_name="Penny", verification_status=status)
     client.force_login(client_user)
     html, props = form(client, f"?provider={provider.pk}")
-    assert props["categoryId"] is None
+    assert props["categoryId"] is None and props["askedProvider"] is None
     assert "Penny" not in html
 
 

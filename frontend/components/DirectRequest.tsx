@@ -1,0 +1,172 @@
+// A request sent to one helper directly (issue 18 "rebook a helper"): what the asked provider and
+// the client's circle are told about it, and the provider's "Decline" dialog (a reason is required;
+// the circle reads it). The server decides who sees and may accept it; this only says so.
+import { useEffect, useState } from "react";
+import { api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import type { Booking, ServiceRequest } from "../lib/types";
+import { Dialog, DialogClose } from "./Dialog";
+import { TextareaField } from "./Field";
+
+export const DECLINE_REASON_MAX = 500;
+
+/** Where a direct request stands now: "waiting" (only the asked provider may accept, until
+ * directUntil), "only" (only them, for good), "declined", "lapsed" (open to all after the window),
+ * or null for a request that was not sent to anyone. */
+export type DirectState = "waiting" | "only" | "declined" | "lapsed" | null;
+
+export function directState(request: ServiceRequest, now: number = Date.now()): DirectState {
+  if (!request.requestedProvider) return null;
+  if (request.declinedAt) return "declined";
+  if (request.onlyRequestedProvider) return "only";
+  return request.directUntil && Date.parse(request.directUntil) > now ? "waiting" : "lapsed";
+}
+
+/** "Tue 9:00 AM" (the day and time in the viewer's zone); a date further than a week away gets its date too. */
+export function formatUntil(value: string | null | undefined): string {
+  if (!value) return "";
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  const day = d.toLocaleDateString("en-US", { weekday: "short" });
+  const time = d.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  return `${day} ${time}`;
+}
+
+/** The asked provider's line: "Asked for you" and how long only they may accept. */
+export function AskedForYou({ request }: { request: ServiceRequest }) {
+  const state = directState(request);
+  if (!request.askedYou || request.status !== "open" || (state !== "waiting" && state !== "only")) return null;
+  return (
+    <p className="direct-note" data-testid="asked-for-you">
+      <span className="badge badge-info">Asked for you</span>{" "}
+      {state === "only"
+        ? "Only you can accept this request."
+        : `Only you can accept until ${formatUntil(request.directUntil)}.`}
+    </p>
+  );
+}
+
+/** The circle's line: to whom it was sent and what came of it (while it is open). */
+export function SentToHelper({ request }: { request: ServiceRequest }) {
+  const state = directState(request);
+  const name = request.requestedProvider?.firstName || "The helper";
+  if (!state || request.circleRole == null) return null;
+  let text = "";
+  if (state === "declined") {
+    text = `${name} declined${request.declineReason ? `: ${request.declineReason}` : "."}`;
+    if (request.status === "open") text += " Open to all helpers.";
+  } else if (request.status !== "open") {
+    return null;
+  } else if (state === "waiting") {
+    text = `Sent to ${name} · ${name} has until ${formatUntil(request.directUntil)} to accept.`;
+  } else if (state === "only") {
+    text = `Sent to ${name} only.`;
+  } else {
+    text = `${name} did not answer in 24 hours. Open to all helpers.`;
+  }
+  return (
+    <p className="direct-note" data-testid="sent-to-helper" data-state={state}>
+      {text}
+    </p>
+  );
+}
+
+/** "Decline" with a required reason; onDeclined gets the request as it is afterwards. */
+export function DeclineRequestDialog({
+  request,
+  onClose,
+  onDeclined,
+}: {
+  /** The request to decline; null keeps the dialog closed. */
+  request: ServiceRequest | null;
+  onClose: () => void;
+  onDeclined: (request: ServiceRequest) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setReason("");
+    setError("");
+    setBusy(false);
+  }, [request?.id]);
+
+  const confirm = async () => {
+    if (!request || busy) return;
+    if (!reason.trim()) {
+      setError("Please say why you cannot take this request.");
+      document.getElementById("decline-reason")?.focus();
+      return;
+    }
+    setBusy(true);
+    setError("");
+    try {
+      const updated = await api.post<ServiceRequest>(`/api/service-requests/${request.id}/decline`, {
+        reason: reason.trim(),
+      });
+      onDeclined(updated);
+      onClose();
+    } catch (failure) {
+      if (isUnauthorizedError(failure)) {
+        handleLoggedOut();
+        return;
+      }
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const client = request?.client?.firstName || "The client";
+  return (
+    <Dialog
+      open={request !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Decline this request"
+      description={`${client} will be told that you cannot take it, and why.`}
+      testId="decline-dialog"
+      footer={
+        <>
+          <DialogClose>Keep Request</DialogClose>
+          <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
+            {busy ? "Declining..." : "Decline"}
+          </button>
+        </>
+      }
+    >
+      {request && (
+        <p className="dialog-subject">
+          <strong>{request.title}</strong>
+        </p>
+      )}
+      <TextareaField
+        id="decline-reason"
+        label="Why can't you take it?"
+        required
+        hint="For example: I am away that week."
+        value={reason}
+        maxLength={DECLINE_REASON_MAX}
+        onChange={(e) => {
+          setReason(e.target.value);
+          if (error) setError("");
+        }}
+        error={error}
+      />
+    </Dialog>
+  );
+}
+
+/** "Book again" on a past (completed) booking, for an organizer of its circle: a new request sent
+ * to the same helper, starting from this booking's request (the page fills it in). */
+export function BookAgainLink({ booking, describedBy }: { booking: Booking; describedBy?: string }) {
+  if (booking.status !== "completed" || booking.circleRole !== "organizer") return null;
+  return (
+    <a
+      className="button button-secondary"
+      href={`/request-service?provider=${booking.providerId}&from=${booking.id}`}
+      aria-describedby={describedBy}
+      data-testid="book-again"
+    >
+      Book again
+    </a>
+  );
+}
