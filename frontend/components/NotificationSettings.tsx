@@ -1,8 +1,11 @@
 // Settings > "Emails and text messages": per kind, email and text on or off (saved at once), the
 // mobile number texts go to (opt-in), and for providers how often to hear of new requests.
-// GET/PUT /api/notification-preferences; the page passes the first answer in its props.
+// GET/PUT /api/notification-preferences; the page passes the first answer in its props, which
+// seeds the query (lib/query); a save puts the server's answer in its place.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { ApiError, api, errorMessage, isUnauthorizedError } from "../lib/api";
+import { useSeededQuery } from "../lib/query";
 import { toast } from "../lib/toast";
 import { CheckboxOption, FieldSet, InputField, RadioOption } from "./Field";
 
@@ -22,31 +25,34 @@ const FREQUENCIES: { value: Frequency; label: string }[] = [
   { value: "off", label: "Never" },
 ];
 
+const PREFERENCES = "/api/notification-preferences";
+
 export function NotificationSettings({ initial }: { initial: NotificationSettingsData }) {
-  const [data, setData] = useState(initial);
+  const client = useQueryClient();
+  const { data } = useSeededQuery<NotificationSettingsData>(PREFERENCES, initial);
+  const setData = (next: NotificationSettingsData) => client.setQueryData([PREFERENCES], next);
   const [phone, setPhone] = useState(initial.phone);
   const [phoneError, setPhoneError] = useState("");
-  const [busy, setBusy] = useState(false);
-
-  async function save(body: Record<string, unknown>, done: string): Promise<boolean> {
-    setBusy(true);
-    try {
-      const next = await api.put<NotificationSettingsData>("/api/notification-preferences", body);
+  const saving = useMutation({
+    mutationFn: (body: Record<string, unknown>) => api.put<NotificationSettingsData>(PREFERENCES, body),
+    onSuccess: (next) => {
       setData(next);
       setPhone(next.phone);
+    },
+  });
+  const busy = saving.isPending;
+
+  async function save(body: Record<string, unknown>, done: string): Promise<boolean> {
+    try {
+      await saving.mutateAsync(body);
       toast({ title: "Saved", description: done });
       return true;
     } catch (err) {
-      if (isUnauthorizedError(err)) {
-        handleLoggedOut();
-        return false;
-      }
+      if (isUnauthorizedError(err)) return false; // lib/query's
       const message = (err instanceof ApiError && err.fieldErrors.phone?.[0]) || errorMessage(err);
       if (err instanceof ApiError && err.fieldErrors.phone) setPhoneError(message);
       toast({ title: "Could not save your choice", description: message, variant: "destructive" });
       return false;
-    } finally {
-      setBusy(false);
     }
   }
 

@@ -3,8 +3,9 @@
 // visit of the day with its state, issue 17) with
 // count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
 import * as Tabs from "@radix-ui/react-tabs";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { api, getPage, isUnauthorizedError, handleLoggedOut, redirectAfter } from "../lib/api";
+import { api, isUnauthorizedError, redirectAfter } from "../lib/api";
 import {
   TIME_WINDOWS,
   formatDate,
@@ -19,7 +20,7 @@ import {
   visitStateLabel,
 } from "../lib/format";
 import { useRealtimeEvent } from "../lib/realtime";
-import { mountIsland } from "../lib/mount";
+import { apiQuery, mountQueryIsland, pageQuery, useSeededQuery, type SessionMeta } from "../lib/query";
 import { toast } from "../lib/toast";
 import type { AdminSummary, Booking, PersonSummary, Provider, ServiceRequest, Visit } from "../lib/types";
 import { useDebounced, usePagedList, type PagedList } from "../lib/usePagedList";
@@ -49,31 +50,30 @@ const ROWS_PER_PAGE = 20;
 /** The reassign dialog lists this many verified providers; a search narrows them. */
 const REASSIGN_CHOICES = 50;
 
-/** Spec section 8: a 401 on an admin action means the session is gone. */
-function sessionExpired(): void {
-  toast({ title: "Error", description: "Session expired. Please login again.", variant: "destructive" });
-  redirectAfter("/", 500);
-}
+const SUMMARY = "/api/admin/summary";
+const PROVIDERS = "/api/admin/providers";
+const BOOKINGS = "/api/admin/bookings";
+
+/** Spec section 8: a 401 on an admin action says "Session expired" and goes to / (the page's
+ * reads go the way of every page, lib/query). The admin's mutations carry this meta. */
+const ADMIN_ACTION: SessionMeta = { ownsUnauthorized: true };
 
 function failed(error: unknown, text: string): void {
-  if (isUnauthorizedError(error) || (error instanceof Error && /^401:/.test(error.message))) {
-    sessionExpired();
+  if (isUnauthorizedError(error)) {
+    toast({ title: "Error", description: "Session expired. Please login again.", variant: "destructive" });
+    redirectAfter("/", 500);
     return;
   }
   toast({ title: "Error", description: text, variant: "destructive" });
 }
 
+/** The count cards, seeded by the page; an action elsewhere invalidates them. If a refresh
+ * fails the cards keep their last numbers; the lists say when they cannot load. */
 function useCounts(initial: Counts) {
-  const [counts, setCounts] = useState(initial);
-  const reload = useCallback(async () => {
-    try {
-      setCounts(await api.get<Counts>("/api/admin/summary"));
-    } catch (error) {
-      if (isUnauthorizedError(error)) handleLoggedOut();
-      // Otherwise the cards keep their last numbers; the lists say when they cannot load.
-    }
-  }, []);
-  return [counts, reload] as const;
+  const client = useQueryClient();
+  const { data } = useSeededQuery<Counts>(SUMMARY, initial);
+  const reload = useCallback(() => client.invalidateQueries({ queryKey: [SUMMARY] }), [client]);
+  return [data, reload] as const;
 }
 
 function CountCards({ cards, label }: { cards: { label: string; value: number | string }[]; label: string }) {
@@ -251,22 +251,11 @@ function ProviderCard({
   );
 }
 
-/** Reload when `version` changes (after an action elsewhere on the page), not on the first render. */
-function useReloadOn(version: number, reload: () => Promise<void>) {
-  const seen = useRef(version);
-  useEffect(() => {
-    if (seen.current === version) return;
-    seen.current = version;
-    void reload();
-  }, [version, reload]);
-}
-
 /** One status's providers, a page at a time, from the server (which searches them too). */
 function ProviderGroup({
   title,
   status,
   search,
-  version,
   onStatus,
   busyId,
   focus = false,
@@ -275,8 +264,6 @@ function ProviderGroup({
   title: string;
   status: Provider["verificationStatus"];
   search: string;
-  /** Bumped after an approval or rejection: the group asks the server again. */
-  version: number;
   onStatus: (p: Provider, s: Verdict) => void;
   busyId: number | null;
   /** Move focus to this group's heading (once it is on the page), then call onFocused. */
@@ -285,12 +272,12 @@ function ProviderGroup({
 }) {
   const id = `group-${title.replace(/\s+/g, "-").toLowerCase()}`;
   const heading = useRef<HTMLHeadingElement>(null);
-  const { list, offset, setOffset, pageSize, reload } = usePagedList<Provider>(
-    "/api/admin/providers",
+  // An approval or rejection invalidates every page of the providers (ProvidersTab).
+  const { list, offset, setOffset, pageSize } = usePagedList<Provider>(
+    PROVIDERS,
     { status, search },
     PROVIDERS_PER_PAGE,
   );
-  useReloadOn(version, reload);
   useEffect(() => {
     if (!focus || !heading.current) return;
     heading.current.focus({ preventScroll: true });
@@ -415,26 +402,22 @@ function ProvidersTab({
 }) {
   const [typed, setTyped] = useState("");
   const search = useDebounced(typed.trim());
-  const [version, setVersion] = useState(0);
-  const [busyId, setBusyId] = useState<number | null>(null);
   const [verdict, setVerdict] = useState<PendingVerdict | null>(null);
-
-  async function setStatus({ provider, status }: PendingVerdict, reason: string) {
-    setBusyId(provider.id);
-    try {
-      await api.put(`/api/admin/providers/${provider.id}/status`, reason ? { status, reason } : { status });
+  const client = useQueryClient();
+  const update = useMutation({
+    mutationFn: ({ provider, status, reason }: PendingVerdict & { reason: string }) =>
+      api.put(`/api/admin/providers/${provider.id}/status`, reason ? { status, reason } : { status }),
+    meta: ADMIN_ACTION,
+    onSuccess: async () => {
       toast({ title: "Success", description: "Provider status updated successfully" });
       setVerdict(null);
-      setVersion((v) => v + 1);
-      await onChanged();
-    } catch (error) {
-      failed(error, "Failed to update provider status");
-    } finally {
-      setBusyId(null);
-    }
-  }
+      await Promise.all([client.invalidateQueries({ queryKey: [PROVIDERS] }), onChanged()]);
+    },
+    onError: (error) => failed(error, "Failed to update provider status"),
+  });
+  const busyId = update.isPending ? update.variables.provider.id : null;
   const ask = (provider: Provider, status: Verdict) => setVerdict({ provider, status });
-  const group = { search, version, onStatus: ask, busyId };
+  const group = { search, onStatus: ask, busyId };
 
   return (
     <>
@@ -467,7 +450,7 @@ function ProvidersTab({
         verdict={verdict}
         busy={verdict !== null && busyId === verdict.provider.id}
         onClose={() => setVerdict(null)}
-        onConfirm={(reason) => verdict && void setStatus(verdict, reason)}
+        onConfirm={(reason) => verdict && update.mutate({ ...verdict, reason })}
       />
     </>
   );
@@ -492,24 +475,18 @@ function providerOptionLabel(p: Provider): string {
 /** Verified providers to choose from, asked of the server while the dialog is open: the first
  * REASSIGN_CHOICES, or those matching the dialog's search when there are more. */
 function useVerifiedChoices(open: boolean, search: string) {
-  const [choices, setChoices] = useState<{ items: Provider[]; total: number } | null>(null);
+  const params: Record<string, string> = { status: "verified", limit: String(REASSIGN_CHOICES) };
+  if (search) params.search = search;
+  const choices = useQuery({ ...pageQuery<Provider>(PROVIDERS, params), enabled: open });
+  const error = choices.error;
   useEffect(() => {
-    if (!open) return;
-    let current = true;
-    const params = new URLSearchParams({ status: "verified", limit: String(REASSIGN_CHOICES) });
-    if (search) params.set("search", search);
-    getPage<Provider>(`/api/admin/providers?${params.toString()}`)
-      .then((page) => current && setChoices(page))
-      .catch((error: unknown) => {
-        if (!current) return;
-        setChoices({ items: [], total: 0 });
-        failed(error, "Could not load the verified providers");
-      });
-    return () => {
-      current = false;
-    };
-  }, [open, search]);
-  return choices;
+    // A lost session is lib/query's; anything else is said here.
+    if (error && !isUnauthorizedError(error)) {
+      toast({ title: "Error", description: "Could not load the verified providers", variant: "destructive" });
+    }
+  }, [error]);
+  if (choices.isError) return { items: [], total: 0 };
+  return choices.data ?? null;
 }
 
 function ReassignDialog({
@@ -524,7 +501,6 @@ function ReassignDialog({
   const [providerId, setProviderId] = useState("");
   const [reason, setReason] = useState("");
   const [typed, setTyped] = useState("");
-  const [saving, setSaving] = useState(false);
   const search = useDebounced(typed.trim());
   const choices = useVerifiedChoices(booking !== null, search);
   // Once the list was longer than one answer, the search stays (narrowing it must not hide it).
@@ -542,19 +518,21 @@ function ReassignDialog({
     .filter((p) => p.id !== booking?.providerId)
     .map((p) => ({ value: String(p.id), label: providerOptionLabel(p) }));
 
-  async function submit() {
-    if (!booking || !providerId) return;
-    setSaving(true);
-    try {
-      await api.put(`/api/admin/bookings/${booking.id}/reassign`, { newProviderId: Number(providerId), reason });
+  const reassign = useMutation({
+    mutationFn: (b: Booking) =>
+      api.put(`/api/admin/bookings/${b.id}/reassign`, { newProviderId: Number(providerId), reason }),
+    meta: ADMIN_ACTION,
+    onSuccess: async () => {
       toast({ title: "Success", description: "Booking reassigned successfully" });
       await onDone();
       onClose();
-    } catch (error) {
-      failed(error, "Failed to reassign booking");
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (error) => failed(error, "Failed to reassign booking"),
+  });
+  const saving = reassign.isPending;
+  function submit() {
+    if (!booking || !providerId) return;
+    reassign.mutate(booking);
   }
 
   return (
@@ -613,15 +591,22 @@ function ReassignDialog({
 }
 
 /** Admin cancel (spec): confirmed bookings only, a reason required; a paid one is refunded. */
-async function adminCancel(booking: Booking, reason: string, onDone: () => Promise<void>, onClose: () => void) {
-  try {
-    await api.put(`/api/admin/bookings/${booking.id}/cancel`, { reason });
-    toast({ title: "Success", description: "Booking cancelled successfully" });
-    await onDone();
-    onClose();
-  } catch (error) {
-    failed(error, "Failed to cancel booking");
-  }
+function useAdminCancel(onDone: () => Promise<void>, onClose: () => void) {
+  const cancel = useMutation({
+    mutationFn: ({ booking, reason }: { booking: Booking; reason: string }) =>
+      api.put(`/api/admin/bookings/${booking.id}/cancel`, { reason }),
+    meta: ADMIN_ACTION,
+    onSuccess: async () => {
+      toast({ title: "Success", description: "Booking cancelled successfully" });
+      await onDone();
+      onClose();
+    },
+    onError: (error) => failed(error, "Failed to cancel booking"),
+  });
+  // The dialog stays busy until the answer (it awaits this); failures are told above.
+  return async (booking: Booking, reason: string) => {
+    await cancel.mutateAsync({ booking, reason }).catch(() => undefined);
+  };
 }
 
 function TableRegion({ label, children }: { label: string; children: ReactNode }) {
@@ -640,16 +625,12 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
   const [typed, setTyped] = useState("");
   const [status, setStatus] = useState("");
   const search = useDebounced(typed.trim());
-  const { list, offset, setOffset, pageSize, reload } = usePagedList<Booking>(
-    "/api/admin/bookings",
-    { search, status },
-    ROWS_PER_PAGE,
-  );
+  const { list, offset, setOffset, pageSize } = usePagedList<Booking>(BOOKINGS, { search, status }, ROWS_PER_PAGE);
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const done = async () => {
-    await Promise.all([reload(), onChanged()]);
-  };
+  // onChanged invalidates every list of bookings (this one and the summary's) and the counts.
+  const done = onChanged;
+  const cancel = useAdminCancel(done, () => setCancelling(null));
   return (
     <>
       <CountCards
@@ -735,7 +716,7 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
         reasonLabel="Cancellation reason"
         reasonRequired
         onClose={() => setCancelling(null)}
-        onConfirm={(booking, reason) => adminCancel(booking, reason, done, () => setCancelling(null))}
+        onConfirm={cancel}
       />
     </>
   );
@@ -849,19 +830,9 @@ function todaysBookings(bookings: Booking[]): Booking[] {
 /** A day's bookings fit one answer (the largest page); more would say "and N more". */
 const DAY_PAGE = 200;
 
-function Summary({
-  today,
-  pending,
-  version,
-  onReviewPending,
-}: {
-  today: string;
-  pending: number;
-  version: number;
-  onReviewPending: () => void;
-}) {
-  const { list: bookings, reload } = usePagedList<Booking>("/api/admin/bookings", { date: today }, DAY_PAGE);
-  useReloadOn(version, reload);
+function Summary({ today, pending, onReviewPending }: { today: string; pending: number; onReviewPending: () => void }) {
+  // A change of a booking invalidates this list with the others (AdminDashboard).
+  const { list: bookings } = usePagedList<Booking>(BOOKINGS, { date: today }, DAY_PAGE);
   return (
     <section className="admin-summary" aria-labelledby="summary-heading" data-testid="admin-summary">
       <h2 id="summary-heading">Today at a glance</h2>
@@ -931,28 +902,14 @@ function Summary({
 const TODAY_REFRESH_MS = 30_000;
 
 function TodayTab() {
-  const [visits, setVisits] = useState<Visit[] | null>(null);
-  const [failedToLoad, setFailedToLoad] = useState(false);
-  const load = useCallback(async () => {
-    try {
-      setVisits(await api.get<Visit[]>("/api/admin/today"));
-      setFailedToLoad(false);
-    } catch (error) {
-      if (isUnauthorizedError(error)) {
-        sessionExpired();
-        return;
-      }
-      setFailedToLoad(true);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), TODAY_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
+  const today = useQuery({ ...apiQuery<Visit[]>("/api/admin/today"), refetchInterval: TODAY_REFRESH_MS });
+  const client = useQueryClient();
   // A check-in, check-out or alert about a visit: ask again at once.
-  useRealtimeEvent("booking.updated", () => void load());
-  useRealtimeEvent("message.created", () => void load());
+  const refresh = () => void client.invalidateQueries({ queryKey: ["/api/admin/today"] });
+  useRealtimeEvent("booking.updated", refresh);
+  useRealtimeEvent("message.created", refresh);
+  const visits = today.data ?? null;
+  const failedToLoad = today.isError;
 
   if (visits === null) {
     return failedToLoad ? <p role="alert">Today's visits could not be loaded. Please try again.</p> : <LoadingText />;
@@ -1013,23 +970,21 @@ type TabName = "providers" | "bookings" | "requests" | "today";
 
 function AdminDashboard({ today, counts: initialCounts }: Props) {
   const [counts, reloadCounts] = useCounts(initialCounts);
-  // Bumped after a booking changes, so the summary's list of today's bookings is asked again.
-  const [bookingsVersion, setBookingsVersion] = useState(0);
+  const client = useQueryClient();
   const [tab, setTab] = useState<TabName>("providers");
   // "Review pending applications": open the Providers tab, then move to its Pending Approval list.
   const [focusPending, setFocusPending] = useState(false);
   const pendingFocused = useCallback(() => setFocusPending(false), []);
+  // A booking changed: every list of bookings (the tab's, the summary's) and the counts are asked again.
   const bookingsChanged = useCallback(async () => {
-    setBookingsVersion((v) => v + 1);
-    await reloadCounts();
-  }, [reloadCounts]);
+    await Promise.all([client.invalidateQueries({ queryKey: [BOOKINGS] }), reloadCounts()]);
+  }, [client, reloadCounts]);
 
   return (
     <>
       <Summary
         today={today}
         pending={counts.providers.pending}
-        version={bookingsVersion}
         onReviewPending={() => {
           setTab("providers");
           setFocusPending(true);
@@ -1076,4 +1031,4 @@ function AdminDashboard({ today, counts: initialCounts }: Props) {
   );
 }
 
-mountIsland(AdminDashboard, "admin-root", "admin-props");
+mountQueryIsland(AdminDashboard, "admin-root", "admin-props");

@@ -2,14 +2,16 @@
 // recipient is a card: their details, the members and their roles (organizers change roles and
 // remove people; a member may leave), invitations by email (organizers: send, see pending,
 // withdraw) and emergency contacts. The server enforces every rule; the page only offers what
-// the user's role allows and shows the server's own words when something is refused.
-import { useState, type FormEvent } from "react";
+// the user's role allows and shows the server's own words when something is refused. The
+// circle is a TanStack query (lib/query) seeded by the page; each change asks for it again.
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { InputField, SelectField, TextareaField } from "../components/Field";
-import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import type { components } from "../lib/api-schema";
-import { mountIsland } from "../lib/mount";
+import { mountQueryIsland, useApiWrite, useSeededQuery } from "../lib/query";
 import { toast } from "../lib/toast";
 import "../styles/care-circle.css";
 
@@ -23,6 +25,8 @@ interface CareCircleProps {
   recipients: Recipient[];
 }
 
+const CARE_CIRCLE = "/api/care-circle";
+
 const ROLE_OPTIONS = [
   { value: "member", label: "Member: sees visits and messages" },
   { value: "organizer", label: "Organizer: also books, pays and invites" },
@@ -35,12 +39,9 @@ function formatDay(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
 }
 
-/** The server's words for a failed call; a lost session goes to sign in. */
+/** The server's words for a failed call (a lost session is lib/query's). */
 function failure(error: unknown, title: string): string {
-  if (isUnauthorizedError(error)) {
-    handleLoggedOut();
-    return "";
-  }
+  if (isUnauthorizedError(error)) return "";
   const message = errorMessage(error);
   toast({ title, description: message, variant: "destructive" });
   return message;
@@ -51,6 +52,7 @@ function fieldError(error: unknown, field: string): string {
 }
 
 function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdded: () => Promise<void> }) {
+  const write = useApiWrite();
   const [form, setForm] = useState({ firstName: "", lastName: "", address: "", phone: "", notesForHelpers: "" });
   const [isSelf, setIsSelf] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -67,7 +69,7 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
     setBusy(true);
     setErrors({});
     try {
-      await api.post("/api/care-recipients", { ...form, isSelf });
+      await write.post("/api/care-recipients", { ...form, isSelf });
     } catch (error) {
       const message = failure(error, "Could not add this person");
       const next: Record<string, string> = {};
@@ -221,6 +223,7 @@ function MemberRow({
   viewerId: string;
   onChanged: () => Promise<void>;
 }) {
+  const write = useApiWrite();
   const organizer = recipient.myRole === "organizer";
   const isMe = member.user.id === viewerId;
   const name = fullName(member.user) || member.user.email || "Someone";
@@ -230,7 +233,7 @@ function MemberRow({
   async function saveRole(event: FormEvent) {
     event.preventDefault();
     try {
-      await api.patch(path, { role });
+      await write.patch(path, { role });
     } catch (error) {
       failure(error, "Could not change the role");
       setRole(member.role);
@@ -242,7 +245,7 @@ function MemberRow({
 
   async function remove(): Promise<boolean> {
     try {
-      await api.delete(path);
+      await write.delete(path);
     } catch (error) {
       failure(error, isMe ? "Could not leave the circle" : "Could not remove this person");
       return false;
@@ -309,6 +312,7 @@ function MemberRow({
 }
 
 function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const write = useApiWrite();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("member");
   const [forRecipient, setForRecipient] = useState(false);
@@ -326,7 +330,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
     setBusy(true);
     setError("");
     try {
-      await api.post(`/api/care-recipients/${recipient.id}/invitations`, {
+      await write.post(`/api/care-recipients/${recipient.id}/invitations`, {
         email: email.trim(),
         role,
         forRecipient: forRecipient && !recipientHasAccount,
@@ -394,11 +398,12 @@ function PendingInvitation({
   invitation: Invitation;
   onChanged: () => Promise<void>;
 }) {
+  const write = useApiWrite();
   const [busy, setBusy] = useState(false);
   async function resend() {
     setBusy(true);
     try {
-      await api.post(`/api/care-recipients/${recipientId}/invitations`, {
+      await write.post(`/api/care-recipients/${recipientId}/invitations`, {
         email: invitation.email,
         role: invitation.role,
       });
@@ -417,7 +422,7 @@ function PendingInvitation({
   async function revoke() {
     setBusy(true);
     try {
-      await api.delete(`/api/care-invitations/${invitation.id}`);
+      await write.delete(`/api/care-invitations/${invitation.id}`);
     } catch (error) {
       failure(error, "Could not withdraw the invitation");
       setBusy(false);
@@ -462,6 +467,7 @@ function PendingInvitation({
 }
 
 function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const write = useApiWrite();
   const initial = {
     firstName: recipient.firstName,
     lastName: recipient.lastName,
@@ -500,7 +506,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
     setBusy(true);
     setErrors({});
     try {
-      await api.patch(`/api/care-recipients/${recipient.id}`, form);
+      await write.patch(`/api/care-recipients/${recipient.id}`, form);
     } catch (error) {
       const message = failure(error, "Could not save the details");
       const next: Record<string, string> = {};
@@ -670,9 +676,10 @@ function ContactRow({
   canEdit: boolean;
   onChanged: () => Promise<void>;
 }) {
+  const write = useApiWrite();
   async function remove(): Promise<boolean> {
     try {
-      await api.delete(`/api/emergency-contacts/${contact.id}`);
+      await write.delete(`/api/emergency-contacts/${contact.id}`);
     } catch (error) {
       failure(error, "Could not remove the contact");
       return false;
@@ -705,6 +712,7 @@ function ContactRow({
 }
 
 function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const write = useApiWrite();
   const empty = { name: "", relationship: "", phone: "" };
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -716,7 +724,7 @@ function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; 
     setBusy(true);
     setErrors({});
     try {
-      await api.post("/api/emergency-contacts", { ...form, recipientId: recipient.id });
+      await write.post("/api/emergency-contacts", { ...form, recipientId: recipient.id });
     } catch (error) {
       const message = failure(error, "Could not add the contact");
       const next = { name: fieldError(error, "name"), relationship: "", phone: fieldError(error, "phone") };
@@ -772,14 +780,16 @@ function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; 
 }
 
 function CareCircle({ viewer, recipients: initial }: CareCircleProps) {
-  const [recipients, setRecipients] = useState(initial);
+  const client = useQueryClient();
+  const circle = useSeededQuery<Recipient[]>(CARE_CIRCLE, initial);
+  const recipients = circle.data;
+  const refreshError = circle.error;
+  useEffect(() => {
+    if (refreshError) failure(refreshError, "Could not refresh the page");
+  }, [refreshError]);
 
   async function reload() {
-    try {
-      setRecipients(await api.get<Recipient[]>("/api/care-circle"));
-    } catch (error) {
-      failure(error, "Could not refresh the page");
-    }
+    await client.invalidateQueries({ queryKey: [CARE_CIRCLE] });
   }
 
   const hasSelf = recipients.some((r) => r.isSelf) || viewer.hasSelf;
@@ -802,4 +812,4 @@ function CareCircle({ viewer, recipients: initial }: CareCircleProps) {
   );
 }
 
-mountIsland(CareCircle, "care-circle-root", "care-circle-props");
+mountQueryIsland(CareCircle, "care-circle-root", "care-circle-props");

@@ -5,9 +5,9 @@
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { InputField } from "../components/Field";
-import { api, ApiError, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney } from "../lib/format";
-import { mountIsland } from "../lib/mount";
+import { mountQueryIsland, useApiWrite, type SessionMeta } from "../lib/query";
 import { toast } from "../lib/toast";
 
 interface CheckoutBooking {
@@ -40,7 +40,8 @@ type Phase = "preparing" | "prepare-failed" | "form" | "complete";
 const CREATE_FAILED = "Failed to create payment. Please try again.";
 const PAID_TITLE = "Payment Successful";
 const PAID_TEXT = "Thank you for your payment! Your booking is confirmed.";
-const LOGIN_AGAIN = "/api/login";
+/** A lost session signs in again through /api/login (spec section 8); the page's writes carry it. */
+const SESSION: SessionMeta = { loginTarget: "/api/login" };
 
 function paymentFailed(message: string): void {
   toast({ title: "Payment Failed", description: message, variant: "destructive" });
@@ -180,6 +181,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
   const [errors, setErrors] = useState<CardErrors>({});
   const [failure, setFailure] = useState("");
   const [processing, setProcessing] = useState(false);
+  const write = useApiWrite([], SESSION);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -193,14 +195,11 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
     if (Object.keys(missing).length > 0) return;
     setProcessing(true);
     try {
-      await api.post("/api/payments/test/confirm", { bookingId: booking.id, cardNumber, expiry, cvc });
+      await write.post("/api/payments/test/confirm", { bookingId: booking.id, cardNumber, expiry, cvc });
       paymentSucceeded();
       onPaid();
     } catch (error) {
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut(LOGIN_AGAIN);
-        return;
-      }
+      if (isUnauthorizedError(error)) return; // lib/query's
       const message = errorMessage(error);
       if (error instanceof ApiError && error.status === 400) {
         const fields = error.fieldErrors;
@@ -290,6 +289,7 @@ function StripeForm({
   const [failure, setFailure] = useState("");
   const [notice, setNotice] = useState("");
   const [processing, setProcessing] = useState(false);
+  const write = useApiWrite([], SESSION);
 
   useEffect(() => {
     let cancelled = false;
@@ -341,7 +341,7 @@ function StripeForm({
       } else if (result.paymentIntent.status === "succeeded") {
         // The server checks with Stripe itself, so the booking shows confirmed without waiting
         // for the webhook (which still arrives and changes nothing more).
-        await api.post("/api/payments/stripe/sync", { bookingId: booking.id }).catch(() => undefined);
+        await write.post("/api/payments/stripe/sync", { bookingId: booking.id }).catch(() => undefined);
         paymentSucceeded();
         onPaid();
       } else {
@@ -439,26 +439,24 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
   const [phase, setPhase] = useState<Phase>(paid ? "complete" : "preparing");
   const [clientSecret, setClientSecret] = useState("");
   const started = useRef(false);
+  const { post } = useApiWrite([], SESSION);
 
   const prepare = useCallback(async () => {
     if (!booking) return;
     setPhase("preparing");
     try {
-      const reply = await api.post<{ clientSecret: string }>("/api/create-payment-intent", {
+      const reply = await post<{ clientSecret: string }>("/api/create-payment-intent", {
         amount: Number(booking.totalAmount),
         bookingId: booking.id,
       });
       setClientSecret(reply.clientSecret);
       setPhase("form");
     } catch (error) {
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut(LOGIN_AGAIN);
-        return;
-      }
+      if (isUnauthorizedError(error)) return; // lib/query's
       toast({ title: "Error", description: CREATE_FAILED, variant: "destructive" });
       setPhase("prepare-failed");
     }
-  }, [booking]);
+  }, [booking, post]);
 
   useEffect(() => {
     // paymentStatus pending (or failed, to try again) creates the payment intent on load.
@@ -520,4 +518,4 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
   );
 }
 
-mountIsland(Checkout, "checkout-root", "checkout-props");
+mountQueryIsland(Checkout, "checkout-root", "checkout-props");

@@ -1,18 +1,21 @@
 // Messages page (spec "Messages page"): conversations on the left, the chat pane on the right.
 // One conversation per booking's thread (issue 16: the provider and the recipient's whole care
 // circle; the pane says who it is for and each message names its sender), plus support.
-// Live over the page's websocket (lib/realtime); while it is down, the open conversation and
-// the unread count are polled every 5 s (spec section 9). The open conversation lives in
+// Server state is TanStack Query's (lib/query), seeded by the page's props and kept live by the
+// page's websocket (lib/realtime); while it is down, the open conversation and the unread count
+// are polled every 5 s (spec section 9). The open conversation lives in
 // lib/useConversation; the list, the thread and the composer in components/messages/.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { ApiError, api, handleLoggedOut, isUnauthorizedError } from "../lib/api";
-import { mountIsland } from "../lib/mount";
-import { useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
+import { ApiError, api, isUnauthorizedError } from "../lib/api";
+import { mountQueryIsland, usePollWhileDisconnected, useSeededQuery } from "../lib/query";
+import { useConnected, useRealtimeEvent } from "../lib/realtime";
 import type { UnreadCount } from "../lib/types";
 import { toast } from "../lib/toast";
 import {
   POLL_MS,
   SYSTEM,
+  UNREAD_COUNT,
   conversationKey,
   conversationName,
   displayName,
@@ -59,6 +62,8 @@ function withSupport(list: ConversationInfo[], support: Person | null): Conversa
   return [...list, { user: support, role: "support", bookingId: null, thread: false, recipient: null, bookings: [] }];
 }
 
+const CONVERSATIONS = "/api/messages/conversations";
+
 function Messages({
   me,
   conversations: initialConversations,
@@ -66,10 +71,30 @@ function Messages({
   unread: initialUnread,
   maxLength,
 }: MessagesProps) {
-  const [conversations, setConversations] = useState<ConversationInfo[]>(() =>
+  const client = useQueryClient();
+  // The list: the server's, plus people added on this page (support, new writers) that it lacks.
+  const [seed] = useState(() =>
     wantedConversation() === "support" ? withSupport(initialConversations, support) : initialConversations,
   );
-  const [unread, setUnread] = useState<UnreadCount>(initialUnread);
+  const { data: conversations } = useQuery({
+    queryKey: [CONVERSATIONS],
+    queryFn: async () => {
+      const fresh = await api.get<ConversationInfo[]>(CONVERSATIONS);
+      const known = new Set(fresh.map(conversationKey));
+      const list = client.getQueryData<ConversationInfo[]>([CONVERSATIONS]) ?? [];
+      return [...fresh, ...list.filter((c) => !known.has(conversationKey(c)))];
+    },
+    initialData: seed,
+  });
+  const setConversations = useCallback(
+    (update: (list: ConversationInfo[]) => ConversationInfo[]) =>
+      client.setQueryData<ConversationInfo[]>([CONVERSATIONS], (list) => update(list ?? [])),
+    [client],
+  );
+  // Polling fallback while the socket is down (and one catch-up each time it comes back).
+  const { data: unread } = useSeededQuery<UnreadCount>(UNREAD_COUNT, initialUnread, {
+    refetchInterval: usePollWhileDisconnected([[UNREAD_COUNT]], POLL_MS),
+  });
   const [selected, setSelected] = useState<string | null>(() => initialSelection(initialConversations, support));
   // Choosing a conversation (again) starts a fresh draft.
   const [composerKey, setComposerKey] = useState(0);
@@ -87,46 +112,26 @@ function Messages({
     selectedRef.current = selected;
   }, [selected]);
 
-  const fail = useCallback((error: unknown) => {
-    if (isUnauthorizedError(error)) {
-      handleLoggedOut();
-      return;
-    }
-    // A thread the user no longer takes part in (they left the care circle): it leaves the list.
-    const open = selectedRef.current;
-    if (error instanceof ApiError && error.status === 404 && threadBookingId(open) !== null) {
-      setConversations((list) => list.filter((c) => conversationKey(c) !== open));
-      setSelected(null);
-      toast({ title: "Conversation closed", description: "You are no longer part of this conversation." });
-    }
-  }, []);
+  // A lost session is lib/query's (one toast, one redirect).
+  const fail = useCallback(
+    (error: unknown) => {
+      // A thread the user no longer takes part in (they left the care circle): it leaves the list.
+      const open = selectedRef.current;
+      if (error instanceof ApiError && error.status === 404 && threadBookingId(open) !== null) {
+        setConversations((list) => list.filter((c) => conversationKey(c) !== open));
+        setSelected(null);
+        toast({ title: "Conversation closed", description: "You are no longer part of this conversation." });
+      }
+    },
+    [setConversations],
+  );
 
   const conversation = useConversation({ me, selected, current, fail });
 
-  const refreshUnread = useCallback(async () => {
-    setUnread(await api.get<UnreadCount>("/api/messages/unread-count"));
-  }, []);
-
-  // Polling fallback while the socket is down (and one catch-up each time it comes back).
-  usePollingFallback(() => {
-    refreshUnread().catch(fail);
-  }, POLL_MS);
-
-  useRealtimeEvent<UnreadCount>("unread.count", setUnread);
+  useRealtimeEvent<UnreadCount>("unread.count", (count) => client.setQueryData([UNREAD_COUNT], count));
 
   // Fetch the list again (a booking or a thread the page does not know yet).
-  const refreshList = useCallback(() => {
-    api
-      .get<ConversationInfo[]>("/api/messages/conversations")
-      .then((fresh) =>
-        setConversations((list) => {
-          const known = new Set(fresh.map(conversationKey));
-          // Keep people added on this page (support, new writers) that the server list lacks.
-          return [...fresh, ...list.filter((c) => !known.has(conversationKey(c)))];
-        }),
-      )
-      .catch(fail);
-  }, [fail]);
+  const refreshList = () => void client.invalidateQueries({ queryKey: [CONVERSATIONS] });
 
   // Someone new wrote (support, or a thread made after the page loaded): they join the list.
   useRealtimeEvent<Message>("message.created", (message) => {
@@ -181,9 +186,8 @@ function Messages({
       await conversation.send(content);
       return true;
     } catch (error) {
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut();
-      } else {
+      // A lost session is lib/query's.
+      if (!isUnauthorizedError(error)) {
         toast({ title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" });
       }
       return false;
@@ -272,4 +276,4 @@ function Messages({
   );
 }
 
-mountIsland(Messages, "messages-root", "messages-props");
+mountQueryIsland(Messages, "messages-root", "messages-props");

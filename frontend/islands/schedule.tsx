@@ -1,12 +1,14 @@
 // /schedule "My schedule" (issue 18): the provider's weekly hours, a few windows per weekday
 // (added and removed here, saved all at once with PUT /api/providers/me/schedule), and their time
 // off (POST and DELETE /api/providers/me/time-off). The server owns every rule; its messages show
-// beside the field they name ("weeklyHours.<n>.endTime", "firstDay", ...).
+// beside the field they name ("weeklyHours.<n>.endTime", "firstDay", ...). The saved schedule
+// is a TanStack query (lib/query) seeded by the page; the forms edit their own copy.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { InputField } from "../components/Field";
-import { api, ApiError, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { api, ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate } from "../lib/format";
-import { mountIsland } from "../lib/mount";
+import { mountQueryIsland, useSeededQuery } from "../lib/query";
 import type { Schedule, TimeOff } from "../lib/types";
 
 interface Props {
@@ -23,6 +25,7 @@ interface Row {
   end: string;
 }
 
+const SCHEDULE = "/api/providers/me/schedule";
 const TIME_REQUIRED = "Please enter a time like 09:30.";
 let nextKey = 1;
 
@@ -39,11 +42,9 @@ function rowsByDay(schedule: Schedule): Row[][] {
   return days;
 }
 
+/** A lost session is lib/query's; anything else is said beside the form and its fields. */
 function failed(error: unknown, setMessage: (m: string) => void): Record<string, string[]> {
-  if (isUnauthorizedError(error)) {
-    handleLoggedOut();
-    return {};
-  }
+  if (isUnauthorizedError(error)) return {};
   setMessage(errorMessage(error));
   return error instanceof ApiError ? error.fieldErrors : {};
 }
@@ -63,7 +64,13 @@ function WeeklyHours({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [saved, setSaved] = useState("");
-  const [saving, setSaving] = useState(false);
+  const client = useQueryClient();
+  const saveHours = useMutation({
+    mutationFn: (body: { weeklyHours: { weekday: number; startTime: string; endTime: string }[] }) =>
+      api.put<Schedule>(SCHEDULE, body),
+    onSuccess: (schedule) => client.setQueryData([SCHEDULE], schedule),
+  });
+  const saving = saveHours.isPending;
   const [focusKey, setFocusKey] = useState<number | null>(null);
 
   // A window just added: its first time field takes the focus (keyboard users carry on typing).
@@ -105,12 +112,11 @@ function WeeklyHours({
       setMessage("Please correct the highlighted times.");
       return;
     }
-    setSaving(true);
     try {
       const body = {
         weeklyHours: sent.map(({ weekday, row }) => ({ weekday, startTime: row.start, endTime: row.end })),
       };
-      const schedule = await api.put<Schedule>("/api/providers/me/schedule", body);
+      const schedule = await saveHours.mutateAsync(body);
       setDays(rowsByDay(schedule));
       setErrors({});
       setSaved(
@@ -127,8 +133,6 @@ function WeeklyHours({
         if (item && m) mapped[`${item.row.key}-${m[2] === "endTime" ? "end" : "start"}`] = texts[0] ?? "";
       }
       setErrors(mapped);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -203,42 +207,49 @@ function WeeklyHours({
   );
 }
 
-function TimeOffSection({ initial, today }: { initial: TimeOff[]; today: string }) {
-  const [items, setItems] = useState<TimeOff[]>(initial);
+function TimeOffSection({ initial, today }: { initial: Schedule; today: string }) {
+  const client = useQueryClient();
+  const items = useSeededQuery<Schedule>(SCHEDULE, initial).data.timeOff;
+  const setItems = (update: (items: readonly TimeOff[]) => TimeOff[]) =>
+    client.setQueryData<Schedule>([SCHEDULE], (s) => s && { ...s, timeOff: update(s.timeOff) });
+  const addTimeOff = useMutation({
+    mutationFn: (body: { firstDay: string | null; lastDay: string | null; note: string }) =>
+      api.post<TimeOff>("/api/providers/me/time-off", body),
+    onSuccess: (created) => setItems((list) => [...list, created].sort((a, b) => a.firstDay.localeCompare(b.firstDay))),
+  });
+  const removeTimeOff = useMutation({
+    mutationFn: (item: TimeOff) => api.delete(`/api/providers/me/time-off/${item.id}`),
+    onSuccess: (_answer, item) => setItems((list) => list.filter((t) => t.id !== item.id)),
+  });
   const [form, setForm] = useState({ firstDay: "", lastDay: "", note: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState("");
   const [status, setStatus] = useState("");
-  const [busy, setBusy] = useState(false);
+  const busy = addTimeOff.isPending;
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
     setMessage("");
     setStatus("");
-    setBusy(true);
     try {
-      const created = await api.post<TimeOff>("/api/providers/me/time-off", {
+      const created = await addTimeOff.mutateAsync({
         firstDay: form.firstDay || null,
         lastDay: form.lastDay || form.firstDay || null,
         note: form.note,
       });
-      setItems([...items, created].sort((a, b) => a.firstDay.localeCompare(b.firstDay)));
       setForm({ firstDay: "", lastDay: "", note: "" });
       setErrors({});
       setStatus(`Time off added: ${formatDate(created.firstDay)} to ${formatDate(created.lastDay)}.`);
     } catch (error) {
       const fields = failed(error, setMessage);
       setErrors(Object.fromEntries(Object.entries(fields).map(([f, t]) => [f, t[0] ?? ""])));
-    } finally {
-      setBusy(false);
     }
   };
 
   const remove = async (item: TimeOff) => {
     setMessage("");
     try {
-      await api.delete(`/api/providers/me/time-off/${item.id}`);
-      setItems(items.filter((t) => t.id !== item.id));
+      await removeTimeOff.mutateAsync(item);
       setStatus(`Time off removed: ${formatDate(item.firstDay)} to ${formatDate(item.lastDay)}.`);
       document.getElementById("off-first")?.focus();
     } catch (error) {
@@ -333,9 +344,9 @@ function ScheduleIsland(props: Props) {
         windows={props.windows}
         step={props.timeStepMinutes}
       />
-      <TimeOffSection initial={props.schedule.timeOff} today={props.today} />
+      <TimeOffSection initial={props.schedule} today={props.today} />
     </div>
   );
 }
 
-mountIsland(ScheduleIsland, "schedule-root", "schedule-props");
+mountQueryIsland(ScheduleIsland, "schedule-root", "schedule-props");

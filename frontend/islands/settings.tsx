@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { InputField } from "../components/Field";
 import { NotificationSettings } from "../components/NotificationSettings";
-import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
-import { mountIsland } from "../lib/mount";
+import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
+import { mountQueryIsland, useApiWrite } from "../lib/query";
 import { toast } from "../lib/toast";
 
 interface SettingsProps {
@@ -21,6 +21,7 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const write = useApiWrite();
 
   if (isAdmin) {
     return (
@@ -47,13 +48,10 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
     setBusy(true);
     setError("");
     try {
-      await api.post("/api/account/close", { confirm: typed.trim() });
+      await write.post("/api/account/close", { confirm: typed.trim() });
     } catch (err) {
       setBusy(false);
-      if (isUnauthorizedError(err)) {
-        handleLoggedOut();
-        return;
-      }
+      if (isUnauthorizedError(err)) return; // lib/query's
       const message = (err instanceof ApiError && err.fieldErrors.confirm?.[0]) || errorMessage(err);
       setError(message);
       toast({ title: "Could not close your account", description: message, variant: "destructive" });
@@ -104,5 +102,5 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
   );
 }
 
-mountIsland(CloseAccount, "settings-root", "settings-props");
-mountIsland(NotificationSettings, "notification-settings-root", "notification-settings-props");
+mountQueryIsland(CloseAccount, "settings-root", "settings-props");
+mountQueryIsland(NotificationSettings, "notification-settings-root", "notification-settings-props");

@@ -6,8 +6,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Avatar } from "../components/Avatar";
-import { api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
-import { mountIsland } from "../lib/mount";
+import { errorMessage, isUnauthorizedError } from "../lib/api";
+import { mountQueryIsland, useApiWrite } from "../lib/query";
 import { toast } from "../lib/toast";
 import "../styles/usermenu.css";
 
@@ -21,15 +21,14 @@ interface UserMenuProps {
   isAdmin: boolean;
 }
 
-async function switchUserType(current: UserType): Promise<void> {
+type Write = ReturnType<typeof useApiWrite>;
+
+async function switchUserType(write: Write, current: UserType): Promise<void> {
   const target = current === "provider" ? "client" : "provider";
   try {
-    await api.put("/api/auth/user-type", { userType: target });
+    await write.put("/api/auth/user-type", { userType: target });
   } catch (error) {
-    if (isUnauthorizedError(error)) {
-      handleLoggedOut();
-      return;
-    }
+    if (isUnauthorizedError(error)) return; // lib/query's
     toast({
       title: "Error",
       description: `Failed to switch user type: ${errorMessage(error)}`,
@@ -41,9 +40,9 @@ async function switchUserType(current: UserType): Promise<void> {
   window.setTimeout(() => window.location.reload(), 1000);
 }
 
-async function signOutEverywhere(): Promise<void> {
+async function signOutEverywhere(write: Write): Promise<void> {
   try {
-    await api.post("/api/auth/logout");
+    await write.post("/api/auth/logout");
   } catch (error) {
     console.error("Sign out failed", error);
   }
@@ -152,6 +151,9 @@ function AccountMenu({ trigger, label, children }: { trigger: ReactNode; label: 
 
 function UserMenu(props: UserMenuProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const write = useApiWrite();
+  // Signing out without a session still just goes home (no "logged out" toast).
+  const signOut = useApiWrite([], { ownsUnauthorized: true });
   const name = props.firstName.trim() || props.email;
   // Staff are neither: an admin is badged Admin (and cannot switch).
   const badge = props.isAdmin ? "Admin" : props.userType === "provider" ? "Provider" : "Client";
@@ -211,7 +213,7 @@ function UserMenu(props: UserMenuProps) {
             role="menuitem"
             tabIndex={-1}
             className="usermenu-item"
-            onClick={() => void switchUserType(props.userType)}
+            onClick={() => void switchUserType(write, props.userType)}
           >
             {switchLabel}
           </button>
@@ -225,7 +227,7 @@ function UserMenu(props: UserMenuProps) {
           role="menuitem"
           tabIndex={-1}
           className="usermenu-item"
-          onClick={() => void signOutEverywhere()}
+          onClick={() => void signOutEverywhere(signOut)}
         >
           Sign Out
         </button>
@@ -287,7 +289,7 @@ function UserMenu(props: UserMenuProps) {
                 <button
                   type="button"
                   className="button button-secondary"
-                  onClick={() => void switchUserType(props.userType)}
+                  onClick={() => void switchUserType(write, props.userType)}
                 >
                   {switchLabel}
                 </button>
@@ -295,7 +297,7 @@ function UserMenu(props: UserMenuProps) {
               <a className="button button-secondary" href="/settings">
                 Settings
               </a>
-              <button type="button" className="button button-primary" onClick={() => void signOutEverywhere()}>
+              <button type="button" className="button button-primary" onClick={() => void signOutEverywhere(signOut)}>
                 Sign Out
               </button>
             </div>
@@ -306,4 +308,4 @@ function UserMenu(props: UserMenuProps) {
   );
 }
 
-mountIsland(UserMenu, "usermenu-root", "usermenu-props");
+mountQueryIsland(UserMenu, "usermenu-root", "usermenu-props");

@@ -1,6 +1,6 @@
 // The product API client (spec section 7/8): JSON in and out, session cookie + CSRF header,
-// and errors whose text is "<status>: <body or status text>" (what the 401 check reads).
-// That text is for the console only: people see userMessage() (issue 12 item 4), never a raw
+// and errors whose text is "<status>: <body or status text>" (spec section 8), carrying the status
+// (what the 401 check reads). That text is for the console only: people see userMessage() (issue 12 item 4), never a raw
 // body (an HTML error page, a traceback, a field dump).
 import { toast } from "./toast";
 
@@ -114,9 +114,9 @@ export const api = {
   delete: <T = unknown>(path: string) => apiRequest<T>("DELETE", path),
 };
 
-/** Spec section 8: a 401 whose text says Unauthorized means the session is gone. */
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+/** Spec section 8: a 401 means the session is gone (read from the status, not the text). */
+export function isUnauthorizedError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
 }
 
 /**
@@ -135,8 +135,14 @@ export function redirectAfter(path: string, ms: number): void {
   window.setTimeout(() => window.location.assign(path), ms);
 }
 
-/** The session was found lost: say so, then send the user to sign in again after 0.5 s. */
+// Several calls can find the session lost at once (a page's queries, a poll): one toast, one redirect.
+let sessionLost = false;
+
+/** The session was found lost: say so, then send the user to sign in again after 0.5 s (once a page).
+ * lib/query calls it for every query and mutation; islands not yet on TanStack Query call it themselves. */
 export function handleLoggedOut(target = "/login"): void {
+  if (sessionLost) return;
+  sessionLost = true;
   toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
   redirectAfter(target, 500);
 }

@@ -1,7 +1,8 @@
 // Mount an island: {% island "<name>" props %} (marketplace/templatetags/islands.py) renders the
 // props as <script id="<name>-props"> and the root <div id="<name>-root">; the island's file is
-// frontend/islands/<name>.tsx and calls mountIsland(Component, "<name>").
-import { StrictMode, type ComponentType } from "react";
+// frontend/islands/<name>.tsx and calls mountIsland(Component, "<name>") (or lib/query's
+// mountQueryIsland when it reads server data).
+import { StrictMode, type ComponentType, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 
 export function readProps<T>(propsId: string): T {
@@ -12,15 +13,16 @@ export function readProps<T>(propsId: string): T {
   return JSON.parse(el.textContent) as T;
 }
 
-/** Render `Component` with the page's props into the island's root. `name` is the island's
- * kebab-case name; the older form passes the root's and the props' element ids. */
-export function mountIsland<P extends object>(Component: ComponentType<P>, name: string, propsId?: string): void {
-  const root = document.getElementById(propsId === undefined ? `${name}-root` : name);
+/** Render `Component` with the page's props into the island's root. `wrap` puts providers around
+ * the island (lib/query's mountQueryIsland: the page's QueryClient), so pages that need none
+ * (landing, login) do not ship them. */
+export function mountIsland<P extends object>(
+  Component: ComponentType<P>,
+  name: string,
+  wrap: (island: ReactNode) => ReactNode = (island) => island,
+): void {
+  const root = document.getElementById(`${name}-root`);
   if (!root) return;
-  const props = readProps<P>(propsId ?? `${name}-props`);
-  createRoot(root).render(
-    <StrictMode>
-      <Component {...props} />
-    </StrictMode>,
-  );
+  const props = readProps<P>(`${name}-props`);
+  createRoot(root).render(<StrictMode>{wrap(<Component {...props} />)}</StrictMode>);
 }

@@ -3,8 +3,9 @@
 // Islands subscribe to event types; the socket opens on the first subscription, reconnects
 // with exponential backoff (1 s doubling to 30 s, with jitter) and stops for good when the
 // server says the user is signed out (close code 4401). While it is down, islands keep
-// their data fresh with pollWhileDisconnected() at the spec's intervals (section 9:
-// 5 s on the messages page, 10 s for the dashboard's unread count).
+// their data fresh at the spec's intervals (section 9: 5 s on the messages page, 10 s for the
+// dashboard's unread count): islands on TanStack Query with lib/query's usePollWhileDisconnected
+// (a refetchInterval), the others with pollWhileDisconnected() below.
 //
 //   const off = subscribe<UnreadCount>("unread.count", (u) => setCount(u.count));
 //   const stop = pollWhileDisconnected(() => api.get("/api/messages/unread-count").then(...), 10_000);

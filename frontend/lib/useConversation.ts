@@ -1,14 +1,17 @@
 // The open conversation of the messages page: its messages (loaded, marked read, merged with
-// the live ones), whether someone in it is typing, and sending. Live over the page's
-// websocket (lib/realtime); while it is down the conversation is polled every 5 s (spec section 9).
+// the live ones), whether someone in it is typing, and sending. The messages are a TanStack query
+// (lib/query) that live events update; while the page's websocket (lib/realtime) is down the
+// conversation is polled every 5 s (spec section 9).
 //
 // A conversation is a booking's thread (issue 16: the provider and the whole care circle of the
 // booking's recipient see the same messages, each naming its sender), or a person (support).
 // Its key: "booking-<id>" for a thread, the person's id otherwise, SYSTEM for the notifications.
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { api } from "./api";
+import { usePollWhileDisconnected } from "./query";
 import type { Conversation, Message, PublicUser as Person } from "./types";
-import { send as sendFrame, usePollingFallback, useRealtimeEvent, type TypingEvent } from "./realtime";
+import { send as sendFrame, useRealtimeEvent, type TypingEvent } from "./realtime";
 
 // The API's shapes (lib/types, generated from the schema); a conversation opened here by a message
 // from someone new has the role "other".
@@ -21,6 +24,8 @@ export interface ConversationInfo extends Omit<Conversation, "role"> {
 /** The id of the System Notifications conversation. */
 export const SYSTEM = "system";
 export const POLL_MS = 5000;
+/** The unread counts' query key (lib/query: the API path). */
+export const UNREAD_COUNT = "/api/messages/unread-count";
 const TYPING_SHOWN_MS = 1000;
 const TYPING_SEND_EVERY_MS = 700;
 
@@ -59,6 +64,16 @@ export function messageKey(message: Message, meId: string): string {
   return message.senderId === meId ? message.receiverId : message.senderId;
 }
 
+/** The API path of a conversation's messages (GETting it marks them read). */
+export function conversationPath(key: string): string {
+  const bookingId = threadBookingId(key);
+  return key === SYSTEM
+    ? "/api/messages/system-notifications"
+    : bookingId !== null
+      ? `/api/messages/booking/${bookingId}`
+      : `/api/messages/conversation/${encodeURIComponent(key)}`;
+}
+
 function mergeMessages(current: Message[], incoming: Message[]): Message[] {
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const m of incoming) byId.set(m.id, m);
@@ -67,7 +82,7 @@ function mergeMessages(current: Message[], incoming: Message[]): Message[] {
 
 /**
  * `selected`: the open conversation's key, SYSTEM, or null (none open); `current`: that
- * conversation (null for SYSTEM). `fail` handles a failed load (a lost session). `send` answers whether the
+ * conversation (null for SYSTEM). `fail` handles a failed load (a lost session is lib/query's). `send` answers whether the
  * message went; its failure is the caller's to tell.
  */
 export function useConversation({
@@ -81,8 +96,7 @@ export function useConversation({
   current: ConversationInfo | null;
   fail: (error: unknown) => void;
 }) {
-  const [messages, setMessages] = useState<Message[]>([]);
-  const [loading, setLoading] = useState(false);
+  const client = useQueryClient();
   const [typingUntil, setTypingUntil] = useState(0);
   const [typingName, setTypingName] = useState("");
   const lastTypingSent = useRef(0);
@@ -91,43 +105,36 @@ export function useConversation({
     selectedRef.current = selected; // before the effects below that read it
   }, [selected]);
 
-  // Load (and mark read) the open conversation; the server pushes the new unread count.
-  const load = useCallback(async () => {
-    const target = selectedRef.current;
-    if (!target) return;
-    const bookingId = threadBookingId(target);
-    const path =
-      target === SYSTEM
-        ? "/api/messages/system-notifications"
-        : bookingId !== null
-          ? `/api/messages/booking/${bookingId}`
-          : `/api/messages/conversation/${encodeURIComponent(target)}`;
-    const list = await api.get<Message[]>(path);
-    if (selectedRef.current === target) setMessages((prev) => mergeMessages(prev, list));
-  }, []);
-
+  // The open conversation's messages; each load marks them read (the server pushes the new
+  // unread count) and merges into what the page already shows (live ones included). A
+  // conversation left is dropped (gcTime 0), so opening it again loads it afresh.
+  const path = selected ? conversationPath(selected) : "";
+  const query = useQuery({
+    queryKey: [path],
+    queryFn: async () => mergeMessages(client.getQueryData<Message[]>([path]) ?? [], await api.get<Message[]>(path)),
+    enabled: selected !== null,
+    gcTime: 0,
+    // Polling fallback while the socket is down (and one catch-up each time it comes back).
+    refetchInterval: usePollWhileDisconnected(path ? [[path]] : [], POLL_MS),
+  });
+  const error = query.error;
   useEffect(() => {
-    setMessages([]);
-    setTypingUntil(0);
-    if (!selected) return;
-    setLoading(true);
-    load()
-      .catch(fail)
-      .finally(() => setLoading(false));
-  }, [selected, load, fail]);
+    if (error) fail(error);
+  }, [error, fail]);
 
-  // Polling fallback while the socket is down (and one catch-up each time it comes back).
-  usePollingFallback(() => {
-    load().catch(fail);
-  }, POLL_MS);
+  useEffect(() => setTypingUntil(0), [selected]);
+
+  const addMessages = (key: string, incoming: Message[]) =>
+    client.setQueryData<Message[]>([conversationPath(key)], (prev) => mergeMessages(prev ?? [], incoming));
 
   useRealtimeEvent<Message>("message.created", (message) => {
-    if (selectedRef.current === messageKey(message, me.id)) {
-      setMessages((prev) => mergeMessages(prev, [message]));
+    const open = selectedRef.current;
+    if (open && open === messageKey(message, me.id)) {
+      addMessages(open, [message]);
       if (message.senderId !== me.id) {
         setTypingUntil(0);
         // Reading it: the conversation call marks it read and pushes the new count.
-        load().catch(fail);
+        void client.invalidateQueries({ queryKey: [conversationPath(open)] });
       }
     }
   });
@@ -160,16 +167,18 @@ export function useConversation({
     if (sendFrame(frame)) lastTypingSent.current = t;
   };
 
+  const sending = useMutation({
+    mutationFn: ({ to, content }: { to: ConversationInfo; content: string; key: string }) =>
+      api.post<Message>("/api/messages", { receiverId: to.user.id, content, bookingId: to.bookingId }),
+    onSuccess: (message, { key }) => addMessages(key, [message]),
+  });
   const send = async (content: string): Promise<void> => {
-    if (!current) return;
-    const message = await api.post<Message>("/api/messages", {
-      receiverId: current.user.id,
-      content,
-      bookingId: current.bookingId,
-    });
-    setMessages((prev) => mergeMessages(prev, [message]));
+    if (!current || !selected) return;
+    await sending.mutateAsync({ to: current, content, key: selected });
   };
 
+  const messages = query.data ?? [];
+  const loading = selected !== null && query.isPending;
   // Who is typing: in a thread the name the event carries, else "" (the caller names the person).
   return { messages, loading, typing: typingUntil > 0, typingName, notifyTyping, send };
 }

@@ -1,8 +1,9 @@
 // One page of a server-side list (an /api/... endpoint answering a bare array with the total in
 // X-Total-Count): the page's rows, the total, and which page is shown. The server searches,
 // filters and counts; the page only asks.
-import { useCallback, useEffect, useRef, useState } from "react";
-import { getPage, handleLoggedOut, isUnauthorizedError } from "./api";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useState } from "react";
+import { pageQuery } from "./query";
 
 export type PagedList<T> =
   | { state: "loading"; items: T[]; total: number | null }
@@ -22,48 +23,42 @@ export function useDebounced<T>(value: T, ms = 300): T {
 /**
  * `path` with `params` (empty values left out), `pageSize` rows at `offset`. A change of path or
  * params goes back to the first page. While a page loads the previous rows stay (state
- * "loading"), so the list does not jump; an answer that arrives after a newer question is dropped.
+ * "loading"), so the list does not jump. A page is a TanStack query (lib/query: keyed by the
+ * path, then the parameters), so invalidating the path reloads it; a lost session is lib/query's.
  */
 export function usePagedList<T>(path: string, params: Record<string, string>, pageSize: number) {
   const key = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
   const [offset, setOffset] = useState(0);
-  const [list, setList] = useState<PagedList<T>>({ state: "loading", items: [], total: null });
-  const seq = useRef(0);
   // A new question starts on the first page (React's "information from previous renders" pattern).
   const [lastKey, setLastKey] = useState(key);
   if (lastKey !== key) {
     setLastKey(key);
     if (offset !== 0) setOffset(0);
   }
+  const query = Object.fromEntries(new URLSearchParams(key));
+  const page = useQuery({
+    ...pageQuery<T>(path, { ...query, limit: String(pageSize), offset: String(offset) }),
+    placeholderData: keepPreviousData,
+  });
 
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    setList((old) => ({ state: "loading", items: old.items, total: old.total }));
-    const query = new URLSearchParams(key);
-    query.set("limit", String(pageSize));
-    query.set("offset", String(offset));
-    try {
-      const page = await getPage<T>(`${path}?${query.toString()}`);
-      if (mine !== seq.current) return;
-      // A page beyond the end (rows went away since): show the last page that has rows.
-      if (page.items.length === 0 && offset > 0 && page.total > 0) {
-        setOffset(Math.floor((page.total - 1) / pageSize) * pageSize);
-        return;
-      }
-      setList({ state: "ready", items: page.items, total: page.total });
-    } catch (error) {
-      if (mine !== seq.current) return;
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut();
-        return;
-      }
-      setList((old) => ({ state: "error", items: old.items, total: old.total }));
-    }
-  }, [path, key, offset, pageSize]);
-
+  // A page beyond the end (rows went away since): show the last page that has rows.
+  const beyondEnd = page.data !== undefined && page.data.items.length === 0 && offset > 0 && page.data.total > 0;
+  const lastOffset = beyondEnd ? Math.floor((page.data.total - 1) / pageSize) * pageSize : offset;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (lastOffset !== offset) setOffset(lastOffset);
+  }, [lastOffset, offset]);
 
-  return { list, offset, setOffset, pageSize, reload: load };
+  const items = page.data?.items ?? [];
+  const total = page.data?.total ?? null;
+  const list: PagedList<T> =
+    page.isFetching || beyondEnd || (page.isPending && !page.isError)
+      ? { state: "loading", items, total }
+      : page.isError || total === null
+        ? { state: "error", items, total }
+        : { state: "ready", items, total };
+
+  const client = useQueryClient();
+  const reload = useCallback(() => client.invalidateQueries({ queryKey: [path] }), [client, path]);
+
+  return { list, offset, setOffset, pageSize, reload };
 }
