@@ -128,7 +128,10 @@ describe("useSchemaForm", () => {
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send).toHaveBeenCalledWith({ ...EMPTY, title: "Tablet help", description: "Set up video calls please" });
     expect(screen.getByRole("button", { name: "Saving..." })).toHaveProperty("disabled", true);
-    await act(async () => finish({}));
+    await act(() => {
+      finish({});
+      return Promise.resolve();
+    });
     await waitFor(() => expect(screen.getByTestId("toast").textContent).toContain("Saved"));
     // Done: the button stays pending until the page leaves.
     expect(screen.getByRole("button", { name: "Saving..." })).toHaveProperty("disabled", true);
