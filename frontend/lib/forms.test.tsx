@@ -28,7 +28,7 @@ function TestForm({
 }: {
   send: SubmitOptions<Values>["send"];
   onInvalid?: SubmitOptions<Values>["onInvalid"];
-  onChange?: "validate" | "clear";
+  onChange?: "validate" | "after-submit" | "clear";
   initial?: Values;
 }) {
   const { values, errors, set, submit, pending } = useSchemaForm({
@@ -187,5 +187,18 @@ describe("useSchemaForm", () => {
     save();
     await waitFor(() => expect(message("title").textContent).toBe("Title is required"));
     expect(message("estimatedDuration").textContent).toBe("Duration must be at least 1 minute");
+  });
+
+  it("with onChange 'after-submit', a change says nothing until the first submit, then is checked", async () => {
+    render(<TestForm send={vi.fn()} onChange="after-submit" />);
+    type("estimatedDuration", "0");
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(message("estimatedDuration").textContent).toBe("");
+    save();
+    await waitFor(() => expect(message("estimatedDuration").textContent).toBe("Duration must be at least 1 minute"));
+    type("estimatedDuration", "5");
+    await waitFor(() => expect(message("estimatedDuration").textContent).toBe(""));
+    type("estimatedDuration", "");
+    await waitFor(() => expect(message("estimatedDuration").textContent).toBe("Duration must be at least 1 minute"));
   });
 });

@@ -28,9 +28,10 @@ export interface SchemaFormOptions<V extends FieldValues> {
   fields: readonly (keyof V & string)[];
   /** The id of the element to focus for a field (its input, or a group's first choice). */
   fieldId: (name: keyof V & string) => string;
-  /** "validate": a change shows the field's message at once (the default); "clear": a change only
-   * takes the field's message away, and the next submit says what is still wrong (sign-in). */
-  onChange?: "validate" | "clear";
+  /** "validate": a change shows the field's message at once (the default); "after-submit": the
+   * same once the form was first submitted (before that a change says nothing); "clear": a change
+   * only takes the field's message away, and the next submit says what is still wrong (sign-in). */
+  onChange?: "validate" | "after-submit" | "clear";
 }
 
 export interface SubmitOptions<V> {
@@ -78,8 +79,8 @@ export function useSchemaForm<V extends FieldValues>({
   const errors = messagesOf<V>(found, fields);
 
   const after = (names: Path<V>[]) => {
-    if (onChange === "validate") void form.trigger(names);
-    else form.clearErrors(names);
+    if (onChange === "clear") form.clearErrors(names);
+    else if (onChange === "validate" || form.formState.isSubmitted) void form.trigger(names);
   };
 
   /** Set one field and show its message at once. */
