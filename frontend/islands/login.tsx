@@ -23,8 +23,17 @@ import {
 } from "firebase/auth";
 import { Field } from "../components/Field";
 import { api, errorMessage, redirectAfter } from "../lib/api";
+import { useSchemaForm } from "../lib/forms";
 import { toast } from "../lib/toast";
 import { mountIsland } from "../lib/mount";
+import {
+  INVALID_EMAIL,
+  passwordResetSchema,
+  SHORT_PASSWORD,
+  signInSchema,
+  signUpSchema,
+  type SignInValues,
+} from "../lib/schemas/sign-in";
 import "../styles/login.css";
 
 interface FirebaseWebConfig {
@@ -92,8 +101,6 @@ function errorCode(error: unknown): string {
 const POPUP_BLOCKED = "Popup was blocked. Please allow popups and try again.";
 const TOO_MANY = "Too many attempts. Please wait a moment and try again.";
 const OFFLINE = "Could not reach the sign-in service. Please check your connection.";
-const INVALID_EMAIL = "Please enter a valid email address.";
-const SHORT_PASSWORD = "Password should be at least 6 characters long.";
 
 /** Spec section 8: the description shown for a failed Firebase call. */
 export function describeAuthError(error: unknown, mode: Mode, google: boolean): string {
@@ -146,46 +153,15 @@ function failureTitle(mode: Mode, google: boolean): string {
   return mode === "sign-in" ? "Sign in failed" : "Sign up failed";
 }
 
-// ---------------------------------------------------------------- the form's own checks
+// ---------------------------------------------------------------- the form's values
 
-interface Values {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-}
-
+type Values = SignInValues;
 type FieldName = keyof Values;
-type FieldErrors = Partial<Record<FieldName, string>>;
 
-const FIELD_ORDER: Record<Mode, FieldName[]> = {
-  "sign-in": ["email", "password"],
-  "sign-up": ["firstName", "lastName", "email", "password"],
-};
-
-// What the browser's type="email" accepts, roughly: something@something.tld, no spaces.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function emailError(email: string): string {
-  const value = email.trim();
-  if (!value) return "Please enter your email address.";
-  return EMAIL_SHAPE.test(value) ? "" : INVALID_EMAIL;
-}
-
-/** The message for one field, "" when it is fine (checked before Firebase is called). */
-function fieldError(name: FieldName, values: Values, mode: Mode): string {
-  switch (name) {
-    case "firstName":
-      return values.firstName.trim() ? "" : "Please enter your first name.";
-    case "lastName":
-      return values.lastName.trim() ? "" : "Please enter your last name.";
-    case "email":
-      return emailError(values.email);
-    case "password":
-      if (!values.password) return mode === "sign-in" ? "Please enter your password." : "Please choose a password.";
-      return mode === "sign-up" && values.password.length < 6 ? SHORT_PASSWORD : "";
-  }
-}
+// Display order: the first field with a message takes the focus.
+const FIELDS: FieldName[] = ["firstName", "lastName", "email", "password"];
+const EMPTY: Values = { firstName: "", lastName: "", email: "", password: "" };
+const signUpOrIn = { "sign-in": signInSchema, "sign-up": signUpSchema } as const;
 
 // What the page asked for, said on the card, so the person knows where signing in leads.
 const NEXT_NOTES: Record<string, string> = {
@@ -286,8 +262,6 @@ function resetFailureText(code: string): string {
 function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
   const [view, setView] = useState<View>(firstMode);
   const [busy, setBusy] = useState(false);
-  const [values, setValues] = useState<Values>({ firstName: "", lastName: "", email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sentTo, setSentTo] = useState("");
   // Firebase starts right after the card's first paint (undefined until then): on phones it
@@ -303,6 +277,21 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
   const moved = useRef(false);
   const mode: Mode = view === "sign-up" ? "sign-up" : "sign-in";
   const fieldId = (name: FieldName) => `${uid}-${name}`;
+  // A change takes its field's message away; the next submit says what is still wrong.
+  const {
+    values,
+    errors,
+    form,
+    handleSubmit,
+    set: setField,
+    showServerErrors,
+  } = useSchemaForm({
+    schema: view === "reset" || view === "reset-sent" ? passwordResetSchema : signUpOrIn[mode],
+    defaultValues: EMPTY,
+    fields: FIELDS,
+    fieldId,
+    onChange: "clear",
+  });
 
   useEffect(() => {
     if (moved.current) headingRef.current?.focus();
@@ -311,14 +300,13 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
   function go(to: View) {
     moved.current = true;
     setView(to);
-    setErrors({});
+    form.clearErrors();
     setFailure(null);
   }
 
   /** A change drops that field's message and the failure of the last attempt. */
   function set(name: FieldName, value: string) {
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+    setField(name, value);
     setFailure(null);
   }
 
@@ -326,19 +314,6 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
     setFailure(shown);
     toast({ title: shown.title, description: shown.description, variant: "destructive" });
     window.requestAnimationFrame(() => alertRef.current?.scrollIntoView?.({ block: "nearest" }));
-  }
-
-  /** Check the card's fields; show every message and focus the first field that has one. */
-  function checkFields(names: FieldName[]): boolean {
-    const found: FieldErrors = {};
-    for (const name of names) {
-      const message = fieldError(name, values, mode);
-      if (message) found[name] = message;
-    }
-    setErrors(found);
-    const first = names.find((name) => found[name]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-    return first === undefined;
   }
 
   async function startSession(user: FirebaseUser, names?: { firstName: string; lastName: string }) {
@@ -361,33 +336,34 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
       succeed(await action(auth));
     } catch (error) {
       console.error(error);
+      showServerErrors(error);
       fail({ title: failureTitle(mode, google), description: describeAuthError(error, mode, google) });
       setBusy(false);
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !checkFields(FIELD_ORDER[mode])) return;
-    const email = values.email.trim();
-    if (mode === "sign-in") {
-      void run(false, async (auth) => {
-        const credential = await signInWithEmailAndPassword(auth, email, values.password);
-        await startSession(credential.user);
-        return "sign-in";
-      });
-    } else {
-      void run(false, async (auth) => {
-        const names = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
-        const nameProblem = signUpNameProblem(names); // before any account is made
-        if (nameProblem) throw new Error(nameProblem);
-        const credential = await createUserWithEmailAndPassword(auth, email, values.password);
-        await updateProfile(credential.user, { displayName: `${names.firstName} ${names.lastName}`.trim() });
-        await startSession(credential.user, names);
-        return "sign-up";
-      });
-    }
-  }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    handleSubmit((checked) => {
+      if (busy) return;
+      const email = checked.email.trim();
+      if (mode === "sign-in") {
+        void run(false, async (auth) => {
+          const credential = await signInWithEmailAndPassword(auth, email, checked.password);
+          await startSession(credential.user);
+          return "sign-in";
+        });
+      } else {
+        void run(false, async (auth) => {
+          const names = { firstName: checked.firstName.trim(), lastName: checked.lastName.trim() };
+          const nameProblem = signUpNameProblem(names); // before any account is made
+          if (nameProblem) throw new Error(nameProblem);
+          const credential = await createUserWithEmailAndPassword(auth, email, checked.password);
+          await updateProfile(credential.user, { displayName: `${names.firstName} ${names.lastName}`.trim() });
+          await startSession(credential.user, names);
+          return "sign-up";
+        });
+      }
+    })(event);
 
   function onGoogle() {
     if (busy) return;
@@ -401,33 +377,33 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
     });
   }
 
-  async function onSendReset(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy || !auth || !checkFields(["email"])) return;
-    const email = values.email.trim();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await sendPasswordResetEmail(auth, email);
-    } catch (error) {
-      const code = errorCode(error);
-      // "No such account" would tell anyone which addresses have one: it reads as sent.
-      if (code !== "auth/user-not-found") {
-        console.error(error);
-        setBusy(false);
-        if (code === "auth/invalid-email" || code === "auth/missing-email") {
-          setErrors({ email: INVALID_EMAIL });
-          document.getElementById(fieldId("email"))?.focus();
-        } else {
-          fail({ title: "Reset email not sent", description: resetFailureText(code) });
+  const onSendReset = (event: FormEvent<HTMLFormElement>) =>
+    handleSubmit(async (checked) => {
+      if (busy || !auth) return;
+      const email = checked.email.trim();
+      setBusy(true);
+      setFailure(null);
+      try {
+        await sendPasswordResetEmail(auth, email);
+      } catch (error) {
+        const code = errorCode(error);
+        // "No such account" would tell anyone which addresses have one: it reads as sent.
+        if (code !== "auth/user-not-found") {
+          console.error(error);
+          setBusy(false);
+          if (code === "auth/invalid-email" || code === "auth/missing-email") {
+            form.setError("email", { type: "firebase", message: INVALID_EMAIL });
+            document.getElementById(fieldId("email"))?.focus();
+          } else {
+            fail({ title: "Reset email not sent", description: resetFailureText(code) });
+          }
+          return;
         }
-        return;
       }
-    }
-    setBusy(false);
-    setSentTo(email);
-    go("reset-sent");
-  }
+      setBusy(false);
+      setSentTo(email);
+      go("reset-sent");
+    })(event);
 
   const disabled = busy || !auth;
   const emailInput = (

@@ -1,13 +1,19 @@
 // /provider-signup: the application form (spec sections 2, 5, 8). Each field is validated as
-// it changes, with the spec's messages; success toast then / after 2 s.
-import type { FormEvent } from "react";
+// it changes, with the spec's messages (frontend/lib/schemas/provider.ts); success toast then /
+// after 2 s.
+import { useMemo } from "react";
 import { CheckboxOption, FieldSet, InputField, TextareaField } from "../components/Field";
 import { api, errorMessage } from "../lib/api";
-import { textTooLong, type Limits } from "../lib/limits";
+import { useSchemaForm } from "../lib/forms";
+import type { Limits } from "../lib/limits";
 import { mountIsland } from "../lib/mount";
+import {
+  providerApplicationPayload,
+  providerApplicationSchema,
+  type ProviderApplicationValues,
+} from "../lib/schemas/provider";
 import { toast } from "../lib/toast";
 import type { Provider } from "../lib/types";
-import { useForm } from "../lib/useForm";
 
 interface Props {
   user: { id: string; firstName: string };
@@ -15,14 +21,7 @@ interface Props {
   limits: Limits;
 }
 
-interface Values {
-  phone: string;
-  specialties: string[];
-  hourlyRate: string;
-  serviceArea: string;
-  bio: string;
-  experience: string;
-}
+type Values = ProviderApplicationValues;
 
 const FIELDS: (keyof Values)[] = ["phone", "specialties", "hourlyRate", "serviceArea", "bio", "experience"];
 
@@ -35,81 +34,32 @@ const INITIAL: Values = {
   experience: "",
 };
 
-// The server's phone rule and words (marketplace/validators.py): digits and the usual separators.
-const PHONE_CHARACTERS = /^\+?[0-9 ().-]*$/;
-
-function phoneMessage(phone: string): string {
-  const text = phone.trim();
-  if (!PHONE_CHARACTERS.test(text)) {
-    return "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +.";
-  }
-  const digits = text.replace(/\D/g, "").length;
-  if (digits < 10) return "Phone number must be at least 10 digits";
-  return digits > 15 ? "Phone number can have at most 15 digits." : "";
-}
-
-function validate(name: keyof Values, v: Values, limits: Limits): string {
-  switch (name) {
-    case "phone":
-      return phoneMessage(v.phone);
-    case "specialties":
-      return v.specialties.length > 0 ? "" : "Please select at least one specialty";
-    case "hourlyRate": {
-      if (v.hourlyRate === "") return "Please enter your hourly rate";
-      const n = Number(v.hourlyRate);
-      if (!Number.isFinite(n)) return "Please enter your hourly rate";
-      if (n < 15 || n > 100) return "Hourly rate must be between $15 and $100";
-      return n % 5 === 0 ? "" : "Hourly rate must be in steps of $5";
-    }
-    case "serviceArea":
-      return v.serviceArea.trim() ? textTooLong(limits.serviceArea, v.serviceArea) : "Please enter your service area";
-    case "bio":
-      if (v.bio.trim().length < 50) return "Please provide a detailed bio (at least 50 characters)";
-      return textTooLong(limits.bio, v.bio);
-    case "experience":
-      if (v.experience.trim().length < 20) return "Please describe your experience";
-      return textTooLong(limits.experience, v.experience);
-  }
-}
-
 function ProviderSignupForm({ specialties, limits }: Props) {
-  const { values, errors, set, validateAll, submit, pending } = useForm(INITIAL, FIELDS, (name, v: Values) =>
-    validate(name, v, limits),
-  );
+  const schema = useMemo(() => providerApplicationSchema(limits), [limits]);
+  const { values, errors, set, submit, pending } = useSchemaForm({
+    schema,
+    defaultValues: INITIAL,
+    fields: FIELDS,
+    fieldId: (name) => (name === "specialties" ? `specialty-${specialties[0]?.id}` : `provider-${name}`),
+  });
   const toggle = (id: string, on: boolean) =>
     set("specialties", on ? [...values.specialties, id] : values.specialties.filter((s) => s !== id));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { errors: all, first } = validateAll();
-    if (all.specialties) {
-      toast({ title: "Error", description: "Please select at least one service", variant: "destructive" });
-    }
-    if (first) {
-      document
-        .getElementById(first === "specialties" ? `specialty-${specialties[0]?.id}` : `provider-${first}`)
-        ?.focus();
-      return;
-    }
-    await submit({
-      send: () =>
-        api.post<Provider>("/api/provider/profile", {
-          phone: values.phone.trim(),
-          specialties: values.specialties,
-          hourlyRate: Number(values.hourlyRate),
-          serviceArea: values.serviceArea.trim(),
-          bio: values.bio.trim(),
-          experience: values.experience.trim(),
-        }),
-      success: {
-        title: "Provider Profile Created!",
-        description: "Your application has been submitted for review. You'll be notified once you're verified.",
-      },
-      failure: (error) => `Failed to create provider profile: ${errorMessage(error)}`,
-      redirectTo: "/",
-      redirectMs: 2000,
-    });
-  };
+  const onSubmit = submit({
+    send: (checked) => api.post<Provider>("/api/provider/profile", providerApplicationPayload(checked)),
+    success: {
+      title: "Provider Profile Created!",
+      description: "Your application has been submitted for review. You'll be notified once you're verified.",
+    },
+    failure: (error) => `Failed to create provider profile: ${errorMessage(error)}`,
+    redirectTo: "/",
+    redirectMs: 2000,
+    onInvalid: (found) => {
+      if (found.specialties) {
+        toast({ title: "Error", description: "Please select at least one service", variant: "destructive" });
+      }
+    },
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="provider-signup-form">

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type * as z from "zod/mini";
+import { providerApplicationPayload, providerApplicationSchema, type ProviderApplicationValues } from "./provider";
+import { passwordResetSchema, signInSchema, signUpSchema } from "./sign-in";
+
+function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of schema.safeParse(values).error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+  return out;
+}
+
+const APPLICATION: ProviderApplicationValues = {
+  phone: "(555) 123-4567",
+  specialties: ["tech-support"],
+  hourlyRate: "25",
+  serviceArea: "Springfield",
+  bio: "I have helped older neighbours with phones, tablets and computers for years.",
+  experience: "Five years of volunteering at the library.",
+};
+
+describe("providerApplicationSchema", () => {
+  const check = (changes: Partial<ProviderApplicationValues>, limits = {}) =>
+    problems(providerApplicationSchema(limits), { ...APPLICATION, ...changes });
+
+  it("accepts a complete application", () => {
+    expect(check({})).toEqual({});
+  });
+
+  it("says the spec's messages", () => {
+    expect(
+      check({ phone: "555-1234", specialties: [], hourlyRate: "", serviceArea: " ", bio: "Short", experience: "" }),
+    ).toEqual({
+      phone: "Phone number must be at least 10 digits",
+      specialties: "Please select at least one specialty",
+      hourlyRate: "Please enter your hourly rate",
+      serviceArea: "Please enter your service area",
+      bio: "Please provide a detailed bio (at least 50 characters)",
+      experience: "Please describe your experience",
+    });
+    expect(check({ hourlyRate: "10" })).toEqual({ hourlyRate: "Hourly rate must be between $15 and $100" });
+    expect(check({ hourlyRate: "22" })).toEqual({ hourlyRate: "Hourly rate must be in steps of $5" });
+    expect(check({ phone: "555 123 4567 ext 2" })).toEqual({
+      phone: "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +.",
+    });
+  });
+
+  it("takes the server's limits and words from the page", () => {
+    const limits = { serviceArea: { maxLength: 5, maxLengthMessage: "Service area can be at most 5 characters." } };
+    expect(check({ serviceArea: "Springfield" }, limits)).toEqual({
+      serviceArea: "Service area can be at most 5 characters.",
+    });
+  });
+
+  it("sends trimmed texts and the rate as a number", () => {
+    expect(providerApplicationPayload({ ...APPLICATION, serviceArea: "  Springfield " })).toMatchObject({
+      serviceArea: "Springfield",
+      hourlyRate: 25,
+    });
+  });
+});
+
+describe("the login cards' schemas", () => {
+  const empty = { firstName: "", lastName: "", email: "", password: "" };
+
+  it("sign in asks for an email and a password", () => {
+    expect(problems(signInSchema, empty)).toEqual({
+      email: "Please enter your email address.",
+      password: "Please enter your password.",
+    });
+    expect(problems(signInSchema, { ...empty, email: "ann@example", password: "x" })).toEqual({
+      email: "Please enter a valid email address.",
+    });
+  });
+
+  it("sign up asks for names of more than spaces and a password of 6 characters", () => {
+    expect(problems(signUpSchema, { ...empty, firstName: "  " })).toEqual({
+      firstName: "Please enter your first name.",
+      lastName: "Please enter your last name.",
+      email: "Please enter your email address.",
+      password: "Please choose a password.",
+    });
+    expect(
+      problems(signUpSchema, { firstName: "Ann", lastName: "Lee", email: "ann@example.com", password: "12345" }),
+    ).toEqual({
+      password: "Password should be at least 6 characters long.",
+    });
+  });
+
+  it("the password reset asks only for the email", () => {
+    expect(problems(passwordResetSchema, empty)).toEqual({ email: "Please enter your email address." });
+    expect(problems(passwordResetSchema, { ...empty, email: " ann@example.com " })).toEqual({});
+  });
+});

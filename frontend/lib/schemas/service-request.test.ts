@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import type * as z from "zod/mini";
+// The server's rules, read as text: the form's words must be the same ones.
+import servicesSource from "../../../requests_app/services.py?raw";
+import * as rules from "./service-request";
+import {
+  createPayload,
+  editPayload,
+  serviceRequestCreateSchema,
+  serviceRequestEditSchema,
+  type RequestBounds,
+  type ServiceRequestCreateValues,
+  type ServiceRequestValues,
+} from "./service-request";
+
+const BOUNDS: RequestBounds = {
+  today: "2026-11-23",
+  latestDate: "2027-11-23",
+  latestDateMessage: "Preferred date must be within the next 12 months.",
+};
+
+const VALID: ServiceRequestCreateValues = {
+  recipientId: "self",
+  categoryId: "2",
+  title: "Help setting up video calls",
+  description: "My tablet needs the video call app set up.",
+  urgency: "normal",
+  preferredDate: "2026-11-30",
+  preferredTime: "morning",
+  location: "12 Oak Street",
+  specialRequirements: "",
+  estimatedDuration: "60",
+  maxBudget: "",
+};
+
+/** The first message per field, as the form shows them ({} when all is well). */
+function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
+  const result = schema.safeParse(values);
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+const create = (changes: Partial<ServiceRequestCreateValues>, bounds: RequestBounds = BOUNDS) =>
+  problems(serviceRequestCreateSchema(bounds), { ...VALID, ...changes });
+/** The edit form's values: the create form's, less whom it is for. */
+function editValues(changes: Partial<ServiceRequestCreateValues> = {}): ServiceRequestValues {
+  const values: Partial<ServiceRequestCreateValues> = { ...VALID, ...changes };
+  delete values.recipientId;
+  return values as ServiceRequestValues;
+}
+const edit = (changes: Partial<ServiceRequestCreateValues>, bounds: RequestBounds = BOUNDS) =>
+  problems(serviceRequestEditSchema(bounds), editValues(changes));
+
+describe("the service request's messages", () => {
+  it("are requests_app/services.py's, word for word", () => {
+    const constants = [...servicesSource.matchAll(/^([A-Z_]+) = "(.*)"$/gm)];
+    const shared = constants.filter(([, name]) => name && name in rules);
+    expect(shared.length).toBeGreaterThanOrEqual(18);
+    for (const [, name, text] of shared) {
+      expect(rules[name as keyof typeof rules], name).toBe(text);
+    }
+  });
+
+  it("use the server's numbers", () => {
+    for (const name of ["TITLE_MAX", "TEXT_MAX", "LOCATION_MAX", "DESCRIPTION_MIN", "DURATION_MIN", "BUDGET_STEP"]) {
+      const match = new RegExp(`^${name} = (.+)$`, "m").exec(servicesSource);
+      const value = match?.[1]?.replace(/_/g, "").replace(/\s*#.*$/, "") ?? "";
+      expect(rules[name as keyof typeof rules], name).toBe(Number(value));
+    }
+  });
+});
+
+describe("serviceRequestCreateSchema and serviceRequestEditSchema", () => {
+  it("accept a complete request", () => {
+    expect(create({})).toEqual({});
+    expect(edit({})).toEqual({});
+  });
+
+  it("need a title, at most 200 characters as sent", () => {
+    for (const check of [create, edit]) {
+      expect(check({ title: "   " })).toEqual({ title: "Title is required" });
+      expect(check({ title: ` ${"x".repeat(200)} ` })).toEqual({});
+      expect(check({ title: "x".repeat(201) })).toEqual({ title: "Title can be at most 200 characters." });
+    }
+  });
+
+  it("need a description of 10 to 5,000 characters", () => {
+    for (const check of [create, edit]) {
+      expect(check({ description: "" })).toEqual({ description: "Description must be at least 10 characters" });
+      expect(check({ description: "  too short  " })).toEqual({
+        description: "Description must be at least 10 characters",
+      });
+      expect(check({ description: "x".repeat(5001) })).toEqual({
+        description: "Description can be at most 5,000 characters.",
+      });
+    }
+  });
+
+  it("need a category, a location, and keep special requirements under 5,000 characters", () => {
+    for (const check of [create, edit]) {
+      expect(check({ categoryId: "" })).toEqual({ categoryId: "Category is required" });
+      expect(check({ location: " " })).toEqual({ location: "Location is required" });
+      expect(check({ location: "x".repeat(256) })).toEqual({ location: "Location can be at most 255 characters." });
+      expect(check({ specialRequirements: "x".repeat(5001) })).toEqual({
+        specialRequirements: "Special requirements can be at most 5,000 characters.",
+      });
+    }
+  });
+
+  it("take the page's limits and their words over the defaults", () => {
+    const bounds = { ...BOUNDS, limits: { title: { maxLength: 5, maxLengthMessage: "Five at most." } } };
+    expect(create({ title: "123456" }, bounds)).toEqual({ title: "Five at most." });
+    expect(edit({ title: "12345" }, bounds)).toEqual({});
+  });
+
+  it("create asks whom it is for; edit does not", () => {
+    expect(create({ recipientId: "" })).toEqual({ recipientId: "Please choose who this request is for." });
+    expect(create({ recipientId: "7" })).toEqual({});
+    expect(edit({ recipientId: "" })).toEqual({});
+  });
+
+  it("create offers four urgencies, edit three: an urgent request keeps its urgency there", () => {
+    expect(create({ urgency: "urgent" })).toEqual({});
+    expect(create({ urgency: "soon" })).toEqual({ urgency: "Urgency must be low, normal, high or urgent." });
+    expect(edit({ urgency: "high" })).toEqual({});
+    expect(edit({ urgency: "urgent" })).toEqual({});
+    expect(edit({ urgency: "soon" })).toEqual({ urgency: "Urgency must be low, normal or high." });
+    expect(rules.URGENCY_VALUES.edit).not.toContain("urgent");
+  });
+
+  it("need a preferred date on create, from today to a year ahead on both", () => {
+    expect(create({ preferredDate: "" })).toEqual({ preferredDate: "Please choose a preferred date." });
+    expect(edit({ preferredDate: "" })).toEqual({});
+    for (const check of [create, edit]) {
+      expect(check({ preferredDate: "2026-11-23" })).toEqual({});
+      expect(check({ preferredDate: "2026-11-22" })).toEqual({
+        preferredDate: "Preferred date cannot be in the past.",
+      });
+      expect(check({ preferredDate: "2027-11-23" })).toEqual({});
+      expect(check({ preferredDate: "2027-11-24" })).toEqual({
+        preferredDate: "Preferred date must be within the next 12 months.",
+      });
+    }
+  });
+
+  it("need a preferred time on create, one of the windows on both", () => {
+    expect(create({ preferredTime: "" })).toEqual({ preferredTime: "Preferred time is required" });
+    expect(edit({ preferredTime: "" })).toEqual({});
+    expect(edit({ preferredTime: "night" })).toEqual({
+      preferredTime: "Preferred time must be morning, afternoon, evening or flexible.",
+    });
+  });
+
+  it("take durations from 15 minutes in steps of 15 on create", () => {
+    expect(create({ estimatedDuration: "15" })).toEqual({});
+    expect(create({ estimatedDuration: "1440" })).toEqual({});
+    for (const short of ["", "abc", "10", "0", "-15", "30.5"]) {
+      expect(create({ estimatedDuration: short }), short).toEqual({
+        estimatedDuration: "Duration must be at least 15 minutes",
+      });
+    }
+    expect(create({ estimatedDuration: "20" })).toEqual({
+      estimatedDuration: "Duration must be in steps of 15 minutes",
+    });
+    expect(create({ estimatedDuration: "1455" })).toEqual({ estimatedDuration: "Duration can be at most 24 hours." });
+  });
+
+  it("take any whole minute from 1 on edit", () => {
+    expect(edit({ estimatedDuration: "1" })).toEqual({});
+    expect(edit({ estimatedDuration: "20" })).toEqual({});
+    for (const short of ["", "0", "2.5"]) {
+      expect(edit({ estimatedDuration: short }), short).toEqual({
+        estimatedDuration: "Duration must be at least 1 minute",
+      });
+    }
+    expect(edit({ estimatedDuration: "1441" })).toEqual({ estimatedDuration: "Duration can be at most 24 hours." });
+  });
+
+  it("take an optional budget of $0 to $99,999, in steps of $5 on create only", () => {
+    for (const check of [create, edit]) {
+      for (const fine of ["", "0", "5", "99995"]) expect(check({ maxBudget: fine }), fine).toEqual({});
+      expect(check({ maxBudget: "-5" })).toEqual({ maxBudget: "Budget cannot be negative." });
+      expect(check({ maxBudget: "100000" })).toEqual({ maxBudget: "Budget can be at most $99,999." });
+    }
+    expect(create({ maxBudget: "42" })).toEqual({ maxBudget: "Budget must be in steps of $5" });
+    expect(create({ maxBudget: "12.50" })).toEqual({ maxBudget: "Budget must be in steps of $5" });
+    expect(edit({ maxBudget: "42" })).toEqual({});
+    expect(edit({ maxBudget: "12.50" })).toEqual({});
+  });
+
+  it("say one thing per field: the first rule that applies", () => {
+    expect(create({ title: "", description: "", categoryId: "", location: "", estimatedDuration: "" })).toEqual({
+      title: "Title is required",
+      description: "Description must be at least 10 characters",
+      categoryId: "Category is required",
+      location: "Location is required",
+      estimatedDuration: "Duration must be at least 15 minutes",
+    });
+  });
+});
+
+describe("createPayload and editPayload", () => {
+  it("send trimmed texts, numbers, and the user themself as no recipient", () => {
+    const sent = createPayload({ ...VALID, title: "  Tablet  ", maxBudget: "40", recipientId: "self" });
+    expect(sent).toMatchObject({ title: "Tablet", maxBudget: 40, estimatedDuration: 60, categoryId: 2 });
+    expect(sent.recipientId).toBeNull();
+    expect(createPayload({ ...VALID, recipientId: "7" }).recipientId).toBe(7);
+  });
+
+  it("leave an urgent request's urgency alone, and send no date or budget as null", () => {
+    const values = editValues();
+    expect(editPayload({ ...values, urgency: "urgent" })).not.toHaveProperty("urgency");
+    expect(editPayload({ ...values, urgency: "high" }).urgency).toBe("high");
+    expect(editPayload({ ...values, preferredDate: "", maxBudget: "" })).toMatchObject({
+      preferredDate: null,
+      maxBudget: null,
+    });
+  });
+});

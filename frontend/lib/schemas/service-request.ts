@@ -1,0 +1,219 @@
+// The service request's form schema, shared by the create page (/request-service) and the edit
+// page (/edit-service-request): the rules of requests_app/services.py service_request_problems,
+// with its words, so the form says before submitting what the server would answer after.
+// The two pages differ as the server's two variants do: create asks for a preferred date and
+// takes 15-minute and $5 steps from 15 minutes; edit takes any whole minute from 1 and any
+// amount, a date is optional, and "urgent" is not offered (an urgent request keeps it).
+// Numbers and words come from the page's `limits` props (marketplace.api.input_limits) when it
+// has them; the constants below are the same ones, for a page without them.
+import * as z from "zod/mini";
+import { TIME_WINDOWS } from "../format";
+import type { FieldLimit, Limits } from "../limits";
+import { text } from "./rules";
+
+export type Variant = "create" | "edit";
+
+// requests_app/services.py
+export const TITLE_MAX = 200;
+export const TEXT_MAX = 5000;
+export const LOCATION_MAX = 255;
+export const DESCRIPTION_MIN = 10;
+export const DURATION_MIN = 15;
+export const DURATION_MIN_ON_EDIT = 1;
+export const DURATION_STEP = 15;
+export const DURATION_MAX = 24 * 60;
+export const BUDGET_MIN = 0;
+export const BUDGET_STEP = 5;
+export const BUDGET_MAX = 99_999;
+
+export const TITLE_REQUIRED = "Title is required";
+export const TITLE_TOO_LONG = "Title can be at most 200 characters.";
+export const DESCRIPTION_TOO_SHORT = "Description must be at least 10 characters";
+export const DESCRIPTION_TOO_LONG = "Description can be at most 5,000 characters.";
+export const CATEGORY_REQUIRED = "Category is required";
+export const LOCATION_REQUIRED = "Location is required";
+export const LOCATION_TOO_LONG = "Location can be at most 255 characters.";
+export const SPECIAL_REQUIREMENTS_TOO_LONG = "Special requirements can be at most 5,000 characters.";
+export const DURATION_TOO_SHORT = "Duration must be at least 15 minutes";
+export const DURATION_TOO_SHORT_ON_EDIT = "Duration must be at least 1 minute";
+export const DURATION_TOO_LONG = "Duration can be at most 24 hours.";
+export const DURATION_NOT_IN_STEPS = "Duration must be in steps of 15 minutes";
+export const BUDGET_NEGATIVE = "Budget cannot be negative.";
+export const BUDGET_TOO_HIGH = "Budget can be at most $99,999.";
+export const BUDGET_NOT_IN_STEPS = "Budget must be in steps of $5";
+export const PREFERRED_DATE_REQUIRED = "Please choose a preferred date.";
+export const PREFERRED_DATE_PAST = "Preferred date cannot be in the past.";
+export const PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months.";
+// The serializers' choice messages (requests_app/api/serializers.py).
+export const URGENCY_INVALID: Record<Variant, string> = {
+  create: "Urgency must be low, normal, high or urgent.",
+  edit: "Urgency must be low, normal or high.",
+};
+export const PREFERRED_TIME_INVALID = "Preferred time must be morning, afternoon, evening or flexible.";
+// The create form's own questions (the server fills in a default for each).
+export const RECIPIENT_REQUIRED = "Please choose who this request is for.";
+export const PREFERRED_TIME_REQUIRED = "Preferred time is required";
+
+/** The urgencies each page offers (spec section 4: the edit page offers three). */
+export const URGENCY_VALUES: Record<Variant, readonly string[]> = {
+  create: ["low", "normal", "high", "urgent"],
+  edit: ["low", "normal", "high"],
+};
+
+/** The request's fields as its forms hold them (inputs' text). */
+export interface ServiceRequestValues {
+  categoryId: string;
+  title: string;
+  description: string;
+  urgency: string;
+  preferredDate: string;
+  preferredTime: string;
+  location: string;
+  specialRequirements: string;
+  estimatedDuration: string;
+  maxBudget: string;
+}
+
+/** The create form also asks whom the request is for: a recipient's id, or "self". */
+export interface ServiceRequestCreateValues extends ServiceRequestValues {
+  recipientId: string;
+}
+
+/** What the page's props give the rules: the preferred date's range (site time zone) and the
+ * server's limits. */
+export interface RequestBounds {
+  today: string;
+  latestDate: string;
+  latestDateMessage?: string;
+  limits?: Limits;
+}
+
+interface TextRule {
+  required?: string;
+  min?: number;
+  short?: string;
+  max: number;
+  tooLong: string;
+}
+
+/** _text_problem: blank, too short, too long, counted as sent (trimmed). */
+function textProblem(value: string, rule: TextRule, limit: FieldLimit | undefined): string {
+  const sent = value.trim();
+  if (!sent && rule.required) return rule.required;
+  if (sent.length < (limit?.minLength ?? rule.min ?? 0)) return limit?.minLengthMessage ?? rule.short ?? "";
+  if (sent.length > (limit?.maxLength ?? rule.max)) return limit?.maxLengthMessage ?? rule.tooLong;
+  return "";
+}
+
+/** duration_problem: 15 minutes to 24 hours in steps of 15 on create; from 1 minute on edit. */
+export function durationProblem(value: string, variant: Variant, limit?: FieldLimit): string {
+  const creating = variant === "create";
+  const min = limit?.min ?? (creating ? DURATION_MIN : DURATION_MIN_ON_EDIT);
+  const tooShort = limit?.minMessage ?? (creating ? DURATION_TOO_SHORT : DURATION_TOO_SHORT_ON_EDIT);
+  const minutes = Number(value);
+  if (value.trim() === "" || !Number.isInteger(minutes) || minutes < min) return tooShort;
+  if (minutes > (limit?.max ?? DURATION_MAX)) return limit?.maxMessage ?? DURATION_TOO_LONG;
+  return creating && minutes % DURATION_STEP !== 0 ? DURATION_NOT_IN_STEPS : "";
+}
+
+/** budget_problem: an optional amount, $0 to $99,999, in steps of $5 on create. */
+export function budgetProblem(value: string, variant: Variant, limit?: FieldLimit): string {
+  if (value.trim() === "") return "";
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount < (limit?.min ?? BUDGET_MIN)) return limit?.minMessage ?? BUDGET_NEGATIVE;
+  if (amount > (limit?.max ?? BUDGET_MAX)) return limit?.maxMessage ?? BUDGET_TOO_HIGH;
+  return variant === "create" && amount % BUDGET_STEP !== 0 ? BUDGET_NOT_IN_STEPS : "";
+}
+
+/** preferred_date_problem, and create's "required": from today to a year ahead ("YYYY-MM-DD"). */
+export function preferredDateProblem(value: string, variant: Variant, bounds: RequestBounds): string {
+  if (!value) return variant === "create" ? PREFERRED_DATE_REQUIRED : "";
+  if (value < bounds.today) return PREFERRED_DATE_PAST;
+  return value > bounds.latestDate ? (bounds.latestDateMessage ?? PREFERRED_DATE_TOO_FAR) : "";
+}
+
+function fields(variant: Variant, bounds: RequestBounds) {
+  const limits = bounds.limits ?? {};
+  const creating = variant === "create";
+  return {
+    categoryId: text((v) => (Number.isInteger(Number(v)) && Number(v) >= 1 ? "" : CATEGORY_REQUIRED)),
+    title: text((v) =>
+      textProblem(v, { required: TITLE_REQUIRED, max: TITLE_MAX, tooLong: TITLE_TOO_LONG }, limits.title),
+    ),
+    description: text((v) =>
+      textProblem(
+        v,
+        {
+          required: DESCRIPTION_TOO_SHORT,
+          min: DESCRIPTION_MIN,
+          short: DESCRIPTION_TOO_SHORT,
+          max: TEXT_MAX,
+          tooLong: DESCRIPTION_TOO_LONG,
+        },
+        limits.description,
+      ),
+    ),
+    // An urgent request keeps "urgent" on the edit page without offering it (editPayload leaves it out).
+    urgency: text((v) => (URGENCY_VALUES[variant].includes(v) || v === "urgent" ? "" : URGENCY_INVALID[variant])),
+    preferredDate: text((v) => preferredDateProblem(v, variant, bounds)),
+    preferredTime: text((v) => {
+      if (!v) return creating ? PREFERRED_TIME_REQUIRED : "";
+      return TIME_WINDOWS.some((w) => w.value === v) ? "" : PREFERRED_TIME_INVALID;
+    }),
+    location: text((v) =>
+      textProblem(v, { required: LOCATION_REQUIRED, max: LOCATION_MAX, tooLong: LOCATION_TOO_LONG }, limits.location),
+    ),
+    specialRequirements: text((v) =>
+      textProblem(v, { max: TEXT_MAX, tooLong: SPECIAL_REQUIREMENTS_TOO_LONG }, limits.specialRequirements),
+    ),
+    estimatedDuration: text((v) => durationProblem(v, variant, limits.estimatedDuration)),
+    maxBudget: text((v) => budgetProblem(v, variant, limits.maxBudget)),
+  };
+}
+
+/** The create page's schema (/request-service). */
+export function serviceRequestCreateSchema(bounds: RequestBounds) {
+  return z.object({ recipientId: text((v) => (v ? "" : RECIPIENT_REQUIRED)), ...fields("create", bounds) });
+}
+
+/** The edit page's schema (/edit-service-request). */
+export function serviceRequestEditSchema(bounds: RequestBounds) {
+  return z.object(fields("edit", bounds));
+}
+
+const amount = (v: string) => (v.trim() === "" ? null : Number(v));
+
+/** POST /api/service-requests from the create form's values. */
+export function createPayload(v: ServiceRequestCreateValues) {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    urgency: v.urgency,
+    preferredTime: v.preferredTime,
+    location: v.location.trim(),
+    specialRequirements: v.specialRequirements.trim(),
+    estimatedDuration: Number(v.estimatedDuration),
+    maxBudget: amount(v.maxBudget),
+    categoryId: Number(v.categoryId),
+    preferredDate: v.preferredDate,
+    // "self" (the user themself, before they have a recipient): none given.
+    recipientId: v.recipientId === "self" || v.recipientId === "" ? null : Number(v.recipientId),
+  };
+}
+
+/** PUT /api/service-requests/{id} from the edit form's values. */
+export function editPayload(v: ServiceRequestValues) {
+  return {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    categoryId: Number(v.categoryId),
+    // The edit page offers low/normal/high; an "urgent" request keeps its urgency unless changed.
+    ...(v.urgency === "urgent" ? {} : { urgency: v.urgency }),
+    preferredDate: v.preferredDate || null,
+    preferredTime: v.preferredTime,
+    location: v.location.trim(),
+    specialRequirements: v.specialRequirements.trim(),
+    estimatedDuration: Number(v.estimatedDuration),
+    maxBudget: amount(v.maxBudget),
+  };
+}
