@@ -154,11 +154,11 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def privacy_policy(request: HttpRequest) -> HttpResponse:
     """/privacy-policy and /privacy-policy.html: static text, last updated today (spec)."""
-    return render(request, "pages/privacy_policy.html", {"last_updated": timezone.localdate()})
+    return render(request, "pages/privacy-policy.html", {"last_updated": timezone.localdate()})
 
 
 def terms_of_service(request: HttpRequest) -> HttpResponse:
-    return render(request, "pages/terms_of_service.html", {"last_updated": timezone.localdate()})
+    return render(request, "pages/terms-of-service.html", {"last_updated": timezone.localdate()})
 
 
 @cache_control(max_age=86400, public=True)

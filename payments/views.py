@@ -177,4 +177,4 @@ def payouts_test_onboarding(request: HttpRequest) -> HttpResponse:
         return HttpResponseRedirect(reverse("payouts-return"))
     if not payouts.test_onboarding_allowed(actor=request.user, account_id=account_id):
         return render(request, "404.html", status=404)
-    return render(request, "pages/payouts_test_onboarding.html", {"account_id": account_id})
+    return render(request, "pages/payouts-test-onboarding.html", {"account_id": account_id})

@@ -13,6 +13,6 @@ urlpatterns = [
         name="api-service-request-decline",
     ),
     path("service-request-details", pages.service_request_details, name="service-request-details"),
-    path("edit-service-request", pages.service_request_edit, name="edit-service-request"),
+    path("edit-service-request", pages.edit_service_request, name="edit-service-request"),
     path("request-service", pages.request_service, name="request-service"),
 ]

@@ -119,7 +119,7 @@ def request_service(request: HttpRequest) -> HttpResponse:
         # "Who is this for?": the recipients the user organizes (id null: "Myself", made on posting).
         "recipients": recipients_to_request_for(user=request.user),
     }
-    return render(request, "pages/request_service.html", {"props": props, "asked": asked})
+    return render(request, "pages/request-service.html", {"props": props, "asked": asked})
 
 
 def _viewer_props(user) -> dict:
@@ -145,11 +145,11 @@ def _request_id(request: HttpRequest) -> str | None:
 def service_request_details(request: HttpRequest) -> HttpResponse:
     """/service-request-details?id=: the request, with Accept / Contact Client for providers."""
     props = {"requestId": _request_id(request), "viewer": _viewer_props(request.user)}
-    return render(request, "pages/service_request_details.html", {"props": props})
+    return render(request, "pages/service-request-details.html", {"props": props})
 
 
 @login_required_page
-def service_request_edit(request: HttpRequest) -> HttpResponse:
+def edit_service_request(request: HttpRequest) -> HttpResponse:
     """/edit-service-request?id=: the edit form with Save Changes and Delete Request."""
     props = {
         "requestId": _request_id(request),
@@ -159,4 +159,4 @@ def service_request_edit(request: HttpRequest) -> HttpResponse:
         "limits": input_limits(ServiceRequestUpdateSerializer),
         "shortNotice": _short_notice_props(),
     }
-    return render(request, "pages/edit_service_request.html", {"props": props})
+    return render(request, "pages/edit-service-request.html", {"props": props})

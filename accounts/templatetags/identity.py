@@ -1,4 +1,4 @@
-"""Template tags for the signed-in user's menu (templates/includes/usermenu.html)."""
+"""Template tags for the signed-in user's menu (templates/includes/user-menu.html)."""
 
 from __future__ import annotations
 

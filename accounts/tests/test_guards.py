@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _queued_toasts(html: str) -> list:
-    marker = '<script id="queued-toasts" type="application/json">'
+    marker = '<script id="toaster-props" type="application/json">'
     start = html.index(marker) + len(marker)
     return json.loads(html[start : html.index("</script>", start)])
 

@@ -1031,4 +1031,4 @@ function AdminDashboard({ today, counts: initialCounts }: Props) {
   );
 }
 
-mountQueryIsland(AdminDashboard, "admin-root", "admin-props");
+mountQueryIsland(AdminDashboard, "admin");

@@ -812,4 +812,4 @@ function CareCircle({ viewer, recipients: initial }: CareCircleProps) {
   );
 }
 
-mountQueryIsland(CareCircle, "care-circle-root", "care-circle-props");
+mountQueryIsland(CareCircle, "care-circle");

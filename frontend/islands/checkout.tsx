@@ -518,4 +518,4 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
   );
 }
 
-mountQueryIsland(Checkout, "checkout-root", "checkout-props");
+mountQueryIsland(Checkout, "checkout");

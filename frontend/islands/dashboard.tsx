@@ -951,4 +951,4 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   );
 }
 
-mountIsland(Dashboard, "dashboard-root", "dashboard-props");
+mountIsland(Dashboard, "dashboard");

@@ -418,4 +418,4 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
   );
 }
 
-mountIsland(EditRequest, "edit-request-root", "edit-request-props");
+mountIsland(EditRequest, "edit-service-request");

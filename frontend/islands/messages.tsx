@@ -276,4 +276,4 @@ function Messages({
   );
 }
 
-mountQueryIsland(Messages, "messages-root", "messages-props");
+mountQueryIsland(Messages, "messages");

@@ -344,4 +344,4 @@ function ProvidersBrowse({ services }: Props) {
   );
 }
 
-mountIsland(ProvidersBrowse, "providers-root", "providers-props");
+mountIsland(ProvidersBrowse, "providers");

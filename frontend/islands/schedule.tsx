@@ -349,4 +349,4 @@ function ScheduleIsland(props: Props) {
   );
 }
 
-mountQueryIsland(ScheduleIsland, "schedule-root", "schedule-props");
+mountQueryIsland(ScheduleIsland, "schedule");

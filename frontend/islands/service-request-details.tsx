@@ -358,4 +358,4 @@ function RequestDetails({ requestId, viewer }: Props) {
   );
 }
 
-mountIsland(RequestDetails, "request-details-root", "request-details-props");
+mountIsland(RequestDetails, "service-request-details");

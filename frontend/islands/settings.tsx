@@ -4,7 +4,6 @@
 import { useState, type FormEvent } from "react";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { InputField } from "../components/Field";
-import { NotificationSettings } from "../components/NotificationSettings";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
 import { toast } from "../lib/toast";
@@ -102,5 +101,4 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
   );
 }
 
-mountQueryIsland(CloseAccount, "settings-root", "settings-props");
-mountQueryIsland(NotificationSettings, "notification-settings-root", "notification-settings-props");
+mountQueryIsland(CloseAccount, "settings");

@@ -78,9 +78,7 @@ export function pageQueryClient(): QueryClient {
 /** mountIsland inside the page's QueryClientProvider. */
 export function mountQueryIsland<P extends object>(Component: ComponentType<P>, name: string): void {
   const client = pageQueryClient();
-  mountIsland(Component, name, (island) => (
-    <QueryClientProvider client={client}>{island}</QueryClientProvider>
-  ));
+  mountIsland(Component, name, (island) => <QueryClientProvider client={client}>{island}</QueryClientProvider>);
 }
 
 /** A GET of `path` (answering T), keyed by the path. */

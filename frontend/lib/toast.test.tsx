@@ -8,7 +8,7 @@ afterEach(() => {
 
 function queue(toasts: unknown) {
   const el = document.createElement("script");
-  el.id = "queued-toasts";
+  el.id = "toaster-props";
   el.type = "application/json";
   el.textContent = JSON.stringify(toasts);
   document.body.appendChild(el);
@@ -71,7 +71,7 @@ describe("Toaster", () => {
 
   it("ignores a broken queue", () => {
     queue("{not json");
-    document.getElementById("queued-toasts")!.textContent = "{not json";
+    document.getElementById("toaster-props")!.textContent = "{not json";
     render(<Toaster />);
     expect(screen.queryByTestId("toast")).toBeNull();
   });

@@ -26,7 +26,7 @@ interface ShownToast extends ToastInput {
 }
 
 function queuedFromServer(): ToastInput[] {
-  const el = document.getElementById("queued-toasts");
+  const el = document.getElementById("toaster-props");
   if (!el?.textContent) return [];
   try {
     const parsed = JSON.parse(el.textContent) as unknown;

@@ -86,7 +86,7 @@ def test_every_page_loads_its_own_island_and_no_firebase_except_login(
     as_client = {
         "/": "dashboard.tsx",
         "/dashboard": "dashboard.tsx",
-        "/request-service": "request_service.tsx",
+        "/request-service": "request-service.tsx",
         "/provider-signup": "provider-signup.tsx",
         "/providers": "providers.tsx",
         "/messages": "messages.tsx",
@@ -106,7 +106,7 @@ def test_every_page_loads_its_own_island_and_no_firebase_except_login(
             assert response.status_code in (200, 404), (path, response.status_code)
             scripts = _page_scripts(response.content.decode())
             islands = {_island_of(manifest, s) for s in scripts} - {None}
-            expected = {"frontend/islands/toaster.tsx", "frontend/islands/usermenu.tsx"}
+            expected = {"frontend/islands/toaster.tsx", "frontend/islands/user-menu.tsx"}
             if island:
                 expected.add(f"frontend/islands/{island}")
             # The toaster (every page) and the user menu (signed in) are shared; nothing else.

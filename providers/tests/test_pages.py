@@ -10,7 +10,7 @@ pytestmark = pytest.mark.django_db
 
 
 def queued_toasts(response) -> list[dict]:
-    return island_props(response, "queued-toasts")
+    return island_props(response, "toaster-props")
 
 
 def test_signed_out_visitor_is_sent_to_login_from_provider_signup(client):

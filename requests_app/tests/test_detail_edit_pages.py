@@ -20,26 +20,26 @@ def test_details_page_passes_the_id_and_the_viewer_without_a_provider_profile(cl
     assert response.status_code == 200
     html = response.content.decode()
     assert "/static/dist/assets/service-request-details-" in html
-    props = island_props(html, "request-details-props")
+    props = island_props(html, "service-request-details-props")
     assert props["requestId"] == "42"
     assert props["viewer"] == {"id": client_user.id, "firstName": "Clara", "userType": "client", "provider": None}
 
 
 def test_details_page_without_id_passes_none(client, client_user):
     client.force_login(client_user)
-    props = island_props(client.get("/service-request-details").content.decode(), "request-details-props")
+    props = island_props(client.get("/service-request-details").content.decode(), "service-request-details-props")
     assert props["requestId"] is None
 
 
 def test_details_page_tells_the_island_about_a_pending_provider_profile(client, provider_user):
     client.force_login(provider_user)
-    props = island_props(client.get("/service-request-details?id=7").content.decode(), "request-details-props")
+    props = island_props(client.get("/service-request-details?id=7").content.decode(), "service-request-details-props")
     assert props["viewer"]["provider"] == {"id": provider_user.provider.id, "verificationStatus": "pending"}
 
 
 def test_details_page_tells_the_island_about_a_verified_provider(client, verified_provider):
     client.force_login(verified_provider.user)
-    props = island_props(client.get("/service-request-details?id=7").content.decode(), "request-details-props")
+    props = island_props(client.get("/service-request-details?id=7").content.decode(), "service-request-details-props")
     assert props["viewer"]["provider"]["verificationStatus"] == "verified"
 
 
@@ -49,7 +49,7 @@ def test_edit_page_passes_the_id_and_the_six_categories(client, client_user):
     assert response.status_code == 200
     html = response.content.decode()
     assert "/static/dist/assets/edit-service-request-" in html
-    props = island_props(html, "edit-request-props")
+    props = island_props(html, "edit-service-request-props")
     assert props["requestId"] == "5"
     assert [c["name"] for c in props["categories"]][:2] == ["Technology Support", "Wellness Checks"]
     assert len(props["categories"]) == 6

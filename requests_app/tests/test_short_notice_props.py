@@ -21,7 +21,7 @@ def test_the_forms_get_the_cancellation_cutoff_in_site_time(client, client_user,
     own = ServiceRequestFactory(client=client_user)
     url, props_id = {
         "create": ("/request-service", "request-service-props"),
-        "edit": (f"/edit-service-request?id={own.pk}", "edit-request-props"),
+        "edit": (f"/edit-service-request?id={own.pk}", "edit-service-request-props"),
     }[page]
     client.force_login(client_user)
     # 2026-03-06 15:30 UTC is 10:30 in New York; 48 hours on is Sunday 8 March, 11:30 (EDT by then).

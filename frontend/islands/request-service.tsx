@@ -416,4 +416,4 @@ function RequestServiceForm(props: Props) {
   );
 }
 
-mountIsland(RequestServiceForm, "request-service-root", "request-service-props");
+mountIsland(RequestServiceForm, "request-service");

@@ -9,7 +9,7 @@ import { Avatar } from "../components/Avatar";
 import { errorMessage, isUnauthorizedError } from "../lib/api";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
 import { toast } from "../lib/toast";
-import "../styles/usermenu.css";
+import "../styles/user-menu.css";
 
 type UserType = "client" | "provider" | "admin";
 
@@ -308,4 +308,4 @@ function UserMenu(props: UserMenuProps) {
   );
 }
 
-mountQueryIsland(UserMenu, "usermenu-root", "usermenu-props");
+mountQueryIsland(UserMenu, "user-menu");
