@@ -86,7 +86,7 @@ class SessionView(APIView):
         # A fresh session key on every sign-in (no fixation; login() keeps the key when the same
         # user signs in again), and login() rotates the CSRF token.
         request._request.session.cycle_key()
-        login(request._request, user)
+        login(request._request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         return Response(UserSerializer(user).data)
 
 
