@@ -120,7 +120,9 @@ def _lists(request: HttpRequest | Request) -> dict:
         }
 
     return cached(
-        ("dashboard", user.pk, recipient_id),
+        # The key names the value's shape ("2": with the payouts card), so that a value cached by
+        # the code before a deploy, without a newer field, is never read by the code after it.
+        ("dashboard", 2, user.pk, recipient_id),
         compute,
         max_age=lambda value: _stale_after(value["data"]["bookings"]),
     )
