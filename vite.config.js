@@ -14,6 +14,47 @@ const input = Object.fromEntries(
     .map((name) => [name.replace(/\.tsx$/, ""), resolve(islandsDir, name)]),
 );
 
+// The code islands share, in two chunks. Left to itself Rollup makes a chunk of each module shared
+// by a different set of islands: a dozen files of a few hundred bytes each, and django-vite writes
+// a <link rel="modulepreload"> for every one of them into every page (26 tags on the dashboard,
+// rebuilt on each request). "runtime" holds what every page loads anyway (the toaster island's
+// Preact and toasts, and mounting an island); "shared" what at least SHARED_BY islands import,
+// which only pages with a bigger island load. A module fewer islands share keeps its own chunk:
+// measured, the bytes pages would then load without using them outweighed the tags saved. Only
+// Preact and Kindly's own modules go in, and only those whose static imports stay within them and
+// import no CSS: a library such as Radix, or a component's stylesheet, stays out, so no page loads
+// what none of its islands imports.
+const SHARED = /\/node_modules\/preact\/|\/frontend\/(lib|components)\//;
+const SHARED_BY = 4;
+const RUNTIME = [resolve(islandsDir, "toaster.tsx")];
+const RUNTIME_MODULES = [resolve(import.meta.dirname, "frontend/lib/mount.tsx")];
+
+function sharedChunk(id, { getModuleInfo }) {
+  if (!SHARED.test(id) || id.includes("?") || !staysShared(id, getModuleInfo, new Set())) return undefined;
+  const islands = islandsReaching(id, getModuleInfo);
+  if (RUNTIME_MODULES.includes(id) || RUNTIME.some((island) => islands.has(island))) return "runtime";
+  return islands.size >= SHARED_BY ? "shared" : undefined;
+}
+
+function staysShared(id, getModuleInfo, seen) {
+  if (seen.has(id)) return true;
+  seen.add(id);
+  if (!SHARED.test(id) || id.endsWith(".css")) return false;
+  return getModuleInfo(id).importedIds.every((dep) => staysShared(dep, getModuleInfo, seen));
+}
+
+function islandsReaching(id, getModuleInfo, seen = new Set()) {
+  const found = new Set();
+  if (seen.has(id)) return found;
+  seen.add(id);
+  const info = getModuleInfo(id);
+  if (info.isEntry) found.add(id);
+  for (const importer of info.importers) {
+    for (const island of islandsReaching(importer, getModuleInfo, seen)) found.add(island);
+  }
+  return found;
+}
+
 export const preactAliases = [
   { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
   { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
@@ -33,7 +74,7 @@ export default defineConfig(({ command }) => ({
     outDir: "static/dist",
     emptyOutDir: true,
     manifest: "manifest.json",
-    rollupOptions: { input },
+    rollupOptions: { input, output: { manualChunks: sharedChunk } },
   },
   server: { port: 5173, strictPort: true, origin: "http://127.0.0.1:5173" },
 }));

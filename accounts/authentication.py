@@ -1,11 +1,13 @@
-"""DRF authentication: `Authorization: Bearer <Firebase ID token>` for API clients.
+"""Who is asking: the session's user (Django's auth backend), or a Firebase ID token.
 
 The browser uses the Django session (SessionAuthentication, CSRF enforced); API clients may send
-a Firebase ID token instead. A token carries its own proof, so CSRF does not apply to it.
+`Authorization: Bearer <Firebase ID token>` instead. A token carries its own proof, so CSRF does
+not apply to it.
 """
 
 from __future__ import annotations
 
+from django.contrib.auth.backends import ModelBackend
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
@@ -14,6 +16,22 @@ from accounts.models import User
 from accounts.selectors import user_get_by_uid
 from accounts.services import user_sync_from_claims
 from marketplace.errors import DomainError
+from marketplace.listcache import cached
+
+
+class CachedModelBackend(ModelBackend):
+    """Django's ModelBackend, the session's user read through the list cache (marketplace.listcache).
+
+    Every request of a signed-in browser loads its user; the user changes seldom. A save or delete
+    of a User replaces the list cache version (accounts.apps; a sign-in's last_login alone does
+    not), so a changed, deactivated or deleted user is read from the database on the next request.
+    Django's own checks still run on what is returned: is_active here (ModelBackend), the session's
+    auth hash in django.contrib.auth.get_user().
+    """
+
+    def get_user(self, user_id):
+        load = super().get_user
+        return cached(("session-user", user_id), lambda: load(user_id))
 
 
 class FirebaseBearerAuthentication(BaseAuthentication):

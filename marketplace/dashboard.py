@@ -95,8 +95,8 @@ def check_recipient_param(request: Request) -> None:
 
 def _lists(request: HttpRequest | Request) -> dict:
     """All the dashboard shows but the unread count (which every message changes): its lists and
-    tiles as JSON (DashboardSerializer's fields, as the API sends them), the provider standing and
-    the reviewed bookings; read through the list cache (marketplace.listcache)."""
+    tiles as JSON (DashboardSerializer's fields, as the API sends them), the provider standing, the
+    reviewed bookings and the payouts card; read through the list cache (marketplace.listcache)."""
     user = request.user
     recipient_id = _recipient_choice(request)
 
@@ -120,10 +120,14 @@ def _lists(request: HttpRequest | Request) -> dict:
             "data": json.loads(JSONRenderer().render(data)),  # money as numbers, dates as ISO text
             "standing": standing,
             "reviewed": [] if provider else _reviewed_booking_ids(user),
+            # A verified provider's payouts setup (payments registers its models with the cache).
+            "payout_card": payout_card(user=user) if standing == "verified" else None,
         }
 
     return cached(
-        ("dashboard", user.pk, recipient_id),
+        # The key names the value's shape ("2": with the payouts card), so that a value cached by
+        # the code before a deploy, without a newer field, is never read by the code after it.
+        ("dashboard", 2, user.pk, recipient_id),
         compute,
         max_age=lambda value: _stale_after(
             value["data"]["bookings"], value["data"]["requests"], provider=_role(user) == "provider"
@@ -175,7 +179,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "subtitle": PROVIDER_SUBTITLE if role == "provider" else CLIENT_SUBTITLE,
         "props": props,
         # A verified provider's payouts setup (server-rendered: a link and a form, no island).
-        "payout_card": payout_card(user=user) if standing == "verified" else None,
+        "payout_card": lists["payout_card"],
     }
     return render(request, "pages/dashboard.html", context)
 

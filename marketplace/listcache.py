@@ -12,7 +12,9 @@ Values also expire: after MAX_AGE at the latest, or earlier when the caller says
 turns stale by the clock alone (a booking's "can cancel" turns false 48 hours before the visit).
 Cache errors are logged and the value is read from the database instead, never a failed request.
 One version for all: a save anywhere reads everything again once. Kindly writes seldom and reads
-often; if writes become frequent, key the values on per-user versions instead.
+often. What changes far more often than the rest, for one person only (their unread messages),
+is read under a scope as well: a version of its own (say, per user) that its writes replace
+(invalidate(scope=...)), so a new message re-reads one person's count and nothing else.
 """
 
 from __future__ import annotations
@@ -34,26 +36,34 @@ VERSION_KEY = "listcache:version"
 MAX_AGE = 300  # seconds: the longest a cached value lives, even when nothing is saved
 
 
-def _version() -> str:
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        cache.add(VERSION_KEY, uuid.uuid4().hex, None)  # two first readers agree on one version
-        version = cache.get(VERSION_KEY)
-    return version
+def _version_key(scope: str | None) -> str:
+    return VERSION_KEY if scope is None else f"{VERSION_KEY}:{scope}"
 
 
-def forget() -> None:
+def _version(scope: str | None = None) -> str:
+    """The current version (with a scope: the version for all, then the scope's), read in one round trip."""
+    keys = [VERSION_KEY] if scope is None else [VERSION_KEY, _version_key(scope)]
+    found = cache.get_many(keys)
+    for key in keys:
+        if key not in found:
+            cache.add(key, uuid.uuid4().hex, None)  # two first readers agree on one version
+            found[key] = cache.get(key)
+    return ":".join(found[key] for key in keys)
+
+
+def forget(scope: str | None = None) -> None:
     """Replace the version now (invalidate() does it twice; the test suite once before each test)."""
     try:
-        cache.delete(VERSION_KEY)
+        cache.delete(_version_key(scope))
     except Exception:  # a down cache: nothing is read from it either (cached() falls back)
         logger.exception("Could not replace the list cache version")
 
 
-def invalidate() -> None:
-    """Every cached value is stale: now, and again when the current transaction commits."""
-    forget()
-    transaction.on_commit(forget)
+def invalidate(*, scope: str | None = None) -> None:
+    """Every cached value (with a scope: every value read under it) is stale: now, and again when
+    the current transaction commits."""
+    forget(scope)
+    transaction.on_commit(lambda: forget(scope))
 
 
 def invalidate_on_save(model: type[models.Model], *, unless_only: Collection[str] = ()) -> None:
@@ -71,12 +81,17 @@ def invalidate_on_save(model: type[models.Model], *, unless_only: Collection[str
 
 
 def cached(
-    key: tuple[Hashable, ...], compute: Callable[[], Any], *, max_age: Callable[[Any], float | None] | None = None
+    key: tuple[Hashable, ...],
+    compute: Callable[[], Any],
+    *,
+    max_age: Callable[[Any], float | None] | None = None,
+    scope: str | None = None,
 ) -> Any:
-    """compute()'s value, from the cache when read at the current version. `key` names the read
-    (what, for whom, which page); max_age(value) may shorten the value's life (None: MAX_AGE)."""
+    """compute()'s value, from the cache when read at the current version (and the scope's). `key`
+    names the read (what, for whom, which page); max_age(value) may shorten the value's life (None:
+    MAX_AGE)."""
     try:
-        full_key = "listcache:" + ":".join(map(str, (_version(), *key)))
+        full_key = "listcache:" + ":".join(map(str, (_version(scope), *key)))
         hit = cache.get(full_key)
     except Exception:
         logger.exception("List cache unavailable; reading from the database")

@@ -17,6 +17,7 @@ from accounts.models import User, UserType
 from bookings.models import Booking
 from circles.selectors import member_user_ids, recipient_ids_of
 from marketplace.errors import NotFound
+from marketplace.listcache import cached
 from messaging.models import SYSTEM_SENDER_ID, Message
 
 if TYPE_CHECKING:
@@ -81,7 +82,20 @@ class UnreadSummary:
         }
 
 
+def unread_scope(user_id: str) -> str:
+    """The list cache scope of one person's unread summary: every write that changes their count
+    (messaging.events, and any save or delete of a message addressed to them) replaces its version."""
+    return f"unread:{user_id}"
+
+
 def unread_summary(*, user_id: str) -> UnreadSummary:
+    """The user's unread summary, through the list cache (marketplace.listcache): every call of the
+    dashboard and the messages page reads it, and it changes only when a message to them is written
+    or read."""
+    return cached(("unread", user_id), lambda: _unread_summary_now(user_id), scope=unread_scope(user_id))
+
+
+def _unread_summary_now(user_id: str) -> UnreadSummary:
     """One grouped query over the user's unread rows (index receiver, is_read): per sender (system
     under None) and, for thread messages, per booking."""
     rows = (

@@ -10,7 +10,7 @@ import logging
 
 from django.conf import settings
 from django.contrib.auth import login, logout
-from django.http import HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
@@ -27,6 +27,7 @@ from accounts.api.serializers import (
 )
 from accounts.firebase import AccountDisabled, InvalidIdToken, verify_id_token
 from accounts.models import User
+from marketplace.listcache import cached
 from marketplace.throttling import SignInThrottle
 
 logger = logging.getLogger(__name__)
@@ -86,7 +87,7 @@ class SessionView(APIView):
         # A fresh session key on every sign-in (no fixation; login() keeps the key when the same
         # user signs in again), and login() rotates the CSRF token.
         request._request.session.cycle_key()
-        login(request._request, user)
+        login(request._request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
         return Response(UserSerializer(user).data)
 
 
@@ -108,8 +109,15 @@ class CurrentUserView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(operation_id="auth_user_retrieve", responses=UserSerializer)
-    def get(self, request: Request) -> Response:
-        return Response(UserSerializer(request.user).data)
+    def get(self, request: Request) -> HttpResponse:
+        # API clients ask for it often and it changes seldom: the JSON is kept in the list cache
+        # until the user is saved (accounts.apps), so a hit neither serializes nor renders.
+        user, renderer = request.user, request.accepted_renderer
+        content = cached(
+            ("auth-user", user.pk, renderer.format),
+            lambda: renderer.render(UserSerializer(user).data, request.accepted_media_type),
+        )
+        return HttpResponse(content, content_type=renderer.media_type)
 
 
 class UserTypeView(APIView):

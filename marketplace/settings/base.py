@@ -86,8 +86,14 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
-# Django's default AUTHENTICATION_BACKENDS (ModelBackend): it loads the session's user by id.
-# Passwords live in Firebase; Django never checks one.
+# ModelBackend loads the session's user by id; ours reads it through the list cache (accounts/
+# authentication.py). The stock one stays listed so that sessions signed in before it keep working
+# (Django ends a session whose backend is no longer listed). Passwords live in Firebase; Django
+# never checks one.
+AUTHENTICATION_BACKENDS = [
+    "accounts.authentication.CachedModelBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS: list[dict] = []
 LOGIN_URL = "/login"
 

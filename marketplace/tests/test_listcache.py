@@ -15,6 +15,7 @@ from django.utils import timezone
 from bookings.api.serializers import can_cancel_max_age
 from bookings.tests.factories import BookingFactory
 from marketplace import listcache
+from messaging import services as messaging_services
 from messaging.tests.factories import MessageFactory
 from requests_app.models import RequestStatus
 from requests_app.services import service_request_mark_booked
@@ -98,7 +99,9 @@ def test_a_list_with_a_cancellable_booking_lives_until_its_cancel_window_closes(
     assert can_cancel_max_age([{**bookings[0], "canCancel": False}]) is None
 
 
-def test_the_dashboard_counts_unread_messages_live_and_its_lists_from_the_cache(client, client_user, verified_provider):
+def test_the_dashboard_counts_a_new_message_at_once_and_reads_its_lists_from_the_cache(
+    client, client_user, verified_provider
+):
     BookingFactory(client=client_user, service_request__client=client_user, provider=verified_provider)
     client.force_login(client_user)
     assert client.get("/api/dashboard").json()["unread"] == 0
@@ -107,6 +110,69 @@ def test_the_dashboard_counts_unread_messages_live_and_its_lists_from_the_cache(
         data = client.get("/api/dashboard").json()
     assert data["unread"] == 1 and len(data["bookings"]) == 1
     assert _tables_read(queries) == set()
+
+
+def _reads_messages(queries: CaptureQueriesContext) -> bool:
+    return any("messaging_message" in q["sql"] for q in queries.captured_queries)
+
+
+def test_the_unread_count_is_cached_per_person_until_a_message_to_them_is_written_or_read(
+    client, client_user, verified_provider, django_capture_on_commit_callbacks
+):
+    booking = BookingFactory(client=client_user, service_request__client=client_user, provider=verified_provider)
+    client.force_login(client_user)
+    assert client.get("/api/messages/unread-count").json()["count"] == 0
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/messages/unread-count").json()["count"] == 0
+    assert not _reads_messages(queries)
+
+    # A message to someone else leaves this count cached; one to them (a bulk INSERT) is counted.
+    MessageFactory(sender=client_user, receiver=verified_provider.user)
+    with CaptureQueriesContext(connection) as queries:
+        client.get("/api/messages/unread-count")
+    assert not _reads_messages(queries)
+    with django_capture_on_commit_callbacks(execute=True):
+        messaging_services.message_send(
+            sender=verified_provider.user, receiver_id=client_user.pk, content="On my way", booking_id=booking.pk
+        )
+    assert client.get("/api/messages/unread-count").json()["count"] == 1
+
+    # Read by an UPDATE query (no signal): counted again at once.
+    with django_capture_on_commit_callbacks(execute=True):
+        messaging_services.thread_mark_read(user=client_user, booking=booking)
+    assert client.get("/api/messages/unread-count").json()["count"] == 0
+
+
+def test_a_count_read_before_a_message_commits_is_dropped_when_it_commits(
+    client_user, verified_provider, django_capture_on_commit_callbacks
+):
+    from messaging.selectors import unread_summary
+
+    with django_capture_on_commit_callbacks(execute=True):
+        MessageFactory(sender=verified_provider.user, receiver=client_user)
+        # Another request counting now sees the rows before the commit, and caches its count.
+        listcache.cached(("unread", client_user.pk), lambda: "read before the commit", scope=f"unread:{client_user.pk}")
+    assert unread_summary(user_id=client_user.pk).count == 1
+
+
+def test_the_signed_in_user_is_read_from_the_cache_until_it_is_saved(client, client_user):
+    client.force_login(client_user)
+    assert client.get("/api/auth/user").json()["firstName"] == "Clara"
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/auth/user").status_code == 200
+    assert not any("accounts_user" in q["sql"] for q in queries.captured_queries)
+
+    client_user.first_name = "Clarissa"
+    client_user.save(update_fields=["first_name", "updated_at"])
+    assert client.get("/api/auth/user").json()["firstName"] == "Clarissa"
+
+
+def test_a_deactivated_user_is_signed_out_on_their_next_request(client, client_user):
+    client.force_login(client_user)
+    assert client.get("/api/auth/user").status_code == 200
+    client_user.is_active = False
+    client_user.save(update_fields=["is_active", "updated_at"])
+    assert client.get("/api/auth/user").status_code == 401
 
 
 @override_settings(

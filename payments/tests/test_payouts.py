@@ -427,3 +427,31 @@ def test_a_failed_transfer_stays_pending_and_is_released_again(stripe_backend, p
     assert (earning.state, earning.last_error) == (PayoutState.ON_ITS_WAY, "")
     keys = {r.idempotency_key for r in stripe_backend.posts("/v1/transfers")}
     assert keys == {f"kindly-booking-{past_booking.pk}-transfer"}
+
+
+def test_the_dashboards_payouts_card_changes_as_soon_as_its_earnings_or_its_account_do(
+    stripe_backend, verified_provider, api_as
+):
+    """The card is cached with the dashboard's lists (marketplace.listcache): saving an earning or
+    the connected account replaces it."""
+    booking = BookingFactory(
+        provider=verified_provider, status=BookingStatus.COMPLETED, payment_status=PaymentStatus.PAID
+    )
+
+    def page() -> str:
+        return api_as(verified_provider.user).get("/dashboard").content.decode()
+
+    assert "is waiting for you" not in page()
+    Earning.objects.create(
+        booking=booking,
+        gross=Decimal("45.50"),
+        fee=Decimal("6.82"),
+        net=Decimal("38.68"),
+        fee_percent=Decimal("15"),
+        currency="usd",
+        gateway="test",
+        state=PayoutState.PENDING,
+    )
+    assert "<strong>$38.68</strong> is waiting for you" in page()
+    connect(stripe_backend, api_as, verified_provider, **ACCOUNT_ON)
+    assert f'data-status="{PayoutSetup.ON.value}"' in page()
