@@ -2,7 +2,8 @@
 // the client's circle are told about it, and the provider's "Decline" dialog (a reason is required;
 // the circle reads it). The server decides who sees and may accept it; this only says so.
 import { useEffect, useState } from "react";
-import { api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { errorMessage, isUnauthorizedError } from "../lib/api";
+import { useApiWrite } from "../lib/query";
 import type { Booking, ServiceRequest } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
 import { TextareaField } from "./Field";
@@ -84,6 +85,7 @@ export function DeclineRequestDialog({
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const { post } = useApiWrite();
   useEffect(() => {
     setReason("");
     setError("");
@@ -100,16 +102,13 @@ export function DeclineRequestDialog({
     setBusy(true);
     setError("");
     try {
-      const updated = await api.post<ServiceRequest>(`/api/service-requests/${request.id}/decline`, {
+      const updated = await post<ServiceRequest>(`/api/service-requests/${request.id}/decline`, {
         reason: reason.trim(),
       });
       onDeclined(updated);
       onClose();
     } catch (failure) {
-      if (isUnauthorizedError(failure)) {
-        handleLoggedOut();
-        return;
-      }
+      if (isUnauthorizedError(failure)) return; // lib/query says so and signs in again
       setError(errorMessage(failure));
     } finally {
       setBusy(false);

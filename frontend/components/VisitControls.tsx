@@ -1,9 +1,12 @@
 // The visit itself (issue 17): the provider's large "Check in" / "Check out" buttons on the day of
 // a visit, the visit report written at check-out (or corrected within 24 hours), and what the
-// family sees as it happens ("Checked in at 9:04", "Visit report ready").
+// family sees as it happens ("Checked in at 9:04", "Visit report ready"). Reads and writes go
+// through TanStack Query (lib/query), which also handles a lost session.
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { ApiError, api, errorMessage, isUnauthorizedError, handleLoggedOut } from "../lib/api";
+import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatClock } from "../lib/format";
+import { apiQuery, useApiWrite } from "../lib/query";
 import { toast } from "../lib/toast";
 import type { Booking } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
@@ -39,11 +42,14 @@ interface Category {
   features: string[];
 }
 
+/** The report of a visit, as the API answers it (the family's view and the provider's correction). */
+function reportQuery(bookingId: number) {
+  return apiQuery<VisitReport>(`/api/bookings/${bookingId}/report`);
+}
+
+/** A lost session is lib/query's (toast, then sign in again); anything else is a toast here. */
 function failed(error: unknown, fallback: string): void {
-  if (isUnauthorizedError(error)) {
-    handleLoggedOut();
-    return;
-  }
+  if (isUnauthorizedError(error)) return;
   const text = error instanceof ApiError && error.serverMessage ? error.serverMessage : errorMessage(error) || fallback;
   toast({ title: "Error", description: text, variant: "destructive" });
 }
@@ -78,6 +84,7 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   const [shareLocation, setShareLocation] = useState(false);
   const [busy, setBusy] = useState(false);
   const [reporting, setReporting] = useState<"check-out" | "edit" | null>(null);
+  const { post } = useApiWrite();
   const title = booking.serviceRequest.title;
   // Shown again when check-in opens (30 minutes before the start), without a reload.
   const [, setOpened] = useState(0);
@@ -98,7 +105,7 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
           description: "We could not read your location; checking in without it.",
         });
       }
-      await api.post(`/api/bookings/${booking.id}/check-in`, position ?? {});
+      await post(`/api/bookings/${booking.id}/check-in`, position ?? {});
       toast({ title: "Checked in", description: `The family knows you have arrived for "${title}".` });
       onChanged();
     } catch (error) {
@@ -194,31 +201,25 @@ export function VisitReportDialog({
   onDone: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [checklist, setChecklist] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const categoryId = booking.serviceRequest.categoryId;
+  const editing = mode === "edit" && booking.hasReport;
+  // The checklist is the service's features (none if they cannot be read); a correction starts from the report.
+  const categories = useQuery({ ...apiQuery<Category[]>("/api/service-categories"), enabled: mode !== null });
+  const checklist = categories.data?.find((c) => c.id === categoryId)?.features ?? [];
+  const saved = useQuery({ ...reportQuery(booking.id), enabled: editing });
+  // A saved or corrected report is read again where it is shown.
+  const { post, put } = useApiWrite([reportQuery(booking.id).queryKey]);
 
   useEffect(() => {
     if (mode === null) return;
     setErrors({});
-    let live = true;
-    api
-      .get<Category[]>("/api/service-categories")
-      .then((categories) => live && setChecklist(categories.find((c) => c.id === categoryId)?.features ?? []))
-      .catch(() => live && setChecklist([]));
-    if (mode === "edit" && booking.hasReport) {
-      api
-        .get<VisitReport>(`/api/bookings/${booking.id}/report`)
-        .then((r) => live && setDraft({ ...r }))
-        .catch(() => undefined);
-    } else {
-      setDraft(EMPTY);
-    }
-    return () => {
-      live = false;
-    };
-  }, [mode, booking.id, booking.hasReport, categoryId]);
+    if (!editing) setDraft(EMPTY);
+  }, [mode, editing]);
+  useEffect(() => {
+    if (mode !== null && editing && saved.data) setDraft({ ...saved.data });
+  }, [mode, editing, saved.data]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -235,10 +236,10 @@ export function VisitReportDialog({
       const report = { ...draft, notes: draft.notes.trim(), forFamily: draft.forFamily.trim() };
       if (mode === "check-out") {
         const position = shareLocation ? await currentPosition() : null;
-        await api.post(`/api/bookings/${booking.id}/check-out`, { report, ...(position ?? {}) });
+        await post(`/api/bookings/${booking.id}/check-out`, { report, ...(position ?? {}) });
         toast({ title: "Checked out", description: "Thank you. The family can now read your visit report." });
       } else {
-        await api.put(`/api/bookings/${booking.id}/report`, report);
+        await put(`/api/bookings/${booking.id}/report`, report);
         toast({ title: "Report saved", description: "The family can read it on the booking." });
       }
       onClose();
@@ -330,21 +331,9 @@ export function VisitReportDialog({
 
 /** The report of a visit as the family reads it (loaded when shown). */
 export function ReportDetails({ bookingId }: { bookingId: number }) {
-  const [report, setReport] = useState<VisitReport | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setLoadError(false);
-    api
-      .get<VisitReport>(`/api/bookings/${bookingId}/report`)
-      .then((r) => live && setReport(r))
-      .catch(() => live && setLoadError(true));
-    return () => {
-      live = false;
-    };
-  }, [bookingId]);
-  if (loadError) return <p role="alert">The visit report could not be loaded. Please try again.</p>;
-  if (report === null) return <p>Loading the visit report...</p>;
+  const { data: report, isError } = useQuery(reportQuery(bookingId));
+  if (isError) return <p role="alert">The visit report could not be loaded. Please try again.</p>;
+  if (report === undefined) return <p>Loading the visit report...</p>;
   return (
     <dl className="visit-report" data-testid="visit-report-details">
       <dt>How they seemed</dt>

@@ -2,7 +2,10 @@
 // review dialogs (offered once the visit report is in), the provider's Check in / Check out with the
 // visit report (the spec's "Mark as Completed" became the check-out, issue 17), and the family's
 // "Checked in at 9:04" / "Visit report ready" as they happen (spec section 2 "Dashboard").
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+// Its data is a TanStack query (lib/query) seeded by the page's props, so the first paint asks the
+// API for nothing; booking events re-read it, and the unread count is polled only while the socket is down.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
@@ -17,10 +20,10 @@ import {
 } from "../components/DirectRequest";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { UnreadBadge } from "../components/UnreadBadge";
-import { ApiError, api, errorMessage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { ApiError, api, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
-import { mountIsland } from "../lib/mount";
-import { onConnectionChange, useConnected, usePollingFallback, useRealtimeEvent } from "../lib/realtime";
+import { mountQueryIsland, useApiWrite, usePollWhileDisconnected, type SessionMeta } from "../lib/query";
+import { useConnected, useRealtimeEvent } from "../lib/realtime";
 import { ProviderVisitActions, ReportDetails, VisitProgress, reviewReady } from "../components/VisitControls";
 import { toast } from "../lib/toast";
 import { repeatLabel, requestRepeatSummary, shortDay } from "../lib/series";
@@ -102,18 +105,9 @@ type ProviderStatus = "none" | "pending" | "verified" | "rejected" | "inactive";
 const LIST_LIMIT = 3;
 const UNREAD_POLL_MS = 10_000;
 const CANCEL_BLOCKED = "This booking cannot be cancelled (less than 48 hours remaining).";
-const LOGIN_AGAIN = "/api/login";
-
-let loggedOutShown = false;
-/** Every failed call goes through here: a lost session shows the toast once and goes to /api/login. */
-function isLoggedOut(error: unknown): boolean {
-  if (!isUnauthorizedError(error)) return false;
-  if (!loggedOutShown) {
-    loggedOutShown = true;
-    handleLoggedOut(LOGIN_AGAIN);
-  }
-  return true;
-}
+const UNREAD_COUNT = "/api/messages/unread-count";
+/** A lost session signs in again through /api/login (spec section 8); the page's calls carry it. */
+const SESSION: SessionMeta = { loginTarget: "/api/login" };
 
 function bookingTitle(b: Booking): string {
   return b.serviceRequest?.title || "Service Appointment";
@@ -587,14 +581,20 @@ function RequestsCard({
 
 /** Client cancel (spec): at least 48 hours before the visit, a paid booking refunded. A failure
  * refreshes the dashboard too (the booking may have changed meanwhile). */
-async function clientCancel(booking: Booking, reason: string, onClose: () => void, onDone: () => void) {
+async function clientCancel(
+  post: (path: string, body: unknown) => Promise<unknown>,
+  booking: Booking,
+  reason: string,
+  onClose: () => void,
+  onDone: () => void,
+) {
   try {
-    await api.post(`/api/bookings/${booking.id}/cancel`, { reason });
+    await post(`/api/bookings/${booking.id}/cancel`, { reason });
     toast({ title: "Booking Cancelled", description: "Your booking has been successfully cancelled." });
     onClose();
     onDone();
   } catch (error) {
-    if (isLoggedOut(error)) return;
+    if (isUnauthorizedError(error)) return; // lib/query says so and signs in again
     const message = error instanceof ApiError ? error.serverMessage : "";
     toast({ title: "Cancellation Failed", description: message || "Failed to cancel booking", variant: "destructive" });
     onDone();
@@ -610,12 +610,13 @@ function CancelDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const { post } = useApiWrite([], SESSION);
   return (
     <CancelBookingDialog
       booking={booking}
       reasonLabel="Reason for cancellation (optional)"
       onClose={onClose}
-      onConfirm={(b, reason) => clientCancel(b, reason, onClose, onDone)}
+      onConfirm={(b, reason) => clientCancel(post, b, reason, onClose, onDone)}
       blocked={
         booking?.canCancel ? undefined : (
           <>
@@ -653,6 +654,7 @@ function CancelRestDialog({
 }) {
   const [reason, setReason] = useState("");
   const [busy, setBusy] = useState(false);
+  const { post } = useApiWrite([], SESSION);
   useEffect(() => {
     setReason("");
     setBusy(false);
@@ -661,7 +663,7 @@ function CancelRestDialog({
     if (!booking || busy) return;
     setBusy(true);
     try {
-      const result = await api.post<SeriesCancelResult>(`/api/bookings/${booking.id}/cancel-rest`, {
+      const result = await post<SeriesCancelResult>(`/api/bookings/${booking.id}/cancel-rest`, {
         reason: reason.trim(),
       });
       toast({ title: "Visits Cancelled", description: result.message });
@@ -669,7 +671,7 @@ function CancelRestDialog({
       onDone();
     } catch (error) {
       setBusy(false);
-      if (isLoggedOut(error)) return;
+      if (isUnauthorizedError(error)) return;
       const message = error instanceof ApiError ? error.serverMessage : "";
       toast({
         title: "Cancellation Failed",
@@ -732,6 +734,7 @@ function ReviewDialog({
   const [comment, setComment] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
+  const { post } = useApiWrite([], SESSION);
   useEffect(() => {
     setRating(0);
     setComment("");
@@ -749,13 +752,13 @@ function ReviewDialog({
     }
     setBusy(true);
     try {
-      await api.post(`/api/bookings/${booking.id}/review`, { rating, comment: comment.trim() });
+      await post(`/api/bookings/${booking.id}/review`, { rating, comment: comment.trim() });
       toast({ title: "Review Submitted", description: "Thank you for your feedback!" });
       onReviewed(booking.id);
       onClose();
     } catch (err) {
       setBusy(false);
-      if (isLoggedOut(err)) return;
+      if (isUnauthorizedError(err)) return;
       if (err instanceof ApiError && err.status === 409) onReviewed(booking.id);
       const fieldMsg = err instanceof ApiError ? err.fieldErrors.rating?.[0] : undefined;
       if (fieldMsg) setError(fieldMsg);
@@ -818,67 +821,64 @@ function ReviewDialog({
 // ---------------------------------------------------------------- page
 
 function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBookingIds, initial }: Props) {
-  const [bookings, setBookings] = useState<Booking[]>(initial.bookings);
-  const [requests, setRequests] = useState<ServiceRequest[]>(initial.requests);
-  const [tiles, setTiles] = useState<DashboardData["tiles"]>(initial.tiles);
-  const [failed, setFailed] = useState("");
-  const [unread, setUnread] = useState(initial.unread);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [cancellingRest, setCancellingRest] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
   const [accepting, setAccepting] = useState<number | null>(null);
+  const client = useQueryClient();
+  const { post } = useApiWrite([], SESSION);
 
-  // After a change (cancel, completed, a booking.updated event): the same data again, in one call.
-  const refresh = useCallback(async () => {
-    try {
-      const chosen = initial.recipientId;
-      const data = await api.get<DashboardData>(
-        chosen === null ? "/api/dashboard" : `/api/dashboard?recipient=${chosen}`,
-      );
-      setBookings(data.bookings);
-      setRequests(data.requests);
-      setTiles(data.tiles);
-      setUnread(data.unread);
-      setFailed("");
-    } catch (error) {
-      if (isLoggedOut(error)) return;
-      setFailed(errorMessage(error));
-    }
-  }, [initial.recipientId]);
-
-  const loadUnread = useCallback(async () => {
-    try {
-      const data = await api.get<UnreadCount>("/api/messages/unread-count");
-      setUnread(data.count);
-    } catch (error) {
-      isLoggedOut(error);
-    }
-  }, []);
-
+  const chosen = initial.recipientId;
+  const path = chosen === null ? "/api/dashboard" : `/api/dashboard?recipient=${chosen}`;
   // Live: the unread count and booking changes come over the websocket; while it is down the
-  // unread count is polled every 10 s (spec section 9).
-  useRealtimeEvent<UnreadCount>("unread.count", (u) => setUnread(u.count));
-  useRealtimeEvent("booking.updated", () => void refresh());
-  usePollingFallback(() => (loggedOutShown ? undefined : loadUnread()), UNREAD_POLL_MS);
-  const connected = useConnected();
-  // The socket is back after a drop: booking.updated events sent while it was down are lost, so the
-  // lists are read again (a booking accepted meanwhile appears without a reload).
+  // unread count is polled every 10 s (spec section 9). When it comes back, booking.updated events
+  // sent meanwhile are lost, so the lists are read again too (a booking accepted meanwhile appears).
+  const refetchInterval = usePollWhileDisconnected([[path], [UNREAD_COUNT]], UNREAD_POLL_MS);
+  const dashboard = useQuery({
+    queryKey: [path],
+    queryFn: () => api.get<DashboardData>(path),
+    initialData: initial,
+    meta: SESSION,
+  });
+  const unread = useQuery<Pick<UnreadCount, "count">>({
+    queryKey: [UNREAD_COUNT],
+    queryFn: () => api.get<UnreadCount>(UNREAD_COUNT),
+    initialData: { count: initial.unread },
+    refetchInterval,
+    meta: SESSION,
+  });
+  const { bookings, requests, tiles } = dashboard.data;
+  // The dashboard's answer carries the unread count too: the newer one shows.
   useEffect(() => {
-    let opened = false;
-    return onConnectionChange((connected) => {
-      if (!connected) return;
-      if (opened && !loggedOutShown) void refresh();
-      opened = true;
+    if (dashboard.dataUpdatedAt > unread.dataUpdatedAt)
+      client.setQueryData<Pick<UnreadCount, "count">>([UNREAD_COUNT], { count: dashboard.data.unread });
+  }, [client, dashboard.data.unread, dashboard.dataUpdatedAt, unread.dataUpdatedAt]);
+  // A lost session is lib/query's (toast, then sign in again); any other failure shows in the cards.
+  const failed = useMemo(
+    () => (dashboard.error && !isUnauthorizedError(dashboard.error) ? errorMessage(dashboard.error) : ""),
+    [dashboard.error],
+  );
+
+  // After a change (cancel, completed, a booking.updated event): the same data again, in one call,
+  // and any visit report shown (it may have been written or corrected).
+  const refresh = useCallback(() => {
+    void client.invalidateQueries({ queryKey: [path] });
+    void client.invalidateQueries({
+      predicate: (query) => /^\/api\/bookings\/\d+\/report$/.test(String(query.queryKey[0])),
     });
-  }, [refresh]);
+  }, [client, path]);
+
+  useRealtimeEvent<UnreadCount>("unread.count", (u) => client.setQueryData([UNREAD_COUNT], u));
+  useRealtimeEvent("booking.updated", refresh);
+  const connected = useConnected();
 
   const actions: BookingActions = {
     onCancel: setCancelling,
     onCancelRest: setCancellingRest,
     onReview: setReviewing,
-    onChanged: () => void refresh(),
+    onChanged: refresh,
     reviewed,
   };
 
@@ -891,21 +891,21 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   async function acceptRequest(request: ServiceRequest) {
     setAccepting(request.id);
     try {
-      await api.post(`/api/service-requests/${request.id}/accept`);
+      await post(`/api/service-requests/${request.id}/accept`);
       toast({ title: "Success", description: "Service request accepted! You can now contact the client." });
     } catch (error) {
-      if (isLoggedOut(error)) return;
+      if (isUnauthorizedError(error)) return;
       toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
     } finally {
       setAccepting(null);
-      void refresh();
+      refresh();
     }
   }
 
   return (
     <div data-island="dashboard" data-user={user.id} data-connected={connected ? "true" : "false"}>
       {role === "client" && <RecipientSwitcher recipients={initial.recipients ?? []} current={initial.recipientId} />}
-      <Tiles role={role} tiles={tiles} unread={unread} />
+      <Tiles role={role} tiles={tiles} unread={unread.data.count} />
       <div className="dashboard-columns">
         <BookingsCard role={role} bookings={bookings} failed={failed} actions={actions} />
         <RequestsCard
@@ -925,12 +925,8 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
           </a>
         </section>
       )}
-      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={() => void refresh()} />
-      <CancelRestDialog
-        booking={cancellingRest}
-        onClose={() => setCancellingRest(null)}
-        onDone={() => void refresh()}
-      />
+      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={refresh} />
+      <CancelRestDialog booking={cancellingRest} onClose={() => setCancellingRest(null)} onDone={refresh} />
       <ReviewDialog
         booking={reviewing}
         onClose={() => setReviewing(null)}
@@ -944,11 +940,11 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
             title: "Request declined",
             description: `We told ${updated.client?.firstName || "the client"} why.`,
           });
-          void refresh();
+          refresh();
         }}
       />
     </div>
   );
 }
 
-mountIsland(Dashboard, "dashboard");
+mountQueryIsland(Dashboard, "dashboard");

@@ -3,14 +3,16 @@
 // loading, "No Providers Found". The server filters, sorts and counts (GET /api/providers); the
 // page shows PAGE_SIZE providers at a time and "Load more" asks for the next ones. "Available on" a
 // date (and a time of day) keeps the providers free then; each card tells their next free window.
-import { useEffect, useRef, useState } from "react";
+// The pages are one TanStack infinite query per set of filters (lib/query handles a lost session).
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { Avatar } from "../components/Avatar";
 import { EmptyState } from "../components/EmptyState";
 import { LoadingCards } from "../components/Skeleton";
 import { StarRating } from "../components/StarRating";
-import { errorMessage, getPage, handleLoggedOut, isUnauthorizedError } from "../lib/api";
+import { errorMessage, getPage, isUnauthorizedError, type Page } from "../lib/api";
 import { formatMoney, parseDateOnly, personName, specialtyName, todayIso } from "../lib/format";
-import { mountIsland } from "../lib/mount";
+import { mountQueryIsland, type SessionMeta } from "../lib/query";
 import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
 
 interface Props {
@@ -49,12 +51,8 @@ function nextFreeText(next: NextFreeWindow | null | undefined): string {
   return `Next free: ${date}, ${next.timeWindow}`;
 }
 
-/** The session was found lost: say so and go sign in again (true), or another failure (false). */
-function signedOut(error: unknown): boolean {
-  if (!isUnauthorizedError(error)) return false;
-  handleLoggedOut("/api/login");
-  return true;
-}
+/** A lost session signs in again through /api/login (spec section 8). */
+const SESSION: SessionMeta = { loginTarget: "/api/login" };
 
 /** One page of the verified providers matching the filters. */
 function providersPath(filters: Filters, offset: number): string {
@@ -71,6 +69,11 @@ function providersPath(filters: Filters, offset: number): string {
     if (filters.window) params.set("timeWindow", filters.window);
   }
   return `/api/providers?${params.toString()}`;
+}
+
+function unique(providers: Provider[]): Provider[] {
+  const seen = new Set<number>();
+  return providers.filter((p) => !seen.has(p.id) && seen.add(p.id));
 }
 
 function ProviderCard({ provider, serviceName }: { provider: Provider; serviceName: (id: string) => string }) {
@@ -136,57 +139,40 @@ function ProvidersBrowse({ services }: Props) {
   const [sort, setSort] = useState(DEFAULT_SORT);
   const [day, setDay] = useState("");
   const [dayPart, setDayPart] = useState("");
-  const [providers, setProviders] = useState<Provider[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState("");
-  const [more, setMore] = useState<"idle" | "loading" | "failed">("idle");
   // After "Load more", focus moves to the first of the new providers (keyboard and screen reader users).
   const [focusId, setFocusId] = useState<number | null>(null);
-  const requestSeq = useRef(0);
 
   useEffect(() => {
     const t = window.setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
     return () => window.clearTimeout(t);
   }, [search]);
 
-  useEffect(() => {
-    const seq = ++requestSeq.current;
-    setProviders(null);
-    setFailed("");
-    setMore("idle");
-    getPage<Provider>(providersPath({ query, service, sort, day, window: dayPart }, 0))
-      .then((page) => {
-        if (seq !== requestSeq.current) return;
-        setProviders(page.items);
-        setTotal(page.total);
-      })
-      .catch((error: unknown) => {
-        if (seq !== requestSeq.current || signedOut(error)) return;
-        setFailed(errorMessage(error));
-        setProviders([]);
-        setTotal(0);
-      });
-  }, [query, service, sort, day, dayPart]);
+  const filters: Filters = { query, service, sort, day, window: dayPart };
+  const pages = useInfiniteQuery({
+    queryKey: ["/api/providers", filters],
+    queryFn: ({ pageParam }) => getPage<Provider>(providersPath(filters, pageParam)),
+    initialPageParam: 0,
+    // The next page starts after every provider the server has sent so far.
+    getNextPageParam: (last: Page<Provider>, all: Page<Provider>[]) => {
+      const sent = all.reduce((n, page) => n + page.items.length, 0);
+      return sent < last.total && last.items.length > 0 ? sent : undefined;
+    },
+    meta: SESSION,
+  });
+  // A lost session is lib/query's (the cards stay "loading" until the sign-in page); another failure says so.
+  const failed =
+    pages.isError && !pages.isFetchNextPageError && !isUnauthorizedError(pages.error) ? errorMessage(pages.error) : "";
+  // A provider verified since the first page may shift the list: never show one twice.
+  const providers = pages.data ? unique(pages.data.pages.flatMap((page) => page.items)) : failed ? [] : null;
+  const total = pages.data?.pages.at(-1)?.total ?? 0;
+  const more = pages.isFetchingNextPage ? "loading" : pages.isFetchNextPageError ? "failed" : "idle";
 
-  const loadMore = () => {
-    if (!providers || more === "loading") return;
-    const seq = requestSeq.current;
-    setMore("loading");
-    getPage<Provider>(providersPath({ query, service, sort, day, window: dayPart }, providers.length))
-      .then((page) => {
-        if (seq !== requestSeq.current) return;
-        // A provider verified since the first page may shift the list: never show one twice.
-        const shown = new Set(providers.map((p) => p.id));
-        const added = page.items.filter((p) => !shown.has(p.id));
-        setProviders([...providers, ...added]);
-        setTotal(page.total);
-        setMore("idle");
-        if (added[0]) setFocusId(added[0].id);
-      })
-      .catch((error: unknown) => {
-        if (seq !== requestSeq.current || signedOut(error)) return;
-        setMore("failed");
-      });
+  const loadMore = async () => {
+    if (!providers || pages.isFetchingNextPage) return;
+    const shown = new Set(providers.map((p) => p.id));
+    const result = await pages.fetchNextPage();
+    const added = (result.data?.pages.flatMap((page) => page.items) ?? []).find((p) => !shown.has(p.id));
+    if (added && !result.isError) setFocusId(added.id);
   };
 
   useEffect(() => {
@@ -332,7 +318,7 @@ function ProvidersBrowse({ services }: Props) {
                 type="button"
                 className="button button-secondary"
                 aria-disabled={more === "loading"}
-                onClick={loadMore}
+                onClick={() => void loadMore()}
               >
                 {more === "loading" ? "Loading more providers…" : "Load more providers"}
               </button>
@@ -344,4 +330,4 @@ function ProvidersBrowse({ services }: Props) {
   );
 }
 
-mountIsland(ProvidersBrowse, "providers");
+mountQueryIsland(ProvidersBrowse, "providers");

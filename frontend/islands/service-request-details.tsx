@@ -1,9 +1,11 @@
 // /service-request-details?id= (spec section 2 "Service request detail page"): the request, and for a
 // user with a provider profile a Provider Actions card with Accept Request (open requests) or
 // Contact Client (any other status). Once booked, its client sees the helper who is coming
-// (issue 12), and inside the 48-hour window a way to reach support.
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { ApiError, api, errorMessage, isUnauthorizedError, handleLoggedOut } from "../lib/api";
+// (issue 12), and inside the 48-hour window a way to reach support. The request and its booking
+// are TanStack queries (lib/query), which also handles a lost session.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import {
   formatDate,
   formatDateTime,
@@ -13,7 +15,7 @@ import {
   timeWindowLabel,
   urgencyLabel,
 } from "../lib/format";
-import { mountIsland } from "../lib/mount";
+import { apiQuery, mountQueryIsland, useApiWrite } from "../lib/query";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, Viewer } from "../lib/types";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
@@ -32,8 +34,6 @@ interface Props {
   requestId: string | null;
   viewer: Viewer;
 }
-
-type Load = { state: "loading" } | { state: "missing" } | { state: "ready"; request: ServiceRequest };
 
 function BackToDashboard() {
   return (
@@ -154,46 +154,29 @@ function BookingPanel({ booking }: { booking: Booking }) {
 }
 
 function RequestDetails({ requestId, viewer }: Props) {
-  const [load, setLoad] = useState<Load>(requestId ? { state: "loading" } : { state: "missing" });
-  const [booking, setBooking] = useState<Booking | null>(null);
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState("");
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
+  const client = useQueryClient();
+  const { post } = useApiWrite();
 
-  const fetchRequest = useCallback(async () => {
-    if (!requestId) return;
-    if (!/^\d+$/.test(requestId)) {
-      setLoad({ state: "missing" });
-      return;
-    }
-    try {
-      const request = await api.get<ServiceRequest>(`/api/service-requests/${requestId}`);
-      setLoad({ state: "ready", request });
-      // Its client sees who is coming once it is booked (after a reassignment, the new helper).
-      const booked = request.status === "booked" || request.status === "completed";
-      // Everyone in the recipient's care circle sees the booking (issue 16).
-      if (request.circleRole && booked && request.bookingId) {
-        try {
-          setBooking(await api.get<Booking>(`/api/bookings/${request.bookingId}`));
-        } catch (error) {
-          if (isUnauthorizedError(error)) throw error;
-          setBooking(null); // the request still shows; the dashboard lists the booking too
-        }
-      } else {
-        setBooking(null);
-      }
-    } catch (error) {
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut();
-        return;
-      }
-      setLoad({ state: "missing" });
-    }
-  }, [requestId]);
-
-  useEffect(() => {
-    void fetchRequest();
-  }, [fetchRequest]);
+  const valid = !!requestId && /^\d+$/.test(requestId);
+  const requestKey = [`/api/service-requests/${requestId}`];
+  const { data: loaded, error } = useQuery({
+    ...apiQuery<ServiceRequest>(`/api/service-requests/${requestId}`),
+    enabled: valid,
+  });
+  // Everyone in the recipient's care circle sees who is coming once it is booked (issues 12 and 16;
+  // after a reassignment, the new helper).
+  const booked = loaded?.status === "booked" || loaded?.status === "completed";
+  const bookingId = loaded?.circleRole && booked ? loaded.bookingId : null;
+  const { data: shownBooking, isError: bookingFailed } = useQuery({
+    ...apiQuery<Booking>(`/api/bookings/${bookingId}`),
+    enabled: !!bookingId,
+  });
+  // A booking that cannot be read: the request still shows; the dashboard lists the booking too.
+  const booking = bookingId && !bookingFailed ? (shownBooking ?? null) : null;
+  const refetchRequest = () => client.invalidateQueries({ queryKey: requestKey });
 
   if (!requestId) {
     return (
@@ -202,8 +185,9 @@ function RequestDetails({ requestId, viewer }: Props) {
       </Message>
     );
   }
-  if (load.state === "loading") return <LoadingText>Loading request…</LoadingText>;
-  if (load.state === "missing") {
+  if (loaded === undefined) {
+    // A lost session keeps "Loading" while lib/query says so and signs in again.
+    if (valid && (!error || isUnauthorizedError(error))) return <LoadingText>Loading request…</LoadingText>;
     return (
       <Message title="Request Not Found">
         <p>This service request could not be loaded. It may have been removed.</p>
@@ -211,8 +195,8 @@ function RequestDetails({ requestId, viewer }: Props) {
       </Message>
     );
   }
+  const request = loaded;
 
-  const request = load.request;
   const isOpen = request.status === "open";
   // In the recipient's care circle: organizers may edit; every member sees the booking.
   const isOwner = request.circleRole !== null && request.circleRole !== undefined;
@@ -227,21 +211,18 @@ function RequestDetails({ requestId, viewer }: Props) {
     setAccepting(true);
     setAcceptError("");
     try {
-      await api.post(`/api/service-requests/${request.id}/accept`);
+      await post(`/api/service-requests/${request.id}/accept`);
       toast({ title: "Success", description: "Service request accepted! You can now contact the client." });
-      await fetchRequest();
+      await refetchRequest();
     } catch (error) {
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut();
-        return;
-      }
+      if (isUnauthorizedError(error)) return;
       // A refusal the provider can act on (pending verification, already taken) is shown as the
       // server words it; anything else gets the spec's generic text.
       const known = error instanceof ApiError && [403, 409].includes(error.status);
       const message = known ? errorMessage(error) : "Failed to accept service request. Please try again.";
       setAcceptError(message);
       toast({ title: "Error", description: message, variant: "destructive" });
-      if (error instanceof ApiError && error.status === 409) await fetchRequest();
+      if (error instanceof ApiError && error.status === 409) await refetchRequest();
     } finally {
       setAccepting(false);
     }
@@ -347,7 +328,7 @@ function RequestDetails({ requestId, viewer }: Props) {
         request={declining}
         onClose={() => setDeclining(null)}
         onDeclined={(updated) => {
-          setLoad({ state: "ready", request: updated });
+          client.setQueryData(requestKey, updated);
           toast({
             title: "Request declined",
             description: `We told ${updated.client?.firstName || "the client"} why.`,
@@ -358,4 +339,4 @@ function RequestDetails({ requestId, viewer }: Props) {
   );
 }
 
-mountIsland(RequestDetails, "service-request-details");
+mountQueryIsland(RequestDetails, "service-request-details");

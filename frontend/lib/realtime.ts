@@ -4,11 +4,9 @@
 // with exponential backoff (1 s doubling to 30 s, with jitter) and stops for good when the
 // server says the user is signed out (close code 4401). While it is down, islands keep
 // their data fresh at the spec's intervals (section 9: 5 s on the messages page, 10 s for the
-// dashboard's unread count): islands on TanStack Query with lib/query's usePollWhileDisconnected
-// (a refetchInterval), the others with pollWhileDisconnected() below.
+// dashboard's unread count) with lib/query's usePollWhileDisconnected (a query's refetchInterval).
 //
 //   const off = subscribe<UnreadCount>("unread.count", (u) => setCount(u.count));
-//   const stop = pollWhileDisconnected(() => api.get("/api/messages/unread-count").then(...), 10_000);
 //
 // Events: "message.created" (a Message), "unread.count" (UnreadCount), "typing" ({from} to a
 // person, {from, name, bookingId} in a booking's thread),
@@ -164,39 +162,6 @@ export function send(data: object): boolean {
   return true;
 }
 
-/**
- * Run `refresh` every `intervalMs` while the socket is down, and once each time it (re)opens
- * to catch up on events sent while it was down. Returns the stop function.
- */
-export function pollWhileDisconnected(refresh: () => unknown, intervalMs: number): () => void {
-  let timer: number | undefined;
-  const run = () => {
-    try {
-      void Promise.resolve(refresh()).catch(() => undefined);
-    } catch {
-      // A failing refresh must not stop the polling.
-    }
-  };
-  const stopTimer = () => {
-    if (timer !== undefined) window.clearInterval(timer);
-    timer = undefined;
-  };
-  let first = true;
-  const off = onConnectionChange((connected) => {
-    if (connected) {
-      stopTimer();
-      if (!first) run();
-    } else if (timer === undefined) {
-      timer = window.setInterval(run, intervalMs);
-    }
-    first = false;
-  });
-  return () => {
-    off();
-    stopTimer();
-  };
-}
-
 /** React: subscribe for the component's lifetime; the latest `handler` is always the one called. */
 export function useRealtimeEvent<T = unknown>(eventType: string, handler: (payload: T) => void): void {
   const latest = useLatest(handler);
@@ -210,12 +175,6 @@ function useLatest<T>(value: T): { readonly current: T } {
     ref.current = value;
   });
   return ref;
-}
-
-/** React: `refresh` every `intervalMs` while the socket is down (see pollWhileDisconnected). */
-export function usePollingFallback(refresh: () => unknown, intervalMs: number): void {
-  const latest = useLatest(refresh);
-  useEffect(() => pollWhileDisconnected(() => latest.current(), intervalMs), [intervalMs, latest]);
 }
 
 /** React: whether the socket is open. */

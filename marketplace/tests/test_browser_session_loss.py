@@ -5,15 +5,19 @@ as signing out in another tab does, so the page still holds its (now dead) cooki
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
 from django.conf import settings
 from django.contrib.sessions.models import Session
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from bookings.models import BookingStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.browser import sign_in_browser
+from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -109,6 +113,48 @@ def test_settings(live_server, page: Page, client_user):
 def test_user_menu(live_server, page: Page, client_user):
     open_signed_in(page, live_server, client_user, "/care-circle")
     end_session_elsewhere(page)
+    page.get_by_test_id("usermenu-trigger").click()
+    page.get_by_role("menuitem", name="Switch to Provider").click()
+    expect_one_toast_then_sign_in(page, live_server)
+
+
+def test_dashboard(live_server, page: Page, client_user):
+    booking = BookingFactory(
+        service_request__client=client_user,
+        service_request__preferred_date=timezone.localdate() + dt.timedelta(days=7),
+        status=BookingStatus.SCHEDULED,
+    )
+    open_signed_in(page, live_server, client_user, "/dashboard")
+    page.get_by_role("button", name="Cancel Booking").click()
+    end_session_elsewhere(page)
+    page.get_by_role("dialog").get_by_role("button", name="Cancel Booking").click()
+    expect_one_toast_then_sign_in(page, live_server)
+    booking.refresh_from_db()
+    assert booking.status == BookingStatus.SCHEDULED
+
+
+def test_service_request_details(live_server, page: Page, verified_provider):
+    request = ServiceRequestFactory(title="Tablet lessons")
+    open_signed_in(page, live_server, verified_provider.user, f"/service-request-details?id={request.pk}")
+    accept = page.get_by_role("button", name="Accept Request")
+    expect(accept).to_be_visible()
+    end_session_elsewhere(page)
+    accept.click()
+    expect_one_toast_then_sign_in(page, live_server)
+    request.refresh_from_db()
+    assert request.status == "open"
+
+
+def test_providers(live_server, page: Page, client_user, verified_provider):
+    open_signed_in(page, live_server, client_user, "/providers")
+    expect(page.get_by_test_id("provider-card")).to_have_count(1)
+    end_session_elsewhere(page)
+    # Browsing is open to anyone (GET /api/providers answers without a session): a search still
+    # works and says nothing about the session.
+    page.get_by_label("Search providers").fill("nobody-has-this")
+    expect(page.get_by_text("No Providers Found")).to_be_visible()
+    assert page.evaluate("window.__toasts") == []
+    # The page's first call that needs the session finds it gone: the one toast, then sign in.
     page.get_by_test_id("usermenu-trigger").click()
     page.get_by_role("menuitem", name="Switch to Provider").click()
     expect_one_toast_then_sign_in(page, live_server)
