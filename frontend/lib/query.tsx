@@ -111,13 +111,18 @@ export function useSeededQuery<T extends NonNullable<unknown>>(
 /**
  * The spec's polling (section 9) as a fallback: `intervalMs` while the page's socket is down,
  * false while it is up (events keep the data fresh). Each time the socket comes back, `keys`
- * are refetched to catch up on what was sent while it was down. Use as a query's refetchInterval.
+ * are refetched to catch up on what was sent while it was down (not when it first opens right
+ * after the page rendered its data). Use as a query's refetchInterval.
  */
 export function usePollWhileDisconnected(keys: readonly QueryKey[], intervalMs: number): number | false {
   const connected = useConnected();
   const client = useQueryClient();
   const latestKeys = useRef(keys);
   const wasDown = useRef(!connected);
+  // The page's data was rendered with it: a socket that opens within one interval of the mount
+  // has missed nothing worth a second read of every list (issue 13: no extra calls per view).
+  const mountedAt = useRef(Date.now());
+  const everConnected = useRef(connected);
   useEffect(() => {
     latestKeys.current = keys;
   });
@@ -126,10 +131,13 @@ export function usePollWhileDisconnected(keys: readonly QueryKey[], intervalMs: 
       wasDown.current = true;
       return;
     }
+    const firstOpenSoon = !everConnected.current && Date.now() - mountedAt.current < intervalMs;
+    everConnected.current = true;
     if (!wasDown.current) return;
     wasDown.current = false;
+    if (firstOpenSoon) return;
     for (const queryKey of latestKeys.current) void client.invalidateQueries({ queryKey });
-  }, [connected, client]);
+  }, [connected, client, intervalMs]);
   return connected ? false : intervalMs;
 }
 
