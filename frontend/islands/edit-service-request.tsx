@@ -13,6 +13,7 @@ import {
   editPayload,
   serviceRequestEditSchema,
   URGENCY_VALUES,
+  withSeriesFields,
   type ServiceRequestValues,
 } from "../lib/schemas/service-request";
 import { NO_REPEAT } from "../lib/series";
@@ -104,7 +105,7 @@ function NotFound({ title = "Request Not Found", text }: { title?: string; text:
   );
 }
 
-function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
+function EditRequest({ requestId, categories, shortNotice, today, latestDate, limits }: Props) {
   const valid = !!requestId && /^\d+$/.test(requestId);
   const request = useQuery({ ...apiQuery<ServiceRequest>(`/api/service-requests/${requestId}`), enabled: valid });
 
@@ -125,19 +126,29 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
       />
     );
   }
-  return <EditForm request={request.data} categories={categories} shortNotice={shortNotice} bounds={bounds} />;
+  return (
+    <EditForm
+      request={request.data}
+      categories={categories}
+      shortNotice={shortNotice}
+      today={today}
+      latestDate={latestDate}
+      limits={limits}
+    />
+  );
 }
 
 interface EditFormProps {
   request: ServiceRequest;
   categories: Props["categories"];
   shortNotice: ShortNoticeRules;
-  bounds: { today: string; latestDate: string; limits: Limits };
+  today: string;
+  latestDate: string;
+  limits: Limits;
 }
 
-function EditForm({ request, categories, shortNotice, bounds }: EditFormProps) {
-  const { limits } = bounds;
-  const schema = useMemo(() => serviceRequestEditSchema(bounds), [bounds]);
+function EditForm({ request, categories, shortNotice, today, latestDate, limits }: EditFormProps) {
+  const schema = useMemo(() => serviceRequestEditSchema({ today, latestDate, limits }), [today, latestDate, limits]);
   const { put } = useApiWrite();
   const remover = useApiWrite();
   const [removed, setRemoved] = useState(false);
@@ -150,6 +161,9 @@ function EditForm({ request, categories, shortNotice, bounds }: EditFormProps) {
     // After a first attempt, errors follow the user's corrections as they type.
     onChange: "after-submit",
   });
+
+  // A change with the fields it may set right or wrong (the series against its first date).
+  const change = (changes: Partial<FormValues>) => setMany(withSeriesFields(changes, values, errors));
 
   const save = submit({
     send: (checked) => put(`/api/service-requests/${request.id}`, editPayload(checked)),
@@ -241,10 +255,10 @@ function EditForm({ request, categories, shortNotice, bounds }: EditFormProps) {
               label="Preferred date"
               hint="Optional: leave it empty if any day suits you."
               type="date"
-              min={bounds.today}
-              max={bounds.latestDate}
+              min={today}
+              max={latestDate}
               value={values.preferredDate}
-              onChange={(e) => set("preferredDate", e.target.value)}
+              onChange={(e) => change({ preferredDate: e.target.value })}
               error={errors.preferredDate}
             />
             <SelectField
@@ -263,7 +277,7 @@ function EditForm({ request, categories, shortNotice, bounds }: EditFormProps) {
             values={values}
             firstDate={values.preferredDate}
             errors={errors}
-            onChange={setMany}
+            onChange={change}
           />
           <InputField
             id="edit-location"

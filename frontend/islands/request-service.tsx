@@ -13,6 +13,7 @@ import { mountQueryIsland, useApiWrite } from "../lib/query";
 import {
   createPayload,
   serviceRequestCreateSchema,
+  withSeriesFields,
   type ServiceRequestCreateValues,
 } from "../lib/schemas/service-request";
 import { NO_REPEAT } from "../lib/series";
@@ -148,6 +149,8 @@ function RequestServiceForm(props: Props) {
     fieldId: (f) => (f === "urgency" ? "urgency-normal" : `request-${f}`),
   });
   const onlyAsked = values.onlyRequestedProvider;
+  // A change with the fields it may set right or wrong (the series against its first date).
+  const change = (changes: Partial<Values>) => setMany(withSeriesFields(changes, values, errors));
   const recipientOf = (value: string) => recipients.find((r) => optionValue(r) === value);
   const chooseRecipient = (value: string) => {
     const before = recipientOf(values.recipientId);
@@ -272,7 +275,7 @@ function RequestServiceForm(props: Props) {
           min={today}
           max={props.latestDate}
           value={values.preferredDate}
-          onChange={(e) => set("preferredDate", e.target.value)}
+          onChange={(e) => change({ preferredDate: e.target.value })}
           error={errors.preferredDate}
         />
         <SelectField
@@ -290,7 +293,7 @@ function RequestServiceForm(props: Props) {
         values={values}
         firstDate={values.preferredDate}
         errors={errors}
-        onChange={(changes) => setMany(changes)}
+        onChange={change}
       />
       <InputField
         id="request-location"

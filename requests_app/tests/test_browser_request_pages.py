@@ -195,6 +195,8 @@ def test_the_form_says_the_servers_words_before_sending(live_server, page: Page,
     expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text(
         "A repeating request needs the date of its first visit."
     )
+    page.get_by_label("Repeat", exact=True).select_option(label="Does not repeat")
+    expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text("")
     assert sent == ["GET"]
 
 

@@ -114,13 +114,19 @@ def test_budget_steps_and_series_are_checked_before_anything_is_sent(live_server
     assert posts == []
     assert not ServiceRequest.objects.exists()
 
-    page.get_by_label("Last visit on or before").fill((first + dt.timedelta(days=7)).isoformat())
+    # An earlier first visit leaves two: the end date's message goes with the date's change.
+    page.get_by_label("Preferred date").fill((first - dt.timedelta(days=1)).isoformat())
+    expect(page.get_by_test_id("request-repeatUntil-error")).to_have_text("")
     budget.fill("45")
     expect(page.get_by_test_id("request-maxBudget-error")).to_have_text("")
     page.get_by_role("button", name="Submit Request").click()
     page.wait_for_url(f"{live_server.url}/", timeout=6000)
     created = ServiceRequest.objects.get()
-    assert (created.max_budget, created.repeat_until) == (Decimal("45.00"), first + dt.timedelta(days=7))
+    assert (created.max_budget, created.preferred_date, created.repeat_until) == (
+        Decimal("45.00"),
+        first - dt.timedelta(days=1),
+        first + dt.timedelta(days=6),
+    )
 
 
 def test_provider_account_gets_the_server_refusal_as_a_toast(live_server, page: Page, verified_provider):

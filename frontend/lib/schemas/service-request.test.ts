@@ -11,6 +11,7 @@ import {
   type RequestBounds,
   type ServiceRequestCreateValues,
   type ServiceRequestValues,
+  withSeriesFields,
 } from "./service-request";
 
 const BOUNDS: RequestBounds = {
@@ -259,6 +260,37 @@ describe("a repeat (series_problems)", () => {
       title: "Title is required",
       repeatCount: "A series needs at least 2 visits.",
     });
+  });
+});
+
+describe("withSeriesFields", () => {
+  const values: ServiceRequestValues = {
+    ...editValues(),
+    repeat: "weekly",
+    repeatEnds: "until",
+    repeatUntil: "2026-12-15",
+  };
+
+  it("re-checks a chosen end date with its first date", () => {
+    expect(withSeriesFields({ preferredDate: "2026-12-02" }, values, {})).toEqual({
+      preferredDate: "2026-12-02",
+      repeatUntil: "2026-12-15",
+    });
+    expect(withSeriesFields({ preferredDate: "2026-12-02" }, { ...values, repeatUntil: "" }, {})).toEqual({
+      preferredDate: "2026-12-02",
+    });
+    expect(withSeriesFields({ preferredDate: "2026-12-02" }, { ...values, repeat: "" }, {})).toEqual({
+      preferredDate: "2026-12-02",
+    });
+  });
+
+  it("re-checks the date's message when the repeat changes", () => {
+    const said = { preferredDate: "A repeating request needs the date of its first visit." };
+    expect(withSeriesFields({ repeat: "" }, { ...values, preferredDate: "" }, said)).toEqual({
+      repeat: "",
+      preferredDate: "",
+    });
+    expect(withSeriesFields({ repeat: "" }, values, {})).toEqual({ repeat: "" });
   });
 });
 

@@ -212,6 +212,25 @@ export function seriesProblem(v: RepeatValues & { preferredDate: string }, varia
   return {};
 }
 
+/**
+ * A change and the fields whose message it may change with it: the date moves the end date's
+ * series (once one is chosen), and the repeat decides whether an empty date is wrong (when it is
+ * said so). The forms set them together, so no message stays behind.
+ */
+export function withSeriesFields<V extends ServiceRequestValues>(
+  changes: Partial<NoInfer<V>>,
+  values: V,
+  errors: Partial<Record<keyof V, string>>,
+): Partial<V> {
+  const out: Partial<V> = { ...changes };
+  const next = { ...values, ...changes };
+  if ("preferredDate" in changes && next.repeat && next.repeatEnds === "until" && next.repeatUntil) {
+    out.repeatUntil ??= next.repeatUntil;
+  }
+  if ("repeat" in changes && errors.preferredDate) out.preferredDate ??= next.preferredDate;
+  return out;
+}
+
 const repeatFields = {
   repeat: z.enum(REPEATS.map((r) => r.value) as [RepeatValues["repeat"], ...RepeatValues["repeat"][]]),
   repeatEnds: z.enum(["count", "until"]),
