@@ -1,19 +1,29 @@
 // /edit-service-request?id= (spec section 2 "Edit Service Request page", section 5 "Edit request"):
-// the edit form with Save Changes, and Delete Request behind a confirmation dialog.
-import { useEffect, useState, type FormEvent } from "react";
-import { ApiError, api, isUnauthorizedError, handleLoggedOut, redirectAfter } from "../lib/api";
-import { TIME_WINDOWS } from "../lib/format";
-import { numberTooLarge, textTooLong, type Limits } from "../lib/limits";
-import { mountIsland } from "../lib/mount";
+// the edit form with Save Changes, and Delete Request behind a confirmation dialog. The request is
+// a query, the save and the delete are mutations (a lost session is lib/query's); the form checks
+// the server's rules with its words (lib/schemas/service-request.ts, the edit variant).
+import { useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { isUnauthorizedError, redirectAfter } from "../lib/api";
+import { TIME_WINDOWS, URGENCIES } from "../lib/format";
+import { useSchemaForm } from "../lib/forms";
+import type { Limits } from "../lib/limits";
+import { apiQuery, mountQueryIsland, useApiWrite } from "../lib/query";
+import {
+  editPayload,
+  serviceRequestEditSchema,
+  URGENCY_VALUES,
+  withSeriesFields,
+  type ServiceRequestValues,
+} from "../lib/schemas/service-request";
+import { NO_REPEAT } from "../lib/series";
 import { toast } from "../lib/toast";
 import type { ServiceRequest, Viewer } from "../lib/types";
-import { serverFieldErrors } from "../lib/useForm";
 import { InputField, SelectField, TextareaField } from "../components/Field";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { LoadingText } from "../components/Skeleton";
 import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
 import { RepeatFields } from "../components/RepeatFields";
-import { NO_REPEAT, repeatPayload, repeatProblems, type RepeatValues } from "../lib/series";
 
 interface Props {
   requestId: string | null;
@@ -26,27 +36,35 @@ interface Props {
   shortNotice: ShortNoticeRules;
 }
 
-interface FormValues extends RepeatValues {
-  title: string;
-  description: string;
-  categoryId: string;
-  urgency: string;
-  preferredDate: string;
-  preferredTime: string;
-  location: string;
-  specialRequirements: string;
-  estimatedDuration: string;
-  maxBudget: string;
+type FormValues = ServiceRequestValues;
+
+const FIELDS: (keyof FormValues)[] = [
+  "title",
+  "description",
+  "categoryId",
+  "urgency",
+  "preferredDate",
+  "preferredTime",
+  "repeat",
+  "repeatCount",
+  "repeatUntil",
+  "location",
+  "specialRequirements",
+  "estimatedDuration",
+  "maxBudget",
+];
+
+/** "Low - can wait a week or more", "Urgent - ASAP": an urgency as the edit page's list says it. */
+function urgencyOption(u: (typeof URGENCIES)[number]) {
+  const explanation = /^[A-Z]{2}/.test(u.explanation)
+    ? u.explanation
+    : u.explanation.charAt(0).toLowerCase() + u.explanation.slice(1);
+  return { value: u.value, label: `${u.label} - ${explanation}` };
 }
 
-type Errors = Partial<Record<keyof FormValues, string>>;
-
-// The edit page offers three urgencies (spec section 4).
-const EDIT_URGENCIES = [
-  { value: "low", label: "Low - can wait a week or more" },
-  { value: "normal", label: "Normal - within a few days" },
-  { value: "high", label: "High - within 24 hours" },
-];
+// The edit page offers three urgencies (spec section 4); an urgent request also shows its own.
+const EDIT_URGENCIES = URGENCIES.filter((u) => URGENCY_VALUES.edit.includes(u.value)).map(urgencyOption);
+const URGENT = URGENCIES.filter((u) => u.value === "urgent").map(urgencyOption);
 
 function toForm(r: ServiceRequest): FormValues {
   return {
@@ -64,56 +82,6 @@ function toForm(r: ServiceRequest): FormValues {
     repeatEnds: r.repeatUntil ? "until" : "count",
     repeatCount: r.repeatCount ? String(r.repeatCount) : NO_REPEAT.repeatCount,
     repeatUntil: r.repeatUntil ?? "",
-  };
-}
-
-/** Spec section 5 "Edit request", with its messages; the limits in the server's words. */
-function validate(v: FormValues, limits: Limits): Errors {
-  const errors: Errors = {};
-  const put = (field: keyof FormValues, message: string) => {
-    if (message && !errors[field]) errors[field] = message;
-  };
-  if (!v.title.trim()) errors.title = "Title is required";
-  if (v.description.trim().length < 10) errors.description = "Description must be at least 10 characters";
-  if (!(Number(v.categoryId) >= 1)) errors.categoryId = "Category is required";
-  if (!v.location.trim()) errors.location = "Location is required";
-  for (const field of ["title", "description", "location", "specialRequirements"] as const) {
-    put(field, textTooLong(limits[field], v[field]));
-  }
-  if (!["low", "normal", "high", "urgent"].includes(v.urgency)) errors.urgency = "Choose an urgency";
-  // The preferred date is optional (spec section 5): an empty one is no date. Its range (today to a
-  // year ahead) is the server's rule, answered next to the field.
-  const duration = Number(v.estimatedDuration);
-  if (v.estimatedDuration.trim() === "" || !Number.isInteger(duration) || duration < 1) {
-    errors.estimatedDuration = "Duration must be at least 1 minute";
-  }
-  put("estimatedDuration", numberTooLarge(limits.estimatedDuration, duration));
-  if (v.maxBudget.trim() !== "") {
-    const budget = Number(v.maxBudget);
-    if (!Number.isFinite(budget) || budget < 0) errors.maxBudget = "Budget must be a number of 0 or more";
-    put("maxBudget", numberTooLarge(limits.maxBudget, budget));
-  }
-  const repeat = repeatProblems(v, v.preferredDate);
-  put("repeatCount", repeat.repeatCount ?? "");
-  put("repeatUntil", repeat.repeatUntil ?? "");
-  if (v.repeat && !v.preferredDate) put("preferredDate", "A repeating request needs the date of its first visit.");
-  return errors;
-}
-
-function payload(v: FormValues) {
-  return {
-    title: v.title.trim(),
-    description: v.description.trim(),
-    categoryId: Number(v.categoryId),
-    // The edit page offers low/normal/high; an "urgent" request keeps its urgency unless changed.
-    ...(v.urgency === "urgent" ? {} : { urgency: v.urgency }),
-    preferredDate: v.preferredDate || null,
-    preferredTime: v.preferredTime,
-    location: v.location.trim(),
-    specialRequirements: v.specialRequirements.trim(),
-    estimatedDuration: Number(v.estimatedDuration),
-    maxBudget: v.maxBudget.trim() === "" ? null : Number(v.maxBudget),
-    ...repeatPayload(v),
   };
 }
 
@@ -137,56 +105,20 @@ function NotFound({ title = "Request Not Found", text }: { title?: string; text:
   );
 }
 
-type Load = { state: "loading" } | { state: "missing" } | { state: "ready"; request: ServiceRequest };
+function EditRequest({ requestId, categories, shortNotice, today, latestDate, limits }: Props) {
+  const valid = !!requestId && /^\d+$/.test(requestId);
+  const request = useQuery({ ...apiQuery<ServiceRequest>(`/api/service-requests/${requestId}`), enabled: valid });
 
-function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
-  const { limits } = bounds;
-  const [load, setLoad] = useState<Load>(
-    requestId && /^\d+$/.test(requestId) ? { state: "loading" } : { state: "missing" },
-  );
-  const [values, setValues] = useState<FormValues | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
-
-  useEffect(() => {
-    if (load.state !== "loading") return;
-    let cancelled = false;
-    api
-      .get<ServiceRequest>(`/api/service-requests/${requestId}`)
-      .then((request) => {
-        if (cancelled) return;
-        // Only an organizer of the recipient's care circle edits a request; anyone else has nothing
-        // to edit here (the server refuses them too).
-        if (request.circleRole !== "organizer") {
-          setLoad({ state: "missing" });
-          return;
-        }
-        setLoad({ state: "ready", request });
-        setValues(toForm(request));
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        if (isUnauthorizedError(error)) {
-          handleLoggedOut();
-          return;
-        }
-        setLoad({ state: "missing" });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [load.state, requestId]);
-
-  if (load.state === "loading" || (load.state === "ready" && !values))
+  // A lost session is on its way to /login (lib/query tells it): nothing to say here meanwhile.
+  if (valid && (request.isPending || isUnauthorizedError(request.error))) {
     return <LoadingText>Loading request…</LoadingText>;
-  if (load.state === "missing" || !values) {
+  }
+  // Only an organizer of the recipient's care circle edits a request; anyone else has nothing to
+  // edit here (the server refuses them too).
+  if (!request.data || request.data.circleRole !== "organizer") {
     return <NotFound text="This service request could not be loaded. It may have been removed." />;
   }
-  const request = load.request;
-  if (request.status !== "open") {
+  if (request.data.status !== "open") {
     return (
       <NotFound
         title="This Request Can No Longer Be Edited"
@@ -194,71 +126,74 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
       />
     );
   }
+  return (
+    <EditForm
+      request={request.data}
+      categories={categories}
+      shortNotice={shortNotice}
+      today={today}
+      latestDate={latestDate}
+      limits={limits}
+    />
+  );
+}
 
-  const setMany = (changes: Partial<FormValues>) => {
-    const next = { ...values, ...changes };
-    setValues(next);
+interface EditFormProps {
+  request: ServiceRequest;
+  categories: Props["categories"];
+  shortNotice: ShortNoticeRules;
+  today: string;
+  latestDate: string;
+  limits: Limits;
+}
+
+function EditForm({ request, categories, shortNotice, today, latestDate, limits }: EditFormProps) {
+  const schema = useMemo(() => serviceRequestEditSchema({ today, latestDate, limits }), [today, latestDate, limits]);
+  const { put } = useApiWrite();
+  const remover = useApiWrite();
+  const [removed, setRemoved] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const { values, errors, set, setMany, submit, pending } = useSchemaForm({
+    schema,
+    defaultValues: toForm(request),
+    fields: FIELDS,
+    fieldId: (f) => `edit-${f}`,
     // After a first attempt, errors follow the user's corrections as they type.
-    if (submitted) setErrors(validate(next, limits));
-  };
-  const set = (field: keyof FormValues) => (value: string) => setMany({ [field]: value });
+    onChange: "after-submit",
+  });
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!values) return;
-    setSubmitted(true);
-    const found = validate(values, limits);
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`edit-${first}`)?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.put(`/api/service-requests/${request.id}`, payload(values));
-      toast({ title: "Success", description: "Service request updated successfully." });
-      redirectAfter("/", 1000);
-    } catch (error) {
-      setSaving(false);
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut();
-        return;
-      }
-      if (error instanceof ApiError && error.status === 400) {
-        setErrors(serverFieldErrors<FormValues>(error, Object.keys(values) as (keyof FormValues)[]));
-      }
-      toast({
-        title: "Error",
-        description: "Failed to update service request. Please try again.",
-        variant: "destructive",
-      });
-    }
-  }
+  // A change with the fields it may set right or wrong (the series against its first date).
+  const change = (changes: Partial<FormValues>) => setMany(withSeriesFields(changes, values, errors));
+
+  const save = submit({
+    send: (checked) => put(`/api/service-requests/${request.id}`, editPayload(checked)),
+    success: { title: "Success", description: "Service request updated successfully." },
+    failure: () => "Failed to update service request. Please try again.",
+    redirectTo: "/",
+    redirectMs: 1000,
+  });
 
   async function remove() {
-    setDeleting(true);
     try {
-      await api.delete(`/api/service-requests/${request.id}`);
-      setConfirmOpen(false);
-      toast({ title: "Success", description: "Service request deleted successfully." });
-      redirectAfter("/", 1000);
+      await remover.delete(`/api/service-requests/${request.id}`);
     } catch (error) {
-      setDeleting(false);
-      if (isUnauthorizedError(error)) {
-        handleLoggedOut();
-        return;
+      if (!isUnauthorizedError(error)) {
+        toast({
+          title: "Error",
+          description: "Failed to delete service request. Please try again.",
+          variant: "destructive",
+        });
       }
-      toast({
-        title: "Error",
-        description: "Failed to delete service request. Please try again.",
-        variant: "destructive",
-      });
+      return;
     }
+    setRemoved(true);
+    setConfirmOpen(false);
+    toast({ title: "Success", description: "Service request deleted successfully." });
+    redirectAfter("/", 1000);
   }
+  const deleting = remover.isPending || removed;
 
-  const urgencyOptions =
-    values.urgency === "urgent" ? [...EDIT_URGENCIES, { value: "urgent", label: "Urgent - ASAP" }] : EDIT_URGENCIES;
+  const urgencyOptions = values.urgency === "urgent" ? [...EDIT_URGENCIES, ...URGENT] : EDIT_URGENCIES;
 
   return (
     <div>
@@ -283,7 +218,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             required
             value={values.title}
             maxLength={limits.title?.maxLength}
-            onChange={(e) => set("title")(e.target.value)}
+            onChange={(e) => set("title", e.target.value)}
             error={errors.title}
           />
           <TextareaField
@@ -293,7 +228,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             hint="At least 10 characters."
             value={values.description}
             maxLength={limits.description?.maxLength}
-            onChange={(e) => set("description")(e.target.value)}
+            onChange={(e) => set("description", e.target.value)}
             error={errors.description}
           />
           <SelectField
@@ -303,7 +238,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             placeholder="Select a service"
             options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
             value={values.categoryId}
-            onChange={(e) => set("categoryId")(e.target.value)}
+            onChange={(e) => set("categoryId", e.target.value)}
             error={errors.categoryId}
           />
           <SelectField
@@ -311,7 +246,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             label="Urgency"
             options={urgencyOptions}
             value={values.urgency}
-            onChange={(e) => set("urgency")(e.target.value)}
+            onChange={(e) => set("urgency", e.target.value)}
             error={errors.urgency}
           />
           <div className="form-row">
@@ -320,10 +255,10 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
               label="Preferred date"
               hint="Optional: leave it empty if any day suits you."
               type="date"
-              min={bounds.today}
-              max={bounds.latestDate}
+              min={today}
+              max={latestDate}
               value={values.preferredDate}
-              onChange={(e) => set("preferredDate")(e.target.value)}
+              onChange={(e) => change({ preferredDate: e.target.value })}
               error={errors.preferredDate}
             />
             <SelectField
@@ -332,7 +267,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
               placeholder="Select a time"
               options={TIME_WINDOWS}
               value={values.preferredTime}
-              onChange={(e) => set("preferredTime")(e.target.value)}
+              onChange={(e) => set("preferredTime", e.target.value)}
               error={errors.preferredTime}
             />
           </div>
@@ -342,7 +277,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             values={values}
             firstDate={values.preferredDate}
             errors={errors}
-            onChange={setMany}
+            onChange={change}
           />
           <InputField
             id="edit-location"
@@ -351,7 +286,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             autoComplete="street-address"
             value={values.location}
             maxLength={limits.location?.maxLength}
-            onChange={(e) => set("location")(e.target.value)}
+            onChange={(e) => set("location", e.target.value)}
             error={errors.location}
           />
           <TextareaField
@@ -359,7 +294,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
             label="Special requirements"
             value={values.specialRequirements}
             maxLength={limits.specialRequirements?.maxLength}
-            onChange={(e) => set("specialRequirements")(e.target.value)}
+            onChange={(e) => set("specialRequirements", e.target.value)}
             error={errors.specialRequirements}
           />
           <div className="form-row">
@@ -373,7 +308,7 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
               max={limits.estimatedDuration?.max}
               step={15}
               value={values.estimatedDuration}
-              onChange={(e) => set("estimatedDuration")(e.target.value)}
+              onChange={(e) => set("estimatedDuration", e.target.value)}
               error={errors.estimatedDuration}
             />
             <InputField
@@ -385,13 +320,13 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
               max={limits.maxBudget?.max}
               step={5}
               value={values.maxBudget}
-              onChange={(e) => set("maxBudget")(e.target.value)}
+              onChange={(e) => set("maxBudget", e.target.value)}
               error={errors.maxBudget}
             />
           </div>
           <div className="actions form-actions">
-            <button type="submit" className="button button-primary" disabled={saving}>
-              {saving ? "Saving..." : "Save Changes"}
+            <button type="submit" className="button button-primary" disabled={pending}>
+              {pending ? "Saving..." : "Save Changes"}
             </button>
             <button type="button" className="button button-danger" onClick={() => setConfirmOpen(true)}>
               Delete Request
@@ -418,4 +353,4 @@ function EditRequest({ requestId, categories, shortNotice, ...bounds }: Props) {
   );
 }
 
-mountIsland(EditRequest, "edit-service-request");
+mountQueryIsland(EditRequest, "edit-service-request");

@@ -1,16 +1,23 @@
 // /request-service: the create form (spec sections 2, 5, 8, 9). Validation on change and on
-// submit, errors next to their fields; success toast then / after 2 s.
-import { useState, type FormEvent } from "react";
+// submit with the server's rules and words (lib/schemas/service-request.ts), errors next to their
+// fields; sent as a mutation (a lost session is lib/query's); success toast then / after 2 s.
+import { useMemo } from "react";
 import { CheckboxOption, InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
 import { RepeatFields } from "../components/RepeatFields";
 import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
-import { api, errorMessage } from "../lib/api";
+import { errorMessage } from "../lib/api";
 import { TIME_WINDOWS, URGENCIES } from "../lib/format";
-import { numberTooLarge, textTooLong, type Limits } from "../lib/limits";
-import { mountIsland } from "../lib/mount";
-import { NO_REPEAT, repeatPayload, repeatProblems, type RepeatValues } from "../lib/series";
+import { useSchemaForm } from "../lib/forms";
+import type { Limits } from "../lib/limits";
+import { mountQueryIsland, useApiWrite } from "../lib/query";
+import {
+  createPayload,
+  serviceRequestCreateSchema,
+  withSeriesFields,
+  type ServiceRequestCreateValues,
+} from "../lib/schemas/service-request";
+import { NO_REPEAT } from "../lib/series";
 import type { ServiceRequest } from "../lib/types";
-import { useForm } from "../lib/useForm";
 
 interface Props {
   categories: { id: number; name: string; slug: string }[];
@@ -65,19 +72,7 @@ function optionLabel(r: RecipientOption): string {
   return r.isSelf ? (name ? `Myself (${name})` : "Myself") : name;
 }
 
-interface Values extends RepeatValues {
-  recipientId: string;
-  categoryId: string;
-  title: string;
-  description: string;
-  urgency: string;
-  preferredDate: string;
-  preferredTime: string;
-  location: string;
-  specialRequirements: string;
-  estimatedDuration: string;
-  maxBudget: string;
-}
+type Values = ServiceRequestCreateValues;
 
 const INITIAL: Values = {
   recipientId: "",
@@ -91,51 +86,9 @@ const INITIAL: Values = {
   specialRequirements: "",
   estimatedDuration: "60",
   maxBudget: "",
+  onlyRequestedProvider: false,
   ...NO_REPEAT,
 };
-
-function validate(name: keyof Values, v: Values, props: Props): string {
-  const { today, limits } = props;
-  switch (name) {
-    case "recipientId":
-      return v.recipientId ? "" : "Please choose who this request is for.";
-    case "categoryId":
-      return v.categoryId ? "" : "Category is required";
-    case "title":
-      return v.title.trim() ? textTooLong(limits.title, v.title) : "Title is required";
-    case "description":
-      if (v.description.trim().length < 10) return "Description must be at least 10 characters";
-      return textTooLong(limits.description, v.description);
-    case "location":
-      return v.location.trim() ? textTooLong(limits.location, v.location) : "Location is required";
-    case "specialRequirements":
-      return textTooLong(limits.specialRequirements, v.specialRequirements);
-    case "preferredDate":
-      if (!v.preferredDate) return "Preferred date is required";
-      if (v.preferredDate > props.latestDate) return props.latestDateMessage;
-      return v.preferredDate < today ? "Preferred date cannot be in the past" : "";
-    case "preferredTime":
-      return v.preferredTime ? "" : "Preferred time is required";
-    case "repeatCount":
-    case "repeatUntil":
-      return repeatProblems(v, v.preferredDate)[name] ?? "";
-    case "estimatedDuration": {
-      const n = Number(v.estimatedDuration);
-      if (!v.estimatedDuration || !Number.isInteger(n) || n < 15) return "Duration must be at least 15 minutes";
-      const tooLong = numberTooLarge(limits.estimatedDuration, n);
-      if (tooLong) return tooLong;
-      return n % 15 === 0 ? "" : "Duration must be in steps of 15 minutes";
-    }
-    case "maxBudget": {
-      if (!v.maxBudget) return "";
-      const n = Number(v.maxBudget);
-      if (!Number.isFinite(n) || n < 0) return "Budget cannot be negative";
-      return numberTooLarge(limits.maxBudget, n);
-    }
-    default:
-      return "";
-  }
-}
 
 const FIELDS: (keyof Values)[] = [
   "recipientId",
@@ -187,10 +140,17 @@ function RequestServiceForm(props: Props) {
     ...prefilled(props.prefill, recipients),
   };
   const asked = props.askedProvider ?? null;
-  const [onlyAsked, setOnlyAsked] = useState(false);
-  const { values, errors, set, setMany, validateAll, submit, pending } = useForm(initial, FIELDS, (name, v: Values) =>
-    validate(name, v, props),
-  );
+  const schema = useMemo(() => serviceRequestCreateSchema(props), [props]);
+  const { post } = useApiWrite();
+  const { values, errors, set, setMany, submit, pending } = useSchemaForm({
+    schema,
+    defaultValues: initial,
+    fields: FIELDS,
+    fieldId: (f) => (f === "urgency" ? "urgency-normal" : `request-${f}`),
+  });
+  const onlyAsked = values.onlyRequestedProvider;
+  // A change with the fields it may set right or wrong (the series against its first date).
+  const change = (changes: Partial<Values>) => setMany(withSeriesFields(changes, values, errors));
   const recipientOf = (value: string) => recipients.find((r) => optionValue(r) === value);
   const chooseRecipient = (value: string) => {
     const before = recipientOf(values.recipientId);
@@ -200,46 +160,23 @@ function RequestServiceForm(props: Props) {
     setMany(untouched ? { recipientId: value, location: after?.address ?? "" } : { recipientId: value });
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { first } = validateAll();
-    if (first) {
-      document.getElementById(first === "urgency" ? "urgency-normal" : `request-${first}`)?.focus();
-      return;
-    }
-    await submit({
-      send: () =>
-        api.post<ServiceRequest>("/api/service-requests", {
-          title: values.title.trim(),
-          description: values.description.trim(),
-          urgency: values.urgency,
-          preferredTime: values.preferredTime,
-          location: values.location.trim(),
-          specialRequirements: values.specialRequirements.trim(),
-          estimatedDuration: Number(values.estimatedDuration),
-          maxBudget: values.maxBudget === "" ? null : Number(values.maxBudget),
-          categoryId: Number(values.categoryId),
-          preferredDate: values.preferredDate,
-          recipientId: values.recipientId === "self" || values.recipientId === "" ? null : Number(values.recipientId),
-          ...repeatPayload(values),
-          ...(asked ? { requestedProviderId: asked.id, onlyRequestedProvider: onlyAsked } : {}),
-        }),
-      success: asked
-        ? {
-            title: `Request sent to ${asked.firstName}!`,
-            description: onlyAsked
-              ? `Only ${asked.firstName} can accept it. You'll be told if they cannot.`
-              : `${asked.firstName} has ${props.directWindowHours ?? 24} hours to accept.`,
-          }
-        : {
-            title: "Service Request Created!",
-            description: "We'll match you with qualified providers in your area.",
-          },
-      failure: (error) => `Failed to create service request: ${errorMessage(error)}`,
-      redirectTo: "/",
-      redirectMs: 2000,
-    });
-  };
+  const onSubmit = submit({
+    send: (checked) => post<ServiceRequest>("/api/service-requests", createPayload(checked, asked?.id ?? null)),
+    success: asked
+      ? {
+          title: `Request sent to ${asked.firstName}!`,
+          description: onlyAsked
+            ? `Only ${asked.firstName} can accept it. You'll be told if they cannot.`
+            : `${asked.firstName} has ${props.directWindowHours ?? 24} hours to accept.`,
+        }
+      : {
+          title: "Service Request Created!",
+          description: "We'll match you with qualified providers in your area.",
+        },
+    failure: (error) => `Failed to create service request: ${errorMessage(error)}`,
+    redirectTo: "/",
+    redirectMs: 2000,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="request-service-form">
@@ -259,7 +196,7 @@ function RequestServiceForm(props: Props) {
             id="request-onlyRequestedProvider"
             label={`Only ${asked.firstName} (don't offer this to other helpers)`}
             checked={onlyAsked}
-            onChange={(e) => setOnlyAsked(e.target.checked)}
+            onChange={(e) => set("onlyRequestedProvider", e.target.checked)}
             aria-describedby="direct-window-text"
           />
         </div>
@@ -338,7 +275,7 @@ function RequestServiceForm(props: Props) {
           min={today}
           max={props.latestDate}
           value={values.preferredDate}
-          onChange={(e) => set("preferredDate", e.target.value)}
+          onChange={(e) => change({ preferredDate: e.target.value })}
           error={errors.preferredDate}
         />
         <SelectField
@@ -356,7 +293,7 @@ function RequestServiceForm(props: Props) {
         values={values}
         firstDate={values.preferredDate}
         errors={errors}
-        onChange={(changes) => setMany(changes)}
+        onChange={change}
       />
       <InputField
         id="request-location"
@@ -416,4 +353,4 @@ function RequestServiceForm(props: Props) {
   );
 }
 
-mountIsland(RequestServiceForm, "request-service");
+mountQueryIsland(RequestServiceForm, "request-service");

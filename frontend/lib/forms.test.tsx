@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { InputField } from "../components/Field";
 import { ApiError } from "./api";
 import { useSchemaForm, type SubmitOptions } from "./forms";
-import { serviceRequestEditSchema, type ServiceRequestValues } from "./schemas/service-request";
+import { serviceRequestEditFields, type ServiceRequestValues } from "./schemas/service-request";
 import { Toaster } from "./toast";
 
 type Values = Pick<ServiceRequestValues, "title" | "description" | "estimatedDuration" | "maxBudget">;
@@ -12,7 +12,7 @@ type Name = keyof Values;
 
 // The edit page's rules for four of its fields, shown in this order.
 const FIELDS: Name[] = ["title", "description", "estimatedDuration", "maxBudget"];
-const SCHEMA = z.pick(serviceRequestEditSchema({ today: "2026-11-23", latestDate: "2027-11-23" }), {
+const SCHEMA = z.pick(serviceRequestEditFields({ today: "2026-11-23", latestDate: "2027-11-23" }), {
   title: true,
   description: true,
   estimatedDuration: true,

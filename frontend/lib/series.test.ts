@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { repeatPayload, repeatProblems, seriesDates, seriesSummary } from "./series";
+import { repeatPayload, seriesDates, seriesLength, seriesSummary } from "./series";
 
 describe("seriesDates (as requests_app.services.series_dates)", () => {
   it("steps weekly and every 2 weeks", () => {
@@ -28,14 +28,18 @@ describe("the repeat's words and rules", () => {
     );
   });
 
-  it("checks the number and the end date", () => {
+  it("counts a series up to its end date as the server does", () => {
+    expect(seriesLength("2026-12-01", "weekly", "2026-12-15")).toBe(3);
+    expect(seriesLength("2026-12-01", "weekly", "2026-12-14")).toBe(2);
+    expect(seriesLength("2026-12-01", "every_2_weeks", "2027-12-01")).toBe(27);
+    // The 1st Tuesday of each month: Dec 1, Jan 5, Feb 2; Feb 1 is before the third.
+    expect(seriesLength("2026-12-01", "monthly", "2027-02-02")).toBe(3);
+    expect(seriesLength("2026-12-01", "monthly", "2027-02-01")).toBe(2);
+    expect(seriesLength("2026-12-01", "monthly", "2026-11-30")).toBe(0);
+  });
+
+  it("sends the end the form shows", () => {
     const base = { repeat: "weekly" as const, repeatEnds: "count" as const, repeatCount: "27", repeatUntil: "" };
-    expect(repeatProblems(base, "2026-12-01").repeatCount).toBe(
-      "A series can have at most 26 visits; this one would have 27.",
-    );
-    expect(repeatProblems({ ...base, repeatEnds: "until", repeatUntil: "2026-11-30" }, "2026-12-01").repeatUntil).toBe(
-      "The end date must be after the first visit.",
-    );
     expect(repeatPayload({ ...base, repeatCount: "3" })).toEqual({
       repeat: "weekly",
       repeatCount: 3,

@@ -90,23 +90,21 @@ export interface RepeatValues {
 
 export const NO_REPEAT: RepeatValues = { repeat: "", repeatEnds: "count", repeatCount: "4", repeatUntil: "" };
 
-/** What the form says about a repeat before sending it (the server's rules and words). */
-export function repeatProblems(v: RepeatValues, first: string): Partial<Record<keyof RepeatValues, string>> {
-  if (!v.repeat) return {};
-  if (v.repeatEnds === "count") {
-    const n = Number(v.repeatCount);
-    if (!v.repeatCount.trim() || !Number.isInteger(n)) return { repeatCount: "Enter the number of visits." };
-    if (n < 2) return { repeatCount: "A series needs at least 2 visits." };
-    if (n > SERIES_MAX_VISITS)
-      return { repeatCount: `A series can have at most ${SERIES_MAX_VISITS} visits; this one would have ${n}.` };
-    return {};
+/**
+ * How many visits a series has, ending on or before `until` (requests_app.services.series_length):
+ * worked out, not counted, so an end date years ahead costs nothing. 0 without a valid first date.
+ */
+export function seriesLength(first: string, repeat: Repeat, until: string): number {
+  const start = parseDateOnly(first);
+  const end = parseDateOnly(until);
+  if (!start || !end || !repeat) return start ? 1 : 0;
+  if (end < start) return 0;
+  if (repeat === "monthly") {
+    const months = (end.getFullYear() - start.getFullYear()) * 12 + end.getMonth() - start.getMonth();
+    return months + (iso(monthly(start, months)) <= until ? 1 : 0);
   }
-  if (!v.repeatUntil) return { repeatUntil: "Choose the date of the last visit." };
-  if (first && v.repeatUntil <= first) return { repeatUntil: "The end date must be after the first visit." };
-  const n = seriesDates(first, v.repeat, null, v.repeatUntil).length;
-  if (first && n < 2) return { repeatUntil: "This end date leaves only one visit: choose a later date." };
-  if (n > SERIES_MAX_VISITS) return { repeatUntil: `A series can have at most ${SERIES_MAX_VISITS} visits.` };
-  return {};
+  const days = Math.round((end.getTime() - start.getTime()) / 86_400_000);
+  return Math.floor(days / (repeat === "every_2_weeks" ? 14 : 7)) + 1;
 }
 
 /** The API's fields of a repeat. */

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
+import time_machine
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from bookings.models import Booking
 from marketplace.testing.browser import sign_in_browser
+from marketplace.tests.test_browser_session_loss import (
+    end_session_elsewhere,
+    expect_one_toast_then_sign_in,
+    open_signed_in,
+)
 from requests_app.models import RequestStatus, ServiceRequest, Urgency
 from requests_app.tests.factories import ServiceRequestFactory
 
@@ -148,17 +156,60 @@ def test_pending_provider_cannot_open_a_request_and_is_told_why(live_server, pag
 
 
 def test_server_refusal_shows_next_to_its_field_with_the_failure_toast(live_server, page: Page, client_user):
+    # The form checks the date against the day the page was opened; the day has changed since, so
+    # only the server knows that date is now in the past.
     request = ServiceRequestFactory(client=client_user, title="Tablet help")
     sign_in_browser(page, live_server.url, client_user)
     page.goto(f"{live_server.url}/edit-service-request?id={request.id}")
-    page.get_by_label("Preferred date").fill("2001-01-01")
-    page.get_by_role("button", name="Save Changes").click()
-
-    expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text("Preferred date cannot be in the past.")
-    expect(toast(page)).to_contain_text("Failed to update service request. Please try again.")
+    opened = timezone.localdate()
+    expect(page.get_by_label("Preferred date")).to_have_attribute("min", opened.isoformat())
+    with time_machine.travel(timezone.now() + dt.timedelta(days=2)):
+        page.get_by_label("Preferred date").fill(opened.isoformat())
+        page.get_by_role("button", name="Save Changes").click()
+        expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text("Preferred date cannot be in the past.")
+        expect(toast(page)).to_contain_text("Failed to update service request. Please try again.")
     expect(page).to_have_url(re.compile(r"/edit-service-request\?id="))
     request.refresh_from_db()
-    assert request.preferred_date.year != 2001
+    assert request.preferred_date != opened
+
+
+def test_the_form_says_the_servers_words_before_sending(live_server, page: Page, client_user):
+    request = ServiceRequestFactory(client=client_user, title="Tablet help", repeat="", repeat_count=None)
+    sign_in_browser(page, live_server.url, client_user)
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.method) if "/api/service-requests/" in r.url else None)
+    page.goto(f"{live_server.url}/edit-service-request?id={request.id}")
+    page.get_by_label("Preferred date").fill((timezone.localdate() - dt.timedelta(days=1)).isoformat())
+    page.get_by_label("Maximum budget ($, optional)").fill("-5")
+    # Nothing is said while the user types, before a first attempt.
+    expect(page.get_by_test_id("edit-maxBudget-error")).to_have_text("")
+    page.get_by_role("button", name="Save Changes").click()
+    expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text("Preferred date cannot be in the past.")
+    expect(page.get_by_test_id("edit-maxBudget-error")).to_have_text("Budget cannot be negative.")
+    expect(page.get_by_label("Preferred date")).to_be_focused()
+    # A repeat needs its first date: the series' words on the date (it is optional otherwise).
+    page.get_by_label("Preferred date").fill("")
+    expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text("")
+    page.get_by_label("Repeat", exact=True).select_option(label="Every week")
+    page.get_by_role("button", name="Save Changes").click()
+    expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text(
+        "A repeating request needs the date of its first visit."
+    )
+    page.get_by_label("Repeat", exact=True).select_option(label="Does not repeat")
+    expect(page.get_by_test_id("edit-preferredDate-error")).to_have_text("")
+    assert sent == ["GET"]
+
+
+def test_a_session_lost_on_the_edit_page_goes_to_sign_in(live_server, page: Page, client_user):
+    request = ServiceRequestFactory(client=client_user, title="Tablet help")
+    open_signed_in(page, live_server, client_user, f"/edit-service-request?id={request.id}")
+    expect(page.get_by_label("Title")).to_have_value("Tablet help")
+    end_session_elsewhere(page)
+    page.get_by_label("Title").fill("Tablet help, please")
+    page.get_by_role("button", name="Save Changes").click()
+    expect_one_toast_then_sign_in(page, live_server)
+    request.refresh_from_db()
+    assert request.title == "Tablet help"
 
 
 def test_a_booked_request_can_no_longer_be_edited(live_server, page: Page, client_user):

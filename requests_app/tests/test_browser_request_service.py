@@ -22,7 +22,7 @@ def test_empty_form_shows_each_error_next_to_its_field(live_server, page: Page, 
     expect(page.get_by_test_id("request-title-error")).to_have_text("Title is required")
     expect(page.get_by_test_id("request-description-error")).to_have_text("Description must be at least 10 characters")
     expect(page.get_by_test_id("request-location-error")).to_have_text("Location is required")
-    expect(page.get_by_test_id("request-preferredDate-error")).to_have_text("Preferred date is required")
+    expect(page.get_by_test_id("request-preferredDate-error")).to_have_text("Please choose a preferred date.")
     # The first invalid field gets focus and says it is invalid.
     category = page.get_by_label("Service category")
     expect(category).to_be_focused()
@@ -80,7 +80,53 @@ def test_past_date_is_refused_next_to_the_field(live_server, page: Page, client_
     date_input = page.get_by_label("Preferred date")
     expect(date_input).to_have_attribute("min", timezone.localdate().isoformat())
     date_input.fill(yesterday.isoformat())
-    expect(page.get_by_test_id("request-preferredDate-error")).to_have_text("Preferred date cannot be in the past")
+    expect(page.get_by_test_id("request-preferredDate-error")).to_have_text("Preferred date cannot be in the past.")
+
+
+def test_budget_steps_and_series_are_checked_before_anything_is_sent(live_server, page: Page, client_user):
+    sign_in_browser(page, live_server.url, client_user)
+    posts: list[str] = []
+    page.on(
+        "request", lambda r: posts.append(r.url) if r.method == "POST" and "/api/service-requests" in r.url else None
+    )
+    page.goto(f"{live_server.url}/request-service")
+    page.get_by_label("Service category").select_option(label="Technology Support")
+    page.get_by_label("Title").fill("Tablet help")
+    page.get_by_label("Description").fill("Please help me set up video calls on my tablet.")
+    first = timezone.localdate() + dt.timedelta(days=10)
+    page.get_by_label("Preferred date").fill(first.isoformat())
+    page.get_by_label("Location").fill("12 Elm Street, Springfield")
+    budget = page.get_by_label("Maximum budget in dollars (optional)")
+    budget.fill("42")
+    # The server's step-5 rule, said as the amount is typed.
+    expect(page.get_by_test_id("request-maxBudget-error")).to_have_text("Budget must be in steps of $5")
+    page.get_by_label("Repeat", exact=True).select_option(label="Every week")
+    page.get_by_label("On a date").check()
+    page.get_by_label("Last visit on or before").fill((first + dt.timedelta(days=6)).isoformat())
+    expect(page.get_by_test_id("request-repeatUntil-error")).to_have_text(
+        "This end date leaves only one visit: choose a later date."
+    )
+    page.get_by_role("button", name="Submit Request").click()
+    expect(page.get_by_label("Last visit on or before")).to_be_focused()
+    expect(page.get_by_test_id("request-maxBudget-error")).to_have_text("Budget must be in steps of $5")
+    expect(budget).to_have_attribute("aria-invalid", "true")
+    page.wait_for_timeout(300)
+    assert posts == []
+    assert not ServiceRequest.objects.exists()
+
+    # An earlier first visit leaves two: the end date's message goes with the date's change.
+    page.get_by_label("Preferred date").fill((first - dt.timedelta(days=1)).isoformat())
+    expect(page.get_by_test_id("request-repeatUntil-error")).to_have_text("")
+    budget.fill("45")
+    expect(page.get_by_test_id("request-maxBudget-error")).to_have_text("")
+    page.get_by_role("button", name="Submit Request").click()
+    page.wait_for_url(f"{live_server.url}/", timeout=6000)
+    created = ServiceRequest.objects.get()
+    assert (created.max_budget, created.preferred_date, created.repeat_until) == (
+        Decimal("45.00"),
+        first - dt.timedelta(days=1),
+        first + dt.timedelta(days=6),
+    )
 
 
 def test_provider_account_gets_the_server_refusal_as_a_toast(live_server, page: Page, verified_provider):

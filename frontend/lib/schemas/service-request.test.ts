@@ -11,6 +11,7 @@ import {
   type RequestBounds,
   type ServiceRequestCreateValues,
   type ServiceRequestValues,
+  withSeriesFields,
 } from "./service-request";
 
 const BOUNDS: RequestBounds = {
@@ -31,6 +32,11 @@ const VALID: ServiceRequestCreateValues = {
   specialRequirements: "",
   estimatedDuration: "60",
   maxBudget: "",
+  onlyRequestedProvider: false,
+  repeat: "",
+  repeatEnds: "count",
+  repeatCount: "4",
+  repeatUntil: "",
 };
 
 /** The first message per field, as the form shows them ({} when all is well). */
@@ -50,6 +56,7 @@ const create = (changes: Partial<ServiceRequestCreateValues>, bounds: RequestBou
 function editValues(changes: Partial<ServiceRequestCreateValues> = {}): ServiceRequestValues {
   const values: Partial<ServiceRequestCreateValues> = { ...VALID, ...changes };
   delete values.recipientId;
+  delete values.onlyRequestedProvider;
   return values as ServiceRequestValues;
 }
 const edit = (changes: Partial<ServiceRequestCreateValues>, bounds: RequestBounds = BOUNDS) =>
@@ -203,7 +210,107 @@ describe("serviceRequestCreateSchema and serviceRequestEditSchema", () => {
   });
 });
 
+describe("a repeat (series_problems)", () => {
+  const weekly = { repeat: "weekly", preferredDate: "2026-12-01" } as const;
+
+  it("is not checked when the request does not repeat", () => {
+    for (const check of [create, edit]) {
+      expect(check({ repeatCount: "", repeatEnds: "until", repeatUntil: "" })).toEqual({});
+    }
+  });
+
+  it("needs 2 to 26 visits", () => {
+    for (const check of [create, edit]) {
+      expect(check({ ...weekly, repeatCount: "2" })).toEqual({});
+      expect(check({ ...weekly, repeatCount: "26" })).toEqual({});
+      expect(check({ ...weekly, repeatCount: "" })).toEqual({
+        repeatCount: "Choose how many visits, or the date of the last one.",
+      });
+      expect(check({ ...weekly, repeatCount: "1" })).toEqual({ repeatCount: "A series needs at least 2 visits." });
+      expect(check({ ...weekly, repeatCount: "27" })).toEqual({
+        repeatCount: "A series can have at most 26 visits; this one would have 27.",
+      });
+    }
+  });
+
+  it("needs an end date after the first visit that leaves 2 to 26 visits", () => {
+    const until = (repeatUntil: string) => ({ ...weekly, repeatEnds: "until" as const, repeatUntil });
+    for (const check of [create, edit]) {
+      expect(check(until("2026-12-08"))).toEqual({});
+      expect(check(until(""))).toEqual({ repeatUntil: "Choose how many visits, or the date of the last one." });
+      expect(check(until("2026-12-01"))).toEqual({ repeatUntil: "The end date must be after the first visit." });
+      expect(check(until("2026-12-07"))).toEqual({
+        repeatUntil: "This end date leaves only one visit: choose a later date.",
+      });
+      expect(check(until("2027-06-01"))).toEqual({
+        repeatUntil: "A series can have at most 26 visits; this one would have 27.",
+      });
+    }
+  });
+
+  it("needs the first visit's date: its own message on create, the series' on edit", () => {
+    expect(create({ ...weekly, preferredDate: "" })).toEqual({ preferredDate: "Please choose a preferred date." });
+    expect(edit({ ...weekly, preferredDate: "" })).toEqual({
+      preferredDate: "A repeating request needs the date of its first visit.",
+    });
+  });
+
+  it("is checked with the fields' own rules, each field saying its first problem", () => {
+    expect(create({ ...weekly, title: "", repeatCount: "1" })).toEqual({
+      title: "Title is required",
+      repeatCount: "A series needs at least 2 visits.",
+    });
+  });
+});
+
+describe("withSeriesFields", () => {
+  const values: ServiceRequestValues = {
+    ...editValues(),
+    repeat: "weekly",
+    repeatEnds: "until",
+    repeatUntil: "2026-12-15",
+  };
+
+  it("re-checks a chosen end date with its first date", () => {
+    expect(withSeriesFields({ preferredDate: "2026-12-02" }, values, {})).toEqual({
+      preferredDate: "2026-12-02",
+      repeatUntil: "2026-12-15",
+    });
+    expect(withSeriesFields({ preferredDate: "2026-12-02" }, { ...values, repeatUntil: "" }, {})).toEqual({
+      preferredDate: "2026-12-02",
+    });
+    expect(withSeriesFields({ preferredDate: "2026-12-02" }, { ...values, repeat: "" }, {})).toEqual({
+      preferredDate: "2026-12-02",
+    });
+  });
+
+  it("re-checks the date's message when the repeat changes", () => {
+    const said = { preferredDate: "A repeating request needs the date of its first visit." };
+    expect(withSeriesFields({ repeat: "" }, { ...values, preferredDate: "" }, said)).toEqual({
+      repeat: "",
+      preferredDate: "",
+    });
+    expect(withSeriesFields({ repeat: "" }, values, {})).toEqual({ repeat: "" });
+  });
+});
+
 describe("createPayload and editPayload", () => {
+  it("send the repeat's end the form shows, and a direct request's helper", () => {
+    expect(createPayload({ ...VALID, repeat: "weekly", repeatCount: "3" })).toMatchObject({
+      repeat: "weekly",
+      repeatCount: 3,
+      repeatUntil: null,
+    });
+    expect(createPayload(VALID)).not.toHaveProperty("requestedProviderId");
+    expect(createPayload({ ...VALID, onlyRequestedProvider: true }, 9)).toMatchObject({
+      requestedProviderId: 9,
+      onlyRequestedProvider: true,
+    });
+    expect(
+      editPayload({ ...editValues(), repeat: "monthly", repeatEnds: "until", repeatUntil: "2027-03-02" }),
+    ).toMatchObject({ repeat: "monthly", repeatCount: null, repeatUntil: "2027-03-02" });
+  });
+
   it("send trimmed texts, numbers, and the user themself as no recipient", () => {
     const sent = createPayload({ ...VALID, title: "  Tablet  ", maxBudget: "40", recipientId: "self" });
     expect(sent).toMatchObject({ title: "Tablet", maxBudget: 40, estimatedDuration: 60, categoryId: 2 });

@@ -4,11 +4,14 @@
 // The two pages differ as the server's two variants do: create asks for a preferred date and
 // takes 15-minute and $5 steps from 15 minutes; edit takes any whole minute from 1 and any
 // amount, a date is optional, and "urgent" is not offered (an urgent request keeps it).
+// A repeat (issue 18) is checked as series_problems checks it, on the whole form: its end against
+// the first visit's date.
 // Numbers and words come from the page's `limits` props (marketplace.api.input_limits) when it
 // has them; the constants below are the same ones, for a page without them.
 import * as z from "zod/mini";
 import { TIME_WINDOWS } from "../format";
 import type { FieldLimit, Limits } from "../limits";
+import { REPEATS, SERIES_MAX_VISITS, repeatPayload, seriesLength, type RepeatValues } from "../series";
 import { text } from "./rules";
 
 export type Variant = "create" | "edit";
@@ -44,6 +47,14 @@ export const BUDGET_NOT_IN_STEPS = "Budget must be in steps of $5";
 export const PREFERRED_DATE_REQUIRED = "Please choose a preferred date.";
 export const PREFERRED_DATE_PAST = "Preferred date cannot be in the past.";
 export const PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months.";
+export const REPEAT_NEEDS_DATE = "A repeating request needs the date of its first visit.";
+export const REPEAT_NEEDS_END = "Choose how many visits, or the date of the last one.";
+export const REPEAT_TOO_FEW = "A series needs at least 2 visits.";
+export const REPEAT_UNTIL_BEFORE_FIRST = "The end date must be after the first visit.";
+export const REPEAT_UNTIL_ONE_VISIT = "This end date leaves only one visit: choose a later date.";
+/** _too_many */
+export const repeatTooMany = (n: number) =>
+  `A series can have at most ${SERIES_MAX_VISITS} visits; this one would have ${n}.`;
 // The serializers' choice messages (requests_app/api/serializers.py).
 export const URGENCY_INVALID: Record<Variant, string> = {
   create: "Urgency must be low, normal, high or urgent.",
@@ -60,8 +71,8 @@ export const URGENCY_VALUES: Record<Variant, readonly string[]> = {
   edit: ["low", "normal", "high"],
 };
 
-/** The request's fields as its forms hold them (inputs' text). */
-export interface ServiceRequestValues {
+/** The request's fields as its forms hold them (inputs' text), its repeat included. */
+export interface ServiceRequestValues extends RepeatValues {
   categoryId: string;
   title: string;
   description: string;
@@ -74,9 +85,11 @@ export interface ServiceRequestValues {
   maxBudget: string;
 }
 
-/** The create form also asks whom the request is for: a recipient's id, or "self". */
+/** The create form also asks whom the request is for (a recipient's id, or "self") and, sent to
+ * one helper (?provider=), whether only they may accept it. */
 export interface ServiceRequestCreateValues extends ServiceRequestValues {
   recipientId: string;
+  onlyRequestedProvider: boolean;
 }
 
 /** What the page's props give the rules: the preferred date's range (site time zone) and the
@@ -171,20 +184,101 @@ function fields(variant: Variant, bounds: RequestBounds) {
   };
 }
 
+type RepeatField = keyof RepeatValues | "preferredDate";
+
+/**
+ * series_problems for the form's repeat: which field is wrong and why ({} when it is fine). Only
+ * the end the form shows is sent (repeatPayload), so its message goes on that field, the missing
+ * end's too. A missing first date is the date's own message on create, where it is required.
+ */
+export function seriesProblem(v: RepeatValues & { preferredDate: string }, variant: Variant) {
+  const problem = (field: RepeatField, message: string) =>
+    ({ [field]: message }) as Partial<Record<RepeatField, string>>;
+  if (!v.repeat) return {};
+  const first = v.preferredDate;
+  if (v.repeatEnds === "count") {
+    const count = Number(v.repeatCount);
+    if (v.repeatCount.trim() === "" || !Number.isInteger(count)) return problem("repeatCount", REPEAT_NEEDS_END);
+    if (count < 2) return problem("repeatCount", REPEAT_TOO_FEW);
+    if (count > SERIES_MAX_VISITS) return problem("repeatCount", repeatTooMany(count));
+  } else if (!v.repeatUntil) return problem("repeatUntil", REPEAT_NEEDS_END);
+  if (!first) return variant === "edit" ? problem("preferredDate", REPEAT_NEEDS_DATE) : {};
+  if (v.repeatEnds === "until") {
+    if (v.repeatUntil <= first) return problem("repeatUntil", REPEAT_UNTIL_BEFORE_FIRST);
+    const n = seriesLength(first, v.repeat, v.repeatUntil);
+    if (n < 2) return problem("repeatUntil", REPEAT_UNTIL_ONE_VISIT);
+    if (n > SERIES_MAX_VISITS) return problem("repeatUntil", repeatTooMany(n));
+  }
+  return {};
+}
+
+/**
+ * A change and the fields whose message it may change with it: the date moves the end date's
+ * series (once one is chosen), and the repeat decides whether an empty date is wrong (when it is
+ * said so). The forms set them together, so no message stays behind.
+ */
+export function withSeriesFields<V extends ServiceRequestValues>(
+  changes: Partial<NoInfer<V>>,
+  values: V,
+  errors: Partial<Record<keyof V, string>>,
+): Partial<V> {
+  const out: Partial<V> = { ...changes };
+  const next = { ...values, ...changes };
+  if ("preferredDate" in changes && next.repeat && next.repeatEnds === "until" && next.repeatUntil) {
+    out.repeatUntil ??= next.repeatUntil;
+  }
+  if ("repeat" in changes && errors.preferredDate) out.preferredDate ??= next.preferredDate;
+  return out;
+}
+
+const repeatFields = {
+  repeat: z.enum(REPEATS.map((r) => r.value) as [RepeatValues["repeat"], ...RepeatValues["repeat"][]]),
+  repeatEnds: z.enum(["count", "until"]),
+  repeatCount: text(),
+  repeatUntil: text(),
+};
+
+/** The form's object with its repeat checked against its first date (after the fields' own
+ * rules, so a field says its own problem first). */
+function withSeries<S extends z.ZodMiniObject>(shape: S, variant: Variant): S {
+  return shape.check(
+    z.superRefine((values, ctx) => {
+      const found = seriesProblem(values as unknown as ServiceRequestValues, variant);
+      for (const [field, message] of Object.entries(found)) {
+        ctx.addIssue({ code: "custom", message, path: [field], input: values });
+      }
+    }),
+  );
+}
+
 /** The create page's schema (/request-service). */
 export function serviceRequestCreateSchema(bounds: RequestBounds) {
-  return z.object({ recipientId: text((v) => (v ? "" : RECIPIENT_REQUIRED)), ...fields("create", bounds) });
+  return withSeries(
+    z.object({
+      recipientId: text((v) => (v ? "" : RECIPIENT_REQUIRED)),
+      onlyRequestedProvider: z.boolean(),
+      ...fields("create", bounds),
+      ...repeatFields,
+    }),
+    "create",
+  );
+}
+
+/** The edit page's fields, each with its own rules (a form of some of them picks from these). */
+export function serviceRequestEditFields(bounds: RequestBounds) {
+  return z.object({ ...fields("edit", bounds), ...repeatFields });
 }
 
 /** The edit page's schema (/edit-service-request). */
 export function serviceRequestEditSchema(bounds: RequestBounds) {
-  return z.object(fields("edit", bounds));
+  return withSeries(serviceRequestEditFields(bounds), "edit");
 }
 
 const amount = (v: string) => (v.trim() === "" ? null : Number(v));
 
-/** POST /api/service-requests from the create form's values. */
-export function createPayload(v: ServiceRequestCreateValues) {
+/** POST /api/service-requests from the create form's values; `askedProviderId`: the helper it is
+ * sent to directly (?provider=), if any. */
+export function createPayload(v: ServiceRequestCreateValues, askedProviderId: number | null = null) {
   return {
     title: v.title.trim(),
     description: v.description.trim(),
@@ -198,6 +292,10 @@ export function createPayload(v: ServiceRequestCreateValues) {
     preferredDate: v.preferredDate,
     // "self" (the user themself, before they have a recipient): none given.
     recipientId: v.recipientId === "self" || v.recipientId === "" ? null : Number(v.recipientId),
+    ...repeatPayload(v),
+    ...(askedProviderId === null
+      ? {}
+      : { requestedProviderId: askedProviderId, onlyRequestedProvider: v.onlyRequestedProvider }),
   };
 }
 
@@ -215,5 +313,6 @@ export function editPayload(v: ServiceRequestValues) {
     specialRequirements: v.specialRequirements.trim(),
     estimatedDuration: Number(v.estimatedDuration),
     maxBudget: amount(v.maxBudget),
+    ...repeatPayload(v),
   };
 }
