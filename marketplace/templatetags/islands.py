@@ -41,8 +41,9 @@ class IslandNode(template.Node):
     def render(self, context: template.Context) -> str:
         props = self.props.resolve(context) if self.props is not None else {}
         request = context.get("request")
+        # django-csp's nonce is lazy and false until read: str() reads it, so the header names it.
         nonce = getattr(request, "csp_nonce", None)
-        attrs = {"nonce": str(nonce)} if nonce else {}
+        attrs = {"nonce": str(nonce)} if nonce is not None else {}
         asset = DjangoViteAssetLoader.instance().generate_vite_asset(island_asset(self.name), **attrs)
         root = format_html(
             '<div id="{}-root"{}>{}</div>',

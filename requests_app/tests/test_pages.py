@@ -22,7 +22,7 @@ def test_client_gets_the_form_with_active_categories_and_the_pricing_card(client
     response = client.get("/request-service")
     html = response.content.decode()
     assert response.status_code == 200
-    assert "/static/dist/assets/request_service-" in html
+    assert "/static/dist/assets/request-service-" in html
     for text in ("How It Works", "Safety &amp; Trust", "Typical Pricing", "$30-40/hour", "$25-35/hour", "$20-30/hour"):
         assert text in html
     props = island_props(response, "request-service-props")
