@@ -121,8 +121,11 @@ export function usePollWhileDisconnected(keys: readonly QueryKey[], intervalMs: 
   const wasDown = useRef(!connected);
   // The page's data was rendered with it: a socket that opens within one interval of the mount
   // has missed nothing worth a second read of every list (issue 13: no extra calls per view).
-  const mountedAt = useRef(Date.now());
+  const mountedAt = useRef(0);
   const everConnected = useRef(connected);
+  useEffect(() => {
+    mountedAt.current = Date.now();
+  }, []);
   useEffect(() => {
     latestKeys.current = keys;
   });
