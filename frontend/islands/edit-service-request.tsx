@@ -5,25 +5,22 @@
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { isUnauthorizedError, redirectAfter } from "../lib/api";
-import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import { useSchemaForm } from "../lib/forms";
 import type { Limits } from "../lib/limits";
 import { apiQuery, mountQueryIsland, useApiWrite } from "../lib/query";
 import {
   editPayload,
   serviceRequestEditSchema,
-  URGENCY_VALUES,
   withSeriesFields,
   type ServiceRequestValues,
 } from "../lib/schemas/service-request";
 import { NO_REPEAT } from "../lib/series";
 import { toast } from "../lib/toast";
 import type { ServiceRequest, Viewer } from "../lib/types";
-import { InputField, SelectField, TextareaField } from "../components/Field";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { LoadingText } from "../components/Skeleton";
-import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
-import { RepeatFields } from "../components/RepeatFields";
+import type { ShortNoticeRules } from "../components/ShortNotice";
+import { SERVICE_REQUEST_FIELDS, ServiceRequestFields } from "../components/ServiceRequestFields";
 
 interface Props {
   requestId: string | null;
@@ -38,33 +35,7 @@ interface Props {
 
 type FormValues = ServiceRequestValues;
 
-const FIELDS: (keyof FormValues)[] = [
-  "title",
-  "description",
-  "categoryId",
-  "urgency",
-  "preferredDate",
-  "preferredTime",
-  "repeat",
-  "repeatCount",
-  "repeatUntil",
-  "location",
-  "specialRequirements",
-  "estimatedDuration",
-  "maxBudget",
-];
-
-/** "Low - can wait a week or more", "Urgent - ASAP": an urgency as the edit page's list says it. */
-function urgencyOption(u: (typeof URGENCIES)[number]) {
-  const explanation = /^[A-Z]{2}/.test(u.explanation)
-    ? u.explanation
-    : u.explanation.charAt(0).toLowerCase() + u.explanation.slice(1);
-  return { value: u.value, label: `${u.label} - ${explanation}` };
-}
-
-// The edit page offers three urgencies (spec section 4); an urgent request also shows its own.
-const EDIT_URGENCIES = URGENCIES.filter((u) => URGENCY_VALUES.edit.includes(u.value)).map(urgencyOption);
-const URGENT = URGENCIES.filter((u) => u.value === "urgent").map(urgencyOption);
+const FIELDS = SERVICE_REQUEST_FIELDS.edit;
 
 function toForm(r: ServiceRequest): FormValues {
   return {
@@ -193,8 +164,6 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
   }
   const deleting = remover.isPending || removed;
 
-  const urgencyOptions = values.urgency === "urgent" ? [...EDIT_URGENCIES, ...URGENT] : EDIT_URGENCIES;
-
   return (
     <div>
       <p>
@@ -212,118 +181,18 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
           </p>
         )}
         <form onSubmit={save} noValidate aria-label="Edit service request">
-          <InputField
-            id="edit-title"
-            label="Title"
-            required
-            value={values.title}
-            maxLength={limits.title?.maxLength}
-            onChange={(e) => set("title", e.target.value)}
-            error={errors.title}
-          />
-          <TextareaField
-            id="edit-description"
-            label="Description"
-            required
-            hint="At least 10 characters."
-            value={values.description}
-            maxLength={limits.description?.maxLength}
-            onChange={(e) => set("description", e.target.value)}
-            error={errors.description}
-          />
-          <SelectField
-            id="edit-categoryId"
-            label="Service category"
-            required
-            placeholder="Select a service"
-            options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={values.categoryId}
-            onChange={(e) => set("categoryId", e.target.value)}
-            error={errors.categoryId}
-          />
-          <SelectField
-            id="edit-urgency"
-            label="Urgency"
-            options={urgencyOptions}
-            value={values.urgency}
-            onChange={(e) => set("urgency", e.target.value)}
-            error={errors.urgency}
-          />
-          <div className="form-row">
-            <InputField
-              id="edit-preferredDate"
-              label="Preferred date"
-              hint="Optional: leave it empty if any day suits you."
-              type="date"
-              min={today}
-              max={latestDate}
-              value={values.preferredDate}
-              onChange={(e) => change({ preferredDate: e.target.value })}
-              error={errors.preferredDate}
-            />
-            <SelectField
-              id="edit-preferredTime"
-              label="Preferred time"
-              placeholder="Select a time"
-              options={TIME_WINDOWS}
-              value={values.preferredTime}
-              onChange={(e) => set("preferredTime", e.target.value)}
-              error={errors.preferredTime}
-            />
-          </div>
-          <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
-          <RepeatFields
-            idPrefix="edit"
+          <ServiceRequestFields
+            variant="edit"
             values={values}
-            firstDate={values.preferredDate}
             errors={errors}
-            onChange={change}
+            set={set}
+            change={change}
+            categories={categories}
+            limits={limits}
+            today={today}
+            latestDate={latestDate}
+            shortNotice={shortNotice}
           />
-          <InputField
-            id="edit-location"
-            label="Location"
-            required
-            autoComplete="street-address"
-            value={values.location}
-            maxLength={limits.location?.maxLength}
-            onChange={(e) => set("location", e.target.value)}
-            error={errors.location}
-          />
-          <TextareaField
-            id="edit-specialRequirements"
-            label="Special requirements"
-            value={values.specialRequirements}
-            maxLength={limits.specialRequirements?.maxLength}
-            onChange={(e) => set("specialRequirements", e.target.value)}
-            error={errors.specialRequirements}
-          />
-          <div className="form-row">
-            <InputField
-              id="edit-estimatedDuration"
-              label="Estimated duration (minutes)"
-              required
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={limits.estimatedDuration?.max}
-              step={15}
-              value={values.estimatedDuration}
-              onChange={(e) => set("estimatedDuration", e.target.value)}
-              error={errors.estimatedDuration}
-            />
-            <InputField
-              id="edit-maxBudget"
-              label="Maximum budget ($, optional)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={limits.maxBudget?.max}
-              step={5}
-              value={values.maxBudget}
-              onChange={(e) => set("maxBudget", e.target.value)}
-              error={errors.maxBudget}
-            />
-          </div>
           <div className="actions form-actions">
             <button type="submit" className="button button-primary" disabled={pending}>
               {pending ? "Saving..." : "Save Changes"}

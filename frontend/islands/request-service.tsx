@@ -2,11 +2,10 @@
 // submit with the server's rules and words (lib/schemas/service-request.ts), errors next to their
 // fields; sent as a mutation (a lost session is lib/query's); success toast then / after 2 s.
 import { useMemo } from "react";
-import { CheckboxOption, InputField, RadioOption, FieldSet, SelectField, TextareaField } from "../components/Field";
-import { RepeatFields } from "../components/RepeatFields";
-import { ShortNoticeWarning, type ShortNoticeRules } from "../components/ShortNotice";
+import { CheckboxOption, SelectField } from "../components/Field";
+import { SERVICE_REQUEST_FIELDS, ServiceRequestFields } from "../components/ServiceRequestFields";
+import type { ShortNoticeRules } from "../components/ShortNotice";
 import { errorMessage } from "../lib/api";
-import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import { useSchemaForm } from "../lib/forms";
 import type { Limits } from "../lib/limits";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
@@ -90,22 +89,7 @@ const INITIAL: Values = {
   ...NO_REPEAT,
 };
 
-const FIELDS: (keyof Values)[] = [
-  "recipientId",
-  "categoryId",
-  "title",
-  "description",
-  "urgency",
-  "preferredDate",
-  "preferredTime",
-  "repeat",
-  "repeatCount",
-  "repeatUntil",
-  "location",
-  "specialRequirements",
-  "estimatedDuration",
-  "maxBudget",
-];
+const FIELDS: (keyof Values)[] = ["recipientId", ...SERVICE_REQUEST_FIELDS.create];
 
 /** Book again: the old request's fields as the form's values (the date is chosen anew). The
  * recipient only when the user still organizes them (they are among the options). */
@@ -220,127 +204,18 @@ function RequestServiceForm(props: Props) {
         onChange={(e) => chooseRecipient(e.target.value)}
         error={errors.recipientId}
       />
-      <SelectField
-        id="request-categoryId"
-        label="Service category"
-        required
-        placeholder="Choose a service"
-        options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-        value={values.categoryId}
-        onChange={(e) => set("categoryId", e.target.value)}
-        error={errors.categoryId}
-      />
-      <InputField
-        id="request-title"
-        label="Title"
-        required
-        hint="A short summary, for example: Help setting up video calls"
-        value={values.title}
-        maxLength={limits.title?.maxLength}
-        onChange={(e) => set("title", e.target.value)}
-        error={errors.title}
-      />
-      <TextareaField
-        id="request-description"
-        label="Description"
-        required
-        hint="What would you like help with? At least 10 characters."
-        value={values.description}
-        maxLength={limits.description?.maxLength}
-        onChange={(e) => set("description", e.target.value)}
-        error={errors.description}
-      />
-      <FieldSet id="request-urgency" legend="How soon do you need help?" error={errors.urgency}>
-        <div className="choices-grid">
-          {URGENCIES.map((u) => (
-            <RadioOption
-              key={u.value}
-              id={`urgency-${u.value}`}
-              name="urgency"
-              value={u.value}
-              checked={values.urgency === u.value}
-              onChange={() => set("urgency", u.value)}
-              label={u.label}
-              description={u.explanation}
-            />
-          ))}
-        </div>
-      </FieldSet>
-      <div className="form-row">
-        <InputField
-          id="request-preferredDate"
-          label="Preferred date"
-          required
-          type="date"
-          min={today}
-          max={props.latestDate}
-          value={values.preferredDate}
-          onChange={(e) => change({ preferredDate: e.target.value })}
-          error={errors.preferredDate}
-        />
-        <SelectField
-          id="request-preferredTime"
-          label="Preferred time"
-          options={TIME_WINDOWS.map((w) => ({ value: w.value, label: w.label }))}
-          value={values.preferredTime}
-          onChange={(e) => set("preferredTime", e.target.value)}
-          error={errors.preferredTime}
-        />
-      </div>
-      <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
-      <RepeatFields
-        idPrefix="request"
+      <ServiceRequestFields
+        variant="create"
         values={values}
-        firstDate={values.preferredDate}
         errors={errors}
-        onChange={change}
+        set={set}
+        change={change}
+        categories={categories}
+        limits={limits}
+        today={today}
+        latestDate={props.latestDate}
+        shortNotice={shortNotice}
       />
-      <InputField
-        id="request-location"
-        label="Location"
-        required
-        hint="Where the visit takes place: the address of the person you chose, unless you change it"
-        autoComplete="street-address"
-        value={values.location}
-        maxLength={limits.location?.maxLength}
-        onChange={(e) => set("location", e.target.value)}
-        error={errors.location}
-      />
-      <TextareaField
-        id="request-specialRequirements"
-        label="Special requirements (optional)"
-        hint="Anything your provider should know: accessibility, pets, parking…"
-        value={values.specialRequirements}
-        maxLength={limits.specialRequirements?.maxLength}
-        onChange={(e) => set("specialRequirements", e.target.value)}
-        error={errors.specialRequirements}
-      />
-      <div className="form-row">
-        <InputField
-          id="request-estimatedDuration"
-          label="Estimated duration (minutes)"
-          type="number"
-          inputMode="numeric"
-          min={15}
-          max={limits.estimatedDuration?.max}
-          step={15}
-          value={values.estimatedDuration}
-          onChange={(e) => set("estimatedDuration", e.target.value)}
-          error={errors.estimatedDuration}
-        />
-        <InputField
-          id="request-maxBudget"
-          label="Maximum budget in dollars (optional)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={limits.maxBudget?.max}
-          step={5}
-          value={values.maxBudget}
-          onChange={(e) => set("maxBudget", e.target.value)}
-          error={errors.maxBudget}
-        />
-      </div>
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending ? "Submitting Request..." : "Submit Request"}

@@ -1,0 +1,280 @@
+// The fields of a service request, written once for its two forms (issue 14): /request-service
+// (variant "create", ids request-…) and /edit-service-request (variant "edit", ids edit-…). Each
+// page keeps its own words and order as the spec gives them (the table below); the page's own
+// parts (whom it is for, the asked helper, delete) stay in its island.
+import type { ReactNode } from "react";
+import { FieldSet, InputField, RadioOption, SelectField, TextareaField } from "./Field";
+import { RepeatFields } from "./RepeatFields";
+import { ShortNoticeWarning, type ShortNoticeRules } from "./ShortNotice";
+import { TIME_WINDOWS, URGENCIES } from "../lib/format";
+import type { Messages } from "../lib/forms";
+import type { Limits } from "../lib/limits";
+import {
+  DURATION_MIN,
+  DURATION_MIN_ON_EDIT,
+  URGENCY_VALUES,
+  type ServiceRequestValues,
+  type Variant,
+} from "../lib/schemas/service-request";
+
+type Values = ServiceRequestValues;
+
+/** Each form's fields in display order (the first invalid one gets the focus); the create form
+ * puts its recipient before them. */
+const WHEN_AND_WHERE: (keyof Values)[] = [
+  "urgency",
+  "preferredDate",
+  "preferredTime",
+  "repeat",
+  "repeatCount",
+  "repeatUntil",
+  "location",
+  "specialRequirements",
+  "estimatedDuration",
+  "maxBudget",
+];
+export const SERVICE_REQUEST_FIELDS: Record<Variant, (keyof Values)[]> = {
+  create: ["categoryId", "title", "description", ...WHEN_AND_WHERE],
+  edit: ["title", "description", "categoryId", ...WHEN_AND_WHERE],
+};
+
+/** What differs between the two pages: their ids' prefix, words and required fields. */
+const TEXTS: Record<
+  Variant,
+  {
+    idPrefix: string;
+    categoryPlaceholder: string;
+    titleHint?: string;
+    descriptionHint: string;
+    dateRequired: boolean;
+    dateHint?: string;
+    timePlaceholder?: string;
+    locationHint?: string;
+    specialLabel: string;
+    specialHint?: string;
+    durationRequired: boolean;
+    durationMin: number;
+    budgetLabel: string;
+  }
+> = {
+  create: {
+    idPrefix: "request",
+    categoryPlaceholder: "Choose a service",
+    titleHint: "A short summary, for example: Help setting up video calls",
+    descriptionHint: "What would you like help with? At least 10 characters.",
+    dateRequired: true,
+    locationHint: "Where the visit takes place: the address of the person you chose, unless you change it",
+    specialLabel: "Special requirements (optional)",
+    specialHint: "Anything your provider should know: accessibility, pets, parking…",
+    durationRequired: false,
+    durationMin: DURATION_MIN,
+    budgetLabel: "Maximum budget in dollars (optional)",
+  },
+  edit: {
+    idPrefix: "edit",
+    categoryPlaceholder: "Select a service",
+    descriptionHint: "At least 10 characters.",
+    dateRequired: false,
+    dateHint: "Optional: leave it empty if any day suits you.",
+    timePlaceholder: "Select a time",
+    specialLabel: "Special requirements",
+    durationRequired: true,
+    durationMin: DURATION_MIN_ON_EDIT,
+    budgetLabel: "Maximum budget ($, optional)",
+  },
+};
+
+/** "Low - can wait a week or more", "Urgent - ASAP": an urgency as the edit page's list says it. */
+function urgencyOption(u: (typeof URGENCIES)[number]) {
+  const explanation = /^[A-Z]{2}/.test(u.explanation)
+    ? u.explanation
+    : u.explanation.charAt(0).toLowerCase() + u.explanation.slice(1);
+  return { value: u.value, label: `${u.label} - ${explanation}` };
+}
+
+// The edit page offers three urgencies (spec section 4); an urgent request also shows its own.
+const EDIT_URGENCIES = URGENCIES.filter((u) => URGENCY_VALUES.edit.includes(u.value)).map(urgencyOption);
+const URGENT = URGENCIES.filter((u) => u.value === "urgent").map(urgencyOption);
+
+interface Props {
+  variant: Variant;
+  values: Values;
+  errors: Messages<Values>;
+  // A method, so a form with more fields (the create form's) passes its own.
+  set<K extends keyof Values>(this: void, name: K, value: Values[K]): void;
+  /** A change that may set the series' fields right or wrong (a date, a repeat). */
+  change: (changes: Partial<Values>) => void;
+  categories: { id: number; name: string }[];
+  limits: Limits;
+  /** The preferred date's range: today to a year ahead (site time zone). */
+  today: string;
+  latestDate: string;
+  shortNotice: ShortNoticeRules;
+}
+
+export function ServiceRequestFields({
+  variant,
+  values,
+  errors,
+  set,
+  change,
+  categories,
+  limits,
+  today,
+  latestDate,
+  shortNotice,
+}: Props) {
+  const t = TEXTS[variant];
+  const id = (field: keyof Values) => `${t.idPrefix}-${field}`;
+  const category = (
+    <SelectField
+      id={id("categoryId")}
+      label="Service category"
+      required
+      placeholder={t.categoryPlaceholder}
+      options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+      value={values.categoryId}
+      onChange={(e) => set("categoryId", e.target.value)}
+      error={errors.categoryId}
+    />
+  );
+  // The create page shows the urgencies as described choices, the edit page as a list.
+  let urgency: ReactNode;
+  if (variant === "create") {
+    urgency = (
+      <FieldSet id={id("urgency")} legend="How soon do you need help?" error={errors.urgency}>
+        <div className="choices-grid">
+          {URGENCIES.map((u) => (
+            <RadioOption
+              key={u.value}
+              id={`urgency-${u.value}`}
+              name="urgency"
+              value={u.value}
+              checked={values.urgency === u.value}
+              onChange={() => set("urgency", u.value)}
+              label={u.label}
+              description={u.explanation}
+            />
+          ))}
+        </div>
+      </FieldSet>
+    );
+  } else {
+    urgency = (
+      <SelectField
+        id={id("urgency")}
+        label="Urgency"
+        options={values.urgency === "urgent" ? [...EDIT_URGENCIES, ...URGENT] : EDIT_URGENCIES}
+        value={values.urgency}
+        onChange={(e) => set("urgency", e.target.value)}
+        error={errors.urgency}
+      />
+    );
+  }
+
+  return (
+    <>
+      {variant === "create" && category}
+      <InputField
+        id={id("title")}
+        label="Title"
+        required
+        hint={t.titleHint}
+        value={values.title}
+        maxLength={limits.title?.maxLength}
+        onChange={(e) => set("title", e.target.value)}
+        error={errors.title}
+      />
+      <TextareaField
+        id={id("description")}
+        label="Description"
+        required
+        hint={t.descriptionHint}
+        value={values.description}
+        maxLength={limits.description?.maxLength}
+        onChange={(e) => set("description", e.target.value)}
+        error={errors.description}
+      />
+      {variant === "edit" && category}
+      {urgency}
+      <div className="form-row">
+        <InputField
+          id={id("preferredDate")}
+          label="Preferred date"
+          required={t.dateRequired}
+          hint={t.dateHint}
+          type="date"
+          min={today}
+          max={latestDate}
+          value={values.preferredDate}
+          onChange={(e) => change({ preferredDate: e.target.value })}
+          error={errors.preferredDate}
+        />
+        <SelectField
+          id={id("preferredTime")}
+          label="Preferred time"
+          placeholder={t.timePlaceholder}
+          options={TIME_WINDOWS.map((w) => ({ value: w.value, label: w.label }))}
+          value={values.preferredTime}
+          onChange={(e) => set("preferredTime", e.target.value)}
+          error={errors.preferredTime}
+        />
+      </div>
+      <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
+      <RepeatFields
+        idPrefix={t.idPrefix}
+        values={values}
+        firstDate={values.preferredDate}
+        errors={errors}
+        onChange={change}
+      />
+      <InputField
+        id={id("location")}
+        label="Location"
+        required
+        hint={t.locationHint}
+        autoComplete="street-address"
+        value={values.location}
+        maxLength={limits.location?.maxLength}
+        onChange={(e) => set("location", e.target.value)}
+        error={errors.location}
+      />
+      <TextareaField
+        id={id("specialRequirements")}
+        label={t.specialLabel}
+        hint={t.specialHint}
+        value={values.specialRequirements}
+        maxLength={limits.specialRequirements?.maxLength}
+        onChange={(e) => set("specialRequirements", e.target.value)}
+        error={errors.specialRequirements}
+      />
+      <div className="form-row">
+        <InputField
+          id={id("estimatedDuration")}
+          label="Estimated duration (minutes)"
+          required={t.durationRequired}
+          type="number"
+          inputMode="numeric"
+          min={t.durationMin}
+          max={limits.estimatedDuration?.max}
+          step={15}
+          value={values.estimatedDuration}
+          onChange={(e) => set("estimatedDuration", e.target.value)}
+          error={errors.estimatedDuration}
+        />
+        <InputField
+          id={id("maxBudget")}
+          label={t.budgetLabel}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={limits.maxBudget?.max}
+          step={5}
+          value={values.maxBudget}
+          onChange={(e) => set("maxBudget", e.target.value)}
+          error={errors.maxBudget}
+        />
+      </div>
+    </>
+  );
+}
