@@ -1,33 +1,8 @@
-import { QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiQuery, createQueryClient, usePollWhileDisconnected } from "./query";
-
-/** The page's socket (lib/realtime), opened and closed by the test. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  onopen: (() => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  send(): void {}
-  close(): void {}
-}
+import { FakeSocket, pause, renderCount } from "./test-socket";
 
 const POLL_MS = 40;
-
-function Count() {
-  const query = useQuery({
-    ...apiQuery<{ count: number }>("/api/count"),
-    refetchInterval: usePollWhileDisconnected([["/api/count"]], POLL_MS),
-  });
-  return <p data-testid="count">{query.data?.count ?? "loading"}</p>;
-}
-
-const pause = (ms: number) => act(() => new Promise((resolve) => window.setTimeout(resolve, ms)));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -46,11 +21,7 @@ describe("usePollWhileDisconnected", () => {
         );
       }),
     );
-    render(
-      <QueryClientProvider client={createQueryClient(vi.fn())}>
-        <Count />
-      </QueryClientProvider>,
-    );
+    renderCount(POLL_MS);
 
     // Down (not open yet): asked again every POLL_MS.
     await waitFor(() => expect(Number(screen.getByTestId("count").textContent)).toBeGreaterThanOrEqual(3));
