@@ -234,6 +234,8 @@ def test_admin_tabs_work_from_the_keyboard(live_server, page: Page, world):
     expect(bookings_tab).to_be_focused()
     expect(bookings_tab).to_have_attribute("aria-selected", "true")
     expect(page.get_by_role("tabpanel")).to_contain_text("All Bookings")
+    reassign = page.get_by_role("button", name=f"Reassign booking #{world['booking'].id}")
+    expect(reassign).to_be_visible()  # the bookings have loaded: the table is there to Tab through
     # Tab moves to the panel, the search box and the status filter, then the scrollable table
     # region, then the first Reassign button, which opens its dialog with Enter.
     page.keyboard.press("Tab")
@@ -245,7 +247,6 @@ def test_admin_tabs_work_from_the_keyboard(live_server, page: Page, world):
     page.keyboard.press("Tab")
     expect(page.get_by_role("region", name="All Bookings")).to_be_focused()
     page.keyboard.press("Tab")
-    reassign = page.get_by_role("button", name=f"Reassign booking #{world['booking'].id}")
     expect(reassign).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.get_by_role("dialog", name="Reassign Booking")).to_be_visible()
