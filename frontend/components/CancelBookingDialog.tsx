@@ -1,12 +1,16 @@
 // "Cancel Booking" (spec: the warning, a reason, "Cancel Booking" and "Keep Booking"), for the
 // client on the dashboard (reason optional, the 48-hour rule) and the admin (reason required).
-// The caller sends the cancellation and tells the outcome; the dialog keeps the reason and
-// the busy state.
-import { useEffect, useState, type ReactNode } from "react";
+// The caller sends the cancellation and tells the outcome; the dialog keeps the reason (in
+// react-hook-form, lib/schemas/booking.ts) and the busy state.
+import type { ReactNode } from "react";
+import { useDialogForm } from "../lib/dialog-form";
 import { formatVisit } from "../lib/format";
+import { adminCancelSchema, clientCancelSchema, TEXT_MAX, type CancelReasonValues } from "../lib/schemas/booking";
 import type { Booking } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
 import { TextareaField } from "./Field";
+
+const NO_REASON: CancelReasonValues = { reason: "" };
 
 export function CancelBookingDialog({
   booking,
@@ -29,23 +33,19 @@ export function CancelBookingDialog({
   /** Sends the cancellation with the trimmed reason; closes the dialog (onClose) when done. */
   onConfirm: (booking: Booking, reason: string) => Promise<void>;
 }) {
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    setReason("");
-    setBusy(false);
-  }, [booking?.id]);
-  const missing = reasonRequired && !reason.trim();
+  const { form, values, set, error, submitting } = useDialogForm<CancelReasonValues>(
+    reasonRequired ? adminCancelSchema : clientCancelSchema,
+    NO_REASON,
+    booking?.id,
+  );
+  const busy = submitting;
+  // A required reason: the button waits for one (the schema says the same to a submit).
+  const missing = reasonRequired && !values.reason.trim();
 
-  const confirm = async () => {
-    if (!booking || missing || busy) return;
-    setBusy(true);
-    try {
-      await onConfirm(booking, reason.trim());
-    } finally {
-      setBusy(false);
-    }
-  };
+  const confirm = form.handleSubmit(async ({ reason }) => {
+    if (!booking || busy) return;
+    await onConfirm(booking, reason.trim());
+  });
 
   return (
     <Dialog
@@ -76,9 +76,10 @@ export function CancelBookingDialog({
         id="cancel-reason"
         label={reasonLabel}
         required={reasonRequired}
-        value={reason}
-        maxLength={2000}
-        onChange={(e) => setReason(e.target.value)}
+        value={values.reason}
+        maxLength={TEXT_MAX}
+        error={error("reason")}
+        onChange={(e) => set("reason", e.currentTarget.value)}
       />
       {children}
     </Dialog>

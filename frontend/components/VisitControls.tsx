@@ -7,6 +7,8 @@ import { useEffect, useState } from "react";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatClock } from "../lib/format";
 import { apiQuery, useApiWrite } from "../lib/query";
+import { useDialogForm } from "../lib/dialog-form";
+import { TEXT_MAX, visitReportPayload, visitReportSchema, type VisitReportValues } from "../lib/schemas/booking";
 import { toast } from "../lib/toast";
 import type { Booking } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
@@ -22,7 +24,6 @@ export const WELLBEING: { value: number; label: string }[] = [
 
 const CHECK_IN_FROM_MS = 30 * 60 * 1000;
 const REPORT_EDIT_MS = 24 * 60 * 60 * 1000;
-const TEXT_MAX = 2000;
 
 export interface VisitReport {
   bookingId: number;
@@ -176,15 +177,8 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   return null;
 }
 
-interface Draft {
-  tasksDone: string[];
-  notes: string;
-  wellbeing: number | null;
-  forFamily: string;
-  followUpSuggested: boolean;
-}
-
-const EMPTY: Draft = { tasksDone: [], notes: "", wellbeing: null, forFamily: "", followUpSuggested: false };
+const EMPTY: VisitReportValues = { tasksDone: [], notes: "", wellbeing: null, forFamily: "", followUpSuggested: false };
+const REPORT_FIELDS = ["tasksDone", "notes", "wellbeing", "forFamily", "followUpSuggested"] as const;
 
 /** The report form: at check-out (POST check-out with it) or to write/correct it later (PUT). */
 export function VisitReportDialog({
@@ -200,9 +194,8 @@ export function VisitReportDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { form, values: draft, set, error } = useDialogForm<VisitReportValues>(visitReportSchema, EMPTY);
+  const busy = form.formState.isSubmitting;
   const categoryId = booking.serviceRequest.categoryId;
   const editing = mode === "edit" && booking.hasReport;
   // The checklist is the service's features (none if they cannot be read); a correction starts from the report.
@@ -212,28 +205,19 @@ export function VisitReportDialog({
   // A saved or corrected report is read again where it is shown.
   const { post, put } = useApiWrite([reportQuery(booking.id).queryKey]);
 
+  const { reset, clearErrors } = form;
   useEffect(() => {
     if (mode === null) return;
-    setErrors({});
-    if (!editing) setDraft(EMPTY);
-  }, [mode, editing]);
+    if (editing) clearErrors();
+    else reset(EMPTY);
+  }, [mode, editing, reset, clearErrors]);
   useEffect(() => {
-    if (mode !== null && editing && saved.data) setDraft({ ...saved.data });
-  }, [mode, editing, saved.data]);
+    if (mode !== null && editing && saved.data) reset(visitReportPayload(saved.data));
+  }, [mode, editing, saved.data, reset]);
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const submit = async () => {
-    const problems: Record<string, string> = {};
-    if (draft.wellbeing === null) problems.wellbeing = "Choose how they seemed.";
-    if (draft.tasksDone.length === 0 && !draft.notes.trim()) {
-      problems.notes = "Tick what was done, or write a few words about the visit.";
-    }
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (checked) => {
     try {
-      const report = { ...draft, notes: draft.notes.trim(), forFamily: draft.forFamily.trim() };
+      const report = visitReportPayload(checked);
       if (mode === "check-out") {
         const position = shareLocation ? await currentPosition() : null;
         await post(`/api/bookings/${booking.id}/check-out`, { report, ...(position ?? {}) });
@@ -246,15 +230,15 @@ export function VisitReportDialog({
       onDone();
     } catch (error) {
       if (error instanceof ApiError && error.status === 400) {
-        const fields = error.fieldErrors;
         // Check-out nests the report ("report.wellbeing"); the rules of its content answer by field name.
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^report\./, ""), v[0] ?? ""])));
+        for (const [key, messages] of Object.entries(error.fieldErrors)) {
+          const name = REPORT_FIELDS.find((field) => field === key.replace(/^report\./, ""));
+          if (name && messages[0]) form.setError(name, { type: "server", message: messages[0] });
+        }
       }
       failed(error, "Could not save the report. Please try again.");
-    } finally {
-      setBusy(false);
     }
-  };
+  });
 
   const id = `report-${booking.id}`;
   return (
@@ -274,7 +258,7 @@ export function VisitReportDialog({
       }
     >
       {checklist.length > 0 && (
-        <FieldSet id={`${id}-tasks`} legend="What was done" error={errors.tasksDone}>
+        <FieldSet id={`${id}-tasks`} legend="What was done" error={error("tasksDone")}>
           {checklist.map((item, i) => (
             <CheckboxOption
               key={item}
@@ -296,10 +280,10 @@ export function VisitReportDialog({
         label={checklist.length > 0 ? "Anything else you did" : "What was done"}
         value={draft.notes}
         maxLength={TEXT_MAX}
-        error={errors.notes}
+        error={error("notes")}
         onChange={(e) => set("notes", e.currentTarget.value)}
       />
-      <FieldSet id={`${id}-wellbeing`} legend="How did they seem?" required error={errors.wellbeing}>
+      <FieldSet id={`${id}-wellbeing`} legend="How did they seem?" required error={error("wellbeing")}>
         {WELLBEING.map((w) => (
           <RadioOption
             key={w.value}
@@ -316,7 +300,7 @@ export function VisitReportDialog({
         label="Anything the family should know"
         value={draft.forFamily}
         maxLength={TEXT_MAX}
-        error={errors.forFamily}
+        error={error("forFamily")}
         onChange={(e) => set("forFamily", e.currentTarget.value)}
       />
       <CheckboxOption

@@ -24,6 +24,17 @@ import { apiQuery, mountQueryIsland, pageQuery, useSeededQuery, type SessionMeta
 import { toast } from "../lib/toast";
 import type { AdminSummary, Booking, PersonSummary, Provider, ServiceRequest, Visit } from "../lib/types";
 import { useDebounced, usePagedList, type PagedList } from "../lib/usePagedList";
+import { useDialogForm } from "../lib/dialog-form";
+import {
+  listFilterSchema,
+  reassignPayload,
+  reassignSchema,
+  verdictSchema,
+  type ListFilterValues,
+  type ReassignValues,
+  type VerdictValues,
+} from "../lib/schemas/admin";
+import { TEXT_MAX } from "../lib/schemas/booking";
 import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { SelectField, TextareaField } from "../components/Field";
@@ -132,6 +143,16 @@ function SearchBox({
       <input id={id} type="search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
+}
+
+const NO_FILTER: ListFilterValues = { search: "", status: "" };
+
+/** A list's search and status filter (react-hook-form): the values typed, and the search the
+ * server is asked once typing pauses (trimmed). */
+function useListFilters(schema: ReturnType<typeof listFilterSchema>) {
+  const { values, set } = useDialogForm<ListFilterValues>(schema, NO_FILTER);
+  const search = useDebounced(values.search.trim());
+  return { values, set, search };
 }
 
 function StatusFilter({
@@ -342,6 +363,8 @@ function verdictTexts({ provider, status }: PendingVerdict): { title: string; de
   };
 }
 
+const NO_NOTE: VerdictValues = { reason: "" };
+
 /** Approve / Reject asks first: the decision lets a stranger see seniors' home addresses (or not). */
 function VerdictDialog({
   verdict,
@@ -354,8 +377,12 @@ function VerdictDialog({
   onClose: () => void;
   onConfirm: (reason: string) => void;
 }) {
-  const [reason, setReason] = useState("");
-  useEffect(() => setReason(""), [verdict?.provider.id, verdict?.status]);
+  const { form, values, set, error } = useDialogForm<VerdictValues>(
+    verdictSchema,
+    NO_NOTE,
+    verdict && `${verdict.provider.id} ${verdict.status}`,
+  );
+  const confirm = form.handleSubmit(({ reason }) => onConfirm(reason.trim()));
   const texts = verdict ? verdictTexts(verdict) : null;
   return (
     <Dialog
@@ -371,7 +398,7 @@ function VerdictDialog({
             type="button"
             className={`button ${verdict?.status === "rejected" ? "button-danger" : "button-primary"}`}
             disabled={busy}
-            onClick={() => onConfirm(reason.trim())}
+            onClick={confirm}
           >
             {texts?.action}
           </button>
@@ -381,9 +408,10 @@ function VerdictDialog({
       <TextareaField
         id="verdict-reason"
         label="Note for the audit log (optional)"
-        value={reason}
-        maxLength={2000}
-        onChange={(e) => setReason(e.target.value)}
+        value={values.reason}
+        maxLength={TEXT_MAX}
+        error={error("reason")}
+        onChange={(e) => set("reason", e.currentTarget.value)}
       />
     </Dialog>
   );
@@ -400,8 +428,8 @@ function ProvidersTab({
   focusPending: boolean;
   onPendingFocused: () => void;
 }) {
-  const [typed, setTyped] = useState("");
-  const search = useDebounced(typed.trim());
+  const filters = useListFilters(PROVIDER_FILTERS);
+  const { search } = filters;
   const [verdict, setVerdict] = useState<PendingVerdict | null>(null);
   const client = useQueryClient();
   const update = useMutation({
@@ -434,8 +462,8 @@ function ProvidersTab({
         id="provider-search"
         label="Search providers"
         placeholder="Search providers by name, email, or specialty..."
-        value={typed}
-        onChange={setTyped}
+        value={filters.values.search}
+        onChange={(value) => filters.set("search", value)}
       />
       <ProviderGroup
         title="Pending Approval"
@@ -489,6 +517,8 @@ function useVerifiedChoices(open: boolean, search: string) {
   return choices.data ?? null;
 }
 
+const NO_CHOICE: ReassignValues = { providerId: "", reason: "", search: "" };
+
 function ReassignDialog({
   booking,
   onClose,
@@ -498,19 +528,13 @@ function ReassignDialog({
   onClose: () => void;
   onDone: () => Promise<void>;
 }) {
-  const [providerId, setProviderId] = useState("");
-  const [reason, setReason] = useState("");
-  const [typed, setTyped] = useState("");
-  const search = useDebounced(typed.trim());
+  const { form, values, set, error } = useDialogForm<ReassignValues>(reassignSchema, NO_CHOICE, booking?.id);
+  const { providerId } = values;
+  const search = useDebounced(values.search.trim());
   const choices = useVerifiedChoices(booking !== null, search);
   // Once the list was longer than one answer, the search stays (narrowing it must not hide it).
   const [long, setLong] = useState(false);
-  useEffect(() => {
-    setProviderId("");
-    setReason("");
-    setTyped("");
-    setLong(false);
-  }, [booking?.id]);
+  useEffect(() => setLong(false), [booking?.id]);
   useEffect(() => {
     if (choices && choices.total > choices.items.length) setLong(true);
   }, [choices]);
@@ -519,8 +543,8 @@ function ReassignDialog({
     .map((p) => ({ value: String(p.id), label: providerOptionLabel(p) }));
 
   const reassign = useMutation({
-    mutationFn: (b: Booking) =>
-      api.put(`/api/admin/bookings/${b.id}/reassign`, { newProviderId: Number(providerId), reason }),
+    mutationFn: ({ booking: b, values: sent }: { booking: Booking; values: ReassignValues }) =>
+      api.put(`/api/admin/bookings/${b.id}/reassign`, reassignPayload(sent)),
     meta: ADMIN_ACTION,
     onSuccess: async () => {
       toast({ title: "Success", description: "Booking reassigned successfully" });
@@ -530,10 +554,9 @@ function ReassignDialog({
     onError: (error) => failed(error, "Failed to reassign booking"),
   });
   const saving = reassign.isPending;
-  function submit() {
-    if (!booking || !providerId) return;
-    reassign.mutate(booking);
-  }
+  const submit = form.handleSubmit((checked) => {
+    if (booking) reassign.mutate({ booking, values: checked });
+  });
 
   return (
     <Dialog
@@ -559,8 +582,8 @@ function ReassignDialog({
             type="search"
             placeholder="Name, email, or specialty"
             aria-describedby="reassign-search-hint"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            value={values.search}
+            onChange={(e) => set("search", e.currentTarget.value)}
           />
           <p id="reassign-search-hint" className="field-hint" role="status">
             {choices
@@ -577,14 +600,16 @@ function ReassignDialog({
         placeholder={choices === null ? "Loading verified providers…" : "Select a verified provider"}
         options={options}
         value={providerId}
-        onChange={(e) => setProviderId(e.target.value)}
+        error={error("providerId")}
+        onChange={(e) => set("providerId", e.currentTarget.value)}
       />
       <TextareaField
         id="reassign-reason"
         label="Reason for reassignment"
-        value={reason}
-        maxLength={2000}
-        onChange={(e) => setReason(e.target.value)}
+        value={values.reason}
+        maxLength={TEXT_MAX}
+        error={error("reason")}
+        onChange={(e) => set("reason", e.currentTarget.value)}
       />
     </Dialog>
   );
@@ -620,11 +645,14 @@ function TableRegion({ label, children }: { label: string; children: ReactNode }
 
 const BOOKING_STATUSES = ["scheduled", "confirmed", "completed", "cancelled"];
 const REQUEST_STATUSES = ["open", "booked", "completed", "cancelled"];
+const PROVIDER_FILTERS = listFilterSchema([]);
+const BOOKING_FILTERS = listFilterSchema(BOOKING_STATUSES);
+const REQUEST_FILTERS = listFilterSchema(REQUEST_STATUSES);
 
 function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
-  const [typed, setTyped] = useState("");
-  const [status, setStatus] = useState("");
-  const search = useDebounced(typed.trim());
+  const filters = useListFilters(BOOKING_FILTERS);
+  const { search } = filters;
+  const { status } = filters.values;
   const { list, offset, setOffset, pageSize } = usePagedList<Booking>(BOOKINGS, { search, status }, ROWS_PER_PAGE);
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
@@ -647,10 +675,15 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
           id="booking-search"
           label="Search bookings"
           placeholder="Booking ID, client, provider or service..."
-          value={typed}
-          onChange={setTyped}
+          value={filters.values.search}
+          onChange={(value) => filters.set("search", value)}
         />
-        <StatusFilter id="booking-status" value={status} options={BOOKING_STATUSES} onChange={setStatus} />
+        <StatusFilter
+          id="booking-status"
+          value={status}
+          options={BOOKING_STATUSES}
+          onChange={(value) => filters.set("status", value)}
+        />
       </div>
       <FoundCount list={list} one="booking" many="bookings" testId="bookings-found" />
       <ListState
@@ -729,9 +762,9 @@ function truncate(text: string, max = 60): string {
 }
 
 function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
-  const [typed, setTyped] = useState("");
-  const [status, setStatus] = useState("");
-  const search = useDebounced(typed.trim());
+  const filters = useListFilters(REQUEST_FILTERS);
+  const { search } = filters;
+  const { status } = filters.values;
   const { list, offset, setOffset, pageSize } = usePagedList<ServiceRequest>(
     "/api/admin/service-requests",
     { search, status },
@@ -753,10 +786,15 @@ function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
           id="request-search"
           label="Search service requests"
           placeholder="Request ID, client, service or description..."
-          value={typed}
-          onChange={setTyped}
+          value={filters.values.search}
+          onChange={(value) => filters.set("search", value)}
         />
-        <StatusFilter id="request-status" value={status} options={REQUEST_STATUSES} onChange={setStatus} />
+        <StatusFilter
+          id="request-status"
+          value={status}
+          options={REQUEST_STATUSES}
+          onChange={(value) => filters.set("status", value)}
+        />
       </div>
       <FoundCount list={list} one="request" many="requests" testId="requests-found" />
       <ListState

@@ -5,7 +5,7 @@
 // Its data is a TanStack query (lib/query) seeded by the page's props, so the first paint asks the
 // API for nothing; booking events re-read it, and the unread count is polled only while the socket is down.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
@@ -21,6 +21,15 @@ import {
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { UnreadBadge } from "../components/UnreadBadge";
 import { ApiError, api, errorMessage, isUnauthorizedError } from "../lib/api";
+import { useDialogForm } from "../lib/dialog-form";
+import {
+  clientCancelSchema,
+  reviewPayload,
+  reviewSchema,
+  TEXT_MAX,
+  type CancelReasonValues,
+  type ReviewValues,
+} from "../lib/schemas/booking";
 import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
 import { mountQueryIsland, useApiWrite, usePollWhileDisconnected, type SessionMeta } from "../lib/query";
 import { useConnected, useRealtimeEvent } from "../lib/realtime";
@@ -652,14 +661,12 @@ function CancelRestDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const [reason, setReason] = useState("");
+  const { form, values, set, error } = useDialogForm<CancelReasonValues>(clientCancelSchema, NO_REASON, booking?.id);
+  // Busy from the click until the dialog closes (or the cancellation failed).
   const [busy, setBusy] = useState(false);
   const { post } = useApiWrite([], SESSION);
-  useEffect(() => {
-    setReason("");
-    setBusy(false);
-  }, [booking?.id]);
-  const confirm = async () => {
+  useEffect(() => setBusy(false), [booking?.id]);
+  const confirm = form.handleSubmit(async ({ reason }) => {
     if (!booking || busy) return;
     setBusy(true);
     try {
@@ -680,7 +687,7 @@ function CancelRestDialog({
       });
       onDone();
     }
-  };
+  });
   return (
     <Dialog
       open={booking !== null}
@@ -708,9 +715,10 @@ function CancelRestDialog({
       <TextareaField
         id="cancel-rest-reason"
         label="Reason for cancellation (optional)"
-        value={reason}
-        maxLength={2000}
-        onChange={(e) => setReason(e.target.value)}
+        value={values.reason}
+        maxLength={TEXT_MAX}
+        error={error("reason")}
+        onChange={(e) => set("reason", e.currentTarget.value)}
       />
       <p className="notice" role="note">
         Visits less than 48 hours away stay booked. Paid visits that are cancelled are refunded in full.
@@ -718,6 +726,9 @@ function CancelRestDialog({
     </Dialog>
   );
 }
+
+const NO_REASON: CancelReasonValues = { reason: "" };
+const NO_REVIEW: ReviewValues = { rating: 0, comment: "" };
 
 const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
 
@@ -730,41 +741,38 @@ function ReviewDialog({
   onClose: () => void;
   onReviewed: (id: number) => void;
 }) {
-  const [rating, setRating] = useState(0);
-  const [comment, setComment] = useState("");
-  const [error, setError] = useState("");
+  const { form, values, set, error } = useDialogForm<ReviewValues>(reviewSchema, NO_REVIEW, booking?.id);
+  const { rating } = values;
+  // Busy from the submit until the dialog closes (or the review failed).
   const [busy, setBusy] = useState(false);
   const { post } = useApiWrite([], SESSION);
-  useEffect(() => {
-    setRating(0);
-    setComment("");
-    setError("");
-    setBusy(false);
-  }, [booking?.id]);
+  useEffect(() => setBusy(false), [booking?.id]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!booking) return;
-    if (rating < 1) {
-      setError("Please choose a rating from 1 to 5.");
-      document.getElementById("review-rating-5")?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await post(`/api/bookings/${booking.id}/review`, { rating, comment: comment.trim() });
-      toast({ title: "Review Submitted", description: "Thank you for your feedback!" });
-      onReviewed(booking.id);
-      onClose();
-    } catch (err) {
-      setBusy(false);
-      if (isUnauthorizedError(err)) return;
-      if (err instanceof ApiError && err.status === 409) onReviewed(booking.id);
-      const fieldMsg = err instanceof ApiError ? err.fieldErrors.rating?.[0] : undefined;
-      if (fieldMsg) setError(fieldMsg);
-      toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
-    }
-  };
+  const submit = form.handleSubmit(
+    async (checked) => {
+      if (!booking) return;
+      setBusy(true);
+      try {
+        await post(`/api/bookings/${booking.id}/review`, reviewPayload(checked));
+        toast({ title: "Review Submitted", description: "Thank you for your feedback!" });
+        onReviewed(booking.id);
+        onClose();
+      } catch (err) {
+        setBusy(false);
+        if (isUnauthorizedError(err)) return;
+        if (err instanceof ApiError && err.status === 409) onReviewed(booking.id);
+        for (const name of ["rating", "comment"] as const) {
+          const fieldMsg = err instanceof ApiError ? err.fieldErrors[name]?.[0] : undefined;
+          if (fieldMsg) form.setError(name, { type: "server", message: fieldMsg });
+        }
+        toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+      }
+    },
+    (invalid) => {
+      // The stars first (5 leads the group), else the comment.
+      document.getElementById(invalid.rating ? "review-rating-5" : "review-comment")?.focus();
+    },
+  );
 
   return (
     <Dialog
@@ -781,7 +789,7 @@ function ReviewDialog({
         </details>
       )}
       <form onSubmit={submit} noValidate>
-        <FieldSet id="review-rating" legend="Rating" required error={error}>
+        <FieldSet id="review-rating" legend="Rating" required error={error("rating")}>
           <div className="rating-choices">
             {[5, 4, 3, 2, 1].map((n) => (
               <RadioOption
@@ -791,8 +799,8 @@ function ReviewDialog({
                 value={String(n)}
                 checked={rating === n}
                 onChange={() => {
-                  setRating(n);
-                  setError("");
+                  set("rating", n);
+                  form.clearErrors("rating");
                 }}
                 label={`${n} ${n === 1 ? "star" : "stars"}`}
                 description={RATING_LABELS[n - 1]}
@@ -803,9 +811,10 @@ function ReviewDialog({
         <TextareaField
           id="review-comment"
           label="Comment (optional)"
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-          maxLength={2000}
+          value={values.comment}
+          error={error("comment")}
+          onChange={(e) => set("comment", e.currentTarget.value)}
+          maxLength={TEXT_MAX}
         />
         <div className="dialog-footer">
           <DialogClose>Cancel</DialogClose>

@@ -1,0 +1,62 @@
+// The admin dashboard's small forms: the note on a provider's approval or rejection, the booking
+// reassignment, and each list's search and status filter. The server's limits and words:
+// providers/api/serializers.py ProviderStatusSerializer, bookings/api/serializers.py
+// BookingReassignSerializer, adminpanel/api/serializers.py Admin*QuerySerializer.
+import * as z from "zod/mini";
+import { atMost } from "./booking";
+import { text } from "./rules";
+
+// ---- Approve / reject a provider ------------------------------------------------------------
+
+export interface VerdictValues {
+  reason: string;
+}
+
+export const verdictSchema = z.object({ reason: text(atMost("Reason")) });
+
+// ---- Reassign a booking ---------------------------------------------------------------------
+
+export interface ReassignValues {
+  /** The chosen provider's id as the select holds it ("" until chosen). */
+  providerId: string;
+  reason: string;
+  /** The search of the provider choices (shown once there are more than one answer holds). */
+  search: string;
+}
+
+export const PROVIDER_MISSING = "Please choose a provider.";
+export const PROVIDER_NOT_FOUND = "Provider not found.";
+
+export const reassignSchema = z.object({
+  providerId: text((v) => {
+    if (!v) return PROVIDER_MISSING;
+    return /^[1-9][0-9]*$/.test(v) ? "" : PROVIDER_NOT_FOUND;
+  }),
+  reason: text(atMost("Reason")),
+  search: text(),
+});
+
+/** What the reassignment sends (the provider's id as a number, spec section 5). */
+export const reassignPayload = (values: ReassignValues) => ({
+  newProviderId: Number(values.providerId),
+  reason: values.reason,
+});
+
+// ---- A list's filters -----------------------------------------------------------------------
+
+export interface ListFilterValues {
+  search: string;
+  /** "" for every status. */
+  status: string;
+}
+
+export const SEARCH_MAX = 200;
+
+/** A list's search (sent trimmed) and its status filter, one of `statuses` or "" for all. */
+export function listFilterSchema(statuses: readonly string[]) {
+  return z.object({
+    search: text(atMost("Search", SEARCH_MAX)),
+    // DRF ChoiceField's own words (the select offers only these, so a person never sees it).
+    status: text((v) => (v === "" || statuses.includes(v) ? "" : `"${v}" is not a valid choice.`)),
+  });
+}
