@@ -76,7 +76,8 @@ function WeeklyHours({
     shouldFocusError: false,
   });
   const list = useFieldArray({ control: form.control, name: "windows" });
-  const rows = useWatch({ control: form.control, name: "windows" }) ?? [];
+  const watched = useWatch({ control: form.control, name: "windows" });
+  const rows = useMemo(() => watched ?? [], [watched]);
   const fieldErrors = form.formState.errors.windows;
   const errorOf = (index: number, name: "start" | "end") => fieldErrors?.[index]?.[name]?.message;
   const [message, setMessage] = useState("");
@@ -92,9 +93,12 @@ function WeeklyHours({
   // A window just added: its first time field takes the focus (keyboard users carry on typing).
   useEffect(() => {
     if (focusKey === null) return;
-    document.getElementById(`w-${focusKey}-start`)?.focus();
+    // The list shows the new window a render after it is added: focus it once it is there.
+    const field = document.getElementById(`w-${focusKey}-start`);
+    if (!field) return;
+    field.focus();
     setFocusKey(null);
-  }, [focusKey]);
+  }, [focusKey, rows]);
 
   const addRow = (day: number) => {
     const ofDay = rows.filter((r) => r.weekday === day);
