@@ -1,14 +1,15 @@
 // A request sent to one helper directly (issue 18 "rebook a helper"): what the asked provider and
 // the client's circle are told about it, and the provider's "Decline" dialog (a reason is required;
 // the circle reads it). The server decides who sees and may accept it; this only says so.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { errorMessage, isUnauthorizedError } from "../lib/api";
 import { useApiWrite } from "../lib/query";
+import { DECLINE_REASON_MAX, declineSchema, type DeclineValues } from "../lib/schemas/decline";
 import type { Booking, ServiceRequest } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
 import { TextareaField } from "./Field";
-
-export const DECLINE_REASON_MAX = 500;
 
 /** Where a direct request stands now: "waiting" (only the asked provider may accept, until
  * directUntil), "only" (only them, for good), "declined", "lapsed" (open to all after the window),
@@ -82,37 +83,43 @@ export function DeclineRequestDialog({
   onClose: () => void;
   onDeclined: (request: ServiceRequest) => void;
 }) {
-  const [reason, setReason] = useState("");
-  const [error, setError] = useState("");
+  // The reason is react-hook-form's, checked on "Decline" (requests_app decline_reason_problem).
+  const form = useForm<DeclineValues>({
+    resolver: zodResolver(declineSchema),
+    defaultValues: { reason: "" },
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const reason = useWatch({ control: form.control, name: "reason" });
+  const error = form.formState.errors.reason?.message ?? "";
   const [busy, setBusy] = useState(false);
   const { post } = useApiWrite();
+  const { reset } = form;
   useEffect(() => {
-    setReason("");
-    setError("");
+    reset({ reason: "" });
     setBusy(false);
-  }, [request?.id]);
+  }, [request?.id, reset]);
 
-  const confirm = async () => {
-    if (!request || busy) return;
-    if (!reason.trim()) {
-      setError("Please say why you cannot take this request.");
-      document.getElementById("decline-reason")?.focus();
-      return;
-    }
+  const decline = async (values: DeclineValues) => {
+    if (!request) return;
     setBusy(true);
-    setError("");
     try {
       const updated = await post<ServiceRequest>(`/api/service-requests/${request.id}/decline`, {
-        reason: reason.trim(),
+        reason: values.reason.trim(),
       });
       onDeclined(updated);
       onClose();
     } catch (failure) {
       if (isUnauthorizedError(failure)) return; // lib/query says so and signs in again
-      setError(errorMessage(failure));
+      form.setError("reason", { type: "server", message: errorMessage(failure) });
     } finally {
       setBusy(false);
     }
+  };
+  const confirm = () => {
+    if (!request || busy) return;
+    void form.handleSubmit(decline, () => document.getElementById("decline-reason")?.focus())();
   };
 
   const client = request?.client?.firstName || "The client";
@@ -145,8 +152,8 @@ export function DeclineRequestDialog({
         value={reason}
         maxLength={DECLINE_REASON_MAX}
         onChange={(e) => {
-          setReason(e.target.value);
-          if (error) setError("");
+          form.setValue("reason", e.target.value);
+          if (error) form.clearErrors("reason");
         }}
         error={error}
       />

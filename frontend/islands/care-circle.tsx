@@ -5,13 +5,38 @@
 // the user's role allows and shows the server's own words when something is refused. The
 // circle is a TanStack query (lib/query) seeded by the page; each change asks for it again.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState } from "react";
+import {
+  useForm,
+  useWatch,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from "react-hook-form";
+import type { $ZodType } from "zod/v4/core";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { InputField, SelectField, TextareaField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import type { components } from "../lib/api-schema";
 import { mountQueryIsland, useApiWrite, useSeededQuery } from "../lib/query";
+import {
+  contactSchema,
+  EMPTY_CONTACT,
+  EMPTY_INVITATION,
+  EMPTY_RECIPIENT,
+  invitationSchema,
+  RECIPIENT_FIELDS,
+  recipientSchema,
+  roleSchema,
+  type ContactValues,
+  type InvitationValues,
+  type RecipientValues,
+  type RoleValues,
+} from "../lib/schemas/circle";
 import { toast } from "../lib/toast";
 import "../styles/care-circle.css";
 
@@ -51,36 +76,70 @@ function fieldError(error: unknown, field: string): string {
   return error instanceof ApiError ? (error.fieldErrors[field]?.[0] ?? "") : "";
 }
 
+/** A form of this page: react-hook-form with the field's schema, checked on submit (the messages
+ * stay until the next submit), the focus left where it is. */
+function useCircleForm<V extends FieldValues>(schema: $ZodType<unknown, Partial<V>>, defaultValues: V) {
+  // raw: the values as held (the schema checks the fields it names; the others go along).
+  const [resolver] = useState(() => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<V>);
+  const form = useForm<V>({
+    resolver,
+    defaultValues: defaultValues as DefaultValues<V>,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control: form.control }) as V;
+  return { form, values };
+}
+
+/** The server's 400 messages on the named fields; whether there was one. */
+function showFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, error: unknown, names: readonly string[]) {
+  let shown = false;
+  for (const name of names) {
+    const message = fieldError(error, name);
+    if (message) {
+      form.setError(name as Path<V>, { type: "server", message });
+      shown = true;
+    }
+  }
+  return shown;
+}
+
+/** The first message of a field, or undefined. */
+function messageOf<V extends FieldValues>(form: UseFormReturn<V>, name: keyof V & string): string | undefined {
+  const found = form.formState.errors[name]?.message;
+  return typeof found === "string" && found ? found : undefined;
+}
+
 function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdded: () => Promise<void> }) {
   const write = useApiWrite();
-  const [form, setForm] = useState({ firstName: "", lastName: "", address: "", phone: "", notesForHelpers: "" });
-  const [isSelf, setIsSelf] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, values } = useCircleForm<RecipientValues & { isSelf: boolean }>(recipientSchema, {
+    ...EMPTY_RECIPIENT,
+    isSelf: false,
+  });
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [name]: event.target.value });
+  const set = (name: keyof RecipientValues) => (event: { target: { value: string } }) =>
+    form.setValue(name, event.target.value);
+  const errors = {
+    firstName: messageOf(form, "firstName"),
+    lastName: messageOf(form, "lastName"),
+    address: messageOf(form, "address"),
+    phone: messageOf(form, "phone"),
+    notesForHelpers: messageOf(form, "notesForHelpers"),
+    form: form.formState.errors.root?.message,
+  };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.firstName.trim()) {
-      setErrors({ firstName: "Please enter a first name." });
-      return;
-    }
+  async function add(sent: RecipientValues & { isSelf: boolean }) {
     setBusy(true);
-    setErrors({});
     try {
-      await write.post("/api/care-recipients", { ...form, isSelf });
+      await write.post("/api/care-recipients", sent);
     } catch (error) {
       const message = failure(error, "Could not add this person");
-      const next: Record<string, string> = {};
-      for (const name of Object.keys(form)) next[name] = fieldError(error, name);
-      if (!Object.values(next).some(Boolean)) next.form = message;
-      setErrors(next);
+      if (!showFieldErrors(form, error, RECIPIENT_FIELDS)) form.setError("root", { type: "server", message });
       setBusy(false);
       return;
     }
-    setForm({ firstName: "", lastName: "", address: "", phone: "", notesForHelpers: "" });
-    setIsSelf(false);
+    form.reset({ ...EMPTY_RECIPIENT, isSelf: false });
     setBusy(false);
     toast({ title: "Added", description: "Their care circle is ready. You can invite family now." });
     await onAdded();
@@ -90,10 +149,15 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
     <section className="card" aria-labelledby="add-recipient-heading" data-testid="add-recipient">
       <h2 id="add-recipient-heading">Add someone you care for</h2>
       <p className="muted">Only people in their care circle, and the helper you book, see these details.</p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={(e) => void form.handleSubmit(add)(e)} noValidate>
         {canAddSelf && (
           <label className="choice" htmlFor="recipient-self">
-            <input id="recipient-self" type="checkbox" checked={isSelf} onChange={(e) => setIsSelf(e.target.checked)} />
+            <input
+              id="recipient-self"
+              type="checkbox"
+              checked={values.isSelf}
+              onChange={(e) => form.setValue("isSelf", e.target.checked)}
+            />
             <span>This is me: I am arranging help for myself</span>
           </label>
         )}
@@ -103,7 +167,7 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
           required
           autoComplete="off"
           maxLength={150}
-          value={form.firstName}
+          value={values.firstName}
           onChange={set("firstName")}
           error={errors.firstName}
         />
@@ -112,7 +176,7 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
           label="Last name"
           autoComplete="off"
           maxLength={150}
-          value={form.lastName}
+          value={values.lastName}
           onChange={set("lastName")}
           error={errors.lastName}
         />
@@ -122,7 +186,7 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
           hint="Where helpers visit. Shown to the booked helper only."
           autoComplete="off"
           maxLength={255}
-          value={form.address}
+          value={values.address}
           onChange={set("address")}
           error={errors.address}
         />
@@ -132,7 +196,7 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
           type="tel"
           autoComplete="off"
           maxLength={40}
-          value={form.phone}
+          value={values.phone}
           onChange={set("phone")}
           error={errors.phone}
         />
@@ -142,7 +206,7 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
           hint="For example: hard of hearing, ring twice."
           maxLength={2000}
           rows={3}
-          value={form.notesForHelpers}
+          value={values.notesForHelpers}
           onChange={set("notesForHelpers")}
           error={errors.notesForHelpers}
         />
@@ -227,16 +291,16 @@ function MemberRow({
   const organizer = recipient.myRole === "organizer";
   const isMe = member.user.id === viewerId;
   const name = fullName(member.user) || member.user.email || "Someone";
-  const [role, setRole] = useState<Role>(member.role);
+  const { form, values } = useCircleForm<RoleValues>(roleSchema, { role: member.role });
+  const role = values.role;
   const path = `/api/care-recipients/${recipient.id}/members/${member.id}`;
 
-  async function saveRole(event: FormEvent) {
-    event.preventDefault();
+  async function saveRole({ role }: RoleValues) {
     try {
       await write.patch(path, { role });
     } catch (error) {
       failure(error, "Could not change the role");
-      setRole(member.role);
+      form.setValue("role", member.role);
       return;
     }
     toast({ title: "Role changed", description: `${name} is now ${ROLE_LABEL[role].toLowerCase()}.` });
@@ -273,13 +337,14 @@ function MemberRow({
       {member.user.email && <p className="muted break">{member.user.email}</p>}
       <div className="actions">
         {organizer && (
-          <form className="circle-role-form" onSubmit={(e) => void saveRole(e)}>
+          <form className="circle-role-form" onSubmit={(e) => void form.handleSubmit(saveRole)(e)}>
             <SelectField
               id={`role-${member.id}`}
               label={`Role of ${name}`}
               options={ROLE_OPTIONS}
               value={role}
-              onChange={(e) => setRole(e.target.value as Role)}
+              onChange={(e) => form.setValue("role", e.target.value as Role)}
+              error={messageOf(form, "role")}
             />
             <button type="submit" className="button button-secondary" disabled={role === member.role}>
               Save role
@@ -313,44 +378,40 @@ function MemberRow({
 
 function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const write = useApiWrite();
-  const [email, setEmail] = useState("");
-  const [role, setRole] = useState<Role>("member");
-  const [forRecipient, setForRecipient] = useState(false);
-  const [error, setError] = useState("");
+  const { form, values } = useCircleForm<InvitationValues>(invitationSchema, EMPTY_INVITATION);
+  const { email, role, forRecipient } = values;
+  // One message, under the email (the role is a choice of two): the email's, else the role's.
+  const error = messageOf(form, "email") ?? messageOf(form, "role") ?? "";
   const [busy, setBusy] = useState(false);
   const id = `invite-${recipient.id}`;
   const recipientHasAccount = recipient.members.some((m) => m.isRecipient);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim()) {
-      setError("Please enter an email address.");
-      return;
-    }
+  async function invite(sent: InvitationValues) {
     setBusy(true);
-    setError("");
+    const email = sent.email.trim();
     try {
       await write.post(`/api/care-recipients/${recipient.id}/invitations`, {
-        email: email.trim(),
-        role,
-        forRecipient: forRecipient && !recipientHasAccount,
+        email,
+        role: sent.role,
+        forRecipient: sent.forRecipient && !recipientHasAccount,
       });
     } catch (err) {
       const message = failure(err, "Could not send the invitation");
-      setError(fieldError(err, "email") || fieldError(err, "role") || message);
+      form.setError("email", {
+        type: "server",
+        message: fieldError(err, "email") || fieldError(err, "role") || message,
+      });
       setBusy(false);
       return;
     }
-    toast({ title: "Invitation sent", description: `We emailed ${email.trim()} a link that works for 7 days.` });
-    setEmail("");
-    setRole("member");
-    setForRecipient(false);
+    toast({ title: "Invitation sent", description: `We emailed ${email} a link that works for 7 days.` });
+    form.reset(EMPTY_INVITATION);
     setBusy(false);
     await onChanged();
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="invite-form">
+    <form onSubmit={(e) => void form.handleSubmit(invite)(e)} noValidate data-testid="invite-form">
       <h4>Invite someone by email</h4>
       <InputField
         id={`${id}-email`}
@@ -358,7 +419,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
         type="email"
         autoComplete="off"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={(e) => form.setValue("email", e.target.value)}
         error={error}
         required
       />
@@ -367,7 +428,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
         label="Role"
         options={ROLE_OPTIONS}
         value={role}
-        onChange={(e) => setRole(e.target.value as Role)}
+        onChange={(e) => form.setValue("role", e.target.value as Role)}
       />
       {!recipientHasAccount && (
         <label className="choice" htmlFor={`${id}-for-recipient`}>
@@ -375,7 +436,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
             id={`${id}-for-recipient`}
             type="checkbox"
             checked={forRecipient}
-            onChange={(e) => setForRecipient(e.target.checked)}
+            onChange={(e) => form.setValue("forRecipient", e.target.checked)}
           />
           <span>This invitation is for {recipient.firstName} themself</span>
         </label>
@@ -468,7 +529,7 @@ function PendingInvitation({
 
 function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const write = useApiWrite();
-  const initial = {
+  const initial: RecipientValues = {
     firstName: recipient.firstName,
     lastName: recipient.lastName,
     address: recipient.address,
@@ -476,12 +537,18 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
     notesForHelpers: recipient.notesForHelpers,
   };
   const [open, setOpen] = useState(false);
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, values } = useCircleForm<RecipientValues>(recipientSchema, initial);
   const [busy, setBusy] = useState(false);
   const id = `edit-${recipient.id}`;
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [name]: event.target.value });
+  const set = (name: keyof RecipientValues) => (event: { target: { value: string } }) =>
+    form.setValue(name, event.target.value);
+  const errors = {
+    firstName: messageOf(form, "firstName"),
+    lastName: messageOf(form, "lastName"),
+    address: messageOf(form, "address"),
+    phone: messageOf(form, "phone"),
+    notesForHelpers: messageOf(form, "notesForHelpers"),
+  };
 
   if (!open) {
     return (
@@ -490,8 +557,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
           type="button"
           className="button button-secondary"
           onClick={() => {
-            setForm(initial);
-            setErrors({});
+            form.reset(initial);
             setOpen(true);
           }}
         >
@@ -501,18 +567,13 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
     );
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save(sent: RecipientValues) {
     setBusy(true);
-    setErrors({});
     try {
-      await write.patch(`/api/care-recipients/${recipient.id}`, form);
+      await write.patch(`/api/care-recipients/${recipient.id}`, sent);
     } catch (error) {
       const message = failure(error, "Could not save the details");
-      const next: Record<string, string> = {};
-      for (const name of Object.keys(form)) next[name] = fieldError(error, name);
-      if (!Object.values(next).some(Boolean)) next.firstName = message;
-      setErrors(next);
+      if (!showFieldErrors(form, error, RECIPIENT_FIELDS)) form.setError("firstName", { type: "server", message });
       setBusy(false);
       return;
     }
@@ -523,7 +584,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="edit-recipient">
+    <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate data-testid="edit-recipient">
       <h3>Edit {recipient.firstName}&apos;s details</h3>
       <InputField
         id={`${id}-first-name`}
@@ -531,7 +592,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
         required
         autoComplete="off"
         maxLength={150}
-        value={form.firstName}
+        value={values.firstName}
         onChange={set("firstName")}
         error={errors.firstName}
       />
@@ -540,7 +601,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
         label="Last name"
         autoComplete="off"
         maxLength={150}
-        value={form.lastName}
+        value={values.lastName}
         onChange={set("lastName")}
         error={errors.lastName}
       />
@@ -549,7 +610,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
         label="Address"
         autoComplete="off"
         maxLength={255}
-        value={form.address}
+        value={values.address}
         onChange={set("address")}
         error={errors.address}
       />
@@ -559,7 +620,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
         type="tel"
         autoComplete="off"
         maxLength={40}
-        value={form.phone}
+        value={values.phone}
         onChange={set("phone")}
         error={errors.phone}
       />
@@ -568,7 +629,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
         label="Notes for helpers"
         maxLength={2000}
         rows={3}
-        value={form.notesForHelpers}
+        value={values.notesForHelpers}
         onChange={set("notesForHelpers")}
         error={errors.notesForHelpers}
       />
@@ -713,33 +774,28 @@ function ContactRow({
 
 function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const write = useApiWrite();
-  const empty = { name: "", relationship: "", phone: "" };
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, values } = useCircleForm<ContactValues>(contactSchema, EMPTY_CONTACT);
   const [busy, setBusy] = useState(false);
   const id = `contact-${recipient.id}`;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function add(sent: ContactValues) {
     setBusy(true);
-    setErrors({});
     try {
-      await write.post("/api/emergency-contacts", { ...form, recipientId: recipient.id });
+      await write.post("/api/emergency-contacts", { ...sent, recipientId: recipient.id });
     } catch (error) {
       const message = failure(error, "Could not add the contact");
-      const next = { name: fieldError(error, "name"), relationship: "", phone: fieldError(error, "phone") };
-      setErrors(next.name || next.phone ? next : { name: message });
+      if (!showFieldErrors(form, error, ["name", "phone"])) form.setError("name", { type: "server", message });
       setBusy(false);
       return;
     }
-    setForm(empty);
+    form.reset(EMPTY_CONTACT);
     setBusy(false);
     toast({ title: "Contact added", description: "The circle can see it." });
     await onChanged();
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate data-testid="contact-form">
+    <form onSubmit={(e) => void form.handleSubmit(add)(e)} noValidate data-testid="contact-form">
       <h4>Add an emergency contact</h4>
       <InputField
         id={`${id}-name`}
@@ -747,17 +803,18 @@ function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; 
         required
         autoComplete="off"
         maxLength={200}
-        value={form.name}
-        onChange={(e) => setForm({ ...form, name: e.target.value })}
-        error={errors.name}
+        value={values.name}
+        onChange={(e) => form.setValue("name", e.target.value)}
+        error={messageOf(form, "name")}
       />
       <InputField
         id={`${id}-relationship`}
         label="Relationship"
         autoComplete="off"
         maxLength={100}
-        value={form.relationship}
-        onChange={(e) => setForm({ ...form, relationship: e.target.value })}
+        value={values.relationship}
+        onChange={(e) => form.setValue("relationship", e.target.value)}
+        error={messageOf(form, "relationship")}
       />
       <InputField
         id={`${id}-phone`}
@@ -766,9 +823,9 @@ function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; 
         required
         autoComplete="off"
         maxLength={40}
-        value={form.phone}
-        onChange={(e) => setForm({ ...form, phone: e.target.value })}
-        error={errors.phone}
+        value={values.phone}
+        onChange={(e) => form.setValue("phone", e.target.value)}
+        error={messageOf(form, "phone")}
       />
       <div className="actions">
         <button type="submit" className="button button-secondary" disabled={busy}>

@@ -4,11 +4,22 @@
 // beside the field they name ("weeklyHours.<n>.endTime", "firstDay", ...). The saved schedule
 // is a TanStack query (lib/query) seeded by the page; the forms edit their own copy.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useFieldArray, useForm, useWatch } from "react-hook-form";
 import { InputField } from "../components/Field";
 import { api, ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate } from "../lib/format";
 import { mountQueryIsland, useSeededQuery } from "../lib/query";
+import {
+  EMPTY_TIME_OFF,
+  timeOffPayload,
+  timeOffSchema,
+  weeklyHoursPayload,
+  weeklyHoursSchema,
+  type TimeOffValues,
+  type WeeklyHoursValues,
+} from "../lib/schemas/schedule";
 import type { Schedule, TimeOff } from "../lib/types";
 
 interface Props {
@@ -19,14 +30,7 @@ interface Props {
   today: string;
 }
 
-interface Row {
-  key: number;
-  start: string;
-  end: string;
-}
-
 const SCHEDULE = "/api/providers/me/schedule";
-const TIME_REQUIRED = "Please enter a time like 09:30.";
 let nextKey = 1;
 
 /** "13:30" -> "1:30 PM". */
@@ -36,10 +40,12 @@ function clock(value: string): string {
   return `${hour}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 }
 
-function rowsByDay(schedule: Schedule): Row[][] {
-  const days: Row[][] = Array.from({ length: 7 }, () => []);
-  for (const w of schedule.weeklyHours) days[w.weekday]?.push({ key: nextKey++, start: w.startTime, end: w.endTime });
-  return days;
+/** The saved week as the form holds it: Monday's windows first. */
+function windowsOf(schedule: Schedule): WeeklyHoursValues {
+  const windows = [...schedule.weeklyHours]
+    .sort((a, b) => a.weekday - b.weekday)
+    .map((w) => ({ key: nextKey++, weekday: w.weekday, start: w.startTime, end: w.endTime }));
+  return { windows };
 }
 
 /** A lost session is lib/query's; anything else is said beside the form and its fields. */
@@ -60,14 +66,25 @@ function WeeklyHours({
   windows: Props["windows"];
   step: number;
 }) {
-  const [days, setDays] = useState<Row[][]>(() => rowsByDay(initial));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The week's windows are react-hook-form's (one list, Monday first), checked on save.
+  const schema = useMemo(() => weeklyHoursSchema(weekdays), [weekdays]);
+  const form = useForm<WeeklyHoursValues>({
+    resolver: zodResolver(schema),
+    defaultValues: useState(() => windowsOf(initial))[0],
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const list = useFieldArray({ control: form.control, name: "windows" });
+  const watched = useWatch({ control: form.control, name: "windows" });
+  const rows = useMemo(() => watched ?? [], [watched]);
+  const fieldErrors = form.formState.errors.windows;
+  const errorOf = (index: number, name: "start" | "end") => fieldErrors?.[index]?.[name]?.message;
   const [message, setMessage] = useState("");
   const [saved, setSaved] = useState("");
   const client = useQueryClient();
   const saveHours = useMutation({
-    mutationFn: (body: { weeklyHours: { weekday: number; startTime: string; endTime: string }[] }) =>
-      api.put<Schedule>(SCHEDULE, body),
+    mutationFn: (body: ReturnType<typeof weeklyHoursPayload>) => api.put<Schedule>(SCHEDULE, body),
     onSuccess: (schedule) => client.setQueryData([SCHEDULE], schedule),
   });
   const saving = saveHours.isPending;
@@ -76,67 +93,60 @@ function WeeklyHours({
   // A window just added: its first time field takes the focus (keyboard users carry on typing).
   useEffect(() => {
     if (focusKey === null) return;
-    document.getElementById(`w-${focusKey}-start`)?.focus();
+    // The list shows the new window a render after it is added: focus it once it is there.
+    const field = document.getElementById(`w-${focusKey}-start`);
+    if (!field) return;
+    field.focus();
     setFocusKey(null);
-  }, [focusKey]);
+  }, [focusKey, rows]);
 
-  const setRow = (day: number, key: number, change: Partial<Row>) =>
-    setDays(days.map((rows, d) => (d === day ? rows.map((r) => (r.key === key ? { ...r, ...change } : r)) : rows)));
   const addRow = (day: number) => {
-    const rows = days[day] ?? [];
-    const last = rows[rows.length - 1];
+    const ofDay = rows.filter((r) => r.weekday === day);
+    const last = ofDay[ofDay.length - 1];
     const row = last
-      ? { key: nextKey++, start: last.end, end: last.end }
-      : { key: nextKey++, start: "09:00", end: "12:00" };
-    setDays(days.map((r, d) => (d === day ? [...r, row] : r)));
+      ? { key: nextKey++, weekday: day, start: last.end, end: last.end }
+      : { key: nextKey++, weekday: day, start: "09:00", end: "12:00" };
+    // After the day's windows: the list stays in weekday order.
+    const at = rows.filter((r) => r.weekday <= day).length;
+    list.insert(at, row, { shouldFocus: false });
     setFocusKey(row.key);
   };
-  const removeRow = (day: number, key: number) => {
-    setDays(days.map((rows, d) => (d === day ? rows.filter((r) => r.key !== key) : rows)));
+  const removeRow = (day: number, index: number) => {
+    list.remove(index);
     document.getElementById(`add-${day}`)?.focus();
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved("");
-    setMessage("");
-    // The order sent: Monday's windows first; the server's errors name a window by its place here.
-    const sent = days.flatMap((rows, weekday) => rows.map((r) => ({ weekday, row: r })));
-    const missing: Record<string, string> = {};
-    for (const { row } of sent) {
-      if (!row.start) missing[`${row.key}-start`] = TIME_REQUIRED;
-      if (!row.end) missing[`${row.key}-end`] = TIME_REQUIRED;
-    }
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) {
-      setMessage("Please correct the highlighted times.");
-      return;
-    }
+  const save = async (values: WeeklyHoursValues) => {
     try {
-      const body = {
-        weeklyHours: sent.map(({ weekday, row }) => ({ weekday, startTime: row.start, endTime: row.end })),
-      };
-      const schedule = await saveHours.mutateAsync(body);
-      setDays(rowsByDay(schedule));
-      setErrors({});
+      const schedule = await saveHours.mutateAsync(weeklyHoursPayload(values));
+      form.reset(windowsOf(schedule));
       setSaved(
         schedule.weeklyHours.length
           ? "Your weekly hours are saved."
           : "Your weekly hours are cleared: you are available any time.",
       );
     } catch (error) {
-      const fields = failed(error, setMessage);
-      const mapped: Record<string, string> = {};
-      for (const [field, texts] of Object.entries(fields)) {
+      // The server names a window by its place in the list sent: the same place here.
+      for (const [field, texts] of Object.entries(failed(error, setMessage))) {
         const m = /^weeklyHours\.(\d+)\.(startTime|endTime|weekday)$/.exec(field);
-        const item = m ? sent[Number(m[1])] : undefined;
-        if (item && m) mapped[`${item.row.key}-${m[2] === "endTime" ? "end" : "start"}`] = texts[0] ?? "";
+        if (m && Number(m[1]) < values.windows.length) {
+          form.setError(`windows.${Number(m[1])}.${m[2] === "endTime" ? "end" : "start"}`, {
+            type: "server",
+            message: texts[0] ?? "",
+          });
+        }
       }
-      setErrors(mapped);
     }
   };
+  const submit = (event: FormEvent) => {
+    setSaved("");
+    setMessage("");
+    void form.handleSubmit(save, (errors) =>
+      setMessage(errors.windows?.root?.message ?? errors.windows?.message ?? "Please correct the highlighted times."),
+    )(event);
+  };
 
-  const none = days.every((rows) => rows.length === 0);
+  const none = rows.length === 0;
   return (
     <section className="card" aria-labelledby="hours-heading">
       <h2 id="hours-heading">Weekly hours</h2>
@@ -151,46 +161,49 @@ function WeeklyHours({
           receive only requests that suit you.
         </p>
       )}
-      <form onSubmit={(e) => void save(e)} noValidate>
-        {weekdays.map((dayName, day) => (
-          <fieldset key={dayName} className="fieldset schedule-day" data-testid={`day-${day}`}>
-            <legend>{dayName}</legend>
-            {(days[day] ?? []).length === 0 && <p className="muted">Not working</p>}
-            {(days[day] ?? []).map((row, i) => (
-              <div key={row.key} className="schedule-row">
-                <InputField
-                  id={`w-${row.key}-start`}
-                  label={`${dayName} window ${i + 1}: from`}
-                  type="time"
-                  step={step * 60}
-                  value={row.start}
-                  error={errors[`${row.key}-start`]}
-                  onChange={(e) => setRow(day, row.key, { start: e.target.value })}
-                />
-                <InputField
-                  id={`w-${row.key}-end`}
-                  label={`${dayName} window ${i + 1}: to`}
-                  type="time"
-                  step={step * 60}
-                  value={row.end}
-                  error={errors[`${row.key}-end`]}
-                  onChange={(e) => setRow(day, row.key, { end: e.target.value })}
-                />
-                <button
-                  type="button"
-                  className="button button-secondary"
-                  onClick={() => removeRow(day, row.key)}
-                  aria-label={`Remove ${dayName} window ${i + 1}`}
-                >
-                  Remove
-                </button>
-              </div>
-            ))}
-            <button type="button" id={`add-${day}`} className="button button-secondary" onClick={() => addRow(day)}>
-              Add hours on {dayName}
-            </button>
-          </fieldset>
-        ))}
+      <form onSubmit={submit} noValidate>
+        {weekdays.map((dayName, day) => {
+          const ofDay = rows.flatMap((row, index) => (row.weekday === day ? [{ row, index }] : []));
+          return (
+            <fieldset key={dayName} className="fieldset schedule-day" data-testid={`day-${day}`}>
+              <legend>{dayName}</legend>
+              {ofDay.length === 0 && <p className="muted">Not working</p>}
+              {ofDay.map(({ row, index }, i) => (
+                <div key={row.key} className="schedule-row">
+                  <InputField
+                    id={`w-${row.key}-start`}
+                    label={`${dayName} window ${i + 1}: from`}
+                    type="time"
+                    step={step * 60}
+                    value={row.start}
+                    error={errorOf(index, "start")}
+                    onChange={(e) => form.setValue(`windows.${index}.start`, e.target.value)}
+                  />
+                  <InputField
+                    id={`w-${row.key}-end`}
+                    label={`${dayName} window ${i + 1}: to`}
+                    type="time"
+                    step={step * 60}
+                    value={row.end}
+                    error={errorOf(index, "end")}
+                    onChange={(e) => form.setValue(`windows.${index}.end`, e.target.value)}
+                  />
+                  <button
+                    type="button"
+                    className="button button-secondary"
+                    onClick={() => removeRow(day, index)}
+                    aria-label={`Remove ${dayName} window ${i + 1}`}
+                  >
+                    Remove
+                  </button>
+                </div>
+              ))}
+              <button type="button" id={`add-${day}`} className="button button-secondary" onClick={() => addRow(day)}>
+                Add hours on {dayName}
+              </button>
+            </fieldset>
+          );
+        })}
         {message && (
           <p className="field-error" role="alert" data-testid="hours-error">
             {message}
@@ -221,29 +234,39 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
     mutationFn: (item: TimeOff) => api.delete(`/api/providers/me/time-off/${item.id}`),
     onSuccess: (_answer, item) => setItems((list) => list.filter((t) => t.id !== item.id)),
   });
-  const [form, setForm] = useState({ firstDay: "", lastDay: "", note: "" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The time off to add is react-hook-form's, checked on "Add time off" against today and the
+  // time off already planned (providers.services time_off_add).
+  const schema = useMemo(() => timeOffSchema(today, items), [today, items]);
+  const form = useForm<TimeOffValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY_TIME_OFF,
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control: form.control });
+  const errors = form.formState.errors;
   const [message, setMessage] = useState("");
   const [status, setStatus] = useState("");
   const busy = addTimeOff.isPending;
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    setMessage("");
-    setStatus("");
+  const add = async (sent: TimeOffValues) => {
     try {
-      const created = await addTimeOff.mutateAsync({
-        firstDay: form.firstDay || null,
-        lastDay: form.lastDay || form.firstDay || null,
-        note: form.note,
-      });
-      setForm({ firstDay: "", lastDay: "", note: "" });
-      setErrors({});
+      const created = await addTimeOff.mutateAsync(timeOffPayload(sent));
+      form.reset(EMPTY_TIME_OFF);
       setStatus(`Time off added: ${formatDate(created.firstDay)} to ${formatDate(created.lastDay)}.`);
     } catch (error) {
-      const fields = failed(error, setMessage);
-      setErrors(Object.fromEntries(Object.entries(fields).map(([f, t]) => [f, t[0] ?? ""])));
+      for (const [field, texts] of Object.entries(failed(error, setMessage))) {
+        if (field === "firstDay" || field === "lastDay" || field === "note") {
+          form.setError(field, { type: "server", message: texts[0] ?? "" });
+        }
+      }
     }
+  };
+  const submit = (event: FormEvent) => {
+    setMessage("");
+    setStatus("");
+    void form.handleSubmit(add)(event);
   };
 
   const remove = async (item: TimeOff) => {
@@ -287,7 +310,7 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
           ))}
         </ul>
       )}
-      <form onSubmit={(e) => void add(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <h3>Add time off</h3>
         <div className="schedule-row">
           <InputField
@@ -296,28 +319,28 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
             type="date"
             min={today}
             required
-            value={form.firstDay}
-            error={errors.firstDay}
-            onChange={(e) => setForm({ ...form, firstDay: e.target.value })}
+            value={values.firstDay ?? ""}
+            error={errors.firstDay?.message}
+            onChange={(e) => form.setValue("firstDay", e.target.value)}
           />
           <InputField
             id="off-last"
             label="Last day"
             type="date"
-            min={form.firstDay || today}
+            min={values.firstDay || today}
             hint="Leave empty for a single day."
-            value={form.lastDay}
-            error={errors.lastDay}
-            onChange={(e) => setForm({ ...form, lastDay: e.target.value })}
+            value={values.lastDay ?? ""}
+            error={errors.lastDay?.message}
+            onChange={(e) => form.setValue("lastDay", e.target.value)}
           />
         </div>
         <InputField
           id="off-note"
           label="Note (optional)"
           maxLength={200}
-          value={form.note}
-          error={errors.note}
-          onChange={(e) => setForm({ ...form, note: e.target.value })}
+          value={values.note ?? ""}
+          error={errors.note?.message}
+          onChange={(e) => form.setValue("note", e.target.value)}
         />
         {message && (
           <p className="field-error" role="alert" data-testid="off-error">

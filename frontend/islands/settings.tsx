@@ -1,11 +1,14 @@
 // /settings: closing the account. The user types CLOSE in a confirmation dialog; the server
 // cancels what must be cancelled, ends the session and queues the "Account closed" toast
 // shown on / (where the browser goes next). The data download is a plain link in the page.
-import { useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { InputField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
+import { closeAccountSchema, CONFIRM_WORD, type CloseAccountValues } from "../lib/schemas/account";
 import { toast } from "../lib/toast";
 
 interface SettingsProps {
@@ -13,12 +16,18 @@ interface SettingsProps {
   hasVisitWithin48Hours: boolean;
 }
 
-const CONFIRM_WORD = "CLOSE";
-
 function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
-  const [error, setError] = useState("");
+  // The typed word is react-hook-form's, checked on submit (accounts AccountCloseInputSerializer).
+  const form = useForm<CloseAccountValues>({
+    resolver: zodResolver(closeAccountSchema),
+    defaultValues: { confirm: "" },
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const typed = useWatch({ control: form.control, name: "confirm" });
+  const error = form.formState.errors.confirm?.message ?? "";
   const [busy, setBusy] = useState(false);
   const write = useApiWrite();
 
@@ -32,27 +41,18 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (!next) {
-      setTyped("");
-      setError("");
-    }
+    if (!next) form.reset({ confirm: "" });
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (typed.trim() !== CONFIRM_WORD) {
-      setError(`Type ${CONFIRM_WORD} to confirm that you want to close your account.`);
-      return;
-    }
+  async function close({ confirm }: CloseAccountValues) {
     setBusy(true);
-    setError("");
     try {
-      await write.post("/api/account/close", { confirm: typed.trim() });
+      await write.post("/api/account/close", { confirm: confirm.trim() });
     } catch (err) {
       setBusy(false);
       if (isUnauthorizedError(err)) return; // lib/query's
       const message = (err instanceof ApiError && err.fieldErrors.confirm?.[0]) || errorMessage(err);
-      setError(message);
+      form.setError("confirm", { type: "server", message });
       toast({ title: "Could not close your account", description: message, variant: "destructive" });
       return;
     }
@@ -77,12 +77,12 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
         description="You will be signed out and will not be able to sign in again. Your open requests and upcoming bookings will be cancelled, and your personal data will be deleted within 30 days. This cannot be undone."
         testId="close-account-dialog"
       >
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={(e) => void form.handleSubmit(close)(e)} noValidate>
           <InputField
             id="close-confirm"
             label={`Type ${CONFIRM_WORD} to confirm`}
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => form.setValue("confirm", e.target.value)}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

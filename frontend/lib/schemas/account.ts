@@ -1,0 +1,15 @@
+// /settings "Close my account": the confirmation typed in the dialog (accounts
+// AccountCloseInputSerializer: the word CLOSE, trimmed; anything else is refused in these words).
+import * as z from "zod/mini";
+import { text } from "./rules";
+
+export const CONFIRM_WORD = "CLOSE";
+export const CONFIRM_MESSAGE = `Type ${CONFIRM_WORD} to confirm that you want to close your account.`;
+
+export interface CloseAccountValues {
+  confirm: string;
+}
+
+export const closeAccountSchema = z.object({
+  confirm: text((v) => (v.trim() === CONFIRM_WORD ? "" : CONFIRM_MESSAGE)),
+});

@@ -1,0 +1,125 @@
+// /care-circle's forms (circles.services and the circles/accounts input serializers): a person
+// cared for (added or edited), an invitation by email, a member's role and an emergency contact.
+// The server's limits and words; a field's first problem, as the server would answer.
+import * as z from "zod/mini";
+import { phoneProblem } from "./provider";
+import { text } from "./rules";
+
+export type Role = "organizer" | "member";
+export const ROLES: readonly Role[] = ["organizer", "member"];
+
+export interface RecipientValues {
+  firstName: string;
+  lastName: string;
+  address: string;
+  phone: string;
+  notesForHelpers: string;
+}
+
+export const RECIPIENT_FIELDS = ["firstName", "lastName", "address", "phone", "notesForHelpers"] as const;
+
+// circles.services LIMITS and LABELS (the model's max_length), checked on the trimmed text.
+export const RECIPIENT_LIMITS: Record<keyof RecipientValues, number> = {
+  firstName: 150,
+  lastName: 150,
+  address: 255,
+  phone: 40,
+  notesForHelpers: 2000,
+};
+const RECIPIENT_LABELS: Record<keyof RecipientValues, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  address: "Address",
+  phone: "Phone",
+  notesForHelpers: "Notes for helpers",
+};
+
+function recipientText(name: keyof RecipientValues, required = "") {
+  return text((v) => {
+    const value = v.trim();
+    if (value.length > RECIPIENT_LIMITS[name]) {
+      return `${RECIPIENT_LABELS[name]} can be at most ${RECIPIENT_LIMITS[name]} characters long.`;
+    }
+    return required && !value ? required : "";
+  });
+}
+
+export const recipientSchema = z.object({
+  firstName: recipientText("firstName", "Please enter a first name."),
+  lastName: recipientText("lastName"),
+  address: recipientText("address"),
+  phone: recipientText("phone"),
+  notesForHelpers: recipientText("notesForHelpers"),
+});
+
+export const EMPTY_RECIPIENT: RecipientValues = {
+  firstName: "",
+  lastName: "",
+  address: "",
+  phone: "",
+  notesForHelpers: "",
+};
+
+export interface InvitationValues {
+  email: string;
+  role: Role;
+  forRecipient: boolean;
+}
+
+export const EMAIL_REQUIRED = "Please enter an email address.";
+export const EMAIL_INVALID = "Please enter a valid email address, like name@example.com.";
+export const ROLE_INVALID = "Choose organizer or member.";
+
+// Django's validate_email, roughly: one @, no spaces, a dotted domain (or localhost).
+const EMAIL_SHAPE = /^[^\s@]+@([^\s@.]+\.)+[^\s@.]+$|^[^\s@]+@localhost$/i;
+
+export function invitationEmailProblem(email: string): string {
+  const value = email.trim();
+  if (!value) return EMAIL_REQUIRED;
+  return EMAIL_SHAPE.test(value) ? "" : EMAIL_INVALID;
+}
+
+// A role as the form holds it (a choice of ROLES); anything else is refused in the server's words.
+const role = text((v) => ((ROLES as readonly string[]).includes(v) ? "" : ROLE_INVALID)) as unknown as z.ZodMiniType<
+  Role,
+  Role
+>;
+
+export const invitationSchema = z.object({
+  email: text(invitationEmailProblem),
+  role,
+  forRecipient: z.boolean(),
+});
+
+export const EMPTY_INVITATION: InvitationValues = { email: "", role: "member", forRecipient: false };
+
+export interface RoleValues {
+  role: Role;
+}
+
+export const roleSchema = z.object({ role });
+
+export interface ContactValues {
+  name: string;
+  relationship: string;
+  phone: string;
+}
+
+export const EMPTY_CONTACT: ContactValues = { name: "", relationship: "", phone: "" };
+
+// accounts EmergencyContactInputSerializer: its labels' "is required." and "can be at most"
+// words (marketplace.api), then the shared phone rule (marketplace.validators.phone_problem).
+function plain(label: string, max: number, required: boolean, more: (value: string) => string = () => "") {
+  return text((v) => {
+    const value = v.trim();
+    if (!value) return required ? `${label} is required.` : "";
+    if (value.length > max) return `${label} can be at most ${max} characters.`;
+    return more(v);
+  });
+}
+
+export const contactSchema = z.object({
+  name: plain("Name", 200, true),
+  relationship: plain("Relationship", 100, false),
+  phone: plain("Phone number", 40, true, phoneProblem),
+});
