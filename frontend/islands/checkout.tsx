@@ -4,10 +4,13 @@
 // fetched only then: the offline test gateway's plain card form never loads Stripe.js).
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
 import { InputField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney } from "../lib/format";
 import { mountQueryIsland, useApiWrite, type SessionMeta } from "../lib/query";
+import { cardSchema, tidyExpiry, type CardValues } from "../lib/schemas/card";
 import { toast } from "../lib/toast";
 
 interface CheckoutBooking {
@@ -125,85 +128,42 @@ function SubmitButton({ processing, amount, disabled }: { processing: boolean; a
 
 // ---------------------------------------------------------------- offline test gateway
 
-interface CardErrors {
-  cardNumber?: string;
-  expiry?: string;
-  cvc?: string;
-}
-
-// The expiry as people type it (the server reads the same spellings, payments/api/serializers.py):
-// "12/30", "12 / 30", "12-30", "1/30", "12/2030", or digits only "130", "1230", "122030".
-const EXPIRY_SEPARATED = /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/;
-const EXPIRY_DIGITS = /^(?:(\d{1,2})(\d{2})|(\d{2})(\d{4}))$/;
 const EXPIRY_HINT = "MM / YY, for example 04 / 28";
-const EXPIRY_UNREADABLE = "Enter the expiry date as MM / YY, for example 04 / 28.";
-const EXPIRY_BAD_MONTH = "The month must be a number from 01 to 12.";
-
-/** {month, year} of a typed expiry, or null when it is not a date in any of those spellings. */
-export function parseExpiry(text: string): { month: number; year: number } | null {
-  const value = text.trim();
-  const separated = EXPIRY_SEPARATED.exec(value);
-  const digits = separated ? null : EXPIRY_DIGITS.exec(value);
-  const monthText = separated?.[1] ?? digits?.[1] ?? digits?.[3];
-  const yearText = separated?.[2] ?? digits?.[2] ?? digits?.[4];
-  if (!monthText || !yearText) return null;
-  return { month: Number(monthText), year: Number(yearText) + (yearText.length === 2 ? 2000 : 0) };
-}
-
-function twoDigits(n: number): string {
-  return String(n % 100).padStart(2, "0");
-}
-
-/** The message for a typed expiry, "" when it can be sent (the server checks it again). */
-function expiryError(text: string): string {
-  if (!text.trim()) return "Enter the expiry date (MM / YY).";
-  const parsed = parseExpiry(text);
-  if (!parsed) return EXPIRY_UNREADABLE;
-  if (parsed.month < 1 || parsed.month > 12) return EXPIRY_BAD_MONTH;
-  const now = new Date();
-  if (parsed.year * 12 + parsed.month < now.getFullYear() * 12 + now.getMonth() + 1) {
-    return `This card expired at the end of ${twoDigits(parsed.month)} / ${twoDigits(parsed.year)}. Please use a card that is still valid.`;
-  }
-  return "";
-}
-
-/** "1230" -> "12 / 30" once the field is left, so the person sees how it was read. */
-function tidyExpiry(text: string): string {
-  const parsed = parseExpiry(text);
-  if (!parsed || parsed.month < 1 || parsed.month > 12) return text;
-  return `${twoDigits(parsed.month)} / ${twoDigits(parsed.year)}`;
-}
+const CARD_FIELDS = ["cardNumber", "expiry", "cvc"] as const;
+const cardResolver = zodResolver(cardSchema);
 
 function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: () => void }) {
-  const [cardNumber, setCardNumber] = useState("");
-  const [expiry, setExpiry] = useState("");
-  const [cvc, setCvc] = useState("");
-  const [errors, setErrors] = useState<CardErrors>({});
+  const form = useForm<CardValues>({
+    resolver: cardResolver,
+    defaultValues: { cardNumber: "", expiry: "", cvc: "" },
+    // The fields are checked on Pay; a message stays until the next Pay (typing an expiry takes
+    // its message away), and the focus stays where it is.
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { cardNumber, expiry, cvc } = useWatch({ control: form.control });
+  const found = form.formState.errors;
+  const errors = { cardNumber: found.cardNumber?.message, expiry: found.expiry?.message, cvc: found.cvc?.message };
   const [failure, setFailure] = useState("");
   const [processing, setProcessing] = useState(false);
   const write = useApiWrite([], SESSION);
+  const set = (name: keyof CardValues, value: string) => form.setValue(name, value, { shouldDirty: true });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const missing: CardErrors = {};
-    if (!cardNumber.trim()) missing.cardNumber = "Enter your card number.";
-    const expiryMessage = expiryError(expiry);
-    if (expiryMessage) missing.expiry = expiryMessage;
-    if (!cvc.trim()) missing.cvc = "Enter the security code.";
-    setErrors(missing);
-    setFailure("");
-    if (Object.keys(missing).length > 0) return;
+  const pay = async (values: CardValues) => {
     setProcessing(true);
     try {
-      await write.post("/api/payments/test/confirm", { bookingId: booking.id, cardNumber, expiry, cvc });
+      await write.post("/api/payments/test/confirm", { bookingId: booking.id, ...values });
       paymentSucceeded();
       onPaid();
     } catch (error) {
       if (isUnauthorizedError(error)) return; // lib/query's
       const message = errorMessage(error);
       if (error instanceof ApiError && error.status === 400) {
-        const fields = error.fieldErrors;
-        setErrors({ cardNumber: fields.cardNumber?.[0], expiry: fields.expiry?.[0], cvc: fields.cvc?.[0] });
+        for (const name of CARD_FIELDS) {
+          const fieldMessage = error.fieldErrors[name]?.[0];
+          if (fieldMessage) form.setError(name, { type: "server", message: fieldMessage });
+        }
       } else {
         setFailure(message);
       }
@@ -211,6 +171,11 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
     } finally {
       setProcessing(false);
     }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setFailure("");
+    void form.handleSubmit(pay)(event);
   };
 
   return (
@@ -224,7 +189,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
         value={cardNumber}
-        onChange={(e) => setCardNumber(e.target.value)}
+        onChange={(e) => set("cardNumber", e.target.value)}
         error={errors.cardNumber}
         disabled={processing}
       />
@@ -239,10 +204,10 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
           maxLength={10}
           value={expiry}
           onChange={(e) => {
-            setExpiry(e.target.value);
-            if (errors.expiry) setErrors((prev) => ({ ...prev, expiry: undefined }));
+            set("expiry", e.target.value);
+            if (errors.expiry) form.clearErrors("expiry");
           }}
-          onBlur={() => setExpiry((v) => tidyExpiry(v))}
+          onBlur={() => set("expiry", tidyExpiry(form.getValues("expiry")))}
           error={errors.expiry}
           disabled={processing}
         />
@@ -254,7 +219,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
           autoComplete="cc-csc"
           placeholder="123"
           value={cvc}
-          onChange={(e) => setCvc(e.target.value)}
+          onChange={(e) => set("cvc", e.target.value)}
           error={errors.cvc}
           disabled={processing}
         />

@@ -5,7 +5,9 @@
 // date (and a time of day) keeps the providers free then; each card tells their next free window.
 // The pages are one TanStack infinite query per set of filters (lib/query handles a lost session).
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Avatar } from "../components/Avatar";
 import { EmptyState } from "../components/EmptyState";
 import { LoadingCards } from "../components/Skeleton";
@@ -13,6 +15,7 @@ import { StarRating } from "../components/StarRating";
 import { errorMessage, getPage, isUnauthorizedError, type Page } from "../lib/api";
 import { formatMoney, parseDateOnly, personName, specialtyName, todayIso } from "../lib/format";
 import { mountQueryIsland, type SessionMeta } from "../lib/query";
+import { BROWSE_DEFAULTS, DEFAULT_SORT, browseProblem, browseSchema, type BrowseValues } from "../lib/schemas/browse";
 import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
 
 interface Props {
@@ -25,7 +28,6 @@ const SORTS = [
   { value: "rate-low", label: "Price: Low to High" },
   { value: "rate-high", label: "Price: High to Low" },
 ];
-const DEFAULT_SORT = "rating";
 const SEARCH_DELAY_MS = 300;
 const MAX_CHIPS = 3;
 const PAGE_SIZE = 24;
@@ -132,13 +134,20 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
   );
 }
 
+const browseResolver = zodResolver(browseSchema);
+
 function ProvidersBrowse({ services }: Props) {
-  const [search, setSearch] = useState("");
+  // The filters, applied as they change.
+  const form = useForm<BrowseValues>({ resolver: browseResolver, defaultValues: BROWSE_DEFAULTS, mode: "onChange" });
+  const {
+    search = "",
+    service = "",
+    sort = DEFAULT_SORT,
+    day = "",
+    dayPart = "",
+  } = useWatch({ control: form.control });
+  const set = (name: keyof BrowseValues, value: string) => form.setValue(name, value, { shouldValidate: true });
   const [query, setQuery] = useState(""); // the search actually sent, after typing pauses
-  const [service, setService] = useState("");
-  const [sort, setSort] = useState(DEFAULT_SORT);
-  const [day, setDay] = useState("");
-  const [dayPart, setDayPart] = useState("");
   // After "Load more", focus moves to the first of the new providers (keyboard and screen reader users).
   const [focusId, setFocusId] = useState<number | null>(null);
 
@@ -148,7 +157,10 @@ function ProvidersBrowse({ services }: Props) {
   }, [search]);
 
   const filters: Filters = { query, service, sort, day, window: dayPart };
+  // Filters the server would refuse are not sent: the page says what it would have answered.
+  const refused = browseProblem({ search: query, service, sort, day, dayPart });
   const pages = useInfiniteQuery({
+    enabled: !refused,
     queryKey: ["/api/providers", filters],
     queryFn: ({ pageParam }) => getPage<Provider>(providersPath(filters, pageParam)),
     initialPageParam: 0,
@@ -161,10 +173,14 @@ function ProvidersBrowse({ services }: Props) {
   });
   // A lost session is lib/query's (the cards stay "loading" until the sign-in page); another failure says so.
   const failed =
-    pages.isError && !pages.isFetchNextPageError && !isUnauthorizedError(pages.error) ? errorMessage(pages.error) : "";
+    refused ||
+    (pages.isError && !pages.isFetchNextPageError && !isUnauthorizedError(pages.error)
+      ? errorMessage(pages.error)
+      : "");
   // A provider verified since the first page may shift the list: never show one twice.
-  const providers = pages.data ? unique(pages.data.pages.flatMap((page) => page.items)) : failed ? [] : null;
-  const total = pages.data?.pages.at(-1)?.total ?? 0;
+  const providers =
+    pages.data && !refused ? unique(pages.data.pages.flatMap((page) => page.items)) : failed ? [] : null;
+  const total = refused ? 0 : (pages.data?.pages.at(-1)?.total ?? 0);
   const more = pages.isFetchingNextPage ? "loading" : pages.isFetchNextPageError ? "failed" : "idle";
 
   const loadMore = async () => {
@@ -184,12 +200,8 @@ function ProvidersBrowse({ services }: Props) {
   const serviceName = (id: string) => services.find((s) => s.id === id)?.name ?? specialtyName(id);
   const hasFilters = search.trim() !== "" || service !== "" || sort !== DEFAULT_SORT || day !== "" || dayPart !== "";
   const clear = () => {
-    setSearch("");
+    form.reset(BROWSE_DEFAULTS);
     setQuery("");
-    setService("");
-    setSort(DEFAULT_SORT);
-    setDay("");
-    setDayPart("");
   };
   const count = total;
 
@@ -207,12 +219,12 @@ function ProvidersBrowse({ services }: Props) {
               type="search"
               placeholder="Search by skills, area or bio..."
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={(e) => set("search", e.target.value)}
             />
           </div>
           <div className="field">
             <label htmlFor="provider-service">Service</label>
-            <select id="provider-service" value={service} onChange={(e) => setService(e.target.value)}>
+            <select id="provider-service" value={service} onChange={(e) => set("service", e.target.value)}>
               <option value="">All Services</option>
               {services.map((s) => (
                 <option key={s.id} value={s.id}>
@@ -223,7 +235,7 @@ function ProvidersBrowse({ services }: Props) {
           </div>
           <div className="field">
             <label htmlFor="provider-sort">Sort by</label>
-            <select id="provider-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
+            <select id="provider-sort" value={sort} onChange={(e) => set("sort", e.target.value)}>
               {SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
@@ -238,12 +250,12 @@ function ProvidersBrowse({ services }: Props) {
               type="date"
               min={todayIso()}
               value={day}
-              onChange={(e) => setDay(e.target.value)}
+              onChange={(e) => set("day", e.target.value)}
             />
           </div>
           <div className="field">
             <label htmlFor="provider-day-part">Time of day</label>
-            <select id="provider-day-part" value={dayPart} onChange={(e) => setDayPart(e.target.value)}>
+            <select id="provider-day-part" value={dayPart} onChange={(e) => set("dayPart", e.target.value)}>
               <option value="">Any time that day</option>
               {DAY_PARTS.map((w) => (
                 <option key={w.value} value={w.value}>

@@ -1,6 +1,9 @@
 // Writing to the open conversation: Enter sends, Shift+Enter starts a new line; empty or
 // whitespace-only text is not sent (spec section 5) and Send is disabled while sending.
-import { useState, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMemo, type FormEvent, type KeyboardEvent, type RefObject } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { contentProblem, messageSchema, type MessageValues } from "../../lib/schemas/message";
 import { CharacterCount } from "../Field";
 
 export function Composer({
@@ -18,25 +21,36 @@ export function Composer({
   onSend: (content: string) => Promise<boolean>;
   onTyping: () => void;
 }) {
-  const [draft, setDraft] = useState("");
-  const [sending, setSending] = useState(false);
+  const resolver = useMemo(() => zodResolver(messageSchema(maxLength)), [maxLength]);
+  // The draft is checked on Send (which is disabled while it could not be sent): no message shows,
+  // and the focus stays in the text box.
+  const form = useForm<MessageValues>({
+    resolver,
+    defaultValues: { content: "" },
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const { content: draft = "" } = useWatch({ control: form.control });
+  const sending = form.formState.isSubmitting;
 
   const onChange = (value: string) => {
-    setDraft(value);
+    form.setValue("content", value);
     if (value.trim()) onTyping();
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const content = draft.trim();
-    if (!content || sending) return;
-    setSending(true);
+  const send = async ({ content }: MessageValues) => {
     try {
-      if (await onSend(content)) setDraft("");
+      if (await onSend(content.trim())) form.setValue("content", "");
     } finally {
-      setSending(false);
       inputRef.current?.focus();
     }
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending) return;
+    void form.handleSubmit(send)();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -62,7 +76,11 @@ export function Composer({
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="button button-primary" disabled={sending || !draft.trim()}>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={sending || Boolean(contentProblem(draft, maxLength))}
+      >
         {sending ? "Sending..." : "Send"}
       </button>
       <CharacterCount id="message-input" length={draft.length} max={maxLength} />

@@ -1,0 +1,56 @@
+// The /providers filters (GET /api/providers, providers/api/serializers.py
+// ProviderListQuerySerializer): the search, the service, the sort, "Available on" a date and the
+// time of day, with the server's rules and words. The page asks the server only for filters this
+// schema accepts; a refused set is answered the way the server would answer it.
+import * as z from "zod/mini";
+import { todayIso } from "../format";
+import { text } from "./rules";
+
+export interface BrowseValues {
+  search: string;
+  service: string;
+  sort: string;
+  day: string;
+  dayPart: string;
+}
+
+export const SORT_VALUES = ["rating", "reviews", "rate-low", "rate-high"] as const;
+export const DEFAULT_SORT = "rating";
+export const DAY_PART_VALUES = ["morning", "afternoon", "evening"] as const;
+export const SEARCH_MAX_LENGTH = 200;
+/** The server's answer when more than one field is wrong (marketplace/api.py). */
+export const SEVERAL_PROBLEMS = "Please correct the highlighted fields.";
+
+export const BROWSE_DEFAULTS: BrowseValues = { search: "", service: "", sort: DEFAULT_SORT, day: "", dayPart: "" };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day's message (`today`: YYYY-MM-DD by the browser's clock), "" when it can be sent. */
+export function dayProblem(day: string, today: string = todayIso()): string {
+  if (!day) return "";
+  if (!ISO_DATE.test(day) || Number.isNaN(Date.parse(day))) return "Please enter the date as YYYY-MM-DD.";
+  return day < today ? "Please choose today or a later date." : "";
+}
+
+const oneOf = (values: readonly string[], message: (value: string) => string) =>
+  text((value) => (!value || values.includes(value) ? "" : message(value)));
+
+export const browseSchema = z.object({
+  search: text((value) =>
+    value.trim().length > SEARCH_MAX_LENGTH ? `Search can be at most ${SEARCH_MAX_LENGTH} characters.` : "",
+  ),
+  // The service list is the server's own (the page's props).
+  service: text(),
+  sort: oneOf(SORT_VALUES, (value) => `"${value}" is not a valid choice.`),
+  day: text((value) => dayProblem(value)),
+  dayPart: oneOf(DAY_PART_VALUES, () => "Please choose morning, afternoon or evening."),
+});
+
+/** What the server would answer for these filters: "" when it accepts them, else its message
+ * (the one problem's, or SEVERAL_PROBLEMS). */
+export function browseProblem(values: BrowseValues): string {
+  const issues = browseSchema.safeParse(values).error?.issues ?? [];
+  const fields = new Set(issues.map((issue) => String(issue.path[0])));
+  if (fields.size === 0) return "";
+  return fields.size === 1 ? (issues[0]?.message ?? "") : SEVERAL_PROBLEMS;
+}

@@ -1,0 +1,101 @@
+// The checkout page's test-mode card form (the offline gateway, payments/api/serializers.py
+// CardConfirmInputSerializer): the card number, the expiry date and the security code, each
+// checked with the server's rules and words, plus the page's own "Enter ..." for an empty field.
+// Stripe's Payment Element checks its own fields.
+import * as z from "zod/mini";
+import { text } from "./rules";
+
+export interface CardValues {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+export const INVALID_NUMBER = "Your card number is invalid.";
+export const INVALID_CVC = "Your card's security code is invalid.";
+export const EXPIRY_UNREADABLE = "Enter the expiry date as MM / YY, for example 04 / 28.";
+export const EXPIRY_BAD_MONTH = "The month must be a number from 01 to 12.";
+export const EXPIRY_TOO_FAR = "Please check the expiry date: it is more than 20 years away.";
+// Cards are issued for at most a few years; anything further away is a typing mistake.
+const EXPIRY_MAX_YEARS = 20;
+const NUMBER_MAX_LENGTH = 40;
+const SHORT_MAX_LENGTH = 10;
+
+/** The number as the server reads it: spaces and dashes dropped (gateways.normalize_card_number). */
+const digitsOf = (value: string) => value.replace(/[\s-]/g, "");
+
+/** 13-19 digits passing the Luhn check (gateways.card_number_is_valid). */
+export function cardNumberIsValid(value: string): boolean {
+  const digits = digitsOf(value.trim());
+  if (!/^\d{13,19}$/.test(digits)) return false;
+  let total = 0;
+  [...digits].reverse().forEach((char, index) => {
+    let digit = Number(char);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    total += digit;
+  });
+  return total % 10 === 0;
+}
+
+export function cardNumberProblem(value: string): string {
+  const number = value.trim();
+  if (!number) return "Enter your card number.";
+  return number.length > NUMBER_MAX_LENGTH || !cardNumberIsValid(number) ? INVALID_NUMBER : "";
+}
+
+// The expiry as people type it (the server reads the same spellings): "12/30", "12 / 30",
+// "12-30", "1/30", "12/2030", or digits only "130", "1230", "122030".
+const EXPIRY_SEPARATED = /^(\d{1,2})\s*[/\-. ]\s*(\d{2}|\d{4})$/;
+const EXPIRY_DIGITS = /^(?:(\d{1,2})(\d{2})|(\d{2})(\d{4}))$/;
+
+/** {month, year} of a typed expiry, or null when it is not a date in any of those spellings. */
+export function parseExpiry(typed: string): { month: number; year: number } | null {
+  const value = typed.trim();
+  const separated = EXPIRY_SEPARATED.exec(value);
+  const digits = separated ? null : EXPIRY_DIGITS.exec(value);
+  const monthText = separated?.[1] ?? digits?.[1] ?? digits?.[3];
+  const yearText = separated?.[2] ?? digits?.[2] ?? digits?.[4];
+  if (!monthText || !yearText) return null;
+  return { month: Number(monthText), year: Number(yearText) + (yearText.length === 2 ? 2000 : 0) };
+}
+
+function twoDigits(n: number): string {
+  return String(n % 100).padStart(2, "0");
+}
+
+/** The message for a typed expiry, "" when it can be sent: a card is good until the end of the
+ * month printed on it (`now`: today, by the browser's clock). */
+export function expiryProblem(typed: string, now: Date = new Date()): string {
+  if (!typed.trim()) return "Enter the expiry date (MM / YY).";
+  if (typed.trim().length > SHORT_MAX_LENGTH) return EXPIRY_UNREADABLE;
+  const parsed = parseExpiry(typed);
+  if (!parsed) return EXPIRY_UNREADABLE;
+  const { month, year } = parsed;
+  if (month < 1 || month > 12) return EXPIRY_BAD_MONTH;
+  if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) {
+    return `This card expired at the end of ${twoDigits(month)} / ${twoDigits(year)}. Please use a card that is still valid.`;
+  }
+  return year > now.getFullYear() + EXPIRY_MAX_YEARS ? EXPIRY_TOO_FAR : "";
+}
+
+/** "1230" -> "12 / 30" once the field is left, so the person sees how it was read. */
+export function tidyExpiry(typed: string): string {
+  const parsed = parseExpiry(typed);
+  if (!parsed || parsed.month < 1 || parsed.month > 12) return typed;
+  return `${twoDigits(parsed.month)} / ${twoDigits(parsed.year)}`;
+}
+
+export function cvcProblem(value: string): string {
+  const code = value.trim();
+  if (!code) return "Enter the security code.";
+  return /^\d{3,4}$/.test(code) ? "" : INVALID_CVC;
+}
+
+export const cardSchema = z.object({
+  cardNumber: text(cardNumberProblem),
+  expiry: text((value) => expiryProblem(value)),
+  cvc: text(cvcProblem),
+});
