@@ -159,7 +159,10 @@ class Command(BaseCommand):
 
     def _demo_visit_today(self, client: User, *, helper: User) -> None:
         """A paid visit today in the window that has started last (or the morning's), so the helper can
-        check in and the family watch it (issue 17)."""
+        check in and the family watch it (issue 17). A window that has started can no longer be
+        accepted, so the visit is booked and paid two weeks ahead (the same weekday, inside the
+        helper's hours, clear of the other demo visits) and then moved to today: demo history, as
+        _demo_earnings does."""
         if Booking.objects.filter(provider__user=helper, scheduled_date=timezone.localdate()).exists():
             return
         now = timezone.localtime()
@@ -173,7 +176,7 @@ class Command(BaseCommand):
                 description="Visit me, check that I take my tablets, and have a chat.",
                 urgency=Urgency.NORMAL,
                 preferred_time=window,
-                preferred_date=timezone.localdate(),
+                preferred_date=timezone.localdate() + dt.timedelta(days=14),
                 location="12 Elm Street, Springfield",
                 estimated_duration=60,
                 max_budget=Decimal("60.00"),
@@ -181,6 +184,11 @@ class Command(BaseCommand):
             booking = service_request_accept(service_request_id=request.id, actor=helper)
         payment_intent_create(actor=client, booking_id=booking.pk)
         payment_test_confirm(actor=client, booking_id=booking.pk, card_number=TEST_CARD_SUCCEEDS)
+        today = timezone.localdate()
+        booking.refresh_from_db()
+        booking.scheduled_date = today  # save() moves the visit's stored times with the date
+        booking.save(update_fields=["scheduled_date", "updated_at"])
+        ServiceRequest.objects.filter(pk=request.pk).update(preferred_date=today)
 
     def _demo_earnings(self, client: User, *, helper: User) -> None:
         """The offline test gateway's payouts, for /earnings: the helper's simulated account has payouts
