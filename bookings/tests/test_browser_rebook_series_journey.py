@@ -144,6 +144,8 @@ def test_a_client_rebooks_last_weeks_helper_weekly_and_cancels_the_third_visit(l
     _fits_the_phone(client, "/request-service, Book again as a weekly series (375 px)")
     client.get_by_role("button", name="Submit Request").click()
     expect(client.get_by_test_id("toast")).to_contain_text("Request sent to Vera!")
+    # The form goes home 2 s after the toast: wait for it, or it aborts the next goto.
+    client.wait_for_url(f"{base}/")
     request = ServiceRequest.objects.exclude(pk=past.service_request_id).get(title="Tablet lessons")
     assert (request.requested_provider, request.repeat, request.repeat_count) == (vera, Repeat.WEEKLY, 4)
     assert request.preferred_date == first

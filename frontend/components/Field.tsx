@@ -107,14 +107,7 @@ export function Field({ id, label, error, hint, required, className, count, chil
   );
 }
 
-type Common = {
-  id: string;
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  required?: boolean;
-  className?: string;
-};
+type Common = Omit<FieldProps, "count" | "children">;
 
 export function InputField({
   id,
@@ -243,4 +236,14 @@ export function CheckboxOption(props: ChoiceProps) {
 
 export function RadioOption(props: ChoiceProps) {
   return <Choice type="radio" {...props} />;
+}
+
+/** The line above a form that explains its asterisks (read as "required" by screen readers). */
+export function RequiredFieldsNote() {
+  return (
+    <p className="muted">
+      Fields marked <span aria-hidden="true">*</span>
+      <span className="visually-hidden">required</span> are required.
+    </p>
+  );
 }

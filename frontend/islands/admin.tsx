@@ -649,11 +649,88 @@ const PROVIDER_FILTERS = listFilterSchema([]);
 const BOOKING_FILTERS = listFilterSchema(BOOKING_STATUSES);
 const REQUEST_FILTERS = listFilterSchema(REQUEST_STATUSES);
 
-function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
-  const filters = useListFilters(BOOKING_FILTERS);
+/** One of the admin's tables: its search and status filter, "N found", a page of rows and the
+ * pager, all from the server (`/api/admin/*` with `?search=`, `?status=` and paging). */
+function FilteredTable<T extends { id: number }>({
+  url,
+  title,
+  noun,
+  statuses,
+  filterSchema,
+  searchLabel,
+  searchPlaceholder,
+  columns,
+  row,
+}: {
+  url: string;
+  title: string;
+  /** The names in its ids and texts: #request-search, "12 requests found" (requests-found), "No service requests yet". */
+  noun: { id: string; one: string; many: string; all: string };
+  statuses: string[];
+  filterSchema: ReturnType<typeof listFilterSchema>;
+  searchLabel: string;
+  searchPlaceholder: string;
+  columns: string[];
+  row: (item: T) => ReactNode;
+}) {
+  const filters = useListFilters(filterSchema);
   const { search } = filters;
   const { status } = filters.values;
-  const { list, offset, setOffset, pageSize } = usePagedList<Booking>(BOOKINGS, { search, status }, ROWS_PER_PAGE);
+  const { list, offset, setOffset, pageSize } = usePagedList<T>(url, { search, status }, ROWS_PER_PAGE);
+  return (
+    <>
+      <h3>{title}</h3>
+      <div className="filters-row admin-filters">
+        <SearchBox
+          id={`${noun.id}-search`}
+          label={searchLabel}
+          placeholder={searchPlaceholder}
+          value={filters.values.search}
+          onChange={(value) => filters.set("search", value)}
+        />
+        <StatusFilter
+          id={`${noun.id}-status`}
+          value={status}
+          options={statuses}
+          onChange={(value) => filters.set("status", value)}
+        />
+      </div>
+      <FoundCount list={list} one={noun.one} many={noun.many} testId={`${noun.many}-found`} />
+      <ListState
+        list={list}
+        empty={<EmptyState title={search || status ? `No ${noun.all} found` : `No ${noun.all} yet`} headingLevel={4} />}
+      >
+        {(items) => (
+          <TableRegion label={title}>
+            <table className="data-table">
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>{items.map((item) => row(item))}</tbody>
+            </table>
+          </TableRegion>
+        )}
+      </ListState>
+      <Pager
+        label={title}
+        total={list.total ?? 0}
+        offset={offset}
+        pageSize={pageSize}
+        busy={list.state === "loading"}
+        onPage={setOffset}
+        testId={`${noun.many}-pager`}
+      />
+    </>
+  );
+}
+
+function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   // onChanged invalidates every list of bookings (this one and the summary's) and the counts.
@@ -669,79 +746,40 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
           { label: "Cancelled", value: counts.cancelled },
         ]}
       />
-      <h3>All Bookings</h3>
-      <div className="filters-row admin-filters">
-        <SearchBox
-          id="booking-search"
-          label="Search bookings"
-          placeholder="Booking ID, client, provider or service..."
-          value={filters.values.search}
-          onChange={(value) => filters.set("search", value)}
-        />
-        <StatusFilter
-          id="booking-status"
-          value={status}
-          options={BOOKING_STATUSES}
-          onChange={(value) => filters.set("status", value)}
-        />
-      </div>
-      <FoundCount list={list} one="booking" many="bookings" testId="bookings-found" />
-      <ListState
-        list={list}
-        empty={<EmptyState title={search || status ? "No bookings found" : "No bookings yet"} headingLevel={4} />}
-      >
-        {(items) => (
-          <TableRegion label="All Bookings">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Booking ID</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Provider</th>
-                  <th scope="col">Date</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((b) => (
-                  <tr key={b.id} data-testid="admin-booking">
-                    <td>#{b.id}</td>
-                    <td>{clientName(b.client)}</td>
-                    <td>{providerName(b)}</td>
-                    <td>{formatVisit(b.scheduledDate, b.scheduledTime)}</td>
-                    <td>
-                      <StatusBadge status={b.status} />
-                    </td>
-                    <td>
-                      {b.status === "confirmed" ? (
-                        <div className="actions table-actions">
-                          <button type="button" className="button button-secondary" onClick={() => setReassigning(b)}>
-                            Reassign<span className="visually-hidden"> booking #{b.id}</span>
-                          </button>
-                          <button type="button" className="button button-danger" onClick={() => setCancelling(b)}>
-                            Cancel<span className="visually-hidden"> booking #{b.id}</span>
-                          </button>
-                        </div>
-                      ) : (
-                        <span className="muted">None</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+      <FilteredTable<Booking>
+        url={BOOKINGS}
+        title="All Bookings"
+        noun={{ id: "booking", one: "booking", many: "bookings", all: "bookings" }}
+        statuses={BOOKING_STATUSES}
+        filterSchema={BOOKING_FILTERS}
+        searchLabel="Search bookings"
+        searchPlaceholder="Booking ID, client, provider or service..."
+        columns={["Booking ID", "Client", "Provider", "Date", "Status", "Actions"]}
+        row={(b) => (
+          <tr key={b.id} data-testid="admin-booking">
+            <td>#{b.id}</td>
+            <td>{clientName(b.client)}</td>
+            <td>{providerName(b)}</td>
+            <td>{formatVisit(b.scheduledDate, b.scheduledTime)}</td>
+            <td>
+              <StatusBadge status={b.status} />
+            </td>
+            <td>
+              {b.status === "confirmed" ? (
+                <div className="actions table-actions">
+                  <button type="button" className="button button-secondary" onClick={() => setReassigning(b)}>
+                    Reassign<span className="visually-hidden"> booking #{b.id}</span>
+                  </button>
+                  <button type="button" className="button button-danger" onClick={() => setCancelling(b)}>
+                    Cancel<span className="visually-hidden"> booking #{b.id}</span>
+                  </button>
+                </div>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </td>
+          </tr>
         )}
-      </ListState>
-      <Pager
-        label="All Bookings"
-        total={list.total ?? 0}
-        offset={offset}
-        pageSize={pageSize}
-        busy={list.state === "loading"}
-        onPage={setOffset}
-        testId="bookings-pager"
       />
       <ReassignDialog booking={reassigning} onClose={() => setReassigning(null)} onDone={done} />
       <CancelBookingDialog
@@ -762,14 +800,6 @@ function truncate(text: string, max = 60): string {
 }
 
 function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
-  const filters = useListFilters(REQUEST_FILTERS);
-  const { search } = filters;
-  const { status } = filters.values;
-  const { list, offset, setOffset, pageSize } = usePagedList<ServiceRequest>(
-    "/api/admin/service-requests",
-    { search, status },
-    ROWS_PER_PAGE,
-  );
   return (
     <>
       <CountCards
@@ -780,73 +810,30 @@ function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
           { label: "Completed", value: counts.completed },
         ]}
       />
-      <h3>All Service Requests</h3>
-      <div className="filters-row admin-filters">
-        <SearchBox
-          id="request-search"
-          label="Search service requests"
-          placeholder="Request ID, client, service or description..."
-          value={filters.values.search}
-          onChange={(value) => filters.set("search", value)}
-        />
-        <StatusFilter
-          id="request-status"
-          value={status}
-          options={REQUEST_STATUSES}
-          onChange={(value) => filters.set("status", value)}
-        />
-      </div>
-      <FoundCount list={list} one="request" many="requests" testId="requests-found" />
-      <ListState
-        list={list}
-        empty={
-          <EmptyState
-            title={search || status ? "No service requests found" : "No service requests yet"}
-            headingLevel={4}
-          />
-        }
-      >
-        {(items) => (
-          <TableRegion label="All Service Requests">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Request ID</th>
-                  <th scope="col">Client</th>
-                  <th scope="col">Service</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((r) => (
-                  <tr key={r.id} data-testid="admin-request">
-                    <td>#{r.id}</td>
-                    <td>{clientName(r.client)}</td>
-                    <td>
-                      <strong>{r.serviceCategory?.name ?? "Service"}</strong>
-                      <br />
-                      <span className="muted">{truncate(r.description ?? "")}</span>
-                    </td>
-                    <td>{formatDateTime(r.createdAt)}</td>
-                    <td>
-                      <StatusBadge status={r.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableRegion>
+      <FilteredTable<ServiceRequest>
+        url="/api/admin/service-requests"
+        title="All Service Requests"
+        noun={{ id: "request", one: "request", many: "requests", all: "service requests" }}
+        statuses={REQUEST_STATUSES}
+        filterSchema={REQUEST_FILTERS}
+        searchLabel="Search service requests"
+        searchPlaceholder="Request ID, client, service or description..."
+        columns={["Request ID", "Client", "Service", "Created", "Status"]}
+        row={(r) => (
+          <tr key={r.id} data-testid="admin-request">
+            <td>#{r.id}</td>
+            <td>{clientName(r.client)}</td>
+            <td>
+              <strong>{r.serviceCategory?.name ?? "Service"}</strong>
+              <br />
+              <span className="muted">{truncate(r.description ?? "")}</span>
+            </td>
+            <td>{formatDateTime(r.createdAt)}</td>
+            <td>
+              <StatusBadge status={r.status} />
+            </td>
+          </tr>
         )}
-      </ListState>
-      <Pager
-        label="All Service Requests"
-        total={list.total ?? 0}
-        offset={offset}
-        pageSize={pageSize}
-        busy={list.state === "loading"}
-        onPage={setOffset}
-        testId="requests-pager"
       />
     </>
   );

@@ -13,6 +13,7 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type PathValue,
   type Resolver,
   type UseFormReturn,
 } from "react-hook-form";
@@ -111,6 +112,67 @@ function messageOf<V extends FieldValues>(form: UseFormReturn<V>, name: keyof V 
   return typeof found === "string" && found ? found : undefined;
 }
 
+/** A person's details: the same fields to add them and to edit them. */
+function RecipientFields<V extends RecipientValues>({
+  form,
+  values,
+  idPrefix,
+}: {
+  form: UseFormReturn<V>;
+  values: V;
+  idPrefix: string;
+}) {
+  const field = (name: keyof RecipientValues) => ({
+    value: values[name],
+    onChange: (event: { target: { value: string } }) =>
+      form.setValue(name as Path<V>, event.target.value as PathValue<V, Path<V>>),
+    error: messageOf(form, name),
+  });
+  return (
+    <>
+      <InputField
+        id={`${idPrefix}-first-name`}
+        label="First name"
+        required
+        autoComplete="off"
+        maxLength={150}
+        {...field("firstName")}
+      />
+      <InputField
+        id={`${idPrefix}-last-name`}
+        label="Last name"
+        autoComplete="off"
+        maxLength={150}
+        {...field("lastName")}
+      />
+      <InputField
+        id={`${idPrefix}-address`}
+        label="Address"
+        hint="Where helpers visit. Shown to the booked helper only."
+        autoComplete="off"
+        maxLength={255}
+        {...field("address")}
+      />
+      <InputField
+        id={`${idPrefix}-phone`}
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        maxLength={40}
+        {...field("phone")}
+      />
+      <TextareaField
+        id={`${idPrefix}-notes`}
+        label="Notes for helpers"
+        hint="For example: hard of hearing, ring twice."
+        maxLength={2000}
+        rows={3}
+        {...field("notesForHelpers")}
+      />
+    </>
+  );
+}
+
 function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdded: () => Promise<void> }) {
   const write = useApiWrite();
   const { form, values } = useCircleForm<RecipientValues & { isSelf: boolean }>(recipientSchema, {
@@ -118,16 +180,7 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
     isSelf: false,
   });
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof RecipientValues) => (event: { target: { value: string } }) =>
-    form.setValue(name, event.target.value);
-  const errors = {
-    firstName: messageOf(form, "firstName"),
-    lastName: messageOf(form, "lastName"),
-    address: messageOf(form, "address"),
-    phone: messageOf(form, "phone"),
-    notesForHelpers: messageOf(form, "notesForHelpers"),
-    form: form.formState.errors.root?.message,
-  };
+  const formError = form.formState.errors.root?.message;
 
   async function add(sent: RecipientValues & { isSelf: boolean }) {
     setBusy(true);
@@ -161,58 +214,10 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
             <span>This is me: I am arranging help for myself</span>
           </label>
         )}
-        <InputField
-          id="recipient-first-name"
-          label="First name"
-          required
-          autoComplete="off"
-          maxLength={150}
-          value={values.firstName}
-          onChange={set("firstName")}
-          error={errors.firstName}
-        />
-        <InputField
-          id="recipient-last-name"
-          label="Last name"
-          autoComplete="off"
-          maxLength={150}
-          value={values.lastName}
-          onChange={set("lastName")}
-          error={errors.lastName}
-        />
-        <InputField
-          id="recipient-address"
-          label="Address"
-          hint="Where helpers visit. Shown to the booked helper only."
-          autoComplete="off"
-          maxLength={255}
-          value={values.address}
-          onChange={set("address")}
-          error={errors.address}
-        />
-        <InputField
-          id="recipient-phone"
-          label="Phone"
-          type="tel"
-          autoComplete="off"
-          maxLength={40}
-          value={values.phone}
-          onChange={set("phone")}
-          error={errors.phone}
-        />
-        <TextareaField
-          id="recipient-notes"
-          label="Notes for helpers"
-          hint="For example: hard of hearing, ring twice."
-          maxLength={2000}
-          rows={3}
-          value={values.notesForHelpers}
-          onChange={set("notesForHelpers")}
-          error={errors.notesForHelpers}
-        />
-        {errors.form && (
+        <RecipientFields form={form} values={values} idPrefix="recipient" />
+        {formError && (
           <p className="page-message" role="alert">
-            {errors.form}
+            {formError}
           </p>
         )}
         <div className="actions">
@@ -539,16 +544,6 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
   const [open, setOpen] = useState(false);
   const { form, values } = useCircleForm<RecipientValues>(recipientSchema, initial);
   const [busy, setBusy] = useState(false);
-  const id = `edit-${recipient.id}`;
-  const set = (name: keyof RecipientValues) => (event: { target: { value: string } }) =>
-    form.setValue(name, event.target.value);
-  const errors = {
-    firstName: messageOf(form, "firstName"),
-    lastName: messageOf(form, "lastName"),
-    address: messageOf(form, "address"),
-    phone: messageOf(form, "phone"),
-    notesForHelpers: messageOf(form, "notesForHelpers"),
-  };
 
   if (!open) {
     return (
@@ -586,53 +581,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
   return (
     <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate data-testid="edit-recipient">
       <h3>Edit {recipient.firstName}&apos;s details</h3>
-      <InputField
-        id={`${id}-first-name`}
-        label="First name"
-        required
-        autoComplete="off"
-        maxLength={150}
-        value={values.firstName}
-        onChange={set("firstName")}
-        error={errors.firstName}
-      />
-      <InputField
-        id={`${id}-last-name`}
-        label="Last name"
-        autoComplete="off"
-        maxLength={150}
-        value={values.lastName}
-        onChange={set("lastName")}
-        error={errors.lastName}
-      />
-      <InputField
-        id={`${id}-address`}
-        label="Address"
-        autoComplete="off"
-        maxLength={255}
-        value={values.address}
-        onChange={set("address")}
-        error={errors.address}
-      />
-      <InputField
-        id={`${id}-phone`}
-        label="Phone"
-        type="tel"
-        autoComplete="off"
-        maxLength={40}
-        value={values.phone}
-        onChange={set("phone")}
-        error={errors.phone}
-      />
-      <TextareaField
-        id={`${id}-notes`}
-        label="Notes for helpers"
-        maxLength={2000}
-        rows={3}
-        value={values.notesForHelpers}
-        onChange={set("notesForHelpers")}
-        error={errors.notesForHelpers}
-      />
+      <RecipientFields form={form} values={values} idPrefix={`edit-${recipient.id}`} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Saving…" : "Save details"}

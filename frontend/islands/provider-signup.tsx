@@ -2,7 +2,7 @@
 // it changes, with the spec's messages (frontend/lib/schemas/provider.ts); success toast then /
 // after 2 s.
 import { useMemo } from "react";
-import { CheckboxOption, FieldSet, InputField, TextareaField } from "../components/Field";
+import { CheckboxOption, FieldSet, InputField, RequiredFieldsNote, TextareaField } from "../components/Field";
 import { api, errorMessage } from "../lib/api";
 import { useSchemaForm } from "../lib/forms";
 import type { Limits } from "../lib/limits";
@@ -63,10 +63,7 @@ function ProviderSignupForm({ specialties, limits }: Props) {
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="provider-signup-form">
-      <p className="muted">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">required</span> are required.
-      </p>
+      <RequiredFieldsNote />
       <InputField
         id="provider-phone"
         label="Phone number"

@@ -2,7 +2,7 @@
 // submit with the server's rules and words (lib/schemas/service-request.ts), errors next to their
 // fields; sent as a mutation (a lost session is lib/query's); success toast then / after 2 s.
 import { useMemo } from "react";
-import { CheckboxOption, SelectField } from "../components/Field";
+import { CheckboxOption, RequiredFieldsNote, SelectField } from "../components/Field";
 import { SERVICE_REQUEST_FIELDS, ServiceRequestFields } from "../components/ServiceRequestFields";
 import type { ShortNoticeRules } from "../components/ShortNotice";
 import { errorMessage } from "../lib/api";
@@ -185,10 +185,7 @@ function RequestServiceForm(props: Props) {
           />
         </div>
       )}
-      <p className="muted">
-        Fields marked <span aria-hidden="true">*</span>
-        <span className="visually-hidden">required</span> are required.
-      </p>
+      <RequiredFieldsNote />
       <SelectField
         id="request-recipientId"
         label="Who is this for?"

@@ -93,6 +93,7 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         provider_page.get_by_label("Experience").fill("Volunteer tech tutor at the senior centre.")
         provider_page.get_by_role("button", name="Submit Application").click()
         expect(toast(provider_page)).to_contain_text("Provider Profile Created!")
+        provider_page.wait_for_url(f"{base}/", timeout=10000)
         piet = Provider.objects.get(user__email="piet@example.com")
         assert piet.verification_status == VerificationStatus.PENDING
 

@@ -68,6 +68,8 @@ def test_book_again_sends_to_vera_who_declines_and_the_client_reads_why(live_ser
     page.get_by_label("Preferred date").fill(page.get_by_label("Preferred date").get_attribute("min"))
     page.get_by_role("button", name="Submit Request").click()
     expect(page.get_by_test_id("toast")).to_contain_text("Request sent to Vera!")
+    # The form goes home 2 s after the toast: wait for it, or it aborts the next navigation.
+    page.wait_for_url(f"{live_server.url}/")
     created = ServiceRequest.objects.exclude(pk=past.service_request_id).get(title="Tablet lessons")
     assert created.requested_provider == vera and not created.only_requested_provider
     assert created.estimated_duration == 90 and created.max_budget == Decimal("45.00")
@@ -121,6 +123,8 @@ def test_the_circle_sees_whom_a_request_was_sent_to(live_server, page: Page, cli
     page.get_by_label("Location").fill("3 Oak Lane, Springfield")
     page.get_by_role("button", name="Submit Request").click()
     expect(page.get_by_test_id("toast")).to_contain_text("Request sent to Vera!")
+    # The form goes home 2 s after the toast: wait for it, or it aborts the next navigation.
+    page.wait_for_url(f"{live_server.url}/")
     assert ServiceRequest.objects.get(title="Phone help").only_requested_provider
 
     page.goto(f"{live_server.url}/dashboard")

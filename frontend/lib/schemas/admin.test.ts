@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type * as z from "zod/mini";
+import { problems } from "./testing";
 import bookingSerializers from "../../../bookings/api/serializers.py?raw";
 import adminSerializers from "../../../adminpanel/api/serializers.py?raw";
 import {
@@ -11,15 +11,6 @@ import {
   SEARCH_MAX,
   verdictSchema,
 } from "./admin";
-
-function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
-  const result = schema.safeParse(values);
-  const out: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) {
-    out[String(issue.path[0])] ??= issue.message;
-  }
-  return out;
-}
 
 describe("the server's words", () => {
   it("are the serializers' own", () => {

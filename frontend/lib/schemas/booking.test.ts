@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type * as z from "zod/mini";
+import { problems } from "./testing";
 // The server's rules, read as text: the forms' words must be the same ones.
 import serializersSource from "../../../bookings/api/serializers.py?raw";
 import servicesSource from "../../../bookings/services.py?raw";
@@ -19,16 +19,6 @@ import {
   WELLBEING_RANGE,
   type VisitReportValues,
 } from "./booking";
-
-/** The first message per field, as the form shows them ({} when all is well). */
-function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
-  const result = schema.safeParse(values);
-  const out: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) {
-    out[String(issue.path[0])] ??= issue.message;
-  }
-  return out;
-}
 
 const LONG = "a".repeat(TEXT_MAX + 1);
 

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type * as z from "zod/mini";
+import { problems } from "./testing";
 import { cardNumberIsValid, cardSchema, expiryProblem, parseExpiry, tidyExpiry, type CardValues } from "./card";
-
-function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of schema.safeParse(values).error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
-  return out;
-}
 
 const CARD: CardValues = { cardNumber: "4242 4242 4242 4242", expiry: "12 / 40", cvc: "123" };
 const NOW = new Date(2026, 10, 23); // November 2026

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type * as z from "zod/mini";
+import { problems } from "./testing";
 import { closeAccountSchema } from "./account";
 import { contactSchema, invitationSchema, recipientSchema, roleSchema } from "./circle";
 import { declineSchema } from "./decline";
 import { timeOffSchema, weeklyHoursSchema } from "./schedule";
-
-function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of schema.safeParse(values).error?.issues ?? []) out[issue.path.join(".")] ??= issue.message;
-  return out;
-}
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 

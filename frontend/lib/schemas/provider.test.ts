@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type * as z from "zod/mini";
+import { problems } from "./testing";
 import { providerApplicationPayload, providerApplicationSchema, type ProviderApplicationValues } from "./provider";
 import { passwordResetSchema, signInSchema, signUpSchema } from "./sign-in";
-
-function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of schema.safeParse(values).error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
-  return out;
-}
 
 const APPLICATION: ProviderApplicationValues = {
   phone: "(555) 123-4567",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type * as z from "zod/mini";
+import { problems } from "./testing";
 // The server's rules, read as text: the form's words must be the same ones.
 import servicesSource from "../../../requests_app/services.py?raw";
 import * as rules from "./service-request";
@@ -38,17 +38,6 @@ const VALID: ServiceRequestCreateValues = {
   repeatCount: "4",
   repeatUntil: "",
 };
-
-/** The first message per field, as the form shows them ({} when all is well). */
-function problems(schema: z.ZodMiniType, values: object): Record<string, string> {
-  const result = schema.safeParse(values);
-  const out: Record<string, string> = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = String(issue.path[0]);
-    out[field] ??= issue.message;
-  }
-  return out;
-}
 
 const create = (changes: Partial<ServiceRequestCreateValues>, bounds: RequestBounds = BOUNDS) =>
   problems(serviceRequestCreateSchema(bounds), { ...VALID, ...changes });
