@@ -7,11 +7,22 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 
-const [base, outDir] = process.argv.slice(2);
+const [base, outDir, ...only] = process.argv.slice(2);
+// Optional "role:/path" arguments measure only those (e.g. "admin:/admin" to rerun one page).
+const wanted = (role, path) => only.length === 0 || only.includes(`${role}:${path}`);
 const pages = {
   anonymous: ["/", "/login", "/privacy-policy", "/terms-of-service.html"],
-  client: ["/dashboard", "/request-service", "/providers", "/messages", "/settings", "/privacy-policy"],
-  provider: ["/dashboard", "/messages", "/settings"],
+  client: [
+    "/dashboard",
+    "/request-service",
+    "/providers",
+    "/messages",
+    "/care-circle",
+    "/calendar",
+    "/settings",
+    "/privacy-policy",
+  ],
+  provider: ["/dashboard", "/schedule", "/calendar", "/earnings", "/messages", "/settings"],
   admin: ["/admin", "/messages"],
 };
 const sessions = {
@@ -31,7 +42,7 @@ for (const [role, paths] of Object.entries(pages)) {
   if (session === undefined || session === "") {
     if (role !== "anonymous") continue;
   }
-  for (const path of paths) {
+  for (const path of paths.filter((path) => wanted(role, path))) {
     const browser = await puppeteer.launch({
       executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
       headless: true,

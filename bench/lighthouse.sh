@@ -3,6 +3,7 @@
 # score, LCP, CLS and script bytes per page, signed out and, given session cookies, signed in.
 #
 #   bench/lighthouse.sh http://127.0.0.1:8000
+#   bench/lighthouse.sh http://127.0.0.1:8000 admin:/admin anonymous:/login   (only these)
 #   SESSION_CLIENT=<sessionid> SESSION_PROVIDER=<sessionid> SESSION_ADMIN=<sessionid> \
 #     bench/lighthouse.sh http://127.0.0.1:8000
 #
@@ -15,4 +16,4 @@ cd "$(dirname "$0")/.."
 
 BASE=${1:?usage: bench/lighthouse.sh BASE_URL (e.g. http://127.0.0.1:8000)}
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
-exec node bench/lighthouse.mjs "${BASE%/}" "${LIGHTHOUSE_OUT:-bench/lighthouse-reports}"
+exec node bench/lighthouse.mjs "${BASE%/}" "${LIGHTHOUSE_OUT:-bench/lighthouse-reports}" "${@:2}"

@@ -1,6 +1,12 @@
 """The /admin page guard and shell (spec section 6: admins only)."""
 
+import datetime as dt
+
 import pytest
+from django.utils import timezone
+
+from bookings.tests.factories import BookingFactory
+from marketplace.testing.pages import island_props
 
 pytestmark = pytest.mark.django_db
 
@@ -31,3 +37,23 @@ def test_admin_gets_the_dashboard_island(client, admin_user):
     assert 'id="admin-root"' in html
     assert "/static/dist/assets/admin-" in html
     assert 'href="/admin">Admin</a>' in html
+
+
+def test_the_summary_paints_with_todays_bookings_as_the_api_sends_them(client, admin_user):
+    """The summary's first page is in the props, equal to what the island would have asked for."""
+    today = timezone.localdate()
+    visits = [BookingFactory(scheduled_date=today) for _ in range(3)]
+    BookingFactory(scheduled_date=today + dt.timedelta(days=1))  # not today's
+    client.force_login(admin_user)
+
+    seeded = island_props(client.get("/admin"), "admin-props")["todayBookings"]
+    asked = client.get("/api/admin/bookings", {"date": today.isoformat(), "limit": 200, "offset": 0})
+
+    assert seeded == {"items": asked.json(), "total": int(asked["X-Total-Count"])}
+    assert sorted(item["id"] for item in seeded["items"]) == sorted(visit.pk for visit in visits)
+    assert seeded["total"] == 3
+
+
+def test_the_summary_says_no_bookings_today_with_an_empty_first_page(client, admin_user):
+    client.force_login(admin_user)
+    assert island_props(client.get("/admin"), "admin-props")["todayBookings"] == {"items": [], "total": 0}

@@ -5,7 +5,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { api, isUnauthorizedError, redirectAfter } from "../lib/api";
+import { api, isUnauthorizedError, redirectAfter, type Page } from "../lib/api";
 import {
   TIME_WINDOWS,
   formatDate,
@@ -52,6 +52,8 @@ interface Props {
   today: string;
   /** The count cards as the page was rendered; refreshed after each change. */
   counts: Counts;
+  /** The summary's first page of today's bookings, rendered with the page. */
+  todayBookings: Page<Booking>;
 }
 
 type Verdict = "verified" | "rejected";
@@ -853,11 +855,22 @@ function todaysBookings(bookings: Booking[]): Booking[] {
 }
 
 /** A day's bookings fit one answer (the largest page); more would say "and N more". */
+// The first page is rendered with the page (TODAY_PAGE in adminpanel/views.py): keep them equal.
 const DAY_PAGE = 200;
 
-function Summary({ today, pending, onReviewPending }: { today: string; pending: number; onReviewPending: () => void }) {
-  // A change of a booking invalidates this list with the others (AdminDashboard).
-  const { list: bookings } = usePagedList<Booking>(BOOKINGS, { date: today }, DAY_PAGE);
+function Summary({
+  today,
+  initial,
+  pending,
+  onReviewPending,
+}: {
+  today: string;
+  initial: Page<Booking>;
+  pending: number;
+  onReviewPending: () => void;
+}) {
+  // Seeded by the page; a change of a booking invalidates this list with the others (AdminDashboard).
+  const { list: bookings } = usePagedList<Booking>(BOOKINGS, { date: today }, DAY_PAGE, initial);
   return (
     <section className="admin-summary" aria-labelledby="summary-heading" data-testid="admin-summary">
       <h2 id="summary-heading">Today at a glance</h2>
@@ -993,7 +1006,7 @@ function TodayTab() {
 
 type TabName = "providers" | "bookings" | "requests" | "today";
 
-function AdminDashboard({ today, counts: initialCounts }: Props) {
+function AdminDashboard({ today, counts: initialCounts, todayBookings }: Props) {
   const [counts, reloadCounts] = useCounts(initialCounts);
   const client = useQueryClient();
   const [tab, setTab] = useState<TabName>("providers");
@@ -1009,6 +1022,7 @@ function AdminDashboard({ today, counts: initialCounts }: Props) {
     <>
       <Summary
         today={today}
+        initial={todayBookings}
         pending={counts.providers.pending}
         onReviewPending={() => {
           setTab("providers");

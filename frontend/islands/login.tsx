@@ -5,22 +5,7 @@
 // the form, until the person changes something (a toast says it too).
 // ?mode=signup opens the sign-up card; ?next= (checked by the server) is where success lands.
 import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from "react";
-import { initializeApp, type FirebaseApp } from "firebase/app";
-import {
-  browserPopupRedirectResolver,
-  connectAuthEmulator,
-  createUserWithEmailAndPassword,
-  GoogleAuthProvider,
-  inMemoryPersistence,
-  initializeAuth,
-  sendPasswordResetEmail,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  signOut,
-  updateProfile,
-  type Auth,
-  type User as FirebaseUser,
-} from "firebase/auth";
+import type { Auth, User as FirebaseUser } from "firebase/auth";
 import { Field } from "../components/Field";
 import { api, errorMessage, redirectAfter } from "../lib/api";
 import { useSchemaForm } from "../lib/forms";
@@ -36,13 +21,7 @@ import {
 } from "../lib/schemas/sign-in";
 import "../styles/login.css";
 
-interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  appId: string;
-  emulatorHost: string;
-}
+import type { FirebaseWebConfig } from "../lib/firebase-auth";
 
 type Mode = "sign-in" | "sign-up";
 type View = Mode | "reset" | "reset-sent";
@@ -56,41 +35,10 @@ interface LoginProps {
   productName: string;
 }
 
-const REQUIRED_CONFIG: Array<[keyof FirebaseWebConfig, string]> = [
-  ["apiKey", "API key"],
-  ["projectId", "project id"],
-  ["appId", "app id"],
-];
-
-let firebaseAuth: Auth | null = null;
-
-/** The Firebase Auth instance, or null when it cannot start (bad or missing configuration). */
-function getFirebaseAuth(config: FirebaseWebConfig): Auth | null {
-  if (firebaseAuth) return firebaseAuth;
-  const missing = REQUIRED_CONFIG.filter(([key]) => !config[key]).map(([, label]) => label);
-  if (missing.length > 0) {
-    console.error(`Firebase configuration is missing: ${missing.join(", ")}`);
-  }
-  try {
-    const app: FirebaseApp = initializeApp({
-      apiKey: config.apiKey,
-      authDomain: config.authDomain,
-      projectId: config.projectId,
-      appId: config.appId,
-    });
-    const auth = initializeAuth(app, {
-      persistence: inMemoryPersistence,
-      popupRedirectResolver: browserPopupRedirectResolver,
-    });
-    if (config.emulatorHost) {
-      connectAuthEmulator(auth, `http://${config.emulatorHost}`, { disableWarnings: true });
-    }
-    firebaseAuth = auth;
-    return auth;
-  } catch (error) {
-    console.error("Firebase Authentication could not start", error);
-    return null;
-  }
+/** Firebase Authentication and the SDK's calls, once its chunk has loaded and it has started. */
+interface Firebase {
+  auth: Auth;
+  sdk: typeof import("../lib/firebase-auth");
 }
 
 function errorCode(error: unknown): string {
@@ -264,10 +212,26 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sentTo, setSentTo] = useState("");
-  // Firebase starts right after the card's first paint (undefined until then): on phones it
-  // loads Google's sign-in frame from apis.google.com at once, which must not hold the card back.
-  const [auth, setAuth] = useState<Auth | null | undefined>(undefined);
-  useEffect(() => setAuth(getFirebaseAuth(firebase)), [firebase]);
+  // The Firebase SDK is a chunk of its own, loaded and started after the card's first paint
+  // (undefined until then, null when it cannot start): the card does not wait for it, nor for
+  // Google's sign-in frame that it then loads from apis.google.com.
+  const [auth, setAuth] = useState<Firebase | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    import("../lib/firebase-auth").then(
+      (sdk) => {
+        const started = sdk.getFirebaseAuth(firebase);
+        if (live) setAuth(started && { auth: started, sdk });
+      },
+      (error: unknown) => {
+        console.error("Firebase Authentication could not load", error);
+        if (live) setAuth(null);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [firebase]);
   const uid = useId();
   const headingId = `${uid}-heading`;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -320,7 +284,7 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
     const idToken = await user.getIdToken();
     await api.post("/api/auth/session", { idToken, ...(names ?? {}) });
     // The Django session is the only credential from here on.
-    if (auth) await signOut(auth).catch(() => undefined);
+    if (auth) await auth.sdk.signOut(auth.auth).catch(() => undefined);
   }
 
   function succeed(welcome: Mode) {
@@ -328,7 +292,7 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
     redirectAfter(next || "/", 1000);
   }
 
-  async function run(google: boolean, action: (auth: Auth) => Promise<Mode>) {
+  async function run(google: boolean, action: (firebase: Firebase) => Promise<Mode>) {
     if (!auth) return;
     setBusy(true);
     setFailure(null);
@@ -347,18 +311,18 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
       if (busy) return;
       const email = checked.email.trim();
       if (mode === "sign-in") {
-        void run(false, async (auth) => {
-          const credential = await signInWithEmailAndPassword(auth, email, checked.password);
+        void run(false, async ({ auth, sdk }) => {
+          const credential = await sdk.signInWithEmailAndPassword(auth, email, checked.password);
           await startSession(credential.user);
           return "sign-in";
         });
       } else {
-        void run(false, async (auth) => {
+        void run(false, async ({ auth, sdk }) => {
           const names = { firstName: checked.firstName.trim(), lastName: checked.lastName.trim() };
           const nameProblem = signUpNameProblem(names); // before any account is made
           if (nameProblem) throw new Error(nameProblem);
-          const credential = await createUserWithEmailAndPassword(auth, email, checked.password);
-          await updateProfile(credential.user, { displayName: `${names.firstName} ${names.lastName}`.trim() });
+          const credential = await sdk.createUserWithEmailAndPassword(auth, email, checked.password);
+          await sdk.updateProfile(credential.user, { displayName: `${names.firstName} ${names.lastName}`.trim() });
           await startSession(credential.user, names);
           return "sign-up";
         });
@@ -367,11 +331,11 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
 
   function onGoogle() {
     if (busy) return;
-    void run(true, async (auth) => {
-      const provider = new GoogleAuthProvider();
+    void run(true, async ({ auth, sdk }) => {
+      const provider = new sdk.GoogleAuthProvider();
       provider.addScope("profile");
       provider.addScope("email");
-      const credential = await signInWithPopup(auth, provider);
+      const credential = await sdk.signInWithPopup(auth, provider);
       await startSession(credential.user);
       return mode;
     });
@@ -384,7 +348,7 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
       setBusy(true);
       setFailure(null);
       try {
-        await sendPasswordResetEmail(auth, email);
+        await auth.sdk.sendPasswordResetEmail(auth.auth, email);
       } catch (error) {
         const code = errorCode(error);
         // "No such account" would tell anyone which addresses have one: it reads as sent.

@@ -3,6 +3,7 @@
 // filters and counts; the page only asks.
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
+import type { Page } from "./api";
 import { pageQuery } from "./query";
 
 export type PagedList<T> =
@@ -25,8 +26,9 @@ export function useDebounced<T>(value: T, ms = 300): T {
  * params goes back to the first page. While a page loads the previous rows stay (state
  * "loading"), so the list does not jump. A page is a TanStack query (lib/query: keyed by the
  * path, then the parameters), so invalidating the path reloads it; a lost session is lib/query's.
+ * `initial`, the first page as the server rendered it with the page, seeds the first question.
  */
-export function usePagedList<T>(path: string, params: Record<string, string>, pageSize: number) {
+export function usePagedList<T>(path: string, params: Record<string, string>, pageSize: number, initial?: Page<T>) {
   const key = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "")).toString();
   const [offset, setOffset] = useState(0);
   // A new question starts on the first page (React's "information from previous renders" pattern).
@@ -35,10 +37,12 @@ export function usePagedList<T>(path: string, params: Record<string, string>, pa
     setLastKey(key);
     if (offset !== 0) setOffset(0);
   }
+  const [firstKey] = useState(key);
   const query = Object.fromEntries(new URLSearchParams(key));
   const page = useQuery({
     ...pageQuery<T>(path, { ...query, limit: String(pageSize), offset: String(offset) }),
     placeholderData: keepPreviousData,
+    initialData: offset === 0 && key === firstKey ? initial : undefined,
   });
 
   // A page beyond the end (rows went away since): show the last page that has rows.
