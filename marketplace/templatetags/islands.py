@@ -9,7 +9,7 @@ emits, for the name "request-service" (the page's URL in kebab-case):
   the tag encloses until the island replaces it (a loading line, or the page without JavaScript);
 - the island's script frontend/islands/request-service.tsx with its CSS and preloads, through
   django-vite's public asset loader, with the page's CSP nonce.
-`class="..."` adds classes to the root element.
+`class="..."` adds classes to the root element (which always has the class "island").
 """
 
 from __future__ import annotations
@@ -45,10 +45,12 @@ class IslandNode(template.Node):
         nonce = getattr(request, "csp_nonce", None)
         attrs = {"nonce": str(nonce)} if nonce is not None else {}
         asset = DjangoViteAssetLoader.instance().generate_vite_asset(island_asset(self.name), **attrs)
+        # class "island": its own block formatting context (kindly.css), so the page above it keeps
+        # its place when the island replaces the fallback (no margin collapses through the root).
         root = format_html(
-            '<div id="{}-root"{}>{}</div>',
+            '<div id="{}-root" class="{}">{}</div>',
             self.name,
-            format_html(' class="{}"', self.css_class) if self.css_class else "",
+            " ".join(["island", *self.css_class.split()]),
             self.nodelist.render(context),
         )
         # The asset's tags are django-vite's, built from its manifest (its own tag marks them safe too).

@@ -23,7 +23,7 @@ def test_emits_props_root_with_fallback_and_the_islands_script():
     # The JSON cannot close its script element early.
     assert "</script><b>" not in html
     assert "\\u003C/script\\u003E" in html
-    assert '<div id="provider-signup-root" class="wide"><p>Loading…</p></div>' in html
+    assert '<div id="provider-signup-root" class="island wide"><p>Loading…</p></div>' in html
     assert 'src="/static/dist/assets/provider-signup-' in html
     assert 'nonce="n0nce"' in html
 
@@ -31,7 +31,7 @@ def test_emits_props_root_with_fallback_and_the_islands_script():
 def test_props_may_be_left_out():
     html = render('{% island "landing" %}{% endisland %}', request=RequestFactory().get("/"))
     assert '<script id="landing-props" type="application/json">{}</script>' in html
-    assert '<div id="landing-root"></div>' in html
+    assert '<div id="landing-root" class="island"></div>' in html
 
 
 @pytest.mark.parametrize(
