@@ -20,9 +20,10 @@ from bookings.models import (
     VisitAlertKind,
     VisitReport,
 )
-from circles.selectors import recipient_ids_of
+from circles.selectors import recipient_id_list, recipient_ids_of
 from marketplace.errors import NotFound
 from providers.models import Provider
+from providers.selectors import provider_pk_of
 from requests_app.models import SERIES_MAX_VISITS
 from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
 
@@ -85,11 +86,18 @@ def in_circles_of(user_id: str) -> Q:
     return Q(recipient_id__in=recipient_ids_of(user_id=user_id))
 
 
+def as_party_of(user_id: str) -> Q:
+    """Bookings for a recipient in the user's circles, or visits they make as a provider: whose
+    thread they take part in, and what they may see (admins aside).
+
+    The recipient ids are read first, as values, and the provider profile's pk is a one-value
+    subquery: PostgreSQL then ORs two index scans. A join on provider.user or a subquery of the
+    circles, ORed, makes it read every booking (about 20 ms at 10,000)."""
+    return Q(recipient_id__in=recipient_id_list(user_id=user_id)) | Q(provider_id=provider_pk_of(user_id=user_id))
+
+
 def _as_party(user_id: str) -> QuerySet[Booking]:
-    # provider_id = (their profile's id), not a join on provider.user: PostgreSQL then ORs two
-    # index scans instead of hashing the whole bookings table (the list's COUNT and its page).
-    own_profile = Subquery(Provider.objects.filter(user_id=user_id).order_by().values("pk")[:1])
-    return Booking.objects.filter(in_circles_of(user_id) | Q(provider_id=own_profile))
+    return Booking.objects.filter(as_party_of(user_id))
 
 
 def _visible_to(user: User) -> QuerySet[Booking]:

@@ -1,7 +1,8 @@
 """Reads of care recipients and circles, scoped to the user asking.
 
 The other apps scope requests and bookings through `recipient_ids_of` (a subquery, so their
-lists stay one query) and check organizer-only actions with `is_organizer`.
+lists stay one query; `recipient_id_list` where the scope is ORed with another, which a subquery
+would turn into a read of the whole table) and check organizer-only actions with `is_organizer`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ if TYPE_CHECKING:
 def recipient_ids_of(*, user_id: str) -> QuerySet[CircleMember]:
     """The ids of the recipients in whose circle the user is (any role), as a subquery."""
     return CircleMember.objects.filter(user_id=user_id).values("recipient_id")
+
+
+def recipient_id_list(*, user_id: str) -> list[int]:
+    """recipient_ids_of as values (one index read): for a scope ORed with another one, where
+    PostgreSQL reads every row to test a subquery but ORs two index scans over values."""
+    return list(CircleMember.objects.filter(user_id=user_id).values_list("recipient_id", flat=True))
 
 
 def organized_recipient_ids(*, user_id: str) -> QuerySet[CircleMember]:

@@ -15,10 +15,12 @@ from django.db.models import Count, F, Q, QuerySet
 
 from accounts.models import User, UserType
 from bookings.models import Booking
-from circles.selectors import member_user_ids, recipient_ids_of
+from bookings.selectors import as_party_of
+from circles.selectors import member_user_ids, recipient_id_list
 from marketplace.errors import NotFound
 from marketplace.listcache import cached
 from messaging.models import SYSTEM_SENDER_ID, Message
+from providers.selectors import provider_pk_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -128,17 +130,17 @@ def _uid(user: User | str) -> str:
 def thread_bookings_of(*, user: User | str) -> QuerySet[Booking]:
     """The bookings whose thread the user takes part in: they are its provider, or a member of its
     recipient's circle (one query, circles as a subquery)."""
-    uid = _uid(user)
-    return Booking.objects.filter(Q(provider__user_id=uid) | Q(recipient_id__in=recipient_ids_of(user_id=uid)))
+    return Booking.objects.filter(as_party_of(_uid(user)))
 
 
 def bookings_between(*, user_a: User | str, user_b: User | str) -> QuerySet[Booking]:
     """Bookings in whose thread both take part and one of the two is the booked provider (the
     other a member of the recipient's circle, the client who posted included)."""
     a, b = _uid(user_a), _uid(user_b)
+    # The circles as values, as in as_party_of: ORed, a subquery of them reads every booking.
     return Booking.objects.filter(
-        Q(provider__user_id=a, recipient_id__in=recipient_ids_of(user_id=b))
-        | Q(provider__user_id=b, recipient_id__in=recipient_ids_of(user_id=a))
+        Q(provider_id=provider_pk_of(user_id=a), recipient_id__in=recipient_id_list(user_id=b))
+        | Q(provider_id=provider_pk_of(user_id=b), recipient_id__in=recipient_id_list(user_id=a))
     )
 
 

@@ -13,6 +13,7 @@ from django.db.models.functions import TruncMonth
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
+from bookings.selectors import as_party_of
 from circles.models import CircleRole
 from circles.selectors import recipient_ids_of
 from marketplace.errors import NotFound, PermissionDenied
@@ -35,7 +36,7 @@ def booking_visible_to(*, user: User) -> QuerySet[Booking]:
     )
     if user.is_admin:
         return qs
-    return qs.filter(Q(recipient_id__in=recipient_ids_of(user_id=user.pk)) | Q(provider__user=user))
+    return qs.filter(as_party_of(user.pk))
 
 
 PAY_ORGANIZERS_ONLY = "Only an organizer of this care circle can pay for this booking."

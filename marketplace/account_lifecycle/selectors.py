@@ -16,16 +16,23 @@ from bookings.models import Booking, BookingStatus, Review
 from messaging.models import Message
 from notifications.selectors import notifications_export
 from providers.models import Provider
+from providers.selectors import provider_pk_of
 from requests_app.models import ServiceRequest
 
 EXPORT_FORMAT_VERSION = 1
 SYSTEM_NAME = "Kindly"
 
 
+def _client_or_provider(user: User) -> Q:
+    """Bookings the user posted as the client or makes as the provider (by their profile's pk:
+    ORed with a join on provider.user, PostgreSQL reads every booking)."""
+    return Q(client=user) | Q(provider_id=provider_pk_of(user_id=user.pk))
+
+
 def bookings_active_of(*, user: User) -> QuerySet[Booking]:
     """Scheduled or confirmed bookings in which `user` is the client or the provider."""
     return (
-        Booking.objects.filter(Q(client=user) | Q(provider__user=user))
+        Booking.objects.filter(_client_or_provider(user))
         .filter(status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED))
         .order_by("pk")
     )
@@ -175,7 +182,7 @@ def account_export(*, user: User) -> dict[str, Any]:
     """
     requests = ServiceRequest.objects.filter(client=user).select_related("category").order_by("created_at", "pk")
     bookings = (
-        Booking.objects.filter(Q(client=user) | Q(provider__user=user))
+        Booking.objects.filter(_client_or_provider(user))
         .select_related("service_request", "client", "provider__user", "earning")
         .order_by("scheduled_date", "pk")
     )

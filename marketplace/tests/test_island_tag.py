@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.template import Context, Template, TemplateSyntaxError
 from django.test import RequestFactory
+from django_vite.core.asset_loader import DjangoViteAssetLoader
 
 
 def render(source: str, **context) -> str:
@@ -26,6 +27,22 @@ def test_emits_props_root_with_fallback_and_the_islands_script():
     assert '<div id="provider-signup-root" class="island wide"><p>Loading…</p></div>' in html
     assert 'src="/static/dist/assets/provider-signup-' in html
     assert 'nonce="n0nce"' in html
+
+
+def test_each_page_gets_django_vites_tags_with_its_own_nonce():
+    """The tags are built once per process with a stand-in for the nonce: every page still gets
+    exactly what django-vite writes for its nonce, and no other page's nonce."""
+    loader = DjangoViteAssetLoader.instance()
+    for nonce in ("first+/Nonce=", "second", "first+/Nonce="):
+        request = RequestFactory().get("/dashboard")
+        request.csp_nonce = nonce
+        html = render('{% island "dashboard" %}{% endisland %}', request=request)
+        expected = loader.generate_vite_asset("frontend/islands/dashboard.tsx", nonce=nonce)
+        assert html.endswith(expected)
+        assert html.count("nonce=") == expected.count(f'nonce="{nonce}"') > 1
+    without = render('{% island "dashboard" %}{% endisland %}', request=RequestFactory().get("/"))
+    assert without.endswith(loader.generate_vite_asset("frontend/islands/dashboard.tsx"))
+    assert "nonce" not in without
 
 
 def test_props_may_be_left_out():
