@@ -1,7 +1,8 @@
 """The hot reads, cached: the dashboard's data, GET /api/bookings and GET /api/service-requests.
 
-Zulip's cache_with_key + flush idea, with one version for all of them. A cached value's key holds
-the version current when it was read; saving (or deleting) any model those reads show (bookings,
+Zulip's cache_with_key + flush idea, with one version for all of them. A cached value is stored
+with the version current when it was read, and used only while that version is still current (the
+value and the version are read in one round trip); saving (or deleting) any model those reads show (bookings,
 requests, people, reviews, categories: each app lists its models with invalidate_on_save() in its
 AppConfig.ready) replaces the version, so no value read before the save is used again. The version
 is replaced at the save and again when its transaction commits: a value read in between (from the
@@ -40,15 +41,16 @@ def _version_key(scope: str | None) -> str:
     return VERSION_KEY if scope is None else f"{VERSION_KEY}:{scope}"
 
 
-def _version(scope: str | None = None) -> str:
-    """The current version (with a scope: the version for all, then the scope's), read in one round trip."""
+def _read(value_key: str, scope: str | None) -> tuple[str, Any]:
+    """The current version (with a scope: the version for all, then the scope's) and what is stored
+    under value_key (None: nothing), read in one round trip."""
     keys = [VERSION_KEY] if scope is None else [VERSION_KEY, _version_key(scope)]
-    found = cache.get_many(keys)
+    found = cache.get_many([*keys, value_key])
     for key in keys:
         if key not in found:
             cache.add(key, uuid.uuid4().hex, None)  # two first readers agree on one version
             found[key] = cache.get(key)
-    return ":".join(found[key] for key in keys)
+    return ":".join(found[key] for key in keys), found.get(value_key)
 
 
 def forget(scope: str | None = None) -> None:
@@ -90,20 +92,20 @@ def cached(
     """compute()'s value, from the cache when read at the current version (and the scope's). `key`
     names the read (what, for whom, which page); max_age(value) may shorten the value's life (None:
     MAX_AGE)."""
+    value_key = "listcache:value:" + ":".join(map(str, key))
     try:
-        full_key = "listcache:" + ":".join(map(str, (_version(scope), *key)))
-        hit = cache.get(full_key)
+        version, stored = _read(value_key, scope)
     except Exception:
         logger.exception("List cache unavailable; reading from the database")
         return compute()
-    if hit is not None:
-        return hit
+    if stored is not None and stored[0] == version:
+        return stored[1]
     value = compute()
     seconds = max_age(value) if max_age else None
     timeout = MAX_AGE if seconds is None else max(0, min(MAX_AGE, int(seconds)))
     if timeout:
         try:
-            cache.set(full_key, value, timeout)
+            cache.set(value_key, (version, value), timeout)
         except Exception:
             logger.exception("Could not store %s in the list cache", key[0])
     return value
