@@ -25,8 +25,8 @@ from bookings.models import Review
 from bookings.selectors import booking_counts_as_provider, booking_list_as_items
 from circles.selectors import recipient_ids_of, recipient_list_for
 from marketplace.errors import InvalidInput
-from marketplace.listcache import cached
-from messaging.selectors import unread_summary
+from marketplace.listcache import Read, cached_all
+from messaging.selectors import unread_summary_read
 from payments.selectors import payout_card
 from providers.selectors import provider_standing
 from requests_app.api.serializers import (
@@ -93,10 +93,17 @@ def check_recipient_param(request: Request) -> None:
         raise InvalidInput(RECIPIENT_INVALID, errors={RECIPIENT_PARAM: [RECIPIENT_INVALID]})
 
 
-def _lists(request: HttpRequest | Request) -> dict:
-    """All the dashboard shows but the unread count (which every message changes): its lists and
-    tiles as JSON (DashboardSerializer's fields, as the API sends them), the provider standing, the
-    reviewed bookings and the payouts card; read through the list cache (marketplace.listcache)."""
+def _lists_and_unread(request: HttpRequest | Request) -> tuple[dict, int]:
+    """All the dashboard shows, through the list cache (marketplace.listcache), in one round trip:
+    its lists (_lists_read) and the unread count (which every message changes, so it is cached apart)."""
+    lists, unread = cached_all([_lists_read(request), unread_summary_read(user_id=request.user.pk)])
+    return lists, unread.count
+
+
+def _lists_read(request: HttpRequest | Request) -> Read:
+    """All the dashboard shows but the unread count: its lists and tiles as JSON
+    (DashboardSerializer's fields, as the API sends them), the provider standing, the reviewed
+    bookings and the payouts card."""
     user = request.user
     recipient_id = _recipient_choice(request)
 
@@ -124,7 +131,7 @@ def _lists(request: HttpRequest | Request) -> dict:
             "payout_card": payout_card(user=user) if standing == "verified" else None,
         }
 
-    return cached(
+    return Read(
         # The key names the value's shape ("2": with the payouts card), so that a value cached by
         # the code before a deploy, without a newer field, is never read by the code after it.
         ("dashboard", 2, user.pk, recipient_id),
@@ -146,7 +153,8 @@ def _stale_after(bookings: list[dict], requests: list[dict], *, provider: bool) 
 
 def dashboard_data(request: HttpRequest | Request) -> dict:
     """DashboardSerializer's data for the signed-in user of `request`, as JSON."""
-    return {**_lists(request)["data"], "unread": unread_summary(user_id=request.user.pk).count}
+    lists, unread = _lists_and_unread(request)
+    return {**lists["data"], "unread": unread}
 
 
 def _reviewed_booking_ids(user) -> list[int]:
@@ -163,7 +171,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     """Caller guarantees a signed-in user (home() or login_required_page)."""
     user = request.user
     role = _role(user)
-    lists = _lists(request)
+    lists, unread = _lists_and_unread(request)
     standing = lists["standing"]
     props = {
         "user": {"id": user.pk, "firstName": user.first_name, "userType": user.user_type},
@@ -172,7 +180,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         # Only a verified provider is shown open requests; the others are told why (issue 12).
         "providerStatus": standing,
         "reviewedBookingIds": lists["reviewed"],
-        "initial": {**lists["data"], "unread": unread_summary(user_id=user.pk).count},
+        "initial": {**lists["data"], "unread": unread},
     }
     context = {
         "first_name": user.first_name.strip() or "there",  # a name of spaces is no name

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Collection, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from django.core.cache import cache
@@ -41,16 +42,23 @@ def _version_key(scope: str | None) -> str:
     return VERSION_KEY if scope is None else f"{VERSION_KEY}:{scope}"
 
 
-def _read(value_key: str, scope: str | None) -> tuple[str, Any]:
-    """The current version (with a scope: the version for all, then the scope's) and what is stored
-    under value_key (None: nothing), read in one round trip."""
-    keys = [VERSION_KEY] if scope is None else [VERSION_KEY, _version_key(scope)]
-    found = cache.get_many([*keys, value_key])
-    for key in keys:
-        if key not in found:
-            cache.add(key, uuid.uuid4().hex, None)  # two first readers agree on one version
-            found[key] = cache.get(key)
-    return ":".join(found[key] for key in keys), found.get(value_key)
+@dataclass(frozen=True)
+class Read:
+    """One cached read: `key` names it (what, for whom, which page); compute() reads it from the
+    database; max_age(value) may shorten the value's life (None: MAX_AGE); `scope`: see above."""
+
+    key: tuple[Hashable, ...]
+    compute: Callable[[], Any]
+    max_age: Callable[[Any], float | None] | None = None
+    scope: str | None = None
+
+    @property
+    def value_key(self) -> str:
+        return "listcache:value:" + ":".join(map(str, self.key))
+
+    @property
+    def version_keys(self) -> list[str]:
+        return [VERSION_KEY] if self.scope is None else [VERSION_KEY, _version_key(self.scope)]
 
 
 def forget(scope: str | None = None) -> None:
@@ -89,25 +97,38 @@ def cached(
     max_age: Callable[[Any], float | None] | None = None,
     scope: str | None = None,
 ) -> Any:
-    """compute()'s value, from the cache when read at the current version (and the scope's). `key`
-    names the read (what, for whom, which page); max_age(value) may shorten the value's life (None:
-    MAX_AGE)."""
-    value_key = "listcache:value:" + ":".join(map(str, key))
+    """compute()'s value, from the cache when it was stored at the current version (and the
+    scope's): see Read."""
+    return cached_all([Read(key, compute, max_age, scope)])[0]
+
+
+def cached_all(reads: list[Read]) -> list[Any]:
+    """Each read's value, as cached() gives it; the versions and the stored values of all of them
+    are read in one round trip (a page that shows several cached reads)."""
+    version_keys = list(dict.fromkeys(k for read in reads for k in read.version_keys))
     try:
-        version, stored = _read(value_key, scope)
+        found = cache.get_many([*version_keys, *(read.value_key for read in reads)])
+        for key in version_keys:
+            if key not in found:
+                cache.add(key, uuid.uuid4().hex, None)  # two first readers agree on one version
+                found[key] = cache.get(key)
     except Exception:
         logger.exception("List cache unavailable; reading from the database")
-        return compute()
+        return [read.compute() for read in reads]
+    return [_value(read, ":".join(found[k] for k in read.version_keys), found.get(read.value_key)) for read in reads]
+
+
+def _value(read: Read, version: str, stored: tuple[str, Any] | None) -> Any:
     if stored is not None and stored[0] == version:
         return stored[1]
-    value = compute()
-    seconds = max_age(value) if max_age else None
+    value = read.compute()
+    seconds = read.max_age(value) if read.max_age else None
     timeout = MAX_AGE if seconds is None else max(0, min(MAX_AGE, int(seconds)))
     if timeout:
         try:
-            cache.set(value_key, (version, value), timeout)
+            cache.set(read.value_key, (version, value), timeout)
         except Exception:
-            logger.exception("Could not store %s in the list cache", key[0])
+            logger.exception("Could not store %s in the list cache", read.key[0])
     return value
 
 

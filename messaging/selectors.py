@@ -18,7 +18,7 @@ from bookings.models import Booking
 from bookings.selectors import as_party_of
 from circles.selectors import member_user_ids, recipient_id_list
 from marketplace.errors import NotFound
-from marketplace.listcache import cached
+from marketplace.listcache import Read, cached_all
 from messaging.models import SYSTEM_SENDER_ID, Message
 from providers.selectors import provider_pk_of
 
@@ -94,7 +94,12 @@ def unread_summary(*, user_id: str) -> UnreadSummary:
     """The user's unread summary, through the list cache (marketplace.listcache): every call of the
     dashboard and the messages page reads it, and it changes only when a message to them is written
     or read."""
-    return cached(("unread", user_id), lambda: _unread_summary_now(user_id), scope=unread_scope(user_id))
+    return cached_all([unread_summary_read(user_id=user_id)])[0]
+
+
+def unread_summary_read(*, user_id: str) -> Read:
+    """unread_summary as a list cache read, for a page that reads it with others in one round trip."""
+    return Read(("unread", user_id), lambda: _unread_summary_now(user_id), scope=unread_scope(user_id))
 
 
 def _unread_summary_now(user_id: str) -> UnreadSummary:

@@ -201,3 +201,41 @@ def test_the_browse_list_is_one_for_everyone_until_a_provider_is_saved(client, c
     verified_provider.service_area = "Shelbyville only"
     verified_provider.save(update_fields=["service_area", "updated_at"])
     assert client.get("/api/providers?verified=true&sort=rating").json()[0]["serviceArea"] == "Shelbyville only"
+
+
+def test_reads_read_together_are_each_computed_once_and_a_scope_recomputes_only_its_own():
+    computed = []
+
+    def reads():
+        return [
+            listcache.Read(("together", "all"), lambda: computed.append("all") or "for all"),
+            listcache.Read(("together", "one"), lambda: computed.append("one") or "for one", scope="together:1"),
+        ]
+
+    assert listcache.cached_all(reads()) == ["for all", "for one"]
+    assert listcache.cached_all(reads()) == ["for all", "for one"]
+    assert computed == ["all", "one"]
+    listcache.forget("together:1")
+    assert listcache.cached_all(reads()) == ["for all", "for one"]
+    assert computed == ["all", "one", "one"]
+    listcache.forget()
+    listcache.cached_all(reads())
+    assert computed == ["all", "one", "one", "all", "one"]
+
+
+def test_the_dashboard_page_reads_its_cached_values_in_one_round_trip(client, client_user, verified_provider):
+    from unittest import mock
+
+    BookingFactory(client=client_user, service_request__client=client_user, provider=verified_provider)
+    client.force_login(client_user)
+    assert client.get("/dashboard").status_code == 200
+    with (
+        mock.patch.object(listcache.cache, "get_many", wraps=listcache.cache.get_many) as get_many,
+        mock.patch.object(listcache.cache, "get", wraps=listcache.cache.get) as get,
+        CaptureQueriesContext(connection) as queries,
+    ):
+        assert b"Your trusted home support dashboard" in client.get("/dashboard").content
+    # The signed-in user, then the dashboard's lists with the unread count: a value and its version
+    # come together, so nothing is read twice and nothing from the database.
+    assert (get_many.call_count, get.call_count) == (2, 0)
+    assert _tables_read(queries) == set() and not _reads_messages(queries)
