@@ -11,7 +11,6 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import EmergencyContact, User
-from marketplace.errors import NotFound
 
 # The columns a person's summary shape reads (accounts.api.serializers.UserSummarySerializer), for
 # lists that load joined users with .only().
@@ -25,18 +24,6 @@ def user_get_by_uid(*, uid: str) -> User | None:
 def emergency_contact_list(*, user: User) -> QuerySet[EmergencyContact]:
     """The user's own contacts, primary first."""
     return EmergencyContact.objects.filter(user=user).order_by("-is_primary", "name", "pk")
-
-
-def emergency_contact_get(*, user: User, pk: object) -> EmergencyContact:
-    """One of the user's own contacts; anyone else's (or none) is NotFound."""
-    try:
-        pk = int(pk)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        raise NotFound() from None
-    contact = emergency_contact_list(user=user).filter(pk=pk).first()
-    if contact is None:
-        raise NotFound()
-    return contact
 
 
 def accounts_due_for_purge(*, days: int, now: dt.datetime | None = None) -> QuerySet[User]:

@@ -52,14 +52,6 @@ def recipient_get(*, user: User, pk: object) -> CareRecipient:
     return recipient
 
 
-def membership_of(*, user_id: str, recipient_id: int) -> CircleMember | None:
-    return CircleMember.objects.filter(user_id=user_id, recipient_id=recipient_id).first()
-
-
-def is_member(*, user_id: str, recipient_id: int) -> bool:
-    return CircleMember.objects.filter(user_id=user_id, recipient_id=recipient_id).exists()
-
-
 def is_organizer(*, user_id: str, recipient_id: int) -> bool:
     return CircleMember.objects.filter(user_id=user_id, recipient_id=recipient_id, role=CircleRole.ORGANIZER).exists()
 
@@ -67,11 +59,6 @@ def is_organizer(*, user_id: str, recipient_id: int) -> bool:
 def member_user_ids(*, recipient_id: int) -> list[str]:
     """Every member of the recipient's circle (for notifications and live events)."""
     return list(CircleMember.objects.filter(recipient_id=recipient_id).values_list("user_id", flat=True))
-
-
-def own_recipient(*, user: User) -> CareRecipient | None:
-    """The recipient that is the user themself, if there is one."""
-    return CareRecipient.objects.filter(account_id=user.pk).first()
 
 
 def care_circle_list(*, user: User) -> list[CareRecipient]:

@@ -38,10 +38,6 @@ def scrub(text: str) -> str:
     return text
 
 
-def current_request_id() -> str:
-    return _request_id.get()
-
-
 class RequestIdMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response

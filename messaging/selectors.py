@@ -19,7 +19,7 @@ from bookings.selectors import as_party_of
 from circles.selectors import member_user_ids, recipient_id_list
 from marketplace.errors import NotFound
 from marketplace.listcache import Read, cached_all
-from messaging.models import SYSTEM_SENDER_ID, Message
+from messaging.models import Message
 from providers.selectors import provider_pk_of
 
 if TYPE_CHECKING:
@@ -261,7 +261,3 @@ def _message_partner_ids(*, user: User) -> set[str]:
         .distinct()
     )
     return set(sent_to) | set(received_from)
-
-
-def sender_id_of(message: Message) -> str:
-    return message.sender_id or SYSTEM_SENDER_ID
