@@ -167,11 +167,24 @@ def booking_get(*, user: User, pk: int) -> Booking:
     return booking
 
 
+# What a public review shows (bookings.api.serializers.PublicReviewSerializer): no ids of people.
+PUBLIC_REVIEW_FIELDS = (
+    "id",
+    "rating",
+    "comment",
+    "created_at",
+    "reviewer__first_name",
+    "reviewer__last_name",
+    "booking__service_request__category__name",
+)
+
+
 def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
     """The public reviews of a provider, newest first (their profile page)."""
     return (
         Review.objects.filter(reviewed_id=provider.user_id, is_public=True)
-        .select_related("reviewer")
+        .select_related("reviewer", "booking__service_request__category")
+        .only(*PUBLIC_REVIEW_FIELDS)
         .order_by("-created_at", "-id")
     )
 
