@@ -23,8 +23,19 @@ INVALID_MESSAGE = "This invitation link is not valid. Check that you copied the 
 
 
 def invitation_token(invitation: CircleInvitation) -> str:
-    """The signed token of an invitation's link (it names the invitation, and when it was signed)."""
-    return signing.dumps({"i": invitation.pk}, salt=INVITATION_SALT, compress=True)
+    """The signed token of an invitation's link: it names the invitation, what it grants (the role,
+    and whether it is for the recipient themself) and when it was signed."""
+    return signing.dumps(
+        {"i": invitation.pk, "r": invitation.role, "s": invitation.for_recipient}, salt=INVITATION_SALT, compress=True
+    )
+
+
+def _grants(invitation: CircleInvitation, data: dict) -> bool:
+    """Does the invitation still grant what its link was signed with? A link signed for a member
+    never joins as an organizer (links signed before roles were signed name none: the row decides)."""
+    if "r" not in data:
+        return True
+    return data["r"] == invitation.role and data.get("s") == invitation.for_recipient
 
 
 def invitation_from_token(token: str) -> CircleInvitation:
@@ -43,6 +54,8 @@ def invitation_from_token(token: str) -> CircleInvitation:
     )
     if invitation is None:
         raise InvalidInput(INVALID_MESSAGE)
+    if not _grants(invitation, data):
+        raise Conflict(REVOKED_MESSAGE)
     return invitation
 
 
