@@ -22,7 +22,7 @@ from bookings.models import (
 )
 from circles.selectors import recipient_id_list, recipient_ids_of
 from marketplace.errors import NotFound
-from providers.models import Provider
+from providers.models import Provider, VerificationStatus
 from providers.selectors import provider_pk_of
 from requests_app.models import SERIES_MAX_VISITS
 from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
@@ -186,6 +186,28 @@ def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
         .select_related("reviewer", "booking__service_request__category")
         .only(*PUBLIC_REVIEW_FIELDS)
         .order_by("-created_at", "-id")
+    )
+
+
+FEATURED_REVIEW_MIN_RATING = 4
+
+
+def reviews_featured(*, limit: int) -> list[Review]:
+    """Real reviews for the landing page's "What Families Say", newest first: public, 4 stars or
+    more, with words, by an open account, of a verified, active provider."""
+    return list(
+        Review.objects.filter(
+            is_public=True,
+            rating__gte=FEATURED_REVIEW_MIN_RATING,
+            reviewer__is_active=True,
+            reviewer__closed_at__isnull=True,
+            booking__provider__verification_status=VerificationStatus.VERIFIED,
+            booking__provider__is_active=True,
+        )
+        .exclude(comment="")
+        .select_related("reviewer", "booking__service_request__category")
+        .only(*PUBLIC_REVIEW_FIELDS)
+        .order_by("-created_at", "-id")[:limit]
     )
 
 
