@@ -13,8 +13,9 @@ export interface SupportContactsInfo {
 /** "When we answer" and the other ways to reach support (email, phone), when there are any. */
 export function SupportContacts({ contacts }: { contacts: SupportContactsInfo }) {
   const { email, phone, phoneHref, availability } = contacts;
+  if (!availability && !email && !phone) return null;
   return (
-    <>
+    <div className="support-contacts">
       {availability && <p data-testid="support-hours">Hours: {availability}</p>}
       {(email || phone) && (
         <p data-testid="support-other-ways">
@@ -35,6 +36,6 @@ export function SupportContacts({ contacts }: { contacts: SupportContactsInfo })
           .
         </p>
       )}
-    </>
+    </div>
   );
 }
