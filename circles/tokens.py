@@ -19,6 +19,9 @@ INVITATION_SALT = "circles.invitation"
 EXPIRED_MESSAGE = "This invitation has expired. Ask for a new one."
 USED_MESSAGE = "This invitation has already been used. If you joined, your care circle is on your Care circle page."
 REVOKED_MESSAGE = "This invitation was withdrawn. Ask for a new one if you still need to join."
+REPLACED_MESSAGE = (
+    "This invitation was replaced by a newer one with another role. Use the link in the latest invitation email."
+)
 INVALID_MESSAGE = "This invitation link is not valid. Check that you copied the whole link from the email."
 
 
@@ -55,7 +58,7 @@ def invitation_from_token(token: str) -> CircleInvitation:
     if invitation is None:
         raise InvalidInput(INVALID_MESSAGE)
     if not _grants(invitation, data):
-        raise Conflict(REVOKED_MESSAGE)
+        raise Conflict(REPLACED_MESSAGE)
     return invitation
 
 
@@ -64,6 +67,9 @@ def invitation_check_open(invitation: CircleInvitation, *, now: dt.datetime | No
     if invitation.status == InvitationStatus.ACCEPTED:
         raise Conflict(USED_MESSAGE)
     if invitation.status == InvitationStatus.REVOKED:
-        raise Conflict(REVOKED_MESSAGE)
+        replaced = CircleInvitation.objects.filter(
+            recipient_id=invitation.recipient_id, email__iexact=invitation.email, pk__gt=invitation.pk
+        ).exists()
+        raise Conflict(REPLACED_MESSAGE if replaced else REVOKED_MESSAGE)
     if invitation.created_at + INVITATION_MAX_AGE <= (now or timezone.now()):
         raise Conflict(EXPIRED_MESSAGE)

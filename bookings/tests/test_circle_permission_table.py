@@ -343,5 +343,31 @@ def test_a_re_invitation_with_another_role_voids_the_first_link(client, world, l
     response = call(client, "POST", "/api/care-invitations/accept", {"token": token})
 
     assert response.status_code == expected, response.content[:500]
+    if expected == 409:
+        assert "replaced by a newer one" in response.json()["message"]
     membership = CircleMember.objects.filter(recipient=world.recipient, user=world.users[holder]).first()
     assert (membership.role if membership else None) == role_after
+
+
+# ---------------------------------------------------------------- public reviews of Harold's helper
+# Whoever reads them (every role, and a visitor), a review of Harold's visit names its writer by
+# first name and last initial, and carries no id of a person or a booking.
+
+
+@pytest.mark.parametrize("role", [*ROLES, "visitor"])
+def test_public_reviews_show_the_organizer_as_first_name_and_initial_to_everyone(client, world, role):
+    from bookings.tests.factories import ReviewFactory
+
+    organizer = world.users["organizer"]
+    ReviewFactory(booking=world.objects["completed_booking"], reviewer=organizer, comment="Lovely visit")
+    if role != "visitor":
+        client.force_login(world.users[role])
+    provider = world.objects["completed_booking"].provider
+
+    response = call(client, "GET", f"/api/providers/{provider.pk}/reviews")
+
+    assert response.status_code == 200
+    (review,) = response.json()
+    assert review["reviewer"] == {"firstName": organizer.first_name, "lastName": f"{organizer.last_name[0]}."}
+    assert not {"reviewerId", "bookingId", "reviewedId"} & set(review)
+    assert organizer.pk not in response.content.decode()

@@ -230,7 +230,7 @@ def test_a_changed_role_is_a_new_invitation_and_the_first_link_stops_working(cir
     holder = UserFactory()
     with pytest.raises(Conflict) as refused:
         services.invitation_accept(user=holder, token=member_link)
-    assert refused.value.message == tokens.REVOKED_MESSAGE
+    assert refused.value.message == tokens.REPLACED_MESSAGE
     assert not CircleMember.objects.filter(user=holder).exists()
     joined = services.invitation_accept(user=UserFactory(), token=services.invitation_token(second))
     assert joined.role == CircleRole.ORGANIZER
