@@ -22,7 +22,7 @@ from bookings.models import (
 )
 from circles.selectors import recipient_id_list, recipient_ids_of
 from marketplace.errors import NotFound
-from providers.models import Provider
+from providers.models import Provider, VerificationStatus
 from providers.selectors import provider_pk_of
 from requests_app.models import SERIES_MAX_VISITS
 from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
@@ -167,12 +167,47 @@ def booking_get(*, user: User, pk: int) -> Booking:
     return booking
 
 
+# What a public review shows (bookings.api.serializers.PublicReviewSerializer): no ids of people.
+PUBLIC_REVIEW_FIELDS = (
+    "id",
+    "rating",
+    "comment",
+    "created_at",
+    "reviewer__first_name",
+    "reviewer__last_name",
+    "booking__service_request__category__name",
+)
+
+
 def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
     """The public reviews of a provider, newest first (their profile page)."""
     return (
         Review.objects.filter(reviewed_id=provider.user_id, is_public=True)
-        .select_related("reviewer")
+        .select_related("reviewer", "booking__service_request__category")
+        .only(*PUBLIC_REVIEW_FIELDS)
         .order_by("-created_at", "-id")
+    )
+
+
+FEATURED_REVIEW_MIN_RATING = 4
+
+
+def reviews_featured(*, limit: int) -> list[Review]:
+    """Real reviews for the landing page's "What Families Say", newest first: public, 4 stars or
+    more, with words, by an open account, of a verified, active provider."""
+    return list(
+        Review.objects.filter(
+            is_public=True,
+            rating__gte=FEATURED_REVIEW_MIN_RATING,
+            reviewer__is_active=True,
+            reviewer__closed_at__isnull=True,
+            booking__provider__verification_status=VerificationStatus.VERIFIED,
+            booking__provider__is_active=True,
+        )
+        .exclude(comment="")
+        .select_related("reviewer", "booking__service_request__category")
+        .only(*PUBLIC_REVIEW_FIELDS)
+        .order_by("-created_at", "-id")[:limit]
     )
 
 

@@ -220,9 +220,11 @@ def invitation_create(
 ) -> CircleInvitation:
     """Invite an email address to the circle (organizers only); the email goes out once committed.
 
-    An address already in the circle is refused (400). Inviting a pending address again renews
-    its invitation (new role, a fresh 7 days, a new email); its earlier link keeps working until
-    its own 7 days are over."""
+    An address already in the circle is refused (400). Inviting a pending address again with the
+    same role renews its invitation (a fresh 7 days, a new email; the earlier link keeps working
+    until its own 7 days are over). With another role (or now for the recipient themself) it is a
+    new invitation with a new link, and the earlier one is withdrawn: a forwarded "member" email
+    must never become an organizer's link."""
     email = _normalize_email(email)
     role = _check_role(role)
     with transaction.atomic():
@@ -239,16 +241,20 @@ def invitation_create(
             .filter(recipient=recipient, email__iexact=email, status=InvitationStatus.PENDING)
             .first()
         )
+        if invitation is not None and (invitation.role, invitation.for_recipient) != (role, for_recipient):
+            # What a link grants never changes after it is sent: the old link stops working.
+            invitation.status = InvitationStatus.REVOKED
+            invitation.responded_at = timezone.now()
+            invitation.save(update_fields=["status", "responded_at"])
+            invitation = None
         if invitation is None:
             invitation = CircleInvitation.objects.create(
                 recipient=recipient, email=email, role=role, invited_by=actor, for_recipient=for_recipient
             )
         else:
-            invitation.role = role
-            invitation.for_recipient = for_recipient
             invitation.invited_by = actor
             invitation.created_at = timezone.now()
-            invitation.save(update_fields=["role", "for_recipient", "invited_by", "created_at"])
+            invitation.save(update_fields=["invited_by", "created_at"])
         transaction.on_commit(
             partial(signals.invitation_sent.send, sender=CircleInvitation, invitation_id=invitation.pk), robust=True
         )

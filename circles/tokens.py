@@ -19,12 +19,26 @@ INVITATION_SALT = "circles.invitation"
 EXPIRED_MESSAGE = "This invitation has expired. Ask for a new one."
 USED_MESSAGE = "This invitation has already been used. If you joined, your care circle is on your Care circle page."
 REVOKED_MESSAGE = "This invitation was withdrawn. Ask for a new one if you still need to join."
+REPLACED_MESSAGE = (
+    "This invitation was replaced by a newer one with another role. Use the link in the latest invitation email."
+)
 INVALID_MESSAGE = "This invitation link is not valid. Check that you copied the whole link from the email."
 
 
 def invitation_token(invitation: CircleInvitation) -> str:
-    """The signed token of an invitation's link (it names the invitation, and when it was signed)."""
-    return signing.dumps({"i": invitation.pk}, salt=INVITATION_SALT, compress=True)
+    """The signed token of an invitation's link: it names the invitation, what it grants (the role,
+    and whether it is for the recipient themself) and when it was signed."""
+    return signing.dumps(
+        {"i": invitation.pk, "r": invitation.role, "s": invitation.for_recipient}, salt=INVITATION_SALT, compress=True
+    )
+
+
+def _grants(invitation: CircleInvitation, data: dict) -> bool:
+    """Does the invitation still grant what its link was signed with? A link signed for a member
+    never joins as an organizer (links signed before roles were signed name none: the row decides)."""
+    if "r" not in data:
+        return True
+    return data["r"] == invitation.role and data.get("s") == invitation.for_recipient
 
 
 def invitation_from_token(token: str) -> CircleInvitation:
@@ -43,6 +57,8 @@ def invitation_from_token(token: str) -> CircleInvitation:
     )
     if invitation is None:
         raise InvalidInput(INVALID_MESSAGE)
+    if not _grants(invitation, data):
+        raise Conflict(REPLACED_MESSAGE)
     return invitation
 
 
@@ -51,6 +67,9 @@ def invitation_check_open(invitation: CircleInvitation, *, now: dt.datetime | No
     if invitation.status == InvitationStatus.ACCEPTED:
         raise Conflict(USED_MESSAGE)
     if invitation.status == InvitationStatus.REVOKED:
-        raise Conflict(REVOKED_MESSAGE)
+        replaced = CircleInvitation.objects.filter(
+            recipient_id=invitation.recipient_id, email__iexact=invitation.email, pk__gt=invitation.pk
+        ).exists()
+        raise Conflict(REPLACED_MESSAGE if replaced else REVOKED_MESSAGE)
     if invitation.created_at + INVITATION_MAX_AGE <= (now or timezone.now()):
         raise Conflict(EXPIRED_MESSAGE)

@@ -10,7 +10,10 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 
 from accounts.guards import login_redirect, queue_toast
+from bookings.api.serializers import PublicReviewSerializer
+from bookings.selectors import reviews_featured
 from marketplace.dashboard import dashboard
+from marketplace.support import SUPPORT_CONVERSATION, support_contacts
 from providers.models import Specialty
 from providers.selectors import provider_list_public, specialty_options
 from requests_app.categories import CATEGORIES
@@ -60,30 +63,32 @@ SAMPLE_PROVIDERS = [
     },
 ]
 
-# Static sample testimonials (spec section 3: content, author, relation, avatar, rating).
-TESTIMONIALS = [
+# "What Families Say" shows real published reviews once there are enough of them; until then these
+# samples, each labelled as an example on the page (never presented as people who said it).
+FEATURED_REVIEWS = 3
+SAMPLE_TESTIMONIALS = [
     {
         "content": "Kindly matched my mother with a wonderful helper who set up video calls with "
         "the grandchildren. She calls us every Sunday now.",
-        "author": "Linda M.",
-        "relation": "Daughter of a client",
-        "avatar": "L",
+        "author": "A daughter",
+        "relation": "Technology Support",
+        "avatar": "D",
         "rating": 5,
     },
     {
         "content": "I was nervous about technology, but my helper was so patient. "
         "I can email my friends and read the news on my tablet.",
-        "author": "Robert K.",
-        "relation": "Client, 78",
-        "avatar": "R",
+        "author": "A client",
+        "relation": "Technology Support",
+        "avatar": "C",
         "rating": 5,
     },
     {
         "content": "The weekly wellness checks give our whole family peace of mind. "
         "Everyone we have met through Kindly has been kind and reliable.",
-        "author": "James T.",
-        "relation": "Son of a client",
-        "avatar": "J",
+        "author": "A son",
+        "relation": "Wellness Checks",
+        "avatar": "S",
         "rating": 5,
     },
 ]
@@ -130,14 +135,40 @@ def _featured_providers() -> list[dict]:
     return featured or SAMPLE_PROVIDERS
 
 
+def _testimonials() -> tuple[list[dict], bool]:
+    """(testimonials, are they samples): real reviews (first name and last initial, the service,
+    as any public review shows them) when there are enough, else the samples."""
+    reviews = PublicReviewSerializer(reviews_featured(limit=FEATURED_REVIEWS), many=True).data
+    if len(reviews) < FEATURED_REVIEWS:
+        return [{**t, "stars": "★" * t["rating"]} for t in SAMPLE_TESTIMONIALS], True
+    testimonials = []
+    for review in reviews:
+        reviewer = review["reviewer"]
+        testimonials.append(
+            {
+                "content": review["comment"],
+                "author": f"{reviewer['firstName']} {reviewer['lastName']}".strip() or "A Kindly family",
+                "relation": review["serviceName"] or "",
+                "avatar": (reviewer["firstName"] or "K")[:1].upper(),
+                "rating": review["rating"],
+                "stars": "★" * review["rating"],
+            }
+        )
+    return testimonials, False
+
+
 def landing(request: HttpRequest) -> HttpResponse:
+    testimonials, sample_testimonials = _testimonials()
+    featured = _featured_providers()
     return render(
         request,
         "pages/landing.html",
         {
             "landing_props": {"services": _category_props()},
-            "featured_providers": _featured_providers(),
-            "testimonials": TESTIMONIALS,
+            "featured_providers": featured,
+            "sample_providers": any(p["sample"] for p in featured),
+            "testimonials": testimonials,
+            "sample_testimonials": sample_testimonials,
         },
     )
 
@@ -190,4 +221,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
     API callers get the API's JSON error body."""
     if request.path.startswith("/api/"):
         return JsonResponse({"message": "Something went wrong. Please try again.", "errors": {}}, status=500)
-    return HttpResponse(loader.get_template("500.html").render(), status=500)
+    support = support_contacts()
+    # Signed in or not is unknown without the session: the support email when there is one, else
+    # the in-app conversation (the sign-in page comes first for a visitor).
+    context = {"support": support, "support_href": support.email_href or SUPPORT_CONVERSATION}
+    return HttpResponse(loader.get_template("500.html").render(context), status=500)

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.guards import login_required_page
+from marketplace.support import support_contacts
 from messaging import selectors
 from messaging.api.serializers import conversation_payload, person_payload
 from messaging.services import MAX_CONTENT_LENGTH
@@ -21,5 +22,6 @@ def messages_page(request: HttpRequest) -> HttpResponse:
         "support": person_payload(support) if support is not None and support.pk != me.pk else None,
         "unread": selectors.unread_summary(user_id=me.pk).as_payload(),
         "maxLength": MAX_CONTENT_LENGTH,
+        "supportContacts": support_contacts().as_props(),
     }
     return render(request, "pages/messages.html", {"messages_props": props})

@@ -17,6 +17,7 @@ from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
 from circles.models import CircleRole
+from marketplace.support import SUPPORT_CONVERSATION, support_contacts
 from notifications.content import Content, build
 from notifications.kinds import Kind
 from notifications.tokens import unsubscribe_token
@@ -42,6 +43,11 @@ def unsubscribe_url(*, user_id: str, kind: str) -> str:
     return site_url(reverse("notifications-unsubscribe", args=[unsubscribe_token(user_id=user_id, kind=kind)]))
 
 
+def _support_context() -> dict:
+    """Every email says how to reach support, as the pages do (marketplace.support)."""
+    return {"support": support_contacts(), "support_url": site_url(SUPPORT_CONVERSATION)}
+
+
 def email_message(delivery: Delivery) -> EmailMultiAlternatives:
     """The email of a delivery: text and HTML parts, one action link, a one-click unsubscribe."""
     event, user = delivery.event, delivery.recipient
@@ -54,6 +60,7 @@ def email_message(delivery: Delivery) -> EmailMultiAlternatives:
         "preferences_url": site_url(reverse("settings") + "#notifications"),
         "unsubscribe_url": unsubscribe,
         "kind_label": Kind(event.kind).label if event.kind in Kind.values else "these emails",
+        **_support_context(),
     }
     domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "kindly.invalid"
     message = EmailMultiAlternatives(
@@ -109,6 +116,7 @@ def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlt
         "preferences_url": "",
         "unsubscribe_url": "",
         "kind_label": Kind.CIRCLE_INVITATION.label,
+        **_support_context(),
     }
     domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "kindly.invalid"
     message = EmailMultiAlternatives(

@@ -79,6 +79,30 @@ def check_client_amount(booking: Booking, amount: Decimal | None) -> None:
         raise InvalidInput(message, errors={"amount": [message]})
 
 
+def _intent_checked(booking: Booking, amount: Decimal | None) -> int:
+    """The booking's total in cents, once it may be paid (400 / 409 otherwise). Caller holds the row lock."""
+    check_client_amount(booking, amount)
+    check_booking_payable(booking)
+    cents = amount_in_cents(booking.total_amount)
+    if cents < MINIMUM_CHARGE_CENTS:
+        raise Conflict("The total of this booking is below the smallest card payment ($0.50).")
+    return cents
+
+
+def _intent_reusable(booking: Booking, *, gateway_name: str, cents: int, currency: str) -> PaymentIntent | None:
+    """The booking's stored intent when it is still the one to pay (same gateway, amount, currency)."""
+    existing = PaymentIntent.objects.filter(booking=booking).first()
+    if (
+        existing
+        and existing.gateway == gateway_name
+        and existing.amount_cents == cents
+        and existing.currency == currency
+        and booking.payment_intent_id == existing.intent_id
+    ):
+        return existing
+    return None
+
+
 def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | None = None) -> str:
     """Start (or resume) paying a booking; returns the client secret for the browser.
 
@@ -86,38 +110,36 @@ def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | Non
     a repeat call returns the stored client secret, and the gateway call carries an
     idempotency key per booking and amount, so a retried or concurrent call makes no second
     intent. A gateway error becomes a 502 with the spec's "Failed to create payment" text.
+
+    In three steps, so that no lock is held while the gateway answers (a slow Stripe must not
+    block a cancel of the same booking): check under the booking's row lock and commit; create
+    the intent at the gateway outside any transaction; record it in a short second transaction
+    that checks again (a booking cancelled meanwhile is a 409, and its intent is never shown).
     """
     booking_for_payer(user=actor, booking_id=booking_id)  # 404 / 403 before any lock
     gateway = get_gateway()
     currency = settings.PAYMENTS_CURRENCY.lower()
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_client_amount(booking, amount)
-        check_booking_payable(booking)
-        cents = amount_in_cents(booking.total_amount)
-        if cents < MINIMUM_CHARGE_CENTS:
-            raise Conflict("The total of this booking is below the smallest card payment ($0.50).")
-
-        existing = PaymentIntent.objects.filter(booking=booking).first()
-        if (
-            existing
-            and existing.gateway == gateway.name
-            and existing.amount_cents == cents
-            and existing.currency == currency
-            and booking.payment_intent_id == existing.intent_id
-        ):
+        cents = _intent_checked(booking, amount)
+        existing = _intent_reusable(booking, gateway_name=gateway.name, cents=cents, currency=currency)
+        if existing is not None:
             return existing.client_secret
+        metadata = {"booking_id": str(booking.pk), "client_id": str(booking.client_id)}
 
-        key = f"kindly-booking-{booking.pk}-intent-{cents}{currency}"
-        try:
-            created = gateway.create_intent(
-                amount_cents=cents,
-                currency=currency,
-                idempotency_key=key,
-                metadata={"booking_id": str(booking.pk), "client_id": str(booking.client_id)},
-            )
-        except GatewayError:
-            raise PaymentGatewayUnavailable() from None
+    key = f"kindly-booking-{booking_id}-intent-{cents}{currency}"
+    try:
+        created = gateway.create_intent(amount_cents=cents, currency=currency, idempotency_key=key, metadata=metadata)
+    except GatewayError:
+        raise PaymentGatewayUnavailable() from None
+
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        if _intent_checked(booking, amount) != cents:
+            raise Conflict("The total of this booking changed. Please reload the payment page.")
+        existing = _intent_reusable(booking, gateway_name=gateway.name, cents=cents, currency=currency)
+        if existing is not None:  # a concurrent call recorded it first (the same key: the same intent)
+            return existing.client_secret
         PaymentIntent.objects.update_or_create(
             booking=booking,
             defaults={

@@ -21,6 +21,7 @@ from requests_app.api.serializers import (
     RecipientCareDetailsSerializer,
     RecipientSummarySerializer,
     care_details_for,
+    last_initial,
     without_circle_email,
 )
 from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
@@ -338,6 +339,34 @@ class ReviewSerializer(serializers.ModelSerializer):
             "createdAt",
             "reviewer",
         ]
+        read_only_fields = fields
+
+
+class PublicReviewerSerializer(serializers.Serializer):
+    """Who wrote a public review: first name and last initial ("Linda M."), never an id, email or
+    photo: a public review must not lead anyone to the family."""
+
+    firstName = serializers.CharField(source="first_name", read_only=True)
+    lastName = serializers.SerializerMethodField()
+
+    def get_lastName(self, obj) -> str:
+        return last_initial(obj.last_name)
+
+
+class PublicReviewSerializer(serializers.ModelSerializer):
+    """A review as anyone sees it (a provider's public reviews, the landing page): the rating, the
+    words, when, the service and the reviewer as first name + last initial; no booking, reviewer or
+    reviewed id."""
+
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    serviceName = serializers.CharField(
+        source="booking.service_request.category.name", read_only=True, allow_null=True, default=None
+    )
+    reviewer = PublicReviewerSerializer(read_only=True)
+
+    class Meta:
+        model = Review
+        fields = ["id", "rating", "comment", "createdAt", "serviceName", "reviewer"]
         read_only_fields = fields
 
 

@@ -17,6 +17,7 @@ from bookings.api.serializers import (
     BookingCancelSerializer,
     BookingSerializer,
     CheckOutSerializer,
+    PublicReviewSerializer,
     ReviewCreateSerializer,
     ReviewSerializer,
     SeriesCancelResultSerializer,
@@ -182,7 +183,7 @@ class ProviderReviewListView(generics.ListAPIView):
     """GET /api/providers/{id}/reviews: public reviews of a verified provider (anyone)."""
 
     permission_classes = [AllowAny]
-    serializer_class = ReviewSerializer
+    serializer_class = PublicReviewSerializer
 
     def get_queryset(self):
         provider = provider_get_public(provider_id=self.kwargs["pk"])

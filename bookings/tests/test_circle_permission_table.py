@@ -300,3 +300,74 @@ def test_a_removed_member_loses_sight_at_once(client, world):
     assert booking.pk not in _ids(client.get("/api/bookings").json(), "bookings")
     assert booking.pk not in _ids(client.get("/api/dashboard").json(), "bookings")
     assert client.get(f"/api/bookings/{booking.pk}").status_code == 404
+
+
+# ---------------------------------------------------------------- invitation links whose role changed
+# Re-inviting an address with another role is a new invitation with a new link: the first link
+# (a "member" email, perhaps forwarded) stops working for whoever holds it, and never makes its
+# holder an organizer. Rows: (link, holder role, expected status, the holder's role afterwards).
+
+INVITE_ROWS = [
+    ("first-member-link", "member", 409, CircleRole.MEMBER),
+    ("first-member-link", "non_member", 409, None),
+    ("first-member-link", "removed_member", 409, None),
+    # Provider and staff accounts never join a circle, whatever the link.
+    ("first-member-link", "other_provider", 403, None),
+    ("first-member-link", "admin", 403, None),
+    ("new-organizer-link", "member", 200, CircleRole.ORGANIZER),
+    ("new-organizer-link", "non_member", 200, CircleRole.ORGANIZER),
+    ("new-organizer-link", "removed_member", 200, CircleRole.ORGANIZER),
+    ("new-organizer-link", "other_provider", 403, None),
+    ("new-organizer-link", "admin", 403, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("link", "holder", "expected", "role_after"),
+    [pytest.param(*row, id=f"{row[0]}-{row[1]}") for row in INVITE_ROWS],
+)
+def test_a_re_invitation_with_another_role_voids_the_first_link(client, world, link, holder, expected, role_after):
+    from circles import services as circle_services
+    from circles.models import CircleInvitation
+
+    client.force_login(world.users["organizer"])
+    invite = f"/api/care-recipients/{world.recipient.pk}/invitations"
+    first = call(client, "POST", invite, {"email": "nephew@example.com", "role": "member"})
+    first_link = circle_services.invitation_token(CircleInvitation.objects.get(pk=first.json()["id"]))
+    second = call(client, "POST", invite, {"email": "nephew@example.com", "role": "organizer"})
+    assert first.status_code == second.status_code == 201 and second.json()["id"] != first.json()["id"]
+    new_link = circle_services.invitation_token(CircleInvitation.objects.get(pk=second.json()["id"]))
+
+    client.force_login(world.users[holder])
+    token = first_link if link == "first-member-link" else new_link
+    response = call(client, "POST", "/api/care-invitations/accept", {"token": token})
+
+    assert response.status_code == expected, response.content[:500]
+    if expected == 409:
+        assert "replaced by a newer one" in response.json()["message"]
+    membership = CircleMember.objects.filter(recipient=world.recipient, user=world.users[holder]).first()
+    assert (membership.role if membership else None) == role_after
+
+
+# ---------------------------------------------------------------- public reviews of Harold's helper
+# Whoever reads them (every role, and a visitor), a review of Harold's visit names its writer by
+# first name and last initial, and carries no id of a person or a booking.
+
+
+@pytest.mark.parametrize("role", [*ROLES, "visitor"])
+def test_public_reviews_show_the_organizer_as_first_name_and_initial_to_everyone(client, world, role):
+    from bookings.tests.factories import ReviewFactory
+
+    organizer = world.users["organizer"]
+    ReviewFactory(booking=world.objects["completed_booking"], reviewer=organizer, comment="Lovely visit")
+    if role != "visitor":
+        client.force_login(world.users[role])
+    provider = world.objects["completed_booking"].provider
+
+    response = call(client, "GET", f"/api/providers/{provider.pk}/reviews")
+
+    assert response.status_code == 200
+    (review,) = response.json()
+    assert review["reviewer"] == {"firstName": organizer.first_name, "lastName": f"{organizer.last_name[0]}."}
+    assert not {"reviewerId", "bookingId", "reviewedId"} & set(review)
+    assert organizer.pk not in response.content.decode()

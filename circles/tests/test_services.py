@@ -118,14 +118,26 @@ def test_renewing_a_pending_invitation_keeps_one_and_sends_again(circle, client_
     first = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
     send_circle_invitation.apply(args=[first.pk])
     with time_machine.travel(timezone.now() + dt.timedelta(days=3)):
-        again = services.invitation_create(
-            actor=client_user, recipient_id=circle.pk, email="DAN@example.com", role="organizer"
-        )
+        again = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="DAN@example.com")
         send_circle_invitation.apply(args=[again.pk])
-    assert again.pk == first.pk and again.role == CircleRole.ORGANIZER
+    assert again.pk == first.pk and again.role == CircleRole.MEMBER
     assert CircleInvitation.objects.filter(recipient=circle).count() == 1
     assert len(mail.outbox) == 2
+
+
+def test_a_new_role_is_sent_as_a_new_invitation_email(circle, client_user):
+    first = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
+    send_circle_invitation.apply(args=[first.pk])
+    again = services.invitation_create(
+        actor=client_user, recipient_id=circle.pk, email="DAN@example.com", role="organizer"
+    )
+    send_circle_invitation.apply(args=[again.pk])
+    assert again.pk != first.pk and again.role == CircleRole.ORGANIZER
+    assert CircleInvitation.objects.filter(recipient=circle, status=InvitationStatus.PENDING).get() == again
+    assert len(mail.outbox) == 2
     assert "You are invited as an organizer." in mail.outbox[1].body
+    assert services.invitation_path(again) in mail.outbox[1].body
+    assert services.invitation_path(first) not in mail.outbox[1].body
 
 
 def test_invitation_refusals(circle, client_user, bob, outsider):
@@ -200,6 +212,36 @@ def test_a_renewed_invitation_expires_7_days_after_its_renewal(circle, client_us
         fresh = services.invitation_token(CircleInvitation.objects.get(pk=invitation.pk))
     with time_machine.travel(timezone.now() + dt.timedelta(days=10)):
         assert services.invitation_accept(user=UserFactory(), token=fresh).recipient_id == circle.pk
+
+
+def test_a_changed_role_is_a_new_invitation_and_the_first_link_stops_working(circle, client_user):
+    first = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
+    member_link = services.invitation_token(first)
+    again = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
+    assert again.pk == first.pk  # the same role renews the same invitation
+
+    second = services.invitation_create(
+        actor=client_user, recipient_id=circle.pk, email="dan@example.com", role="organizer"
+    )
+
+    assert second.pk != first.pk and second.role == CircleRole.ORGANIZER
+    first.refresh_from_db()
+    assert first.status == InvitationStatus.REVOKED
+    holder = UserFactory()
+    with pytest.raises(Conflict) as refused:
+        services.invitation_accept(user=holder, token=member_link)
+    assert refused.value.message == tokens.REPLACED_MESSAGE
+    assert not CircleMember.objects.filter(user=holder).exists()
+    joined = services.invitation_accept(user=UserFactory(), token=services.invitation_token(second))
+    assert joined.role == CircleRole.ORGANIZER
+
+
+def test_a_link_never_grants_more_than_it_was_signed_for(circle, client_user):
+    invitation = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
+    member_link = services.invitation_token(invitation)
+    CircleInvitation.objects.filter(pk=invitation.pk).update(role=CircleRole.ORGANIZER)
+    with pytest.raises(Conflict):
+        services.invitation_accept(user=UserFactory(), token=member_link)
 
 
 def test_provider_accounts_cannot_join(circle, client_user, verified_provider):

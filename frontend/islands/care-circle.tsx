@@ -469,9 +469,11 @@ function PendingInvitation({
   async function resend() {
     setBusy(true);
     try {
+      // The same role and audience renew the same invitation; anything else would be a new one.
       await write.post(`/api/care-recipients/${recipientId}/invitations`, {
         email: invitation.email,
         role: invitation.role,
+        forRecipient: invitation.forRecipient,
       });
     } catch (error) {
       failure(error, "Could not send the invitation again");

@@ -78,7 +78,8 @@ export function describeAuthError(error: unknown, mode: Mode, google: boolean): 
       return "Incorrect email or password. Please try again.";
     }
     if (code === "auth/invalid-email") return INVALID_EMAIL;
-    if (code === "auth/user-disabled") return "This account has been disabled. Please contact support.";
+    if (code === "auth/user-disabled")
+      return "This account has been disabled. To reach Kindly Support, see the contacts at the bottom of this page.";
   }
   if (code === "auth/too-many-requests") return TOO_MANY;
   if (code === "auth/network-request-failed") return OFFLINE;

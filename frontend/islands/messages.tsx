@@ -30,11 +30,13 @@ import {
 import { Composer } from "../components/messages/Composer";
 import { ConversationList } from "../components/messages/ConversationList";
 import { Thread } from "../components/messages/Thread";
+import { SupportContacts, type SupportContactsInfo } from "../components/SupportContacts";
 
 interface MessagesProps {
   me: Person & { isAdmin: boolean };
   conversations: ConversationInfo[];
   support: Person | null;
+  supportContacts: SupportContactsInfo;
   unread: UnreadCount;
   maxLength: number;
 }
@@ -68,6 +70,7 @@ function Messages({
   me,
   conversations: initialConversations,
   support,
+  supportContacts,
   unread: initialUnread,
   maxLength,
 }: MessagesProps) {
@@ -217,12 +220,13 @@ function Messages({
         />
         <section className="card help-card" aria-labelledby="help-heading">
           <h2 id="help-heading">Need Help?</h2>
-          <p>Our support team is here for you 24/7. Ask us anything about a booking, a payment or your account.</p>
+          <p>Our support team is here for you. Ask us anything about a booking, a payment or your account.</p>
           {support && (
             <button type="button" className="button button-secondary" onClick={contactSupport}>
               Contact Support
             </button>
           )}
+          <SupportContacts contacts={supportContacts} />
         </section>
       </div>
 

@@ -1650,7 +1650,7 @@ export interface components {
         PaginatedBrowseProviderList: components["schemas"]["BrowseProvider"][];
         PaginatedMessageList: components["schemas"]["Message"][];
         PaginatedProviderList: components["schemas"]["Provider"][];
-        PaginatedReviewList: components["schemas"]["Review"][];
+        PaginatedPublicReviewList: components["schemas"]["PublicReview"][];
         PaginatedServiceCategoryList: components["schemas"]["ServiceCategory"][];
         PaginatedServiceRequestList: components["schemas"]["ServiceRequest"][];
         /** @description POST /api/care-recipients (firstName required there) and PATCH /api/care-recipients/{id}. */
@@ -1768,6 +1768,28 @@ export interface components {
         ProviderTiles: {
             readonly scheduled: number;
             readonly completed: number;
+        };
+        /**
+         * @description A review as anyone sees it (a provider's public reviews, the landing page): the rating, the
+         *     words, when, the service and the reviewer as first name + last initial; no booking, reviewer or
+         *     reviewed id.
+         */
+        PublicReview: {
+            readonly id: number;
+            readonly rating: number;
+            readonly comment: string;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly serviceName: string | null;
+            readonly reviewer: components["schemas"]["PublicReviewer"];
+        };
+        /**
+         * @description Who wrote a public review: first name and last initial ("Linda M."), never an id, email or
+         *     photo: a public review must not lead anyone to the family.
+         */
+        PublicReviewer: {
+            readonly firstName: string;
+            readonly lastName: string;
         };
         /** @description What anyone may see of a person (public provider listings): no email. */
         PublicUser: {
@@ -3555,7 +3577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PaginatedReviewList"];
+                    "application/json": components["schemas"]["PaginatedPublicReviewList"];
                 };
             };
         };

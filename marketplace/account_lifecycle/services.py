@@ -61,6 +61,33 @@ def placeholder_email(uid: str) -> str:
     return f"closed-{uid}@invalid"
 
 
+def _closure_plan(locked: User) -> tuple[list[int], list]:
+    """What closing this account cancels: (its open request ids, its upcoming bookings); 403 for
+    an admin, 409 when already closed or a visit is within 48 hours. Caller holds the user's row
+    lock; the open requests are locked too (a provider accepting one now waits, then finds it
+    cancelled: no booking appears behind the closure's back)."""
+    if locked.is_admin:
+        raise PermissionDenied(ADMIN_CLOSE_MESSAGE)
+    if locked.closed_at is not None:
+        raise Conflict(ALREADY_CLOSED_MESSAGE)
+    open_requests = list(
+        ServiceRequest.objects.select_for_update()
+        .filter(client=locked, status=RequestStatus.OPEN)
+        .order_by("pk")
+        .values_list("pk", "recipient_id")
+    )
+    now = timezone.now()
+    upcoming = [booking for booking in bookings_active_of(user=locked) if booking.visit_start > now]
+    # Care circles (issue 16): a circle with others in it carries on without them, and keeps the
+    # requests and bookings they made for its recipient (they leave it, once those are done).
+    carries_on = recipients_cared_for_by_others(user=locked)
+    open_request_ids = [pk for pk, recipient_id in open_requests if recipient_id not in carries_on]
+    upcoming = [b for b in upcoming if b.provider.user_id == locked.pk or b.recipient_id not in carries_on]
+    if any(booking.visit_start - now < CANCELLATION_WINDOW for booking in upcoming):
+        raise Conflict(VISIT_TOO_SOON_MESSAGE)
+    return open_request_ids, upcoming
+
+
 def account_close(*, user: User, confirmation: str) -> AccountClosure:
     """The user closes their own account; in one transaction:
 
@@ -82,36 +109,22 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
     """
     if confirmation != CLOSE_CONFIRMATION:
         raise InvalidInput(CLOSE_CONFIRMATION_MESSAGE, errors={"confirm": [CLOSE_CONFIRMATION_MESSAGE]})
+    # Checked first in a short transaction of its own, so that Firebase is never called while this
+    # account's rows are locked (no call to an outside service runs inside a transaction).
     with transaction.atomic():
-        locked = User.objects.select_for_update().get(pk=user.pk)
-        if locked.is_admin:
-            raise PermissionDenied(ADMIN_CLOSE_MESSAGE)
-        if locked.closed_at is not None:
-            raise Conflict(ALREADY_CLOSED_MESSAGE)
-        # Lock the open requests first: a provider accepting one now waits for us and then
-        # finds it cancelled (409), so no booking appears behind our back.
-        open_requests = list(
-            ServiceRequest.objects.select_for_update()
-            .filter(client=locked, status=RequestStatus.OPEN)
-            .order_by("pk")
-            .values_list("pk", "recipient_id")
-        )
-        now = timezone.now()
-        upcoming = [booking for booking in bookings_active_of(user=locked) if booking.visit_start > now]
-        # Care circles (issue 16): a circle with others in it carries on without them, and keeps the
-        # requests and bookings they made for its recipient (they leave it below, once those are done).
-        carries_on = recipients_cared_for_by_others(user=locked)
-        open_request_ids = [pk for pk, recipient_id in open_requests if recipient_id not in carries_on]
-        upcoming = [b for b in upcoming if b.provider.user_id == locked.pk or b.recipient_id not in carries_on]
-        if any(booking.visit_start - now < CANCELLATION_WINDOW for booking in upcoming):
-            raise Conflict(VISIT_TOO_SOON_MESSAGE)
+        _closure_plan(User.objects.select_for_update().get(pk=user.pk))
 
-        # Firebase first: if it cannot disable the account nothing changes here.
-        try:
-            firebase_user_set_disabled(locked.pk, disabled=True)
-        except FirebaseUnavailable:
-            raise SignInServiceUnavailable() from None
-        try:
+    # Firebase first, outside any transaction: if it cannot disable the account nothing changes here.
+    try:
+        firebase_user_set_disabled(user.pk, disabled=True)
+    except FirebaseUnavailable:
+        raise SignInServiceUnavailable() from None
+    try:
+        with transaction.atomic():
+            locked = User.objects.select_for_update().get(pk=user.pk)
+            # Checked again under the lock: a provider may have accepted a request meanwhile.
+            open_request_ids, upcoming = _closure_plan(locked)
+            now = timezone.now()
             for booking in upcoming:
                 if booking.client_id == locked.pk:
                     booking_cancel_by_client(booking_id=booking.pk, actor=locked, reason=CLOSED_BY_CLIENT_REASON)
@@ -124,13 +137,15 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
             locked.closed_at = now
             locked.is_active = False
             locked.save(update_fields=["closed_at", "is_active", "updated_at"])
-        except BaseException:
-            # The local change rolls back (and with it every refund it asked for): let them sign in again.
+    except BaseException:
+        # Rolled back (and with it every refund it asked for): let them sign in again, unless a
+        # closure running at the same time has closed the account.
+        if not User.objects.filter(pk=user.pk, closed_at__isnull=False).exists():
             try:
-                firebase_user_set_disabled(locked.pk, disabled=False)
+                firebase_user_set_disabled(user.pk, disabled=False)
             except FirebaseUnavailable:
-                logger.error("Account %s: closing failed and Firebase could not enable it again", locked.pk)
-            raise
+                logger.error("Account %s: closing failed and Firebase could not enable it again", user.pk)
+        raise
     logger.info(
         "Account %s closed: %d requests and %d bookings cancelled", locked.pk, len(open_request_ids), len(upcoming)
     )

@@ -71,6 +71,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.toasts",
+                "marketplace.support.context",
             ],
         },
     },
@@ -274,6 +275,15 @@ LOGGING = {
 
 # The address people reach the site at: links in emails and text messages are built on it.
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+
+# How people reach Kindly's support team (marketplace.support): shown the same on every page, in
+# emails and on error pages. Empty means "not offered": nothing is shown rather than a made-up
+# address or number, and "Contact support" leads to the in-app support conversation. "24/7" is
+# claimed only when SUPPORT_ALWAYS_OPEN says someone answers at any hour.
+SUPPORT_EMAIL = env("SUPPORT_EMAIL", default="")
+SUPPORT_PHONE = env("SUPPORT_PHONE", default="")
+SUPPORT_HOURS = env("SUPPORT_HOURS", default="")  # e.g. "Monday to Friday, 9 AM to 5 PM Eastern"
+SUPPORT_ALWAYS_OPEN = env.bool("SUPPORT_ALWAYS_OPEN", default=False)
 
 # Email through Django's mail API: EMAIL_URL (django-environ), e.g. smtp+tls://user:pw@mail.internal:587,
 # consolemail://, filemail:///.run/mail (a path relative to the checkout, or filemail:////abs/path).

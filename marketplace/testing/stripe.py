@@ -19,6 +19,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 import stripe
+from django.db import DEFAULT_DB_ALIAS, connections
 from rest_framework.test import APIClient
 
 WEBHOOK_SECRET = "whsec_kindly_test_secret"
@@ -33,6 +34,10 @@ class RecordedRequest:
     params: dict[str, str]
     idempotency_key: str | None
     authorization: str | None
+    # Was the calling test thread's database connection inside a transaction when Stripe was
+    # called? No call to an outside service may run inside one (it would hold its row locks while
+    # Stripe answers). Meaningful in django_db(transaction=True) tests, where nothing else wraps it.
+    caller_in_transaction: bool | None = None
 
 
 @dataclass
@@ -54,6 +59,9 @@ class FakeStripe:
     lock: threading.Lock = field(default_factory=threading.Lock)
     on_post: Callable[[RecordedRequest], None] | None = None
     card_last4: str = "4242"  # the card of every charge (an intent read with expand[]=latest_charge)
+    # The database connection of the thread that set up the fake (the test's, which calls Stripe
+    # through the SDK and waits for the answer): read at each request, see caller_in_transaction.
+    caller_connection: Any = None
 
     def posts(self, path: str) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path == path]
@@ -194,7 +202,15 @@ def _handler_for(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
             raw = self.rfile.read(length).decode() if length else query
             params = dict(parse_qsl(raw, keep_blank_values=True))
             key = self.headers.get("Idempotency-Key")
-            recorded = RecordedRequest(method, path, params, key, self.headers.get("Authorization"))
+            caller = fake.caller_connection
+            recorded = RecordedRequest(
+                method,
+                path,
+                params,
+                key,
+                self.headers.get("Authorization"),
+                caller_in_transaction=None if caller is None else caller.in_atomic_block,
+            )
             if method == "POST" and fake.on_post is not None:
                 fake.on_post(recorded)
             with fake.lock:
@@ -218,9 +234,16 @@ def _handler_for(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+def _transactional(request: pytest.FixtureRequest) -> bool:
+    marker = request.node.get_closest_marker("django_db")
+    return marker is not None and bool(marker.kwargs.get("transaction"))
+
+
 @pytest.fixture
-def fake_stripe():
-    fake = FakeStripe()
+def fake_stripe(request):
+    """The fake Stripe server. In django_db(transaction=True) tests it also fails the test when
+    Stripe was called from inside a transaction (no outside call holds the database's locks)."""
+    fake = FakeStripe(caller_connection=connections[DEFAULT_DB_ALIAS])
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(fake))
     fake.url = f"http://127.0.0.1:{server.server_address[1]}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -229,6 +252,9 @@ def fake_stripe():
     server.shutdown()
     server.server_close()
     thread.join(timeout=5)
+    if _transactional(request):
+        inside = [f"{r.method} {r.path}" for r in fake.requests if r.caller_in_transaction]
+        assert not inside, f"Stripe was called inside a database transaction: {inside}"
 
 
 @pytest.fixture

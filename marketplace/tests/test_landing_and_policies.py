@@ -147,5 +147,6 @@ def test_landing_lists_the_six_builtin_services_when_no_category_is_active(clien
 def test_landing_reads_a_fixed_number_of_queries(client, django_assert_max_num_queries):
     for _ in range(5):
         VerifiedProviderFactory()
-    with django_assert_max_num_queries(3):  # categories, featured providers with their users, (session)
+    # categories, featured providers with their users, featured reviews, (session)
+    with django_assert_max_num_queries(4):
         assert client.get("/landing").status_code == 200

@@ -1,0 +1,41 @@
+// Kindly's support contacts as the server's settings say them (marketplace.support): the same
+// words as the pages' footer and the emails. Nothing is shown that the settings do not say.
+
+export interface SupportContactsInfo {
+  email: string;
+  phone: string;
+  phoneHref: string;
+  availability: string;
+  alwaysOpen: boolean;
+  conversation: string;
+}
+
+/** "When we answer" and the other ways to reach support (email, phone), when there are any. */
+export function SupportContacts({ contacts }: { contacts: SupportContactsInfo }) {
+  const { email, phone, phoneHref, availability } = contacts;
+  if (!availability && !email && !phone) return null;
+  return (
+    <div className="support-contacts">
+      {availability && <p data-testid="support-hours">Hours: {availability}</p>}
+      {(email || phone) && (
+        <p data-testid="support-other-ways">
+          You can also reach us
+          {email && (
+            <>
+              {" "}
+              by email at <a href={`mailto:${email}`}>{email}</a>
+            </>
+          )}
+          {email && phone && " or"}
+          {phone && (
+            <>
+              {" "}
+              by phone at <a href={phoneHref}>{phone}</a>
+            </>
+          )}
+          .
+        </p>
+      )}
+    </div>
+  );
+}
