@@ -23,7 +23,7 @@ BIO = "I spent thirty years as a librarian and love helping people learn new tec
 
 
 def test_a_client_who_applies_still_finds_and_pays_her_booking(live_server, page: Page, client_user):
-    BookingFactory(
+    booking = BookingFactory(
         service_request__client=client_user,
         service_request__title="Set up my new tablet",
         service_request__preferred_date=timezone.localdate() + dt.timedelta(days=6),
@@ -58,6 +58,12 @@ def test_a_client_who_applies_still_finds_and_pays_her_booking(live_server, page
 
     page.get_by_role("link", name="Back to your helper view").click()
     expect(page.get_by_role("heading", name="Upcoming Appointments")).to_be_visible()
+
+    # Her own request's page is hers still, with her booking on it.
+    page.goto(f"{live_server.url}/service-request-details?id={booking.service_request_id}")
+    expect(page.get_by_role("heading", name="Set up my new tablet")).to_be_visible()
+    expect(page.get_by_test_id("request-booking").get_by_role("heading", name="Your booking")).to_be_visible()
+    expect(page.get_by_role("heading", name="Request Not Found")).to_have_count(0)
 
 
 def item_id(page: Page) -> str:
