@@ -252,8 +252,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "first_name": user.first_name.strip() or "there",  # a name of spaces is no name
         "subtitle": PROVIDER_SUBTITLE if role == "provider" else CLIENT_SUBTITLE,
         "props": props,
-        # A verified provider's payouts setup (server-rendered: a link and a form, no island).
-        "payout_card": lists["payout_card"],
+        # A verified provider's payouts setup, in the helper view (server-rendered: a link and a form).
+        "payout_card": lists["payout_card"] if role == "provider" else None,
     }
     return render(request, "pages/dashboard.html", context)
 

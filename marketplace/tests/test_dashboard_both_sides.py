@@ -84,3 +84,10 @@ def test_the_dashboard_api_refuses_a_view_that_is_neither_side(client, client_us
     response = call(client, "GET", "/api/dashboard?view=admin")
     assert response.status_code == 400
     assert response.json()["errors"] == {"view": ["Choose client or provider."]}
+
+
+def test_the_payouts_card_is_the_helper_views_only(client, verified_provider):
+    BookingFactory(service_request__client=verified_provider.user, status=BookingStatus.SCHEDULED)
+    client.force_login(verified_provider.user)
+    assert 'data-testid="payouts-card"' in client.get("/dashboard").content.decode()
+    assert 'data-testid="payouts-card"' not in client.get("/dashboard?view=client").content.decode()
