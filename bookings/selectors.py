@@ -169,7 +169,9 @@ def booking_list_as_items(
 def booking_counts_as_provider(*, user: User, day: dt.date | None = None) -> dict[str, int]:
     """The provider's tiles (one COUNT query): "today", her visits of the day (site time zone) still
     to make or under way (scheduled or confirmed, paid or not); "completed", all she completed."""
-    start, end = _day_bounds(day or timezone.localdate())
+    site = timezone.get_default_timezone()  # the site's day, whoever looks
+    start = dt.datetime.combine(day or timezone.localdate(timezone=site), dt.time.min, tzinfo=site)
+    end = start + dt.timedelta(days=1)
     return Booking.objects.filter(provider__user_id=user.pk).aggregate(
         today=Count("pk", filter=Q(status__in=ACTIVE_STATUSES, starts_at__gte=start, starts_at__lt=end)),
         completed=Count("pk", filter=Q(status=BookingStatus.COMPLETED)),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+import time_machine
 from django.utils import timezone
 
 from bookings.models import BookingStatus, PaymentStatus
@@ -62,3 +63,21 @@ def test_upcoming_appointments_leave_out_finished_and_cancelled_visits(client, v
 
     # To come first, soonest first; then the visit whose report she may still correct.
     assert [b["id"] for b in bookings] == [coming.pk, unpaid.pk, just_done.pk]
+
+
+def test_todays_schedule_is_the_sites_day_not_utcs(client, verified_provider):
+    # 11:30 PM in New York (the site's zone) is already the next day in UTC.
+    with time_machine.travel(dt.datetime(2026, 3, 10, 3, 30, tzinfo=dt.UTC), tick=False):
+        for date, window in (
+            (dt.date(2026, 3, 9), TimeWindow.AFTERNOON),
+            (dt.date(2026, 3, 9), TimeWindow.EVENING),
+            (dt.date(2026, 3, 10), TimeWindow.MORNING),  # tomorrow in New York, today in UTC
+        ):
+            BookingFactory(
+                provider=verified_provider,
+                service_request__preferred_date=date,
+                service_request__preferred_time=window,
+                status=BookingStatus.CONFIRMED,
+            )
+        client.force_login(verified_provider.user)
+        assert call(client, "GET", "/api/dashboard").json()["tiles"]["today"] == 2
