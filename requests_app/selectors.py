@@ -159,12 +159,14 @@ def _own(user_id: str, recipient_id: int | None = None) -> QuerySet[ServiceReque
 _NEWEST_FIRST = ("-created_at", "-id")
 
 
-def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
-    """GET /api/service-requests: admins all, provider accounts the open requests of others (none
-    unless their profile is verified), everyone else their own. Newest first."""
+def service_request_list(*, user: User, as_provider: bool | None = None) -> QuerySet[ServiceRequest]:
+    """GET /api/service-requests: admins all; in the helper view (as_provider; by default a provider
+    account's) the open requests of others (none unless their profile is verified); in the client
+    view (everyone else's default) the requests for the recipients in their circles, whatever the
+    account's type. Newest first."""
     if user.is_admin:
         return _with_people(ServiceRequest.objects.all(), user.pk).order_by(*_NEWEST_FIRST)
-    return service_request_list_shown(user=user)
+    return service_request_list_shown(user=user, as_provider=as_provider)
 
 
 def service_request_list_shown(

@@ -392,3 +392,29 @@ def test_client_side_of_a_helper_is_on_her_dashboard(client, both_world, role):
     assert helper_view["clientSide"] == {"requests": 1, "bookings": 1, "unpaid": 1}
     assert [b["id"] for b in client_view["bookings"]] == [objects["own_booking"].pk]
     assert objects["own_open_request"].pk in {r["id"] for r in client_view["requests"]}
+
+
+@pytest.mark.parametrize("role", BOTH_ROLES)
+def test_client_side_of_a_helper_lists_her_requests_in_the_client_view(client, both_world, role):
+    objects = both_world.objects[role]
+    client.force_login(both_world.users[role])
+
+    mine = call(client, "GET", "/api/service-requests?view=client")
+    helper_side = call(client, "GET", "/api/service-requests").json()
+
+    assert mine.status_code == 200
+    assert {r["id"] for r in mine.json()} == {
+        objects["own_open_request"].pk,
+        objects["own_booking"].service_request_id,
+    }
+    assert objects["own_open_request"].pk not in {r["id"] for r in helper_side}
+
+
+def test_the_requests_list_refuses_a_view_that_is_neither_side(client, client_user):
+    client.force_login(client_user)
+    response = call(client, "GET", "/api/service-requests?view=admin")
+    assert response.status_code == 400
+    assert response.json() == {
+        "message": "Choose client or provider.",
+        "errors": {"view": ["Choose client or provider."]},
+    }

@@ -1035,13 +1035,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET: clients their own requests, provider accounts the open requests of others, admins all.
+         * @description GET: clients their own requests, provider accounts the open requests of others, admins all;
+         *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
         get: operations["service_requests_list"];
         put?: never;
         /**
-         * @description GET: clients their own requests, provider accounts the open requests of others, admins all.
+         * @description GET: clients their own requests, provider accounts the open requests of others, admins all;
+         *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
         post: operations["service_requests_create"];
@@ -3705,6 +3707,8 @@ export interface operations {
                 limit?: number;
                 /** @description The initial index from which to return the results. */
                 offset?: number;
+                /** @description The side of someone who is both a client and a helper (default: the account's type) */
+                view?: "client" | "provider";
             };
             header?: never;
             path?: never;
