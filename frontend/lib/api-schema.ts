@@ -1431,7 +1431,7 @@ export interface components {
          *     and in the client view).
          *     bookings: the first 3 of the viewer's bookings in the view (the helper view: the visits she
          *     has to come, bookings.selectors.provider_to_come; the client view: the visits booked in her
-         *     circles), in GET /api/bookings's order; a series of visits (issue 18) counts as one, with all
+         *     circles), in GET /api/bookings's order; a series of visits counts as one, with all
          *     its visits listed (the card groups them by booking.series). requests: the first 3 of GET
          *     /api/service-requests for the view (helper: open requests of others, none unless verified;
          *     client: the requests for the recipients in their circles). tiles: the helper view's counts
