@@ -190,8 +190,9 @@ def _lists_read(request: HttpRequest | Request) -> Read:
         }
 
     return Read(
-        # The key names the value's shape ("2": with the payouts card), so that a value cached by
-        # the code before a deploy, without a newer field, is never read by the code after it.
+        # The key names the value's shape ("3": with the view and the client side), so that a value
+        # cached by the code before a deploy, without a newer field, is never read by the code after
+        # it; and the side asked for (?view=).
         ("dashboard", 3, user.pk, recipient_id, _view_choice(request)),
         compute,
         max_age=lambda value: _stale_after(
