@@ -13,23 +13,27 @@ from accounts.selectors import USER_SUMMARY_FIELDS
 from bookings.models import (
     LATE_AFTER,
     NO_CHECK_OUT_AFTER,
+    REPORT_EDIT_WINDOW,
     Booking,
     BookingStatus,
     CalendarFeed,
+    PaymentStatus,
     Review,
     VisitAlertKind,
     VisitReport,
 )
-from circles.selectors import recipient_id_list, recipient_ids_of
+from circles.selectors import organized_recipient_ids, recipient_id_list, recipient_ids_of
 from marketplace.errors import NotFound
 from providers.models import Provider, VerificationStatus
 from providers.selectors import provider_pk_of
-from requests_app.models import SERIES_MAX_VISITS
+from requests_app.models import SERIES_MAX_VISITS, RequestStatus, ServiceRequest
 from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
 
 if TYPE_CHECKING:
     from accounts.models import User
 
+
+ACTIVE_STATUSES = (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED)
 
 # Active bookings (scheduled, confirmed) first, soonest first; then the finished ones.
 _UPCOMING_ORDER = ("active_rank", "scheduled_date", "id")
@@ -115,11 +119,26 @@ def booking_list_for(*, user: User) -> QuerySet[Booking]:
     return _listed(_visible_to(user), user.pk)
 
 
-def booking_list_as(*, user: User, as_provider: bool, recipient_id: int | None = None) -> QuerySet[Booking]:
-    """The dashboard's bookings card: the visits a provider makes, or the visits booked for the
-    recipients in the user's circles (only `recipient_id`'s when given: the dashboard's switcher);
-    in booking_list_for's order."""
-    mine = Q(provider__user_id=user.pk) if as_provider else in_circles_of(user.pk)
+def provider_to_come(*, now: dt.datetime) -> Q:
+    """A helper's upcoming visits: those still to make (scheduled or confirmed), and a visit she
+    checked out of while its report may still be corrected (the card offers it). Finished and
+    cancelled visits are not "upcoming" (her calendar and /earnings keep them)."""
+    return Q(status__in=ACTIVE_STATUSES) | Q(
+        status=BookingStatus.COMPLETED, checked_out_at__gt=now - REPORT_EDIT_WINDOW
+    )
+
+
+def booking_list_as(
+    *, user: User, as_provider: bool, recipient_id: int | None = None, now: dt.datetime | None = None
+) -> QuerySet[Booking]:
+    """The dashboard's bookings card: the visits a provider has to come (provider_to_come), or
+    the visits booked for the recipients in the user's circles (only `recipient_id`'s when given:
+    the dashboard's switcher), whatever the account's type: a client who became a helper keeps her
+    own bookings. In booking_list_for's order."""
+    if as_provider:
+        mine = Q(provider__user_id=user.pk) & provider_to_come(now=now or timezone.now())
+    else:
+        mine = in_circles_of(user.pk)
     qs = Booking.objects.filter(mine)
     if recipient_id is not None and not as_provider:
         qs = qs.filter(recipient_id=recipient_id)
@@ -147,12 +166,36 @@ def booking_list_as_items(
     return out
 
 
-def booking_counts_as_provider(*, user: User) -> dict[str, int]:
-    """The provider's tiles: {"scheduled": n, "completed": n} of all their visits (one COUNT query)."""
+def booking_counts_as_provider(*, user: User, day: dt.date | None = None) -> dict[str, int]:
+    """The provider's tiles (one COUNT query): "today", her visits of the day (site time zone) still
+    to make or under way (scheduled or confirmed, paid or not); "completed", all she completed."""
+    site = timezone.get_default_timezone()  # the site's day, whoever looks
+    start = dt.datetime.combine(day or timezone.localdate(timezone=site), dt.time.min, tzinfo=site)
+    end = start + dt.timedelta(days=1)
     return Booking.objects.filter(provider__user_id=user.pk).aggregate(
-        scheduled=Count("pk", filter=Q(status=BookingStatus.SCHEDULED)),
+        today=Count("pk", filter=Q(status__in=ACTIVE_STATUSES, starts_at__gte=start, starts_at__lt=end)),
         completed=Count("pk", filter=Q(status=BookingStatus.COMPLETED)),
     )
+
+
+def client_side_counts(*, user: User) -> dict[str, int]:
+    """What a person has on the client side (the requests and bookings for the recipients in her
+    circles), for the helper view of someone who is both, in one COUNT query: "requests" still open,
+    "bookings" still to come (scheduled or confirmed) and "unpaid", those of them waiting for a
+    payment she, an organizer, can make."""
+    organizes = Q(recipient_id__in=organized_recipient_ids(user_id=user.pk))
+    active = Q(bookings__status__in=ACTIVE_STATUSES)
+    unpaid = Q(
+        bookings__status=BookingStatus.SCHEDULED,
+        bookings__payment_status__in=(PaymentStatus.PENDING, PaymentStatus.FAILED),
+    )
+    # Named apart from the relation they count ("bookings" would hide it in the other filters).
+    counts = ServiceRequest.objects.filter(recipient_id__in=recipient_ids_of(user_id=user.pk)).aggregate(
+        open_requests=Count("pk", filter=Q(status=RequestStatus.OPEN), distinct=True),
+        to_come=Count("bookings", filter=active),
+        to_pay=Count("bookings", filter=organizes & unpaid),
+    )
+    return {"requests": counts["open_requests"], "bookings": counts["to_come"], "unpaid": counts["to_pay"]}
 
 
 def booking_list_admin() -> QuerySet[Booking]:

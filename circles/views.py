@@ -25,8 +25,10 @@ from marketplace.errors import DomainError
 @login_required_page
 def care_circle(request: HttpRequest) -> HttpResponse:
     user = request.user
-    is_client = user.user_type == UserType.CLIENT
-    recipients = selectors.care_circle_list(user=user) if is_client else []
+    # A client who became a helper keeps her circles (her own requests and bookings are theirs):
+    # a provider account in a circle sees it as any member does.
+    recipients = [] if user.is_admin else selectors.care_circle_list(user=user)
+    is_client = user.user_type == UserType.CLIENT or bool(recipients)
     props = {
         "viewer": {
             "id": user.pk,

@@ -20,9 +20,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import UserType
-from bookings.api.serializers import BookingSerializer, can_cancel_max_age, visits_max_age
+from bookings.api.serializers import BookingSerializer, can_cancel_max_age, report_window_max_age, visits_max_age
 from bookings.models import Review
-from bookings.selectors import booking_counts_as_provider, booking_list_as_items
+from bookings.selectors import booking_counts_as_provider, booking_list_as_items, client_side_counts
 from circles.selectors import recipient_ids_of, recipient_list_for
 from marketplace.errors import InvalidInput
 from marketplace.listcache import Read, cached_all
@@ -39,28 +39,48 @@ from requests_app.selectors import service_request_list_shown
 PROVIDER_SUBTITLE = "Manage your services and help seniors in your community"
 CLIENT_SUBTITLE = "Your trusted home support dashboard"
 LIST_LIMIT = 3  # spec section 9: at most 3 bookings, 3 requests, 3 available requests
+VIEWS = ("provider", "client")
 
 
 class ProviderTilesSerializer(serializers.Serializer):
-    """Today's Schedule (bookings with status scheduled) and Completed, over all the provider's visits."""
+    """Today's Schedule (the provider's visits of the day, site time zone, scheduled or confirmed)
+    and Completed (all the visits she completed)."""
 
-    scheduled = serializers.IntegerField(read_only=True)
+    today = serializers.IntegerField(read_only=True)
     completed = serializers.IntegerField(read_only=True)
+
+
+class ClientSideSerializer(serializers.Serializer):
+    """In the helper view of someone who is also a client: her client side, so that it never
+    seems gone ("You also have 1 booking as a client"). bookings: still to come; unpaid: of them,
+    waiting for her payment; requests: hers still open."""
+
+    bookings = serializers.IntegerField(read_only=True)
+    unpaid = serializers.IntegerField(read_only=True)
+    requests = serializers.IntegerField(read_only=True)
 
 
 class DashboardSerializer(serializers.Serializer):
     """What the dashboard shows: needs context["request"] (the viewer, as for the lists' API).
 
-    bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
-    anyone else the visits they booked), in GET /api/bookings's order; a series of visits (issue
-    18) counts as one, with all its visits listed (the card groups them by booking.series). requests: the first 3 of
-    GET /api/service-requests for the viewer (a provider account: open requests of others, none
-    unless verified; anyone else the requests for the recipients in their circles). tiles: a
-    provider's counts (null for clients). unread: the unread messages count. recipients: the
-    people in whose care circles the viewer is (the switcher, shown when there are two or more;
-    empty for providers); recipientId: the one the lists are narrowed to (null: all of them).
+    view: which side of the viewer the dashboard shows ("provider": the helper view, "client");
+    views: the sides they may switch between (?view=): someone who is both a client and a helper
+    keeps both. clientSide: in the helper view, what the viewer has as a client (null when nothing,
+    and in the client view).
+    bookings: the first 3 of the viewer's bookings in the view (the helper view: the visits she
+    has to come, bookings.selectors.provider_to_come; the client view: the visits booked in her
+    circles), in GET /api/bookings's order; a series of visits counts as one, with all
+    its visits listed (the card groups them by booking.series). requests: the first 3 of GET
+    /api/service-requests for the view (helper: open requests of others, none unless verified;
+    client: the requests for the recipients in their circles). tiles: the helper view's counts
+    (null in the client view). unread: the unread messages count. recipients: the people in
+    whose care circles the viewer is (the switcher, shown when there are two or more; empty in
+    the helper view); recipientId: the one the lists are narrowed to (null: all of them).
     """
 
+    view = serializers.ChoiceField(VIEWS, read_only=True)
+    views = serializers.ListField(child=serializers.ChoiceField(VIEWS), read_only=True)
+    clientSide = ClientSideSerializer(read_only=True, allow_null=True)
     bookings = BookingSerializer(many=True, read_only=True)
     recipients = RecipientSummarySerializer(many=True, read_only=True)
     recipientId = serializers.IntegerField(read_only=True, allow_null=True)
@@ -69,11 +89,44 @@ class DashboardSerializer(serializers.Serializer):
     unread = serializers.IntegerField(read_only=True)
 
 
-def _role(user) -> str:
+def _default_view(user) -> str:
     return "provider" if user.user_type == UserType.PROVIDER else "client"
 
 
+def _views_of(user, standing: str) -> list[str]:
+    """The sides a person may see: the client side always (her own requests and bookings stay
+    hers whatever the account's type), the helper side for a provider account or anyone with a
+    provider profile. Staff see the client side only (their lists are in /admin)."""
+    if user.is_admin:
+        return ["client"]
+    if user.user_type == UserType.PROVIDER or standing != "none":
+        return ["provider", "client"]
+    return ["client"]
+
+
+def _view_choice(request: HttpRequest | Request) -> str | None:
+    raw = request.GET.get(VIEW_PARAM, "").strip()
+    return raw if raw in VIEWS else None
+
+
+def check_view_param(request: Request) -> None:
+    """The API says what is wrong with a ?view= that is neither side (400 on "view")."""
+    if VIEW_PARAM in request.GET and _view_choice(request) is None:
+        raise InvalidInput(VIEW_INVALID, errors={VIEW_PARAM: [VIEW_INVALID]})
+
+
+def _view_of(request: HttpRequest | Request, views: list[str]) -> str:
+    """The ?view= asked for when the viewer has that side, else the side of the account's type."""
+    asked = _view_choice(request)
+    if asked in views:
+        return asked
+    default = _default_view(request.user)
+    return default if default in views else views[0]
+
+
 RECIPIENT_PARAM = "recipient"  # ?recipient=<id>: the switcher's choice (page and API)
+VIEW_PARAM = "view"  # ?view=client|provider: the side shown to someone who is both (page and API)
+VIEW_INVALID = "Choose client or provider."
 
 
 RECIPIENT_MAX = 2**31 - 1
@@ -109,13 +162,18 @@ def _lists_read(request: HttpRequest | Request) -> Read:
 
     def compute() -> dict:
         standing = provider_standing(user=user)
-        provider = _role(user) == "provider"
+        views = _views_of(user, standing)
+        view = _view_of(request, views)
+        provider = view == "provider"
         # Open requests are shown to verified providers only (the list's query checks it too).
         sees_requests = not provider or standing == "verified"
         chosen = None if provider else recipient_id
         instance = {
+            "view": view,
+            "views": views,
+            "clientSide": _client_side(user) if provider else None,
             "bookings": booking_list_as_items(user=user, as_provider=provider, recipient_id=chosen, items=LIST_LIMIT),
-            "requests": service_request_list_shown(user=user, recipient_id=chosen)[:LIST_LIMIT]
+            "requests": service_request_list_shown(user=user, recipient_id=chosen, as_provider=provider)[:LIST_LIMIT]
             if sees_requests
             else [],
             "tiles": booking_counts_as_provider(user=user) if provider else None,
@@ -132,22 +190,31 @@ def _lists_read(request: HttpRequest | Request) -> Read:
         }
 
     return Read(
-        # The key names the value's shape ("2": with the payouts card), so that a value cached by
-        # the code before a deploy, without a newer field, is never read by the code after it.
-        ("dashboard", 2, user.pk, recipient_id),
+        # The key names the value's shape ("3": with the view and the client side), so that a value
+        # cached by the code before a deploy, without a newer field, is never read by the code after
+        # it; and the side asked for (?view=).
+        ("dashboard", 3, user.pk, recipient_id, _view_choice(request)),
         compute,
         max_age=lambda value: _stale_after(
-            value["data"]["bookings"], value["data"]["requests"], provider=_role(user) == "provider"
+            value["data"]["bookings"], value["data"]["requests"], provider=value["data"]["view"] == "provider"
         ),
     )
 
 
+def _client_side(user) -> dict | None:
+    """What the helper view says of the viewer's client side; None when she has nothing there."""
+    counts = client_side_counts(user=user)
+    return counts if counts["bookings"] or counts["requests"] else None
+
+
 def _stale_after(bookings: list[dict], requests: list[dict], *, provider: bool) -> float:
-    """Until "can cancel" turns false (48 hours ahead), a visit of the day turns late or missed, or a
-    direct request's 24 hours end (it opens to all: a provider's list may gain it)."""
+    """Until "can cancel" turns false (48 hours ahead), a visit of the day turns late or missed, the
+    day ends (Today's Schedule), a direct request's 24 hours end (it opens to all: a provider's list
+    may gain it), or a finished visit's report can no longer be corrected (it leaves the helper's list)."""
     visits = visits_max_age(bookings)
     direct = direct_window_max_age(requests, provider_viewer=provider)
-    ends = [age for age in (can_cancel_max_age(bookings), direct) if age is not None]
+    report = report_window_max_age(bookings) if provider else None
+    ends = [age for age in (can_cancel_max_age(bookings), direct, report) if age is not None]
     return min([visits, *ends])
 
 
@@ -170,9 +237,9 @@ def _reviewed_booking_ids(user) -> list[int]:
 def dashboard(request: HttpRequest) -> HttpResponse:
     """Caller guarantees a signed-in user (home() or login_required_page)."""
     user = request.user
-    role = _role(user)
     lists, unread = _lists_and_unread(request)
     standing = lists["standing"]
+    role = lists["data"]["view"]
     props = {
         "user": {"id": user.pk, "firstName": user.first_name, "userType": user.user_type},
         "role": role,
@@ -186,8 +253,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "first_name": user.first_name.strip() or "there",  # a name of spaces is no name
         "subtitle": PROVIDER_SUBTITLE if role == "provider" else CLIENT_SUBTITLE,
         "props": props,
-        # A verified provider's payouts setup (server-rendered: a link and a form, no island).
-        "payout_card": lists["payout_card"],
+        # A verified provider's payouts setup, in the helper view (server-rendered: a link and a form).
+        "payout_card": lists["payout_card"] if role == "provider" else None,
     }
     return render(request, "pages/dashboard.html", context)
 
@@ -201,10 +268,17 @@ class DashboardView(APIView):
                 RECIPIENT_PARAM,
                 {"type": "integer", "minimum": 1, "maximum": RECIPIENT_MAX},
                 description="Only the items for this care recipient (the switcher)",
-            )
+            ),
+            OpenApiParameter(
+                VIEW_PARAM,
+                str,
+                enum=list(VIEWS),
+                description="The side shown to someone who is both a client and a helper (default: the account's type)",
+            ),
         ],
         responses=DashboardSerializer,
     )
     def get(self, request: Request) -> Response:
         check_recipient_param(request)
+        check_view_param(request)
         return Response(dashboard_data(request))

@@ -159,20 +159,26 @@ def _own(user_id: str, recipient_id: int | None = None) -> QuerySet[ServiceReque
 _NEWEST_FIRST = ("-created_at", "-id")
 
 
-def service_request_list(*, user: User) -> QuerySet[ServiceRequest]:
-    """GET /api/service-requests: admins all, provider accounts the open requests of others (none
-    unless their profile is verified), everyone else their own. Newest first."""
+def service_request_list(*, user: User, as_provider: bool | None = None) -> QuerySet[ServiceRequest]:
+    """GET /api/service-requests: admins all; in the helper view (as_provider; by default a provider
+    account's) the open requests of others (none unless their profile is verified); in the client
+    view (everyone else's default) the requests for the recipients in their circles, whatever the
+    account's type. Newest first."""
     if user.is_admin:
         return _with_people(ServiceRequest.objects.all(), user.pk).order_by(*_NEWEST_FIRST)
-    return service_request_list_shown(user=user)
+    return service_request_list_shown(user=user, as_provider=as_provider)
 
 
-def service_request_list_shown(*, user: User, recipient_id: int | None = None) -> QuerySet[ServiceRequest]:
-    """The dashboard's requests card: for a provider account the open requests of others (none
-    unless their profile is verified), for everyone else (admins too) the requests for the
-    recipients in their circles (only `recipient_id`'s when given: the dashboard's switcher).
-    Newest first."""
-    if user.user_type == "provider":
+def service_request_list_shown(
+    *, user: User, recipient_id: int | None = None, as_provider: bool | None = None
+) -> QuerySet[ServiceRequest]:
+    """The dashboard's requests card: in the helper view (as_provider; by default a provider
+    account's) the open requests of others (none unless their profile is verified), in the client
+    view (everyone else, admins too) the requests for the recipients in their circles (only
+    `recipient_id`'s when given: the dashboard's switcher). Newest first."""
+    if as_provider is None:
+        as_provider = user.user_type == "provider"
+    if as_provider:
         return _open_of_others(user.pk).order_by(*_NEWEST_FIRST)
     return _own(user.pk, recipient_id).order_by(*_NEWEST_FIRST)
 

@@ -10,7 +10,16 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
-from bookings.models import LATE_AFTER, Booking, PaymentStatus, Review, VisitReport, VisitReportEdit, Wellbeing
+from bookings.models import (
+    LATE_AFTER,
+    REPORT_EDIT_WINDOW,
+    Booking,
+    PaymentStatus,
+    Review,
+    VisitReport,
+    VisitReportEdit,
+    Wellbeing,
+)
 from bookings.selectors import VISIT_STATES, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel
 from circles.models import CircleRole
@@ -511,6 +520,19 @@ def can_cancel_max_age(bookings: list[dict]) -> float | None:
         for booking in bookings
         if booking["canCancel"]
     ]
+    return (min(closing) - now).total_seconds() if closing else None
+
+
+def report_window_max_age(bookings: list[dict]) -> float | None:
+    """How long a helper's serialized visits stay true by the clock: the first finished visit whose
+    report can still be corrected leaves her upcoming list when that window ends (None: none)."""
+    now = timezone.now()
+    closing = [
+        dt.datetime.fromisoformat(booking["checkedOutAt"]) + REPORT_EDIT_WINDOW
+        for booking in bookings
+        if booking["status"] == "completed" and booking.get("checkedOutAt")
+    ]
+    closing = [end for end in closing if end > now]
     return (min(closing) - now).total_seconds() if closing else None
 
 

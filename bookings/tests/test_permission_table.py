@@ -298,3 +298,123 @@ def test_booked_provider_reads_the_request_they_are_booked_on(client, world):
     request = world.objects["other_booked_request"]
     client.force_login(request.bookings.get().provider.user)
     assert call(client, "GET", f"/api/service-requests/{request.pk}").status_code == 200
+
+
+# ---------------------------------------------------------------- a client who is also a helper
+# ARCHITECTURE.md: a person who is both keeps her client side. Her own requests and bookings stay
+# readable, payable and cancellable whatever her account's type: after she applies (pending), once
+# she is verified, and when she switched to provider without applying. Her own request is never one
+# she can accept.
+
+BOTH_ROLES = ["applied_client", "verified_client", "switched_client"]
+
+
+@pytest.fixture
+def both_world(db):
+    users = {
+        "applied_client": ProviderFactory(user__user_type=UserType.CLIENT).user,
+        "verified_client": VerifiedProviderFactory(user__user_type=UserType.CLIENT).user,
+        "switched_client": UserFactory(user_type=UserType.CLIENT),
+    }
+    helper = VerifiedProviderFactory()
+    objects = {}
+    for days, (role, user) in enumerate(users.items(), start=10):
+        objects[role] = {
+            "own_open_request": ServiceRequestFactory(client=user),
+            "own_booking": BookingFactory(
+                service_request__client=user,
+                service_request__preferred_date=timezone.localdate() + dt.timedelta(days=days),
+                provider=helper,
+                status=BookingStatus.SCHEDULED,
+                payment_status=PaymentStatus.PENDING,
+            ),
+        }
+        # Became a provider account after she booked (applying does it; the menu's switch too).
+        user.user_type = UserType.PROVIDER
+        user.save(update_fields=["user_type"])
+    return World(users=users, objects=objects)
+
+
+BOTH_CASES = [
+    ("own-open-request-read", "GET", "/api/service-requests/{own_open_request}", None, 200),
+    ("own-booked-request-read", "GET", "/api/service-requests/{own_booked_request}", None, 200),
+    ("own-request-edit", "PUT", "/api/service-requests/{own_open_request}", "request", 200),
+    ("own-request-accept", "POST", "/api/service-requests/{own_open_request}/accept", None, 403),
+    ("own-booking-read", "GET", "/api/bookings/{own_booking}", None, 200),
+    ("own-booking-pay", "POST", "/api/create-payment-intent", {"bookingId": "{own_booking}"}, 200),
+    ("own-booking-cancel", "POST", "/api/bookings/{own_booking}/cancel", {"reason": "Plans changed"}, 200),
+    ("own-booking-checkout-page", "GET", "/checkout/{own_booking}", None, 200),
+]
+
+
+def _fill(template: str, objects: dict) -> str:
+    return template.format(
+        own_open_request=objects["own_open_request"].pk,
+        own_booking=objects["own_booking"].pk,
+        own_booked_request=objects["own_booking"].service_request_id,
+    )
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "role", "expected"),
+    [
+        pytest.param(method, url, body, role, expected, id=f"{case}-{role}")
+        for case, method, url, body, expected in BOTH_CASES
+        for role in BOTH_ROLES
+    ],
+)
+def test_client_side_of_a_helper_cell(client, both_world, method, url, body, role, expected):
+    user, objects = both_world.users[role], both_world.objects[role]
+    client.force_login(user)
+    if body == "request":
+        body = valid_request_body()
+    elif isinstance(body, dict):
+        body = {key: int(_fill(value, objects)) if value == "{own_booking}" else value for key, value in body.items()}
+
+    path = _fill(url, objects)
+    response = client.get(path) if path.startswith("/checkout/") else call(client, method, path, body)
+
+    assert response.status_code == expected, response.content
+    if expected >= 400:
+        assert set(response.json()) == {"message", "errors"}
+
+
+@pytest.mark.parametrize("role", BOTH_ROLES)
+def test_client_side_of_a_helper_is_on_her_dashboard(client, both_world, role):
+    """The helper view says she has a booking to pay; the client view lists it and her request."""
+    objects = both_world.objects[role]
+    client.force_login(both_world.users[role])
+
+    helper_view = call(client, "GET", "/api/dashboard").json()
+    client_view = call(client, "GET", "/api/dashboard?view=client").json()
+
+    assert helper_view["view"] == "provider"
+    assert helper_view["clientSide"] == {"requests": 1, "bookings": 1, "unpaid": 1}
+    assert [b["id"] for b in client_view["bookings"]] == [objects["own_booking"].pk]
+    assert objects["own_open_request"].pk in {r["id"] for r in client_view["requests"]}
+
+
+@pytest.mark.parametrize("role", BOTH_ROLES)
+def test_client_side_of_a_helper_lists_her_requests_in_the_client_view(client, both_world, role):
+    objects = both_world.objects[role]
+    client.force_login(both_world.users[role])
+
+    mine = call(client, "GET", "/api/service-requests?view=client")
+    helper_side = call(client, "GET", "/api/service-requests").json()
+
+    assert mine.status_code == 200
+    assert {r["id"] for r in mine.json()} == {
+        objects["own_open_request"].pk,
+        objects["own_booking"].service_request_id,
+    }
+    assert objects["own_open_request"].pk not in {r["id"] for r in helper_side}
+
+
+def test_the_requests_list_refuses_a_view_that_is_neither_side(client, client_user):
+    client.force_login(client_user)
+    response = call(client, "GET", "/api/service-requests?view=admin")
+    assert response.status_code == 400
+    assert response.json() == {
+        "message": "Choose client or provider.",
+        "errors": {"view": ["Choose client or provider."]},
+    }

@@ -51,6 +51,15 @@ def test_care_circle_page_explains_itself_to_providers(verified_provider):
     assert "Care circles are for family accounts" in response.content.decode()
 
 
+def test_a_client_who_became_a_provider_keeps_her_care_circle(circle, client_user):
+    client_user.user_type = "provider"
+    client_user.save(update_fields=["user_type"])
+    response = as_user(client_user).get("/care-circle")
+    assert [r["firstName"] for r in response.context["props"]["recipients"]] == ["Walter"]
+    assert 'id="care-circle-props"' in response.content.decode()
+    assert "Care circles are for family accounts" not in response.content.decode()
+
+
 def test_join_page_signed_out_says_who_invites_and_links_to_sign_in(client, invitation, client_user):
     url = join_url(invitation)
     page = client.get(url).content.decode()

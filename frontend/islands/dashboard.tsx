@@ -30,7 +30,7 @@ import {
   type CancelReasonValues,
   type ReviewValues,
 } from "../lib/schemas/booking";
-import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../lib/format";
+import { formatDate, formatMoney, formatVisit, plural, urgencyLabel } from "../lib/format";
 import { mountQueryIsland, useApiWrite, usePollWhileDisconnected, type SessionMeta } from "../lib/query";
 import { useConnected, useRealtimeEvent } from "../lib/realtime";
 import { ProviderVisitActions, ReportDetails, VisitProgress, reviewReady } from "../components/VisitControls";
@@ -40,7 +40,8 @@ import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/type
 
 interface Props {
   user: { id: string; firstName: string; userType: UserType };
-  role: "provider" | "client";
+  /** The side shown (marketplace.dashboard: ?view=, by default the account's type). */
+  role: View;
   hasProviderProfile: boolean;
   /** marketplace.dashboard: only "verified" is shown open requests. */
   providerStatus: ProviderStatus;
@@ -51,9 +52,15 @@ interface Props {
 
 /** GET /api/dashboard (and props.initial): the first 3 bookings and requests, a provider's tile counts, unread count. */
 interface DashboardData {
+  /** The side shown, and the sides the viewer has (someone who is both a client and a helper keeps both). */
+  view: View;
+  views: View[];
+  /** In the helper view, what the viewer has as a client (null: nothing). */
+  clientSide: { requests: number; bookings: number; unpaid: number } | null;
   bookings: Booking[];
   requests: ServiceRequest[];
-  tiles: { scheduled: number; completed: number } | null;
+  /** today: her visits of today still to make (site time zone); completed: all she completed. */
+  tiles: { today: number; completed: number } | null;
   unread: number;
   /** The people in whose care circles the viewer is (the switcher shows when there are two or more). */
   recipients: Recipient[];
@@ -83,7 +90,22 @@ function ForWhom({ recipient }: { recipient: Recipient | null | undefined }) {
 
 /** All / each recipient: links (a full page load, so it works without scripts and the address can
  * be shared), the current one marked for assistive technology. */
-function RecipientSwitcher({ recipients, current }: { recipients: Recipient[]; current: number | null }) {
+function RecipientSwitcher({
+  recipients,
+  current,
+  keepView,
+}: {
+  recipients: Recipient[];
+  current: number | null;
+  /** The client view of someone who is also a helper stays the client view. */
+  keepView: boolean;
+}) {
+  const href = (id: number | null) => {
+    const query = new URLSearchParams(keepView ? { view: "client" } : {});
+    if (id !== null) query.set("recipient", String(id));
+    const text = query.toString();
+    return text ? `/dashboard?${text}` : "/dashboard";
+  };
   if (recipients.length < 2) return null;
   const items: { id: number | null; label: string }[] = [
     { id: null, label: "Everyone" },
@@ -97,7 +119,7 @@ function RecipientSwitcher({ recipients, current }: { recipients: Recipient[]; c
           <li key={item.id ?? "all"}>
             <a
               className={`button ${item.id === current ? "button-primary" : "button-secondary"}`}
-              href={item.id === null ? "/dashboard" : `/dashboard?recipient=${item.id}`}
+              href={href(item.id)}
               aria-current={item.id === current ? "page" : undefined}
             >
               {item.label}
@@ -110,6 +132,40 @@ function RecipientSwitcher({ recipients, current }: { recipients: Recipient[]; c
 }
 
 type ProviderStatus = "none" | "pending" | "verified" | "rejected" | "inactive";
+type View = "provider" | "client";
+
+/** "You also have 1 booking as a client (1 waiting for your payment)": the helper view of someone
+ * who is also a client never hides her own requests and bookings. */
+function ClientSideNotice({ side }: { side: DashboardData["clientSide"] }) {
+  if (!side) return null;
+  const parts: string[] = [];
+  if (side.bookings) parts.push(plural(side.bookings, "booking", "bookings"));
+  if (side.requests) parts.push(plural(side.requests, "open request", "open requests"));
+  return (
+    <section className="notice view-switch" aria-labelledby="client-side-heading" data-testid="client-side">
+      <h2 id="client-side-heading" className="view-switch-title">
+        You also have {parts.join(" and ")} as a client
+      </h2>
+      {side.unpaid > 0 && <p>{plural(side.unpaid, "booking is", "bookings are")} waiting for your payment.</p>}
+      <a className="button button-primary" href="/dashboard?view=client">
+        View your client bookings
+      </a>
+    </section>
+  );
+}
+
+/** In the client view of someone who is also a helper: the way back to her helper view. */
+function HelperViewLink({ views }: { views: View[] }) {
+  if (!views.includes("provider")) return null;
+  return (
+    <p className="notice view-switch" data-testid="helper-view-link">
+      You are seeing your bookings as a client.{" "}
+      <a className="button button-secondary" href="/dashboard?view=provider">
+        Back to your helper view
+      </a>
+    </p>
+  );
+}
 
 const LIST_LIMIT = 3;
 const UNREAD_POLL_MS = 10_000;
@@ -125,7 +181,7 @@ function bookingTitle(b: Booking): string {
 // ---------------------------------------------------------------- tiles
 
 function Tiles({ role, tiles, unread }: { role: Props["role"]; tiles: DashboardData["tiles"]; unread: number }) {
-  const count = (status: "scheduled" | "completed") => (tiles?.[status] ?? 0).toLocaleString("en-US");
+  const count = (status: "today" | "completed") => (tiles?.[status] ?? 0).toLocaleString("en-US");
   return (
     <section aria-labelledby="overview-heading" className="dashboard-section">
       <h2 id="overview-heading" className="visually-hidden">
@@ -136,7 +192,7 @@ function Tiles({ role, tiles, unread }: { role: Props["role"]; tiles: DashboardD
           <>
             <li className="tile" data-testid="tile-schedule">
               <span className="tile-label">Today's Schedule</span>
-              <span className="tile-count">{count("scheduled")}</span>
+              <span className="tile-count">{count("today")}</span>
             </li>
             <li className="tile" data-testid="tile-completed">
               <span className="tile-label">Completed</span>
@@ -441,6 +497,7 @@ function RequestItem({
       {role === "client" && <ForWhom recipient={request.recipient} />}
       {role === "provider" ? <AskedForYou request={request} /> : <SentToHelper request={request} />}
       <p className="list-item-text">{request.description}</p>
+      {role === "provider" && <RequestWhenWhere request={request} />}
       <p className="list-item-meta">
         {role === "client" && request.preferredDate && <span>Preferred date: {formatDate(request.preferredDate)}</span>}
         {request.repeat && <span data-testid="request-repeat">{requestRepeatSummary(request)}</span>}
@@ -486,6 +543,27 @@ function RequestItem({
         )}
       </div>
     </li>
+  );
+}
+
+/** Where a helper considering an open request needs to judge it without opening it: its date, time
+ * window and town. Helpers are sent the town and ZIP only before a booking (a `town` field when the
+ * API has one, else `location` as the API words it for her), never the street line. */
+function RequestWhenWhere({ request }: { request: ServiceRequest }) {
+  const town = (request as { town?: string | null }).town ?? request.location;
+  return (
+    <dl className="request-facts" data-testid="request-when-where">
+      <div>
+        <dt>When</dt>
+        <dd>{formatVisit(request.preferredDate, request.preferredTime) || "Date to be agreed"}</dd>
+      </div>
+      {town && (
+        <div>
+          <dt>Where</dt>
+          <dd>{town}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
@@ -840,7 +918,10 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   const { post } = useApiWrite([], SESSION);
 
   const chosen = initial.recipientId;
-  const path = chosen === null ? "/api/dashboard" : `/api/dashboard?recipient=${chosen}`;
+  // The side shown is asked again by name: the account's type may change meanwhile.
+  const query = new URLSearchParams({ view: initial.view });
+  if (chosen !== null) query.set("recipient", String(chosen));
+  const path = `/api/dashboard?${query.toString()}`;
   // Live: the unread count and booking changes come over the websocket; while it is down the
   // unread count is polled every 10 s (spec section 9). When it comes back, booking.updated events
   // sent meanwhile are lost, so the lists are read again too (a booking accepted meanwhile appears).
@@ -858,7 +939,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
     refetchInterval,
     meta: SESSION,
   });
-  const { bookings, requests, tiles } = dashboard.data;
+  const { bookings, requests, tiles, clientSide } = dashboard.data;
   // The dashboard's answer carries the unread count too: the newer one shows.
   useEffect(() => {
     if (dashboard.dataUpdatedAt > unread.dataUpdatedAt)
@@ -913,7 +994,14 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
 
   return (
     <div data-island="dashboard" data-user={user.id} data-connected={connected ? "true" : "false"}>
-      {role === "client" && <RecipientSwitcher recipients={initial.recipients ?? []} current={initial.recipientId} />}
+      {role === "provider" ? <ClientSideNotice side={clientSide} /> : <HelperViewLink views={initial.views ?? []} />}
+      {role === "client" && (
+        <RecipientSwitcher
+          recipients={initial.recipients ?? []}
+          current={initial.recipientId}
+          keepView={(initial.views ?? []).includes("provider")}
+        />
+      )}
       <Tiles role={role} tiles={tiles} unread={unread.data.count} />
       <div className="dashboard-columns">
         <BookingsCard role={role} bookings={bookings} failed={failed} actions={actions} />

@@ -1035,13 +1035,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET: clients their own requests, provider accounts the open requests of others, admins all.
+         * @description GET: clients their own requests, provider accounts the open requests of others, admins all;
+         *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
         get: operations["service_requests_list"];
         put?: never;
         /**
-         * @description GET: clients their own requests, provider accounts the open requests of others, admins all.
+         * @description GET: clients their own requests, provider accounts the open requests of others, admins all;
+         *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
         post: operations["service_requests_create"];
@@ -1377,6 +1379,16 @@ export interface components {
         ClientSecret: {
             clientSecret: string;
         };
+        /**
+         * @description In the helper view of someone who is also a client: her client side, so that it never
+         *     seems gone ("You also have 1 booking as a client"). bookings: still to come; unpaid: of them,
+         *     waiting for her payment; requests: hers still open.
+         */
+        ClientSide: {
+            readonly bookings: number;
+            readonly unpaid: number;
+            readonly requests: number;
+        };
         Conversation: {
             user: components["schemas"]["PublicUser"];
             role: components["schemas"]["ConversationRoleEnum"];
@@ -1413,16 +1425,24 @@ export interface components {
         /**
          * @description What the dashboard shows: needs context["request"] (the viewer, as for the lists' API).
          *
-         *     bookings: the first 3 of the viewer's bookings in their role (a provider the visits they make,
-         *     anyone else the visits they booked), in GET /api/bookings's order; a series of visits (issue
-         *     18) counts as one, with all its visits listed (the card groups them by booking.series). requests: the first 3 of
-         *     GET /api/service-requests for the viewer (a provider account: open requests of others, none
-         *     unless verified; anyone else the requests for the recipients in their circles). tiles: a
-         *     provider's counts (null for clients). unread: the unread messages count. recipients: the
-         *     people in whose care circles the viewer is (the switcher, shown when there are two or more;
-         *     empty for providers); recipientId: the one the lists are narrowed to (null: all of them).
+         *     view: which side of the viewer the dashboard shows ("provider": the helper view, "client");
+         *     views: the sides they may switch between (?view=): someone who is both a client and a helper
+         *     keeps both. clientSide: in the helper view, what the viewer has as a client (null when nothing,
+         *     and in the client view).
+         *     bookings: the first 3 of the viewer's bookings in the view (the helper view: the visits she
+         *     has to come, bookings.selectors.provider_to_come; the client view: the visits booked in her
+         *     circles), in GET /api/bookings's order; a series of visits counts as one, with all
+         *     its visits listed (the card groups them by booking.series). requests: the first 3 of GET
+         *     /api/service-requests for the view (helper: open requests of others, none unless verified;
+         *     client: the requests for the recipients in their circles). tiles: the helper view's counts
+         *     (null in the client view). unread: the unread messages count. recipients: the people in
+         *     whose care circles the viewer is (the switcher, shown when there are two or more; empty in
+         *     the helper view); recipientId: the one the lists are narrowed to (null: all of them).
          */
         Dashboard: {
+            readonly view: components["schemas"]["DashboardViewEnum"];
+            readonly views: components["schemas"]["DashboardViewEnum"][];
+            readonly clientSide: components["schemas"]["ClientSide"] | null;
             readonly bookings: components["schemas"]["Booking"][];
             readonly recipients: components["schemas"]["RecipientSummary"][];
             readonly recipientId: number | null;
@@ -1430,6 +1450,12 @@ export interface components {
             readonly tiles: components["schemas"]["ProviderTiles"] | null;
             readonly unread: number;
         };
+        /**
+         * @description * `provider` - provider
+         *     * `client` - client
+         * @enum {string}
+         */
+        DashboardViewEnum: "provider" | "client";
         /** @description One booking's split, over payments.selectors.earning_list (with_notes). */
         Earning: {
             readonly bookingId: number;
@@ -1764,9 +1790,12 @@ export interface components {
          * @enum {string}
          */
         ProviderStatusStatusEnum: "verified" | "rejected";
-        /** @description Today's Schedule (bookings with status scheduled) and Completed, over all the provider's visits. */
+        /**
+         * @description Today's Schedule (the provider's visits of the day, site time zone, scheduled or confirmed)
+         *     and Completed (all the visits she completed).
+         */
         ProviderTiles: {
-            readonly scheduled: number;
+            readonly today: number;
             readonly completed: number;
         };
         /**
@@ -3049,6 +3078,8 @@ export interface operations {
             query?: {
                 /** @description Only the items for this care recipient (the switcher) */
                 recipient?: number;
+                /** @description The side shown to someone who is both a client and a helper (default: the account's type) */
+                view?: "client" | "provider";
             };
             header?: never;
             path?: never;
@@ -3698,6 +3729,8 @@ export interface operations {
                 limit?: number;
                 /** @description The initial index from which to return the results. */
                 offset?: number;
+                /** @description The side of someone who is both a client and a helper (default: the account's type) */
+                view?: "client" | "provider";
             };
             header?: never;
             path?: never;

@@ -258,6 +258,7 @@ SPECTACULAR_SETTINGS = {
         "VisitWindowEnum": [("morning", "morning"), ("afternoon", "afternoon"), ("evening", "evening")],
         "SpecialtyEnum": "providers.models.Specialty",
         "UserTypeEnum": "accounts.models.UserType",
+        "DashboardViewEnum": [("provider", "provider"), ("client", "client")],
         "CircleRoleEnum": "circles.models.CircleRole",
         "InvitationStatusEnum": "circles.models.InvitationStatus",
     },

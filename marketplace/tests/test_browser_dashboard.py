@@ -144,7 +144,8 @@ def test_provider_checks_in_and_out_of_a_visit_with_its_report(live_server, page
     sign_in_browser(page, live_server.url, verified_provider.user)
     page.goto(f"{live_server.url}/dashboard")
     expect(page.get_by_role("heading", name="Upcoming Appointments")).to_be_visible()
-    expect(page.get_by_test_id("tile-schedule")).to_contain_text("1")
+    # Today's Schedule counts the visits of today: yesterday's and next week's are not.
+    expect(page.get_by_test_id("tile-schedule")).to_contain_text("0")
     expect(page.get_by_test_id("tile-completed")).to_contain_text("0")
     # The provider has a profile: no "Want to Help Others?".
     expect(page.get_by_role("heading", name="Want to Help Others?")).to_have_count(0)
@@ -314,7 +315,7 @@ def test_the_dashboard_paints_its_lists_tiles_and_badge_without_calling_the_api(
         """
     )
     page.goto(f"{live_server.url}/dashboard")
-    expect(page.get_by_test_id("tile-schedule")).to_contain_text("1")
+    expect(page.get_by_test_id("tile-schedule")).to_contain_text("0")  # the doorbell is in 3 days
     expect(page.get_by_test_id("tile-completed")).to_contain_text("2")
     expect(page.get_by_test_id("unread-badge")).to_have_text("1 unread")
     first = page.evaluate("window.__firstPaint")

@@ -27,7 +27,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def shown(client_user, verified_provider):
-    BookingFactory(service_request__client=client_user, provider=verified_provider, status=BookingStatus.COMPLETED)
+    # Still to come: the provider's dashboard lists upcoming visits only.
+    BookingFactory(service_request__client=client_user, provider=verified_provider, status=BookingStatus.CONFIRMED)
     ServiceRequestFactory(client=client_user, max_budget=None, category=None, preferred_date=None)
     ServiceRequestFactory()
     SystemMessageFactory(receiver=client_user)

@@ -5,7 +5,7 @@ Accepting a request creates a booking: bookings.api.views.ServiceRequestAcceptVi
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import UserType
+from marketplace.errors import InvalidInput
 from marketplace.listcache import CachedListMixin
 from marketplace.throttling import RequestCreateThrottle
 from requests_app import selectors, services
@@ -36,19 +37,50 @@ class ServiceCategoryListView(generics.ListAPIView):
         return selectors.category_list_active()
 
 
+LIST_VIEWS = ("client", "provider")
+LIST_VIEW_INVALID = "Choose client or provider."
+
+
 class ServiceRequestListCreateView(CachedListMixin, generics.ListAPIView):
-    """GET: clients their own requests, provider accounts the open requests of others, admins all.
+    """GET: clients their own requests, provider accounts the open requests of others, admins all;
+    ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
     POST: a client creates a request."""
 
     serializer_class = ServiceRequestSerializer
     throttle_classes = [RequestCreateThrottle]  # limits creation only; reads are never limited
 
+    def _as_provider(self) -> bool | None:
+        """The ?view= asked for (None: the side of the account's type); anything else is a 400."""
+        view = self.request.query_params.get("view")
+        if view is None:
+            return None
+        if view not in LIST_VIEWS:
+            raise InvalidInput(LIST_VIEW_INVALID, errors={"view": [LIST_VIEW_INVALID]})
+        return view == "provider"
+
     def cache_max_age(self, items: list) -> float | None:
         # A direct request opens to all when its 24 hours end (issue 18).
-        return direct_window_max_age(items, provider_viewer=self.request.user.user_type == UserType.PROVIDER)
+        as_provider = self._as_provider()
+        if as_provider is None:
+            as_provider = self.request.user.user_type == UserType.PROVIDER
+        return direct_window_max_age(items, provider_viewer=as_provider)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "view",
+                str,
+                enum=list(LIST_VIEWS),
+                description="The side of someone who is both a client and a helper (default: the account's type)",
+            )
+        ]
+    )
+    def get(self, request: Request, *args, **kwargs) -> Response:
+        self._as_provider()  # a bad ?view= is a 400 before anything is read or cached
+        return super().get(request, *args, **kwargs)
 
     def get_queryset(self):
-        return selectors.service_request_list(user=self.request.user)
+        return selectors.service_request_list(user=self.request.user, as_provider=self._as_provider())
 
     @extend_schema(request=ServiceRequestCreateSerializer, responses={201: ServiceRequestSerializer})
     def post(self, request: Request) -> Response:
