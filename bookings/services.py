@@ -135,6 +135,15 @@ def booking_can_client_cancel(booking: Booking, now: dt.datetime | None = None) 
     )
 
 
+def cancel_refund_amount(booking: Booking) -> Decimal:
+    """What cancelling the booking returns to the card: a paid booking is refunded in full
+    (_cancel requests it), an unpaid one was never charged, so nothing. The one rule the cancel
+    and its dialogs (BookingSerializer.cancelRefund) read."""
+    if booking.payment_status != PaymentStatus.PAID:
+        return Decimal("0.00")
+    return Decimal(booking.total_amount).quantize(CENT)
+
+
 def _when(booking: Booking) -> str:
     label = TimeWindow(booking.scheduled_time).label if booking.scheduled_time in TimeWindow.values else ""
     date = f"{booking.scheduled_date:%A, %B} {booking.scheduled_date.day}, {booking.scheduled_date.year}"
@@ -386,7 +395,7 @@ def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
     booking.cancelled_by = actor
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
     _settle_request(booking)
-    if booking.payment_status == PaymentStatus.PAID:
+    if cancel_refund_amount(booking):
         _refund_request(booking)
 
 

@@ -63,7 +63,13 @@ def test_accepting_a_series_books_every_visit_priced_per_visit(client, verified_
     assert {(v.total_amount, v.status, v.provider_id) for v in visits} == {
         (Decimal("30.00"), BookingStatus.SCHEDULED, verified_provider.pk)
     }
-    assert response.json()["series"] == {"requestId": request.pk, "index": 1, "count": 4, "repeat": "weekly"}
+    assert response.json()["series"] == {
+        "requestId": request.pk,
+        "index": 1,
+        "count": 4,
+        "repeat": "weekly",
+        "payNote": "This is visit 1 of 4 in a weekly series; each visit is paid separately.",
+    }
     request.refresh_from_db()
     assert request.status == RequestStatus.BOOKED
     # Told once for the series, not once per visit.
@@ -248,3 +254,23 @@ def test_the_dashboard_counts_a_series_as_one_of_its_three_bookings(client, veri
         visits[3].pk,
     ]
     assert [b["series"] and b["series"]["index"] for b in bookings] == [1, None, None, 2, 3, 4]
+
+
+def test_each_visit_of_a_series_says_it_is_paid_separately_on_the_dashboard_and_checkout(client, verified_provider):
+    """Paying visit 1 pays visit 1 only: the booking (dashboard) and the checkout page say so."""
+    from marketplace.testing.pages import island_props
+
+    request = _weekly(_tuesday(10), 4, title="Wellness check")
+    client.force_login(verified_provider.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept").status_code == 201
+    second = Booking.objects.get(service_request=request, series_index=2)
+    client.force_login(request.client)
+
+    rows = {row["id"]: row for row in call(client, "GET", "/api/bookings").json()}
+    assert rows[second.pk]["series"]["payNote"] == (
+        "This is visit 2 of 4 in a weekly series; each visit is paid separately."
+    )
+    props = island_props(client.get(f"/checkout/{second.pk}"), "checkout-props")
+    assert props["booking"]["seriesNote"] == rows[second.pk]["series"]["payNote"]
+    one_off = BookingFactory(service_request__client=request.client, provider=verified_provider)
+    assert island_props(client.get(f"/checkout/{one_off.pk}"), "checkout-props")["booking"]["seriesNote"] == ""

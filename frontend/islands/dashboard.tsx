@@ -6,7 +6,7 @@
 // API for nothing; booking events re-read it, and the unread count is polled only while the socket is down.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { CancelBookingDialog } from "../components/CancelBookingDialog";
+import { CancelBookingDialog, refundSentence } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { FieldSet, RadioOption, TextareaField } from "../components/Field";
@@ -229,6 +229,11 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
       {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
+      {payable && series && (
+        <p className="list-item-meta" data-testid="series-pay-note">
+          {series.payNote}
+        </p>
+      )}
       <div className="actions">
         {payable && (
           <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
@@ -720,8 +725,14 @@ function CancelRestDialog({
         error={error("reason")}
         onChange={(e) => set("reason", e.currentTarget.value)}
       />
+      {booking && (
+        <p className="dialog-refund" data-testid="cancel-refund">
+          <strong>For this visit: {refundSentence(booking)}</strong>
+        </p>
+      )}
       <p className="notice" role="note">
-        Visits less than 48 hours away stay booked. Paid visits that are cancelled are refunded in full.
+        Visits less than 48 hours away stay booked. Each later visit that was paid is refunded in full to your card;
+        visits not yet paid were never charged.
       </p>
     </Dialog>
   );

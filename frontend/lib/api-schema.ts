@@ -1163,6 +1163,8 @@ export interface components {
             readonly hasReport: boolean;
             readonly visitState: components["schemas"]["VisitStateEnum"];
             readonly canCancel: boolean;
+            /** Format: double */
+            readonly cancelRefund: number;
             readonly provider: components["schemas"]["BookingProvider"];
             readonly client: {
                 readonly id: string;
@@ -1231,6 +1233,8 @@ export interface components {
             readonly index: number;
             readonly count: number;
             readonly repeat: components["schemas"]["RepeatEnum"];
+            /** @description each visit of a series is paid separately */
+            readonly payNote: string;
         };
         /**
          * @description * `scheduled` - Scheduled
@@ -1449,7 +1453,13 @@ export interface components {
             readonly feePercent: number;
             readonly currency: string;
             readonly state: components["schemas"]["StateEnum"];
+            /** @description the state in words: a refunded visit says why */
             readonly stateLabel: string;
+            /**
+             * Format: double
+             * @description what the provider keeps: net, or 0 once the client was refunded
+             */
+            readonly earned: number;
             /** @description where the money is, in one sentence */
             readonly note: string;
         };
