@@ -188,18 +188,36 @@ interface BookingActions {
   reviewed: Set<number>;
 }
 
-function BookingItem({ booking, role, actions }: { booking: Booking; role: Props["role"]; actions: BookingActions }) {
+/** Whether the viewer pays this visit here. Mirrors the server (payments.services.check_booking_payable):
+ * scheduled and not yet paid, including a payment that failed and may be tried again; paying is the
+ * organizers'. */
+function payableBy(booking: Booking, role: Props["role"]): boolean {
+  return (
+    role === "client" &&
+    booking.circleRole === "organizer" &&
+    booking.status === "scheduled" &&
+    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed")
+  );
+}
+
+function BookingItem({
+  booking,
+  role,
+  actions,
+  payNote = false,
+}: {
+  booking: Booking;
+  role: Props["role"];
+  actions: BookingActions;
+  /** Say that each visit of the series is paid separately (once per series: its first visit to pay). */
+  payNote?: boolean;
+}) {
   const titleId = `booking-${booking.id}-title`;
   const series = booking.series;
   const active = booking.status === "scheduled" || booking.status === "confirmed";
-  // Mirrors the server (payments.services.check_booking_payable): scheduled and not yet paid,
-  // including a payment that failed and may be tried again.
   // Paying, cancelling and reviewing are the organizers' (canManage); a circle's member sees the visit.
   const manages = role === "client" && booking.circleRole === "organizer";
-  const payable =
-    manages &&
-    booking.status === "scheduled" &&
-    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed");
+  const payable = payableBy(booking, role);
   // The review is offered once the helper's visit report is in (issue 17), shown beside it.
   const reviewDue = manages && booking.status === "completed" && !actions.reviewed.has(booking.id);
   const reviewable = reviewDue && reviewReady(booking);
@@ -229,7 +247,7 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
       {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
-      {payable && series && (
+      {payable && series && payNote && (
         <p className="list-item-meta" data-testid="series-pay-note">
           {series.payNote}
         </p>
@@ -339,6 +357,8 @@ function SeriesItem({ visits, role, actions }: { visits: Booking[]; role: Props[
   const first = visits[0];
   if (!first?.series) return null;
   const titleId = `series-${first.series.requestId}-title`;
+  // The next visit to pay says, once, that the series is paid one visit at a time.
+  const firstToPay = visits.find((v) => payableBy(v, role));
   return (
     <li className="list-item series-item" data-testid="booking-series" aria-labelledby={titleId}>
       <div className="list-item-head">
@@ -353,7 +373,7 @@ function SeriesItem({ visits, role, actions }: { visits: Booking[]; role: Props[
       <BookingPerson booking={first} perspective={role} />
       <ul className="item-list series-visits" aria-label={`Visits of ${bookingTitle(first)}`}>
         {visits.map((b) => (
-          <BookingItem key={b.id} booking={b} role={role} actions={actions} />
+          <BookingItem key={b.id} booking={b} role={role} actions={actions} payNote={b.id === firstToPay?.id} />
         ))}
       </ul>
     </li>
