@@ -285,3 +285,16 @@ def test_splits_of_odd_amounts_are_stored_as_computed(verified_provider):
         booking = paid_booking(verified_provider, total=total)
         earning = Earning.objects.get(booking=booking)
         assert earning.fee + earning.net == earning.gross == Decimal(total)
+
+
+def test_staff_see_a_cancelled_visits_earning_as_the_provider_does(client, admin_user, verified_provider):
+    """The Django admin follows the same rule: Cancelled, the provider keeps 0.00."""
+    paid_booking(
+        verified_provider, total="30.00", days_ago=-5, status=BookingStatus.CANCELLED, state=PayoutState.REVERSED
+    )
+    client.force_login(admin_user)
+
+    html = client.get("/django-admin/payments/earning/").content.decode()
+
+    assert '<td class="field-earned">0.00</td>' in html
+    assert '<td class="field-outcome">Cancelled</td>' in html
