@@ -270,6 +270,16 @@ class BookingCancelSerializer(StrictSerializer):
     reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
 
 
+class SeriesCancelPreviewSerializer(serializers.Serializer):
+    """GET /api/bookings/{id}/cancel-rest: what cancelling the rest would do now, for its dialog."""
+
+    cancelled = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    kept = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    refund = serializers.DecimalField(
+        max_digits=10, decimal_places=2, coerce_to_string=False, read_only=True, help_text="back to the card"
+    )
+
+
 class SeriesCancelResultSerializer(serializers.Serializer):
     """POST /api/bookings/{id}/cancel-rest: what was cancelled, and which visits stay (less than 48
     hours away), in `message`."""

@@ -274,3 +274,35 @@ def test_each_visit_of_a_series_says_it_is_paid_separately_on_the_dashboard_and_
     assert props["booking"]["seriesNote"] == rows[second.pk]["series"]["payNote"]
     one_off = BookingFactory(service_request__client=request.client, provider=verified_provider)
     assert island_props(client.get(f"/checkout/{one_off.pk}"), "checkout-props")["booking"]["seriesNote"] == ""
+
+
+def test_the_cancel_the_rest_dialog_is_told_what_it_cancels_keeps_and_refunds(client, verified_provider):
+    """GET /api/bookings/{id}/cancel-rest: the visits the cancel would take and keep, and what comes
+    back to the card (the paid ones cancelled), by the cancel's own rules; then the cancel does that."""
+    from bookings.models import PaymentStatus
+
+    request, visits = _accepted_series(verified_provider, _tuesday(10), 4)
+    Booking.objects.filter(pk__in=[visits[1].pk, visits[2].pk]).update(payment_status=PaymentStatus.PAID)
+    Booking.objects.filter(pk=visits[2].pk).update(status=BookingStatus.CONFIRMED)
+    member = UserFactory()
+    CircleMember.objects.create(recipient=request.recipient, user=member, role=CircleRole.MEMBER)
+    path = f"/api/bookings/{visits[1].pk}/cancel-rest"
+
+    with time_machine.travel(visits[1].visit_start - dt.timedelta(hours=47)):
+        client.force_login(member)
+        assert call(client, "GET", path).status_code == 403
+        client.force_login(UserFactory())
+        assert call(client, "GET", path).status_code == 404
+        client.force_login(request.client)
+        preview = call(client, "GET", path)
+        assert preview.status_code == 200
+        # Visit 2 is within 48 hours and stays; visit 3 (paid) and 4 (unpaid) go: one refund.
+        assert preview.json() == {
+            "cancelled": [visits[2].pk, visits[3].pk],
+            "kept": [visits[1].pk],
+            "refund": float(visits[2].total_amount),
+        }
+        done = call(client, "POST", path, {})
+    assert done.json()["cancelled"] == preview.json()["cancelled"]
+    one_off = BookingFactory(service_request__client=request.client, provider=verified_provider)
+    assert call(client, "GET", f"/api/bookings/{one_off.pk}/cancel-rest").status_code == 409

@@ -6,7 +6,7 @@
 // API for nothing; booking events re-read it, and the unread count is polled only while the socket is down.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { CancelBookingDialog, refundSentence } from "../components/CancelBookingDialog";
+import { CancelBookingDialog } from "../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { FieldSet, RadioOption, TextareaField } from "../components/Field";
@@ -675,6 +675,23 @@ interface SeriesCancelResult {
   kept: number[];
 }
 
+/** GET /api/bookings/{id}/cancel-rest: what the cancel would take, keep and refund now. */
+interface SeriesCancelPreview {
+  cancelled: number[];
+  kept: number[];
+  refund: number;
+}
+
+/** The dialog's words for the preview: how many visits go, and what comes back to the card. */
+function restRefundSentence(preview: SeriesCancelPreview): string {
+  const visits = preview.cancelled.length === 1 ? "1 visit" : `${preview.cancelled.length} visits`;
+  const money =
+    preview.refund > 0
+      ? `You will get ${formatMoney(preview.refund)} back to your card.`
+      : "Nothing was charged for them, so there is nothing to refund.";
+  return `${visits} will be cancelled. ${money}`;
+}
+
 /** "Cancel the rest of the series" (issue 18): this visit and every later one, but those less than
  * 48 hours away, which the answer names. */
 function CancelRestDialog({
@@ -691,6 +708,16 @@ function CancelRestDialog({
   const [busy, setBusy] = useState(false);
   const { post } = useApiWrite([], SESSION);
   useEffect(() => setBusy(false), [booking?.id]);
+  const previewPath = booking ? `/api/bookings/${booking.id}/cancel-rest` : "";
+  const preview = useQuery({
+    queryKey: [previewPath],
+    queryFn: () => api.get<SeriesCancelPreview>(previewPath),
+    enabled: booking !== null,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+    meta: SESSION,
+  });
   const confirm = form.handleSubmit(async ({ reason }) => {
     if (!booking || busy) return;
     setBusy(true);
@@ -745,14 +772,14 @@ function CancelRestDialog({
         error={error("reason")}
         onChange={(e) => set("reason", e.currentTarget.value)}
       />
-      {booking && (
-        <p className="dialog-refund" data-testid="cancel-refund">
-          <strong>For this visit: {refundSentence(booking)}</strong>
-        </p>
-      )}
+      {/* What comes back to the card: the server's count of it (the cancel's own rules). */}
+      <p className="dialog-refund" data-testid="cancel-refund" aria-live="polite">
+        <strong>
+          {preview.data ? restRefundSentence(preview.data) : preview.isError ? "" : "Working out the refund..."}
+        </strong>
+      </p>
       <p className="notice" role="note">
-        Visits less than 48 hours away stay booked. Each later visit that was paid is refunded in full to your card;
-        visits not yet paid were never charged.
+        Visits less than 48 hours away stay booked. Paid visits that are cancelled are refunded in full to your card.
       </p>
     </Dialog>
   );

@@ -330,11 +330,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * @description POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
+         *     every later one, except those less than 48 hours away (the message says which stay). GET: what
+         *     it would cancel and keep now, and what comes back to the card (the dialog says it).
+         */
+        get: operations["bookings_cancel_rest_retrieve"];
         put?: never;
         /**
          * @description POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
-         *     every later one, except those less than 48 hours away (the message says which stay).
+         *     every later one, except those less than 48 hours away (the message says which stay). GET: what
+         *     it would cancel and keep now, and what comes back to the card (the dialog says it).
          */
         post: operations["bookings_cancel_rest_create"];
         delete?: never;
@@ -1863,6 +1869,16 @@ export interface components {
         ScheduleUpdateRequest: {
             weeklyHours: components["schemas"]["StrictWeeklyHoursRequest"][];
         };
+        /** @description GET /api/bookings/{id}/cancel-rest: what cancelling the rest would do now, for its dialog. */
+        SeriesCancelPreview: {
+            readonly cancelled: number[];
+            readonly kept: number[];
+            /**
+             * Format: double
+             * @description back to the card
+             */
+            readonly refund: number;
+        };
         /**
          * @description POST /api/bookings/{id}/cancel-rest: what was cancelled, and which visits stay (less than 48
          *     hours away), in `message`.
@@ -2639,6 +2655,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_cancel_rest_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesCancelPreview"];
                 };
             };
         };
