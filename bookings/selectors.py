@@ -427,3 +427,16 @@ def visit_report_get(*, user: User, booking_id: int) -> VisitReport:
     if report is None:
         raise NotFound("This visit has no report yet.")
     return report
+
+
+# The series' rhythm in the sentence below ("a weekly series").
+_SERIES_WORD = {"weekly": "weekly", "every_2_weeks": "every-2-weeks", "monthly": "monthly"}
+
+
+def series_pay_note(*, index: int, count: int, repeat: str) -> str:
+    """What the organizer must know before paying one visit of a series: each visit is its own
+    payment (payments charge one booking's total), so the others still need paying. The dashboard
+    (BookingSerializer.series.payNote) and the checkout say the same."""
+    word = _SERIES_WORD.get(repeat, "")
+    series = f"a {word} series" if word else "a series"
+    return f"This is visit {index} of {count} in {series}; each visit is paid separately."

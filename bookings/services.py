@@ -135,6 +135,15 @@ def booking_can_client_cancel(booking: Booking, now: dt.datetime | None = None) 
     )
 
 
+def cancel_refund_amount(booking: Booking) -> Decimal:
+    """What cancelling the booking returns to the card: a paid booking is refunded in full
+    (_cancel requests it), an unpaid one was never charged, so nothing. The one rule the cancel
+    and its dialogs (BookingSerializer.cancelRefund) read."""
+    if booking.payment_status != PaymentStatus.PAID:
+        return Decimal("0.00")
+    return Decimal(booking.total_amount).quantize(CENT)
+
+
 def _when(booking: Booking) -> str:
     label = TimeWindow(booking.scheduled_time).label if booking.scheduled_time in TimeWindow.values else ""
     date = f"{booking.scheduled_date:%A, %B} {booking.scheduled_date.day}, {booking.scheduled_date.year}"
@@ -386,7 +395,7 @@ def _cancel(booking: Booking, *, actor: User, reason: str) -> None:
     booking.cancelled_by = actor
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
     _settle_request(booking)
-    if booking.payment_status == PaymentStatus.PAID:
+    if cancel_refund_amount(booking):
         _refund_request(booking)
 
 
@@ -459,6 +468,39 @@ def _stays(visit: Booking) -> str:
     return f"The visit on {_day(visit.scheduled_date)} is less than 48 hours away and stays booked."
 
 
+def _series_rest(booking: Booking) -> list[Booking]:
+    """This visit of a series and every later one still to come, in order."""
+    return list(
+        Booking.objects.filter(
+            service_request_id=booking.service_request_id,
+            series_index__gte=booking.series_index,
+            status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED),
+        ).order_by("series_index")
+    )
+
+
+def booking_cancel_rest_preview(*, booking_id: int, actor: User) -> dict[str, Any]:
+    """What cancelling the rest of the series from this visit would do now, for its dialog: the
+    visits it would cancel and keep (booking_cancel_rest_by_client's rules) and what comes back to
+    the card (cancel_refund_amount of each visit cancelled). The same checks as the cancel: the
+    organizer (403), a visit of a series (409).
+
+    Returns {"cancelled": [booking ids], "kept": [booking ids], "refund": Decimal}.
+    """
+    booking = Booking.objects.get(pk=booking_id)
+    check_booking_client(booking, actor, "cancel")
+    if booking.series_index is None:
+        raise Conflict(NOT_IN_SERIES)
+    now = timezone.now()
+    rest = _series_rest(booking)
+    cancelled = [visit for visit in rest if booking_can_client_cancel(visit, now)]
+    return {
+        "cancelled": [visit.pk for visit in cancelled],
+        "kept": [visit.pk for visit in rest if visit not in cancelled],
+        "refund": sum((cancel_refund_amount(visit) for visit in cancelled), Decimal("0.00")),
+    }
+
+
 def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str = "") -> dict[str, Any]:
     """The client cancels this visit of a series and every later one still ahead (issue 18), each
     through the one-visit cancel (its own transaction, the 48-hour rule, a refund when paid). Visits
@@ -472,13 +514,7 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
         check_booking_client(booking, actor, "cancel")
         if booking.series_index is None:
             raise Conflict(NOT_IN_SERIES)
-        rest = list(
-            Booking.objects.filter(
-                service_request_id=booking.service_request_id,
-                series_index__gte=booking.series_index,
-                status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED),
-            ).order_by("series_index")
-        )
+        rest = _series_rest(booking)
     now = timezone.now()
     cancelled: list[Booking] = []
     kept: list[Booking] = []

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from django.db.models import Count, F, Q, QuerySet
+from django.utils import timezone
 
 from accounts.models import User, UserType
-from bookings.models import Booking
+from bookings.models import Booking, BookingStatus
 from bookings.selectors import as_party_of
 from circles.selectors import member_user_ids, recipient_id_list
 from marketplace.errors import NotFound
@@ -181,11 +182,22 @@ def thread_participant_ids(*, booking: Booking) -> list[str]:
     return ids
 
 
+def pair_bookings(*, booking: Booking) -> QuerySet[Booking]:
+    """Every booking of the booking's pair (its recipient and its provider): one conversation holds
+    them all, so a family with three visits by one helper talks to her in one place. Whoever takes
+    part in one of them takes part in all (the provider, or a member of the recipient's circle)."""
+    return Booking.objects.filter(recipient_id=booking.recipient_id, provider_id=booking.provider_id)
+
+
 def thread_messages(*, booking: Booking, limit: int = CONVERSATION_LIMIT) -> list[Message]:
-    """The last `limit` messages of a booking's thread, oldest first: its canonical rows (each
-    sender's own copy), the same for everyone in it. The caller checks the user takes part."""
+    """The last `limit` messages of the conversation of the booking's recipient and provider (every
+    visit of the pair, each message keeping the booking it was written about), oldest first: the
+    canonical rows (each sender's own copy), the same for everyone in it. The caller checks the
+    user takes part."""
     newest = list(
-        Message.objects.filter(booking=booking, thread=True, receiver_id=F("sender_id"))
+        Message.objects.filter(
+            booking__in=pair_bookings(booking=booking).values("pk"), thread=True, receiver_id=F("sender_id")
+        )
         .select_related("sender")
         .order_by("-created_at", "-id")[:limit]
     )
@@ -212,10 +224,11 @@ def support_user() -> User | None:
 class Conversation:
     """One entry of the user's messages page.
 
-    A booking's thread (`thread` set; bookings = [that booking]): `user` is whom the user talks to
-    there: the booked provider for a member of the circle, the client who posted for the provider
-    (the page names it after the recipient). Otherwise a person (support): the bookings they
-    share, newest first.
+    A care recipient and provider pair (`thread` set): every booking of the pair, newest visit
+    first, in `bookings`; `thread` is the visit a new message is about (the next one to come, else
+    the newest); `user` is whom the user talks to there: the booked provider for a member of the
+    circle, the client who posted that visit for the provider (the page names it after the
+    recipient). Otherwise a person (support): the bookings they share, newest first.
     """
 
     user: User
@@ -225,22 +238,38 @@ class Conversation:
     as_provider: bool = False
 
 
+_ACTIVE = (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED)
+
+
+def current_visit(bookings: list[Booking]) -> Booking:
+    """The visit a conversation's new message is about: the soonest active visit from today on,
+    else the newest (bookings: newest first)."""
+    today = timezone.localdate()
+    coming = [b for b in bookings if b.status in _ACTIVE and b.scheduled_date >= today]
+    return min(coming, key=lambda b: (b.scheduled_date, b.pk)) if coming else bookings[0]
+
+
 def conversation_list(*, user: User) -> list[Conversation]:
-    """The user's conversations (spec "Messages page", issue 16 item 5): one per booking whose
-    thread they take part in, newest visit first, then the people they exchanged messages with
-    outside a thread (support: an admin on either side), so a support thread stays reachable."""
+    """The user's conversations (spec "Messages page"): one per care recipient and provider pair
+    whose bookings they take part in (one person, one conversation, whatever the number of
+    visits), newest visit first, then the people they exchanged messages with outside a thread
+    (support: an admin on either side), so a support thread stays reachable."""
     bookings = (
         thread_bookings_of(user=user)
         .select_related("client", "provider__user", "service_request", "recipient")
         .order_by("-scheduled_date", "-id")
     )
-    conversations: list[Conversation] = []
+    pairs: dict[tuple[int, int], list[Booking]] = {}
     for booking in bookings:
-        as_provider = booking.provider.user_id == user.pk
-        partner = booking.client if as_provider else booking.provider.user
+        pairs.setdefault((booking.recipient_id, booking.provider_id), []).append(booking)
+    conversations: list[Conversation] = []
+    for visits in pairs.values():
+        current = current_visit(visits)
+        as_provider = current.provider.user_id == user.pk
+        partner = current.client if as_provider else current.provider.user
         if partner.pk == user.pk:  # a provider booked for their own circle: nobody to talk to
             continue
-        conversations.append(Conversation(user=partner, bookings=[booking], thread=booking, as_provider=as_provider))
+        conversations.append(Conversation(user=partner, bookings=visits, thread=current, as_provider=as_provider))
 
     partner_ids = _message_partner_ids(user=user)
     extra = User.objects.filter(pk__in=partner_ids).exclude(pk=user.pk)

@@ -22,6 +22,7 @@ from messaging.models import Message, MessageType
 from messaging.selectors import (
     may_message,
     newest_booking_between,
+    pair_bookings,
     thread_booking_get,
     thread_bookings_of,
     thread_participant_ids,
@@ -143,11 +144,12 @@ def conversation_mark_read(*, user: User, other: User) -> int:
 
 
 def thread_mark_read(*, user: User, booking: Booking) -> int:
-    """Mark the user's unread copies in a booking's thread read; returns how many changed."""
+    """Mark the user's unread copies in the conversation of the booking's recipient and provider
+    (every visit of the pair: it is one conversation) read; returns how many changed."""
     with transaction.atomic():
-        changed = Message.objects.filter(receiver=user, booking=booking, thread=True, is_read=False).update(
-            is_read=True
-        )
+        changed = Message.objects.filter(
+            receiver=user, booking__in=pair_bookings(booking=booking).values("pk"), thread=True, is_read=False
+        ).update(is_read=True)
         if changed:
             events.unread_count_on_commit([user.pk])
     return changed

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from payments.models import ConnectedAccount, Earning, PaymentIntent, ProcessedEvent, Refund
+from payments.selectors import earning_earned, earning_state_label
 
 
 @admin.register(PaymentIntent)
@@ -68,10 +69,20 @@ class ConnectedAccountAdmin(admin.ModelAdmin):
 class EarningAdmin(admin.ModelAdmin):
     """Read-only: a failed transfer or reversal is retried with `manage.py release_earnings`."""
 
-    list_display = ("booking", "gross", "fee", "net", "state", "transfer_id", "last_error")
+    list_display = ("booking", "gross", "fee", "net", "earned", "outcome", "transfer_id", "last_error")
     list_filter = ("state", "gateway")
+    list_select_related = ("booking",)
     search_fields = ("booking__id", "transfer_id", "payout_id")
     readonly_fields = [f.name for f in Earning._meta.fields]
+
+    # The provider's words, as /earnings shows them: a refunded visit earns nothing and says why.
+    @admin.display(description="provider keeps")
+    def earned(self, obj: Earning) -> str:
+        return f"{earning_earned(obj):.2f}"
+
+    @admin.display(description="payout", ordering="state")
+    def outcome(self, obj: Earning) -> str:
+        return earning_state_label(obj)
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -139,13 +139,34 @@ def payout_setup_of(*, provider: Provider) -> tuple[PayoutSetup, ConnectedAccoun
     return (account.setup if account else PayoutSetup.NOT_SET_UP), account
 
 
+def earning_earned(earning: Earning) -> Decimal:
+    """What the provider keeps of a booking: its net, or nothing once the client was refunded (the
+    share went back, or never left Kindly). The page's bold "You earn" reads this, never the split."""
+    return Decimal("0.00") if earning.state == PayoutState.REVERSED else earning.net
+
+
+def earning_state_label(earning: Earning) -> str:
+    """The payout's state in the provider's words: a refunded visit says why (cancelled, or
+    refunded), not "Reversed", which reads as money taken back when none may ever have moved."""
+    if earning.state != PayoutState.REVERSED:
+        return earning.get_state_display()
+    if earning.reversed_after_payout:
+        return "Refunded after payout"
+    return "Cancelled" if earning.booking.status == BookingStatus.CANCELLED else "Refunded"
+
+
 def earning_note(earning: Earning, *, payouts_on: bool) -> str:
     """One plain sentence on where the money is."""
     booking = earning.booking
     if earning.state == PayoutState.REVERSED:
         if earning.reversed_after_payout:
             return "The client was refunded after this was paid out; Stripe takes it from your next payouts."
-        return "The client was refunded, so this is not paid to you."
+        if not earning.transfer_id:
+            cause = (
+                "The visit was cancelled" if booking.status == BookingStatus.CANCELLED else "The payment was refunded"
+            )
+            return f"{cause} and the client refunded in full; nothing was paid out to you."
+        return "The client was refunded, so the transfer to your Stripe account was taken back."
     if earning.state == PayoutState.PAID:
         day = timezone.localdate(earning.paid_at) if earning.paid_at else None
         return f"Paid to your bank on {day:%B} {day.day}, {day.year}." if day else "Paid to your bank."
@@ -204,7 +225,10 @@ def earnings_overview(*, user: User) -> dict:
 
 
 def with_notes(earnings: list[Earning], *, payouts_on: bool) -> list[Earning]:
-    """Each earning with `.note` (earning_note), as the page and the API show it."""
+    """Each earning with `.note` (earning_note), `.state_label` (earning_state_label) and `.earned`
+    (earning_earned), as the page, its CSV and the API show it."""
     for earning in earnings:
         earning.note = earning_note(earning, payouts_on=payouts_on)
+        earning.state_label = earning_state_label(earning)
+        earning.earned = earning_earned(earning)
     return earnings

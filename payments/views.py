@@ -13,12 +13,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.guards import login_required_page, queue_toast
+from bookings.api.serializers import series_of
 from bookings.models import Booking
 from circles.models import CircleRole
 from marketplace.errors import DomainError
 from payments import payouts
 from payments.api.serializers import MAX_ID
-from payments.models import ConnectedAccount, Gateway, PayoutSetup
+from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState
 from payments.selectors import booking_is_payable, checkout_booking, earnings_overview
 from requests_app.models import TimeWindow
 
@@ -47,6 +48,8 @@ def _booking_props(booking: Booking) -> dict:
             "firstName": booking.recipient.first_name,
             "lastName": booking.recipient.last_name,
         },
+        # A visit of a series is paid alone: say so, so nobody thinks the series is paid.
+        "seriesNote": series_of(booking)["payNote"] if booking.series_index is not None else "",
     }
 
 
@@ -82,7 +85,9 @@ def earnings(request: HttpRequest) -> HttpResponse:
         overview = earnings_overview(user=request.user)
     except DomainError as exc:  # not a provider: 403
         return _forbidden(request, exc)
-    return render(request, "pages/earnings.html", {"overview": overview, "PayoutSetup": PayoutSetup})
+    return render(
+        request, "pages/earnings.html", {"overview": overview, "PayoutSetup": PayoutSetup, "PayoutState": PayoutState}
+    )
 
 
 @login_required_page
@@ -97,7 +102,9 @@ def earnings_csv(request: HttpRequest) -> HttpResponse:
     response["Content-Disposition"] = f'attachment; filename="kindly-earnings-{timezone.localdate():%Y-%m-%d}.csv"'
     response["Cache-Control"] = "no-store"
     writer = csv.writer(response)
-    writer.writerow(["Booking", "Visit date", "Service", "Gross", "Kindly fee", "Net", "Fee percent", "Payout"])
+    writer.writerow(
+        ["Booking", "Visit date", "Service", "Gross", "Kindly fee", "Net", "Fee percent", "Payout", "You earn"]
+    )
     for earning in overview["earnings"]:
         title = earning.booking.service_request.title or "Service Appointment"
         writer.writerow(
@@ -110,7 +117,8 @@ def earnings_csv(request: HttpRequest) -> HttpResponse:
                 f"{earning.fee:.2f}",
                 f"{earning.net:.2f}",
                 f"{earning.fee_percent:.2f}",
-                earning.get_state_display(),
+                earning.state_label,
+                f"{earning.earned:.2f}",
             ]
         )
     return response

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from functools import cached_property
 
 from django.utils import timezone
@@ -20,8 +21,8 @@ from bookings.models import (
     VisitReportEdit,
     Wellbeing,
 )
-from bookings.selectors import VISIT_STATES, visit_state
-from bookings.services import WELLBEING_RANGE, booking_can_client_cancel
+from bookings.selectors import VISIT_STATES, series_pay_note, visit_state
+from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount
 from circles.models import CircleRole
 from marketplace.api import StrictSerializer
 from marketplace.fields import StrictCharField, StrictIntegerField
@@ -119,6 +120,7 @@ class BookingSeriesSerializer(serializers.Serializer):
     index = serializers.IntegerField(read_only=True)
     count = serializers.IntegerField(read_only=True)
     repeat = serializers.ChoiceField([c for c in Repeat.choices if c[0]], read_only=True)
+    payNote = serializers.CharField(read_only=True, help_text="each visit of a series is paid separately")
 
 
 def series_of(booking: Booking) -> dict | None:
@@ -127,11 +129,13 @@ def series_of(booking: Booking) -> dict | None:
     if booking.series_index is None:
         return None
     service_request = booking.service_request
+    count = len(request_visit_dates(service_request))
     return {
         "requestId": booking.service_request_id,
         "index": booking.series_index,
-        "count": len(request_visit_dates(service_request)),
+        "count": count,
         "repeat": service_request.repeat,
+        "payNote": series_pay_note(index=booking.series_index, count=count, repeat=service_request.repeat),
     }
 
 
@@ -156,6 +160,7 @@ class BookingSerializer(serializers.ModelSerializer):
     hasReport = serializers.BooleanField(source="has_report", read_only=True, default=False)
     visitState = VisitStateField()
     canCancel = serializers.SerializerMethodField()
+    cancelRefund = serializers.SerializerMethodField()
     provider = BookingProviderSerializer(read_only=True)
     client = serializers.SerializerMethodField()
     serviceRequest = serializers.SerializerMethodField()
@@ -189,6 +194,7 @@ class BookingSerializer(serializers.ModelSerializer):
             "hasReport",
             "visitState",
             "canCancel",
+            "cancelRefund",
             "provider",
             "client",
             "serviceRequest",
@@ -216,6 +222,12 @@ class BookingSerializer(serializers.ModelSerializer):
         """Whether the viewer may cancel now: an organizer of the recipient's circle, 48-hour rule;
         false for anyone else (a plain member, the provider, an admin)."""
         return self._organizes(obj) and booking_can_client_cancel(obj)
+
+    @extend_schema_field(serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False))
+    def get_cancelRefund(self, obj: Booking) -> Decimal:
+        """What a cancel now returns to the card (bookings.services.cancel_refund_amount): the
+        total when paid, 0 when nothing was charged. The cancel dialogs say it."""
+        return cancel_refund_amount(obj)
 
     @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
     def get_circleRole(self, obj: Booking) -> str | None:
@@ -266,6 +278,16 @@ class BookingCancelSerializer(StrictSerializer):
     """POST /api/bookings/{id}/cancel: the reason is optional for the client."""
 
     reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
+
+
+class SeriesCancelPreviewSerializer(serializers.Serializer):
+    """GET /api/bookings/{id}/cancel-rest: what cancelling the rest would do now, for its dialog."""
+
+    cancelled = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    kept = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+    refund = serializers.DecimalField(
+        max_digits=10, decimal_places=2, coerce_to_string=False, read_only=True, help_text="back to the card"
+    )
 
 
 class SeriesCancelResultSerializer(serializers.Serializer):

@@ -20,6 +20,7 @@ from bookings.api.serializers import (
     PublicReviewSerializer,
     ReviewCreateSerializer,
     ReviewSerializer,
+    SeriesCancelPreviewSerializer,
     SeriesCancelResultSerializer,
     VisitLocationSerializer,
     VisitReportInputSerializer,
@@ -86,7 +87,14 @@ class BookingCancelView(APIView):
 
 class BookingCancelRestView(APIView):
     """POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
-    every later one, except those less than 48 hours away (the message says which stay)."""
+    every later one, except those less than 48 hours away (the message says which stay). GET: what
+    it would cancel and keep now, and what comes back to the card (the dialog says it)."""
+
+    @extend_schema(responses=SeriesCancelPreviewSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        preview = services.booking_cancel_rest_preview(booking_id=pk, actor=request.user)
+        return Response(SeriesCancelPreviewSerializer(preview).data)
 
     @extend_schema(request=BookingCancelSerializer, responses=SeriesCancelResultSerializer)
     def post(self, request: Request, pk: int) -> Response:

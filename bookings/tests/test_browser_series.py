@@ -83,6 +83,11 @@ def test_a_weekly_series_is_posted_accepted_grouped_and_its_rest_cancelled(
     expect(series.get_by_test_id("series-summary")).to_have_text(f"Every week · 3 visits · next {_short(first)}")
     expect(series.get_by_test_id("booking-item")).to_have_count(3)
     expect(series.get_by_role("link", name=re.compile("Pay now"))).to_have_count(3)
+    # Paying one visit pays that visit only: the first to pay says so, once for the series.
+    expect(series.get_by_test_id("series-pay-note")).to_have_count(1)
+    expect(series.get_by_test_id("series-pay-note")).to_have_text(
+        "This is visit 1 of 3 in a weekly series; each visit is paid separately."
+    )
     assert_no_axe_violations(page)
 
     # ...and cancels the rest from the second visit.
@@ -90,6 +95,9 @@ def test_a_weekly_series_is_posted_accepted_grouped_and_its_rest_cancelled(
     second.get_by_role("button", name="Cancel the rest of the series").click()
     dialog = page.get_by_test_id("cancel-rest-dialog")
     expect(dialog).to_be_visible()
+    expect(dialog.get_by_test_id("cancel-refund")).to_have_text(
+        "2 visits will be cancelled. Nothing was charged for them, so there is nothing to refund."
+    )
     assert_no_axe_violations(page)
     dialog.get_by_role("button", name="Cancel these visits").click()
     expect(page.get_by_test_id("toast").filter(has_text="2 visits cancelled.")).to_be_visible()

@@ -63,7 +63,13 @@ def test_accepting_a_series_books_every_visit_priced_per_visit(client, verified_
     assert {(v.total_amount, v.status, v.provider_id) for v in visits} == {
         (Decimal("30.00"), BookingStatus.SCHEDULED, verified_provider.pk)
     }
-    assert response.json()["series"] == {"requestId": request.pk, "index": 1, "count": 4, "repeat": "weekly"}
+    assert response.json()["series"] == {
+        "requestId": request.pk,
+        "index": 1,
+        "count": 4,
+        "repeat": "weekly",
+        "payNote": "This is visit 1 of 4 in a weekly series; each visit is paid separately.",
+    }
     request.refresh_from_db()
     assert request.status == RequestStatus.BOOKED
     # Told once for the series, not once per visit.
@@ -248,3 +254,55 @@ def test_the_dashboard_counts_a_series_as_one_of_its_three_bookings(client, veri
         visits[3].pk,
     ]
     assert [b["series"] and b["series"]["index"] for b in bookings] == [1, None, None, 2, 3, 4]
+
+
+def test_each_visit_of_a_series_says_it_is_paid_separately_on_the_dashboard_and_checkout(client, verified_provider):
+    """Paying visit 1 pays visit 1 only: the booking (dashboard) and the checkout page say so."""
+    from marketplace.testing.pages import island_props
+
+    request = _weekly(_tuesday(10), 4, title="Wellness check")
+    client.force_login(verified_provider.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept").status_code == 201
+    second = Booking.objects.get(service_request=request, series_index=2)
+    client.force_login(request.client)
+
+    rows = {row["id"]: row for row in call(client, "GET", "/api/bookings").json()}
+    assert rows[second.pk]["series"]["payNote"] == (
+        "This is visit 2 of 4 in a weekly series; each visit is paid separately."
+    )
+    props = island_props(client.get(f"/checkout/{second.pk}"), "checkout-props")
+    assert props["booking"]["seriesNote"] == rows[second.pk]["series"]["payNote"]
+    one_off = BookingFactory(service_request__client=request.client, provider=verified_provider)
+    assert island_props(client.get(f"/checkout/{one_off.pk}"), "checkout-props")["booking"]["seriesNote"] == ""
+
+
+def test_the_cancel_the_rest_dialog_is_told_what_it_cancels_keeps_and_refunds(client, verified_provider):
+    """GET /api/bookings/{id}/cancel-rest: the visits the cancel would take and keep, and what comes
+    back to the card (the paid ones cancelled), by the cancel's own rules; then the cancel does that."""
+    from bookings.models import PaymentStatus
+
+    request, visits = _accepted_series(verified_provider, _tuesday(10), 4)
+    Booking.objects.filter(pk__in=[visits[1].pk, visits[2].pk]).update(payment_status=PaymentStatus.PAID)
+    Booking.objects.filter(pk=visits[2].pk).update(status=BookingStatus.CONFIRMED)
+    member = UserFactory()
+    CircleMember.objects.create(recipient=request.recipient, user=member, role=CircleRole.MEMBER)
+    path = f"/api/bookings/{visits[1].pk}/cancel-rest"
+
+    with time_machine.travel(visits[1].visit_start - dt.timedelta(hours=47)):
+        client.force_login(member)
+        assert call(client, "GET", path).status_code == 403
+        client.force_login(UserFactory())
+        assert call(client, "GET", path).status_code == 404
+        client.force_login(request.client)
+        preview = call(client, "GET", path)
+        assert preview.status_code == 200
+        # Visit 2 is within 48 hours and stays; visit 3 (paid) and 4 (unpaid) go: one refund.
+        assert preview.json() == {
+            "cancelled": [visits[2].pk, visits[3].pk],
+            "kept": [visits[1].pk],
+            "refund": float(visits[2].total_amount),
+        }
+        done = call(client, "POST", path, {})
+    assert done.json()["cancelled"] == preview.json()["cancelled"]
+    one_off = BookingFactory(service_request__client=request.client, provider=verified_provider)
+    assert call(client, "GET", f"/api/bookings/{one_off.pk}/cancel-rest").status_code == 409

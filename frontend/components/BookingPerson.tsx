@@ -6,9 +6,11 @@ import { Avatar } from "./Avatar";
 import { StarRating } from "./StarRating";
 import "../styles/people.css";
 
-/** The messages page with this person's conversation open (messages.tsx reads ?with=). */
-export function messageLink(userId: string | undefined): string {
-  return userId ? `/messages?with=${encodeURIComponent(userId)}` : "/messages";
+/** The messages page with a booking's conversation open: the one of its care recipient and
+ * provider (messages.tsx reads ?booking=), so a family with two people cared for by one helper
+ * lands in the right one. */
+export function bookingMessageLink(bookingId: number): string {
+  return `/messages?booking=${bookingId}`;
 }
 
 /** The messages page with the support conversation open. */
@@ -17,13 +19,13 @@ export const SUPPORT_LINK = "/messages?with=support";
 function Person({
   label,
   person,
-  userId,
+  href,
   rating,
   testId,
 }: {
   label: string;
   person: PersonSummary;
-  userId: string | undefined;
+  href: string;
   rating?: { value: number | string; reviews: number };
   testId: string;
 }) {
@@ -42,7 +44,7 @@ function Person({
         </span>
         {rating && <StarRating rating={rating.value} reviews={rating.reviews} />}
       </div>
-      <a className="button button-secondary booking-person-action" href={messageLink(userId)}>
+      <a className="button button-secondary booking-person-action" href={href}>
         Message<span className="visually-hidden"> {name}</span>
       </a>
     </div>
@@ -53,7 +55,14 @@ function Person({
 export function BookingPerson({ booking, perspective }: { booking: Booking; perspective: "client" | "provider" }) {
   if (perspective === "provider") {
     if (!booking.client) return null;
-    return <Person label="Your client" person={booking.client} userId={booking.clientId} testId="booking-client" />;
+    return (
+      <Person
+        label="Your client"
+        person={booking.client}
+        href={bookingMessageLink(booking.id)}
+        testId="booking-client"
+      />
+    );
   }
   const provider = booking.provider;
   if (!provider?.user) return null;
@@ -61,7 +70,7 @@ export function BookingPerson({ booking, perspective }: { booking: Booking; pers
     <Person
       label="Your helper"
       person={provider.user}
-      userId={provider.userId}
+      href={bookingMessageLink(booking.id)}
       rating={{ value: provider.rating ?? 0, reviews: provider.totalReviews ?? 0 }}
       testId="booking-helper"
     />

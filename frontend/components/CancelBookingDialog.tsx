@@ -1,10 +1,11 @@
 // "Cancel Booking" (spec: the warning, a reason, "Cancel Booking" and "Keep Booking"), for the
 // client on the dashboard (reason optional, the 48-hour rule) and the admin (reason required).
 // The caller sends the cancellation and tells the outcome; the dialog keeps the reason (in
-// react-hook-form, lib/schemas/booking.ts) and the busy state.
+// react-hook-form, lib/schemas/booking.ts) and the busy state. It says what comes back to the
+// card: the server's cancelRefund (bookings.services.cancel_refund_amount), never a guess here.
 import type { ReactNode } from "react";
 import { useDialogForm } from "../lib/dialog-form";
-import { formatVisit } from "../lib/format";
+import { formatMoney, formatVisit } from "../lib/format";
 import { adminCancelSchema, clientCancelSchema, TEXT_MAX, type CancelReasonValues } from "../lib/schemas/booking";
 import type { Booking } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
@@ -12,15 +13,26 @@ import { TextareaField } from "./Field";
 
 const NO_REASON: CancelReasonValues = { reason: "" };
 
+/** What a cancel returns to the card, in words: for the client ("you") or about them (staff). */
+export function refundSentence(booking: Pick<Booking, "cancelRefund">, to: "you" | "the client" = "you"): string {
+  const amount = Number(booking.cancelRefund);
+  if (!(amount > 0)) return "Nothing was charged for this visit, so there is nothing to refund.";
+  const money = formatMoney(amount);
+  return to === "you" ? `You will get ${money} back to your card.` : `The client will get ${money} back to their card.`;
+}
+
 export function CancelBookingDialog({
   booking,
   reasonLabel,
   reasonRequired = false,
   blocked,
   children,
+  refundTo = "you",
   onClose,
   onConfirm,
 }: {
+  /** Whom the refund sentence speaks to: the client cancelling, or staff about the client. */
+  refundTo?: "you" | "the client";
   /** The booking to cancel; null keeps the dialog closed. */
   booking: Booking | null;
   reasonLabel: string;
@@ -70,6 +82,11 @@ export function CancelBookingDialog({
           <strong>{booking.serviceRequest?.title || "Service Appointment"}</strong>
           <br />
           {formatVisit(booking.scheduledDate, booking.scheduledTime)}
+        </p>
+      )}
+      {booking && !blocked && (
+        <p className="dialog-refund" data-testid="cancel-refund">
+          <strong>{refundSentence(booking, refundTo)}</strong>
         </p>
       )}
       <TextareaField

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { refundSentence } from "./CancelBookingDialog";
 import { Dialog, DialogClose } from "./Dialog";
 import { EmptyState } from "./EmptyState";
 import { countAnnouncement, InputField, SelectField, TextareaField } from "./Field";
@@ -172,5 +173,15 @@ describe("EmptyState", () => {
     expect(screen.getByRole("heading", { level: 2, name: "No bookings yet" })).toBeTruthy();
     expect(screen.getByTestId("empty-state").textContent).toContain("Book a helper to see it here.");
     expect(screen.getByRole("link", { name: "Browse providers" }).getAttribute("href")).toBe("/providers");
+  });
+});
+
+describe("refundSentence", () => {
+  it("says what comes back to the card, from the server's cancelRefund", () => {
+    expect(refundSentence({ cancelRefund: 30 })).toBe("You will get $30.00 back to your card.");
+    expect(refundSentence({ cancelRefund: 30 }, "the client")).toBe("The client will get $30.00 back to their card.");
+    expect(refundSentence({ cancelRefund: 0 })).toBe(
+      "Nothing was charged for this visit, so there is nothing to refund.",
+    );
   });
 });

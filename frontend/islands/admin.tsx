@@ -788,6 +788,7 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
         booking={cancelling}
         reasonLabel="Cancellation reason"
         reasonRequired
+        refundTo="the client"
         onClose={() => setCancelling(null)}
         onConfirm={cancel}
       />

@@ -29,6 +29,8 @@ interface CheckoutBooking {
   canPay: boolean;
   /** Whom the visit is for. */
   recipient: { id: number; firstName: string; lastName: string };
+  /** A visit of a series: "This is visit 1 of 4 in a weekly series; each visit is paid separately." */
+  seriesNote: string;
 }
 
 interface CheckoutProps {
@@ -90,6 +92,11 @@ function BookingSummary({ booking }: { booking: CheckoutBooking }) {
           <dd data-testid="summary-total">{formatMoney(booking.totalAmount)}</dd>
         </div>
       </dl>
+      {booking.seriesNote && (
+        <p className="notice" role="note" data-testid="series-pay-note">
+          {booking.seriesNote}
+        </p>
+      )}
     </section>
   );
 }

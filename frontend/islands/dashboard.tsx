@@ -244,18 +244,36 @@ interface BookingActions {
   reviewed: Set<number>;
 }
 
-function BookingItem({ booking, role, actions }: { booking: Booking; role: Props["role"]; actions: BookingActions }) {
+/** Whether the viewer pays this visit here. Mirrors the server (payments.services.check_booking_payable):
+ * scheduled and not yet paid, including a payment that failed and may be tried again; paying is the
+ * organizers'. */
+function payableBy(booking: Booking, role: Props["role"]): boolean {
+  return (
+    role === "client" &&
+    booking.circleRole === "organizer" &&
+    booking.status === "scheduled" &&
+    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed")
+  );
+}
+
+function BookingItem({
+  booking,
+  role,
+  actions,
+  payNote = false,
+}: {
+  booking: Booking;
+  role: Props["role"];
+  actions: BookingActions;
+  /** Say that each visit of the series is paid separately (once per series: its first visit to pay). */
+  payNote?: boolean;
+}) {
   const titleId = `booking-${booking.id}-title`;
   const series = booking.series;
   const active = booking.status === "scheduled" || booking.status === "confirmed";
-  // Mirrors the server (payments.services.check_booking_payable): scheduled and not yet paid,
-  // including a payment that failed and may be tried again.
   // Paying, cancelling and reviewing are the organizers' (canManage); a circle's member sees the visit.
   const manages = role === "client" && booking.circleRole === "organizer";
-  const payable =
-    manages &&
-    booking.status === "scheduled" &&
-    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed");
+  const payable = payableBy(booking, role);
   // The review is offered once the helper's visit report is in (issue 17), shown beside it.
   const reviewDue = manages && booking.status === "completed" && !actions.reviewed.has(booking.id);
   const reviewable = reviewDue && reviewReady(booking);
@@ -285,6 +303,11 @@ function BookingItem({ booking, role, actions }: { booking: Booking; role: Props
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
       {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
+      {payable && series && payNote && (
+        <p className="list-item-meta" data-testid="series-pay-note">
+          {series.payNote}
+        </p>
+      )}
       <div className="actions">
         {payable && (
           <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
@@ -390,6 +413,8 @@ function SeriesItem({ visits, role, actions }: { visits: Booking[]; role: Props[
   const first = visits[0];
   if (!first?.series) return null;
   const titleId = `series-${first.series.requestId}-title`;
+  // The next visit to pay says, once, that the series is paid one visit at a time.
+  const firstToPay = visits.find((v) => payableBy(v, role));
   return (
     <li className="list-item series-item" data-testid="booking-series" aria-labelledby={titleId}>
       <div className="list-item-head">
@@ -404,7 +429,7 @@ function SeriesItem({ visits, role, actions }: { visits: Booking[]; role: Props[
       <BookingPerson booking={first} perspective={role} />
       <ul className="item-list series-visits" aria-label={`Visits of ${bookingTitle(first)}`}>
         {visits.map((b) => (
-          <BookingItem key={b.id} booking={b} role={role} actions={actions} />
+          <BookingItem key={b.id} booking={b} role={role} actions={actions} payNote={b.id === firstToPay?.id} />
         ))}
       </ul>
     </li>
@@ -728,6 +753,23 @@ interface SeriesCancelResult {
   kept: number[];
 }
 
+/** GET /api/bookings/{id}/cancel-rest: what the cancel would take, keep and refund now. */
+interface SeriesCancelPreview {
+  cancelled: number[];
+  kept: number[];
+  refund: number;
+}
+
+/** The dialog's words for the preview: how many visits go, and what comes back to the card. */
+function restRefundSentence(preview: SeriesCancelPreview): string {
+  const visits = preview.cancelled.length === 1 ? "1 visit" : `${preview.cancelled.length} visits`;
+  const money =
+    preview.refund > 0
+      ? `You will get ${formatMoney(preview.refund)} back to your card.`
+      : "Nothing was charged for them, so there is nothing to refund.";
+  return `${visits} will be cancelled. ${money}`;
+}
+
 /** "Cancel the rest of the series" (issue 18): this visit and every later one, but those less than
  * 48 hours away, which the answer names. */
 function CancelRestDialog({
@@ -744,6 +786,16 @@ function CancelRestDialog({
   const [busy, setBusy] = useState(false);
   const { post } = useApiWrite([], SESSION);
   useEffect(() => setBusy(false), [booking?.id]);
+  const previewPath = booking ? `/api/bookings/${booking.id}/cancel-rest` : "";
+  const preview = useQuery({
+    queryKey: [previewPath],
+    queryFn: () => api.get<SeriesCancelPreview>(previewPath),
+    enabled: booking !== null,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+    meta: SESSION,
+  });
   const confirm = form.handleSubmit(async ({ reason }) => {
     if (!booking || busy) return;
     setBusy(true);
@@ -798,8 +850,14 @@ function CancelRestDialog({
         error={error("reason")}
         onChange={(e) => set("reason", e.currentTarget.value)}
       />
+      {/* What comes back to the card: the server's count of it (the cancel's own rules). */}
+      <p className="dialog-refund" data-testid="cancel-refund" aria-live="polite">
+        <strong>
+          {preview.data ? restRefundSentence(preview.data) : preview.isError ? "" : "Working out the refund..."}
+        </strong>
+      </p>
       <p className="notice" role="note">
-        Visits less than 48 hours away stay booked. Paid visits that are cancelled are refunded in full.
+        Visits less than 48 hours away stay booked. Paid visits that are cancelled are refunded in full to your card.
       </p>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 // Messages page (spec "Messages page"): conversations on the left, the chat pane on the right.
-// One conversation per booking's thread (issue 16: the provider and the recipient's whole care
-// circle; the pane says who it is for and each message names its sender), plus support.
+// One conversation per care recipient and provider pair (the provider and the recipient's whole
+// care circle; the pane says who it is for, each message names its sender and each visit of the
+// pair is marked inside it), plus support.
 // Server state is TanStack Query's (lib/query), seeded by the page's props and kept live by the
 // page's websocket (lib/realtime); while it is down, the open conversation and the unread count
 // are polled every 5 s (spec section 9). The open conversation lives in
@@ -19,6 +20,7 @@ import {
   conversationKey,
   conversationName,
   displayName,
+  hasVisit,
   messageKey,
   threadBookingId,
   threadKey,
@@ -55,7 +57,11 @@ function initialSelection(list: ConversationInfo[], support: Person | null): str
   const wanted = wantedConversation();
   if (wanted === "support") return support?.id ?? null;
   if (!wanted) return null;
-  const found = list.find((c) => conversationKey(c) === wanted) ?? list.find((c) => c.user.id === wanted);
+  const booking = threadBookingId(wanted);
+  const found =
+    (booking !== null ? list.find((c) => hasVisit(c, booking)) : undefined) ??
+    list.find((c) => conversationKey(c) === wanted) ??
+    list.find((c) => c.user.id === wanted);
   return found ? conversationKey(found) : null;
 }
 
@@ -115,6 +121,15 @@ function Messages({
     selectedRef.current = selected;
   }, [selected]);
 
+  // A pair's key is the visit its new messages are about: a visit booked since the page loaded
+  // may take that place. The open conversation follows it (the same one, by any of its visits).
+  useEffect(() => {
+    const booking = threadBookingId(selected);
+    if (booking === null || conversations.some((c) => conversationKey(c) === selected)) return;
+    const found = conversations.find((c) => hasVisit(c, booking));
+    if (found) setSelected(conversationKey(found));
+  }, [conversations, selected]);
+
   // A lost session is lib/query's (one toast, one redirect).
   const fail = useCallback(
     (error: unknown) => {
@@ -138,7 +153,7 @@ function Messages({
 
   // Someone new wrote (support, or a thread made after the page loaded): they join the list.
   useRealtimeEvent<Message>("message.created", (message) => {
-    const key = messageKey(message, me.id);
+    const key = messageKey(message, me.id, conversations);
     if (message.senderId === SYSTEM || conversations.some((c) => conversationKey(c) === key) || !message.sender) {
       return;
     }
@@ -245,7 +260,11 @@ function Messages({
                   {forWhom}
                 </p>
               )}
-              {current?.bookings[0] && <p className="muted">{current.bookings[0].title}</p>}
+              {current?.thread && current.bookings.length > 1 ? (
+                <p className="muted">{`${current.bookings.length} visits, each marked below`}</p>
+              ) : (
+                current?.bookings[0] && <p className="muted">{current.bookings[0].title}</p>
+              )}
               {!connected && (
                 <p className="muted chat-status" role="status">
                   Reconnecting... new messages are checked every 5 seconds.
@@ -258,6 +277,7 @@ function Messages({
               loading={conversation.loading}
               typingName={typingName}
               showSenders={Boolean(current?.thread)}
+              visits={current?.thread ? current.bookings : []}
             />
             {current && (
               <Composer

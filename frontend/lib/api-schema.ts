@@ -330,11 +330,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * @description POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
+         *     every later one, except those less than 48 hours away (the message says which stay). GET: what
+         *     it would cancel and keep now, and what comes back to the card (the dialog says it).
+         */
+        get: operations["bookings_cancel_rest_retrieve"];
         put?: never;
         /**
          * @description POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
-         *     every later one, except those less than 48 hours away (the message says which stay).
+         *     every later one, except those less than 48 hours away (the message says which stay). GET: what
+         *     it would cancel and keep now, and what comes back to the card (the dialog says it).
          */
         post: operations["bookings_cancel_rest_create"];
         delete?: never;
@@ -744,9 +750,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * @description GET /api/messages/booking/{bookingId}: the booking's thread, as everyone in it sees it
-         *     (the booked provider and every member of the recipient's circle), oldest first; each message
-         *     names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
+         * @description GET /api/messages/booking/{bookingId}: the conversation of the booking's recipient and
+         *     provider (every visit of the pair; each message keeps its bookingId), as everyone in it sees
+         *     it (the booked provider and every member of the recipient's circle), oldest first; each
+         *     message names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
          *     else, a member removed from the circle included, gets a 404.
          */
         get: operations["messages_booking_list"];
@@ -789,7 +796,8 @@ export interface paths {
         };
         /**
          * @description GET /api/messages/conversations: the caller's conversations, as the messages page lists
-         *     them (one per booking thread the caller takes part in, plus support threads). Not in the spec:
+         *     them (one per care recipient and provider pair the caller takes part in, every visit of the
+         *     pair in bookings, plus support threads). Not in the spec:
          *     the page refreshes its list with it when a booking it does not know yet changes (a request was
          *     just accepted).
          */
@@ -1163,6 +1171,8 @@ export interface components {
             readonly hasReport: boolean;
             readonly visitState: components["schemas"]["VisitStateEnum"];
             readonly canCancel: boolean;
+            /** Format: double */
+            readonly cancelRefund: number;
             readonly provider: components["schemas"]["BookingProvider"];
             readonly client: {
                 readonly id: string;
@@ -1231,6 +1241,8 @@ export interface components {
             readonly index: number;
             readonly count: number;
             readonly repeat: components["schemas"]["RepeatEnum"];
+            /** @description each visit of a series is paid separately */
+            readonly payNote: string;
         };
         /**
          * @description * `scheduled` - Scheduled
@@ -1473,7 +1485,13 @@ export interface components {
             readonly feePercent: number;
             readonly currency: string;
             readonly state: components["schemas"]["StateEnum"];
+            /** @description the state in words: a refunded visit says why */
             readonly stateLabel: string;
+            /**
+             * Format: double
+             * @description what the provider keeps: net, or 0 once the client was refunded
+             */
+            readonly earned: number;
             /** @description where the money is, in one sentence */
             readonly note: string;
         };
@@ -1901,6 +1919,16 @@ export interface components {
         /** @description PUT /api/providers/me/schedule: the whole week at once (an empty list clears it). */
         ScheduleUpdateRequest: {
             weeklyHours: components["schemas"]["StrictWeeklyHoursRequest"][];
+        };
+        /** @description GET /api/bookings/{id}/cancel-rest: what cancelling the rest would do now, for its dialog. */
+        SeriesCancelPreview: {
+            readonly cancelled: number[];
+            readonly kept: number[];
+            /**
+             * Format: double
+             * @description back to the card
+             */
+            readonly refund: number;
         };
         /**
          * @description POST /api/bookings/{id}/cancel-rest: what was cancelled, and which visits stay (less than 48
@@ -2678,6 +2706,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_cancel_rest_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeriesCancelPreview"];
                 };
             };
         };

@@ -3,9 +3,11 @@
 // (lib/query) that live events update; while the page's websocket (lib/realtime) is down the
 // conversation is polled every 5 s (spec section 9).
 //
-// A conversation is a booking's thread (issue 16: the provider and the whole care circle of the
-// booking's recipient see the same messages, each naming its sender), or a person (support).
-// Its key: "booking-<id>" for a thread, the person's id otherwise, SYSTEM for the notifications.
+// A conversation is a care recipient and provider pair (the provider and the whole care circle of
+// the recipient see the same messages, each naming its sender; every visit of the pair is in it,
+// each message keeping the visit it was about), or a person (support). Its key: "booking-<id>" of
+// the visit new messages are about for a pair, the person's id otherwise, SYSTEM for the
+// notifications.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { api } from "./api";
@@ -57,10 +59,22 @@ export function conversationName(c: ConversationInfo): string {
   return displayName(c.user);
 }
 
-/** The key of the conversation a live message belongs to, as seen by `meId`. */
-export function messageKey(message: Message, meId: string): string {
+/** Whether a booking is one of the visits of a (pair) conversation. */
+export function hasVisit(c: ConversationInfo | null | undefined, bookingId: number | null | undefined): boolean {
+  return Boolean(c?.thread && bookingId != null && c.bookings.some((b) => b.id === bookingId));
+}
+
+/** The key of the conversation holding a visit: the pair's, whichever of its visits it is. */
+export function visitKey(list: ConversationInfo[], bookingId: number): string {
+  const found = list.find((c) => hasVisit(c, bookingId));
+  return found ? conversationKey(found) : threadKey(bookingId);
+}
+
+/** The key of the conversation a live message belongs to, as seen by `meId` (`list`: the page's
+ * conversations, to find the pair a visit belongs to). */
+export function messageKey(message: Message, meId: string, list: ConversationInfo[] = []): string {
   if (message.senderId === SYSTEM) return SYSTEM;
-  if (message.thread && message.bookingId !== null) return threadKey(message.bookingId);
+  if (message.thread && message.bookingId !== null) return visitKey(list, message.bookingId);
   return message.senderId === meId ? message.receiverId : message.senderId;
 }
 
@@ -101,9 +115,11 @@ export function useConversation({
   const [typingName, setTypingName] = useState("");
   const lastTypingSent = useRef(0);
   const selectedRef = useRef(selected);
+  const currentRef = useRef(current);
   useEffect(() => {
     selectedRef.current = selected; // before the effects below that read it
-  }, [selected]);
+    currentRef.current = current;
+  }, [selected, current]);
 
   // The open conversation's messages; each load marks them read (the server pushes the new
   // unread count) and merges into what the page already shows (live ones included). A
@@ -129,7 +145,8 @@ export function useConversation({
 
   useRealtimeEvent<Message>("message.created", (message) => {
     const open = selectedRef.current;
-    if (open && open === messageKey(message, me.id)) {
+    const openConversation = currentRef.current;
+    if (open && open === messageKey(message, me.id, openConversation ? [openConversation] : [])) {
       addMessages(open, [message]);
       if (message.senderId !== me.id) {
         setTypingUntil(0);
@@ -141,7 +158,7 @@ export function useConversation({
 
   useRealtimeEvent<TypingEvent>("typing", ({ from, name, bookingId }) => {
     const open = selectedRef.current;
-    const inThread = bookingId !== undefined && open === threadKey(bookingId);
+    const inThread = bookingId !== undefined && hasVisit(currentRef.current, bookingId);
     if (inThread || (bookingId === undefined && from === open)) {
       setTypingName(inThread ? name || "Someone" : "");
       setTypingUntil(Date.now() + TYPING_SHOWN_MS);

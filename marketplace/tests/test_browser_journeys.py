@@ -138,6 +138,11 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         item = client_page.get_by_test_id("booking-item").filter(has_text="Video calls with my grandchildren")
         expect(item.get_by_test_id("status-badge")).to_have_text("Confirmed")
         item.get_by_role("button", name="Cancel Booking").click()
+        # The dialog says what comes back to the card, from the server's rule.
+        paid = bookings["Video calls with my grandchildren"].total_amount
+        expect(client_page.get_by_test_id("cancel-refund")).to_have_text(
+            f"You will get ${paid:,.2f} back to your card."
+        )
         client_page.get_by_role("dialog", name="Cancel Booking").get_by_role("button", name="Cancel Booking").click()
         expect(toast(client_page)).to_contain_text("Booking Cancelled")
         expect(item.get_by_test_id("status-badge")).to_have_text("Cancelled")
@@ -168,6 +173,9 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
 
         row.get_by_role("button", name="Cancel").click()
         dialog = admin_page.get_by_role("dialog", name="Cancel Booking")
+        expect(dialog.get_by_test_id("cancel-refund")).to_have_text(
+            f"The client will get ${other.total_amount:,.2f} back to their card."
+        )
         dialog.get_by_label("Cancellation reason").fill("Rosa is travelling that week.")
         dialog.get_by_role("button", name="Cancel Booking").click()
         expect(toast(admin_page)).to_contain_text("Booking cancelled successfully")

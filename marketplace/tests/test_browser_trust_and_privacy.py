@@ -111,8 +111,9 @@ def test_client_booking_card_shows_the_helper_and_after_a_reassignment_the_new_o
     expect(helper.get_by_test_id("booking-helper-name")).to_have_text("Henry Okafor")
     expect(helper.get_by_role("img", name="Rated 4.6 out of 5")).to_be_visible()
     expect(helper).to_contain_text("(12 reviews)")
+    # The link opens the conversation of this visit's care recipient and helper.
     expect(helper.get_by_role("link", name="Message Henry Okafor")).to_have_attribute(
-        "href", f"/messages?with={first.user_id}"
+        "href", f"/messages?booking={booking.pk}"
     )
     expect(item.get_by_test_id("status-note")).to_have_text("Paid and confirmed")
     assert_no_axe_violations(page)
@@ -129,7 +130,7 @@ def test_client_booking_card_shows_the_helper_and_after_a_reassignment_the_new_o
 
     # The Message link opens that conversation.
     helper.get_by_role("link", name="Message Grace Lind").click()
-    expect(page).to_have_url(re.compile(r"/messages\?with="))
+    expect(page).to_have_url(re.compile(r"/messages\?booking="))
     expect(page.get_by_role("heading", name="Grace Lind")).to_be_visible()
 
 
@@ -137,13 +138,15 @@ def test_the_provider_booking_card_shows_the_client_and_the_status_in_plain_word
     live_server, page: Page, verified_provider
 ):
     senior = UserFactory(first_name="Margaret", last_name="Whitfield")
-    _booking(senior, provider=verified_provider, status=BookingStatus.SCHEDULED, payment=PaymentStatus.PENDING)
+    booking = _booking(
+        senior, provider=verified_provider, status=BookingStatus.SCHEDULED, payment=PaymentStatus.PENDING
+    )
     sign_in_browser(page, live_server.url, verified_provider.user)
     page.goto(f"{live_server.url}/dashboard", wait_until="networkidle")
     item = page.get_by_test_id("booking-item")
     expect(item.get_by_test_id("booking-client-name")).to_have_text("Margaret Whitfield")
     expect(item.get_by_role("link", name="Message Margaret Whitfield")).to_have_attribute(
-        "href", f"/messages?with={senior.pk}"
+        "href", f"/messages?booking={booking.pk}"
     )
     expect(item.get_by_test_id("status-badge")).to_have_text("Scheduled")
     expect(item.get_by_test_id("status-note")).to_have_text("Waiting for the client's payment")

@@ -63,10 +63,12 @@ def person_payload(user) -> dict:
 def conversation_payload(conv: Conversation, *, me) -> dict:
     """One conversation of the messages page: the person, their role to `me`, the bookings.
 
-    A booking's thread (thread true, bookings = [it]) also names its recipient: the page shows a
-    provider the recipient's name and a member "For <recipient>".
+    A recipient and provider pair (thread true) lists every visit of the pair in `bookings`
+    (newest first; the page marks each inside the conversation) and sends new messages about
+    `bookingId` (the next visit to come, else the newest); it also names its recipient: the page
+    shows a provider the recipient's name and a member "For <recipient>".
     """
-    latest = conv.bookings[0] if conv.bookings else None
+    latest = conv.thread or (conv.bookings[0] if conv.bookings else None)
     if conv.is_support:
         role = "support"
     elif conv.thread is not None:

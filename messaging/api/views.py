@@ -58,9 +58,10 @@ class ConversationView(APIView):
 
 
 class ThreadView(APIView):
-    """GET /api/messages/booking/{bookingId}: the booking's thread, as everyone in it sees it
-    (the booked provider and every member of the recipient's circle), oldest first; each message
-    names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
+    """GET /api/messages/booking/{bookingId}: the conversation of the booking's recipient and
+    provider (every visit of the pair; each message keeps its bookingId), as everyone in it sees
+    it (the booked provider and every member of the recipient's circle), oldest first; each
+    message names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
     else, a member removed from the circle included, gets a 404."""
 
     @extend_schema(responses=MessageSerializer(many=True))
@@ -87,7 +88,8 @@ class SystemNotificationsView(APIView):
 
 class ConversationListView(APIView):
     """GET /api/messages/conversations: the caller's conversations, as the messages page lists
-    them (one per booking thread the caller takes part in, plus support threads). Not in the spec:
+    them (one per care recipient and provider pair the caller takes part in, every visit of the
+    pair in bookings, plus support threads). Not in the spec:
     the page refreshes its list with it when a booking it does not know yet changes (a request was
     just accepted)."""
 

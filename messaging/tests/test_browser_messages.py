@@ -308,3 +308,51 @@ def test_a_removed_member_opening_the_thread_sees_it_closed(
     expect(page.get_by_test_id("toast")).to_contain_text("You are no longer part of this conversation.")
     expect(page.get_by_test_id(f"conversation-{thread}")).to_have_count(0)
     expect(page.get_by_role("heading", name="Select a Conversation")).to_be_visible()
+
+
+def test_three_visits_by_one_helper_are_one_conversation_with_each_visit_marked(
+    browser: Browser, server, client_user, verified_provider, harold, bob
+):
+    """One person, one conversation: Clara sees one "Vera" entry for Harold's three visits, each
+    visit marked inside it, and Vera's message about another visit arrives in it live."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from bookings.tests.factories import BookingFactory
+    from requests_app.tests.factories import ServiceRequestFactory
+
+    def visit(days: int, title: str):
+        return BookingFactory(
+            service_request=ServiceRequestFactory(
+                client=client_user,
+                recipient=harold,
+                status="booked",
+                title=title,
+                preferred_date=timezone.localdate() + dt.timedelta(days=days),
+            ),
+            provider=verified_provider,
+        )
+
+    first, _second, third = (
+        visit(1, "Technology Support"),
+        visit(8, "Technology Support"),
+        visit(15, "Home Organization"),
+    )
+    vera = verified_provider.user
+    in_thread(message_send_from, sender=client_user, receiver_id=vera.pk, content="Tablet help", booking_id=first.pk)
+    in_thread(message_send_from, sender=vera, receiver_id=client_user.pk, content="Sure", booking_id=first.pk)
+
+    page = open_messages(signed_in_context(browser, server, client_user), f"?booking={third.pk}")
+    page.set_viewport_size({"width": 390, "height": 900})
+    expect(page.locator(".conversation-list > li")).to_have_count(1)
+    expect(page.get_by_test_id(f"conversation-booking-{first.pk}")).to_contain_text("3 visits")
+    dividers = page.get_by_test_id("visit-divider")
+    expect(dividers).to_have_count(1)
+    expect(dividers.first).to_contain_text("Technology Support")
+
+    in_thread(message_send_from, sender=vera, receiver_id=client_user.pk, content="Closet next?", booking_id=third.pk)
+    expect(page.get_by_test_id("message")).to_have_count(3, timeout=2000)
+    expect(dividers).to_have_count(2)
+    expect(dividers.nth(1)).to_contain_text("Home Organization")
+    assert_no_axe_violations(page, context="/messages, one conversation holding three visits")

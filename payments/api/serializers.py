@@ -146,7 +146,12 @@ class EarningSerializer(serializers.Serializer):
     feePercent = _money(source="fee_percent")  # noqa: N815
     currency = serializers.CharField(read_only=True)
     state = serializers.ChoiceField(choices=PayoutState.choices, read_only=True)
-    stateLabel = serializers.CharField(source="get_state_display", read_only=True)  # noqa: N815
+    stateLabel = serializers.CharField(  # noqa: N815
+        source="state_label",
+        read_only=True,
+        help_text="the state in words: a refunded visit says why",
+    )
+    earned = _money(help_text="what the provider keeps: net, or 0 once the client was refunded")
     note = serializers.CharField(read_only=True, help_text="where the money is, in one sentence")
 
 

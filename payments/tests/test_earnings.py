@@ -172,11 +172,46 @@ def test_the_earnings_page_and_csv_show_gross_fee_net_and_state(verified_provide
     assert download["Content-Type"].startswith("text/csv")
     assert download["Content-Disposition"].startswith('attachment; filename="kindly-earnings-')
     rows = list(csv.reader(io.StringIO(download.content.decode())))
-    assert rows[0] == ["Booking", "Visit date", "Service", "Gross", "Kindly fee", "Net", "Fee percent", "Payout"]
+    assert rows[0] == [
+        "Booking", "Visit date", "Service", "Gross", "Kindly fee", "Net", "Fee percent", "Payout", "You earn"
+    ]  # fmt: skip
     assert rows[1:] == [
         [str(booking.pk), booking.scheduled_date.isoformat(), "'=HYPERLINK(evil)", "45.50", "6.82", "38.68", "15.00",
-         "On its way"],
+         "On its way", "38.68"],
     ]  # fmt: skip
+
+
+def test_a_cancelled_visit_never_paid_out_shows_as_cancelled_and_earns_nothing(verified_provider, api_as):
+    """Cancelled and refunded before any transfer: not "Reversed" with "You earn $25.50", but
+    Cancelled, $0.00, in the page, its CSV and the API alike."""
+    booking = paid_booking(
+        verified_provider, total="30.00", days_ago=-5, status=BookingStatus.CANCELLED, state=PayoutState.REVERSED
+    )
+    provider = api_as(verified_provider.user)
+
+    shown = provider.get(f"/api/earnings/{booking.pk}").json()
+    assert (shown["stateLabel"], shown["earned"], shown["net"]) == ("Cancelled", 0.0, 25.5)
+    assert shown["note"] == "The visit was cancelled and the client refunded in full; nothing was paid out to you."
+
+    html = provider.get("/earnings").content.decode()
+    card = html[html.index(f'data-booking-id="{booking.pk}"') :]
+    card = card[: card.index("</li>")]
+    assert "Reversed" not in card and "$25.50" not in card
+    assert 'data-testid="earning-net">$0.00<' in card
+    assert 'data-testid="earning-state">Cancelled<' in card
+    assert "Refunded to the client" in card
+
+    rows = list(csv.reader(io.StringIO(provider.get("/earnings.csv").content.decode())))
+    assert rows[1][-2:] == ["Cancelled", "0.00"]
+
+
+def test_a_refund_after_payout_says_so_and_earns_nothing(verified_provider, api_as):
+    booking = paid_booking(verified_provider, total="30.00", state=PayoutState.REVERSED)
+    Earning.objects.filter(booking=booking).update(reversed_after_payout=True, transfer_id="tr_1")
+
+    shown = api_as(verified_provider.user).get(f"/api/earnings/{booking.pk}").json()
+
+    assert (shown["stateLabel"], shown["earned"]) == ("Refunded after payout", 0.0)
 
 
 def test_an_empty_earnings_page_says_what_will_show(verified_provider, api_as):
@@ -250,3 +285,16 @@ def test_splits_of_odd_amounts_are_stored_as_computed(verified_provider):
         booking = paid_booking(verified_provider, total=total)
         earning = Earning.objects.get(booking=booking)
         assert earning.fee + earning.net == earning.gross == Decimal(total)
+
+
+def test_staff_see_a_cancelled_visits_earning_as_the_provider_does(client, admin_user, verified_provider):
+    """The Django admin follows the same rule: Cancelled, the provider keeps 0.00."""
+    paid_booking(
+        verified_provider, total="30.00", days_ago=-5, status=BookingStatus.CANCELLED, state=PayoutState.REVERSED
+    )
+    client.force_login(admin_user)
+
+    html = client.get("/django-admin/payments/earning/").content.decode()
+
+    assert '<td class="field-earned">0.00</td>' in html
+    assert '<td class="field-outcome">Cancelled</td>' in html

@@ -337,3 +337,19 @@ def test_a_paid_booking_is_never_cancelled_without_its_refund(stripe_backend, bo
         refund_requested.connect(refund_requested_receiver, dispatch_uid="payments.refund_requested")
     assert state(booking) == (BookingStatus.CONFIRMED, PaymentStatus.PAID, RefundStatus.NONE)
     assert not Refund.objects.exists()
+
+
+def test_the_cancel_dialog_is_told_what_the_cancel_refunds(stripe_backend, booking, api_as):
+    """The booking says what a cancel returns to the card (the dialog's "You will get $45.50 back
+    to your card"; "Nothing was charged" unpaid), from the rule the cancel itself follows."""
+    client = api_as(booking.client)
+    assert client.get(f"/api/bookings/{booking.pk}").json()["cancelRefund"] == 0.0
+    pay_with_stripe(booking, api_as)
+    promised = client.get(f"/api/bookings/{booking.pk}").json()["cancelRefund"]
+
+    assert client_cancel(booking, api_as).status_code == 200
+
+    assert promised == float(booking.total_amount) == 45.5
+    assert state(booking) == (BookingStatus.CANCELLED, PaymentStatus.REFUNDED, RefundStatus.SUCCEEDED)
+    # Refunded: nothing more would come back.
+    assert client.get(f"/api/bookings/{booking.pk}").json()["cancelRefund"] == 0.0

@@ -1,7 +1,8 @@
 // The messages page's list of conversations: System Notifications (only while it has unread
-// notices, or is open), then one per booking's thread (a provider sees it named after the person
-// the help is for, a member of the care circle sees the provider and "For <recipient>"), then
-// support; each with its unread count.
+// notices, or is open), then one per care recipient and provider pair, whatever the number of
+// visits (a provider sees it named after the person the help is for, a member of the care circle
+// sees the provider and "For <recipient>"), then support; each with its unread count (a pair's:
+// the sum over its visits).
 import type { UnreadCount } from "../../lib/types";
 import { SYSTEM, conversationKey, conversationName, type ConversationInfo } from "../../lib/useConversation";
 import { Avatar } from "../Avatar";
@@ -58,10 +59,9 @@ export function ConversationList({
             const key = conversationKey(c);
             const name = conversationName(c);
             const forWhom = c.thread && c.role !== "client" && c.recipient ? `For ${c.recipient.fullName}` : "";
-            const count =
-              c.thread && c.bookingId !== null
-                ? (unread.byBooking[String(c.bookingId)] ?? 0)
-                : (unread.bySender[c.user.id] ?? 0);
+            const count = c.thread
+              ? c.bookings.reduce((sum, b) => sum + (unread.byBooking[String(b.id)] ?? 0), 0)
+              : (unread.bySender[c.user.id] ?? 0);
             return (
               <li key={key}>
                 <button
@@ -74,9 +74,11 @@ export function ConversationList({
                   <Avatar firstName={name} imageUrl={c.role === "client" ? undefined : c.user.profileImageUrl} />
                   <span className="conversation-text">
                     <span className="conversation-name">{name}</span>
-                    {/* The visit first: one person may have several threads, one per booking. */}
+                    {/* The visits: one conversation holds every visit of the pair. */}
                     {c.thread && c.bookings[0]?.title && (
-                      <span className="conversation-topic">{c.bookings[0].title}</span>
+                      <span className="conversation-topic">
+                        {c.bookings.length > 1 ? `${c.bookings.length} visits` : c.bookings[0].title}
+                      </span>
                     )}
                     <span className="conversation-sub">
                       {[ROLE_LABEL[c.role], forWhom, c.thread ? "" : c.bookings[0]?.title].filter(Boolean).join(" · ")}

@@ -1,8 +1,14 @@
 // The open conversation's messages, oldest first, kept scrolled to the newest, and the typing
 // indicator. Spec: a message under 24 hours old shows its time only, otherwise date and time.
-// In a booking's thread (several people) every message shows who sent it.
-import { useEffect, useRef, useState } from "react";
-import { displayName, type Message, type Person } from "../../lib/useConversation";
+// In a pair's conversation (several people) every message shows who sent it, and a divider names
+// the visit the messages below it are about ("Visit Tue, Dec 2, 2026 · Technology Support").
+import { Fragment, useEffect, useRef, useState } from "react";
+import { formatDate } from "../../lib/format";
+import { displayName, type BookingRef, type Message, type Person } from "../../lib/useConversation";
+
+export function visitLabel(visit: BookingRef): string {
+  return [`Visit ${formatDate(visit.scheduledDate)}`, visit.title].filter(Boolean).join(" · ");
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -20,7 +26,10 @@ export function Thread({
   loading,
   typingName,
   showSenders = false,
+  visits = [],
 }: {
+  /** The visits of the conversation: each message's visit is marked where it changes. */
+  visits?: BookingRef[];
   me: Person;
   messages: Message[];
   loading: boolean;
@@ -29,7 +38,7 @@ export function Thread({
   /** Who is typing right now (first name), or "" when nobody is. */
   typingName: string;
 }) {
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const [now, setNow] = useState(() => Date.now());
 
   // Keep "time only under 24 h" honest on a page left open.
@@ -45,30 +54,42 @@ export function Thread({
 
   return (
     <>
-      <ol className="chat-log" ref={logRef} aria-live="polite" aria-label="Messages" data-testid="chat-log">
-        {loading && messages.length === 0 && <li className="muted">Loading messages...</li>}
-        {!loading && messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
-        {messages.map((m) => {
-          const mine = m.senderId === me.id;
-          const who = mine ? "You" : m.sender ? displayName(m.sender) : "Kindly";
-          return (
-            <li key={m.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message">
-              {showSenders ? (
-                <span className="bubble-sender" data-testid="message-sender">
-                  {who}
-                  <span className="visually-hidden">: </span>
-                </span>
-              ) : (
-                <span className="visually-hidden">{who}: </span>
-              )}
-              <span className="bubble-text">{m.content}</span>
-              <time className="bubble-time" dateTime={m.createdAt}>
-                {formatMessageTime(m.createdAt, now)}
-              </time>
-            </li>
-          );
-        })}
-      </ol>
+      {/* A focusable region: a keyboard scrolls back through a long conversation. */}
+      <div className="chat-scroll" ref={logRef} role="region" aria-label="Conversation messages" tabIndex={0}>
+        <ol className="chat-log" aria-live="polite" aria-label="Messages" data-testid="chat-log">
+          {loading && messages.length === 0 && <li className="muted">Loading messages...</li>}
+          {!loading && messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
+          {messages.map((m, i) => {
+            const mine = m.senderId === me.id;
+            const who = mine ? "You" : m.sender ? displayName(m.sender) : "Kindly";
+            const visit =
+              m.bookingId !== messages[i - 1]?.bookingId ? visits.find((v) => v.id === m.bookingId) : undefined;
+            return (
+              <Fragment key={m.id}>
+                {visit && (
+                  <li className="chat-visit" data-testid="visit-divider">
+                    {visitLabel(visit)}
+                  </li>
+                )}
+                <li className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message">
+                  {showSenders ? (
+                    <span className="bubble-sender" data-testid="message-sender">
+                      {who}
+                      <span className="visually-hidden">: </span>
+                    </span>
+                  ) : (
+                    <span className="visually-hidden">{who}: </span>
+                  )}
+                  <span className="bubble-text">{m.content}</span>
+                  <time className="bubble-time" dateTime={m.createdAt}>
+                    {formatMessageTime(m.createdAt, now)}
+                  </time>
+                </li>
+              </Fragment>
+            );
+          })}
+        </ol>
+      </div>
       <p className="typing" aria-live="polite" data-testid="typing">
         {typingName ? `${typingName} is typing...` : ""}
       </p>
