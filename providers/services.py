@@ -341,10 +341,9 @@ def time_off_add(
         if clash is not None:
             message = TIME_OFF_OVERLAP.format(first=_day(clash.first_day), last=_day(clash.last_day))
             raise InvalidInput(message, errors={"firstDay": [message]})
-        visits = provider_visits_between(provider, first_day=first_day, last_day=last_day)
-        if visits:
-            # A booked visit is never dropped in silence: she asks support to move it first.
-            raise Conflict(_visits_in_the_way(visits, TIME_OFF_OVER_VISIT))
+        problem = time_off_visits_problem(provider, first_day=first_day, last_day=last_day)
+        if problem:
+            raise Conflict(problem)
         return TimeOff.objects.create(provider=provider, first_day=first_day, last_day=last_day, note=note)
 
 
@@ -372,17 +371,31 @@ def _visits_in_the_way(visits: Sequence[Any], what_to_do: str) -> str:
     return f"You have {listed}. {what_to_do}"
 
 
-def _check_hours_keep_visits(provider: Provider, windows: Sequence[Mapping[str, Any]]) -> None:
-    """409 when the new week leaves one of the provider's booked visits (from now on) outside it.
-    No windows at all is "available any time": it leaves nothing outside."""
+def time_off_visits_problem(provider: Provider, *, first_day: dt.date, last_day: dt.date) -> str:
+    """Why this time off cannot be taken ("" when it can): a scheduled or confirmed visit of the
+    provider falls on it. A booked visit is never dropped in silence: she asks support to reassign
+    it first (the API's 409, the Django admin's form error)."""
+    visits = provider_visits_between(provider, first_day=first_day, last_day=last_day)
+    return _visits_in_the_way(visits, TIME_OFF_OVER_VISIT) if visits else ""
+
+
+def hours_visits_problem(provider: Provider, windows: Sequence[Mapping[str, Any]]) -> str:
+    """Why this week of windows ({weekday, start_time, end_time}) cannot replace the provider's
+    ("" when it can): it leaves one of her booked visits (from now on) outside. No windows at all is
+    "available any time": it leaves nothing outside."""
     if not windows:
-        return
+        return ""
     hours = [WeeklyHours(weekday=w["weekday"], start_time=w["start_time"], end_time=w["end_time"]) for w in windows]
     today = timezone.localdate()
     ahead = provider_visits_between(provider, first_day=today, last_day=today + dt.timedelta(days=366 * 2))
     outside = [visit for visit in ahead if not fits_hours(hours, visit.starts_at, visit.ends_at)]
-    if outside:
-        raise Conflict(_visits_in_the_way(outside, HOURS_OVER_VISIT))
+    return _visits_in_the_way(outside, HOURS_OVER_VISIT) if outside else ""
+
+
+def _check_hours_keep_visits(provider: Provider, windows: Sequence[Mapping[str, Any]]) -> None:
+    problem = hours_visits_problem(provider, windows)
+    if problem:
+        raise Conflict(problem)
 
 
 def time_off_remove(*, provider: Provider | None, actor: User, time_off_id: int) -> None:

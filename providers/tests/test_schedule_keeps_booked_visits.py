@@ -83,3 +83,22 @@ def test_hours_that_leave_a_booked_visit_outside_are_a_409_and_nothing_changes(c
     covering = {"weeklyHours": [{"weekday": 1, "startTime": "08:00", "endTime": "12:00"}]}
     assert call(client, "PUT", SCHEDULE, covering).status_code == 200
     assert call(client, "PUT", SCHEDULE, {"weeklyHours": []}).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_django_admin_keeps_the_same_rule(client, admin_user, verified_provider):
+    _visit(verified_provider)
+    client.force_login(admin_user)
+    day = TUESDAY.isoformat()
+    form = {"provider": verified_provider.pk, "first_day": day, "last_day": day, "note": ""}
+    refused = client.post("/django-admin/providers/timeoff/add/", form)
+    assert refused.status_code == 200  # the form again, with the message
+    assert "Ask Kindly support to reassign it first" in refused.content.decode()
+    assert not TimeOff.objects.exists()
+    hours = {"provider": verified_provider.pk, "weekday": 1, "start_time": "08:00", "end_time": "12:00"}
+    refused = client.post("/django-admin/providers/weeklyhours/add/", hours)
+    assert refused.status_code == 200
+    assert "keep hours that cover it" in refused.content.decode()
+    assert not WeeklyHours.objects.exists()
+    hours["end_time"] = "17:00"
+    assert client.post("/django-admin/providers/weeklyhours/add/", hours).status_code == 302
