@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ServiceRequest } from "../lib/types";
-import { AskedForYou, SentToHelper, directState } from "./DirectRequest";
+import { AskedForYou, AwayWarning, SentToHelper, datesAway, directState } from "./DirectRequest";
 
 const NOW = Date.parse("2027-03-01T14:00:00Z");
 const LATER = "2027-03-02T14:00:00Z";
@@ -57,5 +57,28 @@ describe("what the circle and the helper read", () => {
     );
     rerender(<AskedForYou request={request({ askedYou: true, declinedAt: EARLIER })} />);
     expect(screen.queryByTestId("asked-for-you")).toBeNull();
+  });
+});
+
+describe("AwayWarning", () => {
+  const away = [{ firstDay: "2027-03-09", lastDay: "2027-03-10" }];
+  const series = ["2027-03-02", "2027-03-09", "2027-03-16"];
+
+  it("finds the visits on the helper's time off", () => {
+    expect(datesAway(series, away)).toEqual(["2027-03-09"]);
+    expect(datesAway(["2027-03-11"], away)).toEqual([]);
+  });
+  it("names the dates she is away and that she may accept the others", () => {
+    render(<AwayWarning name="Vera" dates={series} away={away} />);
+    expect(screen.getByTestId("asked-away").textContent).toBe(
+      "Vera is away (time off) on Tue Mar 9. Vera can accept the other visits without that date, and you will be told; or choose other dates.",
+    );
+  });
+  it("asks for other dates when she can make none, and says nothing when she can make all", () => {
+    const { unmount } = render(<AwayWarning name="Vera" dates={["2027-03-10"]} away={away} />);
+    expect(screen.getByTestId("asked-away").textContent).toContain("Vera cannot make this visit");
+    unmount();
+    render(<AwayWarning name="Vera" dates={["2027-03-02"]} away={away} />);
+    expect(screen.queryByTestId("asked-away")).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { errorMessage, isUnauthorizedError } from "../lib/api";
 import { useApiWrite } from "../lib/query";
+import { shortDay } from "../lib/series";
 import { DECLINE_REASON_MAX, declineSchema, type DeclineValues } from "../lib/schemas/decline";
 import type { Booking, ServiceRequest } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
@@ -174,5 +175,33 @@ export function BookAgainLink({ booking, describedBy }: { booking: Booking; desc
     >
       Book again
     </a>
+  );
+}
+
+/** A day of the asked helper's time off ahead ("YYYY-MM-DD", first to last). */
+export interface AwayRange {
+  firstDay: string;
+  lastDay: string;
+}
+
+/** The visit dates ("YYYY-MM-DD") that fall on the helper's time off. */
+export function datesAway(dates: string[], away: AwayRange[]): string[] {
+  return dates.filter((d) => away.some((a) => a.firstDay <= d && d <= a.lastDay));
+}
+
+/** The family's warning, before they send a direct request, of the visits the helper cannot make
+ * (her time off): she may accept a series without those dates, and they can choose others. */
+export function AwayWarning({ name, dates, away }: { name: string; dates: string[]; away: AwayRange[] }) {
+  const off = datesAway(dates, away);
+  if (off.length === 0) return null;
+  const listed = off.map((d) => shortDay(d)).join(", ");
+  const all = off.length === dates.length;
+  return (
+    <p className="notice" role="status" data-testid="asked-away">
+      {name} is away (time off) on {listed}.{" "}
+      {all
+        ? `${name} cannot make ${dates.length === 1 ? "this visit" : "these visits"}: please choose other dates, or send it to all helpers.`
+        : `${name} can accept the other visits without ${off.length === 1 ? "that date" : "those dates"}, and you will be told; or choose other dates.`}
+    </p>
   );
 }
