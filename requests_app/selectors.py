@@ -173,8 +173,9 @@ def provider_can_take(
 
 def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
     """Open requests of others that a verified provider can accept (provider_can_take: her service,
-    inside her hours, not on her time off, not over another of her visits); none at all for anyone
-    else. As before care circles: a provider's view of open requests is theirs."""
+    inside her hours, not on her time off, not over another of her visits), and those sent to her
+    directly (she answers them); none at all for anyone else. As before care circles: a provider's
+    view of open requests is theirs."""
     qs = (
         ServiceRequest.objects.filter(status=RequestStatus.OPEN)
         .filter(open_to_provider(user_id))
@@ -195,10 +196,11 @@ def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
     if provider is None:
         return _with_people(qs.none(), user_id)
     candidates = list(
-        qs.filter(category__slug__in=provider.specialties or [])
+        qs.filter(Q(category__slug__in=provider.specialties or []) | Q(requested_provider=provider))
         .select_related("category")
         .only(
             "id",
+            "requested_provider_id",
             "category__slug",
             "preferred_date",
             "preferred_time",
@@ -214,7 +216,12 @@ def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
         if intervals
         else []
     )
-    takeable = [c.pk for c in candidates if provider_can_take(provider, c, busy=busy)]
+    # A request sent to her directly stays in her list whatever it asks: she must answer it, by
+    # accepting or by declining with a reason the family reads (her accept still refuses what she
+    # cannot make, saying why).
+    takeable = [
+        c.pk for c in candidates if c.requested_provider_id == provider.pk or provider_can_take(provider, c, busy=busy)
+    ]
     return _with_people(ServiceRequest.objects.filter(pk__in=takeable), user_id)
 
 

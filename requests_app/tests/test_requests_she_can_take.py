@@ -108,3 +108,12 @@ def test_a_reassignment_needs_a_service_and_a_day_the_new_helper_can_do(admin_us
     booking_reassign(booking_id=booking.pk, actor=admin_user, new_provider_id=vera.pk)
     booking.refresh_from_db()
     assert booking.provider_id == vera.pk
+
+
+def test_a_request_sent_to_her_stays_in_her_list_so_she_can_answer_it(client, vera):
+    sunday = ServiceRequestFactory(preferred_date=SUNDAY, preferred_time="morning", requested_provider=vera)
+    assert _listed(client, vera) == {sunday.pk}
+    assert _accept(client, vera, sunday) == 409  # she cannot make it: she declines, saying why
+    client.force_login(vera.user)
+    reason = {"reason": "I do not work on Sundays."}
+    assert call(client, "POST", f"/api/service-requests/{sunday.pk}/decline", reason).status_code == 200
