@@ -380,6 +380,7 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
                 + (f" {name} cannot come on {_days(left_out)}, so those dates are not booked." if left_out else ""),
                 booking,
                 NoticeKind.REQUEST_ACCEPTED,
+                left_out=_days(left_out) if left_out else "",
             )
             _notify(
                 [provider.user],

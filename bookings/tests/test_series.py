@@ -132,6 +132,14 @@ def test_a_series_is_accepted_without_the_dates_she_cannot_make_and_the_family_i
     told = [m for m in _system_messages(request.client) if "Weekly tablet help" in m]
     assert len(told) == 1
     assert f"cannot come on {_day(second)} and {_day(fourth)}, so those dates are not booked" in told[0]
+    # ...and so is the email.
+    from notifications.content import build
+    from notifications.models import Event
+
+    event = Event.objects.get(kind="request_accepted", booking__service_request=request)
+    name = verified_provider.user.first_name
+    lines = build(event, request.client).lines
+    assert f"Not booked ({name} cannot come): {_day(second)} and {_day(fourth)}." in lines
 
 
 def test_skipping_needs_a_date_she_can_make(client, verified_provider):
