@@ -117,3 +117,30 @@ def test_a_request_sent_to_her_stays_in_her_list_so_she_can_answer_it(client, ve
     client.force_login(vera.user)
     reason = {"reason": "I do not work on Sundays."}
     assert call(client, "POST", f"/api/service-requests/{sunday.pk}/decline", reason).status_code == 200
+
+
+def test_the_django_admin_moves_a_booked_visit_only_as_a_reassignment_may(vera):
+    from django.forms.models import model_to_dict
+
+    from bookings.admin import BookingAdminForm
+
+    errands = ServiceCategoryFactory(slug="light-errands", name="Light Errands")
+    request = ServiceRequestFactory(preferred_date=MONDAY, preferred_time="morning", category=errands)
+    booking = BookingFactory(service_request=request, status=BookingStatus.CONFIRMED)
+
+    def change(**fields):
+        booking.refresh_from_db()  # a form that ran set its values on the instance
+        data = {k: v for k, v in model_to_dict(booking).items() if v is not None}
+        form = BookingAdminForm(data={**data, **fields}, instance=booking)
+        return form.is_valid(), form.non_field_errors()
+
+    assert change(provider=vera.pk) == (False, ["This provider does not offer Light Errands."])
+    vera.specialties = ["light-errands"]
+    vera.save()
+    assert change(provider=vera.pk, scheduled_date=SUNDAY) == (
+        False,
+        ["This visit is outside this provider's available hours."],
+    )
+    TimeOff.objects.create(provider=vera, first_day=MONDAY, last_day=MONDAY)
+    assert change(provider=vera.pk) == (False, ["This provider is on time off that day."])
+    assert change(total_amount="31.00")[0]  # a change that moves nothing is not checked
