@@ -133,3 +133,15 @@ def test_the_page_says_what_the_hours_mean_and_refuses_time_off_over_a_visit(
     expect(page.get_by_test_id("off-error")).to_contain_text("Ask Kindly support to reassign it first")
     assert not TimeOff.objects.filter(provider=verified_provider).exists()
     page.screenshot(path="/tmp/h4_schedule_390.png", full_page=True)
+
+    # Time off on a free day is added, and her calendar marks it (on a phone too: the day is shown).
+    saturday = FRIDAY + dt.timedelta(days=1)
+    _type_date(page, "First day", saturday)
+    page.get_by_role("button", name="Add time off").click()
+    expect(page.get_by_test_id("off-status")).to_contain_text("Time off added")
+    page.goto(f"{live_server.url}/calendar?view=month&date={saturday.isoformat()}", wait_until="networkidle")
+    marked = page.locator(f'[data-date="{saturday.isoformat()}"]').get_by_test_id("calendar-time-off")
+    expect(marked).to_be_visible()
+    expect(marked).to_have_text("Time off")
+    assert_no_axe_violations(page, context="/calendar with time off (390 px)")
+    marked.screenshot(path="/tmp/h4_calendar_off_390.png")
