@@ -53,10 +53,10 @@ def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> 
     """?provider=<id> (Request this helper on the browse page, Book again on a past booking): the
     verified provider the request is sent to directly (issue 18: only they may accept it for
     DIRECT_WINDOW), the services she offers (the only ones a direct request may ask for:
-    requests_app.services), preselected when she offers just one (else the family picks), and the
-    days of her time off ahead (dates only, never her note), so the form warns of the visits she
-    cannot make. An unknown, unverified or malformed id is ignored: the plain form, open to every
-    provider."""
+    requests_app.services), preselected when she offers just one (else the family picks), the days
+    of her time off ahead (dates only, never her note) and her weekly hours, so the form warns of
+    the visits she cannot make. An unknown, unverified or malformed id is ignored: the plain form,
+    open to every provider."""
     provider_id = _id_param(request, "provider")
     if provider_id is None:
         return None, None
@@ -75,6 +75,11 @@ def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> 
         "lastName": provider.user.last_name,
         "services": [{"id": c.id, "name": c.name} for c in offered],
         "away": [{"firstDay": t.first_day.isoformat(), "lastDay": t.last_day.isoformat()} for t in away],
+        # Her weekly hours (none: any time), so the form warns of a visit outside them.
+        "hours": [
+            {"weekday": h.weekday, "startTime": h.start_time.strftime("%H:%M"), "endTime": h.end_time.strftime("%H:%M")}
+            for h in provider.weekly_hours.all()
+        ],
     }
     return asked, offered[0].id if len(offered) == 1 else None
 

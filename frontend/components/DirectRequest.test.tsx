@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { ServiceRequest } from "../lib/types";
-import { AskedForYou, AwayWarning, SentToHelper, datesAway, directState } from "./DirectRequest";
+import { AskedForYou, AwayWarning, SentToHelper, datesAway, datesOutsideHours, directState } from "./DirectRequest";
 
 const NOW = Date.parse("2027-03-01T14:00:00Z");
 const LATER = "2027-03-02T14:00:00Z";
@@ -80,5 +80,25 @@ describe("AwayWarning", () => {
     unmount();
     render(<AwayWarning name="Vera" dates={["2027-03-02"]} away={away} />);
     expect(screen.queryByTestId("asked-away")).toBeNull();
+  });
+});
+
+describe("datesOutsideHours", () => {
+  // Tuesdays 8 AM to 5 PM only (weekday 1).
+  const hours = [{ weekday: 1, startTime: "08:00", endTime: "17:00" }];
+
+  it("finds the visits outside her weekly windows", () => {
+    expect(datesOutsideHours(["2027-03-02", "2027-03-07"], hours, "08:00", 60)).toEqual(["2027-03-07"]); // a Sunday
+    expect(datesOutsideHours(["2027-03-02"], hours, "17:00", 60)).toEqual(["2027-03-02"]); // the evening
+    expect(datesOutsideHours(["2027-03-02"], hours, "12:00", 300)).toEqual([]); // noon to 5 PM fits
+  });
+  it("finds none when she has set no hours (any time)", () => {
+    expect(datesOutsideHours(["2027-03-07"], [], "17:00", 60)).toEqual([]);
+  });
+  it("is named in the warning", () => {
+    render(<AwayWarning name="Vera" dates={["2027-03-02", "2027-03-07"]} away={[]} outside={["2027-03-07"]} />);
+    expect(screen.getByTestId("asked-away").textContent).toBe(
+      "Vera does not work at that time on Sun Mar 7. Vera can accept the other visits without that date, and you will be told; or choose other dates.",
+    );
   });
 });

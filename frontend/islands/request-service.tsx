@@ -2,7 +2,7 @@
 // submit with the server's rules and words (lib/schemas/service-request.ts), errors next to their
 // fields; sent as a mutation (a lost session is lib/query's); success toast then / after 2 s.
 import { useMemo } from "react";
-import { AwayWarning, type AwayRange } from "../components/DirectRequest";
+import { AwayWarning, datesOutsideHours, type AwayRange, type HoursWindow } from "../components/DirectRequest";
 import { CheckboxOption, RequiredFieldsNote, SelectField } from "../components/Field";
 import { SERVICE_REQUEST_FIELDS, ServiceRequestFields } from "../components/ServiceRequestFields";
 import type { ShortNoticeRules } from "../components/ShortNotice";
@@ -42,6 +42,8 @@ interface Props {
     services: { id: number; name: string }[];
     /** Her time off ahead: the form warns of the visits on it. */
     away: AwayRange[];
+    /** Her weekly hours (none: any time): the form warns of visits outside them. */
+    hours: HoursWindow[];
   } | null;
   /** How long only the asked provider may accept (hours). */
   directWindowHours?: number;
@@ -238,7 +240,19 @@ function RequestServiceForm(props: Props) {
         latestDate={props.latestDate}
         shortNotice={shortNotice}
       />
-      {asked && <AwayWarning name={asked.firstName} dates={visitDates} away={asked.away} />}
+      {asked && (
+        <AwayWarning
+          name={asked.firstName}
+          dates={visitDates}
+          away={asked.away}
+          outside={datesOutsideHours(
+            visitDates,
+            asked.hours,
+            shortNotice.windowStarts[values.preferredTime] ?? shortNotice.windowStarts.flexible ?? "08:00",
+            Number(values.estimatedDuration) || 60,
+          )}
+        />
+      )}
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending ? "Submitting Request..." : "Submit Request"}

@@ -31,6 +31,7 @@ def test_a_verified_providers_services_are_named_and_one_alone_is_preselected(cl
         "lastName": vera.user.last_name,
         "services": [{"id": errands.pk, "name": "Light Errands"}],
         "away": [],
+        "hours": [],
     }
     assert props["directWindowHours"] == 24
 
@@ -55,6 +56,11 @@ def test_a_helper_with_several_services_lets_the_family_pick_and_her_time_off_is
     # Her days away ahead, never her note.
     assert props["askedProvider"]["away"] == [{"firstDay": soon.isoformat(), "lastDay": soon.isoformat()}]
     assert "Dentist" not in html
+    from providers.models import WeeklyHours
+
+    WeeklyHours.objects.create(provider=vera, weekday=1, start_time=dt.time(8), end_time=dt.time(17))
+    _, props = form(client, f"?provider={vera.pk}")
+    assert props["askedProvider"]["hours"] == [{"weekday": 1, "startTime": "08:00", "endTime": "17:00"}]
 
 
 @pytest.mark.parametrize("status", [VerificationStatus.PENDING, VerificationStatus.REJECTED])
