@@ -1,10 +1,56 @@
+import datetime as dt
+
+from django import forms
 from django.contrib import admin
 
-from bookings.models import Booking, CalendarFeed, Review, VisitAlert, VisitReport, VisitReportEdit
+from bookings.models import Booking, BookingStatus, CalendarFeed, Review, VisitAlert, VisitReport, VisitReportEdit
+from providers.selectors import BUSY, OUTSIDE_HOURS, TIME_OFF, provider_offers, visit_problems
+
+# The words of a booked visit's helper or time changed here, as the admin dashboard's reassign says them.
+ADMIN_VISIT_PROBLEMS = {
+    TIME_OFF: "This provider is on time off that day.",
+    OUTSIDE_HOURS: "This visit is outside this provider's available hours.",
+    BUSY: "This provider already has a visit at that time.",
+}
+
+
+class BookingAdminForm(forms.ModelForm):
+    """A scheduled or confirmed visit whose helper or time is changed here obeys the reassign's
+    rules (bookings.services.booking_reassign): a service she offers, a time she can make."""
+
+    class Meta:
+        model = Booking
+        fields = "__all__"  # noqa: DJ007 - the admin shows every field; readonly ones are left out by it
+
+    def clean(self):
+        cleaned = super().clean()
+        moved = {"provider", "scheduled_date", "scheduled_time", "duration"} & set(self.changed_data)
+        status = cleaned.get("status")
+        provider, request = cleaned.get("provider"), cleaned.get("service_request")
+        if not moved or status not in (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED) or not provider:
+            return cleaned
+        if request is not None and not provider_offers(provider, request.category.slug):
+            raise forms.ValidationError(f"This provider does not offer {request.category.name}.")
+        visit = Booking(
+            scheduled_date=cleaned.get("scheduled_date"),
+            scheduled_time=cleaned.get("scheduled_time") or "",
+            duration=cleaned.get("duration") or 0,
+        )
+        if visit.scheduled_date is None or not visit.duration:
+            return cleaned
+        start = visit.visit_start
+        exclude = [self.instance.pk] if self.instance.pk else []
+        [problem] = visit_problems(
+            provider, [(start, start + dt.timedelta(minutes=visit.duration))], exclude_booking_ids=exclude
+        )
+        if problem:
+            raise forms.ValidationError(ADMIN_VISIT_PROBLEMS[problem])
+        return cleaned
 
 
 @admin.register(Booking)
 class BookingAdmin(admin.ModelAdmin):
+    form = BookingAdminForm
     list_display = (
         "id",
         "service_request",

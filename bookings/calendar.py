@@ -8,19 +8,23 @@ calendars take them off instead of keeping a stale visit.
 
 from __future__ import annotations
 
+import datetime as dt
 import zoneinfo
 from typing import TYPE_CHECKING
 
 from django.conf import settings
+from django.utils import timezone
 from icalendar import Calendar, Event
 
 from bookings.models import BookingStatus
-from bookings.selectors import calendar_visits
+from bookings.selectors import CALENDAR_HISTORY, calendar_visits
+from providers.selectors import provider_for_user, time_off_between
 
 if TYPE_CHECKING:
     from accounts.models import User
     from bookings.models import Booking
     from circles.models import CareRecipient
+    from providers.models import TimeOff
 
 _STATUS = {
     BookingStatus.SCHEDULED: "TENTATIVE",  # booked, not paid yet
@@ -89,5 +93,35 @@ def calendar_ics(*, user: User, page_url: str, recipient: CareRecipient | None =
         event.add("url", page_url)
         event.add("status", _STATUS[booking.status])
         calendar.add_component(event)
+    if recipient is None:
+        for event in _time_off_events(user):
+            calendar.add_component(event)
     calendar.add_missing_timezones()
     return calendar.to_ical()
+
+
+def time_off_shown(*, user: User, first_day: dt.date, last_day: dt.date) -> list[TimeOff]:
+    """The user's own time off as a provider touching first_day to last_day (none for anyone else):
+    the calendar shows it beside her visits, so the days she is away are plain to her."""
+    provider = provider_for_user(user=user)
+    if provider is None:
+        return []
+    return time_off_between(provider, first_day=first_day, last_day=last_day)
+
+
+def _time_off_events(user: User) -> list[Event]:
+    """All-day events for the provider's time off (from CALENDAR_HISTORY ago on), in her own feed only."""
+    today = timezone.localdate()
+    events = []
+    for time_off in time_off_shown(
+        user=user, first_day=today - CALENDAR_HISTORY, last_day=today + dt.timedelta(days=366 * 2)
+    ):
+        event = Event()
+        event.add("uid", f"time-off-{time_off.pk}@kindly")
+        event.add("dtstamp", time_off.created_at)
+        event.add("dtstart", time_off.first_day)
+        event.add("dtend", time_off.last_day + dt.timedelta(days=1))  # all-day: the day after the last
+        event.add("summary", "Kindly: time off")
+        event.add("description", time_off.note or "You are away: no visits are offered to you.")
+        events.append(event)
+    return events

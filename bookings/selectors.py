@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import TYPE_CHECKING
 
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
@@ -290,7 +290,7 @@ def calendar_visits(
         Booking.objects.filter(service_request_id=OuterRef("service_request_id"), series_index__isnull=False)
         .order_by()
         .values("service_request_id")
-        .annotate(n=Count("pk"))
+        .annotate(n=Max("series_index"))  # the last place: a series accepted without a date keeps its places
         .values("n")
     )
     return qs.annotate(series_total=Subquery(series_total)).only(*_LISTED_FIELDS).order_by("starts_at", "id")

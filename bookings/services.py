@@ -58,7 +58,9 @@ from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenie
 from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
-from providers.services import OUTSIDE_HOURS, check_provider_available
+from providers.selectors import BUSY, TIME_OFF, provider_offers, visit_problems
+from providers.selectors import OUTSIDE_HOURS as OUTSIDE_HOURS_PROBLEM
+from providers.services import ON_TIME_OFF, OUTSIDE_HOURS
 from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
 from requests_app.selectors import direct_to_someone_else
 from requests_app.services import (
@@ -264,30 +266,52 @@ def _days(days: list[dt.date]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _check_series_free(visits: list[Booking], provider: Provider) -> None:
-    """Every visit of a series (or the one visit) fits the provider's hours and calendar, or 409
-    naming the dates that do not: all or nothing, before anything is saved."""
-    busy: list[dt.date] = []
-    outside: list[dt.date] = []
-    for visit in visits:
-        try:
-            check_provider_available(visit, provider)
-        except Conflict:
-            outside.append(visit.scheduled_date)
-            continue
-        try:
-            check_provider_free(visit, provider)
-        except Conflict:
-            busy.append(visit.scheduled_date)
-    if len(visits) == 1 and (busy or outside):
-        raise Conflict(PROVIDER_BUSY if busy else OUTSIDE_HOURS)
-    problems = []
-    if busy:
-        problems.append(f"{PROVIDER_BUSY[:-1]}: {_days(busy)}.")
-    if outside:
-        problems.append(f"{OUTSIDE_HOURS[:-1]}: {_days(outside)}.")
-    if problems:
-        raise Conflict(" ".join(problems))
+# How the 409 names the dates of a series she cannot make, by why ({days}: "Tuesday, December 8").
+PROBLEM_WORDS = {
+    TIME_OFF: ("{days} is your time off.", "{days} are your time off."),
+    OUTSIDE_HOURS_PROBLEM: ("{days} is outside your available hours.", "{days} are outside your available hours."),
+    BUSY: ("You already have a visit on {days}.", "You already have a visit on {days}."),
+}
+SINGLE_PROBLEM = {TIME_OFF: ON_TIME_OFF, OUTSIDE_HOURS_PROBLEM: OUTSIDE_HOURS, BUSY: PROVIDER_BUSY}
+NOT_OFFERED = "You do not offer {service}, so you cannot accept this request."
+REASSIGN_NOT_OFFERED = "{name} does not offer {service}. Choose a provider who does."
+REASSIGN_PROBLEM = {
+    TIME_OFF: "This provider is on time off that day.",
+    OUTSIDE_HOURS_PROBLEM: "This visit is outside this provider's available hours.",
+}
+
+
+def _visit_interval(visit: Booking) -> tuple[dt.datetime, dt.datetime]:
+    start = visit.visit_start
+    return start, start + dt.timedelta(minutes=visit.duration)
+
+
+def _series_problems(visits: list[Booking], provider: Provider) -> list[str]:
+    """Why the provider cannot make each visit ("" when she can): providers.selectors.visit_problems,
+    the one predicate the list of open requests also asks."""
+    return visit_problems(provider, [_visit_interval(v) for v in visits])
+
+
+def _series_refusal(visits: list[Booking], problems: list[str]) -> Conflict:
+    """409 naming the dates she cannot do and why ("on your time off" for time off). When some
+    visits of a series remain, errors.unavailableDates lists the others' dates: she may accept
+    the series without them (skip_unavailable)."""
+    if len(visits) == 1:
+        return Conflict(SINGLE_PROBLEM[problems[0]])
+    parts = []
+    for problem, words in PROBLEM_WORDS.items():
+        days = [v.scheduled_date for v, p in zip(visits, problems, strict=True) if p == problem]
+        if days:
+            parts.append(words[len(days) > 1].format(days=_days(days)))
+    left = sum(1 for p in problems if not p)
+    unavailable = [v.scheduled_date.isoformat() for v, p in zip(visits, problems, strict=True) if p]
+    if not left:
+        return Conflict(f"You cannot make any visit of this series: {' '.join(parts)}")
+    return Conflict(
+        f"{' '.join(parts)} You can accept the other {left} visit{'s' if left != 1 else ''} without "
+        f"{'it' if len(unavailable) == 1 else 'them'}; the family will be told.",
+        errors={"unavailableDates": unavailable},
+    )
 
 
 def series_summary(service_request: ServiceRequest, visits: int) -> str:
@@ -295,12 +319,14 @@ def series_summary(service_request: ServiceRequest, visits: int) -> str:
     return f"{Repeat(service_request.repeat).label.lower()} for {visits} visits"
 
 
-def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
+def service_request_accept(*, service_request_id: int, actor: User, skip_unavailable: bool = False) -> Booking:
     """A verified provider accepts an open request of someone else; the booking is created. A
     repeating request (issue 18) books every visit of its series at once, each its own booking
     (series_index 1, 2, ..., priced per visit), or none: a visit outside the provider's hours or
-    over another of their visits refuses the whole series (409 naming the dates). Returns the
-    (first) booking.
+    over another of their visits, or on their time off, refuses the whole series (409 naming the
+    dates and why), unless `skip_unavailable`: then the series is booked without those dates (at
+    least one visit left) and the family is told which were left out. A request for a service the
+    provider does not offer is a 409 too. Returns the (first) booking.
 
     Race-safe: the request moves open -> booked with a conditional UPDATE, so of N concurrent
     accepts exactly one wins and the others get a 409. The overlap constraint refuses a visit that
@@ -317,6 +343,8 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             raise PermissionDenied("You cannot accept your own service request.")
         if direct_to_someone_else(service_request, provider_id=provider.pk, now=timezone.now()):
             raise NotFound("Service request not found.")  # sent to another provider: not open to this one
+        if not provider_offers(provider, service_request.category.slug):
+            raise Conflict(NOT_OFFERED.format(service=service_request.category.name))
         service_request_mark_booked(service_request_id=service_request_id)
         # The UPDATE holds the row lock until commit; re-read the values it left.
         service_request.refresh_from_db()
@@ -339,10 +367,16 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             )
             for index, day in enumerate(dates, start=1)
         ]
-        booking = visits[0]
-        if booking.visit_start <= timezone.now():
+        if visits[0].visit_start <= timezone.now():
             raise Conflict("The preferred date of this request has passed.")
-        _check_series_free(visits, provider)
+        problems = _series_problems(visits, provider)
+        left_out = [v.scheduled_date for v, p in zip(visits, problems, strict=True) if p]
+        if left_out and not (skip_unavailable and in_series and len(left_out) < len(visits)):
+            raise _series_refusal(visits, problems)
+        visits = [v for v, p in zip(visits, problems, strict=True) if not p]
+        # The visits kept keep their places in the series ("Visit 3 of 4": the family was told which
+        # dates were left out).
+        booking = visits[0]
         for visit in visits:
             _save_visit(visit, PROVIDER_BUSY)
         name = provider.user.full_name or "A verified provider"
@@ -351,14 +385,17 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
             _notify(
                 _circle(booking),
                 f'Good news: {name} accepted your request "{service_request.title}". Your visits are booked '
-                f"{series}, starting {_when(booking)}. Each visit: ${booking.total_amount}, paid per visit.",
+                f"{series}, starting {_when(booking)}. Each visit: ${booking.total_amount}, paid per visit."
+                + (f" {name} cannot come on {_days(left_out)}, so those dates are not booked." if left_out else ""),
                 booking,
                 NoticeKind.REQUEST_ACCEPTED,
+                left_out=_days(left_out) if left_out else "",
             )
             _notify(
                 [provider.user],
                 f'You accepted "{service_request.title}" {series}, starting {_when(booking)}. '
-                "You can now contact the client.",
+                + (f"Not booked (you are unavailable): {_days(left_out)}. " if left_out else "")
+                + "You can now contact the client.",
                 booking,
             )
         else:
@@ -661,6 +698,14 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
                 "A provider cannot be booked by themselves.",
                 errors={"newProviderId": ["A provider cannot be booked by themselves."]},
             )
+        service = booking.service_request.category
+        if not provider_offers(new_provider, service.slug):
+            name = new_provider.user.first_name or "This provider"
+            message = REASSIGN_NOT_OFFERED.format(name=name, service=service.name)
+            raise InvalidInput(message, errors={"newProviderId": [message]})
+        problem = visit_problems(new_provider, [_visit_interval(booking)])[0]
+        if problem in REASSIGN_PROBLEM:
+            raise Conflict(REASSIGN_PROBLEM[problem])
         check_provider_free(booking, new_provider, PROVIDER_BUSY_FOR_ADMIN)
         old_provider = booking.provider
         booking.provider = new_provider

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.guards import login_required_page, queue_toast
 from bookings import selectors, services
-from bookings.calendar import calendar_ics, series_label, visit_parties
+from bookings.calendar import calendar_ics, series_label, time_off_shown, visit_parties
 from circles.models import CareRecipient
 from circles.selectors import recipient_get, recipient_list_for
 from marketplace.errors import NotFound
@@ -109,8 +109,15 @@ def calendar_page(request: HttpRequest) -> HttpResponse:
         visit.as_provider, visit.for_whom, visit.helper = visit_parties(visit, request.user)
         visit.series = series_label(visit)
         by_day.setdefault(visit.local_start.date(), []).append(visit)
+    # Her own time off, beside her visits (not when the page shows one recipient's visits).
+    time_off = [] if recipient is not None else time_off_shown(user=request.user, first_day=first, last_day=last)
     days = [
-        {"date": d, "visits": by_day.get(d, []), "is_today": d == today}
+        {
+            "date": d,
+            "visits": by_day.get(d, []),
+            "is_today": d == today,
+            "time_off": next((t for t in time_off if t.first_day <= d <= t.last_day), None),
+        }
         for d in (first + dt.timedelta(days=n) for n in range((last - first).days + 1))
     ]
 
@@ -125,6 +132,7 @@ def calendar_page(request: HttpRequest) -> HttpResponse:
         "title": _period_title(view, first, last),
         "days": days,
         "visit_count": sum(len(d["visits"]) for d in days),
+        "time_off_count": len(time_off),
         "first_weekday": first.weekday() + 1,  # the month grid's column of its first day (1 = Monday)
         "weekdays": list(pycalendar.day_name),
         "previous_url": _page_url(view, previous, recipient_id),

@@ -60,7 +60,13 @@ def build(event: Event, recipient: User) -> Content:
         return Content(
             subject=f"{provider} accepted your request",
             heading=f"Good news: {provider} accepted your request {title}.",
-            lines=[f"Visit: {when}.", f"Total: ${b.total_amount}.", "Pay now to confirm the booking."],
+            lines=[
+                f"Visit: {when}.",
+                f"Total: ${b.total_amount}.",
+                # A series accepted without the dates the helper cannot make: the family is told which.
+                *([f"Not booked ({provider} cannot come): {ctx['left_out']}."] if ctx.get("left_out") else []),
+                "Pay now to confirm the booking.",
+            ],
             action_label="Pay now",
             action_path=f"/checkout/{b.pk}",
             why="you asked Kindly for help with this request",

@@ -7,15 +7,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db.models import Count, Max, Min, Q, QuerySet
+from django.db.models import Count, Max, Min, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus
 from messaging.models import Message, MessageType
 from notifications.kinds import ADMIN_KINDS, CLIENT_KINDS, DEFAULT_ON, PROVIDER_KINDS, Channel, Frequency, Kind
 from notifications.models import Contact, Preference
-from providers.models import Provider, VerificationStatus
+from providers.models import Provider, TimeOff, VerificationStatus
 from requests_app.models import RequestStatus, ServiceRequest
+from requests_app.selectors import provider_can_take
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -128,17 +130,29 @@ def open_requests_since(*, since: dt.datetime) -> QuerySet:
 def providers_choosing(*, frequency: str) -> list[Provider]:
     """Verified active providers who chose to hear of new requests at `frequency` (no choice: daily)."""
     chose = dict(Contact.objects.values_list("user_id", "new_requests"))
-    providers = Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
-    return [p for p in providers.select_related("user") if chose.get(p.user_id, Frequency.DAILY) == frequency]
+    providers = (
+        Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
+        .select_related("user")
+        # What provider_matches reads of each (her hours, her time off ahead), once for all.
+        .prefetch_related(
+            "weekly_hours",
+            Prefetch(
+                "time_off",
+                queryset=TimeOff.objects.filter(last_day__gte=timezone.localdate()),
+                to_attr="upcoming_time_off",
+            ),
+        )
+    )
+    return [p for p in providers if chose.get(p.user_id, Frequency.DAILY) == frequency]
 
 
 def provider_matches(provider: Provider, service_request: ServiceRequest) -> bool:
-    """The request's category is one of the provider's services (matched in Python: a JSON
-    "contains" is not portable to SQLite, the make run database), and it is not their own."""
+    """The provider could take the request (requests_app.selectors.provider_can_take: one of her
+    services, a visit inside her hours, not on her time off, not over another of her visits: the
+    rule of the open requests she is shown), and it is not their own."""
     if provider.user_id == service_request.client_id or provider.pk == service_request.requested_provider_id:
         return False  # their own, or one sent to them (they were told directly)
-    slug = service_request.category.slug if service_request.category_id else ""
-    return not slug or slug in (provider.specialties or [])
+    return provider_can_take(provider, service_request)
 
 
 def pending_applications() -> QuerySet:

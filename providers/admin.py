@@ -45,10 +45,51 @@ class ProviderAdmin(admin.ModelAdmin):
     readonly_fields = ("rating", "total_reviews", "created_at", "updated_at")
 
 
+class WeeklyHoursAdminForm(forms.ModelForm):
+    """A window changed here keeps the provider's booked visits inside her week, as /schedule does
+    (providers.services.hours_visits_problem)."""
+
+    class Meta:
+        model = WeeklyHours
+        fields = ("provider", "weekday", "start_time", "end_time")
+
+    def clean(self):
+        cleaned = super().clean()
+        provider = cleaned.get("provider")
+        if provider is None or None in (cleaned.get("weekday"), cleaned.get("start_time"), cleaned.get("end_time")):
+            return cleaned
+        others = WeeklyHours.objects.filter(provider=provider).exclude(pk=self.instance.pk)
+        week = [{"weekday": w.weekday, "start_time": w.start_time, "end_time": w.end_time} for w in others]
+        week.append({name: cleaned[name] for name in ("weekday", "start_time", "end_time")})
+        problem = services.hours_visits_problem(provider, week)
+        if problem:
+            raise forms.ValidationError(problem)
+        return cleaned
+
+
+class TimeOffAdminForm(forms.ModelForm):
+    """Time off added here never drops a booked visit, as /schedule (providers.services.time_off_visits_problem)."""
+
+    class Meta:
+        model = TimeOff
+        fields = ("provider", "first_day", "last_day", "note")
+
+    def clean(self):
+        cleaned = super().clean()
+        provider, first, last = cleaned.get("provider"), cleaned.get("first_day"), cleaned.get("last_day")
+        if provider is None or first is None or last is None:
+            return cleaned
+        problem = services.time_off_visits_problem(provider, first_day=first, last_day=last)
+        if problem:
+            raise forms.ValidationError(problem)
+        return cleaned
+
+
 @admin.register(WeeklyHours)
 class WeeklyHoursAdmin(admin.ModelAdmin):
     """A provider's weekly hours; the provider edits them on /schedule (providers.services checks the rules)."""
 
+    form = WeeklyHoursAdminForm
     list_display = ("provider", "weekday", "start_time", "end_time")
     list_filter = ("weekday",)
     search_fields = ("provider__user__email",)
@@ -57,6 +98,7 @@ class WeeklyHoursAdmin(admin.ModelAdmin):
 
 @admin.register(TimeOff)
 class TimeOffAdmin(admin.ModelAdmin):
+    form = TimeOffAdminForm
     list_display = ("provider", "first_day", "last_day", "note")
     search_fields = ("provider__user__email", "note")
     raw_id_fields = ("provider",)

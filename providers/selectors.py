@@ -214,6 +214,18 @@ def _in_hours(hours: list[WeeklyHours], day: dt.date, start: dt.time, end: dt.ti
     return not hours or any(h.weekday == day.weekday() and h.start_time <= start and end <= h.end_time for h in hours)
 
 
+def fits_hours(hours: list[WeeklyHours], start: dt.datetime, end: dt.datetime) -> bool:
+    """A visit from `start` to `end` lies inside one of these weekly windows (read in the site's
+    zone; no windows at all: any time)."""
+    if not hours:
+        return True
+    zone = _zone()
+    start, end = start.astimezone(zone), end.astimezone(zone)
+    if end.date() != start.date():
+        return False  # past midnight: no weekly window reaches that far
+    return _in_hours(hours, start.date(), start.time(), end.time())
+
+
 def is_available(provider: Provider, start: dt.datetime, end: dt.datetime) -> bool:
     """The provider works from `start` to `end` (aware datetimes): inside one of their weekly
     windows that day (or they set none at all) and not on time off. Bookings are not looked at
@@ -322,3 +334,88 @@ def next_free_window(provider: Provider, *, now: dt.datetime | None = None) -> d
                 continue
             return {"date": day, "time_window": window}
     return None
+
+
+# ---------------------------------------------------------------- can she make these visits?
+# One predicate for "may this provider take these visits": the open requests a helper is shown, her
+# accept, an admin's reassignment and a family's warning all ask it, so a helper is never offered a
+# visit she would be refused. Each visit is (start, end), aware datetimes; the answer says, per
+# visit, why she cannot make it ("" when she can), in the words a person reads.
+
+TIME_OFF = "time_off"
+OUTSIDE_HOURS = "outside_hours"
+BUSY = "busy"
+
+
+def provider_offers(provider: Provider, service: str) -> bool:
+    """The provider offers this service (a specialty id, which is also the category's slug)."""
+    return service in (provider.specialties or [])
+
+
+def provider_busy_intervals(
+    provider: Provider, *, start: dt.datetime, end: dt.datetime, exclude_booking_ids=()
+) -> list[tuple[dt.datetime, dt.datetime]]:
+    """The provider's scheduled and confirmed visits that overlap [start, end), as (start, end)."""
+    rows = (
+        provider.bookings.filter(status__in=BUSY_STATUSES, starts_at__lt=end, ends_at__gt=start)
+        .exclude(pk__in=list(exclude_booking_ids))
+        .order_by()
+        .values_list("starts_at", "ends_at")
+    )
+    return list(rows)
+
+
+def visit_problems(
+    provider: Provider,
+    visits: list[tuple[dt.datetime, dt.datetime]],
+    *,
+    busy: list[tuple[dt.datetime, dt.datetime]] | None = None,
+    exclude_booking_ids=(),
+) -> list[str]:
+    """For each visit, why the provider cannot make it: TIME_OFF (a day of it is her time off),
+    OUTSIDE_HOURS (not inside one of her weekly windows), BUSY (over another visit of hers), or ""
+    (she can). Time off wins over hours: "time off" is what she is told when it is time off.
+    `busy` is her visits' intervals when the caller read them already (a list of many requests)."""
+    if not visits:
+        return []
+    if busy is None:
+        busy = provider_busy_intervals(
+            provider,
+            start=min(s for s, _ in visits),
+            end=max(e for _, e in visits),
+            exclude_booking_ids=exclude_booking_ids,
+        )
+    zone = _zone()
+    time_off, hours = _time_off(provider), _hours(provider)  # read once for all the visits
+    answers = []
+    for start, end in visits:
+        local_start = start.astimezone(zone)
+        last_day = (end.astimezone(zone) - dt.timedelta(microseconds=1)).date()
+        days = [local_start.date() + dt.timedelta(days=n) for n in range((last_day - local_start.date()).days + 1)]
+        if any(_is_off(time_off, day) for day in days):
+            answers.append(TIME_OFF)
+        elif not fits_hours(hours, start, end):
+            answers.append(OUTSIDE_HOURS)
+        elif any(s < end and e > start for s, e in busy):
+            answers.append(BUSY)
+        else:
+            answers.append("")
+    return answers
+
+
+def provider_visits_between(provider: Provider, *, first_day: dt.date, last_day: dt.date):
+    """The provider's scheduled and confirmed visits starting from now on and touching the days
+    first_day to last_day (site's zone), soonest first (bookings' rows, with the recipient)."""
+    zone = _zone()
+    start = max(dt.datetime.combine(first_day, dt.time.min, tzinfo=zone), timezone.now())
+    end = dt.datetime.combine(last_day + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
+    return list(
+        provider.bookings.filter(status__in=BUSY_STATUSES, starts_at__lt=end, ends_at__gt=start)
+        .select_related("recipient", "client")
+        .order_by("starts_at", "id")
+    )
+
+
+def time_off_between(provider: Provider, *, first_day: dt.date, last_day: dt.date) -> list[TimeOff]:
+    """The provider's time off touching first_day to last_day, first first (the calendar)."""
+    return list(provider.time_off.filter(first_day__lte=last_day, last_day__gte=first_day).order_by("first_day", "id"))

@@ -17,7 +17,7 @@ from marketplace.notifications import NoticeKind, notify
 from marketplace.realtime import send_on_commit
 from marketplace.validators import phone_problem
 from providers.models import WEEKDAYS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
-from providers.selectors import is_available
+from providers.selectors import fits_hours, provider_visits_between
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -256,6 +256,9 @@ TIME_OFF_OVERLAP = "This overlaps time off you already have ({first} to {last}).
 NOTE_TOO_LONG = f"Note can be at most {NOTE_MAX} characters."
 NOT_A_PROVIDER = "Only providers have a schedule."
 OUTSIDE_HOURS = "This visit is outside your available hours."
+ON_TIME_OFF = "This visit is on your time off."
+TIME_OFF_OVER_VISIT = "Ask Kindly support to reassign it first, or choose other dates."
+HOURS_OVER_VISIT = "Ask Kindly support to reassign it first, or keep hours that cover it."
 
 
 def _check_own(provider: Provider | None, actor: User) -> Provider:
@@ -307,6 +310,7 @@ def schedule_set_weekly_hours(
     InvalidInput.check(weekly_hours_problems(windows))
     with transaction.atomic():
         provider = provider_lock(provider_id=provider.pk)
+        _check_hours_keep_visits(provider, windows)
         WeeklyHours.objects.filter(provider=provider).delete()
         saved = WeeklyHours.objects.bulk_create(
             WeeklyHours(provider=provider, weekday=w["weekday"], start_time=w["start_time"], end_time=w["end_time"])
@@ -337,7 +341,61 @@ def time_off_add(
         if clash is not None:
             message = TIME_OFF_OVERLAP.format(first=_day(clash.first_day), last=_day(clash.last_day))
             raise InvalidInput(message, errors={"firstDay": [message]})
+        problem = time_off_visits_problem(provider, first_day=first_day, last_day=last_day)
+        if problem:
+            raise Conflict(problem)
         return TimeOff.objects.create(provider=provider, first_day=first_day, last_day=last_day, note=note)
+
+
+def _clock(moment: dt.datetime) -> str:
+    """ "12 PM", "12:30 PM"."""
+    hour = moment.hour % 12 or 12
+    minutes = f":{moment.minute:02d}" if moment.minute else ""
+    return f"{hour}{minutes} {'AM' if moment.hour < 12 else 'PM'}"
+
+
+def visit_words(booking: Any) -> str:
+    """ "a visit with Clara on Tue, Dec 2, 12 PM-2 PM" (the person cared for, in the site's zone)."""
+    start, end = timezone.localtime(booking.starts_at), timezone.localtime(booking.ends_at)
+    person = booking.recipient.first_name if booking.recipient_id else ""
+    person = person or booking.client.first_name or "a client"
+    return f"a visit with {person} on {start:%a, %b} {start.day}, {_clock(start)}-{_clock(end)}"
+
+
+def _visits_in_the_way(visits: Sequence[Any], what_to_do: str) -> str:
+    named = [visit_words(v) for v in visits[:3]]
+    more = len(visits) - len(named)
+    if more:
+        named.append(f"{more} more")
+    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return f"You have {listed}. {what_to_do}"
+
+
+def time_off_visits_problem(provider: Provider, *, first_day: dt.date, last_day: dt.date) -> str:
+    """Why this time off cannot be taken ("" when it can): a scheduled or confirmed visit of the
+    provider falls on it. A booked visit is never dropped in silence: she asks support to reassign
+    it first (the API's 409, the Django admin's form error)."""
+    visits = provider_visits_between(provider, first_day=first_day, last_day=last_day)
+    return _visits_in_the_way(visits, TIME_OFF_OVER_VISIT) if visits else ""
+
+
+def hours_visits_problem(provider: Provider, windows: Sequence[Mapping[str, Any]]) -> str:
+    """Why this week of windows ({weekday, start_time, end_time}) cannot replace the provider's
+    ("" when it can): it leaves one of her booked visits (from now on) outside. No windows at all is
+    "available any time": it leaves nothing outside."""
+    if not windows:
+        return ""
+    hours = [WeeklyHours(weekday=w["weekday"], start_time=w["start_time"], end_time=w["end_time"]) for w in windows]
+    today = timezone.localdate()
+    ahead = provider_visits_between(provider, first_day=today, last_day=today + dt.timedelta(days=366 * 2))
+    outside = [visit for visit in ahead if not fits_hours(hours, visit.starts_at, visit.ends_at)]
+    return _visits_in_the_way(outside, HOURS_OVER_VISIT) if outside else ""
+
+
+def _check_hours_keep_visits(provider: Provider, windows: Sequence[Mapping[str, Any]]) -> None:
+    problem = hours_visits_problem(provider, windows)
+    if problem:
+        raise Conflict(problem)
 
 
 def time_off_remove(*, provider: Provider | None, actor: User, time_off_id: int) -> None:
@@ -350,11 +408,3 @@ def time_off_remove(*, provider: Provider | None, actor: User, time_off_id: int)
 
 def _day(value: dt.date) -> str:
     return f"{value:%B} {value.day}, {value.year}"
-
-
-def check_provider_available(booking: Any, provider: Provider) -> None:
-    """409 when `booking` (a bookings.models.Booking: visit_start and duration, in minutes) falls
-    outside the provider's weekly hours or on their time off (providers.selectors.is_available)."""
-    start = booking.visit_start
-    if not is_available(provider, start, start + dt.timedelta(minutes=booking.duration)):
-        raise Conflict(OUTSIDE_HOURS)

@@ -15,18 +15,29 @@ chose "only this helper": to every other provider it is a 404 until then.
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from django.db.models import Case, Exists, F, IntegerField, OuterRef, Q, QuerySet, Subquery, When
+from django.conf import settings
+from django.db.models import Case, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, When
 from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.selectors import organized_recipient_ids, recipient_ids_of
 from marketplace.errors import NotFound
-from providers.selectors import provider_vetted, user_acts_as_provider, user_is_vetted_provider
-from requests_app.models import RequestStatus, ServiceCategory, ServiceRequest
+from providers.models import Provider, TimeOff
+from providers.selectors import (
+    provider_busy_intervals,
+    provider_offers,
+    provider_vetted,
+    user_acts_as_provider,
+    user_is_vetted_provider,
+    visit_problems,
+)
+from requests_app.models import WINDOW_START, RequestStatus, ServiceCategory, ServiceRequest, TimeWindow
+from requests_app.services import request_visit_dates
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -136,16 +147,82 @@ def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
     return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible), user.pk)
 
 
+def request_visit_intervals(service_request: ServiceRequest) -> list[tuple[dt.datetime, dt.datetime]]:
+    """When each visit of the request would run (start, end), as its bookings would: the date plus
+    the start of its window (Flexible: 8 AM) in the site's zone, for its duration."""
+    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+    window_start = WINDOW_START.get(service_request.preferred_time, WINDOW_START[TimeWindow.FLEXIBLE])
+    length = dt.timedelta(minutes=service_request.estimated_duration)
+    starts = (dt.datetime.combine(day, window_start, tzinfo=zone) for day in request_visit_dates(service_request))
+    return [(start, start + length) for start in starts]
+
+
+def provider_can_take(
+    provider: Provider, service_request: ServiceRequest, *, busy: list[tuple[dt.datetime, dt.datetime]] | None = None
+) -> bool:
+    """Whether the provider could accept the request now: she offers its service and can make its
+    visit (for a series, at least one of them: she may accept it without the others). The list of
+    open requests she is shown asks this; her accept asks the same providers.selectors.visit_problems."""
+    if not provider_offers(provider, service_request.category.slug):
+        return False
+    visits = request_visit_intervals(service_request)
+    if not visits or visits[0][0] <= timezone.now():
+        return False  # no date yet, or its first visit has begun: the accept refuses both
+    return "" in visit_problems(provider, visits, busy=busy)
+
+
 def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
-    """Open requests of others, for a verified provider; none at all for anyone else (the check is
-    part of the same query). As before care circles: a provider's view of open requests is theirs."""
-    return _with_people(
+    """Open requests of others that a verified provider can accept (provider_can_take: her service,
+    inside her hours, not on her time off, not over another of her visits), and those sent to her
+    directly (she answers them); none at all for anyone else. As before care circles: a provider's
+    view of open requests is theirs."""
+    qs = (
         ServiceRequest.objects.filter(status=RequestStatus.OPEN)
         .filter(open_to_provider(user_id))
         .exclude(client_id=user_id)
-        .filter(Exists(provider_vetted(user_id=user_id))),
-        user_id,
     )
+    provider = (
+        provider_vetted(user_id=user_id)
+        .prefetch_related(
+            "weekly_hours",
+            Prefetch(
+                "time_off",
+                queryset=TimeOff.objects.filter(last_day__gte=timezone.localdate()),
+                to_attr="upcoming_time_off",
+            ),
+        )
+        .first()
+    )
+    if provider is None:
+        return _with_people(qs.none(), user_id)
+    candidates = list(
+        qs.filter(Q(category__slug__in=provider.specialties or []) | Q(requested_provider=provider))
+        .select_related("category")
+        .only(
+            "id",
+            "requested_provider_id",
+            "category__slug",
+            "preferred_date",
+            "preferred_time",
+            "estimated_duration",
+            "repeat",
+            "repeat_count",
+            "repeat_until",
+        )
+    )
+    intervals = [i for c in candidates for i in request_visit_intervals(c)]
+    busy = (
+        provider_busy_intervals(provider, start=min(s for s, _ in intervals), end=max(e for _, e in intervals))
+        if intervals
+        else []
+    )
+    # A request sent to her directly stays in her list whatever it asks: she must answer it, by
+    # accepting or by declining with a reason the family reads (her accept still refuses what she
+    # cannot make, saying why).
+    takeable = [
+        c.pk for c in candidates if c.requested_provider_id == provider.pk or provider_can_take(provider, c, busy=busy)
+    ]
+    return _with_people(ServiceRequest.objects.filter(pk__in=takeable), user_id)
 
 
 def _own(user_id: str, recipient_id: int | None = None) -> QuerySet[ServiceRequest]:

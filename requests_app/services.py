@@ -22,8 +22,8 @@ from circles.services import recipient_for_self
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
 from marketplace.notifications import NoticeKind, notify
-from providers.models import Provider
-from providers.selectors import provider_get_public
+from providers.models import Provider, Specialty
+from providers.selectors import provider_get_public, provider_offers
 from requests_app.models import (
     DIRECT_WINDOW,
     SERIES_MAX_VISITS,
@@ -97,6 +97,7 @@ REPEAT_NOT_CHOSEN = "Choose how often the visits repeat first."
 RECIPIENT_UNKNOWN = "Choose someone whose care you organize."
 REQUESTED_PROVIDER_UNKNOWN = "This helper is not available on Kindly. Please choose another helper."
 REQUESTED_PROVIDER_SELF = "You cannot send a request to yourself."
+REQUESTED_SERVICE_NOT_OFFERED = "{name} does not offer {service}. {name} offers: {offered}."
 DECLINE_REASON_MAX = 500
 DECLINE_REASON_REQUIRED = "Please say why you cannot take this request."
 DECLINE_REASON_TOO_LONG = "The reason can be at most 500 characters."
@@ -471,6 +472,7 @@ def service_request_create(
     InvalidInput.check(service_request_problems(values, creating=True))
     direct = {}
     if requested is not None:
+        _check_offers(requested, category)
         direct = {
             "requested_provider": requested,
             "direct_until": timezone.now() + DIRECT_WINDOW,
@@ -498,6 +500,16 @@ def _requested_provider(*, client: User, provider_id: int | None) -> Provider | 
         raise InvalidInput(
             REQUESTED_PROVIDER_UNKNOWN, errors={"requestedProviderId": [REQUESTED_PROVIDER_UNKNOWN]}
         ) from None
+
+
+def _check_offers(provider: Provider, category: ServiceCategory) -> None:
+    """A request sent to one helper asks for a service she offers (400 naming hers)."""
+    if provider_offers(provider, category.slug):
+        return
+    name = provider.user.first_name or "This helper"
+    offered = [label for value, label in Specialty.choices if value in (provider.specialties or [])]
+    message = REQUESTED_SERVICE_NOT_OFFERED.format(name=name, service=category.name, offered=", ".join(offered))
+    raise InvalidInput(message, errors={"categoryId": [message]})
 
 
 def direct_until_text(moment: dt.datetime) -> str:

@@ -13,7 +13,7 @@ from accounts.guards import login_required_page
 from accounts.models import UserType
 from marketplace.api import input_limits
 from marketplace.errors import NotFound
-from providers.selectors import provider_get_public
+from providers.selectors import provider_get_public, provider_offers, time_off_between
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
 from requests_app.models import CANCELLATION_WINDOW, DIRECT_WINDOW, WINDOW_START, ServiceCategory
 from requests_app.selectors import category_list_active, recipients_to_request_for, service_request_to_rebook
@@ -52,8 +52,11 @@ def _id_param(request: HttpRequest, name: str) -> int | None:
 def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> tuple[dict | None, int | None]:
     """?provider=<id> (Request this helper on the browse page, Book again on a past booking): the
     verified provider the request is sent to directly (issue 18: only they may accept it for
-    DIRECT_WINDOW), and the category of their first service that is offered, to preselect. An
-    unknown, unverified or malformed id is ignored: the plain form, open to every provider."""
+    DIRECT_WINDOW), the services she offers (the only ones a direct request may ask for:
+    requests_app.services), preselected when she offers just one (else the family picks), the days
+    of her time off ahead (dates only, never her note) and her weekly hours, so the form warns of
+    the visits she cannot make. An unknown, unverified or malformed id is ignored: the plain form,
+    open to every provider."""
     provider_id = _id_param(request, "provider")
     if provider_id is None:
         return None, None
@@ -63,15 +66,22 @@ def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> 
         return None, None
     if provider.user_id == request.user.pk:
         return None, None  # one's own profile: nobody to ask
-    by_slug = {c.slug: c for c in categories}
-    category = next((by_slug[s] for s in provider.specialties if s in by_slug), None)
+    offered = [c for c in categories if provider_offers(provider, c.slug)]
+    today = timezone.localdate()
+    away = time_off_between(provider, first_day=today, last_day=preferred_date_latest(today))
     asked = {
         "id": provider.pk,
         "firstName": provider.user.first_name or "this provider",
         "lastName": provider.user.last_name,
-        "service": category.name if category else "",
+        "services": [{"id": c.id, "name": c.name} for c in offered],
+        "away": [{"firstDay": t.first_day.isoformat(), "lastDay": t.last_day.isoformat()} for t in away],
+        # Her weekly hours (none: any time), so the form warns of a visit outside them.
+        "hours": [
+            {"weekday": h.weekday, "startTime": h.start_time.strftime("%H:%M"), "endTime": h.end_time.strftime("%H:%M")}
+            for h in provider.weekly_hours.all()
+        ],
     }
-    return asked, category.id if category else None
+    return asked, offered[0].id if len(offered) == 1 else None
 
 
 def _rebook_prefill(request: HttpRequest, categories: list[ServiceCategory]) -> dict | None:

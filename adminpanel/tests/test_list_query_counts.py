@@ -15,6 +15,9 @@ from requests_app.models import ServiceCategory
 from requests_app.tests.factories import ServiceRequestFactory
 
 MAX_QUERIES = 8
+# A helper's open requests are those she can take: her profile, weekly hours, time off and visits are
+# read once for the whole list (requests_app.selectors._open_of_others), whatever its length.
+MORE_QUERIES = {"open_requests-provider": 2}
 
 
 def _make_rows(kind: str, n: int, *, client_user, verified_provider):
@@ -63,7 +66,8 @@ def test_list_endpoint_query_count_does_not_grow_with_rows(
     counts = []
     for total in (1, 40):  # both a short page: the list ends, so neither needs a COUNT
         _make_rows(kind, total - (counts and 1 or 0), client_user=client_user, verified_provider=verified_provider)
-        with django_assert_max_num_queries(MAX_QUERIES), CaptureQueriesContext(connection) as queries:
+        allowed = MAX_QUERIES + MORE_QUERIES.get(f"{kind}-{role}", 0)
+        with django_assert_max_num_queries(allowed), CaptureQueriesContext(connection) as queries:
             response = call(client, "GET", url)
         assert response.status_code == 200
         counts.append(len(queries))

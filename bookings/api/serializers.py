@@ -274,6 +274,13 @@ class BookingSerializer(serializers.ModelSerializer):
         return BookingRequestSerializer()
 
 
+class AcceptSerializer(StrictSerializer):
+    """POST /api/service-requests/{id}/accept: an empty body; skipUnavailable books a series
+    without the dates the provider cannot make (the 409 lists them in errors.unavailableDates)."""
+
+    skipUnavailable = serializers.BooleanField(required=False, default=False)
+
+
 class BookingCancelSerializer(StrictSerializer):
     """POST /api/bookings/{id}/cancel: the reason is optional for the client."""
 

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from bookings import selectors, services
 from bookings.api.serializers import (
+    AcceptSerializer,
     BookingCancelSerializer,
     BookingSerializer,
     CheckOutSerializer,
@@ -42,12 +43,19 @@ def _booking_response(request: Request, pk: int, code: int = status.HTTP_200_OK)
 
 
 class ServiceRequestAcceptView(APIView):
-    """POST /api/service-requests/{id}/accept (empty body): a verified provider books the request."""
+    """POST /api/service-requests/{id}/accept (empty body, or skipUnavailable): a verified provider
+    books the request."""
 
-    @extend_schema(request=None, responses={201: BookingSerializer})
+    @extend_schema(request=AcceptSerializer, responses={201: BookingSerializer})
     def post(self, request: Request, pk: int) -> Response:
         service_request_get_for_accept(user=request.user, pk=pk)
-        booking = services.service_request_accept(service_request_id=pk, actor=request.user)
+        # The body is optional (spec: empty): only a JSON one is read.
+        sent_json = request.content_type.split(";")[0].strip() == "application/json"
+        serializer = AcceptSerializer(data=request.data if sent_json and request.body else {})
+        serializer.is_valid(raise_exception=True)
+        booking = services.service_request_accept(
+            service_request_id=pk, actor=request.user, skip_unavailable=serializer.validated_data["skipUnavailable"]
+        )
         return _booking_response(request, booking.pk, status.HTTP_201_CREATED)
 
 

@@ -127,7 +127,9 @@ def test_a_client_rebooks_last_weeks_helper_weekly_and_cancels_the_third_visit(l
     _fits_the_phone(client, "client dashboard, last week's visit (375 px)")
     done.get_by_role("link", name="Book again").click()
     expect(client).to_have_url(f"{base}/request-service?provider={vera.pk}&from={past.pk}")
-    expect(client.get_by_test_id("asked-provider")).to_have_text("You're asking Vera directly (Technology Support).")
+    expect(client.get_by_test_id("asked-provider")).to_have_text(
+        "You're asking Vera directly. Vera offers: Technology Support."
+    )
     expect(client.get_by_label("Title")).to_have_value("Tablet lessons")
     expect(client.get_by_label("Estimated duration (minutes)")).to_have_value("90")
 

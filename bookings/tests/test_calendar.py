@@ -351,3 +351,27 @@ def test_an_empty_calendar_says_so(client, client_user):
     page = client.get("/calendar").content.decode()
     assert "No visits this month." in page
     assert f"/calendar/{calendar_feed_token(user=client_user)}.ics" in page
+
+
+def test_a_helpers_time_off_shows_on_her_calendar_and_in_her_own_feed(client, client_user, verified_provider):
+    from providers.models import TimeOff
+
+    with time_machine.travel(NOW, tick=False):
+        away = TimeOff.objects.create(
+            provider=verified_provider, first_day=dt.date(2026, 3, 16), last_day=dt.date(2026, 3, 17), note="Family"
+        )
+        client.force_login(verified_provider.user)
+        page = client.get("/calendar", {"view": "week", "date": "2026-03-16"}).content.decode()
+        day_off = r'data-date="(2026-03-\d\d)"[^>]*>\s*<h3.*?</h3>\s*<p class="calendar-time-off"'
+        marked = re.findall(day_off, page, re.S)
+        assert marked == ["2026-03-16", "2026-03-17"]
+        assert "<strong>Time off</strong>: Family" in page
+        # The family's calendar shows no one's time off.
+        client.force_login(client_user)
+        assert "calendar-time-off" not in client.get("/calendar", {"date": "2026-03-16"}).content.decode()
+
+        event = _events(_feed(client, verified_provider.user))[f"time-off-{away.pk}@kindly"]
+        assert event.decoded("dtstart") == dt.date(2026, 3, 16)
+        assert event.decoded("dtend") == dt.date(2026, 3, 18)  # all day, the day after the last
+        assert str(event["summary"]) == "Kindly: time off"
+        assert list(_events(_feed(client, client_user))) == []

@@ -90,7 +90,11 @@ def test_a_series_with_one_conflicting_visit_is_refused_whole(client, verified_p
     client.force_login(verified_provider.user)
     response = call(client, "POST", f"/api/service-requests/{request.pk}/accept")
     assert response.status_code == 409
-    assert response.json()["message"] == f"You already have a visit at that time: {_day(third)}."
+    assert response.json()["message"] == (
+        f"You already have a visit on {_day(third)}. You can accept the other 3 visits without it; "
+        "the family will be told."
+    )
+    assert response.json()["errors"] == {"unavailableDates": [third.isoformat()]}
     assert not Booking.objects.filter(service_request=request).exists()
     request.refresh_from_db()
     assert request.status == RequestStatus.OPEN
@@ -104,7 +108,54 @@ def test_a_series_with_one_visit_on_time_off_is_refused_whole(client, verified_p
     client.force_login(verified_provider.user)
     response = call(client, "POST", f"/api/service-requests/{request.pk}/accept")
     assert response.status_code == 409
-    assert response.json()["message"] == f"This visit is outside your available hours: {_day(fourth)}."
+    # Time off is named as time off, not as "outside your available hours".
+    assert response.json()["message"] == (
+        f"{_day(fourth)} is your time off. You can accept the other 3 visits without it; the family will be told."
+    )
+    assert not Booking.objects.filter(service_request=request).exists()
+
+
+def test_a_series_is_accepted_without_the_dates_she_cannot_make_and_the_family_is_told(client, verified_provider):
+    first = _tuesday(10)
+    second, fourth = first + dt.timedelta(weeks=1), first + dt.timedelta(weeks=3)
+    TimeOff.objects.create(provider=verified_provider, first_day=second, last_day=second)
+    BookingFactory(provider=verified_provider, scheduled_date=fourth, scheduled_time="morning", duration=60)
+    request = _weekly(first, 4, title="Weekly tablet help")
+    client.force_login(verified_provider.user)
+    refused = call(client, "POST", f"/api/service-requests/{request.pk}/accept")
+    assert refused.status_code == 409
+    assert refused.json()["message"] == (
+        f"{_day(second)} is your time off. You already have a visit on {_day(fourth)}. "
+        "You can accept the other 2 visits without them; the family will be told."
+    )
+    assert refused.json()["errors"] == {"unavailableDates": [second.isoformat(), fourth.isoformat()]}
+
+    response = call(client, "POST", f"/api/service-requests/{request.pk}/accept", {"skipUnavailable": True})
+    assert response.status_code == 201, response.content
+    visits = Booking.objects.filter(service_request=request).order_by("scheduled_date")
+    # The visits kept keep their places in the series.
+    assert [(v.series_index, v.scheduled_date) for v in visits] == [(1, first), (3, first + dt.timedelta(weeks=2))]
+    told = [m for m in _system_messages(request.client) if "Weekly tablet help" in m]
+    assert len(told) == 1
+    assert f"cannot come on {_day(second)} and {_day(fourth)}, so those dates are not booked" in told[0]
+    # ...and so is the email.
+    from notifications.content import build
+    from notifications.models import Event
+
+    event = Event.objects.get(kind="request_accepted", booking__service_request=request)
+    name = verified_provider.user.first_name
+    lines = build(event, request.client).lines
+    assert f"Not booked ({name} cannot come): {_day(second)} and {_day(fourth)}." in lines
+
+
+def test_skipping_needs_a_date_she_can_make(client, verified_provider):
+    first = _tuesday(10)
+    TimeOff.objects.create(provider=verified_provider, first_day=first, last_day=first + dt.timedelta(weeks=2))
+    request = _weekly(first, 2)
+    client.force_login(verified_provider.user)
+    response = call(client, "POST", f"/api/service-requests/{request.pk}/accept", {"skipUnavailable": True})
+    assert response.status_code == 409
+    assert response.json()["message"].startswith("You cannot make any visit of this series:")
     assert not Booking.objects.filter(service_request=request).exists()
 
 

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { errorMessage, isUnauthorizedError } from "../lib/api";
 import { useApiWrite } from "../lib/query";
+import { shortDay } from "../lib/series";
 import { DECLINE_REASON_MAX, declineSchema, type DeclineValues } from "../lib/schemas/decline";
 import type { Booking, ServiceRequest } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
@@ -174,5 +175,73 @@ export function BookAgainLink({ booking, describedBy }: { booking: Booking; desc
     >
       Book again
     </a>
+  );
+}
+
+/** A day of the asked helper's time off ahead ("YYYY-MM-DD", first to last). */
+export interface AwayRange {
+  firstDay: string;
+  lastDay: string;
+}
+
+/** The visit dates ("YYYY-MM-DD") that fall on the helper's time off. */
+export function datesAway(dates: string[], away: AwayRange[]): string[] {
+  return dates.filter((d) => away.some((a) => a.firstDay <= d && d <= a.lastDay));
+}
+
+/** A window of the asked helper's week (weekday 0 = Monday, times "HH:MM"). */
+export interface HoursWindow {
+  weekday: number;
+  startTime: string;
+  endTime: string;
+}
+
+function minutesOf(value: string): number {
+  const [h = 0, m = 0] = value.split(":").map(Number);
+  return h * 60 + m;
+}
+
+/** The visit dates whose visit (from `start`, "HH:MM", for `minutes`) lies outside every one of her
+ * weekly windows that day (none set: she works any time), as providers.selectors.fits_hours reads them. */
+export function datesOutsideHours(dates: string[], hours: HoursWindow[], start: string, minutes: number): string[] {
+  if (hours.length === 0) return [];
+  const from = minutesOf(start);
+  const to = from + minutes;
+  return dates.filter((d) => {
+    const [y = 0, m = 1, day = 1] = d.split("-").map(Number);
+    const weekday = (new Date(y, m - 1, day).getDay() + 6) % 7;
+    return !hours.some((h) => h.weekday === weekday && minutesOf(h.startTime) <= from && to <= minutesOf(h.endTime));
+  });
+}
+
+/** The family's warning, before they send a direct request, of the visits the helper cannot make
+ * (her time off, or outside her weekly hours): she may accept a series without those dates, and
+ * they can choose others. */
+export function AwayWarning({
+  name,
+  dates,
+  away,
+  outside = [],
+}: {
+  name: string;
+  dates: string[];
+  away: AwayRange[];
+  /** The dates outside her weekly hours (datesOutsideHours). */
+  outside?: string[];
+}) {
+  const off = datesAway(dates, away);
+  const notWorking = outside.filter((d) => !off.includes(d));
+  const missed = off.length + notWorking.length;
+  if (missed === 0) return null;
+  const listed = (days: string[]) => days.map((d) => shortDay(d)).join(", ");
+  const all = missed === dates.length;
+  return (
+    <p className="notice" role="status" data-testid="asked-away">
+      {off.length > 0 && `${name} is away (time off) on ${listed(off)}. `}
+      {notWorking.length > 0 && `${name} does not work at that time on ${listed(notWorking)}. `}
+      {all
+        ? `${name} cannot make ${dates.length === 1 ? "this visit" : "these visits"}: please choose other dates or times, or send it to all helpers.`
+        : `${name} can accept the other visits without ${missed === 1 ? "that date" : "those dates"}, and you will be told; or choose other dates.`}
+    </p>
   );
 }

@@ -2,6 +2,7 @@
 // submit with the server's rules and words (lib/schemas/service-request.ts), errors next to their
 // fields; sent as a mutation (a lost session is lib/query's); success toast then / after 2 s.
 import { useMemo } from "react";
+import { AwayWarning, datesOutsideHours, type AwayRange, type HoursWindow } from "../components/DirectRequest";
 import { CheckboxOption, RequiredFieldsNote, SelectField } from "../components/Field";
 import { SERVICE_REQUEST_FIELDS, ServiceRequestFields } from "../components/ServiceRequestFields";
 import type { ShortNoticeRules } from "../components/ShortNotice";
@@ -15,7 +16,7 @@ import {
   withSeriesFields,
   type ServiceRequestCreateValues,
 } from "../lib/schemas/service-request";
-import { NO_REPEAT } from "../lib/series";
+import { NO_REPEAT, seriesDates } from "../lib/series";
 import type { ServiceRequest } from "../lib/types";
 
 interface Props {
@@ -33,7 +34,17 @@ interface Props {
    * own recipient, made when the request is posted). */
   recipients: RecipientOption[];
   /** ?provider=: the verified provider the request is sent to directly (issue 18), or null. */
-  askedProvider?: { id: number; firstName: string; lastName: string; service: string } | null;
+  askedProvider?: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    /** The services she offers: the only ones a direct request may ask for. */
+    services: { id: number; name: string }[];
+    /** Her time off ahead: the form warns of the visits on it. */
+    away: AwayRange[];
+    /** Her weekly hours (none: any time): the form warns of visits outside them. */
+    hours: HoursWindow[];
+  } | null;
   /** How long only the asked provider may accept (hours). */
   directWindowHours?: number;
   /** Book again (&from=<bookingId>): that booking's request to start from (not its date). */
@@ -133,6 +144,17 @@ function RequestServiceForm(props: Props) {
     fieldId: (f) => (f === "urgency" ? "urgency-normal" : `request-${f}`),
   });
   const onlyAsked = values.onlyRequestedProvider;
+  // Sent to one helper: only the services she offers, and the visits that fall on her time off.
+  const offered = asked ? categories.filter((c) => asked.services.some((s) => s.id === c.id)) : categories;
+  const askedFor = asked ? offered.find((c) => String(c.id) === values.categoryId) : undefined;
+  const visitDates = asked
+    ? seriesDates(
+        values.preferredDate,
+        values.repeat,
+        values.repeat && values.repeatEnds === "count" ? Number(values.repeatCount) || null : null,
+        values.repeat && values.repeatEnds === "until" ? values.repeatUntil : null,
+      )
+    : [];
   // A change with the fields it may set right or wrong (the series against its first date).
   const change = (changes: Partial<Values>) => setMany(withSeriesFields(changes, values, errors));
   const recipientOf = (value: string) => recipients.find((r) => optionValue(r) === value);
@@ -171,6 +193,11 @@ function RequestServiceForm(props: Props) {
       )}
       {asked && (
         <div className="notice direct-choice" data-testid="direct-choice">
+          <p data-testid="asked-service">
+            {askedFor
+              ? `You're asking ${asked.firstName} for ${askedFor.name}.`
+              : `Choose one of ${asked.firstName}'s services under "Service category".`}
+          </p>
           <p id="direct-window-text">
             {onlyAsked
               ? `Only ${asked.firstName} can accept this request. If they cannot, you will be told why.`
@@ -207,12 +234,25 @@ function RequestServiceForm(props: Props) {
         errors={errors}
         set={set}
         change={change}
-        categories={categories}
+        categories={offered}
         limits={limits}
         today={today}
         latestDate={props.latestDate}
         shortNotice={shortNotice}
       />
+      {asked && (
+        <AwayWarning
+          name={asked.firstName}
+          dates={visitDates}
+          away={asked.away}
+          outside={datesOutsideHours(
+            visitDates,
+            asked.hours,
+            shortNotice.windowStarts[values.preferredTime] ?? shortNotice.windowStarts.flexible ?? "08:00",
+            Number(values.estimatedDuration) || 60,
+          )}
+        />
+      )}
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending ? "Submitting Request..." : "Submit Request"}

@@ -40,6 +40,24 @@ function clock(value: string): string {
   return `${hour}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
 }
 
+/** "13:30" -> minutes after midnight. */
+function minutes(value: string): number {
+  const [h = 0, m = 0] = value.split(":").map(Number);
+  return h * 60 + m;
+}
+
+/** A visit is looked for as its first hour from its window's start (providers.selectors PROBE). */
+const VISIT_PROBE_MINUTES = 60;
+
+/** Whether one of the day's windows holds the first hour of a visit window (morning, afternoon,
+ * evening): hours that hold none are never offered a visit that day. */
+function fitsAVisit(rows: { start: string; end: string }[], windows: Props["windows"]): boolean {
+  return Object.values(windows).some(([windowStart]) => {
+    const from = minutes(windowStart);
+    return rows.some((r) => minutes(r.start) <= from && from + VISIT_PROBE_MINUTES <= minutes(r.end));
+  });
+}
+
 /** The saved week as the form holds it: Monday's windows first. */
 function windowsOf(schedule: Schedule): WeeklyHoursValues {
   const windows = [...schedule.weeklyHours]
@@ -105,7 +123,13 @@ function WeeklyHours({
     const last = ofDay[ofDay.length - 1];
     const row = last
       ? { key: nextKey++, weekday: day, start: last.end, end: last.end }
-      : { key: nextKey++, weekday: day, start: "09:00", end: "12:00" };
+      : // A day's first window covers the morning and afternoon visits (8 AM to 5 PM).
+        {
+          key: nextKey++,
+          weekday: day,
+          start: windows.morning?.[0] ?? "08:00",
+          end: windows.afternoon?.[1] ?? "17:00",
+        };
     // After the day's windows: the list stays in weekday order.
     const at = rows.filter((r) => r.weekday <= day).length;
     list.insert(at, row, { shouldFocus: false });
@@ -120,10 +144,22 @@ function WeeklyHours({
     try {
       const schedule = await saveHours.mutateAsync(weeklyHoursPayload(values));
       form.reset(windowsOf(schedule));
+      const unfit = weekdays.filter((_name, day) => {
+        const ofDay = schedule.weeklyHours.filter((w) => w.weekday === day);
+        return (
+          ofDay.length > 0 &&
+          !fitsAVisit(
+            ofDay.map((w) => ({ start: w.startTime, end: w.endTime })),
+            windows,
+          )
+        );
+      });
       setSaved(
-        schedule.weeklyHours.length
-          ? "Your weekly hours are saved."
-          : "Your weekly hours are cleared: you are available any time.",
+        !schedule.weeklyHours.length
+          ? "Your weekly hours are cleared: you are available any time."
+          : unfit.length
+            ? `Your weekly hours are saved, but on ${unfit.join(", ")} they fit no visit, so you will not be offered visits then.`
+            : "Your weekly hours are saved.",
       );
     } catch (error) {
       // The server names a window by its place in the list sent: the same place here.
@@ -147,6 +183,9 @@ function WeeklyHours({
   };
 
   const none = rows.length === 0;
+  const visitStarts = `${clock(windows.morning?.[0] ?? "08:00")}, ${clock(windows.afternoon?.[0] ?? "12:00")} or ${clock(
+    windows.evening?.[0] ?? "17:00",
+  )}`;
   return (
     <section className="card" aria-labelledby="hours-heading">
       <h2 id="hours-heading">Weekly hours</h2>
@@ -157,8 +196,8 @@ function WeeklyHours({
       </p>
       {none && (
         <p className="notice" data-testid="no-hours">
-          You have not set any hours yet, so you are shown as available at any time. Add the times you can work to
-          receive only requests that suit you.
+          You have not set any hours, so you are shown as available at any time, every day. Add the times you can work
+          to receive only requests that suit you.
         </p>
       )}
       <form onSubmit={submit} noValidate>
@@ -167,7 +206,17 @@ function WeeklyHours({
           return (
             <fieldset key={dayName} className="fieldset schedule-day" data-testid={`day-${day}`}>
               <legend>{dayName}</legend>
-              {ofDay.length === 0 && <p className="muted">Not working</p>}
+              {ofDay.length === 0 && <p className="muted">{none ? "Any time (no hours set)" : "Not working"}</p>}
+              {ofDay.length > 0 &&
+                !fitsAVisit(
+                  ofDay.map(({ row }) => row),
+                  windows,
+                ) && (
+                  <p className="notice" data-testid={`unfit-${day}`}>
+                    These hours fit no visit: visits start at {visitStarts} and last at least an hour. You will not be
+                    offered visits on {dayName} unless your hours hold one.
+                  </p>
+                )}
               {ofDay.map(({ row, index }, i) => (
                 <div key={row.key} className="schedule-row">
                   <InputField

@@ -156,6 +156,8 @@ function BookingPanel({ booking }: { booking: Booking }) {
 function RequestDetails({ requestId, viewer }: Props) {
   const [accepting, setAccepting] = useState(false);
   const [acceptError, setAcceptError] = useState("");
+  // The dates of a series she cannot make (the accept's 409): she may accept the rest without them.
+  const [unavailable, setUnavailable] = useState<string[]>([]);
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
   const client = useQueryClient();
   const { post } = useApiWrite();
@@ -207,12 +209,18 @@ function RequestDetails({ requestId, viewer }: Props) {
   const direct = directState(request);
   const mayDecline = request.askedYou && isOpen && (direct === "waiting" || direct === "only");
 
-  async function accept() {
+  async function accept(skipUnavailable = false) {
     setAccepting(true);
     setAcceptError("");
+    setUnavailable([]);
     try {
-      await post(`/api/service-requests/${request.id}/accept`);
-      toast({ title: "Success", description: "Service request accepted! You can now contact the client." });
+      await post(`/api/service-requests/${request.id}/accept`, skipUnavailable ? { skipUnavailable: true } : {});
+      toast({
+        title: "Success",
+        description: skipUnavailable
+          ? "Series accepted without the dates you cannot make; the family is told. You can now contact the client."
+          : "Service request accepted! You can now contact the client.",
+      });
       await refetchRequest();
     } catch (error) {
       if (isUnauthorizedError(error)) return;
@@ -221,6 +229,7 @@ function RequestDetails({ requestId, viewer }: Props) {
       const known = error instanceof ApiError && [403, 409].includes(error.status);
       const message = known ? errorMessage(error) : "Failed to accept service request. Please try again.";
       setAcceptError(message);
+      if (error instanceof ApiError) setUnavailable(error.fieldErrors.unavailableDates ?? []);
       toast({ title: "Error", description: message, variant: "destructive" });
       if (error instanceof ApiError && error.status === 409) await refetchRequest();
     } finally {
@@ -292,9 +301,25 @@ function RequestDetails({ requestId, viewer }: Props) {
               <>
                 <p>Accept this request to book the visit. You can then message the client.</p>
                 <div className="actions">
-                  <button type="button" className="button button-primary" onClick={accept} disabled={accepting}>
+                  <button
+                    type="button"
+                    className="button button-primary"
+                    onClick={() => void accept()}
+                    disabled={accepting}
+                  >
                     {accepting ? "Accepting..." : "Accept Request"}
                   </button>
+                  {unavailable.length > 0 && (
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      data-testid="accept-without-dates"
+                      onClick={() => void accept(true)}
+                      disabled={accepting}
+                    >
+                      Accept without {unavailable.length === 1 ? "that date" : `those ${unavailable.length} dates`}
+                    </button>
+                  )}
                   {mayDecline && (
                     <button type="button" className="button button-secondary" onClick={() => setDeclining(request)}>
                       Decline

@@ -1089,7 +1089,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description POST /api/service-requests/{id}/accept (empty body): a verified provider books the request. */
+        /**
+         * @description POST /api/service-requests/{id}/accept (empty body, or skipUnavailable): a verified provider
+         *     books the request.
+         */
         post: operations["service_requests_accept_create"];
         delete?: never;
         options?: never;
@@ -1121,6 +1124,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description POST /api/service-requests/{id}/accept: an empty body; skipUnavailable books a series
+         *     without the dates the provider cannot make (the 409 lists them in errors.unavailableDates).
+         */
+        AcceptRequest: {
+            /** @default false */
+            skipUnavailable: boolean;
+        };
         /** @description POST /api/account/close: {"confirm": "CLOSE"}, typed by the user. */
         AccountCloseInputRequest: {
             confirm: string;
@@ -3895,7 +3906,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AcceptRequest"];
+            };
+        };
         responses: {
             201: {
                 headers: {

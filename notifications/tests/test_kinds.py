@@ -125,6 +125,26 @@ def test_providers_hear_of_matching_requests_as_they_chose(client_user):
     assert off.user_id not in by_user and other_trade.user_id not in by_user
 
 
+def test_providers_hear_only_of_requests_they_could_take(client_user):
+    """The rule of the open requests a helper is shown: not on a day she does not work, nor on her time off."""
+    from providers.models import TimeOff, WeeklyHours
+
+    weekdays = VerifiedProviderFactory(specialties=["tech-support"])
+    WeeklyHours.objects.bulk_create(
+        WeeklyHours(provider=weekdays, weekday=d, start_time=dt.time(8), end_time=dt.time(17)) for d in range(5)
+    )
+    away = VerifiedProviderFactory(specialties=["tech-support"])
+    for provider in (weekdays, away):
+        services.contact_set(user=provider.user, new_requests=Frequency.INSTANT)
+    today = timezone.localdate()
+    sunday = today + dt.timedelta(days=14 + (6 - today.weekday()) % 7)
+    TimeOff.objects.create(provider=away, first_day=sunday, last_day=sunday)
+    ServiceRequestFactory(client=client_user, preferred_date=sunday, preferred_time="morning")
+    assert services.new_request_notices_send(now=timezone.now(), frequency=Frequency.INSTANT) == 0
+    ServiceRequestFactory(client=client_user, preferred_date=sunday + dt.timedelta(days=1), preferred_time="morning")
+    assert services.new_request_notices_send(now=timezone.now(), frequency=Frequency.INSTANT) == 2
+
+
 def test_admins_get_a_daily_digest_of_waiting_applications():
     admin = AdminUserFactory()
     now = timezone.now()

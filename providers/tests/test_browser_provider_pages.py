@@ -240,12 +240,16 @@ def test_contact_opens_the_request_form_for_that_providers_service(live_server, 
 
     expect(page).to_have_url(f"{live_server.url}/request-service?provider={vera.pk}")
     note = page.get_by_test_id("asked-provider")
-    expect(note).to_have_text("You're asking Vera directly (Wellness Checks).")
+    expect(note).to_have_text("You're asking Vera directly. Vera offers: Technology Support, Wellness Checks.")
     expect(page.get_by_test_id("direct-choice")).to_contain_text(
         "Vera will have 24 hours to accept. After that, other helpers can offer too."
     )
+    # Not always her first service: the family picks among hers, and the choice is named.
     category = page.get_by_label("Service category")
-    expect(category.locator("option:checked")).to_have_text("Wellness Checks")
+    expect(category).to_have_value("")
+    expect(category.locator("option:not([value=''])")).to_have_text(["Technology Support", "Wellness Checks"])
+    category.select_option(label="Wellness Checks")
+    expect(page.get_by_test_id("asked-service")).to_have_text("You're asking Vera for Wellness Checks.")
     assert_no_axe_violations(page, context="/request-service from Contact")
 
     # The request is sent to Vera directly: only she may accept it for 24 hours.

@@ -93,3 +93,55 @@ def test_provider_sets_hours_from_the_keyboard_and_a_client_finds_them(live_serv
     expect(cards).to_have_count(1)
     expect(cards.first).to_contain_text("Anytime")
     assert_no_axe_violations(page)
+
+
+def test_the_page_says_what_the_hours_mean_and_refuses_time_off_over_a_visit(
+    live_server, page: Page, verified_provider
+):
+    from bookings.models import BookingStatus
+    from bookings.tests.factories import BookingFactory
+
+    BookingFactory(
+        provider=verified_provider, scheduled_date=FRIDAY, scheduled_time="morning", status=BookingStatus.CONFIRMED
+    )
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in_browser(page, live_server.url, verified_provider.user)
+    page.goto(f"{live_server.url}/schedule", wait_until="networkidle")
+    # No hours: every day says "any time", as the notice above them does.
+    expect(page.get_by_test_id("no-hours")).to_contain_text("available at any time, every day")
+    expect(page.get_by_test_id("day-0")).to_contain_text("Any time (no hours set)")
+    expect(page.get_by_text("Not working")).to_have_count(0)
+
+    # A day's first window covers the morning and afternoon visits.
+    page.get_by_role("button", name="Add hours on Monday").click()
+    expect(page.get_by_label("Monday window 1: from")).to_have_value("08:00")
+    expect(page.get_by_label("Monday window 1: to")).to_have_value("17:00")
+    expect(page.get_by_test_id("day-1")).to_contain_text("Not working")
+    expect(page.get_by_test_id("unfit-0")).to_have_count(0)
+    # Hours that hold no visit's first hour warn, before and after saving.
+    page.get_by_label("Monday window 1: from").fill("09:00")
+    page.get_by_label("Monday window 1: to").fill("11:30")
+    expect(page.get_by_test_id("unfit-0")).to_contain_text("These hours fit no visit")
+    page.get_by_role("button", name="Add hours on Friday").click()
+    page.get_by_role("button", name="Save weekly hours").click()
+    expect(page.get_by_test_id("hours-status")).to_contain_text("on Monday they fit no visit")
+    assert_no_axe_violations(page)
+
+    # Time off over the booked Friday visit is refused, naming it.
+    _type_date(page, "First day", FRIDAY)
+    page.get_by_role("button", name="Add time off").click()
+    expect(page.get_by_test_id("off-error")).to_contain_text("Ask Kindly support to reassign it first")
+    assert not TimeOff.objects.filter(provider=verified_provider).exists()
+    page.screenshot(path="/tmp/h4_schedule_390.png", full_page=True)
+
+    # Time off on a free day is added, and her calendar marks it (on a phone too: the day is shown).
+    saturday = FRIDAY + dt.timedelta(days=1)
+    _type_date(page, "First day", saturday)
+    page.get_by_role("button", name="Add time off").click()
+    expect(page.get_by_test_id("off-status")).to_contain_text("Time off added")
+    page.goto(f"{live_server.url}/calendar?view=month&date={saturday.isoformat()}", wait_until="networkidle")
+    marked = page.locator(f'[data-date="{saturday.isoformat()}"]').get_by_test_id("calendar-time-off")
+    expect(marked).to_be_visible()
+    expect(marked).to_have_text("Time off")
+    assert_no_axe_violations(page, context="/calendar with time off (390 px)")
+    marked.screenshot(path="/tmp/h4_calendar_off_390.png")

@@ -285,7 +285,9 @@ def test_accepting_on_time_off_is_a_409_even_without_weekly_hours(client, verifi
     TimeOff.objects.create(provider=verified_provider, first_day=MONDAY, last_day=MONDAY)
     request = _open_request(MONDAY, "evening")
     client.force_login(verified_provider.user)
-    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept").status_code == 409
+    response = call(client, "POST", f"/api/service-requests/{request.pk}/accept")
+    assert response.status_code == 409
+    assert response.json()["message"] == "This visit is on your time off."  # not "outside your hours"
     assert not Booking.objects.exists()
     assert call(client, "POST", f"/api/service-requests/{_open_request(TUESDAY).pk}/accept").status_code == 201
 

@@ -47,7 +47,9 @@ def test_book_again_sends_to_vera_who_declines_and_the_client_reads_why(live_ser
     booking = page.get_by_test_id("booking-item").filter(has_text="Tablet lessons")
     booking.get_by_role("link", name="Book again").click()
     expect(page).to_have_url(f"{live_server.url}/request-service?provider={vera.pk}&from={past.pk}")
-    expect(page.get_by_test_id("asked-provider")).to_have_text("You're asking Vera directly (Technology Support).")
+    expect(page.get_by_test_id("asked-provider")).to_have_text(
+        "You're asking Vera directly. Vera offers: Technology Support."
+    )
     expect(page.get_by_test_id("direct-choice")).to_contain_text(
         "Vera will have 24 hours to accept. After that, other helpers can offer too."
     )
