@@ -106,6 +106,8 @@ def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | Non
             and existing.currency == currency
             and booking.payment_intent_id == existing.intent_id
         ):
+            if existing.payer_id != actor.pk:
+                PaymentIntent.objects.filter(pk=existing.pk).update(payer=actor)
             return existing.client_secret
 
         key = f"kindly-booking-{booking.pk}-intent-{cents}{currency}"
@@ -128,6 +130,7 @@ def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | Non
                 "currency": currency,
                 "idempotency_key": key,
                 "last_error": "",
+                "payer": actor,
             },
         )
         booking.payment_intent_id = created.intent_id
@@ -150,7 +153,9 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
         raise Conflict("This payment has not been started. Please reload the payment page.")
     result = TestGateway.charge_card(card_number)
     if result.succeeded:
-        payment_succeeded(payment_intent_id=record.intent_id, card_last4=re.sub(r"\D", "", card_number)[-4:])
+        payment_succeeded(
+            payment_intent_id=record.intent_id, card_last4=re.sub(r"\D", "", card_number)[-4:], payer=actor
+        )
     else:
         with transaction.atomic():
             booking_payment_failed(payment_intent_id=record.intent_id, message=result.message)
@@ -158,12 +163,15 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
     return result
 
 
-def payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -> str:
+def payment_succeeded(*, payment_intent_id: str, card_last4: str = "", payer: User | None = None) -> str:
     """The gateway took the money: the booking is paid (bookings.services) and the split of its
     total recorded (payments.payouts.earning_open), in one transaction. Returns the booking's outcome.
     card_last4: the card's last 4 digits for the receipt, when the gateway said them."""
     with transaction.atomic():
-        outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id, card_last4=card_last4)
+        if payer is None:  # a webhook: whoever opened the checkout paid
+            record = PaymentIntent.objects.select_related("payer").filter(intent_id=payment_intent_id).first()
+            payer = record.payer if record is not None else None
+        outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id, card_last4=card_last4, payer=payer)
         if outcome in ("paid", "refunding"):
             earning_open(booking=booking_lock_by_payment_intent(payment_intent_id=payment_intent_id))
     return outcome
@@ -190,7 +198,7 @@ def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
                 "We could not check your payment just now. Please reload the page."
             ) from None
         if intent.status == "succeeded":
-            payment_succeeded(payment_intent_id=record.intent_id, card_last4=intent.card_last4)
+            payment_succeeded(payment_intent_id=record.intent_id, card_last4=intent.card_last4, payer=actor)
     booking.refresh_from_db(fields=["status", "payment_status"])
     return booking
 
