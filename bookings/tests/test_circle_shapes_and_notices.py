@@ -218,7 +218,7 @@ def test_a_cancel_by_an_organizer_tells_the_members_who_cancelled(client, circle
     assert any(m.startswith("Your booking") for m in _system_messages(circle["organizer"]))
 
 
-def test_the_payer_is_thanked_with_the_card_and_plain_members_get_no_money_news(client, circle, verified_provider, settings):
+def test_the_payer_is_thanked_with_the_card_and_members_get_no_money_news(client, circle, verified_provider, settings):
     settings.PAYMENTS_BACKEND = "test"
     booking = _booking(circle, verified_provider, status=BookingStatus.SCHEDULED, payment_status=PaymentStatus.PENDING)
     client.force_login(circle["organizer"])
