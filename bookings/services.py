@@ -63,7 +63,6 @@ from providers.services import OUTSIDE_HOURS, check_provider_available
 from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
 from requests_app.selectors import direct_to_someone_else
 from requests_app.services import (
-    circle_of,
     request_visit_dates,
     service_request_lock,
     service_request_mark_booked,
@@ -140,11 +139,6 @@ def _when(booking: Booking) -> str:
     label = TimeWindow(booking.scheduled_time).label if booking.scheduled_time in TimeWindow.values else ""
     date = f"{booking.scheduled_date:%A, %B} {booking.scheduled_date.day}, {booking.scheduled_date.year}"
     return f"{date}, {label}" if label else date
-
-
-def _circle(booking: Booking) -> list[User]:
-    """Everyone in the circle of the booking's recipient (the client alone if it were empty)."""
-    return circle_of(recipient_id=booking.recipient_id, fallback=booking.client)
 
 
 def _push(booking: Booking, extra_user_ids: Iterable[str] = (), **more: Any) -> None:
@@ -1122,12 +1116,12 @@ def booking_check_out(
             written = VisitReport.objects.create(booking=booking, **_report_fields(report))
         _settle_request(booking)
         booking_completed.send(sender=Booking, booking=booking)
-        _notify(
-            _circle(booking),
-            f'Your booking for "{booking.service_request.title}" was marked completed. '
-            "Thank you for using Kindly! You can now leave a review.",
-            booking,
-        )
+        done = f'Your booking for "{booking.service_request.title}" was marked completed.'
+        # Organizers review a visit; a plain member is not asked to do what she cannot.
+        organizers, members = _split_by_role(booking)
+        _notify(organizers, f"{done} Thank you for using Kindly! You can now leave a review.", booking)
+        if members:
+            _notify(members, done, booking)
         if written is not None:
             _announce_report(booking, written)
         _push_visit(booking)

@@ -366,13 +366,6 @@ def _check_open(service_request: ServiceRequest, doing: str) -> None:
         raise Conflict(f"Only open requests can be {doing}; this one is {service_request.status}.")
 
 
-def circle_of(*, recipient_id: int, fallback: User | None = None) -> list[User]:
-    """Everyone in the recipient's circle (notifications and live events reach them all: issue 16),
-    oldest member first; `fallback` alone when the circle is empty."""
-    people = list(User.objects.filter(circle_memberships__recipient_id=recipient_id).order_by("circle_memberships__id"))
-    return people or ([fallback] if fallback is not None else [])
-
-
 def service_request_lock(*, service_request_id: int) -> ServiceRequest:
     """Re-read a request under a row lock (caller is inside transaction.atomic)."""
     try:

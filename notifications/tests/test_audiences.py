@@ -329,3 +329,22 @@ def test_a_plain_member_never_gets_a_payment_or_the_helpers_assignment_in_the_ap
     assert any(t.startswith("Thank you: your payment of $30.00") for t in olga)
     assert any(t.startswith("Olga Stone paid $30.00") for t in clara)
     assert not any(t.startswith("Thank you") for t in clara)
+
+
+def test_only_organizers_are_asked_for_a_review_when_a_visit_is_completed(people):
+    """Organizers review a visit; a plain member is told it was completed, not asked to review."""
+    booking = _booking(people, scheduled_date=timezone.localdate())
+    bookings.booking_check_in(booking_id=booking.pk, actor=people["vera"].user, now=booking.visit_start)
+    bookings.booking_check_out(
+        booking_id=booking.pk, actor=people["vera"].user, now=booking.visit_start + dt.timedelta(hours=1)
+    )
+
+    def completed(name):
+        return [
+            t
+            for t in Message.objects.filter(receiver=people[name]).values_list("content", flat=True)
+            if "completed" in t
+        ]
+
+    assert completed("mark") == ['Your booking for "Tablet" was marked completed.']
+    assert all("leave a review" in t for t in completed("clara") + completed("olga")) and completed("olga")
