@@ -348,3 +348,14 @@ def test_only_organizers_are_asked_for_a_review_when_a_visit_is_completed(people
 
     assert completed("mark") == ['Your booking for "Tablet" was marked completed.']
     assert all("leave a review" in t for t in completed("clara") + completed("olga")) and completed("olga")
+
+
+def test_a_text_message_carries_the_persons_own_words(people):
+    """The text says what the app says to that person: the payer is thanked, the other organizer told who paid."""
+    _pay(people)
+    texts = {
+        d.recipient_id: channels.sms_body(d)
+        for d in Delivery.objects.filter(event__kind=NoticeKind.PAYMENT_RECEIVED).select_related("event", "recipient")
+    }
+    assert texts[people["olga"].pk].startswith("Kindly: Thank you: your payment of $30.00")
+    assert texts[people["clara"].pk].startswith("Kindly: Olga Stone paid $30.00")
