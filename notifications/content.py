@@ -161,9 +161,10 @@ def build(event: Event, recipient: User) -> Content:
         )
     if kind == Kind.BOOKING_REASSIGNED and b:
         if not is_helper:
+            helper = _first(b.provider.user, "A verified provider")
             return Content(
                 subject="Your booking has a new provider",
-                heading=f"{_first(b.provider.user, 'A verified provider')} will now visit you for {title}.",
+                heading=f"{helper} will now visit {_whose(b, recipient)} for {title}.",
                 lines=[f"Visit: {when}.", "Nothing else changes: the time and the price stay the same."],
                 action_label="See your booking",
                 action_path="/dashboard",

@@ -138,7 +138,7 @@ def cancelled(p):
 def reassigned(p):
     booking = _booking(p)
     bookings.booking_reassign(booking_id=booking.pk, actor=p["ada"], new_provider_id=p["otto"].pk)
-    circle = ("Your booking has a new provider", "Otto will now visit", "You have been assigned")
+    circle = ("Your booking has a new provider", "Otto will now visit Walter for \u201cTablet\u201d.", "assigned")
     return {
         "otto": ("You have a new booking", "You have been assigned the booking", ""),
         "clara": circle,
