@@ -748,10 +748,11 @@ def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "", p
     return "paid"
 
 
-def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
+def booking_payment_failed(*, payment_intent_id: str, message: str = "", payer: User | None = None) -> str:
     """A payment attempt was declined: paymentStatus failed (the client may try again).
 
-    Ignored once the booking is paid or refunded (a late failure of an earlier attempt).
+    Ignored once the booking is paid or refunded (a late failure of an earlier attempt). `payer`:
+    who tried, when known (told alone: the other organizers did not try).
     """
     with transaction.atomic():
         booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
@@ -763,7 +764,7 @@ def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
             booking.payment_status = PaymentStatus.FAILED
             booking.save(update_fields=["payment_status", "updated_at"])
         _notify(
-            organizers_of(booking),
+            [payer] if payer is not None else organizers_of(booking),
             f'Your payment for "{booking.service_request.title}" did not go through'
             + (f": {message}" if message else ".")
             + " You can try again from the payment page.",

@@ -158,9 +158,15 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
         )
     else:
         with transaction.atomic():
-            booking_payment_failed(payment_intent_id=record.intent_id, message=result.message)
+            booking_payment_failed(payment_intent_id=record.intent_id, message=result.message, payer=actor)
             PaymentIntent.objects.filter(pk=record.pk).update(last_error=result.message)
     return result
+
+
+def _payer_of(intent_id: str) -> User | None:
+    """Who opened the checkout of this intent (the receipt thanks them), None when unknown."""
+    record = PaymentIntent.objects.select_related("payer").filter(intent_id=intent_id).first()
+    return record.payer if record is not None else None
 
 
 def payment_succeeded(*, payment_intent_id: str, card_last4: str = "", payer: User | None = None) -> str:
@@ -169,8 +175,7 @@ def payment_succeeded(*, payment_intent_id: str, card_last4: str = "", payer: Us
     card_last4: the card's last 4 digits for the receipt, when the gateway said them."""
     with transaction.atomic():
         if payer is None:  # a webhook: whoever opened the checkout paid
-            record = PaymentIntent.objects.select_related("payer").filter(intent_id=payment_intent_id).first()
-            payer = record.payer if record is not None else None
+            payer = _payer_of(payment_intent_id)
         outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id, card_last4=card_last4, payer=payer)
         if outcome in ("paid", "refunding"):
             earning_open(booking=booking_lock_by_payment_intent(payment_intent_id=payment_intent_id))
@@ -299,7 +304,7 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
         elif event_type == "payment_intent.payment_failed":
             error = obj.get("last_payment_error") or {}
             message = str(error.get("message") or "") if isinstance(error, dict) else ""
-            outcome = booking_payment_failed(payment_intent_id=intent_id, message=message)
+            outcome = booking_payment_failed(payment_intent_id=intent_id, message=message, payer=_payer_of(intent_id))
             if outcome == "failed":
                 PaymentIntent.objects.filter(intent_id=intent_id).update(last_error=message)
         elif event_type == "charge.refunded":

@@ -359,3 +359,11 @@ def test_a_text_message_carries_the_persons_own_words(people):
     }
     assert texts[people["olga"].pk].startswith("Kindly: Thank you: your payment of $30.00")
     assert texts[people["clara"].pk].startswith("Kindly: Olga Stone paid $30.00")
+
+
+def test_a_declined_card_is_news_for_the_one_who_tried_only(people):
+    booking = _booking(people, status=BookingStatus.SCHEDULED, payment_status=PaymentStatus.PENDING)
+    payment_intent_create(actor=people["olga"], booking_id=booking.pk)
+    payment_test_confirm(actor=people["olga"], booking_id=booking.pk, card_number="4000 0000 0000 0002")
+    declined = Message.objects.filter(content__contains="did not go through")
+    assert list(declined.values_list("receiver_id", flat=True)) == [people["olga"].pk]
