@@ -31,7 +31,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count, Q
 from django.utils import timezone
 
-from accounts.models import User, UserType
+from accounts.models import User
 from bookings.models import (
     CHECK_IN_FROM,
     LATE_AFTER,
@@ -53,9 +53,10 @@ from bookings.models import (
 from bookings.selectors import visits_needing_alert
 from bookings.signals import booking_completed, refund_requested
 from circles.models import CircleRole
+from circles.notices import notice_send
 from circles.selectors import is_organizer, member_user_ids
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.notifications import NoticeKind, notify
+from marketplace.notifications import Audience, NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
 from providers.selectors import BUSY, TIME_OFF, provider_offers, visit_problems
@@ -64,7 +65,6 @@ from providers.services import ON_TIME_OFF, OUTSIDE_HOURS
 from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
 from requests_app.selectors import direct_to_someone_else
 from requests_app.services import (
-    circle_of,
     request_visit_dates,
     service_request_lock,
     service_request_mark_booked,
@@ -152,11 +152,6 @@ def _when(booking: Booking) -> str:
     return f"{date}, {label}" if label else date
 
 
-def _circle(booking: Booking) -> list[User]:
-    """Everyone in the circle of the booking's recipient (the client alone if it were empty)."""
-    return circle_of(recipient_id=booking.recipient_id, fallback=booking.client)
-
-
 def _push(booking: Booking, extra_user_ids: Iterable[str] = (), **more: Any) -> None:
     """booking.updated, on commit, to every member of the recipient's circle and the provider
     (`more`: fields of the visit's progress to add, see _push_visit)."""
@@ -169,9 +164,37 @@ def _push(booking: Booking, extra_user_ids: Iterable[str] = (), **more: Any) -> 
     )
 
 
-def _notify(receivers: Iterable[User], content: str, booking: Booking, kind: str = "", **context) -> None:
-    """A system message; with a kind, also an email/text to those who chose it (keyword `context`)."""
-    notify(receivers=receivers, content=content, booking=booking, kind=kind, context=context)
+def _notify(receivers: Iterable[User], content: str, booking: Booking) -> None:
+    """A system message without a kind (in the app only), to the people the caller names."""
+    notify(receivers=receivers, content=content, booking=booking)
+
+
+def _tell(
+    kind: str,
+    booking: Booking,
+    text: str,
+    texts: dict[str, str] | None = None,
+    *,
+    helper: User | None = None,
+    payer: User | None = None,
+    skip: Iterable[User] = (),
+    **context: Any,
+) -> dict[int, str]:
+    """A notice of `kind` about the booking to the audience the kind declares (the circle of its
+    recipient, its helper, the payer, staff: marketplace.notifications.AUDIENCE), each part in its
+    own words (`texts`); `context` is what the email shows beyond the booking."""
+    return notice_send(
+        kind,
+        text=text,
+        texts=texts,
+        booking=booking,
+        context=context,
+        recipient_id=booking.recipient_id,
+        client=booking.client,
+        helpers=[helper or booking.provider.user],
+        payer=payer,
+        skip=skip,
+    )
 
 
 def _split_by_role(booking: Booking) -> tuple[list[User], list[User]]:
@@ -382,13 +405,19 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
         name = provider.user.full_name or "A verified provider"
         if in_series:
             series = series_summary(service_request, len(visits))
-            _notify(
-                _circle(booking),
-                f'Good news: {name} accepted your request "{service_request.title}". Your visits are booked '
-                f"{series}, starting {_when(booking)}. Each visit: ${booking.total_amount}, paid per visit."
-                + (f" {name} cannot come on {_days(left_out)}, so those dates are not booked." if left_out else ""),
-                booking,
+            # Organizers pay, so they are asked to; plain members hear who will visit. A series
+            # accepted without the dates the helper cannot make names them to everyone.
+            not_booked = f" {name} cannot come on {_days(left_out)}, so those dates are not booked." if left_out else ""
+            _tell(
                 NoticeKind.REQUEST_ACCEPTED,
+                booking,
+                f'Good news: {name} accepted the request "{service_request.title}". The visits are booked '
+                f"{series}, starting {_when(booking)}." + not_booked,
+                {
+                    Audience.ORGANIZERS: f'Good news: {name} accepted your request "{service_request.title}". '
+                    f"The visits are booked {series}, starting {_when(booking)}. Each visit: "
+                    f"${booking.total_amount}, paid per visit." + not_booked,
+                },
                 left_out=_days(left_out) if left_out else "",
             )
             _notify(
@@ -399,12 +428,16 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
                 booking,
             )
         else:
-            _notify(
-                _circle(booking),
-                f'Good news: {name} accepted your request "{service_request.title}". '
-                f"Your visit is booked for {_when(booking)}. Total: ${booking.total_amount}.",
-                booking,
+            _tell(
                 NoticeKind.REQUEST_ACCEPTED,
+                booking,
+                f'Good news: {name} accepted the request "{service_request.title}". '
+                f"The visit is booked for {_when(booking)}.",
+                {
+                    Audience.ORGANIZERS: f'Good news: {name} accepted your request "{service_request.title}". '
+                    f"The visit is booked for {_when(booking)}. Total: ${booking.total_amount}, to pay to "
+                    "confirm it.",
+                },
             )
             _notify(
                 [provider.user],
@@ -471,21 +504,20 @@ def _cancel_by_client(booking_id: int, actor: User, reason: str, *, tell: bool =
         _cancel(booking, actor=actor, reason=reason.strip())
         if tell:
             title = booking.service_request.title
-            kind, refund = NoticeKind.BOOKING_CANCELLED, _refund_due(booking)
-            _notify([actor], f'Your booking for "{title}" was cancelled.', booking, kind, by="you", refund=refund)
-            others = [person for person in _circle(booking) if person.pk != actor.pk]
-            if others:
-                by = actor.full_name or "an organizer"
-                _notify(
-                    others, f'The booking for "{title}" was cancelled by {by}.', booking, kind, by=by, refund=refund
-                )
-            _notify(
-                [booking.provider.user],
-                f'The client cancelled the booking for "{title}" on {_when(booking)}.'
-                + (f" Reason: {booking.cancellation_reason}" if booking.cancellation_reason else ""),
+            by = actor.full_name or "an organizer"
+            _tell(
+                NoticeKind.BOOKING_CANCELLED,
                 booking,
-                kind,
-                by="the client",
+                f'The booking for "{title}" was cancelled by {by}.',
+                {
+                    f"user:{actor.pk}": f'Your booking for "{title}" was cancelled.',
+                    Audience.HELPER: f'The client cancelled the booking for "{title}" on {_when(booking)}.'
+                    + (f" Reason: {booking.cancellation_reason}" if booking.cancellation_reason else ""),
+                },
+                by=by,
+                by_helper="the client",
+                actor=actor.pk,
+                refund=_refund_due(booking),
             )
         _push(booking)
     return _after_refund_sent(booking)
@@ -573,35 +605,22 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
     span = _day(first.scheduled_date) if count == 1 else f"{_day(first.scheduled_date)} to {_day(last.scheduled_date)}"
     refund = sum((b.total_amount for b in cancelled if b.refund_status != RefundStatus.NONE), Decimal(0))
     refund_text = str(refund) if refund else ""
-    kind = NoticeKind.BOOKING_CANCELLED
     with transaction.atomic():
-        _notify(
-            [actor],
-            f'You cancelled the rest of the series "{title}": {visits} ({span}).',
-            first,
-            kind,
-            by="you",
-            refund=refund_text,
-        )
-        others = [person for person in _circle(first) if person.pk != actor.pk]
-        if others:
-            by = actor.full_name or "an organizer"
-            _notify(
-                others,
-                f'The rest of the series "{title}" was cancelled by {by}: {visits} ({span}).',
-                first,
-                kind,
-                by=by,
-                refund=refund_text,
-            )
+        by = actor.full_name or "an organizer"
         reason_text = first.cancellation_reason
-        _notify(
-            [first.provider.user],
-            f'The client cancelled the rest of the series "{title}": {visits} ({span}).'
-            + (f" Reason: {reason_text}" if reason_text else ""),
+        _tell(
+            NoticeKind.BOOKING_CANCELLED,
             first,
-            kind,
-            by="the client",
+            f'The rest of the series "{title}" was cancelled by {by}: {visits} ({span}).',
+            {
+                f"user:{actor.pk}": f'You cancelled the rest of the series "{title}": {visits} ({span}).',
+                Audience.HELPER: f'The client cancelled the rest of the series "{title}": {visits} ({span}).'
+                + (f" Reason: {reason_text}" if reason_text else ""),
+            },
+            by=by,
+            by_helper="the client",
+            actor=actor.pk,
+            refund=refund_text,
         )
     message = " ".join([f"{visits.capitalize()} cancelled.", *notes])
     return {"message": message, "cancelled": [b.pk for b in cancelled], "kept": [b.pk for b in kept]}
@@ -619,12 +638,11 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
         booking = booking_lock(booking_id=booking_id)
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
         _cancel(booking, actor=actor, reason=reason)
-        _notify(
-            [*_circle(booking), booking.provider.user],
-            f'Your booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
-            f"support. Reason: {reason}",
-            booking,
+        _tell(
             NoticeKind.BOOKING_CANCELLED,
+            booking,
+            f'The booking for "{booking.service_request.title}" on {_when(booking)} was cancelled by Kindly '
+            f"support. Reason: {reason}",
             by="Kindly support",
             refund=_refund_due(booking),
         )
@@ -650,16 +668,22 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
         party = "client" if is_client else "provider"
         _cancel(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
         title = booking.service_request.title
-        others = [booking.provider.user] if is_client else _circle(booking)
-        _notify(
-            others,
+        gone = (
             f'The booking for "{title}" on {_when(booking)} was cancelled because the {party} closed their '
             "Kindly account."
-            + ("" if is_client else " Any payment will be refunded in full. You are welcome to post a new request."),
-            booking,
+        )
+        # Who closed the account hears nothing; the rest of the kind's audience is told.
+        _tell(
             NoticeKind.BOOKING_CANCELLED,
+            booking,
+            gone,
+            {
+                Audience.ORGANIZERS: gone
+                + ("" if is_client else " Any payment will be refunded in full. You are welcome to post a new request.")
+            },
+            skip=[actor],
             by=f"the {party}, who closed their Kindly account",
-            refund="" if is_client else _refund_due(booking),
+            refund=_refund_due(booking),
         )
         _push(booking)
     return _after_refund_sent(booking)
@@ -712,18 +736,14 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         _save_visit(booking, PROVIDER_BUSY_FOR_ADMIN, update_fields=["provider", "updated_at"])
         title = booking.service_request.title
         new_name = new_provider.user.full_name or "a verified provider"
-        _notify(
-            _circle(booking),
-            f'Your booking for "{title}" on {_when(booking)} has a new provider: {new_name}.',
-            booking,
-            NoticeKind.BOOKING_REASSIGNED,
-        )
+        # The helper taken off hears it in the app only: the booking is no longer hers.
         _notify([old_provider.user], f'Your booking for "{title}" was reassigned to another provider.', booking)
-        _notify(
-            [new_provider.user],
-            f'You have been assigned the booking for "{title}" on {_when(booking)}.',
-            booking,
+        _tell(
             NoticeKind.BOOKING_REASSIGNED,
+            booking,
+            f'The booking for "{title}" on {_when(booking)} has a new provider: {new_name}.',
+            {Audience.HELPER: f'You have been assigned the booking for "{title}" on {_when(booking)}.'},
+            helper=new_provider.user,
         )
         _push(booking, extra_user_ids=[old_provider.user_id])
     return booking
@@ -749,12 +769,13 @@ def booking_lock_by_payment_intent(*, payment_intent_id: str) -> Booking | None:
     )
 
 
-def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -> str:
+def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "", payer: User | None = None) -> str:
     """The gateway took the money: paymentStatus paid, and a scheduled booking becomes confirmed.
 
     A booking already paid or refunded is left alone. A booking cancelled before the money
     arrived (paid in another tab) is refunded in full right after this transaction commits.
-    Returns "refunding" for that one.
+    Returns "refunding" for that one. `payer`: who paid, when known (thanked; the other organizers
+    read that they paid).
     """
     with transaction.atomic():
         booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
@@ -771,37 +792,49 @@ def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -
         title = booking.service_request.title
         if booking.status == BookingStatus.CANCELLED:
             _refund_request(booking)
+            # Money news goes to those who pay, never to the circle's plain members.
             _notify(
-                _circle(booking),
+                organizers_of(booking),
                 f'Your payment of ${booking.total_amount} for "{title}" arrived after the booking was cancelled, '
                 "so it will be refunded in full.",
                 booking,
             )
             _push(booking)
             return "refunding"
-        # The receipt names the card (when the gateway said which) to the organizers, who pay;
-        # the circle's plain members see the payment's status only, never card details (issue 16).
-        organizers, members = _split_by_role(booking)
-        receipt = (
-            f'Payment of ${booking.total_amount} received for "{title}". Your booking on {_when(booking)} is confirmed.'
+        # The payer is thanked (with the card, when the gateway said which); the other organizers
+        # read who paid; plain members get no money news (they see the booking confirmed).
+        paid = (
+            f'Payment of ${booking.total_amount} received for "{title}". The booking on {_when(booking)} is confirmed.'
         )
-        _notify(organizers, receipt, booking, NoticeKind.PAYMENT_RECEIVED, last4=card_last4)
-        if members:
-            _notify(members, receipt, booking, NoticeKind.PAYMENT_RECEIVED, last4="")
-        _notify(
-            [booking.provider.user],
-            f'The client paid for "{title}". Your booking on {_when(booking)} is confirmed.',
+        payer_name = (payer.full_name or payer.email) if payer is not None else ""
+        _tell(
+            NoticeKind.PAYMENT_RECEIVED,
             booking,
+            f'{payer_name} paid ${booking.total_amount} for "{title}". The booking on {_when(booking)} is confirmed.'
+            if payer is not None
+            else paid,
+            {
+                Audience.PAYER: f'Thank you: your payment of ${booking.total_amount} for "{title}" was received. '
+                f"The booking on {_when(booking)} is confirmed."
+            },
+            payer=payer,
+            last4=card_last4,
+            payer_name=payer_name,
+        )
+        _tell(
             NoticeKind.BOOKING_PAID,
+            booking,
+            f'The client paid for "{title}". Your booking on {_when(booking)} is confirmed.',
         )
         _push(booking)
     return "paid"
 
 
-def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
+def booking_payment_failed(*, payment_intent_id: str, message: str = "", payer: User | None = None) -> str:
     """A payment attempt was declined: paymentStatus failed (the client may try again).
 
-    Ignored once the booking is paid or refunded (a late failure of an earlier attempt).
+    Ignored once the booking is paid or refunded (a late failure of an earlier attempt). `payer`:
+    who tried, when known (told alone: the other organizers did not try).
     """
     with transaction.atomic():
         booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
@@ -813,7 +846,7 @@ def booking_payment_failed(*, payment_intent_id: str, message: str = "") -> str:
             booking.payment_status = PaymentStatus.FAILED
             booking.save(update_fields=["payment_status", "updated_at"])
         _notify(
-            organizers_of(booking),
+            [payer] if payer is not None else organizers_of(booking),
             f'Your payment for "{booking.service_request.title}" did not go through'
             + (f": {message}" if message else ".")
             + " You can try again from the payment page.",
@@ -847,7 +880,7 @@ def booking_refunded(*, payment_intent_id: str) -> str:
             _notify_refunded(booking)
         else:
             _notify(
-                [*_circle(booking), booking.provider.user],
+                [*organizers_of(booking), booking.provider.user],
                 f'The payment of ${booking.total_amount} for "{booking.service_request.title}" was refunded in full.',
                 booking,
             )
@@ -875,7 +908,7 @@ def _refund_request(booking: Booking) -> None:
 
 def _notify_refunded(booking: Booking) -> None:
     _notify(
-        _circle(booking),
+        organizers_of(booking),
         f'Your payment of ${booking.total_amount} for "{booking.service_request.title}" has been refunded in full.',
         booking,
     )
@@ -1015,10 +1048,6 @@ VISIT_REPORT_TEXT_MAX = 2000
 WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
 
 
-def _admins() -> list[User]:
-    return list(User.objects.filter(user_type=UserType.ADMIN, is_active=True))
-
-
 def _clock(moment: dt.datetime) -> str:
     local = timezone.localtime(moment, timezone.get_current_timezone())
     return f"{local:%I:%M %p}".lstrip("0")
@@ -1078,11 +1107,10 @@ def booking_check_in(
         booking.check_in_latitude, booking.check_in_longitude = lat, lng
         booking.save(update_fields=["checked_in_at", "check_in_latitude", "check_in_longitude", "updated_at"])
         name = booking.provider.user.first_name or "Your provider"
-        _notify(
-            _circle(booking),
-            f'{name} checked in at {_clock(now)} for "{booking.service_request.title}".',
-            booking,
+        _tell(
             NoticeKind.VISIT_UPDATES,
+            booking,
+            f'{name} checked in at {_clock(now)} for "{booking.service_request.title}".',
             event="checked_in",
         )
         _push_visit(booking)
@@ -1130,12 +1158,11 @@ def _report_fields(values: dict[str, Any]) -> dict[str, Any]:
 
 def _announce_report(booking: Booking, report: VisitReport) -> None:
     name = booking.provider.user.first_name or "Your provider"
-    _notify(
-        _circle(booking),
+    _tell(
+        NoticeKind.VISIT_UPDATES,
+        booking,
         f'Visit report ready: {name} wrote how the visit for "{booking.service_request.title}" went. '
         f"They seemed: {Wellbeing(report.wellbeing).label.lower()}.",
-        booking,
-        NoticeKind.VISIT_UPDATES,
         event="report",
     )
 
@@ -1172,12 +1199,12 @@ def booking_check_out(
             written = VisitReport.objects.create(booking=booking, **_report_fields(report))
         _settle_request(booking)
         booking_completed.send(sender=Booking, booking=booking)
-        _notify(
-            _circle(booking),
-            f'Your booking for "{booking.service_request.title}" was marked completed. '
-            "Thank you for using Kindly! You can now leave a review.",
-            booking,
-        )
+        done = f'Your booking for "{booking.service_request.title}" was marked completed.'
+        # Organizers review a visit; a plain member is not asked to do what she cannot.
+        organizers, members = _split_by_role(booking)
+        _notify(organizers, f"{done} Thank you for using Kindly! You can now leave a review.", booking)
+        if members:
+            _notify(members, done, booking)
         if written is not None:
             _announce_report(booking, written)
         _push_visit(booking)
@@ -1255,13 +1282,7 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
                 f'{provider} checked in for "{title}" but has not checked out, 2 hours after the planned end '
                 f"({_clock(booking.ends_at)}). We are looking into it."
             )
-        _notify(
-            {u.pk: u for u in [*_circle(booking), *_admins()]}.values(),
-            content,
-            booking,
-            NoticeKind.VISIT_ALERTS,
-            alert=kind,
-        )
+        _tell(NoticeKind.VISIT_ALERTS, booking, content, alert=kind)
         _push_visit(booking)
     return True
 

@@ -28,6 +28,7 @@ from circles.models import (
     CircleRole,
     InvitationStatus,
 )
+from circles.notices import notice_send
 from circles.tokens import invitation_check_open, invitation_from_token, invitation_token
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
@@ -215,6 +216,24 @@ def invitation_path(invitation: CircleInvitation) -> str:
     return f"/care-circle/join/{invitation_token(invitation)}"
 
 
+def invitation_words(invitation: CircleInvitation) -> tuple[str, str]:
+    """(subject, sentence) saying who invites whom, for the email and the join page alike.
+
+    The senior inviting to her own circle is not named twice ("Clara Senior invites you to join
+    their care circle"); someone else asks you to help care for the senior by first name.
+    """
+    recipient, inviter = invitation.recipient, invitation.invited_by
+    who = (inviter.full_name or inviter.email) if inviter else "A family member"
+    if invitation.for_recipient:
+        return f"{who} invites you to your own care circle", f"{who} invites you to join your own care circle"
+    if inviter is not None and recipient.account_id == inviter.pk:
+        return f"{who} invites you to their care circle", f"{who} invites you to join their care circle"
+    return (
+        f"{who} invites you to help care for {recipient.first_name}",
+        f"{who} invites you to join {recipient.full_name}'s care circle",
+    )
+
+
 def invitation_create(
     *, actor: User, recipient_id: object, email: str, role: str = CircleRole.MEMBER, for_recipient: bool = False
 ) -> CircleInvitation:
@@ -337,19 +356,13 @@ def _link_recipient_account(recipient: CareRecipient, user: User) -> None:
 
 
 def _tell_organizers_of_join(recipient: CareRecipient, user: User, role: str) -> None:
-    from accounts.models import User as UserModel
-
-    organizers = UserModel.objects.filter(
-        circle_memberships__recipient=recipient, circle_memberships__role=CircleRole.ORGANIZER
-    ).exclude(pk=user.pk)
-    organizers = list(organizers)
-    if not organizers:
-        return
     name = user.full_name or user.email
-    notify(
-        receivers=organizers,
-        content=f"{name} joined {recipient.full_name}'s care circle as {CircleRole(role).label.lower()}.",
-        kind=NoticeKind.CIRCLE_JOINED,
+    # Who joined is not told of their own joining (they may be an organizer too).
+    notice_send(
+        NoticeKind.CIRCLE_JOINED,
+        recipient_id=recipient.pk,
+        skip=[user],
+        text=f"{name} joined {recipient.full_name}'s care circle as {CircleRole(role).label.lower()}.",
         key=f"recipient:{recipient.pk}:user:{user.pk}:{timezone.now().isoformat()}",
         context={"name": name, "recipient": recipient.full_name, "role": CircleRole(role).label.lower()},
     )

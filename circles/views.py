@@ -61,9 +61,7 @@ def care_circle_join(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "invitation": invitation if not problem else None,
         "recipient": invitation.recipient if invitation else None,
-        "inviter": (invitation.invited_by.full_name or invitation.invited_by.email)
-        if invitation and invitation.invited_by
-        else "A family member",
+        "invites": services.invitation_words(invitation)[1] if invitation else "",
         "role_words": "an organizer" if invitation and invitation.role == CircleRole.ORGANIZER else "a member",
         "problem": problem,
         "error": error,

@@ -10,11 +10,15 @@ notifications app listens on the same signal, records one delivery per person an
 chose, and sends them from Celery once the transaction has committed. `key` names the event
 when the same thing could be noticed twice (a scheduled reminder); `context` carries what the
 email shows beyond the booking (e.g. a refund amount).
+
+Who hears of a notice is declared once per kind (AUDIENCE below) and resolved to people by
+circles.notices.notice_send, never chosen by the code that sends it; each person is told in the
+words of their part (`roles`: the payer is thanked, the other organizers read "Clara paid").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -51,6 +55,49 @@ class NoticeKind(models.TextChoices):
     CIRCLE_INVITATION = "circle_invitation", "Invitations to a care circle"
 
 
+class Audience(models.TextChoices):
+    """A part a person plays for a notice; each kind names the parts it reaches, in order of precedence
+    (a person in two parts hears in the words of the first)."""
+
+    PAYER = "payer", "The person who paid"
+    ORGANIZERS = "organizers", "The organizers of the care circle"
+    CIRCLE = "circle", "Everyone in the care circle"
+    HELPER = "helper", "The helper concerned (the booking's provider, the one asked, the applicant)"
+    STAFF = "staff", "Kindly staff"
+    ADDRESSEE = "addressee", "The person a message was written to"
+    INVITEE = "invitee", "The address invited to a care circle"
+
+
+A = Audience
+# The one declaration of who hears of each kind (and so who may choose it in their settings).
+# Money news goes to those who pay (the payer, then the other organizers), never to plain members;
+# news of the visit itself goes to the whole circle; the helper hears of her own work only.
+AUDIENCE: dict[str, tuple[Audience, ...]] = {
+    NoticeKind.REQUEST_ACCEPTED: (A.ORGANIZERS, A.CIRCLE),
+    NoticeKind.PAYMENT_RECEIVED: (A.PAYER, A.ORGANIZERS),
+    NoticeKind.BOOKING_REASSIGNED: (A.HELPER, A.CIRCLE),
+    NoticeKind.REQUEST_EXPIRED: (A.ORGANIZERS, A.CIRCLE),
+    NoticeKind.VISIT_UPDATES: (A.CIRCLE,),
+    NoticeKind.CIRCLE_JOINED: (A.ORGANIZERS,),
+    NoticeKind.DIRECT_REQUEST_DECLINED: (A.ORGANIZERS, A.CIRCLE),
+    NoticeKind.DIRECT_REQUEST_OPENED: (A.ORGANIZERS, A.CIRCLE),
+    NoticeKind.APPLICATION_DECIDED: (A.HELPER,),
+    NoticeKind.NEW_REQUESTS: (A.HELPER,),
+    NoticeKind.BOOKING_PAID: (A.HELPER,),
+    NoticeKind.DIRECT_REQUEST: (A.HELPER,),
+    NoticeKind.BOOKING_CANCELLED: (A.HELPER, A.ORGANIZERS, A.CIRCLE),
+    NoticeKind.VISIT_REMINDER: (A.HELPER, A.CIRCLE),
+    NoticeKind.UNREAD_MESSAGES: (A.ADDRESSEE,),
+    NoticeKind.VISIT_ALERTS: (A.CIRCLE, A.STAFF),
+    NoticeKind.PROVIDER_APPLICATIONS: (A.STAFF,),
+    NoticeKind.CIRCLE_INVITATION: (A.INVITEE,),
+}
+del A
+_undeclared = set(NoticeKind.values) - set(AUDIENCE)
+if _undeclared:  # a new kind must say who hears of it before anything can send it
+    raise ImproperlyConfigured(f"Notice kinds without an audience: {sorted(_undeclared)}")
+
+
 # Sent with receivers (users), content (text) and booking (a bookings.Booking or None).
 system_notification = Signal()
 # Sent for a notice with a kind, with receivers, content, booking, kind, key and context: the
@@ -66,13 +113,31 @@ def notify(
     kind: str = "",
     key: str = "",
     context: dict[str, Any] | None = None,
+    roles: Mapping[int, str] | None = None,
+    contents: Mapping[str, str] | None = None,
 ) -> None:
-    """Send a system notification to each receiver, inside the caller's transaction."""
+    """Send a system notification to each receiver, inside the caller's transaction.
+
+    `roles` (user id -> Audience) and `contents` (Audience, or "user:<id>" for one person such as
+    the one who did it -> text) give each their own words, in the app and in the email (`content`
+    for the others)."""
     receivers = list(receivers)
-    delivered = system_notification.send(sender=None, receivers=receivers, content=content, booking=booking)
-    if not delivered:
-        raise ImproperlyConfigured("No app delivers system notifications: is messaging in INSTALLED_APPS?")
+    roles, contents = dict(roles or {}), dict(contents or {})
+    by_text: dict[str, list[Any]] = {}
+    for user in receivers:
+        text = contents.get(f"user:{user.pk}") or contents.get(roles.get(user.pk, ""), content)
+        by_text.setdefault(text, []).append(user)
+    for text, group in by_text.items() or [(content, [])]:
+        delivered = system_notification.send(sender=None, receivers=group, content=text, booking=booking)
+        if not delivered:
+            raise ImproperlyConfigured("No app delivers system notifications: is messaging in INSTALLED_APPS?")
     if kind:
+        if roles:
+            context = {
+                **(context or {}),
+                "roles": {str(pk): role for pk, role in roles.items()},
+                "texts": contents,
+            }
         notification_event.send(
             sender=None,
             receivers=receivers,

@@ -18,7 +18,7 @@ from twilio.rest import Client
 
 from circles.models import CircleRole
 from marketplace.support import SUPPORT_CONVERSATION, support_contacts
-from notifications.content import Content, build
+from notifications.content import Content, build, role_of
 from notifications.kinds import Kind
 from notifications.tokens import unsubscribe_token
 
@@ -83,12 +83,13 @@ def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlt
     """The email inviting an address (which may have no account) to a care circle: who invites,
     for whom, with which role, the link, and that it works for 7 days. Nothing to unsubscribe
     from: the address chose nothing and gets one email per invitation an organizer sends."""
-    from circles.services import invitation_path
+    from circles.services import invitation_path, invitation_words
 
     recipient = invitation.recipient
     inviter = invitation.invited_by
     who = (inviter.full_name or inviter.email) if inviter else "A family member"
     role = CircleRole(invitation.role).label.lower()
+    subject, sentence = invitation_words(invitation)
     about = (
         f"A care circle is the family and friends who share your care on Kindly, {recipient.first_name}: "
         "with your own account you see the visits booked for you and the messages with helpers."
@@ -97,8 +98,8 @@ def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlt
         "they see the visits booked, the messages with helpers, and get the news."
     )
     content = Content(
-        subject=f"{who} invites you to {recipient.full_name}'s care circle on Kindly",
-        heading=f"{who} invites you to join {recipient.full_name}'s care circle.",
+        subject=f"{subject} on Kindly",
+        heading=f"{sentence}.",
         lines=[
             about,
             f"You are invited as {'an organizer' if role == 'organizer' else 'a member'}.",
@@ -150,7 +151,10 @@ def twilio_client() -> Client:
 def sms_body(delivery: Delivery) -> str:
     event = delivery.event
     content = build(event, delivery.recipient)
-    return f"Kindly: {event.text} {site_url(content.action_path)} Reply STOP to stop texts."
+    texts = (event.context or {}).get("texts", {})
+    # The same words as the person's in-app message (the payer is thanked, the others told who paid).
+    text = texts.get(f"user:{delivery.recipient_id}") or texts.get(role_of(event, delivery.recipient)) or event.text
+    return f"Kindly: {text} {site_url(content.action_path)} Reply STOP to stop texts."
 
 
 def send_sms(delivery: Delivery, phone: str) -> str:

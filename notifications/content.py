@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import dateformat, timezone
 
+from marketplace.notifications import Audience
 from notifications.kinds import Kind
 from requests_app.models import TimeWindow
 
@@ -47,19 +48,52 @@ def _first(user: User | None, fallback: str) -> str:
     return (user.first_name if user else "") or fallback
 
 
+def role_of(event: Event, recipient: User) -> str:
+    """The part (marketplace.notifications.Audience) the recipient plays for the event, as the
+    sender resolved it from the kind's declared audience; "" for an event recorded before parts."""
+    return str((event.context or {}).get("roles", {}).get(str(recipient.pk), ""))
+
+
+def _whose(b: Booking, recipient: User) -> str:
+    """Whom the visit is for, in the reader's words: "you" for the senior herself, else her first name."""
+    person = b.recipient
+    if person is None or person.account_id == recipient.pk:
+        return "you"
+    return person.first_name or "your family member"
+
+
+def _requested_by_you(b: Booking | None, ctx: dict, recipient: User) -> bool:
+    return (b.service_request.client_id if b else ctx.get("client_id")) == recipient.pk
+
+
 def build(event: Event, recipient: User) -> Content:
-    """The email for one recipient of an event (the booking as it is now, the event's context)."""
+    """The email for one recipient of an event (the booking as it is now, the event's context), in
+    the words of the part they play (the payer, an organizer, a member of the circle, the helper, staff)."""
     ctx = event.context or {}
     b = event.booking
     kind = event.kind
-    is_client = b is not None and b.client_id == recipient.pk
+    role = role_of(event, recipient)
+    is_helper = role == Audience.HELPER if role else b is not None and b.provider.user_id == recipient.pk
+    pays = role in (Audience.PAYER, Audience.ORGANIZERS) or (not role and b is not None and b.client_id == recipient.pk)
     title = f"\u201c{b.service_request.title}\u201d" if b else ""
     when = visit_time(b) if b else ""
+    circle_why = f"you are in the care circle of {b.recipient.full_name}" if b else "you are in this care circle"
     if kind == Kind.REQUEST_ACCEPTED and b:
         provider = _first(b.provider.user, "A verified provider")
+        if not pays:
+            # A plain member did not ask and cannot pay: she hears who will visit, nothing to do.
+            return Content(
+                subject=f"{provider} will visit {_whose(b, recipient)}",
+                heading=f"{provider} accepted the request {title}.",
+                lines=[f"Visit: {when}.", "An organizer of the care circle pays to confirm the booking."],
+                action_label="See the booking",
+                action_path="/dashboard",
+                why=circle_why,
+            )
+        yours = "your request" if b.service_request.client_id == recipient.pk else "the request"
         return Content(
-            subject=f"{provider} accepted your request",
-            heading=f"Good news: {provider} accepted your request {title}.",
+            subject=f"{provider} accepted {yours}",
+            heading=f"Good news: {provider} accepted {yours} {title}.",
             lines=[
                 f"Visit: {when}.",
                 f"Total: ${b.total_amount}.",
@@ -69,9 +103,25 @@ def build(event: Event, recipient: User) -> Content:
             ],
             action_label="Pay now",
             action_path=f"/checkout/{b.pk}",
-            why="you asked Kindly for help with this request",
+            why="you asked Kindly for help with this request"
+            if yours == "your request"
+            else f"you organize the care circle of {b.recipient.full_name}",
         )
     if kind == Kind.PAYMENT_RECEIVED and b:
+        payer = ctx.get("payer_name", "")
+        if role == Audience.ORGANIZERS and payer:
+            # Another organizer paid: she is told who, never thanked for a payment she did not make.
+            return Content(
+                subject=f"{payer} paid for {title}",
+                heading=f"{payer} paid ${b.total_amount} for {title}.",
+                lines=[
+                    f"Booking: {title} with {_first(b.provider.user, 'the provider')}.",
+                    f"Visit: {when}. The booking is confirmed.",
+                ],
+                action_label="See the booking",
+                action_path="/dashboard",
+                why=f"you organize the care circle of {b.recipient.full_name}",
+            )
         card = f" with the card ending in {ctx['last4']}" if ctx.get("last4") else ""
         return Content(
             subject="Your payment was received",
@@ -95,28 +145,36 @@ def build(event: Event, recipient: User) -> Content:
             why="you are the provider of this booking",
         )
     if kind == Kind.BOOKING_CANCELLED and b:
-        lines = [f"Visit that was planned: {when}.", f"Cancelled by: {ctx.get('by', 'Kindly')}."]
+        by = ctx.get("by", "Kindly")
+        if ctx.get("actor") == recipient.pk:
+            by = "you"
+        elif is_helper:  # the helper knows the family as "the client"
+            by = ctx.get("by_helper") or by
+        lines = [f"Visit that was planned: {when}.", f"Cancelled by: {by}."]
         if b.cancellation_reason:
             lines.append(f"Reason: {b.cancellation_reason}")
-        if is_client and ctx.get("refund"):
-            lines.append(f"Refund: ${ctx['refund']}, in full, to the card you paid with.")
+        if pays and ctx.get("refund"):  # money news: to those who pay only
+            lines.append(f"Refund: ${ctx['refund']}, in full, to the card it was paid with.")
         return Content(
             subject="A booking was cancelled",
-            heading=f"Your booking for {title} was cancelled.",
+            heading=f"The booking for {title} was cancelled."
+            if is_helper
+            else f"Your booking for {title} was cancelled.",
             lines=lines,
             action_label="Open your dashboard",
             action_path="/dashboard",
-            why="you are part of this booking",
+            why="you are the provider of this booking" if is_helper else circle_why,
         )
     if kind == Kind.BOOKING_REASSIGNED and b:
-        if is_client:
+        if not is_helper:
+            helper = _first(b.provider.user, "A verified provider")
             return Content(
                 subject="Your booking has a new provider",
-                heading=f"{_first(b.provider.user, 'A verified provider')} will now visit you for {title}.",
+                heading=f"{helper} will now visit {_whose(b, recipient)} for {title}.",
                 lines=[f"Visit: {when}.", "Nothing else changes: the time and the price stay the same."],
                 action_label="See your booking",
                 action_path="/dashboard",
-                why="you are the client of this booking",
+                why=circle_why,
             )
         return Content(
             subject="You have a new booking",
@@ -127,14 +185,25 @@ def build(event: Event, recipient: User) -> Content:
             why="Kindly support assigned this booking to you",
         )
     if kind == Kind.VISIT_REMINDER and b:
-        other = _first(b.provider.user, "your provider") if is_client else _first(b.client, "your client")
+        if is_helper:
+            other = b.recipient.first_name or _first(b.client, "your client")
+            return Content(
+                subject="Reminder: your visit is tomorrow",
+                heading=f"Your visit for {title} is tomorrow.",
+                lines=[f"When: {when}.", f"With: {other}."],
+                action_label="See the booking",
+                action_path="/dashboard",
+                why="you are the provider of this visit",
+            )
+        whose = _whose(b, recipient)
         return Content(
-            subject="Reminder: your visit is tomorrow",
-            heading=f"Your visit for {title} is tomorrow.",
-            lines=[f"When: {when}.", f"With: {other}."],
+            subject="Reminder: a visit is tomorrow" if whose != "you" else "Reminder: your visit is tomorrow",
+            heading=f"The visit for {title} is tomorrow." if whose != "you" else f"Your visit for {title} is tomorrow.",
+            lines=[f"When: {when}.", f"Helper: {_first(b.provider.user, 'your provider')}."]
+            + ([f"For: {b.recipient.full_name}."] if whose != "you" else []),
             action_label="See the booking",
             action_path="/dashboard",
-            why="you have a visit booked on Kindly",
+            why=circle_why,
         )
     if kind == Kind.VISIT_UPDATES and b:
         provider = _first(b.provider.user, "Your provider")
@@ -145,7 +214,7 @@ def build(event: Event, recipient: User) -> Content:
                 lines=[event.text],
                 action_label="See the visit",
                 action_path="/dashboard",
-                why="you are in the care circle of this visit",
+                why=circle_why,
             )
         return Content(
             subject="Visit report ready",
@@ -153,7 +222,7 @@ def build(event: Event, recipient: User) -> Content:
             lines=[event.text, "Read the whole report on the booking."],
             action_label="Read the report",
             action_path="/dashboard",
-            why="you are in the care circle of this visit",
+            why=circle_why,
         )
     if kind == Kind.VISIT_ALERTS and b:
         return Content(
@@ -162,19 +231,37 @@ def build(event: Event, recipient: User) -> Content:
             lines=[event.text, f"Planned: {when}."],
             action_label="See the visit",
             action_path="/dashboard",
-            why="you are in the care circle of this visit, or a Kindly admin",
+            why="you are a Kindly admin" if role == Audience.STAFF else circle_why,
         )
+    # A request's news: "your request" to whoever posted it, "the request" to the rest of the circle.
+    yours = "your request" if _requested_by_you(b, ctx, recipient) else "the request"
+    request_why = (
+        "you posted this request on Kindly"
+        if yours == "your request"
+        else "you organize this care circle on Kindly"
+        if role == Audience.ORGANIZERS
+        else "you are in the care circle of this request"
+    )
     if kind == Kind.REQUEST_EXPIRED:
+        if role == Audience.CIRCLE:  # a plain member cannot post it again: news only
+            return Content(
+                subject="A request ended without a provider",
+                heading=f"The request \u201c{ctx.get('title', '')}\u201d has ended.",
+                lines=["Its preferred date has passed and no provider accepted it."],
+                action_label="Open your dashboard",
+                action_path="/dashboard",
+                why=request_why,
+            )
         return Content(
-            subject="Your request ended without a provider",
-            heading=f"Your request \u201c{ctx.get('title', '')}\u201d has ended.",
+            subject=f"{yours.capitalize()} ended without a provider",
+            heading=f"{yours.capitalize()} \u201c{ctx.get('title', '')}\u201d has ended.",
             lines=[
                 "Its preferred date has passed and no provider accepted it.",
                 "You are welcome to post it again with a new date.",
             ],
             action_label="Post a new request",
             action_path="/request-service",
-            why="you posted this request on Kindly",
+            why=request_why,
         )
     if kind == Kind.DIRECT_REQUEST:
         return Content(
@@ -195,27 +282,27 @@ def build(event: Event, recipient: User) -> Content:
         provider = ctx.get("provider", "The helper")
         lines = [f"Their reason: {ctx.get('reason', '')}"]
         lines.append(
-            "Your request was cancelled, as you asked for only them."
+            f"{yours.capitalize()} was cancelled, as it asked for only them."
             if ctx.get("cancelled")
-            else "Your request is now open to all helpers."
+            else f"{yours.capitalize()} is now open to all helpers."
         )
         return Content(
-            subject=f"{provider} cannot take your request",
-            heading=f"{provider} declined your request \u201c{ctx.get('title', '')}\u201d.",
+            subject=f"{provider} cannot take {yours}",
+            heading=f"{provider} declined {yours} \u201c{ctx.get('title', '')}\u201d.",
             lines=lines,
             action_label="Open your dashboard",
             action_path="/dashboard",
-            why="you are in the care circle of this request",
+            why=request_why,
         )
     if kind == Kind.DIRECT_REQUEST_OPENED:
         provider = ctx.get("provider", "The helper")
         return Content(
-            subject="Your request is now open to all helpers",
+            subject=f"{yours.capitalize()} is now open to all helpers",
             heading=f"{provider} has not answered in 24 hours.",
-            lines=[f"Your request \u201c{ctx.get('title', '')}\u201d is now open to all helpers."],
+            lines=[f"{yours.capitalize()} \u201c{ctx.get('title', '')}\u201d is now open to all helpers."],
             action_label="Open your dashboard",
             action_path="/dashboard",
-            why="you are in the care circle of this request",
+            why=request_why,
         )
     if kind == Kind.APPLICATION_DECIDED:
         approved = ctx.get("status") == "verified"

@@ -15,7 +15,8 @@ class Channel(models.TextChoices):
     SMS = "sms", "Text message"
 
 
-# Who sees which choice in their settings (the kinds that can reach them).
+# Who sees which choice in their settings: the kinds whose declared audience
+# (marketplace.notifications.AUDIENCE) can reach them; test_audiences checks they agree.
 CLIENT_KINDS = [
     Kind.REQUEST_ACCEPTED,
     Kind.PAYMENT_RECEIVED,

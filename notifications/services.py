@@ -22,17 +22,17 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from accounts.models import User, UserType
+from accounts.models import User
 from bookings.models import Booking, BookingStatus
 from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
+from circles.notices import audience_resolve, notice_send
 from marketplace.errors import InvalidInput, PermissionDenied
-from marketplace.notifications import notify
+from marketplace.notifications import Audience
 from notifications import channels, selectors
 from notifications.content import visit_time
 from notifications.kinds import Channel, Frequency, Kind
 from notifications.models import Contact, Delivery, DeliveryStatus, Event, Preference
 from notifications.tokens import BadToken, read_unsubscribe_token
-from requests_app.services import circle_of
 
 if TYPE_CHECKING:
     from bookings.models import Booking as BookingType
@@ -45,6 +45,20 @@ MESSAGE_QUIET = dt.timedelta(minutes=10)
 
 
 # ---------------------------------------------------------------- events and deliveries
+
+
+def event_email(*, kind: str, text: str, key: str, context: dict[str, Any], **who: Any) -> Event:
+    """An email-and-text-only notice (a digest, a summary) to the audience its kind declares
+    (circles.notices.audience_resolve: `who` says who the helper, addressee... is)."""
+    people = audience_resolve(kind, **who)
+    roles = {str(pk): part for pk, (_, part) in people.items()}
+    return event_record(
+        kind=kind,
+        receivers=[user for user, _ in people.values()],
+        text=text,
+        key=key,
+        context={**context, "roles": roles},
+    )
 
 
 def event_record(
@@ -429,12 +443,14 @@ def visit_reminders_send(*, now: dt.datetime) -> int:
 
 def _remind(booking: BookingType, key: str) -> None:
     title = booking.service_request.title
-    notify(
-        # Everyone in the recipient's care circle, and the provider (issue 16).
-        receivers=[*circle_of(recipient_id=booking.recipient_id, fallback=booking.client), booking.provider.user],
-        content=f'Reminder: your visit for "{title}" is tomorrow, {visit_time(booking)}.',
+    notice_send(
+        Kind.VISIT_REMINDER,
+        recipient_id=booking.recipient_id,
+        client=booking.client,
+        helpers=[booking.provider.user],
+        text=f'Reminder: the visit for "{title}" is tomorrow, {visit_time(booking)}.',
+        texts={Audience.HELPER: f'Reminder: your visit for "{title}" is tomorrow, {visit_time(booking)}.'},
         booking=booking,
-        kind=Kind.VISIT_REMINDER,
         key=key,
     )
 
@@ -453,9 +469,9 @@ def message_digests_send(*, now: dt.datetime) -> int:
         sender = people[burst["sender_id"]]
         name = sender.first_name or "Someone on Kindly"
         with transaction.atomic():
-            event_record(
+            event_email(
                 kind=Kind.UNREAD_MESSAGES,
-                receivers=[people[burst["receiver_id"]]],
+                addressee=people[burst["receiver_id"]],
                 text=f"You have {burst['count']} unread message(s) from {name}.",
                 key=key,
                 context={"count": burst["count"], "sender": name},
@@ -497,9 +513,9 @@ def _new_requests_event(user: User, requests: list, *, key: str) -> int:
     if Event.objects.filter(key=f"{Kind.NEW_REQUESTS}:{key}").exists():
         return 0
     with transaction.atomic():
-        event_record(
+        event_email(
             kind=Kind.NEW_REQUESTS,
-            receivers=[user],
+            helpers=[user],
             text=f"{len(requests)} new request(s) match the services you offer.",
             key=key,
             context={"requests": [_request_line(r) for r in requests]},
@@ -515,11 +531,9 @@ def provider_application_digest_send(*, now: dt.datetime) -> bool:
     key = f"day:{timezone.localdate(now)}"
     if Event.objects.filter(key=f"{Kind.PROVIDER_APPLICATIONS}:{key}").exists():
         return False
-    admins = User.objects.filter(user_type=UserType.ADMIN, is_active=True, closed_at__isnull=True)
     with transaction.atomic():
-        event_record(
+        event_email(
             kind=Kind.PROVIDER_APPLICATIONS,
-            receivers=admins,
             text=f"{len(pending)} provider application(s) are waiting for review.",
             key=key,
             context={

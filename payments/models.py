@@ -25,6 +25,8 @@ class PaymentIntent(models.Model):
     currency = models.CharField(max_length=3)
     idempotency_key = models.CharField(max_length=255)
     last_error = models.TextField(blank=True, help_text="the gateway's message for the last failed attempt")
+    # Who opened the checkout last: the receipt thanks them, the other organizers read that they paid.
+    payer = models.ForeignKey("accounts.User", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

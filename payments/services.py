@@ -124,6 +124,8 @@ def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | Non
         cents = _intent_checked(booking, amount)
         existing = _intent_reusable(booking, gateway_name=gateway.name, cents=cents, currency=currency)
         if existing is not None:
+            if existing.payer_id != actor.pk:  # the one who resumes the checkout is thanked for it
+                PaymentIntent.objects.filter(pk=existing.pk).update(payer=actor)
             return existing.client_secret
         metadata = {"booking_id": str(booking.pk), "client_id": str(booking.client_id)}
 
@@ -139,6 +141,8 @@ def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | Non
             raise Conflict("The total of this booking changed. Please reload the payment page.")
         existing = _intent_reusable(booking, gateway_name=gateway.name, cents=cents, currency=currency)
         if existing is not None:  # a concurrent call recorded it first (the same key: the same intent)
+            if existing.payer_id != actor.pk:
+                PaymentIntent.objects.filter(pk=existing.pk).update(payer=actor)
             return existing.client_secret
         PaymentIntent.objects.update_or_create(
             booking=booking,
@@ -150,6 +154,7 @@ def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | Non
                 "currency": currency,
                 "idempotency_key": key,
                 "last_error": "",
+                "payer": actor,
             },
         )
         booking.payment_intent_id = created.intent_id
@@ -172,20 +177,30 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
         raise Conflict("This payment has not been started. Please reload the payment page.")
     result = TestGateway.charge_card(card_number)
     if result.succeeded:
-        payment_succeeded(payment_intent_id=record.intent_id, card_last4=re.sub(r"\D", "", card_number)[-4:])
+        payment_succeeded(
+            payment_intent_id=record.intent_id, card_last4=re.sub(r"\D", "", card_number)[-4:], payer=actor
+        )
     else:
         with transaction.atomic():
-            booking_payment_failed(payment_intent_id=record.intent_id, message=result.message)
+            booking_payment_failed(payment_intent_id=record.intent_id, message=result.message, payer=actor)
             PaymentIntent.objects.filter(pk=record.pk).update(last_error=result.message)
     return result
 
 
-def payment_succeeded(*, payment_intent_id: str, card_last4: str = "") -> str:
+def _payer_of(intent_id: str) -> User | None:
+    """Who opened the checkout of this intent (the receipt thanks them), None when unknown."""
+    record = PaymentIntent.objects.select_related("payer").filter(intent_id=intent_id).first()
+    return record.payer if record is not None else None
+
+
+def payment_succeeded(*, payment_intent_id: str, card_last4: str = "", payer: User | None = None) -> str:
     """The gateway took the money: the booking is paid (bookings.services) and the split of its
     total recorded (payments.payouts.earning_open), in one transaction. Returns the booking's outcome.
     card_last4: the card's last 4 digits for the receipt, when the gateway said them."""
     with transaction.atomic():
-        outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id, card_last4=card_last4)
+        if payer is None:  # a webhook: whoever opened the checkout paid
+            payer = _payer_of(payment_intent_id)
+        outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id, card_last4=card_last4, payer=payer)
         if outcome in ("paid", "refunding"):
             earning_open(booking=booking_lock_by_payment_intent(payment_intent_id=payment_intent_id))
     return outcome
@@ -212,7 +227,7 @@ def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
                 "We could not check your payment just now. Please reload the page."
             ) from None
         if intent.status == "succeeded":
-            payment_succeeded(payment_intent_id=record.intent_id, card_last4=intent.card_last4)
+            payment_succeeded(payment_intent_id=record.intent_id, card_last4=intent.card_last4, payer=actor)
     booking.refresh_from_db(fields=["status", "payment_status"])
     return booking
 
@@ -313,7 +328,7 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
         elif event_type == "payment_intent.payment_failed":
             error = obj.get("last_payment_error") or {}
             message = str(error.get("message") or "") if isinstance(error, dict) else ""
-            outcome = booking_payment_failed(payment_intent_id=intent_id, message=message)
+            outcome = booking_payment_failed(payment_intent_id=intent_id, message=message, payer=_payer_of(intent_id))
             if outcome == "failed":
                 PaymentIntent.objects.filter(intent_id=intent_id).update(last_error=message)
         elif event_type == "charge.refunded":

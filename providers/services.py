@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import UserType
+from circles.notices import notice_send
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
 from marketplace.notifications import NoticeKind, notify
@@ -222,12 +223,7 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
             content = "Your provider application was approved. You are now verified and can accept service requests."
         else:
             content = "Your provider application was not approved. Please contact support if you have questions."
-        notify(
-            receivers=[provider.user],
-            content=content,
-            kind=NoticeKind.APPLICATION_DECIDED,
-            context={"status": status},
-        )
+        notice_send(NoticeKind.APPLICATION_DECIDED, helpers=[provider.user], text=content, context={"status": status})
         send_on_commit(
             [provider.user_id],
             "provider.updated",

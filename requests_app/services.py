@@ -17,11 +17,12 @@ from django.utils import dateformat, timezone
 
 from accounts.models import User, UserType
 from circles.models import CareRecipient
+from circles.notices import notice_send
 from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import recipient_for_self
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
-from marketplace.notifications import NoticeKind, notify
+from marketplace.notifications import Audience, NoticeKind
 from providers.models import Provider, Specialty
 from providers.selectors import provider_get_public, provider_offers
 from requests_app.models import (
@@ -366,13 +367,6 @@ def _check_open(service_request: ServiceRequest, doing: str) -> None:
         raise Conflict(f"Only open requests can be {doing}; this one is {service_request.status}.")
 
 
-def circle_of(*, recipient_id: int, fallback: User | None = None) -> list[User]:
-    """Everyone in the recipient's circle (notifications and live events reach them all: issue 16),
-    oldest member first; `fallback` alone when the circle is empty."""
-    people = list(User.objects.filter(circle_memberships__recipient_id=recipient_id).order_by("circle_memberships__id"))
-    return people or ([fallback] if fallback is not None else [])
-
-
 def service_request_lock(*, service_request_id: int) -> ServiceRequest:
     """Re-read a request under a row lock (caller is inside transaction.atomic)."""
     try:
@@ -520,15 +514,15 @@ def direct_until_text(moment: dt.datetime) -> str:
 def _tell_requested_provider(service_request: ServiceRequest, provider: Provider) -> None:
     client = service_request.client.first_name or "A client"
     until = direct_until_text(service_request.direct_until)
-    notify(
-        receivers=[provider.user],
-        content=(
+    notice_send(
+        NoticeKind.DIRECT_REQUEST,
+        helpers=[provider.user],
+        text=(
             f'{client} asked for you directly: "{service_request.title}". It is offered to you only.'
             if service_request.only_requested_provider
             else f'{client} asked for you directly: "{service_request.title}". Only you can accept it until '
             f"{until}; after that other helpers can offer too."
         ),
-        kind=NoticeKind.DIRECT_REQUEST,
         context={
             "title": service_request.title,
             "client": client,
@@ -606,15 +600,18 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
         service_request.status = RequestStatus.CANCELLED
         service_request.save(update_fields=["status", "updated_at"])
         day = service_request.preferred_date
-        notify(
-            receivers=circle_of(recipient_id=service_request.recipient_id, fallback=service_request.client),
-            content=(
-                f'Your request "{service_request.title}" was cancelled because its preferred date '
-                f"({day:%B} {day.day}, {day.year}) has passed without a provider accepting it. "
-                "You are welcome to post it again with a new date."
-            ),
-            kind=NoticeKind.REQUEST_EXPIRED,
-            context={"title": service_request.title},
+        ended = (
+            f'"{service_request.title}" was cancelled because its preferred date '
+            f"({day:%B} {day.day}, {day.year}) has passed without a provider accepting it."
+        )
+        # Organizers, who post requests, are asked to post it again; members just hear it ended.
+        notice_send(
+            NoticeKind.REQUEST_EXPIRED,
+            recipient_id=service_request.recipient_id,
+            client=service_request.client,
+            text=f"The request {ended}",
+            texts={Audience.ORGANIZERS: f"Your request {ended} You are welcome to post it again with a new date."},
+            context={"title": service_request.title, "client_id": service_request.client_id},
         )
     return True
 
@@ -661,14 +658,25 @@ def service_request_decline(*, service_request_id: int, actor: User, reason: str
             fields.append("direct_opened_at")
         service_request.save(update_fields=fields)
         name = provider.user.first_name or "The helper"
-        outcome = (
-            "Your request was cancelled, as you asked for only them." if cancelled else "It is now open to all helpers."
-        )
-        notify(
-            receivers=circle_of(recipient_id=service_request.recipient_id, fallback=service_request.client),
-            content=f'{name} declined your request "{service_request.title}": {reason} {outcome}',
-            kind=NoticeKind.DIRECT_REQUEST_DECLINED,
-            context={"title": service_request.title, "provider": name, "reason": reason, "cancelled": cancelled},
+        open_now = "It is now open to all helpers."
+        outcome = "The request was cancelled, as it asked for only them." if cancelled else open_now
+        notice_send(
+            NoticeKind.DIRECT_REQUEST_DECLINED,
+            recipient_id=service_request.recipient_id,
+            client=service_request.client,
+            text=f'{name} declined the request "{service_request.title}": {reason} {outcome}',
+            # Organizers manage the circle's requests: theirs in their words.
+            texts={
+                Audience.ORGANIZERS: f'{name} declined your request "{service_request.title}": {reason} '
+                + ("Your request was cancelled, as you asked for only them." if cancelled else open_now)
+            },
+            context={
+                "title": service_request.title,
+                "client_id": service_request.client_id,
+                "provider": name,
+                "reason": reason,
+                "cancelled": cancelled,
+            },
         )
     return service_request
 
@@ -706,13 +714,16 @@ def service_request_open_to_all(*, service_request_id: int, now: dt.datetime) ->
             else None
         )
         name = (provider.user.first_name if provider else "") or "The helper you asked for"
-        notify(
-            receivers=circle_of(recipient_id=service_request.recipient_id, fallback=service_request.client),
-            content=(
-                f"{name} has not answered in 24 hours; your request "
+        notice_send(
+            NoticeKind.DIRECT_REQUEST_OPENED,
+            recipient_id=service_request.recipient_id,
+            client=service_request.client,
+            text=f'{name} has not answered in 24 hours; the request "{service_request.title}" is now open to all '
+            "helpers.",
+            texts={
+                Audience.ORGANIZERS: f"{name} has not answered in 24 hours; your request "
                 f'"{service_request.title}" is now open to all helpers.'
-            ),
-            kind=NoticeKind.DIRECT_REQUEST_OPENED,
-            context={"title": service_request.title, "provider": name},
+            },
+            context={"title": service_request.title, "client_id": service_request.client_id, "provider": name},
         )
     return True

@@ -25,7 +25,7 @@ def test_invitation_reaches_the_invited_address_and_the_join_reaches_the_organiz
 
     [message] = smtp_server.wait_for(1)
     assert message["To"] == "bob@example.com"
-    assert message["Subject"] == "Clara Stone invites you to Walter Stone's care circle on Kindly"
+    assert message["Subject"] == "Clara Stone invites you to help care for Walter on Kindly"
     text, html = body_text(message), body_html(message)
     assert "You are invited as a member." in text
     assert "This invitation expires in 7 days and works once." in text

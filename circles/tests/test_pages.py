@@ -4,6 +4,7 @@ withdrawn, used and broken links (a calm page, never an error)."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 
 import pytest
 import time_machine
@@ -63,7 +64,8 @@ def test_a_client_who_became_a_provider_keeps_her_care_circle(circle, client_use
 def test_join_page_signed_out_says_who_invites_and_links_to_sign_in(client, invitation, client_user):
     url = join_url(invitation)
     page = client.get(url).content.decode()
-    assert f"{client_user.full_name} invites you to join Walter Stone's care circle as a member." in page
+    # The sentence is composed once (circles.services.invitation_words); the page escapes its "'".
+    assert f"{client_user.full_name} invites you to join Walter Stone's care circle as a member." in html.unescape(page)
     assert "Sign in or create an account to join" in page
     assert f'href="/login?next={url.replace("/", "%2F").replace(":", "%3A")}"' in page
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import html
 
 import pytest
 import time_machine
@@ -95,15 +96,30 @@ def test_organizer_invites_and_the_email_goes_out_on_commit(circle, client_user,
     assert invitation.email == "Dan@example.com" and invitation.status == InvitationStatus.PENDING
 
 
+def test_the_senior_inviting_to_her_own_circle_is_not_named_twice(client_user, client):
+    """Clara, the senior, organizes her own circle: her invitation reads "to their care circle",
+    in the email and on the join page alike, never "Clara Senior invites you to Clara Senior's"."""
+    own = services.recipient_for_self(user=client_user)
+    invitation = services.invitation_create(actor=client_user, recipient_id=own.pk, email="dan@example.com")
+    assert send_circle_invitation.apply(args=[invitation.pk]).get() == "sent"
+    [message] = mail.outbox
+    name = client_user.full_name
+    assert message.subject == f"{name} invites you to their care circle on Kindly"
+    assert f"{name} invites you to join their care circle." in message.body
+    assert f"{name}'s care circle" not in message.subject + message.body
+    token = message.body.split("/care-circle/join/")[1].split()[0]
+    page = client.get(f"/care-circle/join/{token}").content.decode()
+    assert f"{name} invites you to join their care circle as a member." in html.unescape(page)
+
+
 def test_invitation_email_says_who_for_whom_role_link_and_expiry(circle, client_user):
     invitation = services.invitation_create(actor=client_user, recipient_id=circle.pk, email="dan@example.com")
     assert send_circle_invitation.apply(args=[invitation.pk]).get() == "sent"
     [message] = mail.outbox
     assert message.to == ["dan@example.com"]
-    assert message.subject == "Clara invites you to Walter Stone's care circle on Kindly".replace(
-        "Clara", client_user.full_name
-    )
+    assert message.subject == f"{client_user.full_name} invites you to help care for Walter on Kindly"
     body = message.body
+    assert f"{client_user.full_name} invites you to join Walter Stone's care circle." in body
     assert "You are invited as a member." in body
     assert "expires in 7 days" in body
     assert "http://" in body and "/care-circle/join/" in body

@@ -131,7 +131,7 @@ def test_a_family_shares_the_care_of_their_father(browser: Browser, server, smtp
 
         # 2. The invitation email arrives; its link leads to the join page.
         message = wait_for_mail(smtp_server, "ben@example.com")
-        assert message["Subject"] == "Dana Berg invites you to Walter Berg's care circle on Kindly"
+        assert message["Subject"] == "Dana Berg invites you to help care for Walter on Kindly"
         link = body_text(message).split("Join Walter's care circle: ")[1].split()[0]
         assert link.startswith(f"{base}/care-circle/join/"), link
 

@@ -218,9 +218,9 @@ def test_a_decline_opens_the_request_at_once_and_tells_the_circle(client, client
     assert request.status == RequestStatus.OPEN
     assert request.declined_at == NOW and request.direct_opened_at == NOW
     assert request.pk in _open_ids(client, otto.user)  # within the 24 hours, open to all
-    for person in (client_user, daughter):
+    for person, whose in ((client_user, "your request"), (daughter, "the request")):  # a member did not ask
         [text] = [t for t in _system_texts(person) if "declined" in t]
-        assert 'Vera declined your request "' in text
+        assert f'Vera declined {whose} "' in text
         assert "I am away that week, sorry." in text and "now open to all helpers" in text
         email = channels.email_message(
             Delivery.objects.get(recipient=person, event__kind=NoticeKind.DIRECT_REQUEST_DECLINED, channel="email")
