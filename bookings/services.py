@@ -34,9 +34,7 @@ from django.utils import timezone
 from accounts.models import User, UserType
 from bookings.models import (
     CHECK_IN_FROM,
-    LATE_AFTER,
     LOCATION_KEPT,
-    NO_CHECK_OUT_AFTER,
     REPORT_EDIT_WINDOW,
     Booking,
     BookingStatus,
@@ -50,7 +48,7 @@ from bookings.models import (
     VisitReportEdit,
     Wellbeing,
 )
-from bookings.selectors import visits_needing_alert
+from bookings.selectors import visit_alert_due, visits_needing_alert
 from bookings.signals import booking_completed, refund_requested
 from circles.models import CircleRole
 from circles.selectors import is_organizer, member_user_ids
@@ -927,8 +925,10 @@ def calendar_feed_reset(*, user: User) -> str:
 #
 #   confirmed --provider, from 30 min before the start--> checked in (checked_in_at)
 #   confirmed (checked in or not) --provider check-out, after the start--> completed (checked_out_at)
-#   no check-in 15 min after the start -> "late" alert; no check-out 2 h after the planned end ->
-#   "no check-out" alert (one each per booking: VisitAlert); the circle and the admins are told.
+#   an hour before the latest start that fits the window (Booking.check_in_by) -> the provider is
+#   reminded; no check-in by then -> "late" alert; no check-in by the window's end (missed), or no
+#   check-out 2 h after a checked-in visit should have ended -> "no check-out" alert (one of each per
+#   booking: VisitAlert; bookings.selectors.visit_alert_due); the circle and the admins are told.
 
 VISIT_REPORT_TEXT_MAX = 2000
 WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
@@ -938,8 +938,9 @@ def _admins() -> list[User]:
     return list(User.objects.filter(user_type=UserType.ADMIN, is_active=True))
 
 
-def _clock(moment: dt.datetime) -> str:
-    local = timezone.localtime(moment, timezone.get_current_timezone())
+def _clock(moment: dt.datetime, booking: Booking) -> str:
+    """A time of the visit on the clock of the person cared for ("2:00 PM"), whoever reads it."""
+    local = timezone.localtime(moment, booking.time_zone)
     return f"{local:%I:%M %p}".lstrip("0")
 
 
@@ -987,10 +988,10 @@ def booking_check_in(
         check_booking_provider(booking, actor, "check in to")
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "checked in")
         if booking.checked_in_at is not None:
-            raise Conflict(f"You already checked in at {_clock(booking.checked_in_at)}.")
+            raise Conflict(f"You already checked in at {_clock(booking.checked_in_at, booking)}.")
         if now < booking.starts_at - CHECK_IN_FROM:
             raise Conflict(
-                f"You can check in from 30 minutes before the visit starts ({_clock(booking.starts_at)} "
+                f"You can check in from 30 minutes before the visit starts ({_clock(booking.starts_at, booking)} "
                 f"on {booking.scheduled_date:%B} {booking.scheduled_date.day})."
             )
         booking.checked_in_at = now
@@ -999,7 +1000,7 @@ def booking_check_in(
         name = booking.provider.user.first_name or "Your provider"
         _notify(
             _circle(booking),
-            f'{name} checked in at {_clock(now)} for "{booking.service_request.title}".',
+            f'{name} checked in at {_clock(now, booking)} for "{booking.service_request.title}".',
             booking,
             NoticeKind.VISIT_UPDATES,
             event="checked_in",
@@ -1142,15 +1143,7 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
     now = now or timezone.now()
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        if booking.status != BookingStatus.CONFIRMED:
-            return False
-        if kind == VisitAlertKind.LATE:
-            due = booking.checked_in_at is None and now >= booking.starts_at + LATE_AFTER
-        elif kind == VisitAlertKind.NO_CHECK_OUT:
-            due = booking.checked_out_at is None and now >= booking.ends_at + NO_CHECK_OUT_AFTER
-        else:
-            raise ValueError(kind)
-        if not due:
+        if not visit_alert_due(booking, kind, now=now):
             return False
         try:
             with transaction.atomic():
@@ -1159,20 +1152,33 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
             return False  # raised already (by another run)
         provider = booking.provider.user.full_name or "The provider"
         title = booking.service_request.title
+        window = booking.get_scheduled_time_display()
+        if kind == VisitAlertKind.CHECK_IN_SOON:
+            # The helper hears first, while she can still keep the window the family was told.
+            _notify(
+                [booking.provider.user],
+                f'Reminder: please check in for "{title}" by {_clock(booking.check_in_by, booking)}, '
+                f"so the visit fits the window the family was told ({window}). "
+                "If you cannot make it, message the family from the booking now.",
+                booking,
+            )
+            _push_visit(booking)
+            return True
         if kind == VisitAlertKind.LATE:
             content = (
-                f'{provider} has not checked in for "{title}", which was to start at {_clock(booking.starts_at)}. '
+                f'{provider} has not checked in for "{title}" ({window}), and the visit no longer fits '
+                f"that window without a check-in by {_clock(booking.check_in_by, booking)}. "
                 "We are looking into it; you can message them from the booking."
             )
         elif booking.checked_in_at is None:
             content = (
-                f'{provider} never checked in for "{title}", and its planned end ({_clock(booking.ends_at)}) '
-                "was 2 hours ago: the visit looks missed. We are looking into it."
+                f'{provider} never checked in for "{title}", and its window ({window}) is over: '
+                "the visit looks missed. We are looking into it."
             )
         else:
             content = (
-                f'{provider} checked in for "{title}" but has not checked out, 2 hours after the planned end '
-                f"({_clock(booking.ends_at)}). We are looking into it."
+                f'{provider} checked in for "{title}" but has not checked out, 2 hours after the visit '
+                f"should have ended ({_clock(booking.check_out_due, booking)}). We are looking into it."
             )
         _notify(
             {u.pk: u for u in [*_circle(booking), *_admins()]}.values(),

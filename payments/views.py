@@ -46,6 +46,7 @@ def _booking_props(booking: Booking) -> dict:
             "id": booking.recipient_id,
             "firstName": booking.recipient.first_name,
             "lastName": booking.recipient.last_name,
+            "timeZone": booking.recipient.time_zone,
         },
     }
 

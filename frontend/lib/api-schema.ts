@@ -1153,6 +1153,16 @@ export interface components {
             readonly updatedAt: string;
             /** Format: date-time */
             readonly visitStart: string;
+            /**
+             * Format: date-time
+             * @description The latest start that fits the window: late after it.
+             */
+            readonly checkInBy: string;
+            /**
+             * Format: date-time
+             * @description The end of the window the family was told: missed after it.
+             */
+            readonly windowEnd: string;
             /** Format: date-time */
             readonly checkedInAt: string | null;
             /** Format: date-time */
@@ -1798,6 +1808,7 @@ export interface components {
             readonly id: number;
             readonly firstName: string;
             readonly lastName: string;
+            readonly timeZone: string;
         };
         /**
          * @description * `weekly` - Every week
@@ -2126,6 +2137,16 @@ export interface components {
             readonly visitStart: string;
             /** Format: date-time */
             readonly visitEnd: string;
+            /**
+             * Format: date-time
+             * @description The latest start that fits the window: late after it.
+             */
+            readonly checkInBy: string;
+            /**
+             * Format: date-time
+             * @description The end of the window the family was told: missed after it.
+             */
+            readonly windowEnd: string;
             /** Format: date-time */
             readonly checkedInAt: string | null;
             /** Format: date-time */
