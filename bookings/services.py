@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count, Q
 from django.utils import timezone
@@ -50,7 +50,7 @@ from bookings.models import (
 )
 from bookings.selectors import visit_alert_due, visits_needing_alert
 from bookings.signals import booking_completed, refund_requested
-from circles.models import CircleRole
+from circles.models import CareRecipient, CircleRole, validate_time_zone
 from circles.selectors import is_organizer, member_user_ids
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
@@ -1200,3 +1200,35 @@ def visit_locations_purge(*, now: dt.datetime | None = None) -> int:
     return Booking.objects.filter(old & has_position).update(
         check_in_latitude=None, check_in_longitude=None, check_out_latitude=None, check_out_longitude=None
     )
+
+
+# ---------------------------------------------------------------- the recipient's clock
+
+
+def recipient_time_zone_set(*, recipient_id: int, time_zone: str) -> CareRecipient:
+    """The person cared for lives in another zone: her visits still ahead (scheduled, confirmed)
+    keep their date and window on her new clock, so their stored start and end move with it (a 409
+    when that makes a helper's two visits overlap). Past visits keep the instants they happened at."""
+    try:
+        validate_time_zone(time_zone)
+    except ValidationError as exc:
+        raise InvalidInput(exc.messages[0], errors={"timeZone": exc.messages}) from None
+    with transaction.atomic():
+        recipient = CareRecipient.objects.select_for_update().get(pk=recipient_id)
+        if recipient.time_zone == time_zone:
+            return recipient
+        recipient.time_zone = time_zone
+        recipient.save(update_fields=["time_zone", "updated_at"])
+        ahead = (
+            Booking.objects.select_for_update()
+            .filter(recipient=recipient, status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED))
+            .filter(starts_at__gte=timezone.now() - dt.timedelta(days=1))
+        )
+        for booking in ahead:
+            booking.recipient = recipient
+            _save_visit(
+                booking,
+                "In the new time zone one of these visits would overlap another visit of its helper.",
+                update_fields=["starts_at", "ends_at", "updated_at"],
+            )
+    return recipient

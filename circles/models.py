@@ -28,6 +28,24 @@ def site_time_zone() -> str:
     return settings.SITE_TIME_ZONE
 
 
+# How a zone is named to a person ("2:00 PM Eastern Time"), as the browser's Intl names it
+# (timeZoneName "longGeneric"); any other zone by its city.
+ZONE_NAMES = {
+    "America/New_York": "Eastern Time",
+    "America/Detroit": "Eastern Time",
+    "America/Chicago": "Central Time",
+    "America/Denver": "Mountain Time",
+    "America/Phoenix": "Mountain Time",
+    "America/Los_Angeles": "Pacific Time",
+    "America/Anchorage": "Alaska Time",
+    "Pacific/Honolulu": "Hawaii-Aleutian Time",
+}
+
+
+def zone_name(time_zone: str) -> str:
+    return ZONE_NAMES.get(time_zone) or time_zone.rsplit("/", 1)[-1].replace("_", " ") + " time"
+
+
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
         raise ValidationError("Choose a time zone such as America/Chicago.")
@@ -69,6 +87,11 @@ class CareRecipient(models.Model):
     @property
     def zone(self) -> zoneinfo.ZoneInfo:
         return zoneinfo.ZoneInfo(self.time_zone or settings.SITE_TIME_ZONE)
+
+    @property
+    def zone_name(self) -> str:
+        """ "Eastern Time": said beside a time wherever its reader's clock may differ."""
+        return zone_name(self.time_zone or settings.SITE_TIME_ZONE)
 
 
 class CircleRole(models.TextChoices):
