@@ -985,15 +985,27 @@ function TodayTab() {
               {visits.map((b) => (
                 <tr key={b.id} data-testid="admin-today-visit" data-state={b.visitState}>
                   <td>
-                    {formatClock(b.visitStart)} <span className="muted">(booking #{b.id})</span>
+                    {formatClock(b.visitStart, b.recipient?.timeZone)} <span className="muted">(booking #{b.id})</span>
                   </td>
                   <td>{clientName(b.client)}</td>
                   <td>{personName(b.provider.user) || "Provider not found"}</td>
                   <td>
                     <StatusBadge status={b.visitState} label={visitStateLabel(b.visitState)} />
                   </td>
-                  <td>{b.checkedInAt ? formatClock(b.checkedInAt) : <span className="muted">Not yet</span>}</td>
-                  <td>{b.checkedOutAt ? formatClock(b.checkedOutAt) : <span className="muted">Not yet</span>}</td>
+                  <td>
+                    {b.checkedInAt ? (
+                      formatClock(b.checkedInAt, b.recipient?.timeZone)
+                    ) : (
+                      <span className="muted">Not yet</span>
+                    )}
+                  </td>
+                  <td>
+                    {b.checkedOutAt ? (
+                      formatClock(b.checkedOutAt, b.recipient?.timeZone)
+                    ) : (
+                      <span className="muted">Not yet</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

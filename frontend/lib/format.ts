@@ -121,12 +121,57 @@ export function visitStateLabel(state: string): string {
   return VISIT_STATES[state] ?? capitalize(state);
 }
 
-/** "9:04 AM" from an ISO date-time, in the browser's zone (the site's zone for our users). */
-export function formatClock(value: string | null | undefined): string {
+/** The browser's zone ("America/New_York"), or "" when it cannot tell. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function clockIn(date: Date, timeZone: string | undefined): string {
+  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+}
+
+/** How a zone is called at a moment: "Central Time" (Intl's generic name), else its city. */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  try {
+    const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
+    if (part && !/^GMT/.test(part)) return part;
+  } catch {
+    // An unknown zone: named by its city below.
+  }
+  return `${timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone} time`;
+}
+
+/** "9:04 AM" from an ISO date-time. Every time of a visit is read on the clock of the person cared
+ * for: pass her zone (booking.recipient.timeZone), and when the viewer's clock reads otherwise at
+ * that moment the zone is named, "2:00 PM Central Time". Without a zone, the browser's clock. */
+export function formatClock(
+  value: string | null | undefined,
+  timeZone?: string | null,
+  viewerZone: string = viewerTimeZone(),
+): string {
   if (!value) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  if (!timeZone) return clockIn(date, undefined);
+  let text: string;
+  try {
+    text = clockIn(date, timeZone);
+  } catch {
+    return clockIn(date, undefined);
+  }
+  let viewer: string;
+  try {
+    viewer = clockIn(date, viewerZone || undefined);
+  } catch {
+    viewer = "";
+  }
+  return viewer === text ? text : `${text} ${zoneName(timeZone, date)}`;
 }
 
 /** A person's display name: "First Last", else their email, else "". */
