@@ -762,7 +762,7 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
             <td>#{b.id}</td>
             <td>{clientName(b.client)}</td>
             <td>{providerName(b)}</td>
-            <td>{formatVisit(b.scheduledDate, b.scheduledTime)}</td>
+            <td>{formatVisit(b.scheduledDate, b.scheduledTime, b.recipient?.timeZone)}</td>
             <td>
               <StatusBadge status={b.status} />
             </td>

@@ -130,7 +130,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
         />
       </div>
       <p className="list-item-meta">
-        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
+        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
       <BookingPerson booking={booking} perspective="client" />

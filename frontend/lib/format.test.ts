@@ -120,3 +120,17 @@ describe("one clock per visit", () => {
     expect(zoneName("Mars/Olympus_Mons")).toBe("Olympus Mons time");
   });
 });
+
+describe("the window the family was told", () => {
+  it("names the recipient's zone beside the window when the viewer's clock differs that day", () => {
+    expect(formatVisit("2026-01-15", "afternoon", "America/Chicago", "America/New_York")).toBe(
+      `${formatDate("2026-01-15")} · Afternoon (12PM - 5PM) Central Time`,
+    );
+    expect(formatVisit("2026-01-15", "afternoon", "America/Chicago", "America/Chicago")).toBe(
+      `${formatDate("2026-01-15")} · Afternoon (12PM - 5PM)`,
+    );
+    expect(formatVisit("2026-01-15", "flexible", "America/Chicago", "America/New_York")).toBe(
+      `${formatDate("2026-01-15")} · Flexible`,
+    );
+  });
+});
