@@ -65,23 +65,32 @@ export function timeWindowLabel(value: string | null | undefined): string {
   return TIME_WINDOWS.find((w) => w.value === value)?.label ?? value;
 }
 
-/** A booking's "date and time": "Mon, Nov 23, 2026 · Morning (8AM - 12PM)". The window is on the
- * clock of the person cared for: with her zone (booking.recipient.timeZone), named when the
- * viewer's clock reads otherwise that day, "Afternoon (12PM - 5PM) Central Time". */
+/** A visit window as the family was told it, "Afternoon (12PM - 5PM)", on the clock of the person
+ * cared for: with her zone (recipient.timeZone) and the day, named when the viewer's clock reads
+ * otherwise that day, "Afternoon (12PM - 5PM) Central Time". */
+export function windowLabel(
+  time: string | null | undefined,
+  date?: string | null,
+  timeZone?: string | null,
+  viewerZone: string = viewerTimeZone(),
+): string {
+  const window = timeWindowLabel(time);
+  if (!window || time === "flexible" || !timeZone || !date) return window;
+  // Noon UTC of that day: the two clocks' difference then is the day's.
+  const noon = `${date.slice(0, 10)}T12:00:00Z`;
+  const same = formatClock(noon, timeZone, viewerZone) === formatClock(noon, timeZone, timeZone);
+  return same ? window : `${window} ${zoneName(timeZone, new Date(noon))}`;
+}
+
+/** A booking's "date and time": "Mon, Nov 23, 2026 · Morning (8AM - 12PM)" (windowLabel: with
+ * the recipient's zone, named when the viewer's differs). */
 export function formatVisit(
   date: string | null | undefined,
   time: string | null | undefined,
   timeZone?: string | null,
   viewerZone: string = viewerTimeZone(),
 ): string {
-  let window = timeWindowLabel(time);
-  if (window && time !== "flexible" && timeZone && date) {
-    // Noon UTC of that day: the two clocks' difference then is the day's.
-    const noon = `${date.slice(0, 10)}T12:00:00Z`;
-    const named = formatClock(noon, timeZone, viewerZone);
-    if (named !== formatClock(noon, timeZone, timeZone)) window = `${window} ${zoneName(timeZone, new Date(noon))}`;
-  }
-  return [formatDate(date), window].filter(Boolean).join(" · ");
+  return [formatDate(date), windowLabel(time, date, timeZone, viewerZone)].filter(Boolean).join(" · ");
 }
 
 /** Urgency options with the spec's explanations (section 9). */
