@@ -390,9 +390,20 @@ export function reviewReady(booking: Booking, now = Date.now()): boolean {
 }
 
 /** What the family sees of a visit as it happens, with the report once it is in. */
-export function VisitProgress({ booking }: { booking: Booking }) {
+export function VisitProgress({ booking, now }: { booking: Booking; now?: number }) {
   const [open, setOpen] = useState(false);
+  const [shownAt] = useState(() => Date.now());
+  const at = now ?? shownAt;
   const lines: string[] = [];
+  // Inside the window the family was told, a helper not there yet is on time: say until when.
+  if (
+    booking.visitState === "upcoming" &&
+    booking.status === "confirmed" &&
+    !booking.checkedInAt &&
+    booking.checkInBy &&
+    at >= Date.parse(booking.visitStart)
+  )
+    lines.push(`The helper may arrive any time until ${formatClock(booking.checkInBy, zoneOf(booking))}`);
   if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
   if (booking.visitState === "missed") lines.push("The helper did not check in");
   if (booking.checkedInAt) lines.push(`Checked in at ${formatClock(booking.checkedInAt, zoneOf(booking))}`);

@@ -16,7 +16,7 @@ import {
   personName,
   plural,
   specialtyName,
-  timeWindowLabel,
+  windowLabel,
   visitStateLabel,
 } from "../lib/format";
 import { useRealtimeEvent } from "../lib/realtime";
@@ -911,7 +911,9 @@ function Summary({
                   <ul className="plain-list admin-today-list">
                     {todays.map((b) => (
                       <li key={b.id} data-testid="summary-booking">
-                        <span className="admin-today-when">{timeWindowLabel(b.scheduledTime)}</span>
+                        <span className="admin-today-when">
+                          {windowLabel(b.scheduledTime, b.scheduledDate, b.recipient?.timeZone)}
+                        </span>
                         <span>
                           {clientName(b.client)} with {providerName(b)} <span className="muted">(booking #{b.id})</span>
                         </span>
