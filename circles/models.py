@@ -43,7 +43,14 @@ ZONE_NAMES = {
 
 
 def zone_name(time_zone: str) -> str:
-    return ZONE_NAMES.get(time_zone) or time_zone.rsplit("/", 1)[-1].replace("_", " ") + " time"
+    if time_zone in ZONE_NAMES:
+        return ZONE_NAMES[time_zone]
+    if time_zone.startswith("Etc/") or time_zone == "UTC":
+        # A zone with no name: its offset now, "GMT+3" (Etc/GMT-3 counts the POSIX way round).
+        offset = dt.datetime.now(zoneinfo.ZoneInfo(time_zone)).utcoffset() or dt.timedelta(0)
+        hours, rest = divmod(int(offset.total_seconds()), 3600)
+        return f"GMT{hours:+d}" + (f":{rest // 60:02d}" if rest else "") if offset else "GMT"
+    return time_zone.rsplit("/", 1)[-1].replace("_", " ") + " time"
 
 
 def validate_time_zone(value: str) -> None:

@@ -18,7 +18,7 @@ from bookings import services
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.services import calendar_feed_token
 from bookings.tests.factories import BookingFactory
-from circles.models import CareRecipient
+from circles.models import CareRecipient, zone_name
 from circles.services import recipient_for_self
 from marketplace.errors import InvalidInput
 from marketplace.testing.api import call
@@ -57,6 +57,12 @@ def test_a_new_recipient_lives_in_the_site_zone_and_an_unknown_zone_is_refused(d
     recipient.time_zone = "Mars/Olympus_Mons"
     with pytest.raises(ValidationError):
         recipient.full_clean()
+    # Named as people say them; a zone with no name by its offset (Etc/GMT-3 is UTC+3).
+    assert [zone_name(z) for z in ("America/Chicago", "Europe/London", "Etc/GMT-3")] == [
+        "Central Time",
+        "London time",
+        "GMT+3",
+    ]
 
 
 def test_the_window_is_on_the_clock_of_the_person_cared_for(client, chicago_visit):

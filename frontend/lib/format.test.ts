@@ -118,6 +118,8 @@ describe("one clock per visit", () => {
   it("names zones as people say them", () => {
     expect(zoneName("America/Chicago", new Date(moment))).toBe("Central Time");
     expect(zoneName("Mars/Olympus_Mons")).toBe("Olympus Mons time");
+    // POSIX names count the other way: Etc/GMT-3 is three hours ahead of UTC.
+    expect(zoneName("Etc/GMT-3", new Date(moment))).toBe("GMT+3");
   });
 });
 

@@ -159,11 +159,15 @@ function clockIn(date: Date, timeZone: string | undefined): string {
 
 /** How a zone is called at a moment: "Central Time" (Intl's generic name), else its city. */
 export function zoneName(timeZone: string, at: Date = new Date()): string {
-  try {
-    const part = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longGeneric" })
+  const named = (style: "longGeneric" | "shortOffset") =>
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: style })
       .formatToParts(at)
       .find((p) => p.type === "timeZoneName")?.value;
+  try {
+    const part = named("longGeneric");
     if (part && !/^GMT/.test(part)) return part;
+    // A zone with no name ("Etc/GMT-3"): its offset, "GMT+3".
+    if (part) return named("shortOffset") ?? part;
   } catch {
     // An unknown zone: named by its city below.
   }
