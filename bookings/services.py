@@ -314,12 +314,14 @@ def service_request_accept(*, service_request_id: int, actor: User) -> Booking:
         dates = request_visit_dates(service_request)
         in_series = bool(service_request.repeat) and len(dates) > 1
         total = booking_total(hourly_rate=provider.hourly_rate, duration_minutes=service_request.estimated_duration)
+        # Read once: each visit's start is on the clock of the person cared for (her time_zone).
+        recipient = service_request.recipient
         visits = [
             Booking(
                 service_request=service_request,
                 provider=provider,
                 client_id=service_request.client_id,
-                recipient_id=service_request.recipient_id,
+                recipient=recipient,
                 scheduled_date=day,
                 scheduled_time=service_request.preferred_time or TimeWindow.FLEXIBLE,
                 duration=service_request.estimated_duration,

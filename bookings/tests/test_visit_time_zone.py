@@ -125,3 +125,26 @@ def test_a_new_zone_moves_her_visits_ahead_with_it_and_leaves_the_past(chicago_v
     assert past.starts_at == past_start
     with pytest.raises(InvalidInput):
         services.recipient_time_zone_set(recipient_id=booking.recipient_id, time_zone="Nowhere/Town")
+
+
+def test_every_visit_of_a_series_is_on_her_clock(db):
+    from providers.tests.factories import VerifiedProviderFactory
+    from requests_app.tests.factories import ServiceRequestFactory
+
+    son = UserFactory()
+    recipient = recipient_for_self(user=son)
+    recipient.time_zone = "America/Chicago"
+    recipient.save(update_fields=["time_zone"])
+    request = ServiceRequestFactory(
+        client=son,
+        preferred_date=timezone.localdate() + dt.timedelta(days=3),
+        preferred_time=TimeWindow.EVENING,
+        repeat="weekly",
+        repeat_count=3,
+    )
+    helper = VerifiedProviderFactory()
+    first = services.service_request_accept(service_request_id=request.pk, actor=helper.user)
+    visits = list(first.service_request.bookings.order_by("series_index"))
+    assert len(visits) == 3
+    for visit in visits:
+        assert visit.starts_at == dt.datetime.combine(visit.scheduled_date, dt.time(17), tzinfo=CHICAGO)
