@@ -324,9 +324,12 @@ _VISIT_FIELDS = (
 
 
 def _day_of_visits(qs: QuerySet[Booking], day: dt.date) -> QuerySet[Booking]:
+    # The visits dated that day on the clock of the person cared for (scheduled_date), whatever her
+    # zone; the start's index narrows to a day either side first.
     start, end = _day_bounds(day)
     return (
-        qs.filter(starts_at__gte=start, starts_at__lt=end)
+        qs.filter(starts_at__gte=start - dt.timedelta(days=1), starts_at__lt=end + dt.timedelta(days=1))
+        .filter(scheduled_date=day)
         .select_related("client", "recipient", "provider__user", "service_request")
         .annotate(has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk"))))
         .only(*_VISIT_FIELDS)

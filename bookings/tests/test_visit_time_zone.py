@@ -148,3 +148,25 @@ def test_every_visit_of_a_series_is_on_her_clock(db):
     assert len(visits) == 3
     for visit in visits:
         assert visit.starts_at == dt.datetime.combine(visit.scheduled_date, dt.time(17), tzinfo=CHICAGO)
+
+
+def test_the_days_lists_hold_the_visits_dated_that_day_on_her_clock(client, admin_user):
+    # A morning visit in Tokyo begins the evening before on the site's (Eastern) clock: still its day's.
+    son = UserFactory()
+    recipient = recipient_for_self(user=son)
+    recipient.time_zone = "Asia/Tokyo"
+    recipient.save(update_fields=["time_zone"])
+    day = timezone.localdate() + dt.timedelta(days=2)
+    morning = BookingFactory(
+        client=son,
+        service_request__client=son,
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+        service_request__preferred_date=day,
+        service_request__preferred_time=TimeWindow.MORNING,
+    )
+    assert timezone.localtime(morning.starts_at).date() == day - dt.timedelta(days=1)
+    client.force_login(admin_user)
+    with time_machine.travel(dt.datetime.combine(day, dt.time(9), tzinfo=zoneinfo.ZoneInfo(settings.TIME_ZONE))):
+        listed = call(client, "GET", "/api/admin/today").json()
+    assert [visit["id"] for visit in listed] == [morning.pk]
