@@ -1,7 +1,8 @@
 """Visits as iCalendar (RFC 5545) for a user's private feed: the visits they make and those booked
 for the recipients in their circles (or one recipient's only, a per-recipient subscription).
 
-Built with the icalendar library: times in the site's zone with its VTIMEZONE, one VEVENT per
+Built with the icalendar library: each visit's times in the zone of the person cared for (the
+window the family was told is on their clock), with its VTIMEZONE, one VEVENT per
 booking (UID booking-<id>@kindly), cancelled visits kept with STATUS:CANCELLED so subscribed
 calendars take them off instead of keeping a stale visit.
 """
@@ -9,7 +10,6 @@ calendars take them off instead of keeping a stale visit.
 from __future__ import annotations
 
 import datetime as dt
-import zoneinfo
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -54,22 +54,25 @@ def series_label(booking: Booking) -> str:
 
 
 def calendar_ics(*, user: User, page_url: str, recipient: CareRecipient | None = None) -> bytes:
-    """The feed: one event per visit, in the site's zone (only `recipient`'s visits when given)."""
-    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+    """The feed: one event per visit, each in its recipient's zone (only `recipient`'s visits when given)."""
     calendar = Calendar()
     calendar.add("prodid", "-//Kindly//Visits//EN")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
     name = f"Kindly visits for {recipient.full_name}" if recipient is not None else "Kindly visits"
     calendar.add("x-wr-calname", name)
-    calendar.add("x-wr-timezone", settings.SITE_TIME_ZONE)
-    visits = calendar_visits(user=user, recipient_id=recipient.pk if recipient is not None else None)
+    visits = list(calendar_visits(user=user, recipient_id=recipient.pk if recipient is not None else None))
+    # The calendar's default zone: the one person's whose visits these are, else the site's.
+    zones = {booking.recipient.time_zone for booking in visits}
+    default_zone = recipient.time_zone if recipient is not None else settings.SITE_TIME_ZONE
+    calendar.add("x-wr-timezone", zones.pop() if len(zones) == 1 else default_zone)
     for booking in visits:
         as_provider, for_whom, helper = visit_parties(booking, user)
         event = Event()
         event.add("uid", f"booking-{booking.pk}@kindly")
         event.add("dtstamp", booking.updated_at)
         event.add("last-modified", booking.updated_at)
+        zone = booking.time_zone
         event.add("dtstart", booking.starts_at.astimezone(zone))
         event.add("dtend", booking.ends_at.astimezone(zone))
         title = booking.service_request.title

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from requests_app.models import WINDOW_START, TimeWindow
+from requests_app.models import WINDOW_START, TimeWindow, window_length
 
 
 class BookingStatus(models.TextChoices):
@@ -128,16 +128,39 @@ class Booking(models.Model):
         super().save(*args, **kwargs)
 
     @property
+    def time_zone(self) -> zoneinfo.ZoneInfo:
+        """The zone of the person cared for: the window the family was told is their clock."""
+        return self.recipient.zone
+
+    @property
     def visit_start(self) -> dt.datetime:
-        """When the visit starts: the date plus the start of its time window, in the site's zone."""
-        zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+        """When the visit starts: the date plus the start of its time window, in the recipient's zone."""
         start = WINDOW_START.get(self.scheduled_time, WINDOW_START[TimeWindow.FLEXIBLE])
-        return dt.datetime.combine(self.scheduled_date, start, tzinfo=zone)
+        return dt.datetime.combine(self.scheduled_date, start, tzinfo=self.time_zone)
 
     def fill_visit_times(self) -> None:
         """starts_at and ends_at from the date, window and duration (save() calls it; bulk_create does not)."""
         self.starts_at = self.visit_start
         self.ends_at = self.starts_at + dt.timedelta(minutes=self.duration)
+
+    # What the family was told is the window ("Afternoon (12PM - 5PM)"); a visit inside it is on time.
+    # No alarm while the helper can still arrive and finish inside it: "late" once the latest start
+    # that fits has passed (window end minus the duration, never before 15 minutes after the start),
+    # "missed" once the window is over.
+    @property
+    def window_ends_at(self) -> dt.datetime:
+        return self.starts_at + window_length(self.scheduled_time)
+
+    @property
+    def check_in_by(self) -> dt.datetime:
+        """The latest start that still fits the window: late after it."""
+        return max(self.window_ends_at - dt.timedelta(minutes=self.duration), self.starts_at + LATE_AFTER)
+
+    @property
+    def check_out_due(self) -> dt.datetime:
+        """When a checked-in visit should be over: its duration after the check-in (or the start)."""
+        began = max(self.checked_in_at or self.starts_at, self.starts_at)
+        return began + dt.timedelta(minutes=self.duration)
 
 
 class Review(models.Model):
@@ -177,11 +200,13 @@ class CalendarFeed(models.Model):
         return f"Calendar feed of {self.user_id}"
 
 
-# The visit's timings (issue 17): check-in opens 30 minutes before the start; no check-in 15
-# minutes after it is late; no check-out 2 hours after the planned end raises a second alert; the
-# report can be corrected for 24 hours; positions are kept 90 days.
+# The visit's timings: check-in opens 30 minutes before the start; the helper is reminded an hour
+# before she would be late (Booking.check_in_by), the circle is alerted when she is; no check-out 2
+# hours after the visit should be over raises a second alert; the report can be corrected for 24
+# hours; positions are kept 90 days.
 CHECK_IN_FROM = dt.timedelta(minutes=30)
 LATE_AFTER = dt.timedelta(minutes=15)
+REMIND_BEFORE_LATE = dt.timedelta(hours=1)
 NO_CHECK_OUT_AFTER = dt.timedelta(hours=2)
 REPORT_EDIT_WINDOW = dt.timedelta(hours=24)
 LOCATION_KEPT = dt.timedelta(days=90)
@@ -239,8 +264,9 @@ class VisitReportEdit(models.Model):
 
 
 class VisitAlertKind(models.TextChoices):
-    LATE = "late", "No check-in 15 minutes after the start"
-    NO_CHECK_OUT = "no_check_out", "No check-out 2 hours after the planned end"
+    CHECK_IN_SOON = "check_in_soon", "The helper reminded an hour before she would be late"
+    LATE = "late", "No check-in by the latest start that fits the window"
+    NO_CHECK_OUT = "no_check_out", "Missed (no check-in by the window's end) or no check-out 2 hours after"
 
 
 class VisitAlert(models.Model):

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from bookings.models import (
-    LATE_AFTER,
     NO_CHECK_OUT_AFTER,
+    REMIND_BEFORE_LATE,
     REPORT_EDIT_WINDOW,
     Booking,
     BookingStatus,
@@ -321,19 +321,41 @@ VISIT_STATES = [
 
 
 def visit_state(booking: Booking, *, now: dt.datetime) -> str:
-    """upcoming (not started, or within 15 minutes of its start), in progress (checked in), late (no
-    check-in 15 minutes after the start), missed (no check-in by its planned end), done, cancelled."""
+    """upcoming (not checked in, and still able to arrive and finish inside the window the family
+    was told), in progress (checked in), late (past Booking.check_in_by, the latest start that fits
+    the window), missed (no check-in by the window's end), done, cancelled."""
     if booking.status == BookingStatus.CANCELLED:
         return VisitState.CANCELLED
     if booking.status == BookingStatus.COMPLETED:
         return VisitState.DONE
     if booking.checked_in_at is not None:
         return VisitState.IN_PROGRESS
-    if now >= booking.ends_at:
+    if now >= booking.window_ends_at:
         return VisitState.MISSED
-    if now >= booking.starts_at + LATE_AFTER:
+    if now >= booking.check_in_by:
         return VisitState.LATE
     return VisitState.UPCOMING
+
+
+def visit_alert_due(booking: Booking, kind: str, *, now: dt.datetime) -> bool:
+    """Whether an alert of this kind is due now about a confirmed visit: the helper's reminder an
+    hour before she would be late (while she still can arrive in time), "late" past the latest
+    start that fits the window, "no check-out" once the window is over without a check-in (missed)
+    or 2 hours after a checked-in visit should have ended. Nothing fires inside the window the
+    family was told while the helper can still keep it."""
+    if booking.status != BookingStatus.CONFIRMED:
+        return False
+    if kind == VisitAlertKind.CHECK_IN_SOON:
+        return booking.checked_in_at is None and booking.check_in_by - REMIND_BEFORE_LATE <= now < booking.check_in_by
+    if kind == VisitAlertKind.LATE:
+        return booking.checked_in_at is None and now >= booking.check_in_by
+    if kind == VisitAlertKind.NO_CHECK_OUT:
+        if booking.checked_out_at is not None:
+            return False
+        if booking.checked_in_at is None:
+            return now >= booking.window_ends_at
+        return now >= booking.check_out_due + NO_CHECK_OUT_AFTER
+    raise ValueError(kind)
 
 
 def _day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
@@ -380,9 +402,12 @@ _VISIT_FIELDS = (
 
 
 def _day_of_visits(qs: QuerySet[Booking], day: dt.date) -> QuerySet[Booking]:
+    # The visits dated that day on the clock of the person cared for (scheduled_date), whatever her
+    # zone; the start's index narrows to a day either side first.
     start, end = _day_bounds(day)
     return (
-        qs.filter(starts_at__gte=start, starts_at__lt=end)
+        qs.filter(starts_at__gte=start - dt.timedelta(days=1), starts_at__lt=end + dt.timedelta(days=1))
+        .filter(scheduled_date=day)
         .select_related("client", "recipient", "provider__user", "service_request")
         .annotate(has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk"))))
         .only(*_VISIT_FIELDS)
@@ -401,23 +426,31 @@ def visits_on(*, day: dt.date) -> QuerySet[Booking]:
 
 
 def visits_needing_alert(*, now: dt.datetime) -> list[tuple[int, str]]:
-    """Confirmed visits past an alert's time without its check (in or out) nor its alert yet.
+    """Confirmed visits with an alert due now (visit_alert_due) and not raised yet.
 
     Looks back two days only: an older visit nobody closed is the admins' to sort out, not an alert.
+    The database narrows to visits already begun or about to (no window is longer than a day);
+    visit_alert_due, the rule the raise checks again, decides.
     """
     since = now - dt.timedelta(days=2)
-    confirmed = Booking.objects.filter(status=BookingStatus.CONFIRMED, starts_at__gte=since)
-    late = (
-        confirmed.filter(checked_in_at__isnull=True, starts_at__lte=now - LATE_AFTER)
-        .exclude(alerts__kind=VisitAlertKind.LATE)
-        .values_list("pk", flat=True)
+    candidates = (
+        Booking.objects.filter(
+            status=BookingStatus.CONFIRMED,
+            checked_out_at__isnull=True,
+            starts_at__gte=since,
+            starts_at__lte=now + dt.timedelta(days=1),
+        )
+        .select_related("recipient")
+        .prefetch_related("alerts")
+        .order_by("starts_at", "id")
     )
-    open_ended = (
-        confirmed.filter(checked_out_at__isnull=True, ends_at__lte=now - NO_CHECK_OUT_AFTER)
-        .exclude(alerts__kind=VisitAlertKind.NO_CHECK_OUT)
-        .values_list("pk", flat=True)
-    )
-    return [(pk, VisitAlertKind.LATE) for pk in late] + [(pk, VisitAlertKind.NO_CHECK_OUT) for pk in open_ended]
+    due = []
+    for booking in candidates:
+        raised = {alert.kind for alert in booking.alerts.all()}
+        for kind in (VisitAlertKind.CHECK_IN_SOON, VisitAlertKind.LATE, VisitAlertKind.NO_CHECK_OUT):
+            if kind not in raised and visit_alert_due(booking, kind, now=now):
+                due.append((booking.pk, kind))
+    return due
 
 
 def visit_report_get(*, user: User, booking_id: int) -> VisitReport:

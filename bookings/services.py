@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured
+from django.core.exceptions import ImproperlyConfigured, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count, Q
 from django.utils import timezone
@@ -34,9 +34,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import (
     CHECK_IN_FROM,
-    LATE_AFTER,
     LOCATION_KEPT,
-    NO_CHECK_OUT_AFTER,
     REPORT_EDIT_WINDOW,
     Booking,
     BookingStatus,
@@ -50,9 +48,9 @@ from bookings.models import (
     VisitReportEdit,
     Wellbeing,
 )
-from bookings.selectors import visits_needing_alert
+from bookings.selectors import visit_alert_due, visits_needing_alert
 from bookings.signals import booking_completed, refund_requested
-from circles.models import CircleRole
+from circles.models import CareRecipient, CircleRole, validate_time_zone
 from circles.notices import notice_send
 from circles.selectors import is_organizer, member_user_ids
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
@@ -376,12 +374,14 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
         dates = request_visit_dates(service_request)
         in_series = bool(service_request.repeat) and len(dates) > 1
         total = booking_total(hourly_rate=provider.hourly_rate, duration_minutes=service_request.estimated_duration)
+        # Read once: each visit's start is on the clock of the person cared for (her time_zone).
+        recipient = service_request.recipient
         visits = [
             Booking(
                 service_request=service_request,
                 provider=provider,
                 client_id=service_request.client_id,
-                recipient_id=service_request.recipient_id,
+                recipient=recipient,
                 scheduled_date=day,
                 scheduled_time=service_request.preferred_time or TimeWindow.FLEXIBLE,
                 duration=service_request.estimated_duration,
@@ -1041,15 +1041,18 @@ def calendar_feed_reset(*, user: User) -> str:
 #
 #   confirmed --provider, from 30 min before the start--> checked in (checked_in_at)
 #   confirmed (checked in or not) --provider check-out, after the start--> completed (checked_out_at)
-#   no check-in 15 min after the start -> "late" alert; no check-out 2 h after the planned end ->
-#   "no check-out" alert (one each per booking: VisitAlert); the circle and the admins are told.
+#   an hour before the latest start that fits the window (Booking.check_in_by) -> the provider is
+#   reminded; no check-in by then -> "late" alert; no check-in by the window's end (missed), or no
+#   check-out 2 h after a checked-in visit should have ended -> "no check-out" alert (one of each per
+#   booking: VisitAlert; bookings.selectors.visit_alert_due); the circle and the admins are told.
 
 VISIT_REPORT_TEXT_MAX = 2000
 WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
 
 
-def _clock(moment: dt.datetime) -> str:
-    local = timezone.localtime(moment, timezone.get_current_timezone())
+def _clock(moment: dt.datetime, booking: Booking) -> str:
+    """A time of the visit on the clock of the person cared for ("2:00 PM"), whoever reads it."""
+    local = timezone.localtime(moment, booking.time_zone)
     return f"{local:%I:%M %p}".lstrip("0")
 
 
@@ -1097,10 +1100,10 @@ def booking_check_in(
         check_booking_provider(booking, actor, "check in to")
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "checked in")
         if booking.checked_in_at is not None:
-            raise Conflict(f"You already checked in at {_clock(booking.checked_in_at)}.")
+            raise Conflict(f"You already checked in at {_clock(booking.checked_in_at, booking)}.")
         if now < booking.starts_at - CHECK_IN_FROM:
             raise Conflict(
-                f"You can check in from 30 minutes before the visit starts ({_clock(booking.starts_at)} "
+                f"You can check in from 30 minutes before the visit starts ({_clock(booking.starts_at, booking)} "
                 f"on {booking.scheduled_date:%B} {booking.scheduled_date.day})."
             )
         booking.checked_in_at = now
@@ -1110,7 +1113,7 @@ def booking_check_in(
         _tell(
             NoticeKind.VISIT_UPDATES,
             booking,
-            f'{name} checked in at {_clock(now)} for "{booking.service_request.title}".',
+            f'{name} checked in at {_clock(now, booking)} for "{booking.service_request.title}".',
             event="checked_in",
         )
         _push_visit(booking)
@@ -1250,15 +1253,7 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
     now = now or timezone.now()
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        if booking.status != BookingStatus.CONFIRMED:
-            return False
-        if kind == VisitAlertKind.LATE:
-            due = booking.checked_in_at is None and now >= booking.starts_at + LATE_AFTER
-        elif kind == VisitAlertKind.NO_CHECK_OUT:
-            due = booking.checked_out_at is None and now >= booking.ends_at + NO_CHECK_OUT_AFTER
-        else:
-            raise ValueError(kind)
-        if not due:
+        if not visit_alert_due(booking, kind, now=now):
             return False
         try:
             with transaction.atomic():
@@ -1267,20 +1262,33 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
             return False  # raised already (by another run)
         provider = booking.provider.user.full_name or "The provider"
         title = booking.service_request.title
+        window = booking.get_scheduled_time_display()
+        if kind == VisitAlertKind.CHECK_IN_SOON:
+            # The helper hears first, while she can still keep the window the family was told.
+            _notify(
+                [booking.provider.user],
+                f'Reminder: please check in for "{title}" by {_clock(booking.check_in_by, booking)}, '
+                f"so the visit fits the window the family was told ({window}). "
+                "If you cannot make it, message the family from the booking now.",
+                booking,
+            )
+            _push_visit(booking)
+            return True
         if kind == VisitAlertKind.LATE:
             content = (
-                f'{provider} has not checked in for "{title}", which was to start at {_clock(booking.starts_at)}. '
+                f'{provider} has not checked in for "{title}" ({window}), and the visit no longer fits '
+                f"that window without a check-in by {_clock(booking.check_in_by, booking)}. "
                 "We are looking into it; you can message them from the booking."
             )
         elif booking.checked_in_at is None:
             content = (
-                f'{provider} never checked in for "{title}", and its planned end ({_clock(booking.ends_at)}) '
-                "was 2 hours ago: the visit looks missed. We are looking into it."
+                f'{provider} never checked in for "{title}", and its window ({window}) is over: '
+                "the visit looks missed. We are looking into it."
             )
         else:
             content = (
-                f'{provider} checked in for "{title}" but has not checked out, 2 hours after the planned end '
-                f"({_clock(booking.ends_at)}). We are looking into it."
+                f'{provider} checked in for "{title}" but has not checked out, 2 hours after the visit '
+                f"should have ended ({_clock(booking.check_out_due, booking)}). We are looking into it."
             )
         _tell(NoticeKind.VISIT_ALERTS, booking, content, alert=kind)
         _push_visit(booking)
@@ -1296,3 +1304,35 @@ def visit_locations_purge(*, now: dt.datetime | None = None) -> int:
     return Booking.objects.filter(old & has_position).update(
         check_in_latitude=None, check_in_longitude=None, check_out_latitude=None, check_out_longitude=None
     )
+
+
+# ---------------------------------------------------------------- the recipient's clock
+
+
+def recipient_time_zone_set(*, recipient_id: int, time_zone: str) -> CareRecipient:
+    """The person cared for lives in another zone: her visits still ahead (scheduled, confirmed)
+    keep their date and window on her new clock, so their stored start and end move with it (a 409
+    when that makes a helper's two visits overlap). Past visits keep the instants they happened at."""
+    try:
+        validate_time_zone(time_zone)
+    except ValidationError as exc:
+        raise InvalidInput(exc.messages[0], errors={"timeZone": exc.messages}) from None
+    with transaction.atomic():
+        recipient = CareRecipient.objects.select_for_update().get(pk=recipient_id)
+        if recipient.time_zone == time_zone:
+            return recipient
+        recipient.time_zone = time_zone
+        recipient.save(update_fields=["time_zone", "updated_at"])
+        ahead = (
+            Booking.objects.select_for_update()
+            .filter(recipient=recipient, status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED))
+            .filter(starts_at__gte=timezone.now() - dt.timedelta(days=1))
+        )
+        for booking in ahead:
+            booking.recipient = recipient
+            _save_visit(
+                booking,
+                "In the new time zone one of these visits would overlap another visit of its helper.",
+                update_fields=["starts_at", "ends_at", "updated_at"],
+            )
+    return recipient

@@ -104,8 +104,10 @@ def calendar_page(request: HttpRequest) -> HttpResponse:
     )
     by_day: dict[dt.date, list] = {}
     for visit in visits:
-        visit.local_start = visit.starts_at.astimezone(zone)
-        visit.local_end = visit.ends_at.astimezone(zone)
+        # On the clock of the person cared for, named when it is not the site's.
+        visit.local_start = visit.starts_at.astimezone(visit.time_zone)
+        visit.local_end = visit.ends_at.astimezone(visit.time_zone)
+        visit.zone_name = visit.recipient.zone_name if visit.recipient.time_zone != settings.SITE_TIME_ZONE else ""
         visit.as_provider, visit.for_whom, visit.helper = visit_parties(visit, request.user)
         visit.series = series_label(visit)
         by_day.setdefault(visit.local_start.date(), []).append(visit)

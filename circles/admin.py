@@ -16,6 +16,11 @@ class CareRecipientAdmin(admin.ModelAdmin):
     raw_id_fields = ("account",)
     inlines = [CircleMemberInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        # Booked visits store their start on this clock: a zone changes only through
+        # bookings.services.recipient_time_zone_set, which moves them with it.
+        return ("time_zone",) if obj is not None else ()
+
 
 @admin.register(CircleInvitation)
 class CircleInvitationAdmin(admin.ModelAdmin):

@@ -11,14 +11,51 @@ circles (circles.selectors).
 from __future__ import annotations
 
 import datetime as dt
+import zoneinfo
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
 # An invitation's link works for 7 days (issue 16 item 3).
 INVITATION_MAX_AGE = dt.timedelta(days=7)
+
+
+def site_time_zone() -> str:
+    """A new care recipient lives in the site's zone until someone says otherwise."""
+    return settings.SITE_TIME_ZONE
+
+
+# How a zone is named to a person ("2:00 PM Eastern Time"), as the browser's Intl names it
+# (timeZoneName "longGeneric"); any other zone by its city.
+ZONE_NAMES = {
+    "America/New_York": "Eastern Time",
+    "America/Detroit": "Eastern Time",
+    "America/Chicago": "Central Time",
+    "America/Denver": "Mountain Time",
+    "America/Phoenix": "Mountain Time",
+    "America/Los_Angeles": "Pacific Time",
+    "America/Anchorage": "Alaska Time",
+    "Pacific/Honolulu": "Hawaii-Aleutian Time",
+}
+
+
+def zone_name(time_zone: str) -> str:
+    if time_zone in ZONE_NAMES:
+        return ZONE_NAMES[time_zone]
+    if time_zone.startswith("Etc/") or time_zone == "UTC":
+        # A zone with no name: its offset now, "GMT+3" (Etc/GMT-3 counts the POSIX way round).
+        offset = dt.datetime.now(zoneinfo.ZoneInfo(time_zone)).utcoffset() or dt.timedelta(0)
+        hours, rest = divmod(int(offset.total_seconds()), 3600)
+        return f"GMT{hours:+d}" + (f":{rest // 60:02d}" if rest else "") if offset else "GMT"
+    return time_zone.rsplit("/", 1)[-1].replace("_", " ") + " time"
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError("Choose a time zone such as America/Chicago.")
 
 
 class CareRecipient(models.Model):
@@ -28,6 +65,11 @@ class CareRecipient(models.Model):
     address = models.CharField(max_length=255, blank=True)
     phone = models.CharField(max_length=40, blank=True)
     notes_for_helpers = models.TextField(blank=True, help_text='For example "Hard of hearing, ring twice".')
+    # Where the person cared for lives: every time of their visits (the window, check-in and out,
+    # reports, emails, the calendar feed) is in this zone, whoever reads it.
+    time_zone = models.CharField(
+        max_length=64, default=site_time_zone, validators=[validate_time_zone], help_text="For example America/Chicago."
+    )
     # The recipient's own account, when they have one (a senior who signed up for themself).
     account = models.OneToOneField(
         settings.AUTH_USER_MODEL,
@@ -48,6 +90,15 @@ class CareRecipient(models.Model):
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}".strip()
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.time_zone or settings.SITE_TIME_ZONE)
+
+    @property
+    def zone_name(self) -> str:
+        """ "Eastern Time": said beside a time wherever its reader's clock may differ."""
+        return zone_name(self.time_zone or settings.SITE_TIME_ZONE)
 
 
 class CircleRole(models.TextChoices):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -9,7 +10,7 @@ from django.utils import dateformat, timezone
 
 from marketplace.notifications import Audience
 from notifications.kinds import Kind
-from requests_app.models import TimeWindow
+from requests_app.models import WINDOW_END, WINDOW_START, TimeWindow
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -28,18 +29,22 @@ class Content:
     items: list[str] = field(default_factory=list)
 
 
+def _hour(moment: dt.time) -> str:
+    return dateformat.time_format(moment, "g A") if moment.minute == 0 else dateformat.time_format(moment, "g:i A")
+
+
+# The window times come from their one table (requests_app.models.WINDOW_TIMES).
 WINDOW_WORDS = {
-    TimeWindow.MORNING: "morning visit, 8 AM to 12 PM",
-    TimeWindow.AFTERNOON: "afternoon visit, 12 PM to 5 PM",
-    TimeWindow.EVENING: "evening visit, 5 PM to 8 PM",
-    TimeWindow.FLEXIBLE: "flexible time",
-}
+    window: f"{window.label.split(' ')[0].lower()} visit, {_hour(WINDOW_START[window])} to {_hour(WINDOW_END[window])}"
+    for window in (TimeWindow.MORNING, TimeWindow.AFTERNOON, TimeWindow.EVENING)
+} | {TimeWindow.FLEXIBLE: "flexible time"}
 
 
 def visit_time(booking: Booking) -> str:
-    """'Tuesday, November 24, 2026 at 8:00 AM (morning visit, 8 AM to 12 PM)', in the site's time zone."""
-    start = timezone.localtime(booking.visit_start)
-    text = dateformat.format(start, r"l, F j, Y \a\t g:i A")
+    """'Tuesday, November 24, 2026 at 8:00 AM Eastern Time (morning visit, 8 AM to 12 PM)': on the
+    clock of the person cared for, named, as a son in another state reads it."""
+    start = timezone.localtime(booking.starts_at, booking.time_zone)
+    text = dateformat.format(start, r"l, F j, Y \a\t g:i A") + f" {booking.recipient.zone_name}"
     words = WINDOW_WORDS.get(booking.scheduled_time)
     return f"{text} ({words})" if words else text
 

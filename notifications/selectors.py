@@ -86,7 +86,7 @@ def channels_for(*, users: Iterable[User], kind: str) -> list[tuple[User, str]]:
 
 def bookings_to_remind(*, now: dt.datetime, ahead: dt.timedelta = dt.timedelta(hours=24)) -> list[Booking]:
     """Upcoming bookings whose visit starts within `ahead` of now (the reminder's key keeps it to one)."""
-    # A day either side covers any site zone; visit_start (site zone) decides.
+    # A day either side covers any zone; the stored start (in the recipient's zone) decides.
     candidates = (
         Booking.objects.filter(
             status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED],
@@ -96,7 +96,7 @@ def bookings_to_remind(*, now: dt.datetime, ahead: dt.timedelta = dt.timedelta(h
         .select_related("service_request", "client", "provider__user")
         .order_by("scheduled_date", "id")
     )
-    return [b for b in candidates if now < b.visit_start <= now + ahead]
+    return [b for b in candidates if now < b.starts_at <= now + ahead]
 
 
 def unread_bursts(*, quiet_since: dt.datetime) -> QuerySet:

@@ -47,6 +47,7 @@ def _booking_props(booking: Booking) -> dict:
             "id": booking.recipient_id,
             "firstName": booking.recipient.first_name,
             "lastName": booking.recipient.last_name,
+            "timeZone": booking.recipient.time_zone,
         },
         # A visit of a series is paid alone: say so, so nobody thinks the series is paid.
         "seriesNote": series_of(booking)["payNote"] if booking.series_index is not None else "",

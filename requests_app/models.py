@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from providers.models import VISIT_WINDOWS
+
 
 class ServiceCategory(models.Model):
     slug = models.SlugField(max_length=64, unique=True)
@@ -37,13 +39,23 @@ class TimeWindow(models.TextChoices):
     FLEXIBLE = "flexible", "Flexible"
 
 
-# When a visit in each window starts (ARCHITECTURE.md: Flexible counts as 8 AM).
-WINDOW_START: dict[str, dt.time] = {
-    TimeWindow.MORNING: dt.time(8, 0),
-    TimeWindow.AFTERNOON: dt.time(12, 0),
-    TimeWindow.EVENING: dt.time(17, 0),
-    TimeWindow.FLEXIBLE: dt.time(8, 0),
+# The one table of visit window times (providers.models.VISIT_WINDOWS, in the zone of the person
+# cared for): when each window starts and ends. "Flexible" starts at 8 AM like the morning and
+# runs to the end of the evening, the whole day the family left open (ARCHITECTURE.md).
+WINDOW_TIMES: dict[str, tuple[dt.time, dt.time]] = {
+    **{TimeWindow(name): times for name, times in VISIT_WINDOWS.items()},
+    TimeWindow.FLEXIBLE: (VISIT_WINDOWS[TimeWindow.MORNING][0], VISIT_WINDOWS[TimeWindow.EVENING][1]),
 }
+# When a visit in each window starts, and when the window the family was told ends.
+WINDOW_START: dict[str, dt.time] = {window: start for window, (start, _end) in WINDOW_TIMES.items()}
+WINDOW_END: dict[str, dt.time] = {window: end for window, (_start, end) in WINDOW_TIMES.items()}
+
+
+def window_length(window: str) -> dt.timedelta:
+    """How long a window lasts (the same every day: no zone changes its clock between 8 AM and 8 PM)."""
+    start, end = WINDOW_TIMES.get(window, WINDOW_TIMES[TimeWindow.FLEXIBLE])
+    return dt.datetime.combine(dt.date.min, end) - dt.datetime.combine(dt.date.min, start)
+
 
 # A client may cancel a booked visit up to this long before it starts (spec: 48 hours). Shown
 # when a request is posted at short notice, enforced by bookings.services.

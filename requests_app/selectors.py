@@ -52,7 +52,7 @@ def category_get_active(*, category_id: int) -> ServiceCategory | None:
 
 
 # What a recipient's summary shape reads (circles' RecipientSummarySerializer): {id, firstName, lastName}.
-RECIPIENT_SUMMARY_FIELDS = ("id", "first_name", "last_name")
+RECIPIENT_SUMMARY_FIELDS = ("id", "first_name", "last_name", "time_zone")
 
 # What ServiceRequestSerializer reads of the joined client and category (the request's own columns
 # all): the client's other columns (its datetimes above all) cost more to load than the rest of the

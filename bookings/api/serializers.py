@@ -12,7 +12,6 @@ from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from bookings.models import (
-    LATE_AFTER,
     REPORT_EDIT_WINDOW,
     Booking,
     PaymentStatus,
@@ -154,7 +153,13 @@ class BookingSerializer(serializers.ModelSerializer):
     cancelledBy = serializers.CharField(source="cancelled_by_id", read_only=True, allow_null=True)
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
-    visitStart = serializers.DateTimeField(source="visit_start", read_only=True)
+    visitStart = serializers.DateTimeField(source="starts_at", read_only=True)
+    checkInBy = serializers.DateTimeField(
+        source="check_in_by", read_only=True, help_text="The latest start that fits the window: late after it."
+    )
+    windowEnd = serializers.DateTimeField(
+        source="window_ends_at", read_only=True, help_text="The end of the window the family was told: missed after it."
+    )
     checkedInAt = serializers.DateTimeField(source="checked_in_at", read_only=True, allow_null=True)
     checkedOutAt = serializers.DateTimeField(source="checked_out_at", read_only=True, allow_null=True)
     hasReport = serializers.BooleanField(source="has_report", read_only=True, default=False)
@@ -189,6 +194,8 @@ class BookingSerializer(serializers.ModelSerializer):
             "createdAt",
             "updatedAt",
             "visitStart",
+            "checkInBy",
+            "windowEnd",
             "checkedInAt",
             "checkedOutAt",
             "hasReport",
@@ -428,6 +435,12 @@ class VisitSerializer(serializers.ModelSerializer):
     paymentStatus = serializers.ChoiceField(PaymentStatus.choices, source="payment_status", read_only=True)
     visitStart = serializers.DateTimeField(source="starts_at", read_only=True)
     visitEnd = serializers.DateTimeField(source="ends_at", read_only=True)
+    checkInBy = serializers.DateTimeField(
+        source="check_in_by", read_only=True, help_text="The latest start that fits the window: late after it."
+    )
+    windowEnd = serializers.DateTimeField(
+        source="window_ends_at", read_only=True, help_text="The end of the window the family was told: missed after it."
+    )
     checkedInAt = serializers.DateTimeField(source="checked_in_at", read_only=True, allow_null=True)
     checkedOutAt = serializers.DateTimeField(source="checked_out_at", read_only=True, allow_null=True)
     hasReport = serializers.BooleanField(source="has_report", read_only=True, default=False)
@@ -449,6 +462,8 @@ class VisitSerializer(serializers.ModelSerializer):
             "paymentStatus",
             "visitStart",
             "visitEnd",
+            "checkInBy",
+            "windowEnd",
             "checkedInAt",
             "checkedOutAt",
             "hasReport",
@@ -566,14 +581,12 @@ def report_window_max_age(bookings: list[dict]) -> float | None:
 
 
 def visits_max_age(visits: list[dict]) -> float:
-    """How long a serialized day of visits stays true by the clock: until the next visit turns late
-    (15 minutes after its start) or missed (its planned end) without a check-in, or the day ends."""
+    """How long a serialized day of visits stays true by the clock: until the next visit without a
+    check-in turns late (checkInBy) or missed (windowEnd), or the day ends."""
     now = timezone.now()
     local = timezone.localtime(now)
     moments = [dt.datetime.combine(local.date() + dt.timedelta(days=1), dt.time.min, tzinfo=local.tzinfo)]
-    for visit in visits:  # the day's visits (visitEnd) or bookings (visitStart + duration)
+    for visit in visits:  # the day's visits or the bookings
         if visit["checkedInAt"] is None and visit["visitState"] in ("upcoming", "late"):
-            start = dt.datetime.fromisoformat(visit["visitStart"])
-            end = start + dt.timedelta(minutes=visit["duration"])
-            moments += [start + LATE_AFTER, end]
+            moments += [dt.datetime.fromisoformat(visit["checkInBy"]), dt.datetime.fromisoformat(visit["windowEnd"])]
     return max(0.0, min((m - now).total_seconds() for m in moments if m > now))

@@ -69,7 +69,12 @@ def _system_messages(user) -> list[str]:
 def test_requests_and_bookings_name_their_recipient_for_the_circle(client, circle, verified_provider):
     booking = _booking(circle, verified_provider)
     client.force_login(circle["member"])
-    expected = {"id": circle["recipient"].pk, "firstName": "Harold", "lastName": "Smith"}
+    expected = {
+        "id": circle["recipient"].pk,
+        "firstName": "Harold",
+        "lastName": "Smith",
+        "timeZone": "America/New_York",
+    }
 
     listed = _items(client.get("/api/bookings").json())
     assert [b["recipient"] for b in listed] == [expected]
@@ -298,7 +303,12 @@ def test_a_members_checkout_shows_the_booking_without_paying(client, circle, ver
     client.force_login(circle["member"])
     props = island_props(client.get(f"/checkout/{booking.pk}"), "checkout-props")["booking"]
     assert (props["canPay"], props["payable"]) == (False, False)
-    assert props["recipient"] == {"id": circle["recipient"].pk, "firstName": "Harold", "lastName": "Smith"}
+    assert props["recipient"] == {
+        "id": circle["recipient"].pk,
+        "firstName": "Harold",
+        "lastName": "Smith",
+        "timeZone": "America/New_York",
+    }
     client.force_login(circle["organizer"])
     props = island_props(client.get(f"/checkout/{booking.pk}"), "checkout-props")["booking"]
     assert (props["canPay"], props["payable"]) == (True, True)

@@ -245,11 +245,13 @@ def test_a_stranger_cannot_read_the_report(client, booking):
 # ------------------------------------------------------------------ alerts
 
 
-def test_no_check_in_15_minutes_after_the_start_alerts_the_circle_and_admins_once(booking, admin_user):
-    with _at(booking.starts_at + dt.timedelta(minutes=14)):
-        assert visits_needing_alert(now=timezone.now()) == []
+def test_no_check_in_by_the_latest_start_that_fits_the_window_alerts_the_circle_and_admins_once(booking, admin_user):
+    # A 60-minute morning visit (8 AM - 12 PM) still fits with a start at 11 AM.
+    assert booking.check_in_by == booking.starts_at + dt.timedelta(hours=3)
+    with _at(booking.check_in_by - dt.timedelta(seconds=1)):
+        assert VisitAlertKind.LATE not in {kind for _, kind in visits_needing_alert(now=timezone.now())}
         assert visit_state(booking, now=timezone.now()) == VisitState.UPCOMING
-    moment = booking.starts_at + dt.timedelta(minutes=15)
+    moment = booking.check_in_by
     with _at(moment):
         assert visits_needing_alert(now=moment) == [(booking.pk, VisitAlertKind.LATE)]
         assert services.visit_alert_raise(booking_id=booking.pk, kind=VisitAlertKind.LATE) is True
@@ -276,8 +278,11 @@ def test_no_check_out_2_hours_after_the_end_alerts_again(booking):
     assert sum("has not checked out" in text for text in _notices(booking.brother)) == 1
 
 
-def test_a_visit_never_checked_in_is_missed_after_its_end(booking):
-    moment = booking.ends_at + dt.timedelta(hours=2)
+def test_a_visit_never_checked_in_is_missed_once_its_window_is_over(booking):
+    with _at(booking.window_ends_at - dt.timedelta(seconds=1)):
+        assert visit_state(booking, now=timezone.now()) == VisitState.LATE
+        assert VisitAlertKind.NO_CHECK_OUT not in {kind for _, kind in visits_needing_alert(now=timezone.now())}
+    moment = booking.window_ends_at
     with _at(moment):
         assert visit_state(booking, now=moment) == VisitState.MISSED
         due = visits_needing_alert(now=moment)
@@ -305,7 +310,7 @@ def test_the_provider_and_admins_see_the_visits_of_the_day(client, booking, admi
         status=BookingStatus.CONFIRMED,
         service_request__preferred_date=timezone.localdate() + dt.timedelta(days=4),
     )
-    with _at(booking.starts_at + dt.timedelta(minutes=20)):
+    with _at(booking.check_in_by + dt.timedelta(minutes=5)):
         client.force_login(booking.provider.user)
         mine = call(client, "GET", "/api/bookings/today")
         assert mine.status_code == 200
@@ -328,16 +333,16 @@ def test_the_days_lists_follow_each_change_and_the_clock(client, booking, admin_
     with _at(booking.starts_at - dt.timedelta(minutes=40)):
         (row,) = call(client, "GET", "/api/admin/today").json()
         assert row["visitState"] == VisitState.UPCOMING
-        # Cached until the visit would turn late (15 minutes after its start).
-        assert visits_max_age([row]) == pytest.approx(55 * 60)
+        # Cached until the visit would turn late (past the latest start that fits its window).
+        assert visits_max_age([row]) == pytest.approx((40 + 180) * 60)
     # The entry expires on Redis's clock, which time travel does not move: its age is checked above.
     listcache.forget()
-    with _at(booking.starts_at + dt.timedelta(minutes=16)):
+    with _at(booking.check_in_by + dt.timedelta(minutes=1)):
         assert call(client, "GET", "/api/admin/today").json()[0]["visitState"] == VisitState.LATE
         services.booking_check_in(booking_id=booking.pk, actor=booking.provider.user)
         (row,) = call(client, "GET", "/api/admin/today").json()
         assert (row["visitState"], row["checkedInAt"] is not None) == (VisitState.IN_PROGRESS, True)
-    with _at(booking.ends_at):
+    with _at(booking.check_in_by + dt.timedelta(hours=1)):
         services.booking_check_out(booking_id=booking.pk, actor=booking.provider.user)
         client.force_login(booking.provider.user)
         assert call(client, "GET", "/api/bookings/today").json()[0]["hasReport"] is False

@@ -81,7 +81,7 @@ export function CancelBookingDialog({
         <p className="dialog-subject">
           <strong>{booking.serviceRequest?.title || "Service Appointment"}</strong>
           <br />
-          {formatVisit(booking.scheduledDate, booking.scheduledTime)}
+          {formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}
         </p>
       )}
       {booking && !blocked && (

@@ -1,7 +1,7 @@
 // A status shown as a word in a coloured pill (the word carries the meaning, not the colour),
 // optionally with a plain line under it saying what the status means for the person looking
 // ("Waiting for your payment"): issue 12, the status words alone mislead.
-import { statusLabel, type AnyStatus } from "../lib/format";
+import { formatClock, statusLabel, type AnyStatus } from "../lib/format";
 import "../styles/people.css";
 
 const TONES: Record<string, string> = {
@@ -36,7 +36,13 @@ export type NotePerspective = Perspective | "member";
 
 /** One plain sentence per booking status (and payment state), for each perspective. */
 export function bookingStatusNote(
-  booking: { status: string; paymentStatus?: string },
+  booking: {
+    status: string;
+    paymentStatus?: string;
+    checkInBy?: string;
+    checkedInAt?: string | null;
+    recipient?: { timeZone?: string } | null;
+  },
   perspective: NotePerspective,
 ): string {
   const mine = perspective === "client";
@@ -55,7 +61,11 @@ export function bookingStatusNote(
       if (member) return "Waiting for an organizer of the circle to pay";
       return mine ? "Waiting for your payment" : "Waiting for the client's payment";
     case "confirmed":
-      return perspective === "provider" ? "Paid and confirmed: please visit as planned" : "Paid and confirmed";
+      if (perspective !== "provider") return "Paid and confirmed";
+      // The helper's card says by when she must arrive, before the family is ever alerted.
+      if (booking.checkInBy && !booking.checkedInAt)
+        return `Paid and confirmed: please check in by ${formatClock(booking.checkInBy, booking.recipient?.timeZone)} at the latest`;
+      return "Paid and confirmed: please visit as planned";
     case "completed":
       return "The visit is done";
     case "cancelled":

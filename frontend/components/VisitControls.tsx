@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
-import { formatClock } from "../lib/format";
+import { formatClock, timeWindowLabel } from "../lib/format";
 import { apiQuery, useApiWrite } from "../lib/query";
 import { useDialogForm } from "../lib/dialog-form";
 import { TEXT_MAX, visitReportPayload, visitReportSchema, type VisitReportValues } from "../lib/schemas/booking";
@@ -67,6 +67,23 @@ function currentPosition(): Promise<{ latitude: number; longitude: number } | nu
   });
 }
 
+/** The clock of the person cared for: every time of her visit is read on it. */
+export function zoneOf(booking: { recipient?: { timeZone?: string } | null }): string | undefined {
+  return booking.recipient?.timeZone || undefined;
+}
+
+/** The helper hears first: the latest start that still fits the window the family was told
+ * (booking.checkInBy), said on her card before anyone is alerted; "" once checked in. */
+export function checkInByNote(
+  booking: Pick<Booking, "status" | "checkedInAt" | "checkInBy" | "scheduledTime"> & {
+    recipient?: { timeZone?: string } | null;
+  },
+): string {
+  if (booking.status !== "confirmed" || booking.checkedInAt || !booking.checkInBy) return "";
+  const by = formatClock(booking.checkInBy, zoneOf(booking));
+  return `Please check in by ${by} at the latest, so the visit fits the time the family was told (${timeWindowLabel(booking.scheduledTime)}). After that they are told you are late.`;
+}
+
 /** Is the visit on the provider's list for today (from 30 minutes before its start to its check-out)? */
 export function checkInOpen(booking: Booking, now = Date.now()): boolean {
   return (
@@ -119,6 +136,11 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   if (checkInOpen(booking)) {
     return (
       <div className="visit-actions" data-testid="visit-actions">
+        {checkInByNote(booking) && (
+          <p className="visit-progress" data-testid="check-in-by">
+            {checkInByNote(booking)}
+          </p>
+        )}
         <CheckboxOption
           id={`share-location-${booking.id}`}
           checked={shareLocation}
@@ -142,14 +164,14 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
     // Today, not open yet: say when it opens (the button appears then).
     return (
       <p className="visit-progress" data-testid="check-in-opens">
-        Check-in opens at {formatClock(new Date(start - CHECK_IN_FROM_MS).toISOString())}.
+        Check-in opens at {formatClock(new Date(start - CHECK_IN_FROM_MS).toISOString(), zoneOf(booking))}.
       </p>
     );
   }
   if (booking.status === "confirmed" && booking.checkedInAt) {
     return (
       <div className="visit-actions" data-testid="visit-actions">
-        <p className="visit-progress">Checked in at {formatClock(booking.checkedInAt)}</p>
+        <p className="visit-progress">Checked in at {formatClock(booking.checkedInAt, zoneOf(booking))}</p>
         <button type="button" className="button button-primary button-large" onClick={() => setReporting("check-out")}>
           Check out<span className="visually-hidden"> of {title}</span>
         </button>
@@ -368,13 +390,24 @@ export function reviewReady(booking: Booking, now = Date.now()): boolean {
 }
 
 /** What the family sees of a visit as it happens, with the report once it is in. */
-export function VisitProgress({ booking }: { booking: Booking }) {
+export function VisitProgress({ booking, now }: { booking: Booking; now?: number }) {
   const [open, setOpen] = useState(false);
+  const [shownAt] = useState(() => Date.now());
+  const at = now ?? shownAt;
   const lines: string[] = [];
+  // Inside the window the family was told, a helper not there yet is on time: say until when.
+  if (
+    booking.visitState === "upcoming" &&
+    booking.status === "confirmed" &&
+    !booking.checkedInAt &&
+    booking.checkInBy &&
+    at >= Date.parse(booking.visitStart)
+  )
+    lines.push(`The helper may arrive any time until ${formatClock(booking.checkInBy, zoneOf(booking))}`);
   if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
   if (booking.visitState === "missed") lines.push("The helper did not check in");
-  if (booking.checkedInAt) lines.push(`Checked in at ${formatClock(booking.checkedInAt)}`);
-  if (booking.checkedOutAt) lines.push(`Checked out at ${formatClock(booking.checkedOutAt)}`);
+  if (booking.checkedInAt) lines.push(`Checked in at ${formatClock(booking.checkedInAt, zoneOf(booking))}`);
+  if (booking.checkedOutAt) lines.push(`Checked out at ${formatClock(booking.checkedOutAt, zoneOf(booking))}`);
   if (lines.length === 0 && !booking.hasReport) return null;
   return (
     <div className="visit-progress" data-testid="visit-progress" aria-live="polite">

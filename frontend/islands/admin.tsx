@@ -16,7 +16,7 @@ import {
   personName,
   plural,
   specialtyName,
-  timeWindowLabel,
+  windowLabel,
   visitStateLabel,
 } from "../lib/format";
 import { useRealtimeEvent } from "../lib/realtime";
@@ -762,7 +762,7 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
             <td>#{b.id}</td>
             <td>{clientName(b.client)}</td>
             <td>{providerName(b)}</td>
-            <td>{formatVisit(b.scheduledDate, b.scheduledTime)}</td>
+            <td>{formatVisit(b.scheduledDate, b.scheduledTime, b.recipient?.timeZone)}</td>
             <td>
               <StatusBadge status={b.status} />
             </td>
@@ -912,7 +912,9 @@ function Summary({
                   <ul className="plain-list admin-today-list">
                     {todays.map((b) => (
                       <li key={b.id} data-testid="summary-booking">
-                        <span className="admin-today-when">{timeWindowLabel(b.scheduledTime)}</span>
+                        <span className="admin-today-when">
+                          {windowLabel(b.scheduledTime, b.scheduledDate, b.recipient?.timeZone)}
+                        </span>
                         <span>
                           {clientName(b.client)} with {providerName(b)} <span className="muted">(booking #{b.id})</span>
                         </span>
@@ -986,15 +988,27 @@ function TodayTab() {
               {visits.map((b) => (
                 <tr key={b.id} data-testid="admin-today-visit" data-state={b.visitState}>
                   <td>
-                    {formatClock(b.visitStart)} <span className="muted">(booking #{b.id})</span>
+                    {formatClock(b.visitStart, b.recipient?.timeZone)} <span className="muted">(booking #{b.id})</span>
                   </td>
                   <td>{clientName(b.client)}</td>
                   <td>{personName(b.provider.user) || "Provider not found"}</td>
                   <td>
                     <StatusBadge status={b.visitState} label={visitStateLabel(b.visitState)} />
                   </td>
-                  <td>{b.checkedInAt ? formatClock(b.checkedInAt) : <span className="muted">Not yet</span>}</td>
-                  <td>{b.checkedOutAt ? formatClock(b.checkedOutAt) : <span className="muted">Not yet</span>}</td>
+                  <td>
+                    {b.checkedInAt ? (
+                      formatClock(b.checkedInAt, b.recipient?.timeZone)
+                    ) : (
+                      <span className="muted">Not yet</span>
+                    )}
+                  </td>
+                  <td>
+                    {b.checkedOutAt ? (
+                      formatClock(b.checkedOutAt, b.recipient?.timeZone)
+                    ) : (
+                      <span className="muted">Not yet</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -296,7 +296,7 @@ function BookingItem({
         />
       </div>
       <p className="list-item-meta">
-        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
+        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
       {role === "client" && !series && <ForWhom recipient={booking.recipient} />}
@@ -839,7 +839,7 @@ function CancelRestDialog({
           <strong>{bookingTitle(booking)}</strong>
           <br />
           From visit {booking.series.index} of {booking.series.count}:{" "}
-          {formatVisit(booking.scheduledDate, booking.scheduledTime)}
+          {formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}
         </p>
       )}
       <TextareaField

@@ -12,7 +12,7 @@ import {
   formatMoney,
   formatVisit,
   personName,
-  timeWindowLabel,
+  windowLabel,
   urgencyLabel,
 } from "../lib/format";
 import { apiQuery, mountQueryIsland, useApiWrite } from "../lib/query";
@@ -130,7 +130,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
         />
       </div>
       <p className="list-item-meta">
-        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime)}</span>
+        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
       <BookingPerson booking={booking} perspective="client" />
@@ -259,7 +259,9 @@ function RequestDetails({ requestId, viewer }: Props) {
           <dl className="details">
             {recipientName && <Detail term="For">{recipientName}</Detail>}
             <Detail term="Preferred date">{formatDate(request.preferredDate) || "Flexible"}</Detail>
-            <Detail term="Preferred time">{timeWindowLabel(request.preferredTime) || "Flexible"}</Detail>
+            <Detail term="Preferred time">
+              {windowLabel(request.preferredTime, request.preferredDate, request.recipient?.timeZone) || "Flexible"}
+            </Detail>
             {request.repeat && (
               <Detail term="Repeats">
                 <span data-testid="request-repeat">

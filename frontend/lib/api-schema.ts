@@ -1174,6 +1174,16 @@ export interface components {
             readonly updatedAt: string;
             /** Format: date-time */
             readonly visitStart: string;
+            /**
+             * Format: date-time
+             * @description The latest start that fits the window: late after it.
+             */
+            readonly checkInBy: string;
+            /**
+             * Format: date-time
+             * @description The end of the window the family was told: missed after it.
+             */
+            readonly windowEnd: string;
             /** Format: date-time */
             readonly checkedInAt: string | null;
             /** Format: date-time */
@@ -1878,6 +1888,7 @@ export interface components {
             readonly id: number;
             readonly firstName: string;
             readonly lastName: string;
+            readonly timeZone: string;
         };
         /**
          * @description * `weekly` - Every week
@@ -2216,6 +2227,16 @@ export interface components {
             readonly visitStart: string;
             /** Format: date-time */
             readonly visitEnd: string;
+            /**
+             * Format: date-time
+             * @description The latest start that fits the window: late after it.
+             */
+            readonly checkInBy: string;
+            /**
+             * Format: date-time
+             * @description The end of the window the family was told: missed after it.
+             */
+            readonly windowEnd: string;
             /** Format: date-time */
             readonly checkedInAt: string | null;
             /** Format: date-time */

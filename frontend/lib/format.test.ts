@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   capitalize,
+  formatClock,
   formatDate,
   formatMoney,
   formatVisit,
@@ -12,6 +13,7 @@ import {
   timeWindowLabel,
   todayIso,
   urgencyLabel,
+  zoneName,
 } from "./format";
 
 describe("formatMoney", () => {
@@ -87,5 +89,50 @@ describe("labels", () => {
     expect(plural(1, "provider", "providers")).toBe("1 provider");
     expect(plural(0, "provider", "providers")).toBe("0 providers");
     expect(plural(3, "provider", "providers")).toBe("3 providers");
+  });
+});
+
+describe("one clock per visit", () => {
+  // 7:00 PM UTC on a winter day: 2:00 PM in New York, 1:00 PM in Chicago.
+  const moment = "2026-01-15T19:00:00Z";
+
+  it("reads a visit's time on the recipient's clock and names her zone when the viewer's differs", () => {
+    expect(formatClock(moment, "America/New_York", "America/Los_Angeles")).toBe("2:00 PM Eastern Time");
+    expect(formatClock(moment, "America/Chicago", "America/New_York")).toBe("1:00 PM Central Time");
+  });
+
+  it("says no zone when the viewer's clock reads the same", () => {
+    expect(formatClock(moment, "America/New_York", "America/New_York")).toBe("2:00 PM");
+    // Another name for the same clock at that moment.
+    expect(formatClock(moment, "America/New_York", "America/Detroit")).toBe("2:00 PM");
+  });
+
+  it("keeps the browser's clock without a zone, and survives an unknown one", () => {
+    expect(formatClock(moment)).toBe(
+      new Date(moment).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" }),
+    );
+    expect(formatClock(moment, "Mars/Olympus_Mons", "America/New_York")).toBe(formatClock(moment));
+    expect(formatClock(null, "America/Chicago")).toBe("");
+  });
+
+  it("names zones as people say them", () => {
+    expect(zoneName("America/Chicago", new Date(moment))).toBe("Central Time");
+    expect(zoneName("Mars/Olympus_Mons")).toBe("Olympus Mons time");
+    // POSIX names count the other way: Etc/GMT-3 is three hours ahead of UTC.
+    expect(zoneName("Etc/GMT-3", new Date(moment))).toBe("GMT+3");
+  });
+});
+
+describe("the window the family was told", () => {
+  it("names the recipient's zone beside the window when the viewer's clock differs that day", () => {
+    expect(formatVisit("2026-01-15", "afternoon", "America/Chicago", "America/New_York")).toBe(
+      `${formatDate("2026-01-15")} · Afternoon (12PM - 5PM) Central Time`,
+    );
+    expect(formatVisit("2026-01-15", "afternoon", "America/Chicago", "America/Chicago")).toBe(
+      `${formatDate("2026-01-15")} · Afternoon (12PM - 5PM)`,
+    );
+    expect(formatVisit("2026-01-15", "flexible", "America/Chicago", "America/New_York")).toBe(
+      `${formatDate("2026-01-15")} · Flexible`,
+    );
   });
 });

@@ -65,9 +65,32 @@ export function timeWindowLabel(value: string | null | undefined): string {
   return TIME_WINDOWS.find((w) => w.value === value)?.label ?? value;
 }
 
-/** A booking's "date and time": "Mon, Nov 23, 2026 · Morning (8AM - 12PM)". */
-export function formatVisit(date: string | null | undefined, time: string | null | undefined): string {
-  return [formatDate(date), timeWindowLabel(time)].filter(Boolean).join(" · ");
+/** A visit window as the family was told it, "Afternoon (12PM - 5PM)", on the clock of the person
+ * cared for: with her zone (recipient.timeZone) and the day, named when the viewer's clock reads
+ * otherwise that day, "Afternoon (12PM - 5PM) Central Time". */
+export function windowLabel(
+  time: string | null | undefined,
+  date?: string | null,
+  timeZone?: string | null,
+  viewerZone: string = viewerTimeZone(),
+): string {
+  const window = timeWindowLabel(time);
+  if (!window || time === "flexible" || !timeZone || !date) return window;
+  // Noon UTC of that day: the two clocks' difference then is the day's.
+  const noon = `${date.slice(0, 10)}T12:00:00Z`;
+  const same = formatClock(noon, timeZone, viewerZone) === formatClock(noon, timeZone, timeZone);
+  return same ? window : `${window} ${zoneName(timeZone, new Date(noon))}`;
+}
+
+/** A booking's "date and time": "Mon, Nov 23, 2026 · Morning (8AM - 12PM)" (windowLabel: with
+ * the recipient's zone, named when the viewer's differs). */
+export function formatVisit(
+  date: string | null | undefined,
+  time: string | null | undefined,
+  timeZone?: string | null,
+  viewerZone: string = viewerTimeZone(),
+): string {
+  return [formatDate(date), windowLabel(time, date, timeZone, viewerZone)].filter(Boolean).join(" · ");
 }
 
 /** Urgency options with the spec's explanations (section 9). */
@@ -121,12 +144,61 @@ export function visitStateLabel(state: string): string {
   return VISIT_STATES[state] ?? capitalize(state);
 }
 
-/** "9:04 AM" from an ISO date-time, in the browser's zone (the site's zone for our users). */
-export function formatClock(value: string | null | undefined): string {
+/** The browser's zone ("America/New_York"), or "" when it cannot tell. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
+  } catch {
+    return "";
+  }
+}
+
+function clockIn(date: Date, timeZone: string | undefined): string {
+  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+}
+
+/** How a zone is called at a moment: "Central Time" (Intl's generic name), else its city. */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  const named = (style: "longGeneric" | "shortOffset") =>
+    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: style })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value;
+  try {
+    const part = named("longGeneric");
+    if (part && !/^GMT/.test(part)) return part;
+    // A zone with no name ("Etc/GMT-3"): its offset, "GMT+3".
+    if (part) return named("shortOffset") ?? part;
+  } catch {
+    // An unknown zone: named by its city below.
+  }
+  return `${timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone} time`;
+}
+
+/** "9:04 AM" from an ISO date-time. Every time of a visit is read on the clock of the person cared
+ * for: pass her zone (booking.recipient.timeZone), and when the viewer's clock reads otherwise at
+ * that moment the zone is named, "2:00 PM Central Time". Without a zone, the browser's clock. */
+export function formatClock(
+  value: string | null | undefined,
+  timeZone?: string | null,
+  viewerZone: string = viewerTimeZone(),
+): string {
   if (!value) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  if (!timeZone) return clockIn(date, undefined);
+  let text: string;
+  try {
+    text = clockIn(date, timeZone);
+  } catch {
+    return clockIn(date, undefined);
+  }
+  let viewer: string;
+  try {
+    viewer = clockIn(date, viewerZone || undefined);
+  } catch {
+    viewer = "";
+  }
+  return viewer === text ? text : `${text} ${zoneName(timeZone, date)}`;
 }
 
 /** A person's display name: "First Last", else their email, else "". */

@@ -105,12 +105,17 @@ def test_the_provider_checks_in_and_out_with_the_keyboard_and_the_circle_sees_it
         expect(family_item).to_be_visible()
         # A member sees the visit, but paying and cancelling are the organizers'.
         expect(family_item.get_by_role("button", name="Cancel Booking")).to_have_count(0)
+        # Begun, not checked in, still inside the window the family was told: calm, no alarm.
+        expect(family_item.get_by_text(re.compile(r"^The helper may arrive any time until 10:00 AM"))).to_be_visible()
+        expect(family_item.get_by_text(re.compile(r"Late"))).to_have_count(0)
 
         sign_in_browser(helper, base, booking.provider.user)
         _dashboard(helper, base)
         item = helper.get_by_test_id("booking-item").filter(has_text="Weekly wellness check")
         check_in = item.get_by_role("button", name="Check in")
         expect(check_in).to_be_visible()
+        # She hears first: by when to check in before the family is told she is late.
+        expect(item.get_by_test_id("check-in-by")).to_contain_text("Please check in by 10:00 AM")
         assert_no_axe_violations(helper, context="provider dashboard with Check in")
 
         # Check in with the keyboard: focus the button, press Enter.

@@ -1,15 +1,22 @@
 """seed_demo writes through the same rules as the API: its requests are made by the service."""
 
+import datetime as dt
 import io
+import zoneinfo
 from decimal import Decimal
 
 import pytest
+import time_machine
 from django.core.management import call_command
+from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus
+from bookings.selectors import VisitState, visit_state, visits_needing_alert
 from payments.models import Earning, PayoutSetup, PayoutState
 from providers.models import Provider
 from requests_app.models import RequestStatus, ServiceRequest
+
+TODAY_VISIT = "Wellness check and a cup of tea"
 
 
 @pytest.mark.django_db
@@ -20,7 +27,7 @@ def test_seed_demo_makes_valid_requests_one_booked_with_the_helper_and_adds_noth
     requests = (
         ServiceRequest.objects.filter(client__email="client@kindly.example")
         .exclude(status=RequestStatus.COMPLETED)  # the visit of _demo_earnings, below
-        .exclude(title="Wellness check and a cup of tea")  # today's visit, below
+        .exclude(title=TODAY_VISIT)  # today's visit, below
     )
     assert requests.count() == 3
     assert sorted(requests.values_list("status", flat=True)) == [
@@ -52,8 +59,6 @@ def test_seed_demo_gives_the_helper_payouts_and_one_paid_completed_visit_once(fi
 
 @pytest.mark.django_db(transaction=True)
 def test_seed_demo_puts_the_son_in_the_circle_and_a_paid_visit_today(firebase_auth, settings):
-    from django.utils import timezone
-
     from circles.models import CircleMember, CircleRole
 
     settings.PAYMENTS_BACKEND = "test"
@@ -64,6 +69,25 @@ def test_seed_demo_puts_the_son_in_the_circle_and_a_paid_visit_today(firebase_au
     assert member.role == CircleRole.MEMBER
     assert member.recipient.account.email == "client@kindly.example"
     helper = "provider@kindly.example"
-    [today] = Booking.objects.filter(provider__user__email=helper, scheduled_date=timezone.localdate())
+    [today] = Booking.objects.filter(provider__user__email=helper, service_request__title=TODAY_VISIT)
     assert (today.status, today.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
     assert today.recipient == member.recipient
+
+
+# Local times of day (the site's zone, the demo recipient's) `make run` may start at: before the
+# morning, late in the morning, mid-afternoon, the evening, late at night.
+@pytest.mark.parametrize("clock", ["06:00", "11:30", "16:30", "18:30", "23:30"])
+@pytest.mark.django_db(transaction=True)
+def test_the_demo_visit_of_today_starts_in_no_alarm_whatever_the_time(firebase_auth, settings, clock):
+    settings.PAYMENTS_BACKEND = "test"
+    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+    day = timezone.localdate() + dt.timedelta(days=30)
+    moment = dt.datetime.combine(day, dt.time.fromisoformat(clock), tzinfo=zone)
+    with time_machine.travel(moment, tick=False):
+        call_command("seed_demo", stdout=io.StringIO())
+        [visit] = Booking.objects.filter(service_request__title=TODAY_VISIT)
+        assert visit.status == BookingStatus.CONFIRMED
+        assert visit_state(visit, now=moment) == VisitState.UPCOMING
+        assert visits_needing_alert(now=moment) == []
+        # Today's while a window can still be kept, else tomorrow morning's.
+        assert visit.scheduled_date == (day if clock < "18:00" else day + dt.timedelta(days=1))

@@ -52,6 +52,7 @@ def test_client_gets_the_booking_summary_and_the_island(client, booking):
             "id": booking.recipient_id,
             "firstName": booking.recipient.first_name,
             "lastName": booking.recipient.last_name,
+            "timeZone": "America/New_York",
         },
     }
 

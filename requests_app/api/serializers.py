@@ -80,10 +80,12 @@ class RecipientSummarySerializer(serializers.ModelSerializer):
 
     firstName = serializers.CharField(source="first_name", read_only=True)
     lastName = serializers.CharField(source="last_name", read_only=True)
+    # Every time of their visits is shown on this clock (IANA name, e.g. "America/Chicago").
+    timeZone = serializers.CharField(source="time_zone", read_only=True)
 
     class Meta:
         model = CareRecipient
-        fields = ["id", "firstName", "lastName"]
+        fields = ["id", "firstName", "lastName", "timeZone"]
         read_only_fields = fields
 
 

@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
-from bookings.models import Booking
+from bookings.models import REMIND_BEFORE_LATE, Booking
 from bookings.services import booking_complete, service_request_accept
-from circles.models import CircleMember, CircleRole
+from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.services import recipient_for_self
 from marketplace.errors import InvalidInput
 from payments.gateways import TEST_CARD_SUCCEEDS, is_test_gateway_active
@@ -40,6 +40,27 @@ DEMO_USERS = [
     ("family@kindly.example", "Sam", "Senior", UserType.CLIENT, None),
     ("applicant@kindly.example", "Paul", "Applicant", UserType.PROVIDER, VerificationStatus.PENDING),
 ]
+
+
+def demo_visit_slot(recipient: CareRecipient, *, now: dt.datetime) -> tuple[dt.date, str]:
+    """The day and window of the demo's visit of today: one the helper can still keep with no
+    reminder nor alarm due (Booking.check_in_by, REMIND_BEFORE_LATE), preferring one that has begun
+    so she can check in at once; tomorrow morning once the evening's is past."""
+    today = timezone.localtime(now, recipient.zone).date()
+    windows = [w for w in WINDOW_START if w != TimeWindow.FLEXIBLE]
+
+    def visit(window: str) -> Booking:
+        booking = Booking(scheduled_date=today, scheduled_time=window, duration=60, recipient=recipient)
+        booking.fill_visit_times()
+        return booking
+
+    quiet = [w for w in windows if now < visit(w).check_in_by - REMIND_BEFORE_LATE]
+    begun = [w for w in quiet if visit(w).starts_at <= now]
+    if begun:
+        return today, max(begun, key=lambda w: WINDOW_START[w])
+    if quiet:
+        return today, min(quiet, key=lambda w: WINDOW_START[w])
+    return today + dt.timedelta(days=1), TimeWindow.MORNING
 
 
 class Command(BaseCommand):
@@ -158,25 +179,30 @@ class Command(BaseCommand):
         CircleMember.objects.get_or_create(recipient=recipient, user=family, defaults={"role": CircleRole.MEMBER})
 
     def _demo_visit_today(self, client: User, *, helper: User) -> None:
-        """A paid visit today in the window that has started last (or the morning's), so the helper can
-        check in and the family watch it (issue 17). A window that has started can no longer be
-        accepted, so the visit is booked and paid two weeks ahead (the same weekday, inside the
-        helper's hours, clear of the other demo visits) and then moved to today: demo history, as
-        _demo_earnings does."""
-        if Booking.objects.filter(provider__user=helper, scheduled_date=timezone.localdate()).exists():
+        """A paid visit today that starts in no alarm, so the helper can check in and the family watch
+        it (issue 17): the window that has started last among those the helper can still keep with
+        no reminder due yet (else the next such window; after the evening's, tomorrow morning), on
+        the clock of the person cared for, whatever the time `make run` starts. A window that has
+        started can no longer be accepted, so the visit is booked and paid two weeks ahead (the same
+        weekday, inside the helper's hours, clear of the other demo visits) and then moved to its
+        day: demo history, as _demo_earnings does."""
+        title = "Wellness check and a cup of tea"
+        recipient = recipient_for_self(user=client)
+        today = timezone.localtime(timezone.now(), recipient.zone).date()
+        if Booking.objects.filter(
+            provider__user=helper, service_request__title=title, scheduled_date__gte=today
+        ).exists():
             return
-        now = timezone.localtime()
-        started = [w for w, start in WINDOW_START.items() if w != TimeWindow.FLEXIBLE and start <= now.time()]
-        window = max(started, key=lambda w: WINDOW_START[w]) if started else TimeWindow.MORNING
+        day, window = demo_visit_slot(recipient, now=timezone.now())
         with transaction.atomic():
             request = service_request_create(
                 client=client,
                 category=ServiceCategory.objects.get(slug="wellness-checks"),
-                title="Wellness check and a cup of tea",
+                title=title,
                 description="Visit me, check that I take my tablets, and have a chat.",
                 urgency=Urgency.NORMAL,
                 preferred_time=window,
-                preferred_date=timezone.localdate() + dt.timedelta(days=14),
+                preferred_date=day + dt.timedelta(days=14),
                 location="12 Elm Street, Springfield",
                 estimated_duration=60,
                 max_budget=Decimal("60.00"),
@@ -184,11 +210,10 @@ class Command(BaseCommand):
             booking = service_request_accept(service_request_id=request.id, actor=helper)
         payment_intent_create(actor=client, booking_id=booking.pk)
         payment_test_confirm(actor=client, booking_id=booking.pk, card_number=TEST_CARD_SUCCEEDS)
-        today = timezone.localdate()
         booking.refresh_from_db()
-        booking.scheduled_date = today  # save() moves the visit's stored times with the date
+        booking.scheduled_date = day  # save() moves the visit's stored times with the date
         booking.save(update_fields=["scheduled_date", "updated_at"])
-        ServiceRequest.objects.filter(pk=request.pk).update(preferred_date=today)
+        ServiceRequest.objects.filter(pk=request.pk).update(preferred_date=day)
 
     def _demo_earnings(self, client: User, *, helper: User) -> None:
         """The offline test gateway's payouts, for /earnings: the helper's simulated account has payouts
