@@ -21,6 +21,7 @@ from bookings.models import (
     VisitReport,
 )
 from circles.selectors import recipient_id_list, recipient_ids_of
+from marketplace.addresses import PART_NAMES
 from marketplace.errors import NotFound
 from providers.models import Provider
 from providers.selectors import provider_pk_of
@@ -65,7 +66,7 @@ _LISTED_FIELDS = (
             "title",
             "description",
             "category_id",
-            "location",
+            *PART_NAMES,
             "special_requirements",
             "status",
             # booking.series (issue 18): the series' length from its request's repeat

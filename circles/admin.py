@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from circles.models import CareRecipient, CircleInvitation, CircleMember
+from circles.models import RECIPIENT_PRIVATE, CareRecipient, CircleInvitation, CircleMember
+from marketplace.addresses import FULL, STAFF_SEES, STREET_PARTS
 
 
 class CircleMemberInline(admin.TabularInline):
@@ -11,10 +12,18 @@ class CircleMemberInline(admin.TabularInline):
 
 @admin.register(CareRecipient)
 class CareRecipientAdmin(admin.ModelAdmin):
-    list_display = ("full_name", "account", "created_at")
-    search_fields = ("first_name", "last_name", "account__email")
+    """Staff see what the admin API shows of a recipient (marketplace.addresses.STAFF_SEES): the
+    name, town, state and ZIP; the street line, phone and notes for helpers are the circle's and
+    the booked helper's only (requests_app.selectors.address_shown_to)."""
+
+    list_display = ("full_name", "town", "zip_code", "account", "created_at")
+    search_fields = ("first_name", "last_name", "town", "zip_code", "account__email")
     raw_id_fields = ("account",)
     inlines = [CircleMemberInline]
+
+    def get_exclude(self, request, obj=None):
+        hidden = () if STAFF_SEES == FULL else (*STREET_PARTS, *RECIPIENT_PRIVATE)
+        return (*(super().get_exclude(request, obj) or ()), *hidden)
 
 
 @admin.register(CircleInvitation)
