@@ -48,14 +48,16 @@ class Address:
 
 def full_line(street: str, unit: str, town: str, state: str, zip_code: str) -> str:
     """ "45 Oak Avenue, Apt 2, Springfield, IL 62701": every part there is, in postal order."""
-    region = " ".join(p for p in (state.strip(), zip_code.strip()) if p)
-    return ", ".join(p for p in (street.strip(), unit.strip(), town.strip(), region) if p)
+    return ", ".join(p for p in (street.strip(), unit.strip(), area_line(town, state, zip_code)) if p)
 
 
 def area_line(town: str, state: str, zip_code: str) -> str:
-    """ "Springfield, IL 62701": what a helper sees before she is booked (never the street line)."""
-    region = " ".join(p for p in (state.strip(), zip_code.strip()) if p)
-    return ", ".join(p for p in (town.strip(), region) if p)
+    """ "Springfield, IL 62701" (or "Springfield 62701" without a state): what a helper sees before
+    she is booked (never the street line)."""
+    town, state, zip_code = town.strip(), state.strip(), zip_code.strip()
+    if not state:
+        return " ".join(p for p in (town, zip_code) if p)
+    return ", ".join(p for p in (town, f"{state} {zip_code}".strip()) if p)
 
 
 def parse_one_line(text: str) -> Address:

@@ -47,6 +47,8 @@ class ServiceRequestAdmin(admin.ModelAdmin):
         "title",
         "client",
         "category",
+        "town",
+        "zip_code",
         "urgency",
         "status",
         "preferred_date",

@@ -38,6 +38,11 @@ export const SERVICE_REQUEST_FIELDS: Record<Variant, (keyof Values)[]> = {
   edit: ["title", "description", "categoryId", ...WHEN_AND_WHERE],
 };
 
+// Who reads the special requirements (ARCHITECTURE.md): every helper considering the request; door
+// codes and keys belong in the person's notes for helpers, which only the booked helper reads.
+const SPECIAL_HINT =
+  "Helpers considering this request read this: accessibility, pets, parking… Put door codes and keys in the person's notes for helpers on the Care circle page: only the booked helper reads those.";
+
 /** What differs between the two pages: their ids' prefix, words and required fields. */
 const TEXTS: Record<
   Variant,
@@ -63,9 +68,10 @@ const TEXTS: Record<
     titleHint: "A short summary, for example: Help setting up video calls",
     descriptionHint: "What would you like help with? At least 10 characters.",
     dateRequired: true,
-    locationHint: "Where the visit takes place: the address of the person you chose, unless you change it",
+    locationHint:
+      "Where the visit takes place: the address of the person you chose, unless you change it. Helpers see the town and ZIP until one is booked.",
     specialLabel: "Special requirements (optional)",
-    specialHint: "Anything your provider should know: accessibility, pets, parking…",
+    specialHint: SPECIAL_HINT,
     durationRequired: false,
     durationMin: DURATION_MIN,
     budgetLabel: "Maximum budget in dollars (optional)",
@@ -78,6 +84,7 @@ const TEXTS: Record<
     dateHint: "Optional: leave it empty if any day suits you.",
     timePlaceholder: "Select a time",
     specialLabel: "Special requirements",
+    specialHint: SPECIAL_HINT,
     durationRequired: true,
     durationMin: DURATION_MIN_ON_EDIT,
     budgetLabel: "Maximum budget ($, optional)",
