@@ -28,7 +28,11 @@ const WHEN_AND_WHERE: (keyof Values)[] = [
   "repeat",
   "repeatCount",
   "repeatUntil",
-  "location",
+  "street",
+  "unit",
+  "town",
+  "state",
+  "zipCode",
   "specialRequirements",
   "estimatedDuration",
   "maxBudget",
@@ -69,7 +73,7 @@ const TEXTS: Record<
     descriptionHint: "What would you like help with? At least 10 characters.",
     dateRequired: true,
     locationHint:
-      "Where the visit takes place: the address of the person you chose, unless you change it. Helpers see the town and ZIP until one is booked.",
+      "The address of the person you chose, unless you change it. Helpers see the town and ZIP until one is booked; the street goes to the booked helper.",
     specialLabel: "Special requirements (optional)",
     specialHint: SPECIAL_HINT,
     durationRequired: false,
@@ -83,6 +87,7 @@ const TEXTS: Record<
     dateRequired: false,
     dateHint: "Optional: leave it empty if any day suits you.",
     timePlaceholder: "Select a time",
+    locationHint: "Helpers see the town and ZIP until one is booked; the street goes to the booked helper.",
     specialLabel: "Special requirements",
     specialHint: SPECIAL_HINT,
     durationRequired: true,
@@ -235,17 +240,58 @@ export function ServiceRequestFields({
         errors={errors}
         onChange={change}
       />
-      <InputField
-        id={id("location")}
-        label="Location"
-        required
-        hint={t.locationHint}
-        autoComplete="street-address"
-        value={values.location}
-        maxLength={limits.location?.maxLength}
-        onChange={(e) => set("location", e.target.value)}
-        error={errors.location}
-      />
+      <FieldSet id={`${t.idPrefix}-location`} legend="Where is the visit?" hint={t.locationHint}>
+        <InputField
+          id={id("street")}
+          label="Street address"
+          required
+          autoComplete="address-line1"
+          value={values.street}
+          maxLength={limits.street?.maxLength}
+          onChange={(e) => set("street", e.target.value)}
+          error={errors.street}
+        />
+        <InputField
+          id={id("unit")}
+          label="Apartment or unit (optional)"
+          autoComplete="address-line2"
+          value={values.unit}
+          maxLength={limits.unit?.maxLength}
+          onChange={(e) => set("unit", e.target.value)}
+          error={errors.unit}
+        />
+        <InputField
+          id={id("town")}
+          label="Town"
+          required
+          autoComplete="address-level2"
+          value={values.town}
+          maxLength={limits.town?.maxLength}
+          onChange={(e) => set("town", e.target.value)}
+          error={errors.town}
+        />
+        <div className="form-row">
+          <InputField
+            id={id("state")}
+            label="State"
+            autoComplete="address-level1"
+            value={values.state}
+            maxLength={limits.state?.maxLength}
+            onChange={(e) => set("state", e.target.value)}
+            error={errors.state}
+          />
+          <InputField
+            id={id("zipCode")}
+            label="ZIP"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            value={values.zipCode}
+            maxLength={limits.zipCode?.maxLength}
+            onChange={(e) => set("zipCode", e.target.value)}
+            error={errors.zipCode}
+          />
+        </div>
+      </FieldSet>
       <TextareaField
         id={id("specialRequirements")}
         label={t.specialLabel}
