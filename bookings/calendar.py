@@ -19,6 +19,7 @@ from icalendar import Calendar, Event
 from bookings.models import BookingStatus
 from bookings.selectors import CALENDAR_HISTORY, calendar_visits
 from providers.selectors import provider_for_user, time_off_between
+from requests_app.selectors import address_line_for, address_shown_to
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -91,7 +92,11 @@ def calendar_ics(*, user: User, page_url: str, recipient: CareRecipient | None =
             lines.append(f"{series}.")
         lines.append(f"Details: {page_url}")
         event.add("summary", summary)
-        event.add("location", booking.service_request.location)
+        # The place as address_shown_to allows: the booked helper's LOCATION is the street address
+        # while the visit is on, the town and ZIP once she is dropped (cancelled, long completed).
+        location = address_line_for(booking, address_shown_to(booking, user))
+        if location:
+            event.add("location", location)
         event.add("description", "\n".join(lines))
         event.add("url", page_url)
         event.add("status", _STATUS[booking.status])

@@ -23,6 +23,7 @@ from bookings.models import (
     VisitReport,
 )
 from circles.selectors import organized_recipient_ids, recipient_id_list, recipient_ids_of
+from marketplace.addresses import PART_NAMES
 from marketplace.errors import NotFound
 from providers.models import Provider, VerificationStatus
 from providers.selectors import provider_pk_of
@@ -69,7 +70,7 @@ _LISTED_FIELDS = (
             "title",
             "description",
             "category_id",
-            "location",
+            *PART_NAMES,
             "special_requirements",
             "status",
             # booking.series (issue 18): the series' length from its request's repeat

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from circles.models import CareRecipient, CircleInvitation, CircleMember
+from circles.models import RECIPIENT_PRIVATE, CareRecipient, CircleInvitation, CircleMember
+from marketplace.addresses import FULL, STAFF_SEES, STREET_PARTS
 
 
 class CircleMemberInline(admin.TabularInline):
@@ -11,8 +12,12 @@ class CircleMemberInline(admin.TabularInline):
 
 @admin.register(CareRecipient)
 class CareRecipientAdmin(admin.ModelAdmin):
-    list_display = ("full_name", "account", "created_at")
-    search_fields = ("first_name", "last_name", "account__email")
+    """Staff see what the admin API shows of a recipient (marketplace.addresses.STAFF_SEES): the
+    name, town, state and ZIP; the street line, phone and notes for helpers are the circle's and
+    the booked helper's only (requests_app.selectors.address_shown_to)."""
+
+    list_display = ("full_name", "town", "zip_code", "account", "created_at")
+    search_fields = ("first_name", "last_name", "town", "zip_code", "account__email")
     raw_id_fields = ("account",)
     inlines = [CircleMemberInline]
 
@@ -20,6 +25,10 @@ class CareRecipientAdmin(admin.ModelAdmin):
         # Booked visits store their start on this clock: a zone changes only through
         # bookings.services.recipient_time_zone_set, which moves them with it.
         return ("time_zone",) if obj is not None else ()
+
+    def get_exclude(self, request, obj=None):
+        hidden = () if STAFF_SEES == FULL else (*STREET_PARTS, *RECIPIENT_PRIVATE)
+        return (*(super().get_exclude(request, obj) or ()), *hidden)
 
 
 @admin.register(CircleInvitation)

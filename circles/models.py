@@ -19,6 +19,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
+from marketplace.addresses import area_line, full_line, parse_one_line
+
 # An invitation's link works for 7 days (issue 16 item 3).
 INVITATION_MAX_AGE = dt.timedelta(days=7)
 
@@ -58,11 +60,20 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError("Choose a time zone such as America/Chicago.")
 
 
+# What of a recipient goes with the street line to the booked helper only (and to the circle).
+RECIPIENT_PRIVATE = ("phone", "notes_for_helpers")
+
+
 class CareRecipient(models.Model):
     first_name = models.CharField(max_length=150)
     last_name = models.CharField(max_length=150, blank=True)
-    # Shown to the booked provider only (never before a booking, never in listings).
-    address = models.CharField(max_length=255, blank=True)
+    # The address in parts: the street line and unit go to the booked provider only, while the
+    # booking is on (requests_app.selectors.address_shown_to); the town and ZIP may be shown before.
+    street = models.CharField(max_length=255, blank=True)
+    unit = models.CharField(max_length=40, blank=True)
+    town = models.CharField(max_length=120, blank=True)
+    state = models.CharField(max_length=40, blank=True)
+    zip_code = models.CharField("ZIP", max_length=10, blank=True)
     phone = models.CharField(max_length=40, blank=True)
     notes_for_helpers = models.TextField(blank=True, help_text='For example "Hard of hearing, ring twice".')
     # Where the person cared for lives: every time of their visits (the window, check-in and out,
@@ -99,6 +110,22 @@ class CareRecipient(models.Model):
     def zone_name(self) -> str:
         """ "Eastern Time": said beside a time wherever its reader's clock may differ."""
         return zone_name(self.time_zone or settings.SITE_TIME_ZONE)
+
+    @property
+    def address(self) -> str:
+        """The whole address on one line (for those who may see it all)."""
+        return full_line(self.street, self.unit, self.town, self.state, self.zip_code)
+
+    @address.setter
+    def address(self, text: str) -> None:
+        # The one-line form still accepted (older API clients, fixtures): read into parts, best effort.
+        for name, value in parse_one_line(text).as_dict().items():
+            setattr(self, name, value)
+
+    @property
+    def area(self) -> str:
+        """The town, state and ZIP only."""
+        return area_line(self.town, self.state, self.zip_code)
 
 
 class CircleRole(models.TextChoices):

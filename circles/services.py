@@ -30,6 +30,7 @@ from circles.models import (
 )
 from circles.notices import notice_send
 from circles.tokens import invitation_check_open, invitation_from_token, invitation_token
+from marketplace.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
 from marketplace.validators import check_phone
@@ -40,21 +41,24 @@ if TYPE_CHECKING:
 LAST_ORGANIZER_MESSAGE = "A circle needs at least one organizer."
 
 # Field limits (the model's max_length; notes are free text but bounded).
-LIMITS = {"first_name": 150, "last_name": 150, "address": 255, "phone": 40, "notes_for_helpers": 2000}
+# The address is kept in parts (marketplace.addresses); the one-line "address" is still accepted
+# and read into them, best effort.
+LIMITS = {"first_name": 150, "last_name": 150, **PART_LIMITS, "phone": 40, "notes_for_helpers": 2000}
 LABELS = {
     "first_name": "First name",
     "last_name": "Last name",
-    "address": "Address",
+    **PART_LABELS,
     "phone": "Phone",
     "notes_for_helpers": "Notes for helpers",
 }
 API_NAMES = {
     "first_name": "firstName",
     "last_name": "lastName",
-    "address": "address",
+    **PART_API_NAMES,
     "phone": "phone",
     "notes_for_helpers": "notesForHelpers",
 }
+ADDRESS_MAX = 255
 
 
 # ---------------------------------------------------------------- small checks
@@ -90,9 +94,17 @@ def _organizer_only(membership: CircleMember, action: str) -> None:
 
 
 def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
-    """Trimmed text fields; InvalidInput naming each field that breaks a rule (API names)."""
+    """Trimmed text fields; InvalidInput naming each field that breaks a rule (API names). A one-line
+    "address" is read into the parts unless parts are given too (they win)."""
     cleaned: dict[str, str] = {}
     errors: dict[str, list[str]] = {}
+    fields = dict(fields)
+    if "address" in fields:
+        text = "" if fields["address"] is None else str(fields.pop("address"))
+        if len(text.strip()) > ADDRESS_MAX:
+            errors["address"] = [f"Address can be at most {ADDRESS_MAX} characters long."]
+        elif not any(fields.get(name) for name in PART_NAMES):
+            fields.update(parse_one_line(text).as_dict())
     for name, value in fields.items():
         if name not in LIMITS:
             errors.setdefault(API_NAMES.get(name, name), []).append("Unknown field.")
@@ -164,6 +176,7 @@ def recipient_create(
     phone: str = "",
     notes_for_helpers: str = "",
     is_self: bool = False,
+    **parts: str,
 ) -> CareRecipient:
     """Add someone the actor cares for (or the actor themself, is_self); the actor organizes their circle.
 
@@ -175,6 +188,7 @@ def recipient_create(
             "first_name": first_name,
             "last_name": last_name,
             "address": address,
+            **parts,
             "phone": phone,
             "notes_for_helpers": notes_for_helpers,
         },
@@ -196,7 +210,8 @@ def recipient_create(
 
 
 def recipient_update(*, actor: User, recipient_id: object, **changes: Any) -> CareRecipient:
-    """Change some of first_name, last_name, address, phone, notes_for_helpers (organizers only)."""
+    """Change some of first_name, last_name, the address (its parts, or the one-line address), phone,
+    notes_for_helpers (organizers only)."""
     fields = _clean_fields(changes, creating=False)
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)

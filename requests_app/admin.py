@@ -1,8 +1,10 @@
 from django import forms
 from django.contrib import admin
 
+from marketplace.addresses import FULL, STAFF_SEES, STREET_PARTS
 from requests_app import services
 from requests_app.models import ServiceCategory, ServiceRequest
+from requests_app.selectors import address_shown_to
 
 
 @admin.register(ServiceCategory)
@@ -45,6 +47,8 @@ class ServiceRequestAdmin(admin.ModelAdmin):
         "title",
         "client",
         "category",
+        "town",
+        "zip_code",
         "urgency",
         "status",
         "preferred_date",
@@ -52,9 +56,25 @@ class ServiceRequestAdmin(admin.ModelAdmin):
         "created_at",
     )
     list_filter = ("status", "urgency", "category", "preferred_time", "created_at")
-    search_fields = ("title", "description", "location", "client__email", "client__first_name", "client__last_name")
+    # Staff find a request by its town or ZIP, never by a street they would then see matched.
+    search_fields = (
+        "title",
+        "description",
+        "town",
+        "zip_code",
+        "client__email",
+        "client__first_name",
+        "client__last_name",
+    )
     list_select_related = ("client", "category")
     autocomplete_fields = ("client",)
     raw_id_fields = ("recipient",)
     date_hierarchy = "created_at"
     readonly_fields = ("created_at", "updated_at")
+
+    def get_exclude(self, request, obj=None):
+        # The rule the API and /admin follow (address_shown_to): staff see the town, state and ZIP,
+        # never the street line.
+        shown = address_shown_to(obj, request.user) if obj is not None else STAFF_SEES
+        hidden = () if shown == FULL else STREET_PARTS
+        return (*(super().get_exclude(request, obj) or ()), *hidden)

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from marketplace.addresses import area_line, full_line, parse_one_line
 from providers.models import VISIT_WINDOWS
 
 
@@ -61,6 +62,11 @@ def window_length(window: str) -> dt.timedelta:
 # when a request is posted at short notice, enforced by bookings.services.
 CANCELLATION_WINDOW = dt.timedelta(hours=48)
 
+# The booked helper keeps the street address, phone and notes for helpers this long after her
+# check-out (or the visit's planned end when she did not check out), to write the visit report;
+# then a completed visit's helper sees the town and ZIP only, like a cancelled or replaced one.
+ADDRESS_KEPT_AFTER_VISIT = dt.timedelta(hours=4)
+
 
 class Repeat(models.TextChoices):
     """How a request repeats (issue 18): each visit keeps the first one's weekday and time window.
@@ -101,7 +107,13 @@ class ServiceRequest(models.Model):
     preferred_date = models.DateField(null=True, blank=True)
     preferred_time = models.CharField(max_length=16, choices=TimeWindow.choices, blank=True)
     urgency = models.CharField(max_length=16, choices=Urgency.choices, default=Urgency.NORMAL)
-    location = models.CharField(max_length=255, blank=True)
+    # Where the visit is, in parts (the spec's one-line `location` is composed from them): helpers
+    # considering the request see the town and ZIP only (requests_app.selectors.address_shown_to).
+    street = models.CharField(max_length=255, blank=True)
+    unit = models.CharField(max_length=40, blank=True)
+    town = models.CharField(max_length=120, blank=True)
+    state = models.CharField(max_length=40, blank=True)
+    zip_code = models.CharField("ZIP", max_length=10, blank=True)
     special_requirements = models.TextField(blank=True)
     estimated_duration = models.PositiveIntegerField(default=60, help_text="minutes")
     max_budget = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
@@ -145,3 +157,19 @@ class ServiceRequest(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @property
+    def location(self) -> str:
+        """The spec's one-line location, in full (for those who may see it all: address_shown_to)."""
+        return full_line(self.street, self.unit, self.town, self.state, self.zip_code)
+
+    @location.setter
+    def location(self, text: str) -> None:
+        # The one-line form still accepted (the spec's API, fixtures): read into parts, best effort.
+        for name, value in parse_one_line(text).as_dict().items():
+            setattr(self, name, value)
+
+    @property
+    def area(self) -> str:
+        """The town, state and ZIP only: what a helper sees before she is booked."""
+        return area_line(self.town, self.state, self.zip_code)

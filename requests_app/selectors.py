@@ -20,12 +20,26 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db.models import Case, Exists, F, IntegerField, OuterRef, Prefetch, Q, QuerySet, Subquery, When
+from django.db.models import (
+    Case,
+    CharField,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.selectors import organized_recipient_ids, recipient_ids_of
+from marketplace.addresses import AREA, FULL, PART_API_NAMES, PART_NAMES, STAFF_SEES, full_line
 from marketplace.errors import NotFound
 from providers.models import Provider, TimeOff
 from providers.selectors import (
@@ -36,7 +50,14 @@ from providers.selectors import (
     user_is_vetted_provider,
     visit_problems,
 )
-from requests_app.models import WINDOW_START, RequestStatus, ServiceCategory, ServiceRequest, TimeWindow
+from requests_app.models import (
+    ADDRESS_KEPT_AFTER_VISIT,
+    WINDOW_START,
+    RequestStatus,
+    ServiceCategory,
+    ServiceRequest,
+    TimeWindow,
+)
 from requests_app.services import request_visit_dates
 
 if TYPE_CHECKING:
@@ -100,7 +121,11 @@ def _with_people(qs: QuerySet[ServiceRequest], viewer_id: str | None = None) -> 
         )
     )
     if viewer_id is not None:
-        qs = qs.annotate(viewer_role=viewer_role_of(viewer_id))
+        qs = qs.annotate(
+            viewer_role=viewer_role_of(viewer_id),
+            viewer_holds_address=holds_address(viewer_id),
+            viewer_holds_address_of=Value(viewer_id, output_field=CharField()),
+        )
     return qs
 
 
@@ -260,16 +285,6 @@ def service_request_list_shown(
     return _own(user.pk, recipient_id).order_by(*_NEWEST_FIRST)
 
 
-def recipient_shown_in_full_to(service_request: ServiceRequest, user: User) -> bool:
-    """Whether `user` is the provider booked on the request (once it is booked): they see the
-    recipient's address, phone, notes for helpers and whom in the circle to contact."""
-    return (
-        service_request.status != RequestStatus.OPEN
-        and getattr(service_request, "booked_provider_user_id", None) == user.pk
-        and user.pk is not None
-    )
-
-
 def service_request_list_admin() -> QuerySet[ServiceRequest]:
     return _with_people(ServiceRequest.objects.all()).order_by(*_NEWEST_FIRST)
 
@@ -296,23 +311,116 @@ def service_request_get_for_accept(*, user: User, pk: int) -> ServiceRequest:
     return service_request
 
 
-def private_details_visible_to(service_request: ServiceRequest, user: User, *, vetted: Callable[[], bool]) -> bool:
-    """Whether `user` may read the request's location and special requirements (ARCHITECTURE.md):
-    the members of the recipient's circle, verified providers while it is open, the booked
-    provider; nobody else (admins neither).
+# What address_shown_to answers: the whole address (street line, unit, and with the recipient's
+# phone and notes for helpers in careDetails), or the town, state and ZIP only.
+ADDRESS_FULL = FULL
+ADDRESS_AREA = AREA
 
-    Expects the request from a selector here (booked_provider_user_id and viewer_role annotated);
-    vetted answers providers.selectors.user_is_vetted_provider(user=user), and is asked only when
-    the answer matters (never for the circle's own requests).
+# The booking states in which its provider holds the address (the visit is ahead); a completed one
+# keeps it ADDRESS_KEPT_AFTER_VISIT after check-out. Spelled as values: this app never imports bookings.
+_VISIT_AHEAD = ("scheduled", "confirmed")
+_VISIT_DONE = "completed"
+
+
+def booking_holds_address(
+    *, status: str, checked_out_at: dt.datetime | None, ends_at: dt.datetime | None, now: dt.datetime | None = None
+) -> bool:
+    """Whether a booking's provider still gets the street address, phone and notes for helpers: while
+    the booking is scheduled or confirmed, and ADDRESS_KEPT_AFTER_VISIT after she checked out (the
+    planned end when she did not) for the visit report. A dropped helper (cancelled, reassigned
+    away, long completed) sees none of it."""
+    if status in _VISIT_AHEAD:
+        return True
+    if status != _VISIT_DONE:
+        return False
+    ended = checked_out_at or ends_at
+    return ended is not None and ended >= (now or timezone.now()) - ADDRESS_KEPT_AFTER_VISIT
+
+
+def holds_address(user_id: object, now: dt.datetime | None = None) -> Exists:
+    """booking_holds_address as a query: the request has a booking of this user's provider that
+    still gives her the address (for annotate(viewer_holds_address=...), one query per list)."""
+    recent = (now or timezone.now()) - ADDRESS_KEPT_AFTER_VISIT
+    done_recently = Q(bookings__status=_VISIT_DONE) & (
+        Q(bookings__checked_out_at__gte=recent)
+        | Q(bookings__checked_out_at__isnull=True, bookings__ends_at__gte=recent)
+    )
+    return Exists(
+        ServiceRequest.objects.filter(pk=OuterRef("pk")).filter(
+            Q(bookings__provider__user_id=user_id) & (Q(bookings__status__in=_VISIT_AHEAD) | done_recently)
+        )
+    )
+
+
+def _is_booking(obj) -> bool:
+    return hasattr(obj, "service_request_id")
+
+
+def _holds_address(obj, user: User) -> bool:
+    """Whether `user` is the provider who holds the address of `obj` (a booking, or a request: any
+    of its bookings) right now."""
+    if _is_booking(obj):
+        return obj.provider.user_id == user.pk and booking_holds_address(
+            status=obj.status, checked_out_at=obj.checked_out_at, ends_at=obj.ends_at
+        )
+    if getattr(obj, "viewer_holds_address_of", None) == user.pk:
+        return bool(obj.viewer_holds_address)
+    if getattr(obj, "booked_provider_user_id", 0) is None:
+        return False  # never booked: nobody holds it
+    return ServiceRequest.objects.filter(pk=obj.pk).filter(holds_address(user.pk)).exists()
+
+
+def address_shown_to(obj, user: User, *, vetted: Callable[[], bool] | None = None) -> str | None:
+    """How much of the address of `obj` (a request or a booking, read by a selector that annotated
+    viewer_role) `user` may read: ADDRESS_FULL, ADDRESS_AREA or None. The one rule every surface
+    asks (the API, the pages, the calendar feed, the admin pages, the Django admin):
+
+    - the recipient's circle: all of it;
+    - the booked provider while the booking is on (booking_holds_address): all of it, and the
+      recipient's phone and notes for helpers (careDetails);
+    - staff: the town, state and ZIP (what support needs to place a visit and find a helper); the
+      street line, phone and notes for helpers stay with the circle and the booked helper;
+    - a provider offered the open request (vetted answers providers.selectors.
+      user_is_vetted_provider, asked only when it matters), and a booking's helper once she no
+      longer holds it (cancelled, reassigned away, long completed): the town, state and ZIP;
+    - nobody else anything.
     """
     if not user.is_authenticated:
-        return False
-    if viewer_in_circle(service_request, user):
-        return True
-    booked = getattr(service_request, "booked_provider_user_id", None)
-    if booked is not None:
-        return booked == user.pk and service_request.status != RequestStatus.OPEN
-    return service_request.status == RequestStatus.OPEN and vetted()
+        return None
+    if viewer_in_circle(obj, user) or _holds_address(obj, user):
+        return ADDRESS_FULL
+    if user.is_admin:
+        return STAFF_SEES
+    if _is_booking(obj):
+        return ADDRESS_AREA if obj.provider.user_id == user.pk else None
+    if getattr(obj, "booked_provider_user_id", None) == user.pk:
+        return ADDRESS_AREA
+    if obj.status == RequestStatus.OPEN and vetted is not None and vetted():
+        return ADDRESS_AREA
+    return None
+
+
+def full_address_shown_to(obj, user: User) -> bool:
+    """Whether `user` may see the whole address of `obj` (address_shown_to)."""
+    return address_shown_to(obj, user) == ADDRESS_FULL
+
+
+def care_details_shown_to(obj, user: User) -> bool:
+    """Whether `user` gets the recipient in full (address, phone, notes for helpers, whom to
+    contact; careDetails): the provider who holds the address now, never anyone else (the circle
+    reads the recipient on the care circle page)."""
+    return user.is_authenticated and not viewer_in_circle(obj, user) and _holds_address(obj, user)
+
+
+def address_line_for(obj, shown: str | None) -> str | None:
+    """The one-line location of `obj` (a request; a booking: its request's) as address_shown_to
+    allows: in full, the town and ZIP, or None."""
+    place = obj.service_request if _is_booking(obj) else obj
+    if shown == ADDRESS_FULL:
+        return place.location
+    if shown == ADDRESS_AREA:
+        return place.area
+    return None
 
 
 def viewer_in_circle(obj, user: User) -> bool:
@@ -352,19 +460,21 @@ def client_fully_named_to(service_request: ServiceRequest, user: User) -> bool:
 
 def recipients_to_request_for(*, user: User) -> list[dict]:
     """The request form's "Who is this for?" options: every recipient the user organizes (their own
-    first, as "Myself"), each with the address the location field starts from; plus "Myself" with
-    id None when the user has no recipient of their own yet (posting makes it)."""
+    first, as "Myself"), each with the address the location fields start from (one line and in
+    parts); plus "Myself" with id None when the user has no recipient of their own yet (posting
+    makes it)."""
     rows = list(
         CareRecipient.objects.filter(pk__in=organized_recipient_ids(user_id=user.pk))
         .order_by("first_name", "last_name", "id")
-        .values("id", "first_name", "last_name", "address", "account_id")
+        .values("id", "first_name", "last_name", *PART_NAMES, "account_id")
     )
     options = [
         {
             "id": row["id"],
             "firstName": row["first_name"],
             "lastName": row["last_name"],
-            "address": row["address"],
+            "address": full_line(*(row[name] for name in PART_NAMES)),
+            "addressParts": {PART_API_NAMES[name]: row[name] for name in PART_NAMES},
             "isSelf": row["account_id"] == user.pk,
         }
         for row in rows
@@ -372,7 +482,15 @@ def recipients_to_request_for(*, user: User) -> list[dict]:
     options.sort(key=lambda option: not option["isSelf"])
     if not any(option["isSelf"] for option in options):
         options.insert(
-            0, {"id": None, "firstName": user.first_name, "lastName": user.last_name, "address": "", "isSelf": True}
+            0,
+            {
+                "id": None,
+                "firstName": user.first_name,
+                "lastName": user.last_name,
+                "address": "",
+                "addressParts": {PART_API_NAMES[name]: "" for name in PART_NAMES},
+                "isSelf": True,
+            },
         )
     return options
 

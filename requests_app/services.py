@@ -20,6 +20,7 @@ from circles.models import CareRecipient
 from circles.notices import notice_send
 from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import recipient_for_self
+from marketplace.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.listcache import invalidate
 from marketplace.notifications import Audience, NoticeKind
@@ -43,7 +44,9 @@ EDITABLE_FIELDS = (
     "preferred_date",
     "preferred_time",
     "urgency",
+    # The one-line form (read into the parts, best effort) or the parts themselves.
     "location",
+    *PART_NAMES,
     "special_requirements",
     "estimated_duration",
     "max_budget",
@@ -327,10 +330,35 @@ def service_request_problems(values: dict[str, Any], *, creating: bool) -> dict[
             problem = check(values[name])
             if problem:
                 errors[API_FIELD_NAMES[name]] = [problem]
+    errors.update(address_problems({name: values[name] for name in PART_NAMES if name in values}))
     if all(name in values for name in SERIES_FIELDS):
         # The series' own words win: "needs the date of its first visit" over "choose a date".
         errors.update(series_problems(values))
     return errors
+
+
+def address_problems(parts: dict[str, str]) -> dict[str, list[str]]:
+    """What is wrong with an address's parts (those given): each within its length, and, when all
+    are given, not all blank ("Location is required", on the API's one-line name)."""
+    errors: dict[str, list[str]] = {}
+    for name, value in parts.items():
+        if len(value or "") > PART_LIMITS[name]:
+            errors[PART_API_NAMES[name]] = [f"{PART_LABELS[name]} can be at most {PART_LIMITS[name]} characters."]
+    if len(parts) == len(PART_NAMES) and not any((value or "").strip() for value in parts.values()):
+        errors["location"] = [LOCATION_REQUIRED]
+    return errors
+
+
+def address_parts(*, location: str | None = None, parts: dict[str, str] | None = None) -> dict[str, str] | None:
+    """The address's parts from the parts given (any missing one blank), else from the one-line
+    location (read best effort: marketplace.addresses.parse_one_line); None when neither is given."""
+    if parts is not None and any((value or "").strip() for value in parts.values()):
+        return {name: " ".join((parts.get(name) or "").split()) for name in PART_NAMES}
+    if location is not None and location.strip():
+        return parse_one_line(location).as_dict()
+    if parts is not None or location is not None:
+        return dict.fromkeys(PART_NAMES, "")
+    return None
 
 
 def _check_can_request(actor: User) -> None:
@@ -429,13 +457,14 @@ def service_request_create(
     recipient_id: int | None = None,
     requested_provider_id: int | None = None,
     only_requested_provider: bool = False,
+    address: dict[str, str] | None = None,
 ) -> ServiceRequest:
     """A client posts a request for a care recipient they organize (`recipient`, or by
     `recipient_id`; themself when neither is given); it starts open. The fields follow
     service_request_problems (create's rules: a preferred date from today to a year ahead,
-    15-minute and $5 steps, an active category; a repeat as series_problems). A blank location is
-    the recipient's address; a recipient with no address yet keeps this request's, so the next
-    request starts from it.
+    15-minute and $5 steps, an active category; a repeat as series_problems). Where: `address`'s
+    parts, else the one-line `location` read into parts; neither: the recipient's address. A
+    recipient with no address yet keeps this request's, so the next request starts from it.
 
     `requested_provider_id` sends it to one verified, active provider (not the client): only they
     may accept it for DIRECT_WINDOW, and only they ever when `only_requested_provider`; they are
@@ -446,8 +475,11 @@ def service_request_create(
         recipient = recipient_for_request(actor=client, recipient_id=recipient_id)
     elif not is_organizer(user_id=client.pk, recipient_id=recipient.pk):
         raise InvalidInput(RECIPIENT_UNKNOWN, errors={"recipientId": [RECIPIENT_UNKNOWN]})
-    if not (location or "").strip():
-        location = recipient.address
+    if (location or "").strip() and not (address and any(address.values())):
+        InvalidInput.check(service_request_problems({"location": location}, creating=True))
+    parts = address_parts(location=location, parts=address)
+    if parts is None or not any(parts.values()):
+        parts = {name: getattr(recipient, name) for name in PART_NAMES}
     values = {
         "category": category,
         "title": title,
@@ -455,7 +487,7 @@ def service_request_create(
         "preferred_date": preferred_date,
         "preferred_time": preferred_time,
         "urgency": urgency,
-        "location": location,
+        **parts,
         "special_requirements": special_requirements,
         "estimated_duration": estimated_duration,
         "max_budget": max_budget,
@@ -473,9 +505,10 @@ def service_request_create(
             "only_requested_provider": bool(only_requested_provider),
         }
     with transaction.atomic():
-        if not recipient.address and location:
-            recipient.address = location
-            recipient.save(update_fields=["address", "updated_at"])
+        if not any(getattr(recipient, name) for name in PART_NAMES):
+            for name in PART_NAMES:
+                setattr(recipient, name, parts[name])
+            recipient.save(update_fields=[*PART_NAMES, "updated_at"])
         service_request = ServiceRequest.objects.create(client=client, recipient=recipient, **values, **direct)
         if requested is not None:
             _tell_requested_provider(service_request, requested)
@@ -543,6 +576,14 @@ def service_request_update(*, service_request_id: int, actor: User, changes: dic
         raise ValueError(f"Not editable: {sorted(unknown)}")
     if "repeat" in changes:
         changes = {**changes, "repeat": changes["repeat"] or Repeat.NONE}
+    if "location" in changes or set(PART_NAMES) & set(changes):
+        # Where, as parts: the parts given win over the one-line form; a one-line form alone is read.
+        location = changes.get("location")
+        given = {name: changes[name] for name in PART_NAMES if name in changes} or None
+        if location and not (given and any(given.values())):
+            InvalidInput.check(service_request_problems({"location": location}, creating=False))
+        changes = {name: value for name, value in changes.items() if name != "location" and name not in PART_NAMES}
+        changes.update(address_parts(location=location, parts=given) or {})
     InvalidInput.check(service_request_problems(changes, creating=False))
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)

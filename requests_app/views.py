@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.guards import login_required_page
 from accounts.models import UserType
+from marketplace.addresses import PART_API_NAMES, PART_NAMES
 from marketplace.api import input_limits
 from marketplace.errors import NotFound
 from providers.selectors import provider_get_public, provider_offers, time_off_between
@@ -100,6 +101,7 @@ def _rebook_prefill(request: HttpRequest, categories: list[ServiceCategory]) -> 
         "title": old.title,
         "description": old.description,
         "location": old.location,
+        "address": {PART_API_NAMES[name]: getattr(old, name) for name in PART_NAMES},
         "specialRequirements": old.special_requirements,
         "estimatedDuration": old.estimated_duration,
         "maxBudget": None if old.max_budget is None else float(old.max_budget),

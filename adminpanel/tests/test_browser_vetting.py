@@ -34,7 +34,7 @@ def test_approve_asks_first_and_keep_reviewing_changes_nothing(live_server, page
 
     page.get_by_role("button", name="Approve Pat Pending").click()
     dialog = page.get_by_role("dialog", name="Approve Pat Pending?")
-    expect(dialog).to_contain_text("they can see open requests, with clients' addresses")
+    expect(dialog).to_contain_text("they can see open requests, with the town and ZIP of each")
     dialog.get_by_role("button", name="Keep Reviewing").click()
     expect(page.get_by_role("dialog")).to_have_count(0)
     expect(page.get_by_role("button", name="Approve Pat Pending")).to_be_focused()  # focus comes back

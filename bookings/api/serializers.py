@@ -34,7 +34,13 @@ from requests_app.api.serializers import (
     without_circle_email,
 )
 from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
-from requests_app.selectors import circle_role_of, viewer_in_circle, viewer_organizes
+from requests_app.selectors import (
+    address_line_for,
+    address_shown_to,
+    care_details_shown_to,
+    circle_role_of,
+    viewer_organizes,
+)
 from requests_app.services import request_visit_dates
 
 
@@ -63,8 +69,8 @@ class BookingRequestSerializer(serializers.ModelSerializer):
 
     categoryId = serializers.IntegerField(source="category_id", read_only=True, allow_null=True)
     categoryName = serializers.CharField(source="category.name", read_only=True, allow_null=True, default=None)
-    location = serializers.CharField(read_only=True)
-    specialRequirements = serializers.CharField(source="special_requirements", read_only=True)
+    location = serializers.CharField(read_only=True, allow_null=True)
+    specialRequirements = serializers.CharField(source="special_requirements", read_only=True, allow_null=True)
 
     class Meta:
         model = ServiceRequest
@@ -246,9 +252,11 @@ class BookingSerializer(serializers.ModelSerializer):
     @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
     def get_careDetails(self, obj: Booking) -> dict | None:
         """The recipient in full (address, phone, notes for helpers, whom to contact) for the provider
-        booked now, in one booking's detail (context["care_details"]); null otherwise."""
+        booked now, while the booking is on (a dropped helper gets nothing: cancelled, reassigned
+        away, completed beyond the visit report's window), in one booking's detail
+        (context["care_details"]); null otherwise."""
         viewer = self._viewer()
-        if not self.context.get("care_details") or viewer is None or viewer.pk != obj.provider.user_id:
+        if not self.context.get("care_details") or viewer is None or not care_details_shown_to(obj, viewer):
             return None
         return care_details_for(obj.recipient_id)
 
@@ -268,10 +276,12 @@ class BookingSerializer(serializers.ModelSerializer):
     def get_serviceRequest(self, obj: Booking) -> dict:
         data = self._request_shape.to_representation(obj.service_request)
         viewer = self._viewer()
-        # The address and special requirements are for the recipient's circle and the provider
-        # (ARCHITECTURE.md), not for admins' lists; after a reassignment, only for the provider now booked.
-        if viewer is None or not (viewer.pk == obj.provider.user_id or viewer_in_circle(obj, viewer)):
-            data["location"] = None
+        # How much of the address shows is address_shown_to's: in full for the circle and the
+        # provider while the booking is on; the town and ZIP for staff and a dropped helper; after
+        # a reassignment, nothing for the provider replaced.
+        shown = address_shown_to(obj, viewer) if viewer is not None else None
+        data["location"] = address_line_for(obj, shown)
+        if shown is None:
             data["specialRequirements"] = None
         return data
 

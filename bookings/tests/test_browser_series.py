@@ -60,7 +60,8 @@ def test_a_weekly_series_is_posted_accepted_grouped_and_its_rest_cancelled(
     expect(page.get_by_test_id("request-series-summary")).to_have_text(
         f"3 visits: {_short(first)}, {_short(first + week, False)}, {_short(first + 2 * week, False)}"
     )
-    page.get_by_label("Location").fill("12 Elm Street, Springfield")
+    page.get_by_label("Street address").fill("12 Elm Street")
+    page.get_by_label("Town").fill("Springfield")
     assert_no_axe_violations(page)
     page.get_by_role("button", name="Submit Request").click()
     page.wait_for_url(f"{base}/", timeout=10000)

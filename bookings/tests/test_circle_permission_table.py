@@ -371,3 +371,79 @@ def test_public_reviews_show_the_organizer_as_first_name_and_initial_to_everyone
     assert review["reviewer"] == {"firstName": organizer.first_name, "lastName": f"{organizer.last_name[0]}."}
     assert not {"reviewerId", "bookingId", "reviewedId"} & set(review)
     assert organizer.pk not in response.content.decode()
+
+
+# ---------------------------------------------------------------- address privacy (issue: where features meet)
+# What each role reads of Harold's address: "full" (the street line, and careDetails for the booked
+# helper), "area" (the town and ZIP only), None (a 404: not theirs to see). One rule decides it
+# (requests_app.selectors.address_shown_to): before a booking helpers see the town and ZIP; the
+# booked helper sees it all only while the booking is on; staff see the town and ZIP.
+# The requests' place (the factory's); Harold's own address (12 Oak Lane) is in careDetails only.
+FULL, AREA = "12 Elm Street, Springfield", "Springfield"
+
+ADDRESS_CASES = [
+    (
+        "open-request-address",
+        "/api/service-requests/{open_request}",
+        table(organizer=FULL, member=FULL, outside=None, booked_provider=AREA, other_provider=AREA, admin=AREA),
+    ),
+    (
+        "booked-request-address",
+        "/api/service-requests/{booking.service_request}",
+        table(organizer=FULL, member=FULL, outside=None, booked_provider=FULL, other_provider=None, admin=AREA),
+    ),
+    (
+        "booking-address",
+        "/api/bookings/{booking}",
+        table(organizer=FULL, member=FULL, outside=None, booked_provider=FULL, other_provider=None, admin=AREA),
+    ),
+    (
+        # Completed two days ago: beyond the visit report's window, the helper is dropped.
+        "long-completed-booking-address",
+        "/api/bookings/{completed_booking}",
+        table(organizer=FULL, member=FULL, outside=None, booked_provider=AREA, other_provider=None, admin=AREA),
+    ),
+    (
+        "cancelled-booking-address",
+        "/api/bookings/{cancelled_booking}",
+        table(organizer=FULL, member=FULL, outside=None, booked_provider=AREA, other_provider=None, admin=AREA),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("url", "role", "expected"),
+    [
+        pytest.param(url, role, expected[role], id=f"{case}-{role}")
+        for case, url, expected in ADDRESS_CASES
+        for role in ROLES
+    ],
+)
+def test_circle_address_cell(client, world, url, role, expected):
+    cancelled = BookingFactory(
+        service_request__client=world.users["organizer"],
+        service_request__recipient=world.recipient,
+        service_request__preferred_date=timezone.localdate() + dt.timedelta(days=20),
+        provider=world.objects["booking"].provider,
+        status=BookingStatus.CANCELLED,
+    )
+    path = _url(world, url).replace("{cancelled_booking}", str(cancelled.pk))
+    client.force_login(world.users[role])
+
+    response = call(client, "GET", path)
+
+    if expected is None:
+        assert response.status_code == 404
+        return
+    assert response.status_code == 200
+    data = response.json()
+    location = data["serviceRequest"]["location"] if "/api/bookings/" in path else data["location"]
+    assert location == expected
+    text = response.content.decode()
+    assert ("12 Elm Street" in text) is (expected == FULL)
+    # The recipient's address, phone and notes for helpers: the booked helper's, while she holds it.
+    holds = role == "booked_provider" and expected == FULL
+    assert (data["careDetails"] is not None) is holds
+    assert ("12 Oak Lane" in text) is holds
+    assert ("Hard of hearing" in text) is holds
+    assert ("555-0100" in text) is holds

@@ -135,7 +135,8 @@ def test_admins_see_the_recipients_name_but_not_the_care_details(client, circle,
     detail = client.get(f"/api/bookings/{booking.pk}").json()
     assert detail["recipient"]["lastName"] == "Smith"
     assert detail["careDetails"] is None
-    assert detail["serviceRequest"]["location"] is None
+    # Staff see the town and ZIP (what support needs), never the street line.
+    assert detail["serviceRequest"]["location"] == "Springfield"
 
 
 # ------------------------------------------------------------------ create for a recipient

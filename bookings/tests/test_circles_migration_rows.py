@@ -177,15 +177,17 @@ def test_the_circles_migration_keeps_every_row_and_links_it(shape):
             EmergencyContact.objects.values_list("user_id", flat=True)
         )
         assert {account for _, account in recipients} == clients
-        # The address is the newest request's location (blank locations skipped).
+        # The address is the newest request's location (blank locations skipped), both in parts since.
+        parts = ("street", "unit", "town", "state", "zip_code")
         for pk, account in sorted(recipients)[:20]:
             newest = (
                 ServiceRequest.objects.filter(client_id=account)
-                .exclude(location="")
+                .exclude(street="", unit="", town="", state="", zip_code="")
                 .order_by("-created_at", "-id")
+                .values_list(*parts)
                 .first()
             )
-            assert CareRecipient.objects.get(pk=pk).address == (newest.location if newest else "")
+            assert CareRecipient.objects.filter(pk=pk).values_list(*parts).get() == (newest or ("",) * 5)
     finally:
         _migrate(_latest())
 

@@ -418,3 +418,59 @@ def test_the_requests_list_refuses_a_view_that_is_neither_side(client, client_us
         "message": "Choose client or provider.",
         "errors": {"view": ["Choose client or provider."]},
     }
+
+
+# ---------------------------------------------------------------- address privacy (issue: where features meet)
+# What each kind of account reads of a request's place: "full" (the street line), "area" (the town
+# and ZIP only), None (a 404 or 401). requests_app.selectors.address_shown_to: helpers considering
+# an open request and staff read the town and ZIP; the street line is the client's and, while the
+# booking is on, the booked provider's; after it (completed two days ago) she reads the town and ZIP.
+FULL, AREA = "12 Elm Street, Springfield", "Springfield"
+
+ADDRESS_CASES = [
+    (
+        "other-open-request-address",
+        "/api/service-requests/{other_open_request}",
+        by_kind(anonymous=None, client=None, unvetted=None, vetted=AREA, admin=AREA),
+    ),
+    (
+        "own-open-request-address",
+        "/api/service-requests/{own_open_request}",
+        by_kind(anonymous=None, client=FULL, unvetted=None, vetted=AREA, admin=AREA),
+    ),
+    (
+        "booked-request-address",
+        "/api/service-requests/{other_booked_request}",
+        by_kind(anonymous=None, client=None, unvetted=None, vetted=None, admin=AREA, booked_provider=FULL),
+    ),
+    (
+        "completed-booking-address",
+        "/api/bookings/{completed_booking}",
+        by_kind(anonymous=None, client=FULL, unvetted=None, vetted=None, admin=AREA, provider=AREA),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("url", "role", "expected"),
+    [
+        pytest.param(url, role, expected[role], id=f"{case}-{role}")
+        for case, url, expected in ADDRESS_CASES
+        for role in ROLES
+    ],
+)
+def test_address_cell(client, world, url, role, expected):
+    user = world.users[role]
+    if user is not None:
+        client.force_login(user)
+
+    response = call(client, "GET", url.format(**{name: obj.pk for name, obj in world.objects.items()}))
+
+    if expected is None:
+        assert response.status_code in (401, 404)
+        assert "12 Elm Street" not in response.content.decode()
+        return
+    assert response.status_code == 200
+    data = response.json()
+    assert (data["serviceRequest"]["location"] if "/api/bookings/" in url else data["location"]) == expected
+    assert ("12 Elm Street" in response.content.decode()) is (expected == FULL)

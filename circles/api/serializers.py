@@ -49,6 +49,9 @@ class CareRecipientSerializer(serializers.ModelSerializer):
     firstName = serializers.CharField(source="first_name", read_only=True)
     lastName = serializers.CharField(source="last_name", read_only=True)
     notesForHelpers = serializers.CharField(source="notes_for_helpers", read_only=True)
+    # The address in parts (the one-line "address" is composed from them).
+    address = serializers.CharField(read_only=True)
+    zipCode = serializers.CharField(source="zip_code", read_only=True)
     isSelf = serializers.SerializerMethodField()
     myRole = serializers.ChoiceField(CircleRole.choices, source="my_role", read_only=True)
     members = CircleMemberSerializer(many=True, read_only=True)
@@ -62,6 +65,11 @@ class CareRecipientSerializer(serializers.ModelSerializer):
             "firstName",
             "lastName",
             "address",
+            "street",
+            "unit",
+            "town",
+            "state",
+            "zipCode",
             "phone",
             "notesForHelpers",
             "isSelf",
@@ -82,7 +90,13 @@ class CareRecipientInputSerializer(StrictSerializer):
 
     firstName = serializers.CharField(source="first_name", required=False, allow_blank=True, trim_whitespace=False)
     lastName = serializers.CharField(source="last_name", required=False, allow_blank=True, trim_whitespace=False)
+    # The one-line address (read into parts, best effort) or its parts (they win when both come).
     address = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    street = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    unit = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    town = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    state = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
+    zipCode = serializers.CharField(source="zip_code", required=False, allow_blank=True, trim_whitespace=False)
     phone = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
     notesForHelpers = serializers.CharField(
         source="notes_for_helpers", required=False, allow_blank=True, trim_whitespace=False

@@ -10,7 +10,8 @@ class CareRecipientFactory(factory.django.DjangoModelFactory):
 
     first_name = "Walter"
     last_name = "Stone"
-    address = "12 Elm Street, Springfield"
+    street = "12 Elm Street"
+    town = "Springfield"
     phone = "555-201-3344"
     notes_for_helpers = "Hard of hearing, ring twice."
 

@@ -28,7 +28,11 @@ const WHEN_AND_WHERE: (keyof Values)[] = [
   "repeat",
   "repeatCount",
   "repeatUntil",
-  "location",
+  "street",
+  "unit",
+  "town",
+  "state",
+  "zipCode",
   "specialRequirements",
   "estimatedDuration",
   "maxBudget",
@@ -37,6 +41,11 @@ export const SERVICE_REQUEST_FIELDS: Record<Variant, (keyof Values)[]> = {
   create: ["categoryId", "title", "description", ...WHEN_AND_WHERE],
   edit: ["title", "description", "categoryId", ...WHEN_AND_WHERE],
 };
+
+// Who reads the special requirements (ARCHITECTURE.md): every helper considering the request; door
+// codes and keys belong in the person's notes for helpers, which only the booked helper reads.
+const SPECIAL_HINT =
+  "Helpers considering this request read this: accessibility, pets, parking… Put door codes and keys in the person's notes for helpers on the Care circle page: only the booked helper reads those.";
 
 /** What differs between the two pages: their ids' prefix, words and required fields. */
 const TEXTS: Record<
@@ -63,9 +72,10 @@ const TEXTS: Record<
     titleHint: "A short summary, for example: Help setting up video calls",
     descriptionHint: "What would you like help with? At least 10 characters.",
     dateRequired: true,
-    locationHint: "Where the visit takes place: the address of the person you chose, unless you change it",
+    locationHint:
+      "The address of the person you chose, unless you change it. Helpers see the town and ZIP until one is booked; the street goes to the booked helper.",
     specialLabel: "Special requirements (optional)",
-    specialHint: "Anything your provider should know: accessibility, pets, parking…",
+    specialHint: SPECIAL_HINT,
     durationRequired: false,
     durationMin: DURATION_MIN,
     budgetLabel: "Maximum budget in dollars (optional)",
@@ -77,7 +87,9 @@ const TEXTS: Record<
     dateRequired: false,
     dateHint: "Optional: leave it empty if any day suits you.",
     timePlaceholder: "Select a time",
+    locationHint: "Helpers see the town and ZIP until one is booked; the street goes to the booked helper.",
     specialLabel: "Special requirements",
+    specialHint: SPECIAL_HINT,
     durationRequired: true,
     durationMin: DURATION_MIN_ON_EDIT,
     budgetLabel: "Maximum budget ($, optional)",
@@ -228,17 +240,58 @@ export function ServiceRequestFields({
         errors={errors}
         onChange={change}
       />
-      <InputField
-        id={id("location")}
-        label="Location"
-        required
-        hint={t.locationHint}
-        autoComplete="street-address"
-        value={values.location}
-        maxLength={limits.location?.maxLength}
-        onChange={(e) => set("location", e.target.value)}
-        error={errors.location}
-      />
+      <FieldSet id={`${t.idPrefix}-location`} legend="Where is the visit?" hint={t.locationHint}>
+        <InputField
+          id={id("street")}
+          label="Street address"
+          required
+          autoComplete="address-line1"
+          value={values.street}
+          maxLength={limits.street?.maxLength}
+          onChange={(e) => set("street", e.target.value)}
+          error={errors.street}
+        />
+        <InputField
+          id={id("unit")}
+          label="Apartment or unit (optional)"
+          autoComplete="address-line2"
+          value={values.unit}
+          maxLength={limits.unit?.maxLength}
+          onChange={(e) => set("unit", e.target.value)}
+          error={errors.unit}
+        />
+        <InputField
+          id={id("town")}
+          label="Town"
+          required
+          autoComplete="address-level2"
+          value={values.town}
+          maxLength={limits.town?.maxLength}
+          onChange={(e) => set("town", e.target.value)}
+          error={errors.town}
+        />
+        <div className="form-row">
+          <InputField
+            id={id("state")}
+            label="State"
+            autoComplete="address-level1"
+            value={values.state}
+            maxLength={limits.state?.maxLength}
+            onChange={(e) => set("state", e.target.value)}
+            error={errors.state}
+          />
+          <InputField
+            id={id("zipCode")}
+            label="ZIP"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            value={values.zipCode}
+            maxLength={limits.zipCode?.maxLength}
+            onChange={(e) => set("zipCode", e.target.value)}
+            error={errors.zipCode}
+          />
+        </div>
+      </FieldSet>
       <TextareaField
         id={id("specialRequirements")}
         label={t.specialLabel}

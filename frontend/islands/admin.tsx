@@ -353,8 +353,8 @@ function verdictTexts({ provider, status }: PendingVerdict): { title: string; de
       title: `Approve ${name}?`,
       description:
         provider.verificationStatus === "rejected"
-          ? `${name} was rejected before. Approving verifies them now: they can see open requests, with clients' addresses, and accept them.`
-          : `${name} will be verified: they can see open requests, with clients' addresses, and accept them.`,
+          ? `${name} was rejected before. Approving verifies them now: they can see open requests, with the town and ZIP of each, and accept them.`
+          : `${name} will be verified: they can see open requests, with the town and ZIP of each, and accept them.`,
       action: "Approve",
     };
   }

@@ -20,7 +20,7 @@ import {
 import type { $ZodType } from "zod/v4/core";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
-import { InputField, SelectField, TextareaField } from "../components/Field";
+import { FieldSet, InputField, SelectField, TextareaField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import type { components } from "../lib/api-schema";
 import { mountQueryIsland, useApiWrite, useSeededQuery } from "../lib/query";
@@ -31,6 +31,7 @@ import {
   EMPTY_RECIPIENT,
   invitationSchema,
   RECIPIENT_FIELDS,
+  RECIPIENT_LIMITS,
   recipientSchema,
   roleSchema,
   type ContactValues,
@@ -145,17 +146,54 @@ function RecipientFields<V extends RecipientValues>({
         maxLength={150}
         {...field("lastName")}
       />
-      <InputField
+      <FieldSet
         id={`${idPrefix}-address`}
-        label="Address"
-        hint="Where helpers visit. Shown to the booked helper only."
-        autoComplete="off"
-        maxLength={255}
-        {...field("address")}
-      />
+        legend="Home address"
+        hint="Where helpers visit. Helpers considering a request see the town and ZIP only; the street goes to the booked helper, while the visit is booked."
+      >
+        <InputField
+          id={`${idPrefix}-street`}
+          label="Street address"
+          autoComplete="off"
+          maxLength={RECIPIENT_LIMITS.street}
+          {...field("street")}
+        />
+        <InputField
+          id={`${idPrefix}-unit`}
+          label="Apartment or unit (optional)"
+          autoComplete="off"
+          maxLength={RECIPIENT_LIMITS.unit}
+          {...field("unit")}
+        />
+        <InputField
+          id={`${idPrefix}-town`}
+          label="Town"
+          autoComplete="off"
+          maxLength={RECIPIENT_LIMITS.town}
+          {...field("town")}
+        />
+        <div className="form-row">
+          <InputField
+            id={`${idPrefix}-state`}
+            label="State"
+            autoComplete="off"
+            maxLength={RECIPIENT_LIMITS.state}
+            {...field("state")}
+          />
+          <InputField
+            id={`${idPrefix}-zip`}
+            label="ZIP"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={RECIPIENT_LIMITS.zipCode}
+            {...field("zipCode")}
+          />
+        </div>
+      </FieldSet>
       <InputField
         id={`${idPrefix}-phone`}
         label="Phone"
+        hint="For the booked helper only."
         type="tel"
         autoComplete="off"
         maxLength={40}
@@ -164,7 +202,7 @@ function RecipientFields<V extends RecipientValues>({
       <TextareaField
         id={`${idPrefix}-notes`}
         label="Notes for helpers"
-        hint="For example: hard of hearing, ring twice."
+        hint="Door codes, keys, what helps (for example: hard of hearing, ring twice). Only the booked helper reads them, while the visit is booked."
         maxLength={2000}
         rows={3}
         {...field("notesForHelpers")}
@@ -539,7 +577,11 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
   const initial: RecipientValues = {
     firstName: recipient.firstName,
     lastName: recipient.lastName,
-    address: recipient.address,
+    street: recipient.street,
+    unit: recipient.unit,
+    town: recipient.town,
+    state: recipient.state,
+    zipCode: recipient.zipCode,
     phone: recipient.phone,
     notesForHelpers: recipient.notesForHelpers,
   };

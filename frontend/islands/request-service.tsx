@@ -11,9 +11,11 @@ import { useSchemaForm } from "../lib/forms";
 import type { Limits } from "../lib/limits";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
 import {
+  ADDRESS_PARTS,
   createPayload,
   serviceRequestCreateSchema,
   withSeriesFields,
+  type AddressPart,
   type ServiceRequestCreateValues,
 } from "../lib/schemas/service-request";
 import { NO_REPEAT, seriesDates } from "../lib/series";
@@ -57,6 +59,7 @@ interface Prefill {
   title: string;
   description: string;
   location: string;
+  address: AddressParts;
   specialRequirements: string;
   estimatedDuration: number;
   maxBudget: number | null;
@@ -69,7 +72,21 @@ interface RecipientOption {
   firstName: string;
   lastName: string;
   address: string;
+  addressParts: AddressParts;
   isSelf: boolean;
+}
+
+type AddressParts = Record<AddressPart, string>;
+const NO_ADDRESS: AddressParts = { street: "", unit: "", town: "", state: "", zipCode: "" };
+
+/** Whether the form's address is blank or still the one it was given (not typed in by hand). */
+function untouchedAddress(values: AddressParts, given: AddressParts | undefined): boolean {
+  const blank = ADDRESS_PARTS.every((part) => !values[part].trim());
+  return blank || ADDRESS_PARTS.every((part) => values[part] === (given ?? NO_ADDRESS)[part]);
+}
+
+function addressOf(parts: AddressParts | undefined): AddressParts {
+  return { ...NO_ADDRESS, ...(parts ?? {}) };
 }
 
 /** The select's value of an option: its id, or "self" for the user themself before they have one. */
@@ -92,7 +109,7 @@ const INITIAL: Values = {
   urgency: "normal",
   preferredDate: "",
   preferredTime: "flexible",
-  location: "",
+  ...NO_ADDRESS,
   specialRequirements: "",
   estimatedDuration: "60",
   maxBudget: "",
@@ -112,7 +129,9 @@ function prefilled(prefill: Prefill | null | undefined, recipients: RecipientOpt
     ...(prefill.categoryId !== null ? { categoryId: String(prefill.categoryId) } : {}),
     title: prefill.title,
     description: prefill.description,
-    location: prefill.location || recipient?.address || "",
+    ...(prefill.address && ADDRESS_PARTS.some((part) => prefill.address[part])
+      ? addressOf(prefill.address)
+      : addressOf(recipient?.addressParts)),
     specialRequirements: prefill.specialRequirements,
     estimatedDuration: String(prefill.estimatedDuration),
     maxBudget: prefill.maxBudget === null ? "" : String(prefill.maxBudget),
@@ -131,7 +150,7 @@ function RequestServiceForm(props: Props) {
     ...INITIAL,
     categoryId: props.categoryId === null ? "" : String(props.categoryId),
     recipientId: chosen ? optionValue(chosen) : "",
-    location: chosen?.address ?? "",
+    ...addressOf(chosen?.addressParts),
     ...prefilled(props.prefill, recipients),
   };
   const asked = props.askedProvider ?? null;
@@ -161,9 +180,9 @@ function RequestServiceForm(props: Props) {
   const chooseRecipient = (value: string) => {
     const before = recipientOf(values.recipientId);
     const after = recipientOf(value);
-    // The location follows the chosen person's address unless it was typed in by hand.
-    const untouched = !values.location.trim() || values.location === (before?.address ?? "");
-    setMany(untouched ? { recipientId: value, location: after?.address ?? "" } : { recipientId: value });
+    // The address follows the chosen person's unless it was typed in by hand.
+    const untouched = untouchedAddress(values, before?.addressParts);
+    setMany(untouched ? { recipientId: value, ...addressOf(after?.addressParts) } : { recipientId: value });
   };
 
   const onSubmit = submit({

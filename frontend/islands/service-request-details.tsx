@@ -269,7 +269,15 @@ function RequestDetails({ requestId, viewer }: Props) {
                 </span>
               </Detail>
             )}
-            {request.location && <Detail term="Location">{request.location}</Detail>}
+            {request.location && (
+              <Detail term={request.address && request.address.street === null ? "Town and ZIP" : "Location"}>
+                {request.location}
+                {request.address && request.address.street === null && (
+                  // The street line goes to the booked helper only (address_shown_to on the server).
+                  <span className="field-hint"> The street address is shared with the helper who is booked.</span>
+                )}
+              </Detail>
+            )}
             <Detail term="Estimated duration">
               {request.estimatedDuration ? `${request.estimatedDuration} minutes` : "Not specified"}
             </Detail>

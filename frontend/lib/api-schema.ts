@@ -1252,8 +1252,8 @@ export interface components {
             readonly description: string;
             readonly categoryId: number | null;
             readonly categoryName: string | null;
-            readonly location: string;
-            readonly specialRequirements: string;
+            readonly location: string | null;
+            readonly specialRequirements: string | null;
             readonly status: components["schemas"]["RequestStatusEnum"];
         };
         /** @description booking.series: the visit's place in its request's series (issue 18 "recurring visits"). */
@@ -1332,6 +1332,11 @@ export interface components {
             readonly firstName: string;
             readonly lastName: string;
             readonly address: string;
+            readonly street: string;
+            readonly unit: string;
+            readonly town: string;
+            readonly state: string;
+            readonly zipCode: string;
             readonly phone: string;
             readonly notesForHelpers: string;
             readonly isSelf: boolean;
@@ -1345,6 +1350,11 @@ export interface components {
             firstName?: string;
             lastName?: string;
             address?: string;
+            street?: string;
+            unit?: string;
+            town?: string;
+            state?: string;
+            zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
             /**
@@ -1723,6 +1733,11 @@ export interface components {
             firstName?: string;
             lastName?: string;
             address?: string;
+            street?: string;
+            unit?: string;
+            town?: string;
+            state?: string;
+            zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
         };
@@ -1897,6 +1912,17 @@ export interface components {
          * @enum {string}
          */
         RepeatEnum: "weekly" | "every_2_weeks" | "monthly";
+        /**
+         * @description Where the visit is, in parts; the street line and unit only for those who may see it all
+         *     (requests_app.selectors.address_shown_to), null for the rest.
+         */
+        RequestAddress: {
+            readonly street: string | null;
+            readonly unit: string | null;
+            readonly town: string;
+            readonly state: string;
+            readonly zipCode: string;
+        };
         RequestClient: components["schemas"]["UserSummary"] | components["schemas"]["ClientInitial"];
         /**
          * @description * `open` - Open
@@ -1971,8 +1997,9 @@ export interface components {
             readonly isActive: boolean;
         };
         /**
-         * @description Needs context["request"]; the viewer decides whether location, special requirements and the
-         *     client's full name and email show (requests_app.selectors.private_details_visible_to).
+         * @description Needs context["request"]; the viewer decides how much of the address (in full, the town and
+         *     ZIP, nothing), the special requirements and the client's full name and email show
+         *     (requests_app.selectors.address_shown_to).
          */
         ServiceRequest: {
             readonly id: number;
@@ -1985,6 +2012,7 @@ export interface components {
             readonly preferredTime: components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"];
             readonly urgency: components["schemas"]["UrgencyEnum"];
             readonly location: string | null;
+            readonly address: components["schemas"]["RequestAddress"] | null;
             readonly specialRequirements: string | null;
             readonly estimatedDuration: number;
             /** Format: double */
@@ -2033,6 +2061,13 @@ export interface components {
             /** Category */
             categoryId: number;
             location?: string | null;
+            street?: string | null;
+            /** Apartment or unit */
+            unit?: string | null;
+            town?: string | null;
+            state?: string | null;
+            /** ZIP */
+            zipCode?: string | null;
             preferredTime?: (components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
             /** Special requirements */
             specialRequirements?: string | null;
@@ -2057,7 +2092,10 @@ export interface components {
         ServiceRequestDeclineRequest: {
             reason: string;
         };
-        /** @description PUT /api/service-requests/{id}: the edit page's rules and messages (spec section 5). */
+        /**
+         * @description PUT /api/service-requests/{id}: the edit page's rules and messages (spec section 5). Where:
+         *     the one-line location or the address's parts (one of them is required).
+         */
         ServiceRequestUpdateRequest: {
             title: string;
             description: string;
@@ -2065,7 +2103,14 @@ export interface components {
             maxBudget?: (number | string) | null;
             /** Category */
             categoryId: number;
-            location: string;
+            location?: string;
+            street?: string | null;
+            /** Apartment or unit */
+            unit?: string | null;
+            town?: string | null;
+            state?: string | null;
+            /** ZIP */
+            zipCode?: string | null;
             preferredTime?: (components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
             /** Special requirements */
             specialRequirements?: string | null;

@@ -196,7 +196,14 @@ def account_purge(*, user_id: str, days: int = PURGE_AFTER_DAYS) -> bool:
         Review.objects.filter(reviewer=user).update(comment="")
         ServiceRequest.objects.filter(client=user, bookings__isnull=True).delete()
         ServiceRequest.objects.filter(client=user).update(
-            description="", location="", special_requirements="", updated_at=now
+            description="",
+            street="",
+            unit="",
+            town="",
+            state="",
+            zip_code="",
+            special_requirements="",
+            updated_at=now,
         )
         Provider.objects.filter(user=user).update(
             phone="", bio="", experience="", service_area="", availability={}, is_active=False, updated_at=now

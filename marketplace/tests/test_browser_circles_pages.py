@@ -84,7 +84,8 @@ def test_the_request_form_asks_who_it_is_for_and_uses_their_address(live_server,
     who = page.get_by_label("Who is this for?")
     # Harold is the only one the user organizes: chosen already, his address in the location.
     expect(who).to_have_value(str(family["harold"].pk))
-    expect(page.get_by_label("Location")).to_have_value("12 Oak Lane, Springfield")
+    expect(page.get_by_label("Street address")).to_have_value("12 Oak Lane")
+    expect(page.get_by_label("Town")).to_have_value("Springfield")
     options = who.locator("option")
     expect(options).to_contain_text(["Myself", "Harold Smith"])
     assert_no_axe_violations(page, context="/request-service with Who is this for?")

@@ -24,13 +24,15 @@ from providers.selectors import user_is_vetted_provider
 from requests_app import services
 from requests_app.models import Repeat, ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.selectors import (
+    ADDRESS_FULL,
+    address_line_for,
+    address_shown_to,
+    care_details_shown_to,
     category_get_active,
     circle_role_of,
     client_fully_named_to,
     direct_window_next_end,
-    private_details_visible_to,
     recipient_contacts,
-    recipient_shown_in_full_to,
     viewer_in_circle,
 )
 
@@ -136,9 +138,35 @@ def care_details_for(recipient_id: int) -> dict:
     return RecipientCareDetailsSerializer(CareRecipient.objects.get(pk=recipient_id)).data
 
 
+class RequestAddressSerializer(serializers.Serializer):
+    """Where the visit is, in parts; the street line and unit only for those who may see it all
+    (requests_app.selectors.address_shown_to), null for the rest."""
+
+    street = serializers.CharField(read_only=True, allow_null=True)
+    unit = serializers.CharField(read_only=True, allow_null=True)
+    town = serializers.CharField(read_only=True)
+    state = serializers.CharField(read_only=True)
+    zipCode = serializers.CharField(read_only=True)
+
+
+def address_parts_for(place, shown: str | None) -> dict | None:
+    """RequestAddressSerializer's data for a request as address_shown_to allows (None: nothing)."""
+    if shown is None:
+        return None
+    full = shown == ADDRESS_FULL
+    return {
+        "street": place.street if full else None,
+        "unit": place.unit if full else None,
+        "town": place.town,
+        "state": place.state,
+        "zipCode": place.zip_code,
+    }
+
+
 class ServiceRequestSerializer(serializers.ModelSerializer):
-    """Needs context["request"]; the viewer decides whether location, special requirements and the
-    client's full name and email show (requests_app.selectors.private_details_visible_to)."""
+    """Needs context["request"]; the viewer decides how much of the address (in full, the town and
+    ZIP, nothing), the special requirements and the client's full name and email show
+    (requests_app.selectors.address_shown_to)."""
 
     clientId = serializers.CharField(source="client_id", read_only=True)
     categoryId = serializers.IntegerField(source="category_id", read_only=True, allow_null=True)
@@ -147,6 +175,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         TimeWindow.choices, source="preferred_time", allow_blank=True, read_only=True
     )
     location = serializers.SerializerMethodField()
+    address = serializers.SerializerMethodField()
     specialRequirements = serializers.SerializerMethodField()
     estimatedDuration = serializers.IntegerField(source="estimated_duration", read_only=True)
     maxBudget = serializers.DecimalField(
@@ -183,6 +212,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "preferredTime",
             "urgency",
             "location",
+            "address",
             "specialRequirements",
             "estimatedDuration",
             "maxBudget",
@@ -226,9 +256,9 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
     def get_careDetails(self, obj: ServiceRequest) -> dict | None:
-        """The recipient in full, for the booked provider in a single request's detail
-        (context["care_details"]); null otherwise."""
-        if not self.context.get("care_details") or not recipient_shown_in_full_to(obj, self._viewer()):
+        """The recipient in full, for the booked provider while her booking is on (a dropped helper
+        gets nothing), in a single request's detail (context["care_details"]); null otherwise."""
+        if not self.context.get("care_details") or not care_details_shown_to(obj, self._viewer()):
             return None
         return care_details_for(obj.recipient_id)
 
@@ -254,16 +284,27 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             self.context["vetted_provider"] = user_is_vetted_provider(user=self._viewer())
         return self.context["vetted_provider"]
 
-    def _private_details_visible(self, obj: ServiceRequest) -> bool:
-        return private_details_visible_to(obj, self._viewer(), vetted=self._vetted)
+    def _address_shown(self, obj: ServiceRequest) -> str | None:
+        """address_shown_to for this row, asked once per row."""
+        shown = self.context.setdefault("address_shown", {})
+        if obj.pk not in shown:
+            shown[obj.pk] = address_shown_to(obj, self._viewer(), vetted=self._vetted)
+        return shown[obj.pk]
 
     @extend_schema_field({"type": "string", "nullable": True})
     def get_location(self, obj: ServiceRequest) -> str | None:
-        return str(obj.location) if self._private_details_visible(obj) else None
+        """The spec's one-line location: in full for the circle and the booked helper while her
+        booking is on, the town and ZIP for the rest who may see the request, null otherwise."""
+        return address_line_for(obj, self._address_shown(obj))
+
+    @extend_schema_field(RequestAddressSerializer(allow_null=True))
+    def get_address(self, obj: ServiceRequest) -> dict | None:
+        return address_parts_for(obj, self._address_shown(obj))
 
     @extend_schema_field({"type": "string", "nullable": True})
     def get_specialRequirements(self, obj: ServiceRequest) -> str | None:
-        return str(obj.special_requirements) if self._private_details_visible(obj) else None
+        """Shared by the family with helpers considering the request: for whoever sees its town."""
+        return str(obj.special_requirements) if self._address_shown(obj) is not None else None
 
     @extend_schema_field(
         PolymorphicProxySerializer(
@@ -306,6 +347,10 @@ def without_circle_email(data: dict, obj, viewer) -> dict:
     if "email" in data and not (viewer.is_admin or viewer_in_circle(obj, viewer)):
         data.pop("email")
     return data
+
+
+# The address's parts in the API (camelCase) -> the model's names.
+PART_KEYS = {"street": "street", "unit": "unit", "town": "town", "state": "state", "zipCode": "zip_code"}
 
 
 def _required(message: str) -> dict[str, str]:
@@ -359,6 +404,12 @@ class _RequestInput(StrictSerializer):
         max_length=services.LOCATION_MAX,
         error_messages={**_required(services.LOCATION_REQUIRED), "max_length": services.LOCATION_TOO_LONG},
     )
+    # The address in parts (the request form's fields); they win over the one-line location.
+    street = StrictCharField(label="Street", required=False, allow_blank=True, allow_null=True, max_length=255)
+    unit = StrictCharField(label="Apartment or unit", required=False, allow_blank=True, allow_null=True, max_length=40)
+    town = StrictCharField(label="Town", required=False, allow_blank=True, allow_null=True, max_length=120)
+    state = StrictCharField(label="State", required=False, allow_blank=True, allow_null=True, max_length=40)
+    zipCode = StrictCharField(label="ZIP", required=False, allow_blank=True, allow_null=True, max_length=10)
     preferredTime = serializers.ChoiceField(
         choices=TimeWindow.choices,
         required=False,
@@ -409,12 +460,13 @@ class _RequestInput(StrictSerializer):
             "repeatUntil": "repeat_until",
             "requestedProviderId": "requested_provider_id",
             "onlyRequestedProvider": "only_requested_provider",
+            **PART_KEYS,
         }
         out = {}
         for key, value in self.validated_data.items():
             if key == "categoryId":
                 value = category_get_active(category_id=value)
-            elif key in ("preferredTime", "specialRequirements", "location", "repeat") and value is None:
+            elif key in ("preferredTime", "specialRequirements", "location", "repeat", *PART_KEYS) and value is None:
                 value = ""  # the form's "none chosen"
             out[names.get(key, key)] = value
         return out
@@ -474,6 +526,14 @@ class ServiceRequestCreateSerializer(_RequestInput):
     def validate_estimatedDuration(self, value: int) -> int:
         return _rule(services.duration_problem(value, creating=True), value)
 
+    def to_service_kwargs(self) -> dict:
+        """As _RequestInput's, with the address's parts (when any is given) as one `address`."""
+        out = super().to_service_kwargs()
+        parts = {name: out.pop(name) for name in PART_KEYS.values() if name in out}
+        if parts:
+            out["address"] = parts
+        return out
+
     def to_internal_value(self, data):
         # A repeating request without a date is told what the date is for (its first visit).
         if isinstance(data, dict) and data.get("repeat"):
@@ -490,7 +550,21 @@ class ServiceRequestCreateSerializer(_RequestInput):
 
 
 class ServiceRequestUpdateSerializer(_RequestInput):
-    """PUT /api/service-requests/{id}: the edit page's rules and messages (spec section 5)."""
+    """PUT /api/service-requests/{id}: the edit page's rules and messages (spec section 5). Where:
+    the one-line location or the address's parts (one of them is required)."""
+
+    location = StrictCharField(
+        label="Location",
+        required=False,
+        allow_blank=True,
+        max_length=services.LOCATION_MAX,
+        error_messages={**_required(services.LOCATION_REQUIRED), "max_length": services.LOCATION_TOO_LONG},
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        if "location" not in attrs and not any(key in attrs for key in PART_KEYS):
+            raise serializers.ValidationError({"location": [services.LOCATION_REQUIRED]})
+        return attrs
 
     urgency = serializers.ChoiceField(
         choices=[Urgency.LOW, Urgency.NORMAL, Urgency.HIGH],

@@ -122,7 +122,8 @@ def test_the_circle_sees_whom_a_request_was_sent_to(live_server, page: Page, cli
     page.get_by_label("Title").fill("Phone help")
     page.get_by_label("Description").fill("Help me set up the new phone, please.")
     page.get_by_label("Preferred date").fill(page.get_by_label("Preferred date").get_attribute("min"))
-    page.get_by_label("Location").fill("3 Oak Lane, Springfield")
+    page.get_by_label("Street address").fill("3 Oak Lane")
+    page.get_by_label("Town").fill("Springfield")
     page.get_by_role("button", name="Submit Request").click()
     expect(page.get_by_test_id("toast")).to_contain_text("Request sent to Vera!")
     # The form goes home 2 s after the toast: wait for it, or it aborts the next navigation.

@@ -365,6 +365,7 @@ def test_book_again_starts_from_the_bookings_request(client, client_user, vera):
         "title": "Tablet lessons",
         "description": "Show me video calls again, please.",
         "location": old.location,
+        "address": {"street": "12 Elm Street", "unit": "", "town": "Springfield", "state": "", "zipCode": ""},
         "specialRequirements": "Ring twice.",
         "estimatedDuration": 90,
         "maxBudget": 45.0,

@@ -1,8 +1,9 @@
-"""Issue 12 item 1: a senior's address and needs reach verified providers only.
+"""A senior's address and needs reach verified providers only, and the street line the booked one only.
 
-Only verified (and active) providers see open requests of others, with the location and special
-requirements and the client as first name + last initial; the booked provider sees the full
-name, email, address and needs; an account without a verified provider profile (none, switched
+Only verified (and active) providers see open requests of others, with the town and ZIP (never
+the street line) and the special requirements, and the client as first name + last initial; the
+booked provider sees the full name, address and needs while the booking is on; an account
+without a verified provider profile (none, switched
 to provider without applying, pending, rejected) sees no open request of anyone else: not in
 the list, a 404 on the detail, nothing in the pages' server-rendered props.
 """
@@ -24,7 +25,8 @@ from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
 
-ADDRESS = "41 Maple Lane, Springfield"
+ADDRESS = "41 Maple Lane, Springfield, IL 62704"
+AREA = "Springfield, IL 62704"
 NEEDS = "I use a walker; please ring the bell twice."
 
 
@@ -88,17 +90,26 @@ def test_an_unvetted_account_still_sees_its_own_requests(client, make_account):
     assert detail.json()["location"] == ADDRESS
 
 
-def test_a_verified_provider_sees_the_address_and_needs_and_the_client_as_first_name_and_initial(
+def test_a_verified_provider_sees_the_town_zip_and_needs_and_the_client_as_first_name_and_initial(
     client, open_request, verified_provider
 ):
     client.force_login(verified_provider.user)
 
-    listed = call(client, "GET", "/api/service-requests").json()
-    detail = call(client, "GET", f"/api/service-requests/{open_request.pk}").json()
+    listed = call(client, "GET", "/api/service-requests")
+    detail = call(client, "GET", f"/api/service-requests/{open_request.pk}")
 
-    assert [row["id"] for row in listed] == [open_request.pk]
-    for shape in (listed[0], detail):
-        assert shape["location"] == ADDRESS
+    assert [row["id"] for row in listed.json()] == [open_request.pk]
+    for response in (listed, detail):
+        assert "41 Maple" not in response.content.decode()  # never the street line before a booking
+    for shape in (listed.json()[0], detail.json()):
+        assert shape["location"] == AREA
+        assert shape["address"] == {
+            "street": None,
+            "unit": None,
+            "town": "Springfield",
+            "state": "IL",
+            "zipCode": "62704",
+        }
         assert shape["specialRequirements"] == NEEDS
         assert shape["client"] == {"id": open_request.client_id, "firstName": "Margaret", "lastName": "W."}
 
@@ -149,7 +160,7 @@ def test_after_a_reassignment_only_the_new_provider_sees_the_request_and_address
     assert now_booked["client"]["lastName"] == "Whitfield"
 
 
-def test_admins_see_neither_the_address_nor_the_needs(client, senior, open_request, admin_user):
+def test_admins_see_the_town_zip_and_needs_but_never_the_street_line(client, senior, open_request, admin_user):
     booking = BookingFactory(
         service_request__client=senior,
         service_request__location=ADDRESS,
@@ -159,10 +170,14 @@ def test_admins_see_neither_the_address_nor_the_needs(client, senior, open_reque
     client.force_login(admin_user)
     for pk in (open_request.pk, booking.service_request_id):
         detail = call(client, "GET", f"/api/service-requests/{pk}").json()
-        assert (detail["location"], detail["specialRequirements"]) == (None, None)
+        # Staff see what support needs (marketplace.addresses.STAFF_SEES): the town and ZIP.
+        assert (detail["location"], detail["specialRequirements"]) == (AREA, NEEDS)
+        assert detail["address"]["street"] is None
+        assert detail["careDetails"] is None
         assert detail["client"]["lastName"] == "Whitfield"  # staff see the full name
-    visit = call(client, "GET", f"/api/bookings/{booking.pk}").json()["serviceRequest"]
-    assert (visit["location"], visit["specialRequirements"]) == (None, None)
+    visit = call(client, "GET", f"/api/bookings/{booking.pk}").json()
+    assert (visit["serviceRequest"]["location"], visit["serviceRequest"]["specialRequirements"]) == (AREA, NEEDS)
+    assert visit["careDetails"] is None
 
 
 def test_the_unvetted_pages_carry_no_address_in_their_props(client, open_request):

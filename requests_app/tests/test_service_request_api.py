@@ -200,12 +200,13 @@ def test_location_is_shown_to_the_client_verified_providers_while_open_and_the_b
         return response.json()["location"]
 
     assert location(client_user, open_request) == open_request.location
-    assert location(verified_provider.user, open_request) == open_request.location
+    # Before a booking, the town and ZIP only (never the street line); staff the same.
+    assert location(verified_provider.user, open_request) == open_request.area == "Springfield"
     client.force_login(provider_user)  # pending: the request is not theirs to see at all
     assert call(client, "GET", f"/api/service-requests/{open_request.pk}").status_code == 404
-    assert location(admin_user, open_request) is None
-    assert location(booking.provider.user, booked_request) == booked_request.location
-    assert location(admin_user, booked_request) is None
+    assert location(admin_user, open_request) == "Springfield"
+    assert location(booking.provider.user, booked_request) == booked_request.location == "12 Elm Street, Springfield"
+    assert location(admin_user, booked_request) == "Springfield"
     client.force_login(verified_provider.user)
     assert call(client, "GET", f"/api/service-requests/{booked_request.pk}").status_code == 404
 

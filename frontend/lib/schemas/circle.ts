@@ -8,28 +8,52 @@ import { text } from "./rules";
 export type Role = "organizer" | "member";
 export const ROLES: readonly Role[] = ["organizer", "member"];
 
+/** A person cared for; the address in parts (marketplace.addresses): helpers considering a
+ * request see the town and ZIP only, the booked helper the street too while the visit is on. */
 export interface RecipientValues {
   firstName: string;
   lastName: string;
-  address: string;
+  street: string;
+  unit: string;
+  town: string;
+  state: string;
+  zipCode: string;
   phone: string;
   notesForHelpers: string;
 }
 
-export const RECIPIENT_FIELDS = ["firstName", "lastName", "address", "phone", "notesForHelpers"] as const;
+export const RECIPIENT_FIELDS = [
+  "firstName",
+  "lastName",
+  "street",
+  "unit",
+  "town",
+  "state",
+  "zipCode",
+  "phone",
+  "notesForHelpers",
+] as const;
 
 // circles.services LIMITS and LABELS (the model's max_length), checked on the trimmed text.
 export const RECIPIENT_LIMITS: Record<keyof RecipientValues, number> = {
   firstName: 150,
   lastName: 150,
-  address: 255,
+  street: 255,
+  unit: 40,
+  town: 120,
+  state: 40,
+  zipCode: 10,
   phone: 40,
   notesForHelpers: 2000,
 };
 const RECIPIENT_LABELS: Record<keyof RecipientValues, string> = {
   firstName: "First name",
   lastName: "Last name",
-  address: "Address",
+  street: "Street",
+  unit: "Apartment or unit",
+  town: "Town",
+  state: "State",
+  zipCode: "ZIP",
   phone: "Phone",
   notesForHelpers: "Notes for helpers",
 };
@@ -47,7 +71,11 @@ function recipientText(name: keyof RecipientValues, required = "") {
 export const recipientSchema = z.object({
   firstName: recipientText("firstName", "Please enter a first name."),
   lastName: recipientText("lastName"),
-  address: recipientText("address"),
+  street: recipientText("street"),
+  unit: recipientText("unit"),
+  town: recipientText("town"),
+  state: recipientText("state"),
+  zipCode: recipientText("zipCode"),
   phone: recipientText("phone"),
   notesForHelpers: recipientText("notesForHelpers"),
 });
@@ -55,7 +83,11 @@ export const recipientSchema = z.object({
 export const EMPTY_RECIPIENT: RecipientValues = {
   firstName: "",
   lastName: "",
-  address: "",
+  street: "",
+  unit: "",
+  town: "",
+  state: "",
+  zipCode: "",
   phone: "",
   notesForHelpers: "",
 };

@@ -29,12 +29,22 @@ describe("declineSchema", () => {
 });
 
 describe("circle schemas", () => {
-  const recipient = { firstName: "Rose", lastName: "", address: "", phone: "", notesForHelpers: "" };
+  const recipient = {
+    firstName: "Rose",
+    lastName: "",
+    street: "",
+    unit: "",
+    town: "",
+    state: "",
+    zipCode: "",
+    phone: "",
+    notesForHelpers: "",
+  };
   it("a person cared for needs a first name; the server's limits", () => {
     expect(problems(recipientSchema, recipient)).toEqual({});
-    expect(problems(recipientSchema, { ...recipient, firstName: " ", address: "a".repeat(256) })).toEqual({
+    expect(problems(recipientSchema, { ...recipient, firstName: " ", street: "a".repeat(256) })).toEqual({
       firstName: "Please enter a first name.",
-      address: "Address can be at most 255 characters long.",
+      street: "Street can be at most 255 characters long.",
     });
   });
   it("an invitation needs a valid email and a role", () => {

@@ -28,7 +28,11 @@ const VALID: ServiceRequestCreateValues = {
   urgency: "normal",
   preferredDate: "2026-11-30",
   preferredTime: "morning",
-  location: "12 Oak Street",
+  street: "12 Oak Street",
+  unit: "",
+  town: "Springfield",
+  state: "",
+  zipCode: "",
   specialRequirements: "",
   estimatedDuration: "60",
   maxBudget: "",
@@ -96,11 +100,13 @@ describe("serviceRequestCreateSchema and serviceRequestEditSchema", () => {
     }
   });
 
-  it("need a category, a location, and keep special requirements under 5,000 characters", () => {
+  it("need a category, a street and town, and keep special requirements under 5,000 characters", () => {
     for (const check of [create, edit]) {
       expect(check({ categoryId: "" })).toEqual({ categoryId: "Category is required" });
-      expect(check({ location: " " })).toEqual({ location: "Location is required" });
-      expect(check({ location: "x".repeat(256) })).toEqual({ location: "Location can be at most 255 characters." });
+      expect(check({ street: " " })).toEqual({ street: "Please enter the street address." });
+      expect(check({ town: "" })).toEqual({ town: "Please enter the town." });
+      expect(check({ street: "x".repeat(256) })).toEqual({ street: "Street can be at most 255 characters." });
+      expect(check({ zipCode: "1".repeat(11) })).toEqual({ zipCode: "ZIP can be at most 10 characters." });
       expect(check({ specialRequirements: "x".repeat(5001) })).toEqual({
         specialRequirements: "Special requirements can be at most 5,000 characters.",
       });
@@ -189,11 +195,11 @@ describe("serviceRequestCreateSchema and serviceRequestEditSchema", () => {
   });
 
   it("say one thing per field: the first rule that applies", () => {
-    expect(create({ title: "", description: "", categoryId: "", location: "", estimatedDuration: "" })).toEqual({
+    expect(create({ title: "", description: "", categoryId: "", street: "", estimatedDuration: "" })).toEqual({
       title: "Title is required",
       description: "Description must be at least 10 characters",
       categoryId: "Category is required",
-      location: "Location is required",
+      street: "Please enter the street address.",
       estimatedDuration: "Duration must be at least 15 minutes",
     });
   });

@@ -36,6 +36,14 @@ export const DESCRIPTION_TOO_LONG = "Description can be at most 5,000 characters
 export const CATEGORY_REQUIRED = "Category is required";
 export const LOCATION_REQUIRED = "Location is required";
 export const LOCATION_TOO_LONG = "Location can be at most 255 characters.";
+// Where the visit is, in parts (marketplace.addresses): the street line and the town are asked
+// for, so helpers see a town before a booking and the booked helper finds the door.
+export const STREET_REQUIRED = "Please enter the street address.";
+export const TOWN_REQUIRED = "Please enter the town.";
+const PART_LIMITS = { street: 255, unit: 40, town: 120, state: 40, zipCode: 10 } as const;
+const PART_LABELS = { street: "Street", unit: "Apartment or unit", town: "Town", state: "State", zipCode: "ZIP" };
+export type AddressPart = keyof typeof PART_LIMITS;
+export const ADDRESS_PARTS: AddressPart[] = ["street", "unit", "town", "state", "zipCode"];
 export const SPECIAL_REQUIREMENTS_TOO_LONG = "Special requirements can be at most 5,000 characters.";
 export const DURATION_TOO_SHORT = "Duration must be at least 15 minutes";
 export const DURATION_TOO_SHORT_ON_EDIT = "Duration must be at least 1 minute";
@@ -79,7 +87,11 @@ export interface ServiceRequestValues extends RepeatValues {
   urgency: string;
   preferredDate: string;
   preferredTime: string;
-  location: string;
+  street: string;
+  unit: string;
+  town: string;
+  state: string;
+  zipCode: string;
   specialRequirements: string;
   estimatedDuration: string;
   maxBudget: string;
@@ -145,6 +157,26 @@ export function preferredDateProblem(value: string, variant: Variant, bounds: Re
   return value > bounds.latestDate ? (bounds.latestDateMessage ?? PREFERRED_DATE_TOO_FAR) : "";
 }
 
+/** An address part's rule: the server's length (its limits), required when `required` says why. */
+function partText(part: AddressPart, required: string, limits: Limits) {
+  return text((v) =>
+    textProblem(
+      v,
+      {
+        required,
+        max: PART_LIMITS[part],
+        tooLong: `${PART_LABELS[part]} can be at most ${PART_LIMITS[part]} characters.`,
+      },
+      limits[part],
+    ),
+  );
+}
+
+/** The address's parts as the API takes them (trimmed). */
+function addressPayload(v: ServiceRequestValues) {
+  return Object.fromEntries(ADDRESS_PARTS.map((part) => [part, v[part].trim()])) as Record<AddressPart, string>;
+}
+
 function fields(variant: Variant, bounds: RequestBounds) {
   const limits = bounds.limits ?? {};
   const creating = variant === "create";
@@ -173,9 +205,11 @@ function fields(variant: Variant, bounds: RequestBounds) {
       if (!v) return creating ? PREFERRED_TIME_REQUIRED : "";
       return TIME_WINDOWS.some((w) => w.value === v) ? "" : PREFERRED_TIME_INVALID;
     }),
-    location: text((v) =>
-      textProblem(v, { required: LOCATION_REQUIRED, max: LOCATION_MAX, tooLong: LOCATION_TOO_LONG }, limits.location),
-    ),
+    street: partText("street", STREET_REQUIRED, limits),
+    unit: partText("unit", "", limits),
+    town: partText("town", TOWN_REQUIRED, limits),
+    state: partText("state", "", limits),
+    zipCode: partText("zipCode", "", limits),
     specialRequirements: text((v) =>
       textProblem(v, { max: TEXT_MAX, tooLong: SPECIAL_REQUIREMENTS_TOO_LONG }, limits.specialRequirements),
     ),
@@ -284,7 +318,7 @@ export function createPayload(v: ServiceRequestCreateValues, askedProviderId: nu
     description: v.description.trim(),
     urgency: v.urgency,
     preferredTime: v.preferredTime,
-    location: v.location.trim(),
+    ...addressPayload(v),
     specialRequirements: v.specialRequirements.trim(),
     estimatedDuration: Number(v.estimatedDuration),
     maxBudget: amount(v.maxBudget),
@@ -309,7 +343,7 @@ export function editPayload(v: ServiceRequestValues) {
     ...(v.urgency === "urgent" ? {} : { urgency: v.urgency }),
     preferredDate: v.preferredDate || null,
     preferredTime: v.preferredTime,
-    location: v.location.trim(),
+    ...addressPayload(v),
     specialRequirements: v.specialRequirements.trim(),
     estimatedDuration: Number(v.estimatedDuration),
     maxBudget: amount(v.maxBudget),

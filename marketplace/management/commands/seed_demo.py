@@ -19,7 +19,7 @@ from accounts.models import User, UserType
 from bookings.models import REMIND_BEFORE_LATE, Booking
 from bookings.services import booking_complete, service_request_accept
 from circles.models import CareRecipient, CircleMember, CircleRole
-from circles.services import recipient_for_self
+from circles.services import recipient_for_self, recipient_update
 from marketplace.errors import InvalidInput
 from payments.gateways import TEST_CARD_SUCCEEDS, is_test_gateway_active
 from payments.models import ConnectedAccount, Earning
@@ -31,6 +31,8 @@ from requests_app.models import WINDOW_START, ServiceCategory, ServiceRequest, T
 from requests_app.services import service_request_create
 
 DEMO_PASSWORD = "kindly-demo-1"
+# Clara's home, in parts: helpers considering her requests see "Springfield, IL 62704" only.
+DEMO_ADDRESS = {"street": "12 Elm Street", "unit": "", "town": "Springfield", "state": "IL", "zip_code": "62704"}
 DEMO_USERS = [
     # email, first, last, type, provider status (None: not a provider)
     ("admin@kindly.example", "Ada", "Admin", UserType.ADMIN, None),
@@ -163,7 +165,7 @@ class Command(BaseCommand):
                     urgency=urgency,
                     preferred_time=window,
                     preferred_date=today + dt.timedelta(days=days),
-                    location="12 Elm Street, Springfield",
+                    address=DEMO_ADDRESS,
                     estimated_duration=60,
                     max_budget=Decimal("60.00"),
                 )
@@ -177,6 +179,16 @@ class Command(BaseCommand):
         """Clara's son in her care circle, as a member (he sees; Clara organizes and pays)."""
         recipient = recipient_for_self(user=client)
         CircleMember.objects.get_or_create(recipient=recipient, user=family, defaults={"role": CircleRole.MEMBER})
+        if not recipient.notes_for_helpers:
+            # The door code lives in the notes for helpers: the booked helper reads them while her
+            # visit is on, nobody before (requests_app.selectors.address_shown_to).
+            recipient_update(
+                actor=client,
+                recipient_id=recipient.pk,
+                **DEMO_ADDRESS,
+                phone="555-0142",
+                notes_for_helpers="Key safe by the back door, code 4321. Ring twice: I am a little hard of hearing.",
+            )
 
     def _demo_visit_today(self, client: User, *, helper: User) -> None:
         """A paid visit today that starts in no alarm, so the helper can check in and the family watch
@@ -203,7 +215,7 @@ class Command(BaseCommand):
                 urgency=Urgency.NORMAL,
                 preferred_time=window,
                 preferred_date=day + dt.timedelta(days=14),
-                location="12 Elm Street, Springfield",
+                address=DEMO_ADDRESS,
                 estimated_duration=60,
                 max_budget=Decimal("60.00"),
             )
@@ -234,7 +246,7 @@ class Command(BaseCommand):
                 urgency=Urgency.NORMAL,
                 preferred_time=TimeWindow.AFTERNOON,
                 preferred_date=timezone.localdate() + dt.timedelta(days=3),
-                location="12 Elm Street, Springfield",
+                address=DEMO_ADDRESS,
                 estimated_duration=90,
                 max_budget=Decimal("60.00"),
             )
