@@ -80,7 +80,9 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
     rights first, so the site never loses its last admin by accident.
     The personal data itself is erased 30 days later by account_purge (purge_closed_accounts).
     """
-    if confirmation != CLOSE_CONFIRMATION:
+    # The word is asked in capitals, but people type "close" or "Close" and mean the same thing:
+    # any case is accepted, surrounding spaces ignored (the dialog checks the same way).
+    if confirmation.strip().casefold() != CLOSE_CONFIRMATION.casefold():
         raise InvalidInput(CLOSE_CONFIRMATION_MESSAGE, errors={"confirm": [CLOSE_CONFIRMATION_MESSAGE]})
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
