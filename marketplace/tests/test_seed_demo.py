@@ -67,3 +67,12 @@ def test_seed_demo_puts_the_son_in_the_circle_and_a_paid_visit_today(firebase_au
     [today] = Booking.objects.filter(provider__user__email=helper, scheduled_date=timezone.localdate())
     assert (today.status, today.payment_status) == (BookingStatus.CONFIRMED, PaymentStatus.PAID)
     assert today.recipient == member.recipient
+
+
+def test_the_sign_ins_list_all_five_demo_accounts_with_the_pending_applicant():
+    out = io.StringIO()
+    call_command("seed_demo", "--print-sign-ins", stdout=out)
+    lines = out.getvalue().splitlines()
+
+    assert [line.split()[0] for line in lines] == ["Admin", "Provider", "Client", "Family", "Applicant"]
+    assert "applicant@kindly.example / kindly-demo-1  (Paul)" in lines[-1]
