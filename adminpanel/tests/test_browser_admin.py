@@ -112,6 +112,16 @@ def test_admin_reassigns_a_confirmed_booking_to_another_verified_provider(live_s
     for column in ("Booking ID", "Client", "Provider", "Date", "Status", "Actions"):
         expect(table.get_by_role("columnheader", name=column)).to_be_visible()
     expect(table.get_by_role("button", name=f"Reassign booking #{scheduled.id}")).to_have_count(0)
+    # Why there is nothing to do, never a bare "None".
+    unpaid_row = page.get_by_test_id("admin-booking").filter(has_text=f"#{scheduled.id}")
+    expect(unpaid_row.get_by_role("cell").last).to_have_text("Waiting for payment")
+
+    # The dialog's way out is not another "Cancel" beside the row's "Cancel booking".
+    table.get_by_role("button", name=f"Reassign booking #{booking.id}").click()
+    dialog = page.get_by_role("dialog", name="Reassign Booking")
+    expect(dialog.get_by_role("button", name="Cancel", exact=True)).to_have_count(0)
+    dialog.get_by_role("button", name="Keep as is").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
 
     table.get_by_role("button", name=f"Reassign booking #{booking.id}").click()
     dialog = page.get_by_role("dialog", name="Reassign Booking")

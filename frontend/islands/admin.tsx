@@ -569,7 +569,8 @@ function ReassignDialog({
       testId="reassign-dialog"
       footer={
         <>
-          <DialogClose>Cancel</DialogClose>
+          {/* Not "Cancel": beside the row's "Cancel booking" it read as cancelling the booking. */}
+          <DialogClose>Keep as is</DialogClose>
           <button type="button" className="button button-primary" disabled={!providerId || saving} onClick={submit}>
             Reassign Booking
           </button>
@@ -732,6 +733,13 @@ function FilteredTable<T extends { id: number }>({
   );
 }
 
+/** Why a booking's row has no Reassign / Cancel booking buttons (only confirmed ones do). */
+const NO_ACTION: Partial<Record<Booking["status"], string>> = {
+  scheduled: "Waiting for payment",
+  completed: "Visit done",
+  cancelled: "Cancellation is final",
+};
+
 function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
@@ -773,11 +781,12 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
                     Reassign<span className="visually-hidden"> booking #{b.id}</span>
                   </button>
                   <button type="button" className="button button-danger" onClick={() => setCancelling(b)}>
-                    Cancel<span className="visually-hidden"> booking #{b.id}</span>
+                    Cancel booking<span className="visually-hidden"> #{b.id}</span>
                   </button>
                 </div>
               ) : (
-                <span className="muted">None</span>
+                // Only confirmed bookings can be changed here; a bare "None" read as missing data.
+                <span className="muted">{NO_ACTION[b.status] ?? "No changes"}</span>
               )}
             </td>
           </tr>
