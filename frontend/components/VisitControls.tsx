@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
-import { formatClock } from "../lib/format";
+import { formatClock, formatVisitMoment } from "../lib/format";
 import { apiQuery, useApiWrite } from "../lib/query";
 import { useDialogForm } from "../lib/dialog-form";
 import { TEXT_MAX, visitReportPayload, visitReportSchema, type VisitReportValues } from "../lib/schemas/booking";
@@ -149,7 +149,7 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   if (booking.status === "confirmed" && booking.checkedInAt) {
     return (
       <div className="visit-actions" data-testid="visit-actions">
-        <p className="visit-progress">Checked in at {formatClock(booking.checkedInAt)}</p>
+        <p className="visit-progress">Checked in at {formatVisitMoment(booking.checkedInAt, booking.scheduledDate)}</p>
         <button type="button" className="button button-primary button-large" onClick={() => setReporting("check-out")}>
           Check out<span className="visually-hidden"> of {title}</span>
         </button>
@@ -373,8 +373,9 @@ export function VisitProgress({ booking }: { booking: Booking }) {
   const lines: string[] = [];
   if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
   if (booking.visitState === "missed") lines.push("The helper did not check in");
-  if (booking.checkedInAt) lines.push(`Checked in at ${formatClock(booking.checkedInAt)}`);
-  if (booking.checkedOutAt) lines.push(`Checked out at ${formatClock(booking.checkedOutAt)}`);
+  if (booking.checkedInAt) lines.push(`Checked in at ${formatVisitMoment(booking.checkedInAt, booking.scheduledDate)}`);
+  if (booking.checkedOutAt)
+    lines.push(`Checked out at ${formatVisitMoment(booking.checkedOutAt, booking.scheduledDate)}`);
   if (lines.length === 0 && !booking.hasReport) return null;
   return (
     <div className="visit-progress" data-testid="visit-progress" aria-live="polite">

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   capitalize,
+  formatClock,
   formatDate,
   formatMoney,
+  formatVisitMoment,
   formatVisit,
   parseDateOnly,
   personName,
@@ -53,6 +55,17 @@ describe("dates", () => {
   it("writes today as YYYY-MM-DD, zero-padded", () => {
     expect(todayIso(new Date(2026, 0, 5))).toBe("2026-01-05");
     expect(todayIso(new Date(2026, 10, 23))).toBe("2026-11-23");
+  });
+
+  it("gives a visit's check-in or check-out time its date unless it is today, on the visit's day", () => {
+    const now = new Date(2026, 10, 25, 15, 0);
+    const today = new Date(2026, 10, 25, 9, 4).toISOString();
+    const older = new Date(2026, 10, 23, 17, 59).toISOString();
+    expect(formatVisitMoment(today, "2026-11-25", now)).toBe(formatClock(today));
+    expect(formatVisitMoment(older, "2026-11-23", now)).toBe(`Mon, Nov 23, ${formatClock(older)}`);
+    // Checked out after midnight: today, but not the visit's day.
+    expect(formatVisitMoment(today, "2026-11-24", now)).toBe(`Wed, Nov 25, ${formatClock(today)}`);
+    expect(formatVisitMoment(null, "2026-11-25", now)).toBe("");
   });
 
   it("joins a visit's date and time window", () => {

@@ -129,6 +129,23 @@ export function formatClock(value: string | null | undefined): string {
   return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 }
 
+/** A moment of a visit (checked in, checked out): the time alone when it is today and the visit's
+ * own day ("5:59 PM"); else with its date ("Mon, Nov 23, 5:59 PM"), so that a time under an older
+ * visit, or after midnight, is not read as today's. `visitDay` is the visit's YYYY-MM-DD. */
+export function formatVisitMoment(
+  value: string | null | undefined,
+  visitDay?: string | null,
+  now = new Date(),
+): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const day = todayIso(date);
+  if (day === todayIso(now) && (!visitDay || day === visitDay)) return formatClock(value);
+  const onDay = date.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
+  return `${onDay}, ${formatClock(value)}`;
+}
+
 /** A person's display name: "First Last", else their email, else "". */
 export function personName(p: { firstName?: string; lastName?: string; email?: string } | null | undefined): string {
   if (!p) return "";
