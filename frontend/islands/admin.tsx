@@ -16,6 +16,7 @@ import {
   personName,
   plural,
   specialtyName,
+  statusLabel,
   timeWindowLabel,
   visitStateLabel,
 } from "../lib/format";
@@ -175,7 +176,7 @@ function StatusFilter({
         <option value="">All statuses</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o.charAt(0).toUpperCase() + o.slice(1)}
+            {statusLabel(o)}
           </option>
         ))}
       </select>
@@ -647,7 +648,7 @@ function TableRegion({ label, children }: { label: string; children: ReactNode }
 }
 
 const BOOKING_STATUSES = ["scheduled", "confirmed", "completed", "cancelled"];
-const REQUEST_STATUSES = ["open", "booked", "completed", "cancelled"];
+const REQUEST_STATUSES = ["open", "booked", "completed", "cancelled", "deleted"];
 const PROVIDER_FILTERS = listFilterSchema([]);
 const BOOKING_FILTERS = listFilterSchema(BOOKING_STATUSES);
 const REQUEST_FILTERS = listFilterSchema(REQUEST_STATUSES);

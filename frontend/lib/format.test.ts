@@ -86,6 +86,7 @@ describe("labels", () => {
     expect(specialtyName("tech-support")).toBe("Technology Support");
     expect(specialtyName("juggling")).toBe("juggling");
     expect(statusLabel("confirmed")).toBe("Confirmed");
+    expect(statusLabel("deleted")).toBe("Deleted by client");
     expect(capitalize("")).toBe("");
   });
 

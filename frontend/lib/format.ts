@@ -103,8 +103,14 @@ export function capitalize(value: string): string {
 /** A booking, request or verification status; unknown ones are shown as sent. */
 export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | (string & {});
 
+/** Statuses whose word is not the value capitalised. */
+const STATUS_WORDS: Record<string, string> = {
+  // A request its client deleted: only staff still see it (the admin's requests tab).
+  deleted: "Deleted by client",
+};
+
 export function statusLabel(status: AnyStatus): string {
-  return capitalize(String(status));
+  return STATUS_WORDS[String(status)] ?? capitalize(String(status));
 }
 
 const VISIT_STATES: Record<string, string> = {

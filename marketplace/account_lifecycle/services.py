@@ -181,8 +181,9 @@ def account_purge(*, user_id: str, days: int = PURGE_AFTER_DAYS) -> bool:
         Message.objects.filter(receiver=user, sender__isnull=True).delete()
         Message.objects.filter(sender=user).update(content=DELETED_CONTENT, updated_at=now)
         Review.objects.filter(reviewer=user).update(comment="")
-        ServiceRequest.objects.filter(client=user, bookings__isnull=True).delete()
-        ServiceRequest.objects.filter(client=user).update(
+        # all_objects: the requests the client deleted are purged too (staff kept only a trace).
+        ServiceRequest.all_objects.filter(client=user, bookings__isnull=True).delete()
+        ServiceRequest.all_objects.filter(client=user).update(
             description="", location="", special_requirements="", updated_at=now
         )
         Provider.objects.filter(user=user).update(
