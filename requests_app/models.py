@@ -129,10 +129,11 @@ class ServiceRequest(models.Model):
     # Every read goes through `objects`, which leaves deleted requests out; `all_objects` (staff's
     # list, the account purge) sees them too. Related lookups (booking.service_request) use the
     # base manager, which sees every row.
-    objects = LiveRequestManager()
     all_objects = models.Manager()
+    objects = LiveRequestManager()
 
     class Meta:
+        default_manager_name = "objects"
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
