@@ -1,7 +1,7 @@
 """Demo data for `make run`: five sign-ins (admin, verified provider, client, the client's son in
 her care circle, and a helper whose application is pending review) and a little history (with
-the offline test gateway: the provider's payouts on, one
-paid, completed visit, and a paid visit today to check in to).
+the offline test gateway: the provider's payouts on, one paid, completed visit, and a paid visit
+today to check in to).
 
 Idempotent: running it again updates the same accounts and adds nothing twice.
 """
