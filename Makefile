@@ -35,8 +35,10 @@ $(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
 
 $(STAMPS)/node: package.json package-lock.json | $(STAMPS)
 	@echo "==> Installing the Node packages (React, Vite, TypeScript, the Firebase emulator... from"
-	@echo "    package-lock.json) into node_modules: about 1-2 minutes the first time."
-	npm ci --prefer-offline --no-audit --no-fund --loglevel=error
+	@echo "    package-lock.json) into node_modules: about 1-2 minutes the first time. npm downloads and"
+	@echo "    unpacks them with a spinner on a terminal, then says how many it added."
+# loglevel notice (npm's default), not error: at error npm printed nothing at all for minutes.
+	npm ci --prefer-offline --no-audit --no-fund --loglevel=notice
 	@echo "==> Node packages installed."
 	@touch $@
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -31,11 +33,22 @@ def firebase_web_config() -> dict[str, str]:
     }
 
 
+def _prefill_email(request: HttpRequest) -> str:
+    """?email= fills in the card's email (a circle invitation's join link passes the invited one);
+    anything that is not an email address is dropped."""
+    email = request.GET.get("email", "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        return ""
+    return email if len(email) <= 254 else ""
+
+
 def login_page(request: HttpRequest) -> HttpResponse:
     """Sign in / sign up. A signed-in user is sent to /.
 
     ?mode=signup opens the sign-up card; ?next= (a path on this site) is where success lands,
-    so "Become a Provider" leads through sign-up to /provider-signup.
+    so "Become a Provider" leads through sign-up to /provider-signup; ?email= fills in the email.
     """
     if request.user.is_authenticated:
         return HttpResponseRedirect("/")
@@ -43,6 +56,7 @@ def login_page(request: HttpRequest) -> HttpResponse:
         "firebase": firebase_web_config(),
         "next": safe_next(request),
         "mode": "sign-up" if request.GET.get("mode") == "signup" else "sign-in",
+        "email": _prefill_email(request),
         "productName": "Kindly",
     }
     response = render(request, "pages/login.html", {"login_props": props})

@@ -4,6 +4,7 @@ from django.apps import AppConfig
 class BookingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "bookings"
+    verbose_name = "Bookings"
 
     def ready(self) -> None:
         from bookings.models import Booking, Review, VisitReport

@@ -116,6 +116,20 @@ def invitation_for_page(*, token: str) -> tuple[CircleInvitation | None, str]:
     return invitation, ""
 
 
+def invitation_login_query(*, invitation: CircleInvitation | None, next_path: str) -> dict[str, str]:
+    """The /login query the join page links to, signed out: back to `next_path` afterwards, the
+    invited email filled in, and the sign-up card first when no account has that email yet (a
+    new family member would otherwise face a sign-in card that can only fail for them)."""
+    from accounts.models import User
+
+    query = {"next": next_path}
+    if invitation is not None:
+        if not User.objects.filter(email__iexact=invitation.email).exists():
+            query["mode"] = "signup"
+        query["email"] = invitation.email
+    return query
+
+
 def emergency_contact_list_for(*, user: User, recipient_id: object = None) -> QuerySet[EmergencyContact]:
     """A recipient's contacts for a member of their circle (another recipient: 404), primary
     first; without a recipient, the user's own (and any from before care circles)."""

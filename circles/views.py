@@ -2,7 +2,8 @@
 
 The join page works without JavaScript: signed in, its button POSTs back to the page, which
 calls circles.services.invitation_accept and goes on to /care-circle; signed out, it links to
-/login?next=<this page>. A link that is expired, withdrawn, used or broken gets a calm
+/login?next=<this page> with the invited email filled in (the sign-up card when that email has
+no account yet). A link that is expired, withdrawn, used or broken gets a calm
 explanation (never an error page).
 """
 
@@ -65,7 +66,10 @@ def care_circle_join(request: HttpRequest, token: str) -> HttpResponse:
         "role_words": "an organizer" if invitation and invitation.role == CircleRole.ORGANIZER else "a member",
         "problem": problem,
         "error": error,
-        "login_url": "/login?" + urlencode({"next": request.path}),
+        "login_url": "/login?"
+        + urlencode(
+            selectors.invitation_login_query(invitation=None if problem else invitation, next_path=request.path)
+        ),
         "can_join": request.user.is_authenticated and request.user.user_type == UserType.CLIENT,
     }
     return render(request, "pages/care-circle-join.html", context, status=200)

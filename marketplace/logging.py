@@ -2,8 +2,9 @@
 
 RequestIdMiddleware gives each request an id (a proxy's X-Request-ID when it is well-formed)
 and returns it in the X-Request-ID header; RequestIdFilter stamps it on every record;
-JsonFormatter writes one JSON object per line and scrubs ID tokens, bearer credentials,
-session ids and card numbers from the message, whatever logged them.
+ClientErrorsAsInfo makes the 4xx answers the app gives on purpose INFO lines rather than
+warnings; JsonFormatter writes one JSON object per line and scrubs ID tokens, bearer
+credentials, session ids and card numbers from the message, whatever logged them.
 """
 
 from __future__ import annotations
@@ -57,8 +58,32 @@ class RequestIdMiddleware:
 
 class RequestIdFilter(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
-        record.request_id = _request_id.get()
+        request_id = _request_id.get()
+        if request_id == "-":
+            # Django logs a 4xx/5xx answer ("Not Found: /x", django.request) after the whole
+            # middleware chain has returned, so after RequestIdMiddleware reset the id: such a
+            # record carries the request itself, which holds the id.
+            request_id = getattr(getattr(record, "request", None), "request_id", "-")
+        record.request_id = request_id
         return True
+
+
+def _client_error(record: logging.LogRecord) -> bool:
+    status = getattr(record, "status_code", None)
+    return record.name == "django.request" and isinstance(status, int) and 400 <= status < 500
+
+
+class ClientErrorsAsInfo(logging.Filter):
+    """django.request's 4xx lines count as INFO: shown only when the log level is INFO or lower.
+
+    A 400 for a mistyped form, a 401 before sign-in, a 403 or a 404 are answers the app gives on
+    purpose, not faults: as warnings they filled the console under `make run` and pushed the
+    demo sign-ins off screen. 5xx answers stay errors. The record itself is left as it is (other
+    handlers see it unchanged); JsonFormatter writes such a line with the level INFO.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not _client_error(record) or logging.getLogger().isEnabledFor(logging.INFO)
 
 
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "request_id", "request", "server_time"}
@@ -68,7 +93,7 @@ class JsonFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         line: dict[str, object] = {
             "time": dt.datetime.fromtimestamp(record.created, tz=dt.UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname,
+            "level": "INFO" if _client_error(record) else record.levelname,
             "logger": record.name,
             "request_id": getattr(record, "request_id", "-"),
             "message": scrub(record.getMessage()),

@@ -4,6 +4,7 @@ from django.apps import AppConfig
 class MessagingConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "messaging"
+    verbose_name = "Messages"
 
     def ready(self) -> None:
         # Django's documented place to connect receivers: models are loaded by now.

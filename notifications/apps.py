@@ -4,6 +4,7 @@ from django.apps import AppConfig
 class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notifications"
+    verbose_name = "Notifications"
 
     def ready(self) -> None:
         # The apps below tell people through marketplace.notifications.notify(kind=...): record

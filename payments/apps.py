@@ -4,6 +4,7 @@ from django.apps import AppConfig
 class PaymentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "payments"
+    verbose_name = "Payments"
 
     def ready(self) -> None:
         from bookings.signals import booking_completed, refund_requested

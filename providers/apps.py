@@ -4,6 +4,7 @@ from django.apps import AppConfig
 class ProvidersConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "providers"
+    verbose_name = "Providers"
 
     def ready(self) -> None:
         from marketplace.listcache import invalidate_on_save

@@ -85,6 +85,9 @@ class WeeklyHours(models.Model):
     end_time = models.TimeField()
 
     class Meta:
+        # "hours" is already plural: Django's default would add an s ("weekly hourss").
+        verbose_name = "weekly hours"
+        verbose_name_plural = "weekly hours"
         ordering = ["weekday", "start_time", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(weekday__gte=0) & Q(weekday__lte=6), name="weekly_hours_weekday_0_6"),
@@ -108,6 +111,8 @@ class TimeOff(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = "time off"
+        verbose_name_plural = "time off"
         ordering = ["first_day", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(last_day__gte=models.F("first_day")), name="time_off_last_gte_first"),

@@ -92,6 +92,16 @@ class RequestStatus(models.TextChoices):
     BOOKED = "booked", "Booked"
     COMPLETED = "completed", "Completed"
     CANCELLED = "cancelled", "Cancelled"
+    # Deleted by its client while open: gone for everyone but staff, who keep a trace of it (the
+    # admin's requests tab) without its address or notes for helpers.
+    DELETED = "deleted", "Deleted by client"
+
+
+class LiveRequestManager(models.Manager):
+    """ServiceRequest.objects: the requests that exist for people (a deleted one is not there)."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().exclude(status=RequestStatus.DELETED)
 
 
 class ServiceRequest(models.Model):
@@ -140,7 +150,14 @@ class ServiceRequest(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    # Every read goes through `objects`, which leaves deleted requests out; `all_objects` (staff's
+    # list, the account purge) sees them too. Related lookups (booking.service_request) use the
+    # base manager, which sees every row.
+    all_objects = models.Manager()
+    objects = LiveRequestManager()
+
     class Meta:
+        default_manager_name = "objects"
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(

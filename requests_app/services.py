@@ -599,12 +599,21 @@ def service_request_update(*, service_request_id: int, actor: User, changes: dic
 
 
 def service_request_delete(*, service_request_id: int, actor: User) -> None:
-    """The client deletes their open request (an open request has no booking yet)."""
+    """The client deletes their open request (an open request has no booking yet).
+
+    It is gone for everyone but staff: the row stays, status "deleted" ("Deleted by client" in the
+    admin's requests tab), so that staff can see what happened to it; its address and notes for
+    helpers are erased now. The account purge removes the row with the rest of the client's data.
+    """
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)
         _check_open(service_request, "deleted")
-        service_request.delete()
+        service_request.status = RequestStatus.DELETED
+        erased = ["street", "unit", "town", "state", "zip_code", "special_requirements"]
+        for name in erased:
+            setattr(service_request, name, "")
+        service_request.save(update_fields=["status", *erased, "updated_at"])
 
 
 def service_request_cancel(*, service_request_id: int, actor: User) -> ServiceRequest:

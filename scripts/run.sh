@@ -56,11 +56,34 @@ cleanup() {
   fi
   if [ -n "$emulator_pid" ] && kill -0 "$emulator_pid" 2>/dev/null; then
     echo "Stopping the Firebase Auth emulator (saving its users to .firebase-data)..."
+    # One SIGINT is the emulator's clean shutdown (it exports, then exits); a second one stops
+    # it at once, halfway through the export. It runs in a session of its own (below), so the
+    # terminal's Ctrl+C does not reach it: this is the only one it gets.
     kill -INT "$emulator_pid" 2>/dev/null || true
+    for _ in $(seq 1 60); do
+      kill -0 "$emulator_pid" 2>/dev/null || break
+      sleep 0.5
+    done
+    if kill -0 "$emulator_pid" 2>/dev/null; then
+      echo "The emulator did not stop within 30 seconds; stopping it now." >&2
+      kill -TERM "$emulator_pid" 2>/dev/null || true
+    fi
     wait "$emulator_pid" 2>/dev/null || true
+    remove_export_leftovers
   fi
 }
-trap cleanup EXIT INT TERM
+# The emulator exports into a temporary firebase-export-<time> folder at the root, then moves it
+# to .firebase-data; one stopped midway leaves that folder behind (nothing needs it).
+remove_export_leftovers() {
+  local leftover
+  for leftover in firebase-export-*; do
+    [ -d "$leftover" ] && rm -rf -- "$leftover"
+  done
+  return 0
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 if curl -sf "http://$FIREBASE_AUTH_EMULATOR_HOST/" >/dev/null 2>&1; then
   echo "A Firebase Auth emulator already answers on $FIREBASE_AUTH_EMULATOR_HOST; using it."
@@ -68,7 +91,11 @@ else
   import_args=()
   [ -f .firebase-data/firebase-export-metadata.json ] && import_args=(--import .firebase-data)
   echo "Starting the Firebase Auth emulator on $FIREBASE_AUTH_EMULATOR_HOST (about 20 seconds; log: .run/emulator.log)..."
-  node_modules/.bin/firebase emulators:start --only auth --project "$FIREBASE_PROJECT_ID" \
+  remove_export_leftovers
+  # setsid: a session of its own, out of reach of the terminal's Ctrl+C (see cleanup).
+  own_session=()
+  command -v setsid >/dev/null 2>&1 && own_session=(setsid)
+  "${own_session[@]}" node_modules/.bin/firebase emulators:start --only auth --project "$FIREBASE_PROJECT_ID" \
     "${import_args[@]}" --export-on-exit .firebase-data >.run/emulator.log 2>&1 &
   emulator_pid=$!
   for _ in $(seq 1 60); do

@@ -1,10 +1,46 @@
-"""Template tags for the signed-in user's menu (templates/includes/user-menu.html)."""
+"""Template tags for the signed-in user's top bar and menu (templates/includes/nav.html, user-menu.html)."""
 
 from __future__ import annotations
 
 from django import template
 
+from accounts.models import UserType
+
 register = template.Library()
+
+
+# The top bar by role (the mobile drawer repeats it): a helper works from her schedule, calendar
+# and earnings and never requests a service as a helper; clients and staff get the spec's bar.
+_CLIENT_LINKS = [
+    ("Dashboard", "/dashboard"),
+    ("Request Service", "/request-service"),
+    ("Providers", "/providers"),
+    ("Messages", "/messages"),
+]
+_PROVIDER_LINKS = [
+    ("Dashboard", "/dashboard"),
+    ("Schedule", "/schedule"),
+    ("Calendar", "/calendar"),
+    ("Earnings", "/earnings"),
+    ("Messages", "/messages"),
+]
+
+
+def nav_links_for(user) -> list[dict[str, str]]:
+    """The signed-in user's top-bar links, as {"label", "href"}."""
+    if user.is_admin:
+        links = [*_CLIENT_LINKS, ("Admin", "/admin")]
+    elif user.user_type == UserType.PROVIDER:
+        links = _PROVIDER_LINKS
+    else:
+        links = _CLIENT_LINKS
+    return [{"label": label, "href": href} for label, href in links]
+
+
+@register.simple_tag(takes_context=True)
+def nav_links(context) -> list[dict[str, str]]:
+    user = context["request"].user
+    return nav_links_for(user) if user.is_authenticated else []
 
 
 @register.simple_tag(takes_context=True)
@@ -19,4 +55,5 @@ def user_menu_props(context) -> dict:
         "profileImageUrl": user.profile_image_url,
         "userType": user.user_type,
         "isAdmin": user.is_admin,
+        "navLinks": nav_links_for(user),
     }

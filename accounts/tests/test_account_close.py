@@ -70,7 +70,7 @@ def pay(client: Client, booking: Booking) -> None:
 
 @pytest.mark.parametrize(
     "body",
-    [{}, {"confirm": ""}, {"confirm": "close"}, {"confirm": "yes"}, {"confirm": "CLOSE", "extra": 1}],
+    [{}, {"confirm": ""}, {"confirm": "closed"}, {"confirm": "yes"}, {"confirm": "CLOSE", "extra": 1}],
 )
 def test_closing_needs_the_typed_confirmation(ann, body):
     open_request = ServiceRequestFactory(client=ann)
@@ -84,6 +84,15 @@ def test_closing_needs_the_typed_confirmation(ann, body):
     assert not firebase_disabled(ann.pk)
     assert ServiceRequest.objects.get(pk=open_request.pk).status == RequestStatus.OPEN
     assert ann.browser.get("/api/auth/user").status_code == 200
+
+
+@pytest.mark.parametrize("typed", ["close", " Close ", "cLoSe"])
+def test_the_confirmation_word_is_accepted_in_any_case(ann, typed):
+    response = post_json(ann.browser, URL, {"confirm": typed})
+
+    assert response.status_code == 200, response.content
+    ann.refresh_from_db()
+    assert ann.closed_at is not None
 
 
 def test_closing_cancels_and_refunds_signs_out_and_disables_firebase(

@@ -177,8 +177,10 @@ def test_mobile_drawer_repeats_the_menu(live_server, page: Page, firebase_auth):
     expect(drawer).to_be_visible()
     expect(drawer).to_contain_text("Xia")
     expect(drawer).to_contain_text("Provider")
-    for name in ("Dashboard", "Request Service", "Providers", "Messages"):
+    # A helper's bar: her work, not "Request Service".
+    for name in ("Dashboard", "Schedule", "Calendar", "Earnings", "Messages"):
         expect(drawer.get_by_role("link", name=name)).to_be_visible()
+    expect(drawer.get_by_role("link", name="Request Service")).to_have_count(0)
     expect(drawer.get_by_role("button", name="Switch to Client")).to_be_visible()
     drawer.get_by_role("button", name="Sign Out").click()
     page.wait_for_url(f"{live_server.url}/")

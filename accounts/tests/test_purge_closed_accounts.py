@@ -24,6 +24,7 @@ from marketplace.testing.firebase import emulator_user
 from messaging.models import Message
 from messaging.tests.factories import MessageFactory
 from requests_app.models import RequestStatus, ServiceRequest
+from requests_app.services import service_request_delete
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -65,9 +66,11 @@ def closed_ann(firebase_auth, verified_provider):
     MessageFactory(sender=verified_provider.user, receiver=ann, booking=visit, content="Thanks Ann, see you")
     EmergencyContactFactory(user=ann, name="Dora Archer")
     unbooked = ServiceRequestFactory(client=ann, title="Never booked")
+    deleted = ServiceRequestFactory(client=ann, title="Deleted one", description="Ann's hip is sore")
+    service_request_delete(service_request_id=deleted.pk, actor=ann)
     account_close(user=ann, confirmation="CLOSE")
     ann.refresh_from_db()
-    return {"ann": ann, "visit": visit, "provider": verified_provider, "unbooked": unbooked}
+    return {"ann": ann, "visit": visit, "provider": verified_provider, "unbooked": unbooked, "deleted": deleted}
 
 
 def test_29_days_after_closing_nothing_is_purged(closed_ann):
@@ -100,6 +103,8 @@ def test_30_days_after_closing_the_account_is_anonymised_and_the_history_stays(c
     assert not firebase_has(ann.pk)
     assert not EmergencyContact.objects.filter(user=ann).exists()
     assert not ServiceRequest.objects.filter(pk=closed_ann["unbooked"].pk).exists()
+    # The trace staff kept of a request she deleted goes with the rest.
+    assert not ServiceRequest.all_objects.filter(pk=closed_ann["deleted"].pk).exists()
     assert not Message.objects.filter(receiver=ann, sender__isnull=True).exists()
     assert list(Message.objects.filter(sender=ann).values_list("content", flat=True)) == ["[deleted]"]
     assert Message.objects.filter(sender=provider.user, receiver=ann, content="Thanks Ann, see you").exists()

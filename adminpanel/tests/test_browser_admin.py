@@ -14,6 +14,7 @@ from bookings.tests.factories import BookingFactory
 from marketplace.testing.browser import sign_in_browser
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
+from requests_app.services import service_request_delete
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -112,6 +113,16 @@ def test_admin_reassigns_a_confirmed_booking_to_another_verified_provider(live_s
     for column in ("Booking ID", "Client", "Provider", "Date", "Status", "Actions"):
         expect(table.get_by_role("columnheader", name=column)).to_be_visible()
     expect(table.get_by_role("button", name=f"Reassign booking #{scheduled.id}")).to_have_count(0)
+    # Why there is nothing to do, never a bare "None".
+    unpaid_row = page.get_by_test_id("admin-booking").filter(has_text=f"#{scheduled.id}")
+    expect(unpaid_row.get_by_role("cell").last).to_have_text("Waiting for payment")
+
+    # The dialog's way out is not another "Cancel" beside the row's "Cancel booking".
+    table.get_by_role("button", name=f"Reassign booking #{booking.id}").click()
+    dialog = page.get_by_role("dialog", name="Reassign Booking")
+    expect(dialog.get_by_role("button", name="Cancel", exact=True)).to_have_count(0)
+    dialog.get_by_role("button", name="Keep as is").click()
+    expect(page.get_by_role("dialog")).to_have_count(0)
 
     table.get_by_role("button", name=f"Reassign booking #{booking.id}").click()
     dialog = page.get_by_role("dialog", name="Reassign Booking")
@@ -226,3 +237,19 @@ def test_missing_people_show_client_and_provider_not_found(live_server, page: Pa
     row = page.get_by_test_id("admin-booking").filter(has_text=f"#{booking.id}")
     expect(row).to_contain_text("Client not found")
     expect(row).to_contain_text("Provider not found")
+
+
+def test_a_request_its_client_deleted_stays_in_the_requests_tab_as_deleted(
+    live_server, page: Page, admin_user, client_user
+):
+    gone = ServiceRequestFactory(client=client_user, title="Garden help", description="Rake the leaves, please.")
+    service_request_delete(service_request_id=gone.pk, actor=client_user)
+    sign_in_browser(page, live_server.url, admin_user)
+    page.goto(f"{live_server.url}/admin")
+    page.get_by_role("tab", name="Service Requests").click()
+
+    row = page.get_by_test_id("admin-request").filter(has_text=f"#{gone.pk}")
+    expect(row).to_contain_text("Rake the leaves")
+    expect(row.get_by_test_id("status-badge")).to_have_text("Deleted by client")
+    page.get_by_label("Status").select_option(label="Deleted by client")
+    expect(page.get_by_test_id("admin-request")).to_have_count(1)

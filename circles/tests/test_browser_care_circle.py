@@ -71,12 +71,33 @@ def test_care_circle_pages_have_no_axe_violations_for_each_role(
     assert problems == [], "\n\n".join(problems)
 
 
-def test_care_circle_reads_at_320px_with_44px_targets(live_server, page: Page, circle, client_user, invited):
+# A select whose chosen option is wider than the box shows it cut off ("Organizer: also books, pa"):
+# the text, in the select's font, must fit inside it (less its padding and the arrow, about 24 px).
+_CLIPPED_SELECTS = """() => [...document.querySelectorAll('select')].filter((el) => {
+  if (el.getBoundingClientRect().width === 0) return false;
+  const style = getComputedStyle(el), probe = document.createElement('span');
+  probe.style.font = style.font;
+  probe.style.whiteSpace = 'nowrap';
+  probe.style.position = 'absolute';
+  probe.textContent = el.options[el.selectedIndex].text;
+  document.body.append(probe);
+  const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+  const clipped = probe.getBoundingClientRect().width > room;
+  probe.remove();
+  return clipped;
+}).map((el) => `${el.id}: "${el.options[el.selectedIndex].text}" in ${el.clientWidth}px`)"""
+
+
+def test_care_circle_reads_at_320px_with_44px_targets(live_server, page: Page, circle, client_user, bob, invited):
     page.set_viewport_size({"width": 320, "height": 720})
     sign_in_browser(page, live_server.url, client_user)
     page.goto(live_server.url + "/care-circle", wait_until="networkidle")
     expect(page.get_by_role("heading", name="Walter Stone")).to_be_visible()
+    expect(page.get_by_label("Role of Bob Stone")).to_be_visible()
     assert page.evaluate(_LAYOUT_PROBLEMS) == []
+    assert page.evaluate(_CLIPPED_SELECTS) == []
+    page.get_by_label("Role of Bob Stone").select_option("organizer")
+    assert page.evaluate(_CLIPPED_SELECTS) == []
     page.goto(live_server.url + invited, wait_until="networkidle")
     assert page.evaluate(_LAYOUT_PROBLEMS) == []
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import re
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 import time_machine
@@ -67,7 +69,36 @@ def test_join_page_signed_out_says_who_invites_and_links_to_sign_in(client, invi
     # The sentence is composed once (circles.services.invitation_words); the page escapes its "'".
     assert f"{client_user.full_name} invites you to join Walter Stone's care circle as a member." in html.unescape(page)
     assert "Sign in or create an account to join" in page
-    assert f'href="/login?next={url.replace("/", "%2F").replace(":", "%3A")}"' in page
+    next_param = url.replace("/", "%2F").replace(":", "%3A")
+    assert f'href="/login?next={next_param}&amp;mode=signup&amp;email=dan%40example.com"' in page
+
+
+def _join_link(page: str) -> str:
+    return html.unescape(re.search(r'href="(/login\?[^"]+)" data-testid="join-sign-in"', page).group(1))
+
+
+def test_a_new_family_member_is_sent_to_sign_up_with_the_invited_email_filled_in(client, invitation):
+    link = _join_link(client.get(join_url(invitation)).content.decode())
+    query = parse_qs(urlsplit(link).query)
+    assert query["mode"] == ["signup"] and query["email"] == ["dan@example.com"]
+
+    login = client.get(link)
+    assert login.context["login_props"]["mode"] == "sign-up"
+    assert login.context["login_props"]["email"] == "dan@example.com"
+    assert login.context["login_props"]["next"] == join_url(invitation)
+
+
+def test_someone_who_has_an_account_signs_in_with_the_email_filled_in(client, invitation):
+    UserFactory(email="Dan@Example.com")
+    link = _join_link(client.get(join_url(invitation)).content.decode())
+    login = client.get(link)
+    assert login.context["login_props"]["mode"] == "sign-in"
+    assert login.context["login_props"]["email"] == "dan@example.com"
+
+
+def test_the_login_page_fills_in_only_an_email_address(client):
+    for given, shown in (("ann@example.com", "ann@example.com"), ("not an email", ""), ("<b>@x", "")):
+        assert client.get("/login", {"email": given}).context["login_props"]["email"] == shown
 
 
 def test_join_page_signed_in_joins_with_one_button(invitation):

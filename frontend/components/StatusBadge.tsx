@@ -14,6 +14,7 @@ const TONES: Record<string, string> = {
   paid: "success",
   completed: "neutral",
   cancelled: "danger",
+  deleted: "neutral",
   rejected: "danger",
   failed: "danger",
   refunded: "neutral",

@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
-import { formatClock, timeWindowLabel } from "../lib/format";
+import { formatClock, formatVisitMoment, timeWindowLabel } from "../lib/format";
 import { apiQuery, useApiWrite } from "../lib/query";
 import { useDialogForm } from "../lib/dialog-form";
 import { TEXT_MAX, visitReportPayload, visitReportSchema, type VisitReportValues } from "../lib/schemas/booking";
@@ -171,7 +171,9 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   if (booking.status === "confirmed" && booking.checkedInAt) {
     return (
       <div className="visit-actions" data-testid="visit-actions">
-        <p className="visit-progress">Checked in at {formatClock(booking.checkedInAt, zoneOf(booking))}</p>
+        <p className="visit-progress">
+          Checked in at {formatVisitMoment(booking.checkedInAt, booking.scheduledDate, undefined, zoneOf(booking))}
+        </p>
         <button type="button" className="button button-primary button-large" onClick={() => setReporting("check-out")}>
           Check out<span className="visually-hidden"> of {title}</span>
         </button>
@@ -406,8 +408,14 @@ export function VisitProgress({ booking, now }: { booking: Booking; now?: number
     lines.push(`The helper may arrive any time until ${formatClock(booking.checkInBy, zoneOf(booking))}`);
   if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
   if (booking.visitState === "missed") lines.push("The helper did not check in");
-  if (booking.checkedInAt) lines.push(`Checked in at ${formatClock(booking.checkedInAt, zoneOf(booking))}`);
-  if (booking.checkedOutAt) lines.push(`Checked out at ${formatClock(booking.checkedOutAt, zoneOf(booking))}`);
+  if (booking.checkedInAt)
+    lines.push(
+      `Checked in at ${formatVisitMoment(booking.checkedInAt, booking.scheduledDate, undefined, zoneOf(booking))}`,
+    );
+  if (booking.checkedOutAt)
+    lines.push(
+      `Checked out at ${formatVisitMoment(booking.checkedOutAt, booking.scheduledDate, undefined, zoneOf(booking))}`,
+    );
   if (lines.length === 0 && !booking.hasReport) return null;
   return (
     <div className="visit-progress" data-testid="visit-progress" aria-live="polite">

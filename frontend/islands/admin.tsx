@@ -16,6 +16,7 @@ import {
   personName,
   plural,
   specialtyName,
+  statusLabel,
   windowLabel,
   visitStateLabel,
 } from "../lib/format";
@@ -175,7 +176,7 @@ function StatusFilter({
         <option value="">All statuses</option>
         {options.map((o) => (
           <option key={o} value={o}>
-            {o.charAt(0).toUpperCase() + o.slice(1)}
+            {statusLabel(o)}
           </option>
         ))}
       </select>
@@ -569,7 +570,8 @@ function ReassignDialog({
       testId="reassign-dialog"
       footer={
         <>
-          <DialogClose>Cancel</DialogClose>
+          {/* Not "Cancel": beside the row's "Cancel booking" it read as cancelling the booking. */}
+          <DialogClose>Keep as is</DialogClose>
           <button type="button" className="button button-primary" disabled={!providerId || saving} onClick={submit}>
             Reassign Booking
           </button>
@@ -646,7 +648,7 @@ function TableRegion({ label, children }: { label: string; children: ReactNode }
 }
 
 const BOOKING_STATUSES = ["scheduled", "confirmed", "completed", "cancelled"];
-const REQUEST_STATUSES = ["open", "booked", "completed", "cancelled"];
+const REQUEST_STATUSES = ["open", "booked", "completed", "cancelled", "deleted"];
 const PROVIDER_FILTERS = listFilterSchema([]);
 const BOOKING_FILTERS = listFilterSchema(BOOKING_STATUSES);
 const REQUEST_FILTERS = listFilterSchema(REQUEST_STATUSES);
@@ -732,6 +734,13 @@ function FilteredTable<T extends { id: number }>({
   );
 }
 
+/** Why a booking's row has no Reassign / Cancel booking buttons (only confirmed ones do). */
+const NO_ACTION: Partial<Record<Booking["status"], string>> = {
+  scheduled: "Waiting for payment",
+  completed: "Visit done",
+  cancelled: "Cancellation is final",
+};
+
 function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
@@ -773,11 +782,12 @@ function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChan
                     Reassign<span className="visually-hidden"> booking #{b.id}</span>
                   </button>
                   <button type="button" className="button button-danger" onClick={() => setCancelling(b)}>
-                    Cancel<span className="visually-hidden"> booking #{b.id}</span>
+                    Cancel booking<span className="visually-hidden"> #{b.id}</span>
                   </button>
                 </div>
               ) : (
-                <span className="muted">None</span>
+                // Only confirmed bookings can be changed here; a bare "None" read as missing data.
+                <span className="muted">{NO_ACTION[b.status] ?? "No changes"}</span>
               )}
             </td>
           </tr>

@@ -55,9 +55,12 @@ interface CareCircleProps {
 const CARE_CIRCLE = "/api/care-circle";
 
 const ROLE_OPTIONS = [
-  { value: "member", label: "Member: sees visits and messages" },
-  { value: "organizer", label: "Organizer: also books, pays and invites" },
+  { value: "member", label: "Member" },
+  { value: "organizer", label: "Organizer" },
 ];
+// What each role may do, as a hint under the select: inside the options it made them wider than
+// a phone and the chosen one was cut off ("Organizer: also books, pa").
+const ROLE_HINT = "Members see visits and messages. Organizers also book, pay and invite.";
 const ROLE_LABEL: Record<Role, string> = { organizer: "Organizer", member: "Member" };
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
@@ -384,6 +387,7 @@ function MemberRow({
             <SelectField
               id={`role-${member.id}`}
               label={`Role of ${name}`}
+              hint={ROLE_HINT}
               options={ROLE_OPTIONS}
               value={role}
               onChange={(e) => form.setValue("role", e.target.value as Role)}
@@ -469,6 +473,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
       <SelectField
         id={`${id}-role`}
         label="Role"
+        hint={ROLE_HINT}
         options={ROLE_OPTIONS}
         value={role}
         onChange={(e) => form.setValue("role", e.target.value as Role)}

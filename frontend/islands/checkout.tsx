@@ -101,7 +101,7 @@ function BookingSummary({ booking }: { booking: CheckoutBooking }) {
   );
 }
 
-function SecurityNotes({ backend }: { backend: CheckoutProps["backend"] }) {
+function SecurityNotes() {
   return (
     <section className="card checkout-security" aria-labelledby="security-heading">
       <h2 id="security-heading">Secure Payment</h2>
@@ -110,11 +110,6 @@ function SecurityNotes({ backend }: { backend: CheckoutProps["backend"] }) {
         <li>Kindly never stores your full card number.</li>
         <li>You are only charged this booking's total.</li>
         <li>Cancel at least 48 hours before your visit for a full refund.</li>
-        {backend === "test" && (
-          <li className="test-mode-note">
-            Test mode: no real money is taken. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
-          </li>
-        )}
       </ul>
     </section>
   );
@@ -188,6 +183,10 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
   return (
     <form className="card checkout-form" onSubmit={submit} noValidate aria-labelledby="card-heading">
       <h2 id="card-heading">Card Details</h2>
+      {/* Above the fields, not in the aside: on a phone the aside comes after the Pay button. */}
+      <p className="test-mode-note" data-testid="test-card-hint">
+        Test mode: no real money is taken. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+      </p>
       <InputField
         id="card-number"
         label="Card number"
@@ -373,6 +372,11 @@ function Complete({ booking }: { booking: CheckoutBooking }) {
           Payment Complete!
         </h1>
         <p>{PAID_TEXT}</p>
+        {/* The total, here at the top: the "Payment Successful" toast sits over the bottom of a
+            phone's screen, where the summary's total is. */}
+        <p data-testid="paid-amount">
+          You paid <strong>{formatMoney(booking.totalAmount)}</strong>.
+        </p>
         <a className="button button-primary" href="/">
           Back to Dashboard
         </a>
@@ -483,7 +487,7 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
         </div>
         <div className="checkout-aside">
           <BookingSummary booking={booking} />
-          <SecurityNotes backend={backend} />
+          <SecurityNotes />
         </div>
       </div>
     </div>

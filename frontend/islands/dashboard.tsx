@@ -1085,7 +1085,11 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
       <ReviewDialog
         booking={reviewing}
         onClose={() => setReviewing(null)}
-        onReviewed={(id) => setReviewed((prev) => new Set(prev).add(id))}
+        onReviewed={(id) => {
+          setReviewed((prev) => new Set(prev).add(id));
+          // The helper's rating and review count changed: read them again ("New helper" no more).
+          refresh();
+        }}
       />
       <DeclineRequestDialog
         request={declining}

@@ -32,6 +32,8 @@ interface LoginProps {
   next: string;
   /** The card shown first (?mode=signup opens the sign-up card). */
   mode: Mode;
+  /** The email filled in (?email=, e.g. from a care circle invitation's join link), "" for none. */
+  email?: string;
   productName: string;
 }
 
@@ -208,7 +210,7 @@ function resetFailureText(code: string): string {
 
 // ---------------------------------------------------------------- the card
 
-function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
+function Login({ firebase, next, mode: firstMode, email: invitedEmail = "", productName }: LoginProps) {
   const [view, setView] = useState<View>(firstMode);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -252,7 +254,7 @@ function Login({ firebase, next, mode: firstMode, productName }: LoginProps) {
     showServerErrors,
   } = useSchemaForm({
     schema: view === "reset" || view === "reset-sent" ? passwordResetSchema : signUpOrIn[mode],
-    defaultValues: EMPTY,
+    defaultValues: invitedEmail ? { ...EMPTY, email: invitedEmail } : EMPTY,
     fields: FIELDS,
     fieldId,
     onChange: "clear",

@@ -1,4 +1,4 @@
-// /settings: closing the account. The user types CLOSE in a confirmation dialog; the server
+// /settings: closing the account. The user types CLOSE (any case) in a confirmation dialog; the server
 // cancels what must be cancelled, ends the session and queues the "Account closed" toast
 // shown on / (where the browser goes next). The data download is a plain link in the page.
 import { zodResolver } from "@hookform/resolvers/zod";

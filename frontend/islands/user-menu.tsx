@@ -19,6 +19,8 @@ interface UserMenuProps {
   profileImageUrl: string;
   userType: UserType;
   isAdmin: boolean;
+  /** The top bar's links for this role (accounts/templatetags/identity.py), repeated in the drawer. */
+  navLinks: { label: string; href: string }[];
 }
 
 type Write = ReturnType<typeof useApiWrite>;
@@ -252,34 +254,19 @@ function UserMenu(props: UserMenuProps) {
             <div className="drawer-identity">{identity}</div>
             <nav aria-label="Account">
               <ul className="drawer-links">
-                <li>
-                  <a href="/dashboard">Dashboard</a>
-                </li>
-                <li>
-                  <a href="/request-service">Request Service</a>
-                </li>
-                <li>
-                  <a href="/providers">Providers</a>
-                </li>
-                <li>
-                  <a href="/messages">Messages</a>
-                </li>
-                <li>
-                  <a href="/calendar">Calendar</a>
-                </li>
-                {props.userType === "provider" && (
+                {props.navLinks.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
+                  </li>
+                ))}
+                {!props.navLinks.some((link) => link.href === "/calendar") && (
                   <li>
-                    <a href="/schedule">My schedule</a>
+                    <a href="/calendar">Calendar</a>
                   </li>
                 )}
                 {props.userType === "client" && !props.isAdmin && (
                   <li>
                     <a href="/care-circle">Care circle</a>
-                  </li>
-                )}
-                {props.isAdmin && (
-                  <li>
-                    <a href="/admin">Admin</a>
                   </li>
                 )}
               </ul>

@@ -1929,9 +1929,10 @@ export interface components {
          *     * `booked` - Booked
          *     * `completed` - Completed
          *     * `cancelled` - Cancelled
+         *     * `deleted` - Deleted by client
          * @enum {string}
          */
-        RequestStatusEnum: "open" | "booked" | "completed" | "cancelled";
+        RequestStatusEnum: "open" | "booked" | "completed" | "cancelled" | "deleted";
         /** @description The provider a request was sent to (issue 18): everyone who sees the request sees their name. */
         RequestedProvider: {
             readonly id: number;
@@ -2577,8 +2578,9 @@ export interface operations {
                  *     * `booked` - Booked
                  *     * `completed` - Completed
                  *     * `cancelled` - Cancelled
+                 *     * `deleted` - Deleted by client
                  */
-                status?: "open" | "booked" | "completed" | "cancelled" | "";
+                status?: "open" | "booked" | "completed" | "cancelled" | "deleted" | "";
             };
             header?: never;
             path?: never;

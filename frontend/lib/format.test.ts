@@ -4,6 +4,7 @@ import {
   formatClock,
   formatDate,
   formatMoney,
+  formatVisitMoment,
   formatVisit,
   parseDateOnly,
   personName,
@@ -57,6 +58,17 @@ describe("dates", () => {
     expect(todayIso(new Date(2026, 10, 23))).toBe("2026-11-23");
   });
 
+  it("gives a visit's check-in or check-out time its date unless it is today, on the visit's day", () => {
+    const now = new Date(2026, 10, 25, 15, 0);
+    const today = new Date(2026, 10, 25, 9, 4).toISOString();
+    const older = new Date(2026, 10, 23, 17, 59).toISOString();
+    expect(formatVisitMoment(today, "2026-11-25", now)).toBe(formatClock(today));
+    expect(formatVisitMoment(older, "2026-11-23", now)).toBe(`Mon, Nov 23, ${formatClock(older)}`);
+    // Checked out after midnight: today, but not the visit's day.
+    expect(formatVisitMoment(today, "2026-11-24", now)).toBe(`Wed, Nov 25, ${formatClock(today)}`);
+    expect(formatVisitMoment(null, "2026-11-25", now)).toBe("");
+  });
+
   it("joins a visit's date and time window", () => {
     expect(formatVisit("2026-03-01", "morning")).toBe(`${formatDate("2026-03-01")} · Morning (8AM - 12PM)`);
     expect(formatVisit(null, "evening")).toBe("Evening (5PM - 8PM)");
@@ -75,6 +87,7 @@ describe("labels", () => {
     expect(specialtyName("tech-support")).toBe("Technology Support");
     expect(specialtyName("juggling")).toBe("juggling");
     expect(statusLabel("confirmed")).toBe("Confirmed");
+    expect(statusLabel("deleted")).toBe("Deleted by client");
     expect(capitalize("")).toBe("");
   });
 

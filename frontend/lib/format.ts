@@ -126,8 +126,14 @@ export function capitalize(value: string): string {
 /** A booking, request or verification status; unknown ones are shown as sent. */
 export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | (string & {});
 
+/** Statuses whose word is not the value capitalised. */
+const STATUS_WORDS: Record<string, string> = {
+  // A request its client deleted: only staff still see it (the admin's requests tab).
+  deleted: "Deleted by client",
+};
+
 export function statusLabel(status: AnyStatus): string {
-  return capitalize(String(status));
+  return STATUS_WORDS[String(status)] ?? capitalize(String(status));
 }
 
 const VISIT_STATES: Record<string, string> = {
@@ -199,6 +205,45 @@ export function formatClock(
     viewer = "";
   }
   return viewer === text ? text : `${text} ${zoneName(timeZone, date)}`;
+}
+
+/** A moment of a visit (checked in, checked out) on the clock of the person cared for: the time
+ * alone when it is today and the visit's own day ("5:59 PM"); else with its date ("Mon, Nov 23,
+ * 5:59 PM"), so that a time under an older visit, or after midnight, is not read as today's.
+ * `visitDay` is the visit's YYYY-MM-DD; `timeZone` the recipient's (formatClock names it when the
+ * viewer's clock differs). */
+export function formatVisitMoment(
+  value: string | null | undefined,
+  visitDay?: string | null,
+  now = new Date(),
+  timeZone?: string | null,
+): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const dayIn = (d: Date) => {
+    if (!timeZone) return todayIso(d);
+    try {
+      return d.toLocaleDateString("en-CA", { timeZone }); // YYYY-MM-DD
+    } catch {
+      return todayIso(d);
+    }
+  };
+  const clock = formatClock(value, timeZone);
+  const day = dayIn(date);
+  if (day === dayIn(now) && (!visitDay || day === visitDay)) return clock;
+  let onDay: string;
+  try {
+    onDay = date.toLocaleDateString("en-US", {
+      weekday: "short",
+      month: "short",
+      day: "numeric",
+      timeZone: timeZone || undefined,
+    });
+  } catch {
+    onDay = date.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
+  }
+  return `${onDay}, ${clock}`;
 }
 
 /** A person's display name: "First Last", else their email, else "". */

@@ -107,7 +107,9 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
     rights first, so the site never loses its last admin by accident.
     The personal data itself is erased 30 days later by account_purge (purge_closed_accounts).
     """
-    if confirmation != CLOSE_CONFIRMATION:
+    # The word is asked in capitals, but people type "close" or "Close" and mean the same thing:
+    # any case is accepted, surrounding spaces ignored (the dialog checks the same way).
+    if confirmation.strip().casefold() != CLOSE_CONFIRMATION.casefold():
         raise InvalidInput(CLOSE_CONFIRMATION_MESSAGE, errors={"confirm": [CLOSE_CONFIRMATION_MESSAGE]})
     # Checked first in a short transaction of its own, so that Firebase is never called while this
     # account's rows are locked (no call to an outside service runs inside a transaction).
@@ -194,8 +196,9 @@ def account_purge(*, user_id: str, days: int = PURGE_AFTER_DAYS) -> bool:
         Message.objects.filter(receiver=user, sender__isnull=True).delete()
         Message.objects.filter(sender=user).update(content=DELETED_CONTENT, updated_at=now)
         Review.objects.filter(reviewer=user).update(comment="")
-        ServiceRequest.objects.filter(client=user, bookings__isnull=True).delete()
-        ServiceRequest.objects.filter(client=user).update(
+        # all_objects: the requests the client deleted are purged too (staff kept only a trace).
+        ServiceRequest.all_objects.filter(client=user, bookings__isnull=True).delete()
+        ServiceRequest.all_objects.filter(client=user).update(
             description="",
             street="",
             unit="",

@@ -264,14 +264,29 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+LOG_LEVEL = env("LOG_LEVEL", default="INFO")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request_id": {"()": "marketplace.logging.RequestIdFilter"}},
+    "filters": {
+        "request_id": {"()": "marketplace.logging.RequestIdFilter"},
+        "client_errors_as_info": {"()": "marketplace.logging.ClientErrorsAsInfo"},
+    },
     "formatters": {"json": {"()": "marketplace.logging.JsonFormatter"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json", "filters": ["request_id"]}},
-    "root": {"handlers": ["console"], "level": env("LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["request_id", "client_errors_as_info"],
+        }
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        # Django's own default console handler (plain text, when DEBUG) is removed, and its INFO
+        # level follows LOG_LEVEL: its records reach the root's JSON handler once, not twice.
+        "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+    },
 }
 
 # The address people reach the site at: links in emails and text messages are built on it.

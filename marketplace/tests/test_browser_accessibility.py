@@ -148,7 +148,7 @@ def test_no_violations_signed_in_as_admin(live_server, page: Page, world):
         if found:
             problems.append(f"/admin tab {tab}:\n{format_violations(found)}")
     page.get_by_role("tab", name="Bookings").click()
-    for button, close in (("Reassign", "Cancel"), ("Cancel", "Keep Booking")):
+    for button, close in (("Reassign", "Keep as is"), ("Cancel", "Keep Booking")):
         page.get_by_role("button", name=f"{button} booking #{world['booking'].id}").click()
         expect(page.get_by_role("dialog")).to_be_visible()
         found = axe_violations(page)

@@ -150,7 +150,14 @@ def test_a_family_shares_the_care_of_their_father(browser: Browser, server, smtp
         expect(ben.get_by_test_id("login-next")).to_have_text(
             "Next, you'll come back to your invitation to join the care circle."
         )
-        sign_up_here(ben, "Ben", "Berg", "ben@example.com")
+        # He has no account yet: the sign-up card opens, his invited email already in it.
+        expect(ben.get_by_role("heading", name="Create Account")).to_be_visible()
+        expect(ben.get_by_label("Email")).to_have_value("ben@example.com")
+        ben.get_by_label("First name").fill("Ben")
+        ben.get_by_label("Last name").fill("Berg")
+        ben.get_by_label("Password").fill(PASSWORD)
+        ben.get_by_role("button", name="Create Account").click()
+        expect(toast(ben)).to_contain_text("Welcome to Kindly!")
         ben.wait_for_url(link, timeout=15000)
         join = ben.get_by_role("button", name="Join Walter's care circle")
         expect(join).to_be_visible()

@@ -184,6 +184,8 @@ def test_client_reviews_a_completed_booking(live_server, page: Page, client_user
     sign_in_browser(page, live_server.url, client_user)
     page.goto(f"{live_server.url}/dashboard")
     item = page.get_by_test_id("booking-item")
+    expect(item.get_by_test_id("new-helper")).to_be_visible()
+    expect(item.get_by_test_id("star-rating")).to_contain_text("(0 reviews)")
     item.get_by_role("button", name="Leave a Review").click()
 
     dialog = page.get_by_role("dialog", name="Leave a Review")
@@ -202,6 +204,9 @@ def test_client_reviews_a_completed_booking(live_server, page: Page, client_user
     expect(dialog).to_be_hidden()
     expect(item.get_by_role("button", name="Leave a Review")).to_have_count(0)
     expect(item).to_contain_text("Thank you for your review.")
+    # The helper's rating on the page follows the review at once, without a reload.
+    expect(item.get_by_test_id("star-rating")).to_contain_text("(1 review)")
+    expect(item.get_by_test_id("new-helper")).to_have_count(0)
     review = Review.objects.get(booking=booking)
     assert (review.rating, review.comment, review.reviewer_id) == (4, "Patient and cheerful.", client_user.pk)
     booking.provider.refresh_from_db()

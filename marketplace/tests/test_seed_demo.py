@@ -91,3 +91,12 @@ def test_the_demo_visit_of_today_starts_in_no_alarm_whatever_the_time(firebase_a
         assert visits_needing_alert(now=moment) == []
         # Today's while a window can still be kept, else tomorrow morning's.
         assert visit.scheduled_date == (day if clock < "18:00" else day + dt.timedelta(days=1))
+
+
+def test_the_sign_ins_list_all_five_demo_accounts_with_the_pending_applicant():
+    out = io.StringIO()
+    call_command("seed_demo", "--print-sign-ins", stdout=out)
+    lines = out.getvalue().splitlines()
+
+    assert [line.split()[0] for line in lines] == ["Admin", "Provider", "Client", "Family", "Applicant"]
+    assert "applicant@kindly.example / kindly-demo-1  (Paul)" in lines[-1]

@@ -163,6 +163,31 @@ def test_client_deletes_an_open_request(client, client_user):
     assert call(client, "DELETE", f"/api/service-requests/{service_request.pk}").status_code == 204
     assert not ServiceRequest.objects.filter(pk=service_request.pk).exists()
     assert call(client, "GET", f"/api/service-requests/{service_request.pk}").status_code == 404
+    assert service_request.pk not in [r["id"] for r in call(client, "GET", "/api/service-requests").json()]
+    for verb in ("PUT", "DELETE"):
+        body = valid_request_body() if verb == "PUT" else None
+        assert call(client, verb, f"/api/service-requests/{service_request.pk}", body).status_code == 404
+
+
+def test_a_deleted_request_leaves_staff_a_trace_without_its_address(client, client_user, admin_user):
+    service_request = ServiceRequestFactory(
+        client=client_user, title="Tablet help", location="45 Oak Avenue", special_requirements="Door code 4321"
+    )
+    client.force_login(client_user)
+    assert call(client, "DELETE", f"/api/service-requests/{service_request.pk}").status_code == 204
+
+    trace = ServiceRequest.all_objects.get(pk=service_request.pk)
+    assert (trace.status, trace.title) == (RequestStatus.DELETED, "Tablet help")
+    assert (trace.location, trace.special_requirements) == ("", "")
+
+    client.force_login(admin_user)
+    rows = call(client, "GET", "/api/admin/service-requests").json()
+    rows = rows["items"] if isinstance(rows, dict) else rows
+    (row,) = [r for r in rows if r["id"] == service_request.pk]
+    assert row["status"] == "deleted"
+    deleted_only = call(client, "GET", "/api/admin/service-requests?status=deleted").json()
+    deleted_only = deleted_only["items"] if isinstance(deleted_only, dict) else deleted_only
+    assert [r["id"] for r in deleted_only] == [service_request.pk]
 
 
 def test_list_is_own_requests_for_clients_open_requests_of_others_for_providers_all_for_admins(

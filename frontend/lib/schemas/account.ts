@@ -1,5 +1,5 @@
 // /settings "Close my account": the confirmation typed in the dialog (accounts
-// AccountCloseInputSerializer: the word CLOSE, trimmed; anything else is refused in these words).
+// account_close: the word CLOSE in any case, trimmed; anything else is refused in these words).
 import * as z from "zod/mini";
 import { text } from "./rules";
 
@@ -11,5 +11,5 @@ export interface CloseAccountValues {
 }
 
 export const closeAccountSchema = z.object({
-  confirm: text((v) => (v.trim() === CONFIRM_WORD ? "" : CONFIRM_MESSAGE)),
+  confirm: text((v) => (v.trim().toUpperCase() === CONFIRM_WORD ? "" : CONFIRM_MESSAGE)),
 });

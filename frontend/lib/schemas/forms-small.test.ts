@@ -8,9 +8,11 @@ import { timeOffSchema, weeklyHoursSchema } from "./schedule";
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 describe("closeAccountSchema", () => {
-  it("takes CLOSE, trimmed, and refuses anything else in the server's words", () => {
+  it("takes CLOSE in any case, trimmed, and refuses anything else in the server's words", () => {
     expect(problems(closeAccountSchema, { confirm: " CLOSE " })).toEqual({});
-    expect(problems(closeAccountSchema, { confirm: "close" })).toEqual({
+    expect(problems(closeAccountSchema, { confirm: "close" })).toEqual({});
+    expect(problems(closeAccountSchema, { confirm: " Close" })).toEqual({});
+    expect(problems(closeAccountSchema, { confirm: "closed" })).toEqual({
       confirm: "Type CLOSE to confirm that you want to close your account.",
     });
   });

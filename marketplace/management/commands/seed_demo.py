@@ -1,6 +1,7 @@
-"""Demo data for `make run`: four sign-ins (admin, verified provider, client, and the client's son in
-her care circle) and a little history (with the offline test gateway: the provider's payouts on, one
-paid, completed visit, and a paid visit today to check in to).
+"""Demo data for `make run`: five sign-ins (admin, verified provider, client, the client's son in
+her care circle, and a helper whose application is pending review) and a little history (with
+the offline test gateway: the provider's payouts on, one paid, completed visit, and a paid visit
+today to check in to).
 
 Idempotent: running it again updates the same accounts and adds nothing twice.
 """
@@ -65,6 +66,15 @@ def demo_visit_slot(recipient: CareRecipient, *, now: dt.datetime) -> tuple[dt.d
     return today + dt.timedelta(days=1), TimeWindow.MORNING
 
 
+def _sign_in_label(email: str, user_type: UserType, status: VerificationStatus | None) -> str:
+    """What each demo sign-in is for, as the `make run` banner lists them (all five of them)."""
+    if email.startswith("family@"):
+        return "Family"
+    if status == VerificationStatus.PENDING:
+        return "Applicant"
+    return str(user_type.label)
+
+
 class Command(BaseCommand):
     help = "Create the demo accounts (in Firebase and locally) and some demo requests. Safe to run again."
 
@@ -74,8 +84,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, print_sign_ins: bool = False, dry_run: bool = False, **options) -> None:
         if print_sign_ins:
-            for email, first, _last, user_type, _status in DEMO_USERS[:4]:
-                label = "Family" if email.startswith("family@") else user_type.label
+            for email, first, _last, user_type, status in DEMO_USERS:
+                label = _sign_in_label(email, user_type, status)
                 self.stdout.write(f"    {label:<9} {email} / {DEMO_PASSWORD}  ({first})")
             return
         if dry_run:
