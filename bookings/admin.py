@@ -35,6 +35,8 @@ class BookingAdminForm(forms.ModelForm):
             scheduled_date=cleaned.get("scheduled_date"),
             scheduled_time=cleaned.get("scheduled_time") or "",
             duration=cleaned.get("duration") or 0,
+            # The visit's window is on the clock of the person cared for.
+            recipient_id=self.instance.recipient_id or (request.recipient_id if request is not None else None),
         )
         if visit.scheduled_date is None or not visit.duration:
             return cleaned

@@ -23,9 +23,11 @@ def split_address(apps, schema_editor):
 
 def join_address(apps, schema_editor):
     Model = apps.get_model("circles", "CareRecipient")
-    for row in Model.objects.all().iterator(chunk_size=2000):
-        row.address = full_line(row.street, row.unit, row.town, row.state, row.zip_code)[:255]
-        row.save(update_fields=["address"])
+    # Only the parts are read, and the line written by an UPDATE: the model of this step may name
+    # columns that a migration of another branch (unapplied first) has already dropped.
+    for row in Model.objects.only("pk", *PART_NAMES).iterator(chunk_size=2000):
+        line = full_line(row.street, row.unit, row.town, row.state, row.zip_code)[:255]
+        Model.objects.filter(pk=row.pk).update(address=line)
 
 
 class Migration(migrations.Migration):

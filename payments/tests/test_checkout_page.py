@@ -54,6 +54,7 @@ def test_client_gets_the_booking_summary_and_the_island(client, booking):
             "lastName": booking.recipient.last_name,
             "timeZone": "America/New_York",
         },
+        "seriesNote": "",  # a single visit: nothing about paying other visits
     }
 
 

@@ -23,9 +23,11 @@ def split_location(apps, schema_editor):
 
 def join_location(apps, schema_editor):
     Model = apps.get_model("requests_app", "ServiceRequest")
-    for row in Model.objects.all().iterator(chunk_size=2000):
-        row.location = full_line(row.street, row.unit, row.town, row.state, row.zip_code)[:255]
-        row.save(update_fields=["location"])
+    # Only the parts are read, and the line written by an UPDATE: the model of this step may name
+    # columns that a migration of another branch (unapplied first) has already dropped.
+    for row in Model.objects.only("pk", *PART_NAMES).iterator(chunk_size=2000):
+        line = full_line(row.street, row.unit, row.town, row.state, row.zip_code)[:255]
+        Model.objects.filter(pk=row.pk).update(location=line)
 
 
 class Migration(migrations.Migration):
