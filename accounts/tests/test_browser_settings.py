@@ -49,7 +49,7 @@ def test_download_the_data_then_close_the_account(live_server, page: Page, ann):
     page.get_by_role("button", name="Close my account").click()
     dialog = page.get_by_role("dialog", name="Close your account?")
     expect(dialog).to_be_visible()
-    dialog.get_by_label("Type CLOSE to confirm").fill("close")
+    dialog.get_by_label("Type CLOSE to confirm").fill("clos")  # any case is fine, a wrong word is not
     dialog.get_by_role("button", name="Close account").click()
     expect(dialog.get_by_test_id("close-confirm-error")).to_have_text(
         "Type CLOSE to confirm that you want to close your account."

@@ -364,7 +364,11 @@ function NotFound() {
 
 function Complete({ booking }: { booking: CheckoutBooking }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    // The Pay button sat low on a phone's page: the confirmation starts at the top, in view.
+    window.scrollTo({ top: 0 });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <div className="checkout-layout">
       <section className="card checkout-state" aria-labelledby="state-heading" data-testid="payment-complete">

@@ -104,7 +104,7 @@ def test_provider_connects_client_pays_visit_completed_earnings_show_the_split(
     with page.expect_download() as download:
         page.get_by_role("link", name="Download as a spreadsheet (CSV)").click()
     lines = open(download.value.path(), encoding="utf-8").read().splitlines()
-    assert lines[1].endswith("45.50,6.82,38.68,15.00,On its way")
+    assert lines[1].endswith("45.50,6.82,38.68,15.00,On its way,38.68")  # the last column: what she earns
 
 
 @pytest.mark.parametrize("width", [320, 1280])
