@@ -2,6 +2,7 @@ import datetime as dt
 
 from django import forms
 from django.contrib import admin
+from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, CalendarFeed, Review, VisitAlert, VisitReport, VisitReportEdit
 from providers.selectors import BUSY, OUTSIDE_HOURS, TIME_OFF, provider_offers, visit_problems
@@ -95,12 +96,27 @@ class CalendarFeedAdmin(admin.ModelAdmin):
         return False
 
 
+def visit_moment(moment: dt.datetime | None, booking: Booking) -> str:
+    """A moment of a visit (its report written or corrected) on the clock of the person cared for,
+    her zone named: staff read it from anywhere, as the family does, "Thu, Nov 19, 2026, 1:35 PM
+    Central Time"."""
+    if moment is None:
+        return "-"
+    local = timezone.localtime(moment, booking.time_zone)
+    clock = f"{local:%I:%M %p}".lstrip("0")
+    return f"{local:%a, %b} {local.day}, {local.year}, {clock} {booking.recipient.zone_name}"
+
+
 class VisitReportEditInline(admin.TabularInline):
     model = VisitReportEdit
     extra = 0
     can_delete = False
-    fields = ("edited_at", "edited_by", "before")
+    fields = ("corrected", "edited_by", "before")
     readonly_fields = fields
+
+    @admin.display(description="Edited at", ordering="edited_at")
+    def corrected(self, edit: VisitReportEdit) -> str:
+        return visit_moment(edit.edited_at, edit.report.booking)
 
 
 @admin.register(VisitReport)
@@ -108,11 +124,21 @@ class VisitReportAdmin(admin.ModelAdmin):
     """Read only: the provider writes a report (bookings.services.visit_report_save keeps the 24-hour
     window and the history of corrections), staff read it."""
 
-    list_display = ("booking", "wellbeing", "follow_up_suggested", "created_at", "updated_at")
+    list_display = ("booking", "wellbeing", "follow_up_suggested", "written", "corrected")
     list_filter = ("wellbeing", "follow_up_suggested")
     search_fields = ("booking__id", "booking__provider__user__email", "notes", "for_family")
+    list_select_related = ("booking__recipient",)
     raw_id_fields = ("booking",)
+    readonly_fields = ("written", "corrected")
     inlines = [VisitReportEditInline]
+
+    @admin.display(description="Written at", ordering="created_at")
+    def written(self, report: VisitReport) -> str:
+        return visit_moment(report.created_at, report.booking)
+
+    @admin.display(description="Updated at", ordering="updated_at")
+    def corrected(self, report: VisitReport) -> str:
+        return visit_moment(report.updated_at, report.booking)
 
     def has_add_permission(self, request) -> bool:
         return False
@@ -123,8 +149,14 @@ class VisitReportAdmin(admin.ModelAdmin):
 
 @admin.register(VisitReportEdit)
 class VisitReportEditAdmin(admin.ModelAdmin):
-    list_display = ("report", "edited_by", "edited_at")
+    list_display = ("report", "edited_by", "corrected")
+    list_select_related = ("report__booking__recipient", "edited_by")
     raw_id_fields = ("report", "edited_by")
+    readonly_fields = ("corrected",)
+
+    @admin.display(description="Edited at", ordering="edited_at")
+    def corrected(self, edit: VisitReportEdit) -> str:
+        return visit_moment(edit.edited_at, edit.report.booking)
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -337,13 +337,21 @@ export function VisitReportDialog({
   );
 }
 
-/** The report of a visit as the family reads it (loaded when shown). */
-export function ReportDetails({ bookingId }: { bookingId: number }) {
-  const { data: report, isError } = useQuery(reportQuery(bookingId));
+/** The report of a visit as the family reads it (loaded when shown); when it was written and last
+ * corrected on the clock of the person cared for, like every time of the visit. */
+export function ReportDetails({
+  booking,
+}: {
+  booking: Pick<Booking, "id" | "scheduledDate"> & { recipient?: { timeZone?: string } | null };
+}) {
+  const { data: report, isError } = useQuery(reportQuery(booking.id));
+  const moment = (value: string) => formatVisitMoment(value, booking.scheduledDate, undefined, zoneOf(booking));
   if (isError) return <p role="alert">The visit report could not be loaded. Please try again.</p>;
   if (report === undefined) return <p>Loading the visit report...</p>;
   return (
     <dl className="visit-report" data-testid="visit-report-details">
+      <dt>Written at</dt>
+      <dd>{moment(report.createdAt)}</dd>
       <dt>How they seemed</dt>
       <dd>
         {report.wellbeing} of 5: {report.wellbeingLabel}
@@ -377,7 +385,10 @@ export function ReportDetails({ bookingId }: { bookingId: number }) {
       {report.edits.length > 0 && (
         <>
           <dt>Corrections</dt>
-          <dd>Corrected by the helper {report.edits.length === 1 ? "once" : `${report.edits.length} times`}.</dd>
+          <dd>
+            Corrected by the helper {report.edits.length === 1 ? "once" : `${report.edits.length} times`}, last at{" "}
+            {moment(report.updatedAt)}.
+          </dd>
         </>
       )}
     </dl>
@@ -438,7 +449,7 @@ export function VisitProgress({ booking, now }: { booking: Booking; now?: number
             testId="visit-report"
             footer={<DialogClose>Close</DialogClose>}
           >
-            {open && <ReportDetails bookingId={booking.id} />}
+            {open && <ReportDetails booking={booking} />}
           </Dialog>
         </>
       )}

@@ -1,9 +1,10 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { formatClock } from "../lib/format";
 import type { Booking } from "../lib/types";
 import { bookingStatusNote } from "./StatusBadge";
-import { checkInByNote, VisitProgress } from "./VisitControls";
+import { checkInByNote, ReportDetails, VisitProgress, type VisitReport } from "./VisitControls";
 
 // An afternoon visit (12PM - 5PM) of an hour for a senior in Chicago: she must start by 4:00 PM there.
 const visit = {
@@ -53,5 +54,33 @@ describe("the family's card inside the window", () => {
     const by = formatClock(booking.checkInBy, "America/Chicago");
     expect(screen.getByText(`The helper may arrive any time until ${by}`)).toBeTruthy();
     expect(screen.queryByText(/Late/)).toBeNull();
+  });
+});
+
+describe("the visit report's times", () => {
+  it("reads when it was written and corrected on the senior's clock, her zone named", () => {
+    // Written 5:59 PM in New York (10:59 PM UTC), corrected the next morning; read days later.
+    const client = new QueryClient();
+    const report: VisitReport = {
+      bookingId: 7,
+      tasksDone: [],
+      notes: "",
+      wellbeing: 4,
+      wellbeingLabel: "Good",
+      forFamily: "",
+      followUpSuggested: false,
+      createdAt: "2026-01-15T22:59:00Z",
+      updatedAt: "2026-01-16T14:05:00Z",
+      edits: [{ editedAt: "2026-01-16T14:05:00Z", before: {} }],
+    };
+    client.setQueryData(["/api/bookings/7/report"], report);
+    render(
+      <QueryClientProvider client={client}>
+        <ReportDetails booking={{ id: 7, scheduledDate: "2026-01-15", recipient: { timeZone: "America/New_York" } }} />
+      </QueryClientProvider>,
+    );
+    // The test's browser is not in New York (UTC): her zone is named, and her date.
+    expect(screen.getByText("Thu, Jan 15, 5:59 PM Eastern Time")).toBeTruthy();
+    expect(screen.getByText(/once, last at Fri, Jan 16, 9:05 AM Eastern Time\./)).toBeTruthy();
   });
 });

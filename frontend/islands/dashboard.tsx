@@ -921,7 +921,7 @@ function ReviewDialog({
       {booking?.hasReport && (
         <details className="review-report" open>
           <summary>The helper's visit report</summary>
-          <ReportDetails bookingId={booking.id} />
+          <ReportDetails booking={booking} />
         </details>
       )}
       <form onSubmit={submit} noValidate>

@@ -278,6 +278,7 @@ function Messages({
               typingName={typingName}
               showSenders={Boolean(current?.thread)}
               visits={current?.thread ? current.bookings : []}
+              timeZone={current?.thread ? current.recipient?.timeZone : null}
             />
             {current && (
               <Composer

@@ -1450,6 +1450,8 @@ export interface components {
         ConversationRecipient: {
             id: number;
             fullName: string;
+            /** @description Her IANA zone, e.g. America/New_York. */
+            timeZone: string;
         };
         /**
          * @description * `provider` - provider

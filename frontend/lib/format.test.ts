@@ -3,6 +3,7 @@ import {
   capitalize,
   formatClock,
   formatDate,
+  formatMessageTime,
   formatMoney,
   formatVisitMoment,
   formatVisit,
@@ -133,6 +134,33 @@ describe("one clock per visit", () => {
     expect(zoneName("Mars/Olympus_Mons")).toBe("Olympus Mons time");
     // POSIX names count the other way: Etc/GMT-3 is three hours ahead of UTC.
     expect(zoneName("Etc/GMT-3", new Date(moment))).toBe("GMT+3");
+  });
+});
+
+describe("a message's time", () => {
+  // 10:59 PM UTC on a winter day: 5:59 PM in New York, 4:59 PM in Chicago.
+  const sent = "2026-01-15T22:59:00Z";
+  const soon = Date.parse(sent) + 60 * 60 * 1000;
+  const days = Date.parse(sent) + 3 * 24 * 60 * 60 * 1000;
+
+  it("reads a message about a senior in New York on her clock, for a viewer in Chicago", () => {
+    expect(formatMessageTime(sent, soon, "America/New_York", "America/Chicago")).toBe("5:59 PM Eastern Time");
+    expect(formatMessageTime(sent, days, "America/New_York", "America/Chicago")).toBe(
+      "Jan 15, 2026, 5:59 PM Eastern Time",
+    );
+  });
+
+  it("gives her date, not the viewer's, when the clocks are on either side of midnight", () => {
+    // 11:30 PM on Jan 15 in Chicago is already Jan 16 in New York.
+    expect(
+      formatMessageTime("2026-01-16T05:30:00Z", days + 24 * 60 * 60 * 1000, "America/Chicago", "America/New_York"),
+    ).toBe("Jan 15, 2026, 11:30 PM Central Time");
+  });
+
+  it("says no zone when the viewer shares her clock, and keeps the browser's without one", () => {
+    expect(formatMessageTime(sent, soon, "America/New_York", "America/New_York")).toBe("5:59 PM");
+    expect(formatMessageTime(sent, soon)).toBe(formatClock(sent));
+    expect(formatMessageTime("", soon, "America/New_York")).toBe("");
   });
 });
 

@@ -246,6 +246,33 @@ export function formatVisitMoment(
   return `${onDay}, ${clock}`;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** When a message was sent (spec: under 24 hours old, its time only, "5:59 PM"; else its date and
+ * time, "Nov 23, 2026, 5:59 PM"). A conversation about a person cared for is read on her clock:
+ * pass her zone (conversation.recipient.timeZone), named when the viewer's clock reads otherwise,
+ * "5:59 PM Eastern Time". Without a zone (support), the browser's clock. */
+export function formatMessageTime(
+  value: string | null | undefined,
+  now: number = Date.now(),
+  timeZone?: string | null,
+  viewerZone: string = viewerTimeZone(),
+): string {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const clock = formatClock(value, timeZone, viewerZone);
+  if (now - date.getTime() < DAY_MS) return clock;
+  const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
+  let day: string;
+  try {
+    day = date.toLocaleDateString("en-US", { ...options, timeZone: timeZone || undefined });
+  } catch {
+    day = date.toLocaleDateString("en-US", options);
+  }
+  return `${day}, ${clock}`;
+}
+
 /** A person's display name: "First Last", else their email, else "". */
 export function personName(p: { firstName?: string; lastName?: string; email?: string } | null | undefined): string {
   if (!p) return "";

@@ -16,7 +16,7 @@ const pair: ConversationInfo = {
   role: "provider",
   bookingId: 12,
   thread: true,
-  recipient: { id: 1, fullName: "Harold Smith" },
+  recipient: { id: 1, fullName: "Harold Smith", timeZone: "America/Chicago" },
   bookings: [visit(13), visit(12), visit(11)],
 };
 

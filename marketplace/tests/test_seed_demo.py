@@ -10,7 +10,7 @@ import time_machine
 from django.core.management import call_command
 from django.utils import timezone
 
-from bookings.models import Booking, BookingStatus, PaymentStatus
+from bookings.models import Booking, BookingStatus, PaymentStatus, VisitReport
 from bookings.selectors import VisitState, visit_state, visits_needing_alert
 from payments.models import Earning, PayoutSetup, PayoutState
 from providers.models import Provider
@@ -100,3 +100,22 @@ def test_the_sign_ins_list_all_five_demo_accounts_with_the_pending_applicant():
 
     assert [line.split()[0] for line in lines] == ["Admin", "Provider", "Client", "Family", "Applicant"]
     assert "applicant@kindly.example / kindly-demo-1  (Paul)" in lines[-1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_demo_history_visit_was_checked_in_and_out_on_its_own_day_inside_its_window(firebase_auth, settings):
+    """The visit moved to last week keeps its check-in, check-out and report with it: on its day and
+    inside its window on the recipient's clock, not at the moment the demo was seeded."""
+    settings.PAYMENTS_BACKEND = "test"
+    call_command("seed_demo", stdout=io.StringIO())
+
+    visit = Booking.objects.get(service_request__title="Afternoon wellness check")
+    zone = visit.recipient.zone
+    assert visit.scheduled_date < timezone.localtime(timezone.now(), zone).date()
+    assert visit.checked_in_at is not None and visit.checked_out_at is not None
+    for moment in (visit.checked_in_at, visit.checked_out_at):
+        assert timezone.localtime(moment, zone).date() == visit.scheduled_date
+        assert visit.starts_at <= moment <= visit.window_ends_at
+    assert visit.checked_in_at < visit.checked_out_at
+    report = VisitReport.objects.get(booking=visit)
+    assert report.created_at == report.updated_at == visit.checked_out_at

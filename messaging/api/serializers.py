@@ -83,7 +83,12 @@ def conversation_payload(conv: Conversation, *, me) -> dict:
         "role": role,
         "bookingId": latest.pk if latest else None,
         "thread": conv.thread is not None,
-        "recipient": {"id": recipient.pk, "fullName": recipient.full_name} if recipient is not None else None,
+        # Her zone: every time of the conversation (its messages) is read on her clock.
+        "recipient": (
+            {"id": recipient.pk, "fullName": recipient.full_name, "timeZone": recipient.time_zone}
+            if recipient is not None
+            else None
+        ),
         "bookings": [
             {
                 "id": b.pk,

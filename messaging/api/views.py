@@ -105,7 +105,11 @@ class ConversationListView(APIView):
                 "recipient": inline_serializer(
                     "ConversationRecipient",
                     allow_null=True,
-                    fields={"id": serializers.IntegerField(), "fullName": serializers.CharField()},
+                    fields={
+                        "id": serializers.IntegerField(),
+                        "fullName": serializers.CharField(),
+                        "timeZone": serializers.CharField(help_text="Her IANA zone, e.g. America/New_York."),
+                    },
                 ),
                 "bookings": inline_serializer(
                     "ConversationBooking",

@@ -221,7 +221,10 @@ def test_conversations_list_the_thread_for_members_and_the_provider(api_for, cir
     as_member = api_for(bob).get("/api/messages/conversations").json()
     as_provider = api_for(vera).get("/api/messages/conversations").json()
 
-    recipient = {"id": circle_booking.recipient_id, "fullName": "Harold Smith"}
+    circle_booking.recipient.time_zone = "America/New_York"
+    circle_booking.recipient.save(update_fields=["time_zone"])
+    # Her zone goes with her: the page reads the messages' times on her clock.
+    recipient = {"id": circle_booking.recipient_id, "fullName": "Harold Smith", "timeZone": "America/New_York"}
     assert [(c["user"]["id"], c["role"], c["bookingId"], c["thread"], c["recipient"]) for c in as_member] == [
         (vera.pk, "provider", circle_booking.pk, True, recipient)
     ]

@@ -57,6 +57,7 @@ def test_provider_sees_one_conversation_per_recipient_named_after_it(
     assert by_user[client_user.pk]["recipient"] == {
         "id": booking.recipient_id,
         "fullName": booking.recipient.full_name,
+        "timeZone": booking.recipient.time_zone,
     }
 
 

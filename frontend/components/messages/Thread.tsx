@@ -1,23 +1,14 @@
 // The open conversation's messages, oldest first, kept scrolled to the newest, and the typing
-// indicator. Spec: a message under 24 hours old shows its time only, otherwise date and time.
+// indicator. Spec: a message under 24 hours old shows its time only, otherwise date and time, on
+// the clock of the person cared for (named when the viewer's differs; support's on the viewer's).
 // In a pair's conversation (several people) every message shows who sent it, and a divider names
 // the visit the messages below it are about ("Visit Tue, Dec 2, 2026 · Technology Support").
 import { Fragment, useEffect, useRef, useState } from "react";
-import { formatDate } from "../../lib/format";
+import { formatDate, formatMessageTime } from "../../lib/format";
 import { displayName, type BookingRef, type Message, type Person } from "../../lib/useConversation";
 
 export function visitLabel(visit: BookingRef): string {
   return [`Visit ${formatDate(visit.scheduledDate)}`, visit.title].filter(Boolean).join(" · ");
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function formatMessageTime(iso: string, now: number): string {
-  const when = new Date(iso);
-  if (now - when.getTime() < DAY_MS) {
-    return when.toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
-  }
-  return when.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
 }
 
 export function Thread({
@@ -27,7 +18,10 @@ export function Thread({
   typingName,
   showSenders = false,
   visits = [],
+  timeZone,
 }: {
+  /** The zone of the person the conversation is about: its times are read on her clock. */
+  timeZone?: string | null;
   /** The visits of the conversation: each message's visit is marked where it changes. */
   visits?: BookingRef[];
   me: Person;
@@ -82,7 +76,7 @@ export function Thread({
                   )}
                   <span className="bubble-text">{m.content}</span>
                   <time className="bubble-time" dateTime={m.createdAt}>
-                    {formatMessageTime(m.createdAt, now)}
+                    {formatMessageTime(m.createdAt, now, timeZone)}
                   </time>
                 </li>
               </Fragment>

@@ -17,8 +17,8 @@ from django.utils import timezone
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
-from bookings.models import REMIND_BEFORE_LATE, Booking
-from bookings.services import booking_complete, service_request_accept
+from bookings.models import REMIND_BEFORE_LATE, Booking, VisitReport
+from bookings.services import booking_check_in, booking_check_out, service_request_accept, visit_checklist
 from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.services import recipient_for_self, recipient_update
 from marketplace.errors import InvalidInput
@@ -268,4 +268,19 @@ class Command(BaseCommand):
         booking.scheduled_date = last_week  # save() moves the visit's stored times with the date
         booking.save(update_fields=["scheduled_date", "updated_at"])
         ServiceRequest.objects.filter(pk=request.pk).update(preferred_date=last_week)
-        booking_complete(booking_id=booking.pk, actor=helper)
+        # The helper came and left inside the visit's own window on its own day (the family reads
+        # "Checked in at ..." under that visit, not today's clock), and wrote her report as she left.
+        arrived = booking.starts_at + dt.timedelta(minutes=5)
+        left = arrived + dt.timedelta(minutes=booking.duration)
+        booking_check_in(booking_id=booking.pk, actor=helper, now=arrived)
+        booking_check_out(
+            booking_id=booking.pk,
+            actor=helper,
+            now=left,
+            report={
+                "tasks_done": visit_checklist(booking)[:2],
+                "wellbeing": 4,
+                "for_family": "Clara was cheerful; we had tea and she took her tablets on time.",
+            },
+        )
+        VisitReport.objects.filter(booking=booking).update(created_at=left, updated_at=left)
