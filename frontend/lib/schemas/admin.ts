@@ -4,6 +4,8 @@
 // BookingReassignSerializer, adminpanel/api/serializers.py Admin*QuerySerializer.
 import * as z from "zod/mini";
 import { atMost } from "./booking";
+import { fill } from "../limits";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
 // ---- Approve / reject a provider ------------------------------------------------------------
@@ -24,8 +26,7 @@ export interface ReassignValues {
   search: string;
 }
 
-export const PROVIDER_MISSING = "Please choose a provider.";
-export const PROVIDER_NOT_FOUND = "Provider not found.";
+export const { PROVIDER_MISSING, PROVIDER_NOT_FOUND } = RULES.booking;
 
 export const reassignSchema = z.object({
   providerId: text((v) => {
@@ -50,13 +51,13 @@ export interface ListFilterValues {
   status: string;
 }
 
-export const SEARCH_MAX = 200;
+export const SEARCH_MAX = RULES.admin.SEARCH_MAX;
 
 /** A list's search (sent trimmed) and its status filter, one of `statuses` or "" for all. */
 export function listFilterSchema(statuses: readonly string[]) {
   return z.object({
     search: text(atMost("Search", SEARCH_MAX)),
     // DRF ChoiceField's own words (the select offers only these, so a person never sees it).
-    status: text((v) => (v === "" || statuses.includes(v) ? "" : `"${v}" is not a valid choice.`)),
+    status: text((v) => (v === "" || statuses.includes(v) ? "" : fill(RULES.plain.INVALID_CHOICE, { input: v }))),
   });
 }

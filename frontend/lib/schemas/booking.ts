@@ -5,16 +5,19 @@
 // bookings/services.py (visit_report_problems); a field's limit answers in marketplace.api's words
 // ("Reason can be at most 2,000 characters."), measured after the server trims the text.
 import * as z from "zod/mini";
+import { fill } from "../limits";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
 /** The longest reason, comment or report text the server keeps. */
-export const TEXT_MAX = 2000;
+export const TEXT_MAX = RULES.booking.TEXT_MAX;
 
-/** "<Label> can be at most 2,000 characters." when the trimmed text is longer. */
+/** "<Label> can be at most 2,000 characters." when the trimmed text is longer (marketplace.api's
+ * plain words for a labelled field). */
 export const atMost =
-  (label: string, max = TEXT_MAX) =>
+  (label: string, max: number = TEXT_MAX) =>
   (value: string) =>
-    value.trim().length > max ? `${label} can be at most ${max.toLocaleString("en-US")} characters.` : "";
+    value.trim().length > max ? fill(RULES.plain.MAX_LENGTH, { label, max_length: max.toLocaleString("en-US") }) : "";
 
 /** A number (or nothing chosen yet, for a choice) and its rule. */
 function chosen<S extends z.ZodMiniType<number | null, number | null>>(
@@ -35,7 +38,7 @@ export interface CancelReasonValues {
   reason: string;
 }
 
-export const CANCEL_REASON_REQUIRED = "A cancellation reason is required.";
+export const { CANCEL_REASON_REQUIRED } = RULES.booking;
 
 /** The client's cancellation (one visit, or the rest of a series): the reason is optional. */
 export const clientCancelSchema = z.object({ reason: text(atMost("Reason")) });
@@ -53,8 +56,7 @@ export interface ReviewValues {
   comment: string;
 }
 
-export const RATING_MISSING = "Please choose a rating from 1 to 5.";
-export const RATING_RANGE = "Rating must be from 1 to 5.";
+export const { RATING_MISSING, RATING_RANGE } = RULES.booking;
 
 export const reviewSchema = z.object({
   rating: chosen(z.number(), (n) => {
@@ -78,9 +80,7 @@ export interface VisitReportValues {
   followUpSuggested: boolean;
 }
 
-export const WELLBEING_MISSING = "Choose how they seemed.";
-export const WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).";
-export const REPORT_EMPTY = "Tick what was done, or write a few words about the visit.";
+export const { WELLBEING_MISSING, WELLBEING_RANGE, REPORT_EMPTY } = RULES.booking;
 
 export const visitReportSchema = z
   .object({
