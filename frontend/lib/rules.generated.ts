@@ -143,7 +143,24 @@ export const RULES = {
     "FIRST_NAME_REQUIRED": "Please enter a first name.",
     "EMAIL_REQUIRED": "Please enter an email address.",
     "EMAIL_INVALID": "Please enter a valid email address, like name@example.com.",
-    "ROLE_INVALID": "Choose organizer or member."
+    "ROLE_INVALID": "Choose organizer or member.",
+    "CONTACT": {
+      "name": {
+        "maxLength": 200,
+        "maxLengthMessage": "Name can be at most 200 characters.",
+        "requiredMessage": "Name is required."
+      },
+      "relationship": {
+        "maxLength": 100,
+        "maxLengthMessage": "Relationship can be at most 100 characters.",
+        "requiredMessage": "Relationship is required."
+      },
+      "phone": {
+        "maxLength": 40,
+        "maxLengthMessage": "Phone number can be at most 40 characters.",
+        "requiredMessage": "Phone number is required."
+      }
+    }
   },
   "booking": {
     "TEXT_MAX": 2000,

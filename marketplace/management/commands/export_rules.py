@@ -16,6 +16,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 from rest_framework import serializers
 
+import accounts.api.serializers as account_serializers
 import adminpanel.api.serializers as admin_serializers
 import bookings.api.serializers as booking_serializers
 import bookings.services as booking_services
@@ -52,6 +53,16 @@ def _field_messages(serializer_class: type[serializers.Serializer], field: str, 
     """A field's own words for `codes` ({"required": "..."}), as the API answers them."""
     messages = serializer_class().fields[field].error_messages
     return {code: str(messages[code]) for code in codes}
+
+
+def _text_fields(serializer_class: type[serializers.Serializer], *names: str) -> dict[str, dict[str, Any]]:
+    """Text fields' limits and words: {"name": {"maxLength", "maxLengthMessage", "requiredMessage"}}."""
+    limits = api.input_limits(serializer_class)
+    fields = serializer_class().fields
+    return {
+        name: {**limits.get(name, {}), "requiredMessage": str(fields[name].error_messages["required"])}
+        for name in names
+    }
 
 
 def rules() -> dict[str, Any]:
@@ -173,6 +184,10 @@ def rules() -> dict[str, Any]:
                 "EMAIL_REQUIRED",
                 "EMAIL_INVALID",
                 "ROLE_INVALID",
+            ),
+            # An emergency contact (accounts EmergencyContactInputSerializer).
+            "CONTACT": _text_fields(
+                account_serializers.EmergencyContactInputSerializer, "name", "relationship", "phone"
             ),
         },
         "booking": {
