@@ -74,7 +74,12 @@ export const RULES = {
     "REPEAT_UNTIL_ONE_VISIT": "This end date leaves only one visit: choose a later date.",
     "REPEAT_TOO_MANY": "A series can have at most 26 visits; this one would have {n}.",
     "PART_TOO_LONG": "{label} can be at most {max} characters.",
-    "SERIES_MAX_VISITS": 26
+    "SERIES_MAX_VISITS": 26,
+    "URGENCY_INVALID": {
+      "create": "Urgency must be low, normal, high or urgent.",
+      "edit": "Urgency must be low, normal or high."
+    },
+    "PREFERRED_TIME_INVALID": "Preferred time must be morning, afternoon, evening or flexible."
   },
   "decline": {
     "DECLINE_REASON_MAX": 500,
@@ -107,7 +112,9 @@ export const RULES = {
     "FIRST_DAY_PAST": "Time off cannot start in the past.",
     "TIME_OFF_OVERLAP": "This overlaps time off you already have ({first} to {last}).",
     "NOTE_TOO_LONG": "Note can be at most 200 characters.",
-    "TIME_INVALID": "Please enter a time like 09:30."
+    "TIME_INVALID": "Please enter a time like 09:30.",
+    "DATE_INVALID": "Please enter the date as YYYY-MM-DD.",
+    "FIRST_DAY_REQUIRED": "Please choose the first day."
   },
   "browse": {
     "SEARCH_MAX_LENGTH": 200,

@@ -31,6 +31,7 @@ import payments.api.serializers as payment_serializers
 import payments.gateways as gateways
 import providers.api.serializers as provider_serializers
 import providers.services as provider_services
+import requests_app.api.serializers as request_serializers
 import requests_app.models as request_models
 import requests_app.services as request_services
 
@@ -125,6 +126,18 @@ def rules() -> dict[str, Any]:
                 "PART_TOO_LONG",
             ),
             "SERIES_MAX_VISITS": request_models.SERIES_MAX_VISITS,
+            # The serializers' choice messages (the create page offers "urgent", the edit page not).
+            "URGENCY_INVALID": {
+                "create": _field_messages(
+                    request_serializers.ServiceRequestCreateSerializer, "urgency", "invalid_choice"
+                )["invalid_choice"],
+                "edit": _field_messages(
+                    request_serializers.ServiceRequestUpdateSerializer, "urgency", "invalid_choice"
+                )["invalid_choice"],
+            },
+            "PREFERRED_TIME_INVALID": _field_messages(
+                request_serializers.ServiceRequestCreateSerializer, "preferredTime", "invalid_choice"
+            )["invalid_choice"],
         },
         "decline": _constants(
             request_services, "DECLINE_REASON_MAX", "DECLINE_REASON_REQUIRED", "DECLINE_REASON_TOO_LONG"
@@ -160,6 +173,10 @@ def rules() -> dict[str, Any]:
                 "NOTE_TOO_LONG",
             ),
             "TIME_INVALID": provider_serializers.TIME_INVALID,
+            "DATE_INVALID": provider_serializers.DATE_INVALID,
+            "FIRST_DAY_REQUIRED": _field_messages(provider_serializers.TimeOffCreateSerializer, "firstDay", "required")[
+                "required"
+            ],
         },
         "browse": {
             "SEARCH_MAX_LENGTH": provider_serializers.ProviderListQuerySerializer().fields["search"].max_length,
