@@ -12,7 +12,19 @@ export const RULES = {
     "INVALID_CHOICE": "\"{input}\" is not a valid choice."
   },
   "admin": {
-    "SEARCH_MAX": 200
+    "SEARCH_MAX": 200,
+    "SEARCH": {
+      "maxLength": 200,
+      "maxLengthMessage": "Search can be at most 200 characters."
+    },
+    "VERDICT_REASON": {
+      "maxLength": 2000,
+      "maxLengthMessage": "Reason can be at most 2,000 characters."
+    },
+    "REASSIGN_REASON": {
+      "maxLength": 2000,
+      "maxLengthMessage": "Reason can be at most 2,000 characters."
+    }
   },
   "phone": {
     "PHONE_MIN_DIGITS": 10,
@@ -121,7 +133,18 @@ export const RULES = {
     "SEARCH_TOO_LONG": "Search can be at most 200 characters.",
     "DATE_INVALID": "Please enter the date as YYYY-MM-DD.",
     "DAY_PART_INVALID": "Please choose morning, afternoon or evening.",
-    "DAY_PAST": "Please choose today or a later date."
+    "DAY_PAST": "Please choose today or a later date.",
+    "SORT_VALUES": [
+      "rating",
+      "reviews",
+      "rate-low",
+      "rate-high"
+    ],
+    "DAY_PART_VALUES": [
+      "morning",
+      "afternoon",
+      "evening"
+    ]
   },
   "circle": {
     "LIMITS": {
@@ -171,6 +194,46 @@ export const RULES = {
   },
   "booking": {
     "TEXT_MAX": 2000,
+    "CLIENT_CANCEL": {
+      "reason": {
+        "maxLength": 2000,
+        "maxLengthMessage": "Reason can be at most 2,000 characters."
+      }
+    },
+    "ADMIN_CANCEL": {
+      "reason": {
+        "maxLength": 2000,
+        "maxLengthMessage": "Cancellation reason can be at most 2,000 characters."
+      }
+    },
+    "REVIEW": {
+      "rating": {
+        "min": 1,
+        "minMessage": "Rating must be from 1 to 5.",
+        "max": 5,
+        "maxMessage": "Rating must be from 1 to 5."
+      },
+      "comment": {
+        "maxLength": 2000,
+        "maxLengthMessage": "Comment can be at most 2,000 characters."
+      }
+    },
+    "VISIT_REPORT": {
+      "notes": {
+        "maxLength": 2000,
+        "maxLengthMessage": "What was done can be at most 2,000 characters."
+      },
+      "wellbeing": {
+        "min": 1,
+        "minMessage": "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).",
+        "max": 5,
+        "maxMessage": "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
+      },
+      "forFamily": {
+        "maxLength": 2000,
+        "maxLengthMessage": "For the family can be at most 2,000 characters."
+      }
+    },
     "CANCEL_REASON_REQUIRED": "A cancellation reason is required.",
     "PROVIDER_MISSING": "Please choose a provider.",
     "PROVIDER_NOT_FOUND": "Provider not found.",

@@ -14,7 +14,7 @@ export interface VerdictValues {
   reason: string;
 }
 
-export const verdictSchema = z.object({ reason: text(atMost("Reason")) });
+export const verdictSchema = z.object({ reason: text(atMost(RULES.admin.VERDICT_REASON)) });
 
 // ---- Reassign a booking ---------------------------------------------------------------------
 
@@ -33,7 +33,7 @@ export const reassignSchema = z.object({
     if (!v) return PROVIDER_MISSING;
     return /^[1-9][0-9]*$/.test(v) ? "" : PROVIDER_NOT_FOUND;
   }),
-  reason: text(atMost("Reason")),
+  reason: text(atMost(RULES.admin.REASSIGN_REASON)),
   search: text(),
 });
 
@@ -56,7 +56,7 @@ export const SEARCH_MAX = RULES.admin.SEARCH_MAX;
 /** A list's search (sent trimmed) and its status filter, one of `statuses` or "" for all. */
 export function listFilterSchema(statuses: readonly string[]) {
   return z.object({
-    search: text(atMost("Search", SEARCH_MAX)),
+    search: text(atMost(RULES.admin.SEARCH)),
     // DRF ChoiceField's own words (the select offers only these, so a person never sees it).
     status: text((v) => (v === "" || statuses.includes(v) ? "" : fill(RULES.plain.INVALID_CHOICE, { input: v }))),
   });

@@ -16,9 +16,8 @@ export interface BrowseValues {
   dayPart: string;
 }
 
-export const SORT_VALUES = ["rating", "reviews", "rate-low", "rate-high"] as const;
+export const { SORT_VALUES, DAY_PART_VALUES } = RULES.browse;
 export const DEFAULT_SORT = "rating";
-export const DAY_PART_VALUES = ["morning", "afternoon", "evening"] as const;
 export const { SEARCH_MAX_LENGTH } = RULES.browse;
 /** The server's answer when more than one field is wrong (marketplace/api.py). */
 export const { SEVERAL_PROBLEMS } = RULES.errors;
