@@ -91,6 +91,19 @@ export const RULES = {
       "create": "Urgency must be low, normal, high or urgent.",
       "edit": "Urgency must be low, normal or high."
     },
+    "URGENCY_VALUES": {
+      "create": [
+        "low",
+        "normal",
+        "high",
+        "urgent"
+      ],
+      "edit": [
+        "low",
+        "normal",
+        "high"
+      ]
+    },
     "PREFERRED_TIME_INVALID": "Preferred time must be morning, afternoon, evening or flexible."
   },
   "decline": {
@@ -140,6 +153,7 @@ export const RULES = {
       "rate-low",
       "rate-high"
     ],
+    "DEFAULT_SORT": "rating",
     "DAY_PART_VALUES": [
       "morning",
       "afternoon",
@@ -147,6 +161,10 @@ export const RULES = {
     ]
   },
   "circle": {
+    "ROLES": [
+      "organizer",
+      "member"
+    ],
     "LIMITS": {
       "firstName": 150,
       "lastName": 150,

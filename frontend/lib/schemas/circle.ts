@@ -8,7 +8,7 @@ import { phoneProblem } from "./provider";
 import { text } from "./rules";
 
 export type Role = "organizer" | "member";
-export const ROLES: readonly Role[] = ["organizer", "member"];
+export const ROLES: readonly Role[] = RULES.circle.ROLES;
 
 /** A person cared for; the address in parts (marketplace.addresses): helpers considering a
  * request see the town and ZIP only, the booked helper the street too while the visit is on. */

@@ -73,10 +73,7 @@ export const RECIPIENT_REQUIRED = "Please choose who this request is for.";
 export const PREFERRED_TIME_REQUIRED = "Preferred time is required";
 
 /** The urgencies each page offers (spec section 4: the edit page offers three). */
-export const URGENCY_VALUES: Record<Variant, readonly string[]> = {
-  create: ["low", "normal", "high", "urgent"],
-  edit: ["low", "normal", "high"],
-};
+export const URGENCY_VALUES: Record<Variant, readonly string[]> = R.URGENCY_VALUES;
 
 /** The request's fields as its forms hold them (inputs' text), its repeat included. */
 export interface ServiceRequestValues extends RepeatValues {

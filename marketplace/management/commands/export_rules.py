@@ -30,10 +30,12 @@ import messaging.services as messaging_services
 import payments.api.serializers as payment_serializers
 import payments.gateways as gateways
 import providers.api.serializers as provider_serializers
+import providers.selectors as provider_selectors
 import providers.services as provider_services
 import requests_app.api.serializers as request_serializers
 import requests_app.models as request_models
 import requests_app.services as request_services
+from circles.models import CircleRole
 from providers.models import VISIT_WINDOWS
 
 HEADER = (
@@ -142,6 +144,11 @@ def rules() -> dict[str, Any]:
                     request_serializers.ServiceRequestUpdateSerializer, "urgency", "invalid_choice"
                 )["invalid_choice"],
             },
+            # The urgencies each page accepts (spec section 4: the edit page offers three).
+            "URGENCY_VALUES": {
+                "create": list(request_serializers.ServiceRequestCreateSerializer().fields["urgency"].choices),
+                "edit": list(request_serializers.ServiceRequestUpdateSerializer().fields["urgency"].choices),
+            },
             "PREFERRED_TIME_INVALID": _field_messages(
                 request_serializers.ServiceRequestCreateSerializer, "preferredTime", "invalid_choice"
             )["invalid_choice"],
@@ -198,9 +205,11 @@ def rules() -> dict[str, Any]:
             )["invalid_choice"],
             "DAY_PAST": provider_serializers.DAY_PAST,
             "SORT_VALUES": list(provider_serializers.SORTS),
+            "DEFAULT_SORT": provider_selectors.DEFAULT_SORT,
             "DAY_PART_VALUES": list(VISIT_WINDOWS),
         },
         "circle": {
+            "ROLES": list(CircleRole.values),
             "LIMITS": {_camel(k): v for k, v in circle_services.LIMITS.items()},
             "LABELS": {_camel(k): v for k, v in circle_services.LABELS.items()},
             **_constants(
