@@ -31,7 +31,8 @@ export const RULES = {
     "PHONE_MAX_DIGITS": 15,
     "PHONE_TOO_SHORT": "Phone number must be at least 10 digits",
     "PHONE_TOO_LONG": "Phone number can have at most 15 digits.",
-    "PHONE_CHARACTERS": "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +."
+    "PHONE_CHARACTERS": "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +.",
+    "PHONE_PATTERN": "\\+?[0-9 ().\\-]*"
   },
   "address": {
     "PART_LIMITS": {
@@ -268,7 +269,11 @@ export const RULES = {
   },
   "card": {
     "INVALID_NUMBER": "Your card number is invalid.",
+    "CARD_MIN_DIGITS": 13,
+    "CARD_MAX_DIGITS": 19,
     "CVC_INVALID": "Your card's security code is invalid.",
+    "CVC_MIN_DIGITS": 3,
+    "CVC_MAX_DIGITS": 4,
     "EXPIRY_UNREADABLE": "Enter the expiry date as MM / YY, for example 04 / 28.",
     "EXPIRY_BAD_MONTH": "The month must be a number from 01 to 12.",
     "EXPIRY_TOO_FAR": "Please check the expiry date: it is more than 20 years away.",

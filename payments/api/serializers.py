@@ -22,6 +22,8 @@ _AMOUNT_MESSAGES = {
     for code in ("min_value", "max_digits", "max_whole_digits", "max_decimal_places", "max_string_length")
 }
 CVC_INVALID = "Your card's security code is invalid."
+CVC_MIN_DIGITS = 3
+CVC_MAX_DIGITS = 4
 # A card's expiry as people type it: "12/30", "12 / 30", "12-30", "1/30", "12/2030", or digits
 # only: "130" (M YY), "1230" (MM YY), "122030" (MM YYYY).
 EXPIRY_SEPARATED_RE = re.compile(r"(?P<month>\d{1,2})\s*[/\-. ]\s*(?P<year>\d{2}|\d{4})")
@@ -109,8 +111,8 @@ class CardConfirmInputSerializer(StrictSerializer):
         return f"{month:02d}/{year % 100:02d}"
 
     def validate_cvc(self, value: str) -> str:
-        if value and not re.fullmatch(r"\d{3,4}", value.strip()):
-            raise serializers.ValidationError("Your card's security code is invalid.")
+        if value and not re.fullmatch(rf"\d{{{CVC_MIN_DIGITS},{CVC_MAX_DIGITS}}}", value.strip()):
+            raise serializers.ValidationError(CVC_INVALID)
         return value.strip()
 
 

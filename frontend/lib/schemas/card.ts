@@ -25,7 +25,8 @@ const digitsOf = (value: string) => value.replace(/[\s-]/g, "");
 /** 13-19 digits passing the Luhn check (gateways.card_number_is_valid). */
 export function cardNumberIsValid(value: string): boolean {
   const digits = digitsOf(value.trim());
-  if (!/^\d{13,19}$/.test(digits)) return false;
+  const length = new RegExp(`^\\d{${RULES.card.CARD_MIN_DIGITS},${RULES.card.CARD_MAX_DIGITS}}$`);
+  if (!length.test(digits)) return false;
   let total = 0;
   [...digits].reverse().forEach((char, index) => {
     let digit = Number(char);
@@ -86,10 +87,12 @@ export function tidyExpiry(typed: string): string {
   return `${twoDigits(parsed.month)} / ${twoDigits(parsed.year)}`;
 }
 
+const CVC_SHAPE = new RegExp(`^\\d{${RULES.card.CVC_MIN_DIGITS},${RULES.card.CVC_MAX_DIGITS}}$`);
+
 export function cvcProblem(value: string): string {
   const code = value.trim();
   if (!code) return "Enter the security code.";
-  return /^\d{3,4}$/.test(code) ? "" : INVALID_CVC;
+  return CVC_SHAPE.test(code) ? "" : INVALID_CVC;
 }
 
 export const cardSchema = z.object({

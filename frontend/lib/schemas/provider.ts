@@ -16,7 +16,7 @@ export interface ProviderApplicationValues {
 }
 
 // The server's phone rule and words (marketplace/validators.py): digits and the usual separators.
-const PHONE_CHARACTERS = /^\+?[0-9 ().-]*$/;
+const PHONE_CHARACTERS = new RegExp(`^(?:${RULES.phone.PHONE_PATTERN})$`);
 
 export function phoneProblem(phone: string): string {
   const sent = phone.trim();

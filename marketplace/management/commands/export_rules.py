@@ -87,9 +87,18 @@ def rules() -> dict[str, Any]:
             "VERDICT_REASON": api.input_limits(provider_serializers.ProviderStatusSerializer)["reason"],
             "REASSIGN_REASON": api.input_limits(booking_serializers.BookingReassignSerializer)["reason"],
         },
-        "phone": _constants(
-            validators, "PHONE_MIN_DIGITS", "PHONE_MAX_DIGITS", "PHONE_TOO_SHORT", "PHONE_TOO_LONG", "PHONE_CHARACTERS"
-        ),
+        "phone": {
+            **_constants(
+                validators,
+                "PHONE_MIN_DIGITS",
+                "PHONE_MAX_DIGITS",
+                "PHONE_TOO_SHORT",
+                "PHONE_TOO_LONG",
+                "PHONE_CHARACTERS",
+            ),
+            # The characters a phone number may hold, as a regular expression both languages read.
+            "PHONE_PATTERN": validators.PHONE_PATTERN,
+        },
         "address": {
             "PART_LIMITS": {_camel(k): v for k, v in addresses.PART_LIMITS.items()},
             "PART_LABELS": {_camel(k): v for k, v in addresses.PART_LABELS.items()},
@@ -256,9 +265,13 @@ def rules() -> dict[str, Any]:
         "message": _constants(messaging_services, "MAX_CONTENT_LENGTH", "CONTENT_EMPTY", "CONTENT_TOO_LONG_TEMPLATE"),
         "card": {
             "INVALID_NUMBER": gateways.INVALID_NUMBER_MESSAGE,
+            "CARD_MIN_DIGITS": gateways.CARD_MIN_DIGITS,
+            "CARD_MAX_DIGITS": gateways.CARD_MAX_DIGITS,
             **_constants(
                 payment_serializers,
                 "CVC_INVALID",
+                "CVC_MIN_DIGITS",
+                "CVC_MAX_DIGITS",
                 "EXPIRY_UNREADABLE",
                 "EXPIRY_BAD_MONTH",
                 "EXPIRY_TOO_FAR",
