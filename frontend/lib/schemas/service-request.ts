@@ -7,7 +7,7 @@
 // A repeat (issue 18) is checked as series_problems checks it, on the whole form: its end against
 // the first visit's date.
 // Numbers and words come from the page's `limits` props (marketplace.api.input_limits) when it
-// has them; the constants below are the same ones, for a page without them.
+// has them; otherwise from the server's rules as generated (../rules.generated.ts).
 import * as z from "zod/mini";
 import { TIME_WINDOWS } from "../format";
 import { fill, type FieldLimit, type Limits } from "../limits";
