@@ -73,11 +73,12 @@ lint-ts: node-deps
 typecheck: node-deps
 	npx --no-install tsc --noEmit -p tsconfig.json
 
-# frontend/lib/api-schema.ts is generated from the API schema (openapi-typescript): it must match.
+# frontend/lib/api-schema.ts (the API schema) and frontend/lib/rules.generated.ts (the server's limits
+# and messages, manage.py export_rules) are generated: they must match.
 types-check: python-deps node-deps
 	@scripts/api-types.sh --check
 
-# Rewrite frontend/lib/api-schema.ts after a serializer change (then commit it).
+# Rewrite both after a serializer or rule change (then commit them).
 api-types: python-deps node-deps
 	@scripts/api-types.sh
 

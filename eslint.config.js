@@ -7,7 +7,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["static/", "node_modules/", "frontend/lib/api-schema.ts"] },
+  { ignores: ["static/", "node_modules/", "frontend/lib/api-schema.ts", "frontend/lib/rules.generated.ts"] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   reactHooks.configs.flat["recommended-latest"],

@@ -1048,6 +1048,7 @@ def calendar_feed_reset(*, user: User) -> str:
 
 VISIT_REPORT_TEXT_MAX = 2000
 WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
+REPORT_EMPTY = "Tick what was done, or write a few words about the visit."
 
 
 def _clock(moment: dt.datetime, booking: Booking) -> str:
@@ -1139,7 +1140,7 @@ def visit_report_problems(values: dict[str, Any], *, checklist: Iterable[str]) -
     if not isinstance(values.get("follow_up_suggested", False), bool):
         problems["followUpSuggested"] = ["Must be true or false."]
     if not problems and not values.get("tasks_done") and not values.get("notes", "").strip():
-        problems["notes"] = ["Tick what was done, or write a few words about the visit."]
+        problems["notes"] = [REPORT_EMPTY]
     return problems
 
 

@@ -59,6 +59,11 @@ API_NAMES = {
     "notes_for_helpers": "notesForHelpers",
 }
 ADDRESS_MAX = 255
+FIELD_TOO_LONG = "{label} can be at most {max} characters long."
+FIRST_NAME_REQUIRED = "Please enter a first name."
+EMAIL_REQUIRED = "Please enter an email address."
+EMAIL_INVALID = "Please enter a valid email address, like name@example.com."
+ROLE_INVALID = "Choose organizer or member."
 
 
 # ---------------------------------------------------------------- small checks
@@ -111,12 +116,10 @@ def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
             continue
         text = "" if value is None else str(value).strip()
         if len(text) > LIMITS[name]:
-            errors.setdefault(API_NAMES[name], []).append(
-                f"{LABELS[name]} can be at most {LIMITS[name]} characters long."
-            )
+            errors.setdefault(API_NAMES[name], []).append(FIELD_TOO_LONG.format(label=LABELS[name], max=LIMITS[name]))
         cleaned[name] = text
     if (creating or "first_name" in fields) and not cleaned.get("first_name"):
-        errors.setdefault("firstName", []).append("Please enter a first name.")
+        errors.setdefault("firstName", []).append(FIRST_NAME_REQUIRED)
     InvalidInput.check(errors)
     return cleaned
 
@@ -124,20 +127,18 @@ def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
 def _normalize_email(raw: object) -> str:
     email = ("" if raw is None else str(raw)).strip()
     if not email:
-        raise InvalidInput("Please enter an email address.", errors={"email": ["Please enter an email address."]})
+        raise InvalidInput(EMAIL_REQUIRED, errors={"email": [EMAIL_REQUIRED]})
     try:
         validate_email(email)
     except ValidationError:
-        message = "Please enter a valid email address, like name@example.com."
-        raise InvalidInput(message, errors={"email": [message]}) from None
+        raise InvalidInput(EMAIL_INVALID, errors={"email": [EMAIL_INVALID]}) from None
     local, _, domain = email.rpartition("@")
     return f"{local}@{domain.lower()}"
 
 
 def _check_role(role: object) -> str:
     if role not in CircleRole.values:
-        message = "Choose organizer or member."
-        raise InvalidInput(message, errors={"role": [message]})
+        raise InvalidInput(ROLE_INVALID, errors={"role": [ROLE_INVALID]})
     return str(role)
 
 

@@ -16,7 +16,7 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from marketplace.errors import DomainError
+from marketplace.errors import SEVERAL_PROBLEMS, DomainError
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     elif isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
         first = next(iter(errors.values()), ["Invalid input."])
-        message = first[0] if len(errors) == 1 else "Please correct the highlighted fields."
+        message = first[0] if len(errors) == 1 else SEVERAL_PROBLEMS
         response.data = {"message": message, "errors": errors}
     elif isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
         # The pages recognise exactly this text as "signed out" (spec section 8).
@@ -225,13 +225,19 @@ class PlainMessages:
         super().__init__(*args, **kwargs)
 
 
+# The plain words of a labelled field (the forms fill the same blanks: manage.py export_rules).
+PLAIN_REQUIRED = "{label} is required."
+PLAIN_MAX_LENGTH = "{label} can be at most {max_length} characters."
+PLAIN_MIN_LENGTH = "{label} must be at least {min_length} characters."
+
+
 def _plain_messages(field: Any, label: str, limit_format: Callable[[Any], str], kwargs: dict) -> dict[str, str]:
-    messages = {code: f"{label} is required." for code in ("required", "blank", "null")}
+    messages = {code: PLAIN_REQUIRED.format(label=label) for code in ("required", "blank", "null")}
     if isinstance(field, serializers.CharField):
         if kwargs.get("max_length") is not None:
-            messages["max_length"] = f"{label} can be at most {as_count(kwargs['max_length'])} characters."
+            messages["max_length"] = PLAIN_MAX_LENGTH.format(label=label, max_length=as_count(kwargs["max_length"]))
         if kwargs.get("min_length") is not None:
-            messages["min_length"] = f"{label} must be at least {as_count(kwargs['min_length'])} characters."
+            messages["min_length"] = PLAIN_MIN_LENGTH.format(label=label, min_length=as_count(kwargs["min_length"]))
         return messages
     max_value, min_value = kwargs.get("max_value"), kwargs.get("min_value")
     if max_value is None and isinstance(field, serializers.DecimalField):

@@ -5,6 +5,9 @@ Services raise these; views never build error responses by hand.
 
 from __future__ import annotations
 
+# The message of a 400 that names more than one field (the fields carry their own words).
+SEVERAL_PROBLEMS = "Please correct the highlighted fields."
+
 
 class DomainError(Exception):
     status_code = 400
@@ -28,7 +31,7 @@ class InvalidInput(DomainError):
         if not errors:
             return
         messages = [message for field_messages in errors.values() for message in field_messages]
-        message = messages[0] if len(errors) == 1 else "Please correct the highlighted fields."
+        message = messages[0] if len(errors) == 1 else SEVERAL_PROBLEMS
         raise cls(message, errors=errors)
 
 

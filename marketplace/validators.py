@@ -16,7 +16,8 @@ PHONE_TOO_SHORT = "Phone number must be at least 10 digits"  # the spec's words 
 PHONE_TOO_LONG = f"Phone number can have at most {PHONE_MAX_DIGITS} digits."
 PHONE_CHARACTERS = "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +."
 # Digits and the usual separators; a + only in front ("+1 (555) 123-4567", "555.123.4567").
-_PHONE = re.compile(r"\+?[0-9 ().\-]*")
+PHONE_PATTERN = r"\+?[0-9 ().\-]*"
+_PHONE = re.compile(PHONE_PATTERN)
 
 
 def phone_problem(value: str) -> str:

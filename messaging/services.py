@@ -29,7 +29,9 @@ from messaging.selectors import (
 )
 
 MAX_CONTENT_LENGTH = 2000
-CONTENT_TOO_LONG = f"Message can be at most {MAX_CONTENT_LENGTH:,} characters."
+CONTENT_EMPTY = "Message cannot be empty."
+CONTENT_TOO_LONG_TEMPLATE = "Message can be at most {max} characters."
+CONTENT_TOO_LONG = CONTENT_TOO_LONG_TEMPLATE.format(max=f"{MAX_CONTENT_LENGTH:,}")
 NOT_A_SHARED_BOOKING = "This booking is not one between you and the receiver."
 RECEIVER_NOT_FOUND = "Receiver not found."
 
@@ -37,7 +39,7 @@ RECEIVER_NOT_FOUND = "Receiver not found."
 def _clean_content(content: str) -> str:
     text = (content or "").strip()
     if not text:
-        raise InvalidInput("Message cannot be empty.", errors={"content": ["Message cannot be empty."]})
+        raise InvalidInput(CONTENT_EMPTY, errors={"content": [CONTENT_EMPTY]})
     if len(text) > MAX_CONTENT_LENGTH:
         raise InvalidInput(CONTENT_TOO_LONG, errors={"content": [CONTENT_TOO_LONG]})
     return text

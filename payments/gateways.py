@@ -33,6 +33,9 @@ TEST_CARD_SUCCEEDS = "4242424242424242"
 TEST_CARD_DECLINED = "4000000000000002"
 DECLINED_MESSAGE = "Your card was declined."
 INVALID_NUMBER_MESSAGE = "Your card number is invalid."
+# A card number's length in digits (ISO/IEC 7812).
+CARD_MIN_DIGITS = 13
+CARD_MAX_DIGITS = 19
 
 STRIPE_TIMEOUT_SECONDS = 20
 # Safe to retry: every call carries an idempotency key.
@@ -415,7 +418,7 @@ def normalize_card_number(value: str) -> str:
 def card_number_is_valid(value: str) -> bool:
     """13-19 digits passing the Luhn check."""
     digits = normalize_card_number(value)
-    if not digits.isdigit() or not 13 <= len(digits) <= 19:
+    if not digits.isdigit() or not CARD_MIN_DIGITS <= len(digits) <= CARD_MAX_DIGITS:
         return False
     total = 0
     for index, char in enumerate(reversed(digits)):

@@ -97,6 +97,8 @@ REPEAT_COUNT_OR_UNTIL = "Choose either a number of visits or an end date, not bo
 REPEAT_TOO_FEW = "A series needs at least 2 visits."
 REPEAT_UNTIL_BEFORE_FIRST = "The end date must be after the first visit."
 REPEAT_UNTIL_ONE_VISIT = "This end date leaves only one visit: choose a later date."
+REPEAT_TOO_MANY = f"A series can have at most {SERIES_MAX_VISITS} visits; this one would have {{n}}."
+PART_TOO_LONG = "{label} can be at most {max} characters."
 REPEAT_NOT_CHOSEN = "Choose how often the visits repeat first."
 RECIPIENT_UNKNOWN = "Choose someone whose care you organize."
 REQUESTED_PROVIDER_UNKNOWN = "This helper is not available on Kindly. Please choose another helper."
@@ -227,7 +229,7 @@ def request_visit_dates(service_request: ServiceRequest) -> list[dt.date]:
 
 
 def _too_many(n: int) -> str:
-    return f"A series can have at most {SERIES_MAX_VISITS} visits; this one would have {n}."
+    return REPEAT_TOO_MANY.format(n=n)
 
 
 def series_problems(values: dict[str, Any]) -> dict[str, list[str]]:
@@ -343,7 +345,7 @@ def address_problems(parts: dict[str, str]) -> dict[str, list[str]]:
     errors: dict[str, list[str]] = {}
     for name, value in parts.items():
         if len(value or "") > PART_LIMITS[name]:
-            errors[PART_API_NAMES[name]] = [f"{PART_LABELS[name]} can be at most {PART_LIMITS[name]} characters."]
+            errors[PART_API_NAMES[name]] = [PART_TOO_LONG.format(label=PART_LABELS[name], max=PART_LIMITS[name])]
     if len(parts) == len(PART_NAMES) and not any((value or "").strip() for value in parts.values()):
         errors["location"] = [LOCATION_REQUIRED]
     return errors

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numberTooLarge, textTooLong } from "./limits";
+import { fill, numberTooLarge, textTooLong } from "./limits";
 
 const title = { maxLength: 10, maxLengthMessage: "Title must be at most 10 characters." };
 const budget = { max: 500, maxMessage: "Budget must be at most $500." };
@@ -24,5 +24,14 @@ describe("numberTooLarge", () => {
     expect(numberTooLarge(budget, 500.01)).toBe("Budget must be at most $500.");
     expect(numberTooLarge(budget, Number.NaN)).toBe("");
     expect(numberTooLarge(undefined, 1e9)).toBe("");
+  });
+});
+
+describe("fill", () => {
+  it("fills a server message's blanks and leaves an unknown one as written", () => {
+    expect(fill("{label} can be at most {max} characters.", { label: "Note", max: 200 })).toBe(
+      "Note can be at most 200 characters.",
+    );
+    expect(fill("This overlaps another window on {day}.", {})).toBe("This overlaps another window on {day}.");
   });
 });

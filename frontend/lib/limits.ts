@@ -25,3 +25,8 @@ export function numberTooLarge(limit: FieldLimit | undefined, value: number): st
   if (limit?.max === undefined || !(value > limit.max)) return "";
   return limit.maxMessage ?? "";
 }
+
+/** A server message with its blanks filled: fill("Note can be at most {max}.", { max: 200 }). */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+}

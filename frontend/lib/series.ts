@@ -2,12 +2,13 @@
 // (requests_app.services.series_dates), for the forms' live summary, and the words for a series.
 import type { components } from "./api-schema";
 import { parseDateOnly } from "./format";
+import { RULES } from "./rules.generated";
 
 /** How a request repeats; "" when it does not. */
 export type Repeat = components["schemas"]["RepeatEnum"] | "";
 
 /** The most visits a series may have (requests_app.models.SERIES_MAX_VISITS). */
-export const SERIES_MAX_VISITS = 26;
+export const SERIES_MAX_VISITS = RULES.serviceRequest.SERIES_MAX_VISITS;
 
 export const REPEATS: { value: Repeat; label: string }[] = [
   { value: "", label: "Does not repeat" },

@@ -21,7 +21,9 @@ _AMOUNT_MESSAGES = {
     code: "The amount does not match this booking's total."
     for code in ("min_value", "max_digits", "max_whole_digits", "max_decimal_places", "max_string_length")
 }
-_CVC_INVALID = "Your card's security code is invalid."
+CVC_INVALID = "Your card's security code is invalid."
+CVC_MIN_DIGITS = 3
+CVC_MAX_DIGITS = 4
 # A card's expiry as people type it: "12/30", "12 / 30", "12-30", "1/30", "12/2030", or digits
 # only: "130" (M YY), "1230" (MM YY), "122030" (MM YYYY).
 EXPIRY_SEPARATED_RE = re.compile(r"(?P<month>\d{1,2})\s*[/\-. ]\s*(?P<year>\d{2}|\d{4})")
@@ -31,6 +33,9 @@ EXPIRY_BAD_MONTH = "The month must be a number from 01 to 12."
 EXPIRY_TOO_FAR = "Please check the expiry date: it is more than 20 years away."
 # Cards are issued for at most a few years; anything further away is a typing mistake.
 EXPIRY_MAX_YEARS = 20
+EXPIRED = "This card expired at the end of {printed}. Please use a card that is still valid."
+NUMBER_MAX_LENGTH = 40
+SHORT_MAX_LENGTH = 10
 
 
 def parse_card_expiry(text: str) -> tuple[int, int]:
@@ -74,13 +79,13 @@ class CardConfirmInputSerializer(StrictSerializer):
 
     bookingId = serializers.IntegerField(min_value=1, max_value=MAX_ID, error_messages=_BOOKING_ID_MESSAGES)  # noqa: N815
     cardNumber = serializers.CharField(  # noqa: N815
-        max_length=40, trim_whitespace=True, error_messages={"max_length": INVALID_NUMBER_MESSAGE}
+        max_length=NUMBER_MAX_LENGTH, trim_whitespace=True, error_messages={"max_length": INVALID_NUMBER_MESSAGE}
     )
     expiry = serializers.CharField(
-        max_length=10, required=False, allow_blank=True, error_messages={"max_length": EXPIRY_UNREADABLE}
+        max_length=SHORT_MAX_LENGTH, required=False, allow_blank=True, error_messages={"max_length": EXPIRY_UNREADABLE}
     )
     cvc = serializers.CharField(
-        max_length=10, required=False, allow_blank=True, error_messages={"max_length": _CVC_INVALID}
+        max_length=SHORT_MAX_LENGTH, required=False, allow_blank=True, error_messages={"max_length": CVC_INVALID}
     )
 
     def validate_cardNumber(self, value: str) -> str:  # noqa: N802
@@ -100,16 +105,14 @@ class CardConfirmInputSerializer(StrictSerializer):
         if (year, month) < (today.year, today.month):
             # A card is good until the end of the month printed on it.
             printed = f"{month:02d} / {year % 100:02d}"
-            raise serializers.ValidationError(
-                f"This card expired at the end of {printed}. Please use a card that is still valid."
-            )
+            raise serializers.ValidationError(EXPIRED.format(printed=printed))
         if year > today.year + EXPIRY_MAX_YEARS:
             raise serializers.ValidationError(EXPIRY_TOO_FAR)
         return f"{month:02d}/{year % 100:02d}"
 
     def validate_cvc(self, value: str) -> str:
-        if value and not re.fullmatch(r"\d{3,4}", value.strip()):
-            raise serializers.ValidationError("Your card's security code is invalid.")
+        if value and not re.fullmatch(rf"\d{{{CVC_MIN_DIGITS},{CVC_MAX_DIGITS}}}", value.strip()):
+            raise serializers.ValidationError(CVC_INVALID)
         return value.strip()
 
 

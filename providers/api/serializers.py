@@ -170,7 +170,7 @@ class ProviderListQuerySerializer(serializers.Serializer):
 
     def validate_availableOn(self, value):
         if value < timezone.localdate():
-            raise serializers.ValidationError("Please choose today or a later date.")
+            raise serializers.ValidationError(DAY_PAST)
         return value
 
     def validate(self, attrs):
@@ -184,6 +184,7 @@ class ProviderListQuerySerializer(serializers.Serializer):
 WINDOW_CHOICES = list(VISIT_WINDOWS)
 TIME_INVALID = "Please enter a time like 09:30."
 DATE_INVALID = "Please enter the date as YYYY-MM-DD."
+DAY_PAST = "Please choose today or a later date."
 
 
 class NextFreeWindowSerializer(serializers.Serializer):

@@ -1,10 +1,10 @@
 // /settings "Close my account": the confirmation typed in the dialog (accounts
 // account_close: the word CLOSE in any case, trimmed; anything else is refused in these words).
 import * as z from "zod/mini";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
-export const CONFIRM_WORD = "CLOSE";
-export const CONFIRM_MESSAGE = `Type ${CONFIRM_WORD} to confirm that you want to close your account.`;
+export const { CONFIRM_WORD, CONFIRM_MESSAGE } = RULES.account;
 
 export interface CloseAccountValues {
   confirm: string;

@@ -4,6 +4,8 @@
 // BookingReassignSerializer, adminpanel/api/serializers.py Admin*QuerySerializer.
 import * as z from "zod/mini";
 import { atMost } from "./booking";
+import { fill } from "../limits";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
 // ---- Approve / reject a provider ------------------------------------------------------------
@@ -12,7 +14,7 @@ export interface VerdictValues {
   reason: string;
 }
 
-export const verdictSchema = z.object({ reason: text(atMost("Reason")) });
+export const verdictSchema = z.object({ reason: text(atMost(RULES.admin.VERDICT_REASON)) });
 
 // ---- Reassign a booking ---------------------------------------------------------------------
 
@@ -24,15 +26,14 @@ export interface ReassignValues {
   search: string;
 }
 
-export const PROVIDER_MISSING = "Please choose a provider.";
-export const PROVIDER_NOT_FOUND = "Provider not found.";
+export const { PROVIDER_MISSING, PROVIDER_NOT_FOUND } = RULES.booking;
 
 export const reassignSchema = z.object({
   providerId: text((v) => {
     if (!v) return PROVIDER_MISSING;
     return /^[1-9][0-9]*$/.test(v) ? "" : PROVIDER_NOT_FOUND;
   }),
-  reason: text(atMost("Reason")),
+  reason: text(atMost(RULES.admin.REASSIGN_REASON)),
   search: text(),
 });
 
@@ -50,13 +51,13 @@ export interface ListFilterValues {
   status: string;
 }
 
-export const SEARCH_MAX = 200;
+export const SEARCH_MAX = RULES.admin.SEARCH_MAX;
 
 /** A list's search (sent trimmed) and its status filter, one of `statuses` or "" for all. */
 export function listFilterSchema(statuses: readonly string[]) {
   return z.object({
-    search: text(atMost("Search", SEARCH_MAX)),
+    search: text(atMost(RULES.admin.SEARCH)),
     // DRF ChoiceField's own words (the select offers only these, so a person never sees it).
-    status: text((v) => (v === "" || statuses.includes(v) ? "" : `"${v}" is not a valid choice.`)),
+    status: text((v) => (v === "" || statuses.includes(v) ? "" : fill(RULES.plain.INVALID_CHOICE, { input: v }))),
   });
 }

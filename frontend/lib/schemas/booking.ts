@@ -5,16 +5,23 @@
 // bookings/services.py (visit_report_problems); a field's limit answers in marketplace.api's words
 // ("Reason can be at most 2,000 characters."), measured after the server trims the text.
 import * as z from "zod/mini";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
 /** The longest reason, comment or report text the server keeps. */
-export const TEXT_MAX = 2000;
+export const TEXT_MAX = RULES.booking.TEXT_MAX;
+
+/** A field's most and its words, as the server gives them (marketplace.api.input_limits). */
+interface MaxLength {
+  readonly maxLength: number;
+  readonly maxLengthMessage: string;
+}
 
 /** "<Label> can be at most 2,000 characters." when the trimmed text is longer. */
-export const atMost =
-  (label: string, max = TEXT_MAX) =>
-  (value: string) =>
-    value.trim().length > max ? `${label} can be at most ${max.toLocaleString("en-US")} characters.` : "";
+export const atMost = (limit: MaxLength) => (value: string) =>
+  value.trim().length > limit.maxLength ? limit.maxLengthMessage : "";
+
+const B = RULES.booking;
 
 /** A number (or nothing chosen yet, for a choice) and its rule. */
 function chosen<S extends z.ZodMiniType<number | null, number | null>>(
@@ -35,14 +42,14 @@ export interface CancelReasonValues {
   reason: string;
 }
 
-export const CANCEL_REASON_REQUIRED = "A cancellation reason is required.";
+export const { CANCEL_REASON_REQUIRED } = RULES.booking;
 
 /** The client's cancellation (one visit, or the rest of a series): the reason is optional. */
-export const clientCancelSchema = z.object({ reason: text(atMost("Reason")) });
+export const clientCancelSchema = z.object({ reason: text(atMost(B.CLIENT_CANCEL.reason)) });
 
 /** The admin's cancellation: a reason is required. */
 export const adminCancelSchema = z.object({
-  reason: text((v) => (v.trim() ? atMost("Cancellation reason")(v) : CANCEL_REASON_REQUIRED)),
+  reason: text((v) => (v.trim() ? atMost(B.ADMIN_CANCEL.reason)(v) : CANCEL_REASON_REQUIRED)),
 });
 
 // ---- Review ---------------------------------------------------------------------------------
@@ -53,15 +60,14 @@ export interface ReviewValues {
   comment: string;
 }
 
-export const RATING_MISSING = "Please choose a rating from 1 to 5.";
-export const RATING_RANGE = "Rating must be from 1 to 5.";
+export const { RATING_MISSING, RATING_RANGE } = RULES.booking;
 
 export const reviewSchema = z.object({
   rating: chosen(z.number(), (n) => {
-    if (n === null || n < 1) return RATING_MISSING;
-    return n > 5 || !Number.isInteger(n) ? RATING_RANGE : "";
+    if (n === null || n < B.REVIEW.rating.min) return RATING_MISSING;
+    return n > B.REVIEW.rating.max || !Number.isInteger(n) ? RATING_RANGE : "";
   }),
-  comment: text(atMost("Comment")),
+  comment: text(atMost(B.REVIEW.comment)),
 });
 
 /** What the review sends: the comment trimmed. */
@@ -78,19 +84,18 @@ export interface VisitReportValues {
   followUpSuggested: boolean;
 }
 
-export const WELLBEING_MISSING = "Choose how they seemed.";
-export const WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).";
-export const REPORT_EMPTY = "Tick what was done, or write a few words about the visit.";
+export const { WELLBEING_MISSING, WELLBEING_RANGE, REPORT_EMPTY } = RULES.booking;
 
 export const visitReportSchema = z
   .object({
     tasksDone: z.array(z.string()),
-    notes: text(atMost("What was done")),
+    notes: text(atMost(B.VISIT_REPORT.notes)),
     wellbeing: chosen(z.nullable(z.number()), (n) => {
       if (n === null) return WELLBEING_MISSING;
-      return Number.isInteger(n) && n >= 1 && n <= 5 ? "" : WELLBEING_RANGE;
+      const { min, max } = B.VISIT_REPORT.wellbeing;
+      return Number.isInteger(n) && n >= min && n <= max ? "" : WELLBEING_RANGE;
     }),
-    forFamily: text(atMost("For the family")),
+    forFamily: text(atMost(B.VISIT_REPORT.forFamily)),
     followUpSuggested: z.boolean(),
   })
   .check(

@@ -4,6 +4,8 @@
 // schema accepts; a refused set is answered the way the server would answer it.
 import * as z from "zod/mini";
 import { todayIso } from "../format";
+import { fill } from "../limits";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
 export interface BrowseValues {
@@ -14,12 +16,11 @@ export interface BrowseValues {
   dayPart: string;
 }
 
-export const SORT_VALUES = ["rating", "reviews", "rate-low", "rate-high"] as const;
-export const DEFAULT_SORT = "rating";
-export const DAY_PART_VALUES = ["morning", "afternoon", "evening"] as const;
-export const SEARCH_MAX_LENGTH = 200;
+export const { SORT_VALUES, DAY_PART_VALUES } = RULES.browse;
+export const { DEFAULT_SORT } = RULES.browse;
+export const { SEARCH_MAX_LENGTH } = RULES.browse;
 /** The server's answer when more than one field is wrong (marketplace/api.py). */
-export const SEVERAL_PROBLEMS = "Please correct the highlighted fields.";
+export const { SEVERAL_PROBLEMS } = RULES.errors;
 
 export const BROWSE_DEFAULTS: BrowseValues = { search: "", service: "", sort: DEFAULT_SORT, day: "", dayPart: "" };
 
@@ -28,22 +29,20 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The day's message (`today`: YYYY-MM-DD by the browser's clock), "" when it can be sent. */
 export function dayProblem(day: string, today: string = todayIso()): string {
   if (!day) return "";
-  if (!ISO_DATE.test(day) || Number.isNaN(Date.parse(day))) return "Please enter the date as YYYY-MM-DD.";
-  return day < today ? "Please choose today or a later date." : "";
+  if (!ISO_DATE.test(day) || Number.isNaN(Date.parse(day))) return RULES.browse.DATE_INVALID;
+  return day < today ? RULES.browse.DAY_PAST : "";
 }
 
 const oneOf = (values: readonly string[], message: (value: string) => string) =>
   text((value) => (!value || values.includes(value) ? "" : message(value)));
 
 export const browseSchema = z.object({
-  search: text((value) =>
-    value.trim().length > SEARCH_MAX_LENGTH ? `Search can be at most ${SEARCH_MAX_LENGTH} characters.` : "",
-  ),
+  search: text((value) => (value.trim().length > SEARCH_MAX_LENGTH ? RULES.browse.SEARCH_TOO_LONG : "")),
   // The service list is the server's own (the page's props).
   service: text(),
-  sort: oneOf(SORT_VALUES, (value) => `"${value}" is not a valid choice.`),
+  sort: oneOf(SORT_VALUES, (value) => fill(RULES.plain.INVALID_CHOICE, { input: value })),
   day: text((value) => dayProblem(value)),
-  dayPart: oneOf(DAY_PART_VALUES, () => "Please choose morning, afternoon or evening."),
+  dayPart: oneOf(DAY_PART_VALUES, () => RULES.browse.DAY_PART_INVALID),
 });
 
 /** What the server would answer for these filters: "" when it accepts them, else its message

@@ -3,6 +3,8 @@
 // checked with the server's rules and words, plus the page's own "Enter ..." for an empty field.
 // Stripe's Payment Element checks its own fields.
 import * as z from "zod/mini";
+import { fill } from "../limits";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
 export interface CardValues {
@@ -11,15 +13,11 @@ export interface CardValues {
   cvc: string;
 }
 
-export const INVALID_NUMBER = "Your card number is invalid.";
-export const INVALID_CVC = "Your card's security code is invalid.";
-export const EXPIRY_UNREADABLE = "Enter the expiry date as MM / YY, for example 04 / 28.";
-export const EXPIRY_BAD_MONTH = "The month must be a number from 01 to 12.";
-export const EXPIRY_TOO_FAR = "Please check the expiry date: it is more than 20 years away.";
+export const INVALID_NUMBER = RULES.card.INVALID_NUMBER;
+export const INVALID_CVC = RULES.card.CVC_INVALID;
+export const { EXPIRY_UNREADABLE, EXPIRY_BAD_MONTH, EXPIRY_TOO_FAR } = RULES.card;
 // Cards are issued for at most a few years; anything further away is a typing mistake.
-const EXPIRY_MAX_YEARS = 20;
-const NUMBER_MAX_LENGTH = 40;
-const SHORT_MAX_LENGTH = 10;
+const { EXPIRY_MAX_YEARS, NUMBER_MAX_LENGTH, SHORT_MAX_LENGTH } = RULES.card;
 
 /** The number as the server reads it: spaces and dashes dropped (gateways.normalize_card_number). */
 const digitsOf = (value: string) => value.replace(/[\s-]/g, "");
@@ -27,7 +25,8 @@ const digitsOf = (value: string) => value.replace(/[\s-]/g, "");
 /** 13-19 digits passing the Luhn check (gateways.card_number_is_valid). */
 export function cardNumberIsValid(value: string): boolean {
   const digits = digitsOf(value.trim());
-  if (!/^\d{13,19}$/.test(digits)) return false;
+  const length = new RegExp(`^\\d{${RULES.card.CARD_MIN_DIGITS},${RULES.card.CARD_MAX_DIGITS}}$`);
+  if (!length.test(digits)) return false;
   let total = 0;
   [...digits].reverse().forEach((char, index) => {
     let digit = Number(char);
@@ -76,7 +75,7 @@ export function expiryProblem(typed: string, now: Date = new Date()): string {
   const { month, year } = parsed;
   if (month < 1 || month > 12) return EXPIRY_BAD_MONTH;
   if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1) {
-    return `This card expired at the end of ${twoDigits(month)} / ${twoDigits(year)}. Please use a card that is still valid.`;
+    return fill(RULES.card.EXPIRED, { printed: `${twoDigits(month)} / ${twoDigits(year)}` });
   }
   return year > now.getFullYear() + EXPIRY_MAX_YEARS ? EXPIRY_TOO_FAR : "";
 }
@@ -88,10 +87,12 @@ export function tidyExpiry(typed: string): string {
   return `${twoDigits(parsed.month)} / ${twoDigits(parsed.year)}`;
 }
 
+const CVC_SHAPE = new RegExp(`^\\d{${RULES.card.CVC_MIN_DIGITS},${RULES.card.CVC_MAX_DIGITS}}$`);
+
 export function cvcProblem(value: string): string {
   const code = value.trim();
   if (!code) return "Enter the security code.";
-  return /^\d{3,4}$/.test(code) ? "" : INVALID_CVC;
+  return CVC_SHAPE.test(code) ? "" : INVALID_CVC;
 }
 
 export const cardSchema = z.object({

@@ -2,11 +2,13 @@
 // cared for (added or edited), an invitation by email, a member's role and an emergency contact.
 // The server's limits and words; a field's first problem, as the server would answer.
 import * as z from "zod/mini";
+import { fill } from "../limits";
+import { RULES } from "../rules.generated";
 import { phoneProblem } from "./provider";
 import { text } from "./rules";
 
 export type Role = "organizer" | "member";
-export const ROLES: readonly Role[] = ["organizer", "member"];
+export const ROLES: readonly Role[] = RULES.circle.ROLES;
 
 /** A person cared for; the address in parts (marketplace.addresses): helpers considering a
  * request see the town and ZIP only, the booked helper the street too while the visit is on. */
@@ -35,41 +37,21 @@ export const RECIPIENT_FIELDS = [
 ] as const;
 
 // circles.services LIMITS and LABELS (the model's max_length), checked on the trimmed text.
-export const RECIPIENT_LIMITS: Record<keyof RecipientValues, number> = {
-  firstName: 150,
-  lastName: 150,
-  street: 255,
-  unit: 40,
-  town: 120,
-  state: 40,
-  zipCode: 10,
-  phone: 40,
-  notesForHelpers: 2000,
-};
-const RECIPIENT_LABELS: Record<keyof RecipientValues, string> = {
-  firstName: "First name",
-  lastName: "Last name",
-  street: "Street",
-  unit: "Apartment or unit",
-  town: "Town",
-  state: "State",
-  zipCode: "ZIP",
-  phone: "Phone",
-  notesForHelpers: "Notes for helpers",
-};
+export const RECIPIENT_LIMITS: Record<keyof RecipientValues, number> = RULES.circle.LIMITS;
+const RECIPIENT_LABELS: Record<keyof RecipientValues, string> = RULES.circle.LABELS;
 
 function recipientText(name: keyof RecipientValues, required = "") {
   return text((v) => {
     const value = v.trim();
     if (value.length > RECIPIENT_LIMITS[name]) {
-      return `${RECIPIENT_LABELS[name]} can be at most ${RECIPIENT_LIMITS[name]} characters long.`;
+      return fill(RULES.circle.FIELD_TOO_LONG, { label: RECIPIENT_LABELS[name], max: RECIPIENT_LIMITS[name] });
     }
     return required && !value ? required : "";
   });
 }
 
 export const recipientSchema = z.object({
-  firstName: recipientText("firstName", "Please enter a first name."),
+  firstName: recipientText("firstName", RULES.circle.FIRST_NAME_REQUIRED),
   lastName: recipientText("lastName"),
   street: recipientText("street"),
   unit: recipientText("unit"),
@@ -98,9 +80,7 @@ export interface InvitationValues {
   forRecipient: boolean;
 }
 
-export const EMAIL_REQUIRED = "Please enter an email address.";
-export const EMAIL_INVALID = "Please enter a valid email address, like name@example.com.";
-export const ROLE_INVALID = "Choose organizer or member.";
+export const { EMAIL_REQUIRED, EMAIL_INVALID, ROLE_INVALID } = RULES.circle;
 
 // Django's validate_email, roughly: one @, no spaces, a dotted domain (or localhost).
 const EMAIL_SHAPE = /^[^\s@]+@([^\s@.]+\.)+[^\s@.]+$|^[^\s@]+@localhost$/i;
@@ -141,17 +121,19 @@ export const EMPTY_CONTACT: ContactValues = { name: "", relationship: "", phone:
 
 // accounts EmergencyContactInputSerializer: its labels' "is required." and "can be at most"
 // words (marketplace.api), then the shared phone rule (marketplace.validators.phone_problem).
-function plain(label: string, max: number, required: boolean, more: (value: string) => string = () => "") {
+type ContactField = (typeof RULES.circle.CONTACT)[keyof typeof RULES.circle.CONTACT];
+
+function plain(field: ContactField, required: boolean, more: (value: string) => string = () => "") {
   return text((v) => {
     const value = v.trim();
-    if (!value) return required ? `${label} is required.` : "";
-    if (value.length > max) return `${label} can be at most ${max} characters.`;
+    if (!value) return required ? field.requiredMessage : "";
+    if (value.length > field.maxLength) return field.maxLengthMessage;
     return more(v);
   });
 }
 
 export const contactSchema = z.object({
-  name: plain("Name", 200, true),
-  relationship: plain("Relationship", 100, false),
-  phone: plain("Phone number", 40, true, phoneProblem),
+  name: plain(RULES.circle.CONTACT.name, true),
+  relationship: plain(RULES.circle.CONTACT.relationship, false),
+  phone: plain(RULES.circle.CONTACT.phone, true, phoneProblem),
 });

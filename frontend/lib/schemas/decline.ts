@@ -1,11 +1,10 @@
 // The provider's "Decline" dialog on a request sent to them (requests_app.services
 // decline_reason_problem: a reason is required, at most 500 characters once trimmed).
 import * as z from "zod/mini";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
-export const DECLINE_REASON_MAX = 500;
-export const DECLINE_REASON_REQUIRED = "Please say why you cannot take this request.";
-export const DECLINE_REASON_TOO_LONG = `The reason can be at most ${DECLINE_REASON_MAX} characters.`;
+export const { DECLINE_REASON_MAX, DECLINE_REASON_REQUIRED, DECLINE_REASON_TOO_LONG } = RULES.decline;
 
 export interface DeclineValues {
   reason: string;

@@ -32,7 +32,7 @@ describe("providerApplicationSchema", () => {
       experience: "Please describe your experience",
     });
     expect(check({ hourlyRate: "10" })).toEqual({ hourlyRate: "Hourly rate must be between $15 and $100" });
-    expect(check({ hourlyRate: "22" })).toEqual({ hourlyRate: "Hourly rate must be in steps of $5" });
+    expect(check({ hourlyRate: "22" })).toEqual({ hourlyRate: "Hourly rate must be a multiple of $5" });
     expect(check({ phone: "555 123 4567 ext 2" })).toEqual({
       phone: "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +.",
     });

@@ -3,6 +3,7 @@
 // (providers ProviderApplicationSerializer via marketplace.api.input_limits).
 import * as z from "zod/mini";
 import { textTooLong, type Limits } from "../limits";
+import { RULES } from "../rules.generated";
 import { choices, text } from "./rules";
 
 export interface ProviderApplicationValues {
@@ -15,23 +16,23 @@ export interface ProviderApplicationValues {
 }
 
 // The server's phone rule and words (marketplace/validators.py): digits and the usual separators.
-const PHONE_CHARACTERS = /^\+?[0-9 ().-]*$/;
+const PHONE_CHARACTERS = new RegExp(`^(?:${RULES.phone.PHONE_PATTERN})$`);
 
 export function phoneProblem(phone: string): string {
   const sent = phone.trim();
-  if (!PHONE_CHARACTERS.test(sent)) {
-    return "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +.";
-  }
+  if (!PHONE_CHARACTERS.test(sent)) return RULES.phone.PHONE_CHARACTERS;
   const digits = sent.replace(/\D/g, "").length;
-  if (digits < 10) return "Phone number must be at least 10 digits";
-  return digits > 15 ? "Phone number can have at most 15 digits." : "";
+  if (digits < RULES.phone.PHONE_MIN_DIGITS) return RULES.phone.PHONE_TOO_SHORT;
+  return digits > RULES.phone.PHONE_MAX_DIGITS ? RULES.phone.PHONE_TOO_LONG : "";
 }
+
+const P = RULES.provider;
 
 export function hourlyRateProblem(value: string): string {
   const rate = Number(value);
-  if (value === "" || !Number.isFinite(rate)) return "Please enter your hourly rate";
-  if (rate < 15 || rate > 100) return "Hourly rate must be between $15 and $100";
-  return rate % 5 === 0 ? "" : "Hourly rate must be in steps of $5";
+  if (value === "" || !Number.isFinite(rate)) return P.RATE_REQUIRED;
+  if (rate < P.RATE_MIN || rate > P.RATE_MAX) return P.RATE_OUT_OF_RANGE;
+  return rate % P.RATE_STEP === 0 ? "" : P.RATE_NOT_IN_STEPS;
 }
 
 /** A required text with a least length and the server's most. */
@@ -42,11 +43,11 @@ function longText(min: number, short: string, limit: Limits[string]) {
 export function providerApplicationSchema(limits: Limits = {}) {
   return z.object({
     phone: text(phoneProblem),
-    specialties: choices((v) => (v.length > 0 ? "" : "Please select at least one specialty")),
+    specialties: choices((v) => (v.length > 0 ? "" : P.SPECIALTIES_REQUIRED)),
     hourlyRate: text(hourlyRateProblem),
-    serviceArea: text((v) => (v.trim() ? textTooLong(limits.serviceArea, v) : "Please enter your service area")),
-    bio: longText(50, "Please provide a detailed bio (at least 50 characters)", limits.bio),
-    experience: longText(20, "Please describe your experience", limits.experience),
+    serviceArea: text((v) => (v.trim() ? textTooLong(limits.serviceArea, v) : P.SERVICE_AREA_REQUIRED)),
+    bio: longText(P.BIO_MIN, P.BIO_TOO_SHORT, limits.bio),
+    experience: longText(P.EXPERIENCE_MIN, P.EXPERIENCE_TOO_SHORT, limits.experience),
   });
 }
 

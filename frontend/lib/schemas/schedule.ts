@@ -2,20 +2,24 @@
 // providers/api serializers): the week's windows, saved all at once, and a time off to add.
 // The server's rules and words, each on the field the server's answer names.
 import * as z from "zod/mini";
+import { fill } from "../limits";
+import { RULES } from "../rules.generated";
 import type { TimeOff } from "../types";
 
-export const TIME_STEP_MINUTES = 15;
-export const MAX_WINDOWS = 7 * 8;
-export const NOTE_MAX = 200;
-
-export const TIME_REQUIRED = "Please enter a time like 09:30.";
-export const END_BEFORE_START = "End time must be after the start time.";
-export const TIME_NOT_IN_STEPS = "Please choose a time on the quarter hour (for example 9:00, 9:15, 9:30).";
-export const TOO_MANY_WINDOWS = `A week can have at most ${MAX_WINDOWS} windows.`;
-export const LAST_BEFORE_FIRST = "The last day must be on or after the first day.";
-export const FIRST_DAY_PAST = "Time off cannot start in the past.";
-export const FIRST_DAY_REQUIRED = "Please choose the first day.";
-export const NOTE_TOO_LONG = `Note can be at most ${NOTE_MAX} characters.`;
+export const {
+  TIME_STEP_MINUTES,
+  MAX_WINDOWS,
+  NOTE_MAX,
+  END_BEFORE_START,
+  TIME_NOT_IN_STEPS,
+  TOO_MANY_WINDOWS,
+  LAST_BEFORE_FIRST,
+  FIRST_DAY_PAST,
+  FIRST_DAY_REQUIRED,
+  NOTE_TOO_LONG,
+  DATE_INVALID,
+} = RULES.schedule;
+export const TIME_REQUIRED = RULES.schedule.TIME_INVALID;
 
 /** One window of the week; `key` names its fields on the page (w-<key>-start). */
 export interface HoursWindow {
@@ -70,7 +74,7 @@ export function weeklyHoursProblems(windows: readonly HoursWindow[], weekdays: r
     let reach: number | null = null; // the latest end among the day's earlier windows
     for (const w of list) {
       if (reach !== null && w.start < reach) {
-        problems[`windows.${w.i}.start`] = `This overlaps another window on ${weekdays[day] ?? ""}.`;
+        problems[`windows.${w.i}.start`] = fill(RULES.schedule.WINDOWS_OVERLAP, { day: weekdays[day] ?? "" });
       }
       reach = Math.max(reach ?? w.end, w.end);
     }
@@ -143,9 +147,9 @@ export function timeOffProblems(values: TimeOffValues, today: string, planned: r
   const first = values.firstDay;
   const last = values.lastDay || values.firstDay;
   if (!first) return { firstDay: FIRST_DAY_REQUIRED };
-  if (!DATE.test(first)) return { firstDay: "Please enter the date as YYYY-MM-DD." };
+  if (!DATE.test(first)) return { firstDay: DATE_INVALID };
   const problems: Issues = {};
-  if (!DATE.test(last)) problems.lastDay = "Please enter the date as YYYY-MM-DD.";
+  if (!DATE.test(last)) problems.lastDay = DATE_INVALID;
   else if (last < first) problems.lastDay = LAST_BEFORE_FIRST;
   if (first < today) problems.firstDay = FIRST_DAY_PAST;
   if (values.note.trim().length > NOTE_MAX) problems.note = NOTE_TOO_LONG;
@@ -153,7 +157,10 @@ export function timeOffProblems(values: TimeOffValues, today: string, planned: r
   const clash = planned.find((t) => t.firstDay <= last && t.lastDay >= first);
   if (clash) {
     return {
-      firstDay: `This overlaps time off you already have (${serverDay(clash.firstDay)} to ${serverDay(clash.lastDay)}).`,
+      firstDay: fill(RULES.schedule.TIME_OFF_OVERLAP, {
+        first: serverDay(clash.firstDay),
+        last: serverDay(clash.lastDay),
+      }),
     };
   }
   return {};

@@ -7,77 +7,73 @@
 // A repeat (issue 18) is checked as series_problems checks it, on the whole form: its end against
 // the first visit's date.
 // Numbers and words come from the page's `limits` props (marketplace.api.input_limits) when it
-// has them; the constants below are the same ones, for a page without them.
+// has them; otherwise from the server's rules as generated (../rules.generated.ts).
 import * as z from "zod/mini";
 import { TIME_WINDOWS } from "../format";
-import type { FieldLimit, Limits } from "../limits";
+import { fill, type FieldLimit, type Limits } from "../limits";
+import { RULES } from "../rules.generated";
 import { REPEATS, SERIES_MAX_VISITS, repeatPayload, seriesLength, type RepeatValues } from "../series";
 import { text } from "./rules";
 
 export type Variant = "create" | "edit";
 
-// requests_app/services.py
-export const TITLE_MAX = 200;
-export const TEXT_MAX = 5000;
-export const LOCATION_MAX = 255;
-export const DESCRIPTION_MIN = 10;
-export const DURATION_MIN = 15;
-export const DURATION_MIN_ON_EDIT = 1;
-export const DURATION_STEP = 15;
-export const DURATION_MAX = 24 * 60;
-export const BUDGET_MIN = 0;
-export const BUDGET_STEP = 5;
-export const BUDGET_MAX = 99_999;
-
-export const TITLE_REQUIRED = "Title is required";
-export const TITLE_TOO_LONG = "Title can be at most 200 characters.";
-export const DESCRIPTION_TOO_SHORT = "Description must be at least 10 characters";
-export const DESCRIPTION_TOO_LONG = "Description can be at most 5,000 characters.";
-export const CATEGORY_REQUIRED = "Category is required";
-export const LOCATION_REQUIRED = "Location is required";
-export const LOCATION_TOO_LONG = "Location can be at most 255 characters.";
+// requests_app/services.py and its serializers' choice messages (the generated rules).
+const R = RULES.serviceRequest;
+export const {
+  TITLE_MAX,
+  TEXT_MAX,
+  LOCATION_MAX,
+  DESCRIPTION_MIN,
+  DURATION_MIN,
+  DURATION_MIN_ON_EDIT,
+  DURATION_STEP,
+  DURATION_MAX,
+  BUDGET_MIN,
+  BUDGET_STEP,
+  BUDGET_MAX,
+  TITLE_REQUIRED,
+  TITLE_TOO_LONG,
+  DESCRIPTION_TOO_SHORT,
+  DESCRIPTION_TOO_LONG,
+  CATEGORY_REQUIRED,
+  LOCATION_REQUIRED,
+  LOCATION_TOO_LONG,
+  SPECIAL_REQUIREMENTS_TOO_LONG,
+  DURATION_TOO_SHORT,
+  DURATION_TOO_SHORT_ON_EDIT,
+  DURATION_TOO_LONG,
+  DURATION_NOT_IN_STEPS,
+  BUDGET_NEGATIVE,
+  BUDGET_TOO_HIGH,
+  BUDGET_NOT_IN_STEPS,
+  PREFERRED_DATE_REQUIRED,
+  PREFERRED_DATE_PAST,
+  PREFERRED_DATE_TOO_FAR,
+  REPEAT_NEEDS_DATE,
+  REPEAT_NEEDS_END,
+  REPEAT_TOO_FEW,
+  REPEAT_UNTIL_BEFORE_FIRST,
+  REPEAT_UNTIL_ONE_VISIT,
+  PREFERRED_TIME_INVALID,
+} = R;
+export const URGENCY_INVALID: Record<Variant, string> = R.URGENCY_INVALID;
 // Where the visit is, in parts (marketplace.addresses): the street line and the town are asked
-// for, so helpers see a town before a booking and the booked helper finds the door.
+// for, so helpers see a town before a booking and the booked helper finds the door. The server
+// only requires some part (LOCATION_REQUIRED): these two are the form's own questions.
 export const STREET_REQUIRED = "Please enter the street address.";
 export const TOWN_REQUIRED = "Please enter the town.";
-const PART_LIMITS = { street: 255, unit: 40, town: 120, state: 40, zipCode: 10 } as const;
-const PART_LABELS = { street: "Street", unit: "Apartment or unit", town: "Town", state: "State", zipCode: "ZIP" };
+const PART_LIMITS = RULES.address.PART_LIMITS;
+const PART_LABELS = RULES.address.PART_LABELS;
 export type AddressPart = keyof typeof PART_LIMITS;
 export const ADDRESS_PARTS: AddressPart[] = ["street", "unit", "town", "state", "zipCode"];
-export const SPECIAL_REQUIREMENTS_TOO_LONG = "Special requirements can be at most 5,000 characters.";
-export const DURATION_TOO_SHORT = "Duration must be at least 15 minutes";
-export const DURATION_TOO_SHORT_ON_EDIT = "Duration must be at least 1 minute";
-export const DURATION_TOO_LONG = "Duration can be at most 24 hours.";
-export const DURATION_NOT_IN_STEPS = "Duration must be in steps of 15 minutes";
-export const BUDGET_NEGATIVE = "Budget cannot be negative.";
-export const BUDGET_TOO_HIGH = "Budget can be at most $99,999.";
-export const BUDGET_NOT_IN_STEPS = "Budget must be in steps of $5";
-export const PREFERRED_DATE_REQUIRED = "Please choose a preferred date.";
-export const PREFERRED_DATE_PAST = "Preferred date cannot be in the past.";
-export const PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months.";
-export const REPEAT_NEEDS_DATE = "A repeating request needs the date of its first visit.";
-export const REPEAT_NEEDS_END = "Choose how many visits, or the date of the last one.";
-export const REPEAT_TOO_FEW = "A series needs at least 2 visits.";
-export const REPEAT_UNTIL_BEFORE_FIRST = "The end date must be after the first visit.";
-export const REPEAT_UNTIL_ONE_VISIT = "This end date leaves only one visit: choose a later date.";
 /** _too_many */
-export const repeatTooMany = (n: number) =>
-  `A series can have at most ${SERIES_MAX_VISITS} visits; this one would have ${n}.`;
-// The serializers' choice messages (requests_app/api/serializers.py).
-export const URGENCY_INVALID: Record<Variant, string> = {
-  create: "Urgency must be low, normal, high or urgent.",
-  edit: "Urgency must be low, normal or high.",
-};
-export const PREFERRED_TIME_INVALID = "Preferred time must be morning, afternoon, evening or flexible.";
+export const repeatTooMany = (n: number) => fill(R.REPEAT_TOO_MANY, { n });
 // The create form's own questions (the server fills in a default for each).
 export const RECIPIENT_REQUIRED = "Please choose who this request is for.";
 export const PREFERRED_TIME_REQUIRED = "Preferred time is required";
 
 /** The urgencies each page offers (spec section 4: the edit page offers three). */
-export const URGENCY_VALUES: Record<Variant, readonly string[]> = {
-  create: ["low", "normal", "high", "urgent"],
-  edit: ["low", "normal", "high"],
-};
+export const URGENCY_VALUES: Record<Variant, readonly string[]> = R.URGENCY_VALUES;
 
 /** The request's fields as its forms hold them (inputs' text), its repeat included. */
 export interface ServiceRequestValues extends RepeatValues {
@@ -165,7 +161,7 @@ function partText(part: AddressPart, required: string, limits: Limits) {
       {
         required,
         max: PART_LIMITS[part],
-        tooLong: `${PART_LABELS[part]} can be at most ${PART_LIMITS[part]} characters.`,
+        tooLong: fill(R.PART_TOO_LONG, { label: PART_LABELS[part], max: PART_LIMITS[part] }),
       },
       limits[part],
     ),

@@ -1,0 +1,42 @@
+"""The forms' limits and words are generated from the server's (manage.py export_rules): the
+committed frontend/lib/rules.generated.ts is a fresh generation, and it carries the very values
+the services and serializers answer with."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+
+import circles.services as circle_services
+import messaging.services as messaging_services
+import requests_app.services as request_services
+from marketplace.management.commands.export_rules import render, rules
+
+GENERATED = Path(settings.BASE_DIR) / "frontend" / "lib" / "rules.generated.ts"
+
+
+def test_the_committed_module_is_a_fresh_generation():
+    out = io.StringIO()
+    call_command("export_rules", stdout=out)
+    assert out.getvalue() == render()
+    assert GENERATED.read_text() == render(), "Run 'make api-types' and commit frontend/lib/rules.generated.ts."
+
+
+def test_the_module_holds_the_services_own_words_and_numbers():
+    exported = rules()
+    assert exported["serviceRequest"]["TITLE_REQUIRED"] == request_services.TITLE_REQUIRED
+    assert exported["serviceRequest"]["BUDGET_MAX"] == request_services.BUDGET_MAX
+    assert exported["decline"]["DECLINE_REASON_TOO_LONG"] == request_services.DECLINE_REASON_TOO_LONG
+    assert exported["circle"]["LIMITS"]["notesForHelpers"] == circle_services.LIMITS["notes_for_helpers"]
+    assert exported["message"]["MAX_CONTENT_LENGTH"] == messaging_services.MAX_CONTENT_LENGTH
+
+
+def test_a_template_the_form_fills_reads_as_the_api_answers():
+    """The blanks the forms fill give the API's own text: a too long message, a too long title."""
+    template = rules()["message"]["CONTENT_TOO_LONG_TEMPLATE"]
+    assert messaging_services.CONTENT_TOO_LONG == template.format(max=f"{messaging_services.MAX_CONTENT_LENGTH:,}")
+    plain = rules()["plain"]["MAX_LENGTH"]
+    assert request_services.TITLE_TOO_LONG == plain.format(label="Title", max_length="200")
