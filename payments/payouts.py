@@ -290,12 +290,17 @@ def earning_release(*, booking_id: int, last_try: bool = True) -> str:
 
 
 def earnings_waiting(*, provider_id: int | None = None) -> list[int]:
-    """The bookings whose provider's share waits to be transferred (one provider's, or everyone's)."""
+    """The bookings whose provider's share waits to be transferred (one provider's, or everyone's),
+    to providers whose payouts are on (the others' shares wait for their setup, which enqueues them)."""
     waiting = Earning.objects.filter(
         state=PayoutState.PENDING,
         transfer_id="",
         booking__status=BookingStatus.COMPLETED,
         booking__payment_status=PaymentStatus.PAID,
+        # payouts on or nearly (_release_check reads the exact setup): not those never set up
+        booking__provider_id__in=ConnectedAccount.objects.filter(charges_enabled=True, payouts_enabled=True).values(
+            "provider_id"
+        ),
     )
     if provider_id is not None:
         waiting = waiting.filter(booking__provider_id=provider_id)

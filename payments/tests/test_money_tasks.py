@@ -85,6 +85,30 @@ def test_a_refund_whose_task_was_lost_is_sent_by_the_sweep(stripe_backend, booki
     assert [r.idempotency_key for r in stripe_backend.posts("/v1/refunds")] == [f"kindly-booking-{booking.pk}-refund"]
 
 
+def test_a_transfer_that_failed_is_sent_again_by_the_sweep(stripe_backend, past_booking, api_as, client_user):
+    """The shares that wait for a provider without payouts are left alone; a failed transfer goes."""
+    waiting_for_setup = BookingFactory(
+        service_request__client=client_user,
+        service_request__preferred_date=timezone.localdate() - dt.timedelta(days=1),
+        total_amount=Decimal("30"),
+    )
+    pay(stripe_backend, waiting_for_setup, api_as)
+    complete(waiting_for_setup, api_as)
+    connect(stripe_backend, api_as, past_booking.provider, **ACCOUNT_ON)
+    pay(stripe_backend, past_booking, api_as)
+    stripe_backend.fail_next.append((400, {"error": {"type": "invalid_request_error", "message": "insufficient"}}))
+    complete(past_booking, api_as)  # the task's last try (in process): failed, kept pending
+    assert Earning.objects.get(booking=past_booking).state == PayoutState.PENDING
+
+    assert tasks.release_waiting_earnings.apply().get() == 1
+
+    assert Earning.objects.get(booking=past_booking).state == PayoutState.ON_ITS_WAY
+    assert Earning.objects.get(booking=waiting_for_setup).state == PayoutState.PENDING
+    assert [r.idempotency_key for r in stripe_backend.posts("/v1/transfers")] == [
+        f"kindly-booking-{past_booking.pk}-transfer"
+    ] * 2
+
+
 def test_the_sweeps_run_on_beat():
     app.loader.import_default_modules()
     scheduled = {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
