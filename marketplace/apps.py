@@ -4,7 +4,6 @@ from django.apps import AppConfig
 class MarketplaceConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "marketplace"
-    verbose_name = "Kindly"
 
     def ready(self) -> None:
         # Every app's models are loaded by now: wire the domain events to their subscribers (the
