@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Avg, Count, Q
 from django.utils import timezone
@@ -49,10 +49,10 @@ from bookings.models import (
     Wellbeing,
 )
 from bookings.selectors import visit_alert_due, visits_needing_alert
-from bookings.signals import booking_completed, refund_requested
 from circles.models import CareRecipient, CircleRole, validate_time_zone
 from circles.notices import notice_send
 from circles.selectors import is_organizer, member_user_ids
+from marketplace import events
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import Audience, NoticeKind, notify
 from marketplace.realtime import BOOKING_UPDATED, send_on_commit
@@ -892,7 +892,7 @@ def booking_refunded(*, payment_intent_id: str) -> str:
 #
 # A paid booking that is cancelled is refunded in full. The booking's side lives here: in the
 # cancel's transaction (_refund_request) refundStatus becomes pending and payments is asked,
-# through the bookings.signals.refund_requested hook, to record the refund and send it to the
+# through the marketplace.events.RefundRequested event, to record the refund and send it to the
 # gateway once the transaction has committed (payments.refunds: the gateway is never called
 # inside a transaction, and a cancel that rolls back never returns money). The gateway's answer
 # comes back through booking_refund_succeeded / booking_refund_failed below.
@@ -902,8 +902,8 @@ def _refund_request(booking: Booking) -> None:
     """Ask for the full refund of a paid booking. Caller holds its row lock inside transaction.atomic."""
     booking.refund_status = RefundStatus.PENDING
     booking.save(update_fields=["refund_status", "updated_at"])
-    if not refund_requested.send(sender=Booking, booking=booking):
-        raise ImproperlyConfigured("No app makes refunds: is payments in INSTALLED_APPS?")
+    # payments records the refund now (with the cancel) and calls the gateway after the commit.
+    events.publish(events.RefundRequested(booking_id=booking.pk))
 
 
 def _notify_refunded(booking: Booking) -> None:
@@ -1202,7 +1202,7 @@ def booking_check_out(
         if report is not None:
             written = VisitReport.objects.create(booking=booking, **_report_fields(report))
         _settle_request(booking)
-        booking_completed.send(sender=Booking, booking=booking)
+        events.publish(events.BookingCompleted(booking_id=booking.pk))
         done = f'Your booking for "{booking.service_request.title}" was marked completed.'
         # Organizers review a visit; a plain member is not asked to do what she cannot.
         organizers, members = _split_by_role(booking)

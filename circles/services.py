@@ -10,7 +10,6 @@ Every change locks the recipient row, so two organizers acting at once take turn
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
@@ -20,7 +19,6 @@ from django.db.models import Case, When
 from django.utils import timezone
 
 from accounts.models import EmergencyContact
-from circles import signals
 from circles.models import (
     CareRecipient,
     CircleInvitation,
@@ -30,6 +28,7 @@ from circles.models import (
 )
 from circles.notices import notice_send
 from circles.tokens import invitation_check_open, invitation_from_token, invitation_token
+from marketplace import events
 from marketplace.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind, notify
@@ -290,9 +289,7 @@ def invitation_create(
             invitation.invited_by = actor
             invitation.created_at = timezone.now()
             invitation.save(update_fields=["invited_by", "created_at"])
-        transaction.on_commit(
-            partial(signals.invitation_sent.send, sender=CircleInvitation, invitation_id=invitation.pk), robust=True
-        )
+        events.publish(events.CircleInvitationSent(invitation_id=invitation.pk))
     return invitation
 
 
@@ -418,7 +415,7 @@ def member_remove(*, actor: User, recipient_id: object, member_id: object) -> No
     """Remove someone from the circle (organizers), or leave it (anyone, themself).
 
     The recipient's own account is never removed; the last organizer cannot leave (409). Once
-    committed, circles.signals.member_removed tells the apps above (their live events stop)."""
+    committed, the CircleMemberRemoved event tells the apps above (their live events stop)."""
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
         member = _member_of(recipient, member_id)
@@ -431,10 +428,7 @@ def member_remove(*, actor: User, recipient_id: object, member_id: object) -> No
             raise Conflict(LAST_ORGANIZER_MESSAGE)
         user_id = member.user_id
         member.delete()
-        transaction.on_commit(
-            partial(signals.member_removed.send, sender=CircleMember, recipient_id=recipient.pk, user_id=user_id),
-            robust=True,
-        )
+        events.publish(events.CircleMemberRemoved(recipient_id=recipient.pk, user_id=user_id))
 
 
 def circles_leave_on_account_closure(*, user: User) -> set[int]:
@@ -465,10 +459,7 @@ def circles_leave_on_account_closure(*, user: User) -> set[int]:
                 ),
             )
         membership.delete()
-        transaction.on_commit(
-            partial(signals.member_removed.send, sender=CircleMember, recipient_id=recipient.pk, user_id=user.pk),
-            robust=True,
-        )
+        events.publish(events.CircleMemberRemoved(recipient_id=recipient.pk, user_id=user.pk))
     return carries_on
 
 

@@ -1,12 +1,12 @@
 """System notifications to users, the hook every app may call (ARCHITECTURE.md "Realtime").
 
 The apps below messaging in the dependency order (providers, requests_app, bookings) tell people
-about a change through notify(); messaging delivers it (messaging.apps connects
-messaging.services.system_notify), so those apps never import messaging. The receiver runs
+about a change through notify(); it publishes a SystemNoticeWritten event that messaging delivers
+(marketplace/subscribers.py), so those apps never import messaging. The subscriber runs
 synchronously, inside the caller's transaction: the notice commits or rolls back with the change.
 
 A notice given a `kind` (see notifications.kinds) may also go out by email and text: the
-notifications app listens on the same signal, records one delivery per person and channel they
+notifications app subscribes to KindNoticeWritten, records one delivery per person and channel they
 chose, and sends them from Celery once the transaction has committed. `key` names the event
 when the same thing could be noticed twice (a scheduled reminder); `context` carries what the
 email shows beyond the booking (e.g. a refund amount).
@@ -23,7 +23,8 @@ from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
-from django.dispatch import Signal
+
+from marketplace.events import KindNoticeWritten, SystemNoticeWritten, publish
 
 
 class NoticeKind(models.TextChoices):
@@ -98,13 +99,6 @@ if _undeclared:  # a new kind must say who hears of it before anything can send 
     raise ImproperlyConfigured(f"Notice kinds without an audience: {sorted(_undeclared)}")
 
 
-# Sent with receivers (users), content (text) and booking (a bookings.Booking or None).
-system_notification = Signal()
-# Sent for a notice with a kind, with receivers, content, booking, kind, key and context: the
-# notifications app records its email and text deliveries (inside the caller's transaction too).
-notification_event = Signal()
-
-
 def notify(
     *,
     receivers: Iterable[Any],
@@ -128,9 +122,7 @@ def notify(
         text = contents.get(f"user:{user.pk}") or contents.get(roles.get(user.pk, ""), content)
         by_text.setdefault(text, []).append(user)
     for text, group in by_text.items() or [(content, [])]:
-        delivered = system_notification.send(sender=None, receivers=group, content=text, booking=booking)
-        if not delivered:
-            raise ImproperlyConfigured("No app delivers system notifications: is messaging in INSTALLED_APPS?")
+        publish(SystemNoticeWritten(receivers=tuple(group), content=text, booking=booking))
     if kind:
         if roles:
             context = {
@@ -138,12 +130,8 @@ def notify(
                 "roles": {str(pk): role for pk, role in roles.items()},
                 "texts": contents,
             }
-        notification_event.send(
-            sender=None,
-            receivers=receivers,
-            content=content,
-            booking=booking,
-            kind=kind,
-            key=key,
-            context=context or {},
+        publish(
+            KindNoticeWritten(
+                receivers=tuple(receivers), content=content, booking=booking, kind=kind, key=key, context=context or {}
+            )
         )

@@ -17,6 +17,7 @@ from django.db import transaction
 from accounts.models import User
 from bookings.models import Booking
 from marketplace.errors import InvalidInput, NotFound, PermissionDenied
+from marketplace.events import CircleMemberRemoved, SystemNoticeWritten
 from messaging import events
 from messaging.models import Message, MessageType
 from messaging.selectors import (
@@ -172,9 +173,9 @@ def circle_left(*, recipient_id: int, user_id: str) -> int:
     return changed
 
 
-def member_removed_receiver(sender: object, *, recipient_id: int, user_id: str, **kwargs) -> None:
-    """Receiver of circles.signals.member_removed (sent on commit of the removal)."""
-    circle_left(recipient_id=recipient_id, user_id=user_id)
+def on_circle_member_removed(event: CircleMemberRemoved) -> None:
+    """Subscriber of CircleMemberRemoved (on commit of the removal): their live events stop."""
+    circle_left(recipient_id=event.recipient_id, user_id=event.user_id)
 
 
 def system_notifications_mark_read(*, user: User) -> int:
@@ -202,8 +203,7 @@ def system_notify(*, receivers: Iterable[User], content: str, booking: Booking |
     return created
 
 
-def deliver_system_notification(
-    sender: object, *, receivers: Iterable[User], content: str, booking=None, **kwargs
-) -> None:
-    """Receiver of marketplace.notifications.system_notification: the apps below messaging notify here."""
-    system_notify(receivers=receivers, content=content, booking=booking)
+def on_system_notice(event: SystemNoticeWritten) -> None:
+    """Subscriber of SystemNoticeWritten (inside the caller's transaction): the apps below
+    messaging notify here, and the notice commits or rolls back with their change."""
+    system_notify(receivers=event.receivers, content=event.content, booking=event.booking)

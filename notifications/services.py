@@ -27,6 +27,7 @@ from bookings.models import Booking, BookingStatus
 from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
 from circles.notices import audience_resolve, notice_send
 from marketplace.errors import InvalidInput, PermissionDenied
+from marketplace.events import CircleInvitationSent, KindNoticeWritten
 from marketplace.notifications import Audience
 from notifications import channels, selectors
 from notifications.content import visit_time
@@ -94,20 +95,17 @@ def event_record(
     return event
 
 
-def event_record_from_notice(
-    sender: object,
-    *,
-    receivers: Iterable[User],
-    content: str,
-    booking: Booking | None = None,
-    kind: str = "",
-    key: str = "",
-    context: dict[str, Any] | None = None,
-    **kwargs: Any,
-) -> None:
-    """Receiver of marketplace.notifications.notification_event: a notice with a kind goes out too."""
-    if kind:
-        event_record(kind=kind, receivers=receivers, text=content, booking=booking, key=key, context=context)
+def on_kind_notice(event: KindNoticeWritten) -> None:
+    """Subscriber of KindNoticeWritten (inside the caller's transaction): a notice with a kind goes
+    out by email and text too (the deliveries are recorded with the change, sent after it)."""
+    event_record(
+        kind=event.kind,
+        receivers=event.receivers,
+        text=event.content,
+        booking=event.booking,
+        key=event.key,
+        context=event.context,
+    )
 
 
 def deliveries_enqueue(delivery_ids: Iterable[int]) -> None:
@@ -227,11 +225,11 @@ def deliveries_settle_abandoned(*, now: dt.datetime) -> int:
 # ---------------------------------------------------------------- care-circle invitations
 
 
-def circle_invitation_enqueue(sender: object, *, invitation_id: int, **kwargs: Any) -> None:
-    """Receiver of circles.signals.invitation_sent (sent on commit): email the invitation from Celery."""
+def on_circle_invitation_sent(event: CircleInvitationSent) -> None:
+    """Subscriber of CircleInvitationSent (on commit): email the invitation from Celery."""
     from notifications.tasks import send_circle_invitation
 
-    send_circle_invitation.delay(invitation_id)
+    send_circle_invitation.delay(event.invitation_id)
 
 
 def _invitation_key(invitation: CircleInvitation) -> str:

@@ -27,6 +27,7 @@ from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from marketplace.errors import NotFound, PermissionDenied
+from marketplace.events import BookingCompleted
 from marketplace.notifications import notify
 from payments.errors import PaymentGatewayUnavailable
 from payments.gateways import AccountState, GatewayError, gateway_named, get_gateway, is_test_gateway_active
@@ -145,7 +146,7 @@ def connected_account_apply(*, state: AccountState) -> str:
         account.save(update_fields=[*fields, "state_at", "updated_at"])
         if account.setup == PayoutSetup.ON and not was_on:
             provider_id = account.provider_id
-            transaction.on_commit(lambda: earnings_release_waiting(provider_id=provider_id), robust=True)
+            transaction.on_commit(lambda: _tasks().release_waiting_earnings.delay(provider_id), robust=True)
     logger.info("Connected account %s: %s", state.account_id, account.setup.label)
     return "updated"
 
@@ -193,16 +194,25 @@ def test_onboarding_finish(*, actor: User, account_id: str, complete: bool) -> N
 # ---------------------------------------------------------------- transfers
 
 
-def booking_completed_receiver(sender: object, *, booking: Booking, **kwargs: object) -> None:
-    """Receiver of bookings.signals.booking_completed (inside the completion's transaction): the
-    provider's share goes out after the commit, or, when payouts are not on, they are reminded."""
+def _tasks():
+    """payments.tasks (imported late: the tasks call this module). Every transfer and reversal is
+    sent from Celery once the transaction that decided it has committed."""
+    from payments import tasks
+
+    return tasks
+
+
+def on_booking_completed(event: BookingCompleted) -> None:
+    """Subscriber of BookingCompleted (inside the completion's transaction): the provider's share
+    goes out after the commit, or, when payouts are not on, they are reminded (with the change)."""
+    booking = Booking.objects.select_related("provider__user").get(pk=event.booking_id)
     earning = Earning.objects.filter(booking=booking).first()
     if earning is None or earning.state != PayoutState.PENDING:
         return
     account = ConnectedAccount.objects.filter(provider_id=booking.provider_id).first()
     if account is not None and account.setup == PayoutSetup.ON:
         booking_id = booking.pk
-        transaction.on_commit(lambda: earning_release(booking_id=booking_id), robust=True)
+        transaction.on_commit(lambda: _tasks().release_earning.delay(booking_id), robust=True)
         return
     notify(
         receivers=[booking.provider.user],
@@ -231,7 +241,7 @@ def _release_check(booking_id: int) -> tuple[Earning, ConnectedAccount] | str:
     return earning, account
 
 
-def earning_release(*, booking_id: int) -> str:
+def earning_release(*, booking_id: int, last_try: bool = True) -> str:
     """Transfer the provider's share of a completed, paid booking to their connected account.
 
     Outside any transaction. Safe to repeat and to run twice at once (one idempotency key per
@@ -255,6 +265,9 @@ def earning_release(*, booking_id: int) -> str:
         )
     except GatewayError as exc:
         Earning.objects.filter(pk=earning.pk).update(last_error=exc.message[:2000], updated_at=timezone.now())
+        if not last_try:
+            logger.warning("Transfer for booking %s failed (%s); trying again", booking_id, exc.message)
+            return "retry"
         logger.error(
             "Transfer for booking %s failed: %s. Retry with: manage.py release_earnings", booking_id, exc.message
         )
@@ -270,15 +283,39 @@ def earning_release(*, booking_id: int) -> str:
             earning.state = PayoutState.ON_ITS_WAY
             fields.append("state")
         else:  # refunded while the transfer was being made: take it back
-            transaction.on_commit(lambda: earning_reverse_send(booking_id=booking_id), robust=True)
+            transaction.on_commit(lambda: _tasks().reverse_earning.delay(booking_id), robust=True)
         earning.save(update_fields=fields)
     logger.info("Booking %s: %s %s transferred (%s)", booking_id, earning.net, earning.currency, result.transfer_id)
     return "transferred"
 
 
+def earnings_waiting(*, provider_id: int | None = None) -> list[int]:
+    """The bookings whose provider's share waits to be transferred (one provider's, or everyone's),
+    to providers whose payouts are on (the others' shares wait for their setup, which enqueues them)."""
+    waiting = Earning.objects.filter(
+        state=PayoutState.PENDING,
+        transfer_id="",
+        booking__status=BookingStatus.COMPLETED,
+        booking__payment_status=PaymentStatus.PAID,
+        # payouts on or nearly (_release_check reads the exact setup): not those never set up
+        booking__provider_id__in=ConnectedAccount.objects.filter(charges_enabled=True, payouts_enabled=True).values(
+            "provider_id"
+        ),
+    )
+    if provider_id is not None:
+        waiting = waiting.filter(booking__provider_id=provider_id)
+    return list(waiting.order_by("pk").values_list("booking_id", flat=True))
+
+
+def reversals_waiting() -> list[int]:
+    """The refunded bookings whose transfer is still to be reversed (a reversal that failed)."""
+    waiting = Earning.objects.filter(state=PayoutState.REVERSED, reversal_id="").exclude(transfer_id="")
+    return list(waiting.order_by("pk").values_list("booking_id", flat=True))
+
+
 def earnings_release_waiting(*, provider_id: int | None = None) -> dict[str, int]:
-    """Release every pending earning of a completed, paid visit (one provider's, or everyone's):
-    after payouts turn on, and for `manage.py release_earnings`. Returns how many ended how."""
+    """Release every pending earning of a completed, paid visit (one provider's, or everyone's),
+    now: `manage.py release_earnings`. Returns how many ended how."""
     waiting = Earning.objects.filter(
         state=PayoutState.PENDING,
         transfer_id="",
@@ -311,13 +348,14 @@ def earning_refunded(*, booking: Booking) -> str:
     earning.save(update_fields=["state", "reversed_after_payout", "reversed_at", "updated_at"])
     if earning.transfer_id and not earning.reversal_id:
         booking_id = booking.pk
-        transaction.on_commit(lambda: earning_reverse_send(booking_id=booking_id), robust=True)
+        transaction.on_commit(lambda: _tasks().reverse_earning.delay(booking_id), robust=True)
     return "reversed"
 
 
-def earning_reverse_send(*, booking_id: int) -> str:
+def earning_reverse_send(*, booking_id: int, last_try: bool = True) -> str:
     """Reverse the transfer of a refunded booking's share. Outside any transaction; safe to repeat
-    (one idempotency key per booking). Returns "reversed", "failed" or "ignored"."""
+    (one idempotency key per booking). Returns "reversed", "failed", "retry" (failed, not the last
+    try: the task tries again) or "ignored"."""
     earning = Earning.objects.filter(booking_id=booking_id, state=PayoutState.REVERSED, reversal_id="").first()
     if earning is None or not earning.transfer_id:
         return "ignored"
@@ -329,6 +367,9 @@ def earning_reverse_send(*, booking_id: int) -> str:
         )
     except GatewayError as exc:
         Earning.objects.filter(pk=earning.pk).update(last_error=exc.message[:2000], updated_at=timezone.now())
+        if not last_try:
+            logger.warning("Reversing the transfer of booking %s failed (%s); trying again", booking_id, exc.message)
+            return "retry"
         logger.error(
             "Reversing the transfer of booking %s failed: %s. Retry with: manage.py release_earnings",
             booking_id,

@@ -2,16 +2,18 @@
 called while a transaction (and so the booking's row lock) is open, and a cancel that rolls back
 never returns money:
   1. in the cancel's transaction bookings.services sets refundStatus pending and sends
-     bookings.signals.refund_requested: refund_requested_receiver records the payments.Refund
+     marketplace.events.RefundRequested: on_refund_requested records the payments.Refund
      with the attempt's idempotency key and schedules step 2 on commit;
-  2. after that transaction commits: booking_refund_send calls the gateway, outside any
-     transaction. It takes only the booking id, so a background job can call it as it is;
+  2. after that transaction commits, the Celery task payments.tasks.send_refund calls
+     booking_refund_send, which calls the gateway outside any transaction; a gateway error is
+     tried again with backoff and the same idempotency key before it counts as failed;
   3. the gateway's answer is recorded in a short transaction of its own through the booking's
      transitions (bookings.services): succeeded -> paymentStatus refunded, refundStatus
      succeeded; pending -> the webhook confirms it later (bookings.services.booking_refunded);
      refused or unreachable -> refundStatus failed: the booking stays cancelled (and paid), the
      client is told that support will see to it, an error is logged, and an admin retries with
-     `manage.py retry_refunds` (booking_refund_retry).
+     `manage.py retry_refunds` (booking_refund_retry). A refund whose task was lost (a broker
+     down at the commit) is enqueued again by beat (payments.tasks.sweep_refunds).
 Stripe's charge.refunded webhook confirms every refund, also one whose answer was lost.
 """
 
@@ -30,6 +32,7 @@ from bookings.services import (
     booking_refund_retried,
     booking_refund_succeeded,
 )
+from marketplace.events import RefundRequested
 from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, RefundResult, gateway_named, get_gateway
 from payments.models import PaymentIntent, Refund
 from payments.payouts import earning_refunded
@@ -75,22 +78,32 @@ def refund_call(*, refund: Refund, booking: Booking) -> RefundResult:
     return gateway_named(refund.gateway).refund(booking, idempotency_key=refund.idempotency_key)
 
 
-def refund_requested_receiver(sender: object, *, booking: Booking, **kwargs: object) -> None:
-    """Step 1 (receiver of bookings.signals.refund_requested): record the refund; send it on commit."""
-    refund_open(booking=booking)
-    booking_id = booking.pk
-    # robust: the cancel has committed; an unexpected error here leaves the refund pending for
-    # retry_refunds instead of turning the committed cancel into an error page.
-    transaction.on_commit(lambda: booking_refund_send(booking_id=booking_id), robust=True)
+def on_refund_requested(event: RefundRequested) -> None:
+    """Step 1 (subscriber of RefundRequested, inside the cancel's transaction, which holds the
+    booking's row lock): record the refund; send it once that transaction has committed."""
+    refund_open(booking=Booking.objects.get(pk=event.booking_id))
+    refund_enqueue_on_commit(booking_id=event.booking_id)
 
 
-def booking_refund_send(*, booking_id: int) -> str:
+def refund_enqueue_on_commit(*, booking_id: int) -> None:
+    """Send the refund from Celery (payments.tasks.send_refund) once the transaction commits.
+
+    robust: the cancel has committed; a broker that cannot be reached leaves the refund pending,
+    and beat's sweep (payments.tasks.sweep_refunds) enqueues it again."""
+    from payments.tasks import send_refund
+
+    transaction.on_commit(lambda: send_refund.delay(booking_id), robust=True)
+
+
+def booking_refund_send(*, booking_id: int, last_try: bool = True) -> str:
     """Steps 2 and 3 for a booking whose refund is pending: call the gateway, record its answer.
 
     Must run outside any transaction (the gateway call would otherwise hold the booking's row
     lock). Safe to repeat and to run twice at once: both calls carry the attempt's idempotency
     key, so the gateway refunds once. Returns "succeeded", "pending" (the webhook confirms),
-    "failed", or "ignored" (no refund pending).
+    "failed", "retry" (the gateway refused or was unreachable and this is not the last try: the
+    refund stays pending, the task tries again later with the same key), or "ignored" (no refund
+    pending).
     """
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
@@ -103,6 +116,9 @@ def booking_refund_send(*, booking_id: int) -> str:
     try:
         result = refund_call(refund=refund, booking=booking)
     except GatewayError as exc:
+        if not last_try:
+            logger.warning("Refund of booking %s: the gateway failed (%s); trying again", booking_id, exc.message)
+            return "retry"
         return _refund_record_failure(booking_id=booking_id, attempt=refund.attempt, message=exc.message)
     if result.status == REFUND_SUCCEEDED:
         return _refund_record_success(booking_id=booking_id, refund_id=result.refund_id)

@@ -71,19 +71,28 @@ def checkout_booking(*, user: User, booking_id: int) -> Booking | None:
 REFUND_UNANSWERED_AFTER = dt.timedelta(minutes=10)
 
 
+def _unanswered(now: dt.datetime | None) -> Q:
+    cutoff = (now or timezone.now()) - REFUND_UNANSWERED_AFTER
+    return Q(booking__refund_status=RefundStatus.PENDING, refund_id="") & (
+        Q(attempted_at__lt=cutoff) | Q(attempted_at__isnull=True, requested_at__lt=cutoff)
+    )
+
+
 def refunds_to_retry(*, now: dt.datetime | None = None) -> QuerySet[Refund]:
     """Refunds an admin should retry, oldest first: failed ones, and pending ones the gateway has
     not answered for REFUND_UNANSWERED_AFTER. A pending one the gateway accepted (it has a refund
     id) waits for its webhook and is not listed."""
-    cutoff = (now or timezone.now()) - REFUND_UNANSWERED_AFTER
-    unanswered = Q(booking__refund_status=RefundStatus.PENDING, refund_id="") & (
-        Q(attempted_at__lt=cutoff) | Q(attempted_at__isnull=True, requested_at__lt=cutoff)
-    )
     return (
         Refund.objects.select_related("booking")
-        .filter(Q(booking__refund_status=RefundStatus.FAILED) | unanswered)
+        .filter(Q(booking__refund_status=RefundStatus.FAILED) | _unanswered(now))
         .order_by("requested_at", "pk")
     )
+
+
+def refunds_unanswered(*, now: dt.datetime | None = None) -> QuerySet[Refund]:
+    """Pending refunds the gateway has not answered for REFUND_UNANSWERED_AFTER (beat sends them
+    again; each try of a task in backoff updates attempted_at, so it is not listed meanwhile)."""
+    return Refund.objects.filter(_unanswered(now)).order_by("requested_at", "pk")
 
 
 # ---------------------------------------------------------------- earnings (payments.payouts)

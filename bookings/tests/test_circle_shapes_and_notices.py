@@ -249,17 +249,15 @@ _sent_notifications: list = []
 
 @pytest.fixture(autouse=True)
 def _record_notifications(monkeypatch):
-    """Record each notification_event (kind, receivers, context) the services send."""
-    from marketplace import notifications
+    """Record each notice with a kind (kind, receivers, context) the services publish."""
+    from marketplace import events
 
     _sent_notifications.clear()
-    original = notifications.notification_event.send
-
-    def send(*args, **kwargs):
-        _sent_notifications.append(kwargs)
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(notifications.notification_event, "send", send)
+    subscribed = events.SUBSCRIPTIONS[events.KindNoticeWritten]
+    record = events.Subscription(
+        handler=lambda event: _sent_notifications.append(vars(event)), when=events.When.IN_TRANSACTION
+    )
+    monkeypatch.setitem(events.SUBSCRIPTIONS, events.KindNoticeWritten, [record, *subscribed])
 
 
 def _drain(layer, channel) -> list[dict]:

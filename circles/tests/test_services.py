@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from circles import services, tokens
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
-from circles.signals import invitation_sent, member_removed
+from marketplace import events
 from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from marketplace.notifications import NoticeKind
 from messaging.models import Message
@@ -77,21 +77,19 @@ def test_only_organizers_edit_the_recipient(circle, client_user, bob, outsider):
 # ---------------------------------------------------------------- invitations
 
 
-def test_organizer_invites_and_the_email_goes_out_on_commit(circle, client_user, django_capture_on_commit_callbacks):
+def test_organizer_invites_and_the_email_goes_out_on_commit(
+    circle, client_user, django_capture_on_commit_callbacks, monkeypatch
+):
     sent = []
-    invitation_sent.connect(
-        lambda sender, invitation_id, **kw: sent.append(invitation_id), weak=False, dispatch_uid="t"
-    )
-    try:
-        with django_capture_on_commit_callbacks() as callbacks:
-            invitation = services.invitation_create(
-                actor=client_user, recipient_id=circle.pk, email="Dan@Example.COM", role="member"
-            )
-        assert sent == []  # nothing before the commit
-        for callback in callbacks:
-            callback()
-    finally:
-        invitation_sent.disconnect(dispatch_uid="t")
+    hear = events.Subscription(handler=lambda event: sent.append(event.invitation_id), when=events.When.ON_COMMIT)
+    monkeypatch.setitem(events.SUBSCRIPTIONS, events.CircleInvitationSent, [hear])
+    with django_capture_on_commit_callbacks() as callbacks:
+        invitation = services.invitation_create(
+            actor=client_user, recipient_id=circle.pk, email="Dan@Example.COM", role="member"
+        )
+    assert sent == []  # nothing before the commit
+    for callback in callbacks:
+        callback()
     assert sent == [invitation.pk]
     assert invitation.email == "Dan@example.com" and invitation.status == InvitationStatus.PENDING
 
@@ -284,29 +282,27 @@ def test_organizer_changes_roles_but_the_last_organizer_stays(circle, client_use
     assert member(circle, bob).role == CircleRole.ORGANIZER
 
 
-def test_remove_rules(circle, client_user, bob, walter, outsider, django_capture_on_commit_callbacks):
+def test_remove_rules(circle, client_user, bob, walter, outsider, django_capture_on_commit_callbacks, monkeypatch):
     removed = []
-    member_removed.connect(lambda sender, **kw: removed.append(kw), weak=False, dispatch_uid="t")
-    try:
-        walter_member = member(circle, walter)
-        bob_member = member(circle, bob)
-        with pytest.raises(Conflict):  # the recipient's own account always stays
-            services.member_remove(actor=client_user, recipient_id=circle.pk, member_id=walter_member.pk)
-        with pytest.raises(Conflict):
-            services.member_remove(actor=walter, recipient_id=circle.pk, member_id=walter_member.pk)
-        with pytest.raises(PermissionDenied):  # a member removes nobody else
-            services.member_remove(actor=bob, recipient_id=circle.pk, member_id=member(circle, client_user).pk)
-        with pytest.raises(NotFound):
-            services.member_remove(actor=outsider, recipient_id=circle.pk, member_id=bob_member.pk)
-        with pytest.raises(Conflict) as last:  # the last organizer cannot leave
-            services.member_remove(actor=client_user, recipient_id=circle.pk, member_id=member(circle, client_user).pk)
-        assert last.value.message == "A circle needs at least one organizer."
-        assert removed == []
-        with django_capture_on_commit_callbacks(execute=True):
-            services.member_remove(actor=client_user, recipient_id=circle.pk, member_id=bob_member.pk)
-    finally:
-        member_removed.disconnect(dispatch_uid="t")
-    assert removed == [{"signal": member_removed, "recipient_id": circle.pk, "user_id": bob.pk}]
+    hear = events.Subscription(handler=removed.append, when=events.When.ON_COMMIT)
+    monkeypatch.setitem(events.SUBSCRIPTIONS, events.CircleMemberRemoved, [hear])
+    walter_member = member(circle, walter)
+    bob_member = member(circle, bob)
+    with pytest.raises(Conflict):  # the recipient's own account always stays
+        services.member_remove(actor=client_user, recipient_id=circle.pk, member_id=walter_member.pk)
+    with pytest.raises(Conflict):
+        services.member_remove(actor=walter, recipient_id=circle.pk, member_id=walter_member.pk)
+    with pytest.raises(PermissionDenied):  # a member removes nobody else
+        services.member_remove(actor=bob, recipient_id=circle.pk, member_id=member(circle, client_user).pk)
+    with pytest.raises(NotFound):
+        services.member_remove(actor=outsider, recipient_id=circle.pk, member_id=bob_member.pk)
+    with pytest.raises(Conflict) as last:  # the last organizer cannot leave
+        services.member_remove(actor=client_user, recipient_id=circle.pk, member_id=member(circle, client_user).pk)
+    assert last.value.message == "A circle needs at least one organizer."
+    assert removed == []
+    with django_capture_on_commit_callbacks(execute=True):
+        services.member_remove(actor=client_user, recipient_id=circle.pk, member_id=bob_member.pk)
+    assert removed == [events.CircleMemberRemoved(recipient_id=circle.pk, user_id=bob.pk)]
     assert not CircleMember.objects.filter(user=bob).exists()
 
 

@@ -340,6 +340,12 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 NOTIFICATIONS_MAX_RETRIES = env.int("NOTIFICATIONS_MAX_RETRIES", default=6)
 NOTIFICATIONS_RETRY_BASE = env.float("NOTIFICATIONS_RETRY_BASE", default=10.0)
 NOTIFICATIONS_RETRY_CAP = env.float("NOTIFICATIONS_RETRY_CAP", default=600.0)
+# Money tasks (payments.tasks): tries and backoff on gateway errors (seconds: base x 2^try, capped).
+# The backoff never exceeds payments.selectors.REFUND_UNANSWERED_AFTER, so beat's sweep does not
+# resend a refund whose task is only waiting for its next try.
+PAYMENTS_MAX_RETRIES = env.int("PAYMENTS_MAX_RETRIES", default=6)
+PAYMENTS_RETRY_BASE = env.float("PAYMENTS_RETRY_BASE", default=10.0)
+PAYMENTS_RETRY_CAP = env.float("PAYMENTS_RETRY_CAP", default=300.0)
 # Beat: what docs/deploy.md's cron lines did, and the reminders and digests (notifications.tasks).
 CELERY_BEAT_SCHEDULE = {
     "expire-stale-requests": {
@@ -374,4 +380,8 @@ CELERY_BEAT_SCHEDULE = {
     "purge-visit-locations": {"task": "bookings.tasks.purge_visit_locations", "schedule": crontab(minute=45, hour=3)},
     # Direct requests (issue 18): those unanswered for 24 hours open to all, and the circle is told.
     "open-lapsed-direct-requests": {"task": "requests_app.tasks.open_lapsed_direct_requests", "schedule": 60.0},
+    # Money (payments.tasks): refunds whose task was lost, every 5 minutes; providers' shares and
+    # reversals that failed or waited, every 15 minutes.
+    "sweep-refunds": {"task": "payments.tasks.sweep_refunds", "schedule": 300.0},
+    "release-waiting-earnings": {"task": "payments.tasks.release_waiting_earnings", "schedule": 900.0},
 }

@@ -3,6 +3,10 @@
 ``celery_worker`` starts one (solo pool) for a transactional test: tasks enqueued on commit run
 in it against the test database, as in production; nothing runs eagerly. Retries are made quick
 (NOTIFICATIONS_RETRY_BASE) so a test of backoff takes seconds.
+
+Without it, ``money_tasks_in_process`` (autouse) runs the money tasks (payments.tasks) when they
+are enqueued, in the test's process, as their last try (a gateway error counts as failed at once,
+no backoff): the refund and payout tests see what a worker would have done after the commit.
 """
 
 from __future__ import annotations
@@ -13,9 +17,9 @@ from urllib.parse import quote
 
 import pytest
 from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
+from celery.signals import task_postrun, task_prerun
 from django.conf import settings
-from django.db import close_old_connections
+from django.db import DEFAULT_DB_ALIAS, close_old_connections, connections
 
 from marketplace.celery import app
 
@@ -45,16 +49,50 @@ def wait_until(check: Callable[[], object], timeout: float = 15.0, interval: flo
 
 
 @pytest.fixture
-def celery_worker(transactional_db, settings):
+def celery_worker(transactional_db, settings, request):
     if not settings.CELERY_BROKER_URL.startswith("redis"):
         pytest.skip("the worker tests need REDIS_URL (a Redis broker)")
     settings.NOTIFICATIONS_RETRY_BASE = 0.5
     settings.NOTIFICATIONS_RETRY_CAP = 2.0
+    settings.PAYMENTS_RETRY_BASE = 0.5
+    settings.PAYMENTS_RETRY_CAP = 2.0
     app.control.purge()  # tasks left in the queue by earlier tests that had no worker
     task_postrun.connect(_close_connections, dispatch_uid="kindly.tests.close_connections")
+    if "fake_stripe" in request.fixturenames:
+        # The fake Stripe also checks the worker thread's connection: a task that called Stripe
+        # inside a transaction fails the test as the web process's calls do.
+        fake = request.getfixturevalue("fake_stripe")
+
+        def watch_connection(**kwargs) -> None:
+            connection = connections[DEFAULT_DB_ALIAS]
+            if all(c is not connection for c in fake.other_connections):
+                fake.other_connections.append(connection)
+
+        task_prerun.connect(watch_connection, weak=False, dispatch_uid="kindly.tests.watch_stripe_caller")
     try:
         with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=30) as worker:
             yield worker
     finally:
         task_postrun.disconnect(dispatch_uid="kindly.tests.close_connections")
+        task_prerun.disconnect(dispatch_uid="kindly.tests.watch_stripe_caller")
         close_old_connections()
+
+
+MONEY_TASKS = ("send_refund", "release_earning", "reverse_earning", "release_waiting_earnings", "sweep_refunds")
+
+
+@pytest.fixture(autouse=True)
+def money_tasks_in_process(request, monkeypatch):
+    if "celery_worker" in request.fixturenames:
+        yield  # the real worker takes them from the queue
+        return
+    from payments import tasks
+
+    for name in MONEY_TASKS:
+        task = getattr(tasks, name)
+
+        def delay(*args, _task=task, **kwargs):
+            return _task.apply(args=args, kwargs=kwargs, retries=settings.PAYMENTS_MAX_RETRIES, throw=True)
+
+        monkeypatch.setattr(task, "delay", delay)
+    yield

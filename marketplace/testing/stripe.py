@@ -62,6 +62,8 @@ class FakeStripe:
     # The database connection of the thread that set up the fake (the test's, which calls Stripe
     # through the SDK and waits for the answer): read at each request, see caller_in_transaction.
     caller_connection: Any = None
+    # Other threads' connections that call Stripe too (a Celery worker's: celery_worker adds it).
+    other_connections: list[Any] = field(default_factory=list)
 
     def posts(self, path: str) -> list[RecordedRequest]:
         return [r for r in self.requests if r.method == "POST" and r.path == path]
@@ -209,7 +211,9 @@ def _handler_for(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
                 params,
                 key,
                 self.headers.get("Authorization"),
-                caller_in_transaction=None if caller is None else caller.in_atomic_block,
+                caller_in_transaction=None
+                if caller is None
+                else any(c.in_atomic_block for c in [caller, *fake.other_connections]),
             )
             if method == "POST" and fake.on_post is not None:
                 fake.on_post(recorded)

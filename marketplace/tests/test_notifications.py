@@ -6,9 +6,9 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 
-from marketplace.notifications import notify, system_notification
+from marketplace import events
+from marketplace.notifications import notify
 from messaging.models import Message, MessageType
-from messaging.services import deliver_system_notification
 
 pytestmark = pytest.mark.django_db
 
@@ -29,11 +29,8 @@ def test_a_notice_rolls_back_with_the_change_that_sent_it(client_user):
     assert not Message.objects.exists()
 
 
-def test_notify_fails_loudly_when_no_app_delivers_it(client_user):
-    assert system_notification.disconnect(dispatch_uid="messaging.system_notification")
-    try:
-        with pytest.raises(ImproperlyConfigured, match="messaging"):
-            notify(receivers=[client_user], content="Nobody hears this.")
-    finally:
-        system_notification.connect(deliver_system_notification, dispatch_uid="messaging.system_notification")
+def test_notify_fails_loudly_when_no_app_delivers_it(client_user, monkeypatch):
+    monkeypatch.setitem(events.SUBSCRIPTIONS, events.SystemNoticeWritten, [])
+    with pytest.raises(ImproperlyConfigured, match="SystemNoticeWritten"):
+        notify(receivers=[client_user], content="Nobody hears this.")
     assert not Message.objects.exists()

@@ -72,14 +72,15 @@ def circle_booking(client_user, verified_provider, harold, bob):
 
 
 @pytest.fixture
-def remove_member():
-    """remove_member(recipient, user): what the circles app does: delete the membership, then, once
-    that has committed, send circles.signals.member_removed."""
+def remove_member(django_capture_on_commit_callbacks):
+    """remove_member(recipient, user): what the circles app does: delete the membership and publish
+    CircleMemberRemoved, whose subscribers run once that has committed."""
     from circles.models import CircleMember
-    from circles.signals import member_removed
+    from marketplace import events
 
     def remove(recipient, user) -> None:
-        CircleMember.objects.filter(recipient=recipient, user=user).delete()
-        member_removed.send(sender=CircleMember, recipient_id=recipient.pk, user_id=user.pk)
+        with django_capture_on_commit_callbacks(execute=True):
+            CircleMember.objects.filter(recipient=recipient, user=user).delete()
+            events.publish(events.CircleMemberRemoved(recipient_id=recipient.pk, user_id=user.pk))
 
     return remove

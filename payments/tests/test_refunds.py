@@ -20,13 +20,13 @@ from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.services import booking_cancel_by_client
-from bookings.signals import refund_requested
 from bookings.tests.factories import BookingFactory
+from marketplace import events
 from marketplace.testing.stripe import pay_with_stripe, signed_webhook, stripe_event
 from messaging.models import Message
 from payments.gateways import TestGateway
 from payments.models import Refund
-from payments.refunds import booking_refund_send, refund_requested_receiver
+from payments.refunds import booking_refund_send
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -325,16 +325,13 @@ def test_the_refund_goes_through_the_gateway_that_took_the_payment(settings, off
     assert record.refund_id.startswith("re_test_")
 
 
-def test_a_paid_booking_is_never_cancelled_without_its_refund(stripe_backend, booking, api_as):
-    """bookings asks for the refund through bookings.signals.refund_requested; without payments
-    listening, the cancel fails and rolls back instead of keeping the money."""
+def test_a_paid_booking_is_never_cancelled_without_its_refund(stripe_backend, booking, api_as, monkeypatch):
+    """bookings asks for the refund through the RefundRequested event; without payments
+    subscribed, the cancel fails and rolls back instead of keeping the money."""
     pay_with_stripe(booking, api_as)
-    assert refund_requested.disconnect(dispatch_uid="payments.refund_requested")
-    try:
-        with pytest.raises(ImproperlyConfigured, match="payments"):
-            booking_cancel_by_client(booking_id=booking.pk, actor=booking.client, reason="Plans changed")
-    finally:
-        refund_requested.connect(refund_requested_receiver, dispatch_uid="payments.refund_requested")
+    monkeypatch.setitem(events.SUBSCRIPTIONS, events.RefundRequested, [])
+    with pytest.raises(ImproperlyConfigured, match="RefundRequested"):
+        booking_cancel_by_client(booking_id=booking.pk, actor=booking.client, reason="Plans changed")
     assert state(booking) == (BookingStatus.CONFIRMED, PaymentStatus.PAID, RefundStatus.NONE)
     assert not Refund.objects.exists()
 

@@ -1,0 +1,49 @@
+"""Every subscriber of every domain event (marketplace.events), in one place: read this file to
+know what happens after a cancel, a completed visit, a notice, a change in a care circle.
+
+Site glue (the top of the app graph, pyproject's import-linter layers): the apps below publish
+events defined in marketplace.events and never import the apps that react; this module maps each
+event type to the handler functions of the apps above. Loaded once by marketplace.apps
+(MarketplaceConfig.ready). marketplace/tests/test_events.py fails when an event has no subscriber
+or a function named on_<event> in an app is not listed here.
+
+IN_TRANSACTION: runs inside the publisher's transaction (commits or rolls back with the change).
+ON_COMMIT: runs once that transaction has committed (robust: an error is logged).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from marketplace import events
+from marketplace.events import When
+from messaging import services as messaging
+from notifications import services as notifications
+from payments import payouts, refunds
+
+REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], When]]] = {
+    # A paid booking was cancelled: payments records the refund with the cancel, then refunds it
+    # through the gateway from Celery once the cancel has committed (payments.tasks).
+    events.RefundRequested: [(refunds.on_refund_requested, When.IN_TRANSACTION)],
+    # A paid visit was completed: the provider's share is transferred from Celery after the commit
+    # (payments.tasks), or they are reminded to set up payouts (a notice, with the change).
+    events.BookingCompleted: [(payouts.on_booking_completed, When.IN_TRANSACTION)],
+    # Someone left a care circle: their open sockets stop getting the circle's live events.
+    events.CircleMemberRemoved: [(messaging.on_circle_member_removed, When.ON_COMMIT)],
+    # An invitation to a care circle: emailed to the invited address from Celery.
+    events.CircleInvitationSent: [(notifications.on_circle_invitation_sent, When.ON_COMMIT)],
+    # A system notice (marketplace.notifications.notify): written to each receiver's messages,
+    # committing with the change it reports (pushed live on commit by messaging.events).
+    events.SystemNoticeWritten: [(messaging.on_system_notice, When.IN_TRANSACTION)],
+    # A notice with a kind: its email and text deliveries are recorded with the change, sent from
+    # Celery after it (notifications.tasks).
+    events.KindNoticeWritten: [(notifications.on_kind_notice, When.IN_TRANSACTION)],
+}
+
+
+def connect() -> None:
+    """Subscribe every handler above (idempotent)."""
+    for event_type, handlers in REGISTRY.items():
+        for handler, when in handlers:
+            events.subscribe(event_type, handler, when=when)
