@@ -42,4 +42,5 @@ def test_the_phone_checkout_reads_in_order_and_the_toast_leaves_the_amount_reada
     expect(page.get_by_test_id("toast")).to_contain_text("Payment Successful")
     paid = page.get_by_test_id("paid-amount")
     expect(paid).to_have_text("You paid $45.50.")
-    assert paid.evaluate(_UNCOVERED)
+    # The confirmation scrolls itself to the top once it has rendered: wait for that, with a deadline.
+    page.wait_for_function(_UNCOVERED, arg=paid.element_handle(), timeout=5000)
