@@ -4,7 +4,7 @@ import pytest
 
 from accounts.models import UserType
 from accounts.tests.factories import AdminUserFactory, UserFactory
-from marketplace import listcache
+from core import listcache
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.categories import ensure_default_categories
 

@@ -5,11 +5,11 @@ from django.contrib import admin
 from django.http import HttpResponseRedirect
 
 from accounts.models import EmergencyContact, User
-from marketplace.validators import phone_problem
+from core.validators import phone_problem
 
 
 class EmergencyContactAdminForm(forms.ModelForm):
-    """The services' phone rule (marketplace.validators.phone_problem), for a new or changed number."""
+    """The services' phone rule (core.validators.phone_problem), for a new or changed number."""
 
     class Meta:
         model = EmergencyContact

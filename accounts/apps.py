@@ -12,7 +12,7 @@ class AccountsConfig(AppConfig):
             schema,  # noqa: F401 - registers the OpenAPI auth extension
         )
         from accounts.models import User
-        from marketplace.listcache import invalidate_on_save
+        from core.listcache import invalidate_on_save
 
         # Names and roles show in the cached lists; a sign-in (last_login alone) changes neither.
         invalidate_on_save(User, unless_only={"last_login"})

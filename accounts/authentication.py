@@ -15,12 +15,12 @@ from accounts.firebase import InvalidIdToken, verify_id_token
 from accounts.models import User
 from accounts.selectors import user_get_by_uid
 from accounts.services import user_sync_from_claims
-from marketplace.errors import DomainError
-from marketplace.listcache import cached
+from core.errors import DomainError
+from core.listcache import cached
 
 
 class CachedModelBackend(ModelBackend):
-    """Django's ModelBackend, the session's user read through the list cache (marketplace.listcache).
+    """Django's ModelBackend, the session's user read through the list cache (core.listcache).
 
     Every request of a signed-in browser loads its user; the user changes seldom. A save or delete
     of a User replaces the list cache version (accounts.apps; a sign-in's last_login alone does

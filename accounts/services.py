@@ -12,7 +12,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from accounts.models import User, UserType
-from marketplace.errors import Conflict, InvalidInput, PermissionDenied
+from core.errors import Conflict, InvalidInput, PermissionDenied
 
 logger = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ class BookingsConfig(AppConfig):
 
     def ready(self) -> None:
         from bookings.models import Booking, Review, VisitReport
-        from marketplace.listcache import invalidate_on_save
+        from core.listcache import invalidate_on_save
 
         invalidate_on_save(Booking)
         invalidate_on_save(Review)

@@ -23,8 +23,8 @@ from bookings.models import (
     VisitReport,
 )
 from circles.selectors import organized_recipient_ids, recipient_id_list, recipient_ids_of
-from marketplace.addresses import PART_NAMES
-from marketplace.errors import NotFound
+from core.addresses import PART_NAMES
+from core.errors import NotFound
 from providers.models import Provider, VerificationStatus
 from providers.selectors import provider_pk_of
 from requests_app.models import SERIES_MAX_VISITS, RequestStatus, ServiceRequest

@@ -52,10 +52,10 @@ from bookings.selectors import visit_alert_due, visits_needing_alert
 from circles.models import CareRecipient, CircleRole, validate_time_zone
 from circles.notices import notice_send
 from circles.selectors import is_organizer, member_user_ids
-from marketplace import events
-from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.notifications import Audience, NoticeKind, notify
-from marketplace.realtime import BOOKING_UPDATED, send_on_commit
+from core import events
+from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.notifications import Audience, NoticeKind, notify
+from core.realtime import BOOKING_UPDATED, send_on_commit
 from providers.models import Provider, VerificationStatus
 from providers.selectors import BUSY, TIME_OFF, provider_offers, visit_problems
 from providers.selectors import OUTSIDE_HOURS as OUTSIDE_HOURS_PROBLEM
@@ -179,7 +179,7 @@ def _tell(
     **context: Any,
 ) -> dict[int, str]:
     """A notice of `kind` about the booking to the audience the kind declares (the circle of its
-    recipient, its helper, the payer, staff: marketplace.notifications.AUDIENCE), each part in its
+    recipient, its helper, the payer, staff: core.notifications.AUDIENCE), each part in its
     own words (`texts`); `context` is what the email shows beyond the booking."""
     return notice_send(
         kind,
@@ -892,7 +892,7 @@ def booking_refunded(*, payment_intent_id: str) -> str:
 #
 # A paid booking that is cancelled is refunded in full. The booking's side lives here: in the
 # cancel's transaction (_refund_request) refundStatus becomes pending and payments is asked,
-# through the marketplace.events.RefundRequested event, to record the refund and send it to the
+# through the core.events.RefundRequested event, to record the refund and send it to the
 # gateway once the transaction has committed (payments.refunds: the gateway is never called
 # inside a transaction, and a cancel that rolls back never returns money). The gateway's answer
 # comes back through booking_refund_succeeded / booking_refund_failed below.

@@ -21,7 +21,7 @@ from bookings import selectors, services
 from bookings.calendar import calendar_ics, series_label, time_off_shown, visit_parties
 from circles.models import CareRecipient
 from circles.selectors import recipient_get, recipient_list_for
-from marketplace.errors import NotFound
+from core.errors import NotFound
 from providers.selectors import provider_for_user
 
 VIEWS = ("month", "week")

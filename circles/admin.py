@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from circles.models import RECIPIENT_PRIVATE, CareRecipient, CircleInvitation, CircleMember
-from marketplace.addresses import FULL, STAFF_SEES, STREET_PARTS
+from core.addresses import FULL, STAFF_SEES, STREET_PARTS
 
 
 class CircleMemberInline(admin.TabularInline):
@@ -12,7 +12,7 @@ class CircleMemberInline(admin.TabularInline):
 
 @admin.register(CareRecipient)
 class CareRecipientAdmin(admin.ModelAdmin):
-    """Staff see what the admin API shows of a recipient (marketplace.addresses.STAFF_SEES): the
+    """Staff see what the admin API shows of a recipient (core.addresses.STAFF_SEES): the
     name, town, state and ZIP; the street line, phone and notes for helpers are the circle's and
     the booked helper's only (requests_app.selectors.address_shown_to)."""
 

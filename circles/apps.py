@@ -8,7 +8,7 @@ class CirclesConfig(AppConfig):
 
     def ready(self) -> None:
         from circles.models import CareRecipient, CircleMember
-        from marketplace.listcache import invalidate_on_save
+        from core.listcache import invalidate_on_save
 
         # Who is in a circle decides which requests and bookings each member's lists hold.
         invalidate_on_save(CareRecipient)

@@ -19,7 +19,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from marketplace.addresses import area_line, full_line, parse_one_line
+from core.addresses import area_line, full_line, parse_one_line
 
 # An invitation's link works for 7 days (issue 16 item 3).
 INVITATION_MAX_AGE = dt.timedelta(days=7)

@@ -1,4 +1,4 @@
-"""Who hears of a notice: each kind's audience, declared once in marketplace.notifications.AUDIENCE,
+"""Who hears of a notice: each kind's audience, declared once in core.notifications.AUDIENCE,
 resolved here to people, so the code that sends a notice never picks its recipients.
 
 The circle is the lowest app that knows who organizes and who is a plain member; the apps above
@@ -13,7 +13,7 @@ from typing import Any
 
 from accounts.models import User, UserType
 from circles.models import CircleRole
-from marketplace.notifications import AUDIENCE, Audience, notify
+from core.notifications import AUDIENCE, Audience, notify
 
 
 def _circle(recipient_id: int | None, role: str | None = None) -> list[User]:

@@ -13,7 +13,7 @@ from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
 from circles.tokens import invitation_check_open, invitation_from_token
-from marketplace.errors import DomainError, NotFound
+from core.errors import DomainError, NotFound
 
 if TYPE_CHECKING:
     from accounts.models import EmergencyContact, User

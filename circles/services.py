@@ -28,11 +28,11 @@ from circles.models import (
 )
 from circles.notices import notice_send
 from circles.tokens import invitation_check_open, invitation_from_token, invitation_token
-from marketplace import events
-from marketplace.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
-from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.notifications import NoticeKind, notify
-from marketplace.validators import check_phone
+from core import events
+from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
+from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.notifications import NoticeKind, notify
+from core.validators import check_phone
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 LAST_ORGANIZER_MESSAGE = "A circle needs at least one organizer."
 
 # Field limits (the model's max_length; notes are free text but bounded).
-# The address is kept in parts (marketplace.addresses); the one-line "address" is still accepted
+# The address is kept in parts (core.addresses); the one-line "address" is still accepted
 # and read into them, best effort.
 LIMITS = {"first_name": 150, "last_name": 150, **PART_LIMITS, "phone": 40, "notes_for_helpers": 2000}
 LABELS = {

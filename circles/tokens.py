@@ -12,7 +12,7 @@ from django.core import signing
 from django.utils import timezone
 
 from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
-from marketplace.errors import Conflict, InvalidInput
+from core.errors import Conflict, InvalidInput
 
 INVITATION_SALT = "circles.invitation"
 

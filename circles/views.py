@@ -20,7 +20,7 @@ from accounts.models import UserType
 from circles import selectors, services
 from circles.api.serializers import CareRecipientSerializer
 from circles.models import CircleRole
-from marketplace.errors import DomainError
+from core.errors import DomainError
 
 
 @login_required_page

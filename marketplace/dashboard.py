@@ -24,8 +24,8 @@ from bookings.api.serializers import BookingSerializer, can_cancel_max_age, repo
 from bookings.models import Review
 from bookings.selectors import booking_counts_as_provider, booking_list_as_items, client_side_counts
 from circles.selectors import recipient_ids_of, recipient_list_for
-from marketplace.errors import InvalidInput
-from marketplace.listcache import Read, cached_all
+from core.errors import InvalidInput
+from core.listcache import Read, cached_all
 from messaging.selectors import unread_summary_read
 from payments.selectors import payout_card
 from providers.selectors import provider_standing
@@ -147,7 +147,7 @@ def check_recipient_param(request: Request) -> None:
 
 
 def _lists_and_unread(request: HttpRequest | Request) -> tuple[dict, int]:
-    """All the dashboard shows, through the list cache (marketplace.listcache), in one round trip:
+    """All the dashboard shows, through the list cache (core.listcache), in one round trip:
     its lists (_lists_read) and the unread count (which every message changes, so it is cached apart)."""
     lists, unread = cached_all([_lists_read(request), unread_summary_read(user_id=request.user.pk)])
     return lists, unread.count

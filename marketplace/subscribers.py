@@ -1,8 +1,8 @@
-"""Every subscriber of every domain event (marketplace.events), in one place: read this file to
+"""Every subscriber of every domain event (core.events), in one place: read this file to
 know what happens after a cancel, a completed visit, a notice, a change in a care circle.
 
 Site glue (the top of the app graph, pyproject's import-linter layers): the apps below publish
-events defined in marketplace.events and never import the apps that react; this module maps each
+events defined in core.events and never import the apps that react; this module maps each
 event type to the handler functions of the apps above. Loaded once by marketplace.apps
 (MarketplaceConfig.ready). marketplace/tests/test_events.py fails when an event has no subscriber
 or a function named on_<event> in an app is not listed here.
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from marketplace import events
-from marketplace.events import When
+from core import events
+from core.events import When
 from messaging import services as messaging
 from notifications import services as notifications
 from payments import payouts, refunds
@@ -33,7 +33,7 @@ REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], Whe
     events.CircleMemberRemoved: [(messaging.on_circle_member_removed, When.ON_COMMIT)],
     # An invitation to a care circle: emailed to the invited address from Celery.
     events.CircleInvitationSent: [(notifications.on_circle_invitation_sent, When.ON_COMMIT)],
-    # A system notice (marketplace.notifications.notify): written to each receiver's messages,
+    # A system notice (core.notifications.notify): written to each receiver's messages,
     # committing with the change it reports (pushed live on commit by messaging.events).
     events.SystemNoticeWritten: [(messaging.on_system_notice, When.IN_TRANSACTION)],
     # A notice with a kind: its email and text deliveries are recorded with the change, sent from

@@ -12,8 +12,8 @@ from django.views.decorators.cache import cache_control
 from accounts.guards import login_redirect, queue_toast
 from bookings.api.serializers import PublicReviewSerializer
 from bookings.selectors import reviews_featured
+from core.support import SUPPORT_CONVERSATION, support_contacts
 from marketplace.dashboard import dashboard
-from marketplace.support import SUPPORT_CONVERSATION, support_contacts
 from providers.models import Specialty
 from providers.selectors import provider_list_public, specialty_options
 from requests_app.categories import CATEGORIES

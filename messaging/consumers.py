@@ -20,8 +20,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from marketplace.errors import NotFound
-from marketplace.realtime import TYPING, UNREAD_COUNT, user_group
+from core.errors import NotFound
+from core.realtime import TYPING, UNREAD_COUNT, user_group
 from messaging.selectors import share_booking, thread_booking_get, thread_participant_ids, unread_summary
 
 logger = logging.getLogger(__name__)

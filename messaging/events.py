@@ -1,7 +1,7 @@
 """The messages' live events: `message.created` and `unread.count` (ARCHITECTURE.md "Realtime").
 
 Messaging's services call these inside their transaction; the send happens on commit
-(marketplace.realtime), so a rolled-back change never reaches a browser. Whoever's count changes
+(core.realtime), so a rolled-back change never reaches a browser. Whoever's count changes
 has their cached unread summary replaced here too (now and at commit, before the push reads it).
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from marketplace.listcache import invalidate
-from marketplace.realtime import MESSAGE_CREATED, UNREAD_COUNT, send_now
+from core.listcache import invalidate
+from core.realtime import MESSAGE_CREATED, UNREAD_COUNT, send_now
 from messaging.models import Message
 from messaging.selectors import unread_scope, unread_summary
 from messaging.shapes import message_payload

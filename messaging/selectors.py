@@ -18,8 +18,8 @@ from accounts.models import User, UserType
 from bookings.models import Booking, BookingStatus
 from bookings.selectors import as_party_of
 from circles.selectors import member_user_ids, recipient_id_list
-from marketplace.errors import NotFound
-from marketplace.listcache import Read, cached_all
+from core.errors import NotFound
+from core.listcache import Read, cached_all
 from messaging.models import Message
 from providers.selectors import provider_pk_of
 
@@ -92,7 +92,7 @@ def unread_scope(user_id: str) -> str:
 
 
 def unread_summary(*, user_id: str) -> UnreadSummary:
-    """The user's unread summary, through the list cache (marketplace.listcache): every call of the
+    """The user's unread summary, through the list cache (core.listcache): every call of the
     dashboard and the messages page reads it, and it changes only when a message to them is written
     or read."""
     return cached_all([unread_summary_read(user_id=user_id)])[0]

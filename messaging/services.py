@@ -16,8 +16,8 @@ from django.db import transaction
 
 from accounts.models import User
 from bookings.models import Booking
-from marketplace.errors import InvalidInput, NotFound, PermissionDenied
-from marketplace.events import CircleMemberRemoved, SystemNoticeWritten
+from core.errors import InvalidInput, NotFound, PermissionDenied
+from core.events import CircleMemberRemoved, SystemNoticeWritten
 from messaging import events
 from messaging.models import Message, MessageType
 from messaging.selectors import (

@@ -6,7 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from accounts.guards import login_required_page
-from marketplace.support import support_contacts
+from core.support import support_contacts
 from messaging import selectors
 from messaging.api.serializers import conversation_payload, person_payload
 from messaging.services import MAX_CONTENT_LENGTH

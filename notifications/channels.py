@@ -17,7 +17,7 @@ from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
 from circles.models import CircleRole
-from marketplace.support import SUPPORT_CONVERSATION, support_contacts
+from core.support import SUPPORT_CONVERSATION, support_contacts
 from notifications.content import Content, build, role_of
 from notifications.kinds import Kind
 from notifications.tokens import unsubscribe_token
@@ -44,7 +44,7 @@ def unsubscribe_url(*, user_id: str, kind: str) -> str:
 
 
 def _support_context() -> dict:
-    """Every email says how to reach support, as the pages do (marketplace.support)."""
+    """Every email says how to reach support, as the pages do (core.support)."""
     return {"support": support_contacts(), "support_url": site_url(SUPPORT_CONVERSATION)}
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import dateformat, timezone
 
-from marketplace.notifications import Audience
+from core.notifications import Audience
 from notifications.kinds import Kind
 from requests_app.models import WINDOW_END, WINDOW_START, TimeWindow
 
@@ -54,7 +54,7 @@ def _first(user: User | None, fallback: str) -> str:
 
 
 def role_of(event: Event, recipient: User) -> str:
-    """The part (marketplace.notifications.Audience) the recipient plays for the event, as the
+    """The part (core.notifications.Audience) the recipient plays for the event, as the
     sender resolved it from the kind's declared audience; "" for an event recorded before parts."""
     return str((event.context or {}).get("roles", {}).get(str(recipient.pk), ""))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from marketplace.notifications import NoticeKind
+from core.notifications import NoticeKind
 
 # The kinds are named where the apps below can use them too.
 Kind = NoticeKind
@@ -16,7 +16,7 @@ class Channel(models.TextChoices):
 
 
 # Who sees which choice in their settings: the kinds whose declared audience
-# (marketplace.notifications.AUDIENCE) can reach them; test_audiences checks they agree.
+# (core.notifications.AUDIENCE) can reach them; test_audiences checks they agree.
 CLIENT_KINDS = [
     Kind.REQUEST_ACCEPTED,
     Kind.PAYMENT_RECEIVED,

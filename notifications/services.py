@@ -26,9 +26,9 @@ from accounts.models import User
 from bookings.models import Booking, BookingStatus
 from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
 from circles.notices import audience_resolve, notice_send
-from marketplace.errors import InvalidInput, PermissionDenied
-from marketplace.events import CircleInvitationSent, KindNoticeWritten
-from marketplace.notifications import Audience
+from core.errors import InvalidInput, PermissionDenied
+from core.events import CircleInvitationSent, KindNoticeWritten
+from core.notifications import Audience
 from notifications import channels, selectors
 from notifications.content import visit_time
 from notifications.kinds import Channel, Frequency, Kind

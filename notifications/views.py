@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from twilio.request_validator import RequestValidator
 
 from accounts.models import User
-from marketplace.errors import PermissionDenied
+from core.errors import PermissionDenied
 from notifications import services
 from notifications.kinds import Kind
 from notifications.tokens import BadToken, read_unsubscribe_token

@@ -7,7 +7,7 @@ class PaymentsConfig(AppConfig):
     verbose_name = "Payments"
 
     def ready(self) -> None:
-        from marketplace.listcache import invalidate_on_save
+        from core.listcache import invalidate_on_save
         from payments import checks  # noqa: F401 - registers the system checks
         from payments.models import ConnectedAccount, Earning
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from marketplace.errors import DomainError
+from core.errors import DomainError
 
 CREATE_FAILED_MESSAGE = "Failed to create payment. Please try again."
 

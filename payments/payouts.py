@@ -26,9 +26,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus
-from marketplace.errors import NotFound, PermissionDenied
-from marketplace.events import BookingCompleted
-from marketplace.notifications import notify
+from core.errors import NotFound, PermissionDenied
+from core.events import BookingCompleted
+from core.notifications import notify
 from payments.errors import PaymentGatewayUnavailable
 from payments.gateways import AccountState, GatewayError, gateway_named, get_gateway, is_test_gateway_active
 from payments.models import ConnectedAccount, Earning, Gateway, PaymentIntent, PayoutSetup, PayoutState

@@ -2,7 +2,7 @@
 called while a transaction (and so the booking's row lock) is open, and a cancel that rolls back
 never returns money:
   1. in the cancel's transaction bookings.services sets refundStatus pending and sends
-     marketplace.events.RefundRequested: on_refund_requested records the payments.Refund
+     core.events.RefundRequested: on_refund_requested records the payments.Refund
      with the attempt's idempotency key and schedules step 2 on commit;
   2. after that transaction commits, the Celery task payments.tasks.send_refund calls
      booking_refund_send, which calls the gateway outside any transaction; a gateway error is
@@ -32,7 +32,7 @@ from bookings.services import (
     booking_refund_retried,
     booking_refund_succeeded,
 )
-from marketplace.events import RefundRequested
+from core.events import RefundRequested
 from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, RefundResult, gateway_named, get_gateway
 from payments.models import PaymentIntent, Refund
 from payments.payouts import earning_refunded

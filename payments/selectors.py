@@ -16,7 +16,7 @@ from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.selectors import as_party_of
 from circles.models import CircleRole
 from circles.selectors import recipient_ids_of
-from marketplace.errors import NotFound, PermissionDenied
+from core.errors import NotFound, PermissionDenied
 from payments.models import ConnectedAccount, Earning, PayoutSetup, PayoutState, Refund
 from providers.models import Provider, VerificationStatus
 from requests_app.selectors import viewer_role_of

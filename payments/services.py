@@ -23,7 +23,7 @@ from bookings.services import (
     booking_payment_succeeded,
     booking_refunded,
 )
-from marketplace.errors import Conflict, InvalidInput, NotFound
+from core.errors import Conflict, InvalidInput, NotFound
 from payments.errors import PaymentGatewayUnavailable
 from payments.gateways import (
     AccountState,

@@ -16,7 +16,7 @@ from accounts.guards import login_required_page, queue_toast
 from bookings.api.serializers import series_of
 from bookings.models import Booking
 from circles.models import CircleRole
-from marketplace.errors import DomainError
+from core.errors import DomainError
 from payments import payouts
 from payments.api.serializers import MAX_ID
 from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState

@@ -7,7 +7,7 @@ class ProvidersConfig(AppConfig):
     verbose_name = "Providers"
 
     def ready(self) -> None:
-        from marketplace.listcache import invalidate_on_save
+        from core.listcache import invalidate_on_save
         from providers.models import Provider, TimeOff, WeeklyHours
 
         # The browse list (cached) shows each provider's next free window.

@@ -18,7 +18,7 @@ from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from accounts.models import UserType
-from marketplace.errors import NotFound
+from core.errors import NotFound
 from providers.models import VISIT_WINDOWS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
 
 if TYPE_CHECKING:

@@ -12,11 +12,11 @@ from django.utils import timezone
 
 from accounts.models import UserType
 from circles.notices import notice_send
-from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.listcache import invalidate
-from marketplace.notifications import NoticeKind, notify
-from marketplace.realtime import send_on_commit
-from marketplace.validators import phone_problem
+from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.listcache import invalidate
+from core.notifications import NoticeKind, notify
+from core.realtime import send_on_commit
+from core.validators import phone_problem
 from providers.models import WEEKDAYS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
 from providers.selectors import fits_hours, provider_visits_between
 

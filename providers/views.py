@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from accounts.guards import login_required_page
-from marketplace.api import input_limits
+from core.api import input_limits
 from providers import services
 from providers.api.serializers import ProviderApplicationSerializer, ScheduleSerializer
 from providers.models import VISIT_WINDOWS, WEEKDAYS, Provider, VerificationStatus

@@ -1,7 +1,7 @@
 from django import forms
 from django.contrib import admin
 
-from marketplace.addresses import FULL, STAFF_SEES, STREET_PARTS
+from core.addresses import FULL, STAFF_SEES, STREET_PARTS
 from requests_app import services
 from requests_app.models import ServiceCategory, ServiceRequest
 from requests_app.selectors import address_shown_to

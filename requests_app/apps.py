@@ -8,7 +8,7 @@ class RequestsAppConfig(AppConfig):
     verbose_name = "Service requests"
 
     def ready(self) -> None:
-        from marketplace.listcache import invalidate_on_save
+        from core.listcache import invalidate_on_save
         from requests_app.models import ServiceCategory, ServiceRequest
 
         invalidate_on_save(ServiceCategory)

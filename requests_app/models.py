@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from marketplace.addresses import area_line, full_line, parse_one_line
+from core.addresses import area_line, full_line, parse_one_line
 from providers.models import VISIT_WINDOWS
 
 

@@ -39,8 +39,8 @@ from django.utils import timezone
 from accounts.selectors import USER_SUMMARY_FIELDS
 from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.selectors import organized_recipient_ids, recipient_ids_of
-from marketplace.addresses import AREA, FULL, PART_API_NAMES, PART_NAMES, STAFF_SEES, full_line
-from marketplace.errors import NotFound
+from core.addresses import AREA, FULL, PART_API_NAMES, PART_NAMES, STAFF_SEES, full_line
+from core.errors import NotFound
 from providers.models import Provider, TimeOff
 from providers.selectors import (
     provider_busy_intervals,
@@ -531,7 +531,7 @@ def service_requests_direct_lapsed(*, now: dt.datetime) -> list[int]:
 
 def direct_window_next_end(*, now: dt.datetime) -> dt.datetime | None:
     """When the next direct request opens to all by the clock (None: none is waiting): the cached
-    lists of providers it is hidden from expire then (marketplace.listcache)."""
+    lists of providers it is hidden from expire then (core.listcache)."""
     return (
         ServiceRequest.objects.filter(
             status=RequestStatus.OPEN,

@@ -20,10 +20,10 @@ from circles.models import CareRecipient
 from circles.notices import notice_send
 from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import recipient_for_self
-from marketplace.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
-from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.listcache import invalidate
-from marketplace.notifications import Audience, NoticeKind
+from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
+from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.listcache import invalidate
+from core.notifications import Audience, NoticeKind
 from providers.models import Provider, Specialty
 from providers.selectors import provider_get_public, provider_offers
 from requests_app.models import (
@@ -353,7 +353,7 @@ def address_problems(parts: dict[str, str]) -> dict[str, list[str]]:
 
 def address_parts(*, location: str | None = None, parts: dict[str, str] | None = None) -> dict[str, str] | None:
     """The address's parts from the parts given (any missing one blank), else from the one-line
-    location (read best effort: marketplace.addresses.parse_one_line); None when neither is given."""
+    location (read best effort: core.addresses.parse_one_line); None when neither is given."""
     if parts is not None and any((value or "").strip() for value in parts.values()):
         return {name: " ".join((parts.get(name) or "").split()) for name in PART_NAMES}
     if location is not None and location.strip():

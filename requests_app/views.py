@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from accounts.guards import login_required_page
 from accounts.models import UserType
-from marketplace.addresses import PART_API_NAMES, PART_NAMES
-from marketplace.api import input_limits
-from marketplace.errors import NotFound
+from core.addresses import PART_API_NAMES, PART_NAMES
+from core.api import input_limits
+from core.errors import NotFound
 from providers.selectors import provider_get_public, provider_offers, time_off_between
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
 from requests_app.models import CANCELLATION_WINDOW, DIRECT_WINDOW, WINDOW_START, ServiceCategory

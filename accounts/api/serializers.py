@@ -3,8 +3,8 @@
 from rest_framework import serializers
 
 from accounts.models import EmergencyContact, User, UserType
-from marketplace.api import PlainCharField, PlainEmailField, PlainIntegerField, StrictSerializer
-from marketplace.validators import phone_problem
+from core.api import PlainCharField, PlainEmailField, PlainIntegerField, StrictSerializer
+from core.validators import phone_problem
 
 USER_TYPE_MESSAGE = "userType must be client or provider."
 

@@ -27,8 +27,8 @@ from accounts.api.serializers import (
 )
 from accounts.firebase import AccountDisabled, InvalidIdToken, verify_id_token
 from accounts.models import User
-from marketplace.listcache import cached
-from marketplace.throttling import SignInThrottle
+from core.listcache import cached
+from core.throttling import SignInThrottle
 
 logger = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from accounts.models import EmergencyContact, User
 from accounts.services import clean_name
 from accounts.tests.factories import EmergencyContactFactory, UserFactory
 from circles.services import emergency_contact_create
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from marketplace.testing.firebase import emulator_id_token, emulator_user
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from bookings.models import BookingStatus
-from marketplace.fields import StrictCharField
+from core.fields import StrictCharField
 from providers.models import VerificationStatus
 from requests_app.models import RequestStatus
 

@@ -28,7 +28,7 @@ from bookings.api.serializers import (
     visits_max_age,
 )
 from bookings.selectors import booking_get, visits_on
-from marketplace.listcache import CachedListMixin
+from core.listcache import CachedListMixin
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
 from requests_app.api.serializers import ServiceRequestSerializer
 

@@ -23,8 +23,8 @@ from bookings.models import (
 from bookings.selectors import VISIT_STATES, series_pay_note, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount
 from circles.models import CircleRole
-from marketplace.api import StrictSerializer
-from marketplace.fields import StrictCharField, StrictIntegerField
+from core.api import StrictSerializer
+from core.fields import StrictCharField, StrictIntegerField
 from providers.models import Provider, VerificationStatus
 from requests_app.api.serializers import (
     RecipientCareDetailsSerializer,

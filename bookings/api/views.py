@@ -30,7 +30,7 @@ from bookings.api.serializers import (
     can_cancel_max_age,
     visits_max_age,
 )
-from marketplace.listcache import CachedListMixin
+from core.listcache import CachedListMixin
 from providers.selectors import provider_get_public
 from requests_app.selectors import service_request_get_for_accept
 

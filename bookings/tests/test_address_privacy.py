@@ -2,7 +2,7 @@
 while the booking is on (plus ADDRESS_KEPT_AFTER_VISIT after check-out for the visit report): a
 dropped helper (cancelled, reassigned away, long completed) reads none of it, fresh or stale, in the
 API, her calendar feed or the pages. Staff read the town and ZIP, in the admin API and the Django
-admin alike (marketplace.addresses.STAFF_SEES)."""
+admin alike (core.addresses.STAFF_SEES)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from bookings.services import booking_total
 from bookings.tests.factories import BookingFactory, ReviewFactory
-from marketplace.realtime import user_group
+from core.realtime import user_group
 from marketplace.testing.api import call
 from messaging.models import Message, MessageType
 from providers.models import VerificationStatus

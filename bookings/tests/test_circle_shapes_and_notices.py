@@ -16,7 +16,7 @@ from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from circles.models import CareRecipient, CircleMember, CircleRole
-from marketplace.realtime import user_group
+from core.realtime import user_group
 from marketplace.testing.api import call, valid_request_body
 from marketplace.testing.pages import island_props
 from messaging.models import Message, MessageType
@@ -250,7 +250,7 @@ _sent_notifications: list = []
 @pytest.fixture(autouse=True)
 def _record_notifications(monkeypatch):
     """Record each notice with a kind (kind, receivers, context) the services publish."""
-    from marketplace import events
+    from core import events
 
     _sent_notifications.clear()
     subscribed = events.SUBSCRIPTIONS[events.KindNoticeWritten]

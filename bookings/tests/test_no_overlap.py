@@ -14,7 +14,7 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus
 from bookings.services import PROVIDER_BUSY, booking_reassign, service_request_accept
 from bookings.tests.factories import BookingFactory
-from marketplace.errors import Conflict
+from core.errors import Conflict
 from marketplace.testing.api import call
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import RequestStatus

@@ -18,7 +18,7 @@ from bookings.models import Booking, BookingStatus
 from bookings.services import PROVIDER_BUSY, booking_check_out, service_request_accept
 from bookings.tests.factories import BookingFactory
 from circles.models import CircleMember, CircleRole
-from marketplace.errors import Conflict
+from core.errors import Conflict
 from marketplace.testing.api import call
 from messaging.models import Message, MessageType
 from providers.models import TimeOff

@@ -16,7 +16,7 @@ from bookings.models import BookingStatus, PaymentStatus, VisitAlert, VisitAlert
 from bookings.selectors import VisitState, visit_state, visits_needing_alert
 from bookings.tests.factories import BookingFactory
 from circles.models import CircleMember, CircleRole
-from marketplace import listcache
+from core import listcache
 from marketplace.testing.api import call
 from messaging.models import Message
 from providers.tests.factories import VerifiedProviderFactory

@@ -20,7 +20,7 @@ from bookings.services import calendar_feed_token
 from bookings.tests.factories import BookingFactory
 from circles.models import CareRecipient, zone_name
 from circles.services import recipient_for_self
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from marketplace.testing.api import call
 from messaging.models import Message
 from notifications.content import visit_time

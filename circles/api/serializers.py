@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from accounts.api.serializers import EmergencyContactSerializer, UserSummarySerializer
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole
-from marketplace.api import PlainCharField, StrictSerializer
+from core.api import PlainCharField, StrictSerializer
 
 
 class CircleMemberSerializer(serializers.ModelSerializer):

@@ -1,7 +1,7 @@
 """Care-circle endpoints: thin views over circles.selectors and circles.services.
 
 A non-member gets 404, a member doing an organizer's action 403, a wrong state 409 (the
-services raise them; marketplace.api's exception handler renders them).
+services raise them; core.api's exception handler renders them).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from circles.api.serializers import (
     InvitationInputSerializer,
     MemberRoleInputSerializer,
 )
-from marketplace.api import ArrayLimitOffsetPagination
+from core.api import ArrayLimitOffsetPagination
 
 
 def _recipient(request: Request, pk: int) -> dict:

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from marketplace.addresses import PART_NAMES, full_line, parse_one_line
+from core.addresses import PART_NAMES, full_line, parse_one_line
 
 
 def split_address(apps, schema_editor):

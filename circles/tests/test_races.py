@@ -12,7 +12,7 @@ from accounts.tests.factories import UserFactory
 from circles import services
 from circles.models import CircleMember, CircleRole
 from circles.tests.factories import CareRecipientFactory, CircleMemberFactory
-from marketplace.errors import Conflict
+from core.errors import Conflict
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,9 +13,9 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from circles import services, tokens
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
-from marketplace import events
-from marketplace.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from marketplace.notifications import NoticeKind
+from core import events
+from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.notifications import NoticeKind
 from messaging.models import Message
 from notifications.models import Delivery
 from notifications.tasks import send_circle_invitation

@@ -1,4 +1,4 @@
-// Kindly's support contacts as the server's settings say them (marketplace.support): the same
+// Kindly's support contacts as the server's settings say them (core.support): the same
 // words as the pages' footer and the emails. Nothing is shown that the settings do not say.
 
 export interface SupportContactsInfo {

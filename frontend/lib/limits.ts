@@ -1,4 +1,4 @@
-// A form's limits as the server gives them in the page's props (marketplace.api.input_limits):
+// A form's limits as the server gives them in the page's props (core.api.input_limits):
 // the same numbers and the same words the API answers with, so form and server cannot drift.
 
 export interface FieldLimit {

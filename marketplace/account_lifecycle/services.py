@@ -17,8 +17,8 @@ from bookings.models import Review
 from bookings.services import booking_cancel_by_client, booking_cancel_on_account_closure
 from circles.selectors import recipients_cared_for_by_others
 from circles.services import circles_leave_on_account_closure
+from core.errors import Conflict, DomainError, InvalidInput, PermissionDenied
 from marketplace.account_lifecycle.selectors import bookings_active_of
-from marketplace.errors import Conflict, DomainError, InvalidInput, PermissionDenied
 from messaging.models import Message
 from notifications.services import notifications_forget
 from providers.models import Provider

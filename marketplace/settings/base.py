@@ -45,9 +45,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "marketplace.logging.RequestIdMiddleware",
+    "core.logging.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "marketplace.csp.KindlyCSPMiddleware",
+    "core.csp.KindlyCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -71,7 +71,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.toasts",
-                "marketplace.support.context",
+                "core.support.context",
             ],
         },
     },
@@ -125,7 +125,7 @@ DJANGO_VITE = {
     }
 }
 
-# Content-Security-Policy (marketplace/csp.py). Scripts: this origin with the request's nonce,
+# Content-Security-Policy (core/csp.py). Scripts: this origin with the request's nonce,
 # Stripe.js (/checkout), Google's sign-in helper (/login popup). Inline style attributes stay
 # allowed: Radix primitives set them for positioning and scroll locking.
 _FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="")
@@ -222,13 +222,13 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_PAGINATION_CLASS": "marketplace.api.ArrayLimitOffsetPagination",
-    "EXCEPTION_HANDLER": "marketplace.api.exception_handler",
+    "DEFAULT_PAGINATION_CLASS": "core.api.ArrayLimitOffsetPagination",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
-# Rate limits (marketplace/throttling.py); "N/s|m|h|d", empty to switch one off.
+# Rate limits (core/throttling.py); "N/s|m|h|d", empty to switch one off.
 THROTTLE_RATES = {
     "sign_in": env("THROTTLE_SIGN_IN", default="10/min"),
     "message_send": env("THROTTLE_MESSAGE_SEND", default="30/min"),
@@ -244,7 +244,7 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "marketplace.api.any_of_for_supersets"],
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.api.any_of_for_supersets"],
     # Several models have a "status"/"urgency" field with different choices: name each set.
     "ENUM_NAME_OVERRIDES": {
         "RequestStatusEnum": "requests_app.models.RequestStatus",
@@ -269,10 +269,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "request_id": {"()": "marketplace.logging.RequestIdFilter"},
-        "client_errors_as_info": {"()": "marketplace.logging.ClientErrorsAsInfo"},
+        "request_id": {"()": "core.logging.RequestIdFilter"},
+        "client_errors_as_info": {"()": "core.logging.ClientErrorsAsInfo"},
     },
-    "formatters": {"json": {"()": "marketplace.logging.JsonFormatter"}},
+    "formatters": {"json": {"()": "core.logging.JsonFormatter"}},
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
@@ -292,7 +292,7 @@ LOGGING = {
 # The address people reach the site at: links in emails and text messages are built on it.
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 
-# How people reach Kindly's support team (marketplace.support): shown the same on every page, in
+# How people reach Kindly's support team (core.support): shown the same on every page, in
 # emails and on error pages. Empty means "not offered": nothing is shown rather than a made-up
 # address or number, and "Contact support" leads to the in-app support conversation. "24/7" is
 # claimed only when SUPPORT_ALWAYS_OPEN says someone answers at any hour.

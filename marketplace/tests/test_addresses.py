@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from marketplace.addresses import Address, area_line, full_line, parse_one_line
+from core.addresses import Address, area_line, full_line, parse_one_line
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,8 @@ import pkgutil
 import pytest
 from django.db import transaction
 
-from marketplace import events, subscribers
+from core import events
+from marketplace import subscribers
 
 APPS = ["accounts", "circles", "providers", "requests_app", "bookings", "payments", "messaging", "notifications"]
 

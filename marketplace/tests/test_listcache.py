@@ -1,4 +1,4 @@
-"""The list cache (marketplace.listcache): the hot lists are read from the database once, then
+"""The list cache (core.listcache): the hot lists are read from the database once, then
 from Redis until something they show is saved, or until a booking's "can cancel" turns false."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from bookings.api.serializers import can_cancel_max_age
 from bookings.tests.factories import BookingFactory
-from marketplace import listcache
+from core import listcache
 from messaging import services as messaging_services
 from messaging.tests.factories import MessageFactory
 from requests_app.models import RequestStatus

@@ -5,7 +5,7 @@ import logging
 
 import pytest
 
-from marketplace.logging import ClientErrorsAsInfo, JsonFormatter, RequestIdFilter
+from core.logging import ClientErrorsAsInfo, JsonFormatter, RequestIdFilter
 
 pytestmark = pytest.mark.django_db
 

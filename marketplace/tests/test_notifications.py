@@ -1,4 +1,4 @@
-"""marketplace.notifications: the hook the apps below messaging notify people through."""
+"""core.notifications: the hook the apps below messaging notify people through."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
 
-from marketplace import events
-from marketplace.notifications import notify
+from core import events
+from core.notifications import notify
 from messaging.models import Message, MessageType
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Lists answer a bare array page with the full total in X-Total-Count (marketplace/api.py).
+"""Lists answer a bare array page with the full total in X-Total-Count (core/api.py).
 
 The page is read first; a page that ends the list gives the total without a COUNT query.
 Also run on SQLite (`make pytest-sqlite`): an offset beyond its integers once answered 500."""
@@ -9,7 +9,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from drf_spectacular.generators import SchemaGenerator
 
-from marketplace.api import ArrayLimitOffsetPagination
+from core.api import ArrayLimitOffsetPagination
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.sqlite]

@@ -8,8 +8,8 @@ from decimal import Decimal
 import pytest
 from rest_framework import serializers
 
-from marketplace.api import PlainCharField, PlainIntegerField, StrictSerializer, as_dollars, as_minutes, input_limits
-from marketplace.fields import MoneyField
+from core.api import PlainCharField, PlainIntegerField, StrictSerializer, as_dollars, as_minutes, input_limits
+from core.fields import MoneyField
 
 API_MODULES = [
     "accounts.api.serializers",

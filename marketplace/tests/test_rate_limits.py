@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from marketplace.throttling import SignInThrottle, client_ip
+from core.throttling import SignInThrottle, client_ip
 from requests_app.models import ServiceCategory, ServiceRequest
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from marketplace.api import PlainCharField, PlainIntegerField, StrictSerializer
+from core.api import PlainCharField, PlainIntegerField, StrictSerializer
 from messaging.selectors import Conversation
 from messaging.services import CONTENT_TOO_LONG, NOT_A_SHARED_BOOKING, RECEIVER_NOT_FOUND
 

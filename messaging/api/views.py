@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from accounts.api.serializers import PublicUserSerializer
 from accounts.models import User
-from marketplace.throttling import MessageSendThrottle
+from core.throttling import MessageSendThrottle
 from messaging import selectors, services
 from messaging.api.serializers import (
     MessageCreateSerializer,

@@ -76,7 +76,7 @@ def remove_member(django_capture_on_commit_callbacks):
     """remove_member(recipient, user): what the circles app does: delete the membership and publish
     CircleMemberRemoved, whose subscribers run once that has committed."""
     from circles.models import CircleMember
-    from marketplace import events
+    from core import events
 
     def remove(recipient, user) -> None:
         with django_capture_on_commit_callbacks(execute=True):

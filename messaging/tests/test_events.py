@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 
-from marketplace.realtime import user_group
+from core.realtime import user_group
 
 GROUP_CHARS = set(string.ascii_letters + string.digits + "-_.")
 

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
+from core.realtime import send_on_commit
 from marketplace.asgi import application
-from marketplace.realtime import send_on_commit
 from messaging import services
 from messaging.consumers import CLOSE_UNAUTHENTICATED
 

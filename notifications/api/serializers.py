@@ -2,7 +2,7 @@
 
 from rest_framework import serializers
 
-from marketplace.api import PlainCharField, StrictSerializer
+from core.api import PlainCharField, StrictSerializer
 from notifications.kinds import Channel, Frequency, Kind
 
 

@@ -23,7 +23,7 @@ from bookings.tests.factories import BookingFactory
 from circles import services as circles
 from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.tokens import invitation_token
-from marketplace.notifications import AUDIENCE, Audience, NoticeKind
+from core.notifications import AUDIENCE, Audience, NoticeKind
 from messaging.models import Message
 from messaging.services import message_send
 from notifications import channels, services

@@ -24,8 +24,8 @@ from accounts.tests.factories import UserFactory
 from bookings.models import Booking
 from bookings.services import service_request_accept
 from bookings.tests.factories import BookingFactory
+from core.notifications import NoticeKind, notify
 from marketplace.celery import app as celery_app
-from marketplace.notifications import NoticeKind, notify
 from marketplace.testing.celery import database_url, wait_until
 from marketplace.testing.mail import body_html, body_text, header
 from messaging.services import conversation_mark_read, message_send

@@ -15,7 +15,7 @@ from accounts.tests.factories import AdminUserFactory
 from bookings.models import PaymentStatus
 from bookings.services import booking_cancel_by_client, booking_payment_succeeded
 from bookings.tests.factories import BookingFactory
-from marketplace.notifications import NoticeKind
+from core.notifications import NoticeKind
 from messaging.services import conversation_mark_read, message_send
 from notifications import channels, services
 from notifications.kinds import Frequency

@@ -11,7 +11,7 @@ import time_machine
 from django.test import Client
 
 from accounts.tests.factories import UserFactory
-from marketplace.notifications import NoticeKind, notify
+from core.notifications import NoticeKind, notify
 from marketplace.testing.api import call
 from notifications.kinds import Channel
 from notifications.models import Contact, Delivery, Preference

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from marketplace.notifications import NoticeKind, notify
+from core.notifications import NoticeKind, notify
 from marketplace.testing.celery import wait_until
 from notifications import services
 from notifications.models import Contact, Delivery, DeliveryStatus

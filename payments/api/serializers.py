@@ -7,7 +7,7 @@ import re
 from django.utils import timezone
 from rest_framework import serializers
 
-from marketplace.api import StrictSerializer
+from core.api import StrictSerializer
 from payments.gateways import INVALID_NUMBER_MESSAGE, card_number_is_valid, normalize_card_number
 from payments.models import PayoutSetup, PayoutState
 

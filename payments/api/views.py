@@ -16,8 +16,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from marketplace.errors import DomainError
-from marketplace.throttling import PaymentIntentThrottle
+from core.errors import DomainError
+from core.throttling import PaymentIntentThrottle
 from payments import selectors, services
 from payments.api.serializers import (
     BookingRefInputSerializer,

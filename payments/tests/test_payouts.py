@@ -432,7 +432,7 @@ def test_a_failed_transfer_stays_pending_and_is_released_again(stripe_backend, p
 def test_the_dashboards_payouts_card_changes_as_soon_as_its_earnings_or_its_account_do(
     stripe_backend, verified_provider, api_as
 ):
-    """The card is cached with the dashboard's lists (marketplace.listcache): saving an earning or
+    """The card is cached with the dashboard's lists (core.listcache): saving an earning or
     the connected account replaces it."""
     booking = BookingFactory(
         provider=verified_provider, status=BookingStatus.COMPLETED, payment_status=PaymentStatus.PAID

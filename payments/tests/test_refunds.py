@@ -21,7 +21,7 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.services import booking_cancel_by_client
 from bookings.tests.factories import BookingFactory
-from marketplace import events
+from core import events
 from marketplace.testing.stripe import pay_with_stripe, signed_webhook, stripe_event
 from messaging.models import Message
 from payments.gateways import TestGateway

@@ -7,9 +7,9 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
-from marketplace.api import StrictSerializer, as_dollars
-from marketplace.fields import StrictCharField, StrictIntegerField, StrictNumberField
-from marketplace.validators import PHONE_TOO_SHORT, phone_problem
+from core.api import StrictSerializer, as_dollars
+from core.fields import StrictCharField, StrictIntegerField, StrictNumberField
+from core.validators import PHONE_TOO_SHORT, phone_problem
 from providers import services
 from providers.models import VISIT_WINDOWS, Provider, Specialty, VerificationStatus
 from providers.selectors import SORTS, next_free_window

@@ -14,8 +14,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from marketplace.errors import PermissionDenied
-from marketplace.listcache import CachedListMixin
+from core.errors import PermissionDenied
+from core.listcache import CachedListMixin
 from providers import selectors, services
 from providers.api.serializers import (
     BrowseProviderSerializer,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from marketplace.testing.api import call, valid_application_body
 from providers.models import Provider
 from providers.services import provider_apply

@@ -10,7 +10,7 @@ import pytest
 
 from accounts.models import UserType
 from accounts.tests.factories import UserFactory
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from providers import services
 from providers.models import Provider
 from providers.tests.factories import ProviderFactory

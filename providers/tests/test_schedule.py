@@ -14,8 +14,8 @@ from django.test.utils import CaptureQueriesContext
 
 from bookings.models import Booking
 from bookings.tests.factories import BookingFactory
-from marketplace import listcache
-from marketplace.errors import PermissionDenied
+from core import listcache
+from core.errors import PermissionDenied
 from marketplace.testing.api import call
 from providers import services
 from providers.models import VISIT_WINDOWS, TimeOff, WeeklyHours

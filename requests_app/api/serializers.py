@@ -12,8 +12,8 @@ from rest_framework import serializers
 from accounts.api.serializers import UserSummarySerializer
 from accounts.models import User
 from circles.models import CareRecipient, CircleRole
-from marketplace.api import StrictSerializer, as_minutes
-from marketplace.fields import (
+from core.api import StrictSerializer, as_minutes
+from core.fields import (
     DateOrDateTimeField,
     MoneyField,
     StrictCharField,
@@ -368,7 +368,7 @@ def _rule(problem: str, value):
 class _RequestInput(StrictSerializer):
     """The fields create and edit share: JSON types here, rules in requests_app.services. The
     limits are declared with the service's numbers and texts too, for the schema and the forms
-    (marketplace.api.input_limits)."""
+    (core.api.input_limits)."""
 
     title = StrictCharField(
         label="Title",

@@ -13,9 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import UserType
-from marketplace.errors import InvalidInput
-from marketplace.listcache import CachedListMixin
-from marketplace.throttling import RequestCreateThrottle
+from core.errors import InvalidInput
+from core.listcache import CachedListMixin
+from core.throttling import RequestCreateThrottle
 from requests_app import selectors, services
 from requests_app.api.serializers import (
     ServiceCategorySerializer,

@@ -9,9 +9,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
+from core.validators import PHONE_CHARACTERS
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
-from marketplace.validators import PHONE_CHARACTERS
 from requests_app.models import ServiceRequest
 from requests_app.services import PREFERRED_DATE_TOO_FAR
 from requests_app.tests.factories import ServiceRequestFactory

@@ -21,8 +21,8 @@ from bookings.tests.factories import BookingFactory
 from circles.models import CircleRole
 from circles.services import recipient_for_self
 from circles.tests.factories import CircleMemberFactory
-from marketplace.listcache import forget
-from marketplace.notifications import NoticeKind
+from core.listcache import forget
+from core.notifications import NoticeKind
 from marketplace.testing.api import call, valid_request_body
 from marketplace.testing.pages import island_props
 from messaging.models import Message, MessageType

@@ -170,7 +170,7 @@ def test_admins_see_the_town_zip_and_needs_but_never_the_street_line(client, sen
     client.force_login(admin_user)
     for pk in (open_request.pk, booking.service_request_id):
         detail = call(client, "GET", f"/api/service-requests/{pk}").json()
-        # Staff see what support needs (marketplace.addresses.STAFF_SEES): the town and ZIP.
+        # Staff see what support needs (core.addresses.STAFF_SEES): the town and ZIP.
         assert (detail["location"], detail["specialRequirements"]) == (AREA, NEEDS)
         assert detail["address"]["street"] is None
         assert detail["careDetails"] is None

@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from django.utils import timezone
 
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from marketplace.testing.api import call, valid_request_body
 from requests_app import services
 from requests_app.models import ServiceRequest

@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 
 from circles.services import recipient_for_self
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from requests_app import services
 from requests_app.models import ServiceCategory, ServiceRequest
 from requests_app.tests.factories import ServiceRequestFactory

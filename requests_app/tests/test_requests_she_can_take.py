@@ -11,7 +11,7 @@ import pytest
 from bookings.models import Booking, BookingStatus
 from bookings.services import booking_reassign
 from bookings.tests.factories import BookingFactory
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from marketplace.testing.api import call, category_id, valid_request_body
 from providers.models import TimeOff, WeeklyHours
 from providers.tests.factories import VerifiedProviderFactory

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from marketplace.errors import Conflict
+from core.errors import Conflict
 from requests_app.models import RequestStatus, ServiceRequest
 from requests_app.services import (
     service_request_mark_booked,

@@ -2,7 +2,7 @@
 // dashboard, the admin's required one), the series cancellation, the review, and the provider's
 // visit report. The server's limits and words: bookings/api/serializers.py (BookingCancelSerializer,
 // AdminBookingCancelSerializer, ReviewCreateSerializer, VisitReportInputSerializer) and
-// bookings/services.py (visit_report_problems); a field's limit answers in marketplace.api's words
+// bookings/services.py (visit_report_problems); a field's limit answers in core.api's words
 // ("Reason can be at most 2,000 characters."), measured after the server trims the text.
 import * as z from "zod/mini";
 import { RULES } from "../rules.generated";
@@ -11,7 +11,7 @@ import { text } from "./rules";
 /** The longest reason, comment or report text the server keeps. */
 export const TEXT_MAX = RULES.booking.TEXT_MAX;
 
-/** A field's most and its words, as the server gives them (marketplace.api.input_limits). */
+/** A field's most and its words, as the server gives them (core.api.input_limits). */
 interface MaxLength {
   readonly maxLength: number;
   readonly maxLengthMessage: string;

@@ -19,7 +19,7 @@ export interface BrowseValues {
 export const { SORT_VALUES, DAY_PART_VALUES } = RULES.browse;
 export const { DEFAULT_SORT } = RULES.browse;
 export const { SEARCH_MAX_LENGTH } = RULES.browse;
-/** The server's answer when more than one field is wrong (marketplace/api.py). */
+/** The server's answer when more than one field is wrong (core/api.py). */
 export const { SEVERAL_PROBLEMS } = RULES.errors;
 
 export const BROWSE_DEFAULTS: BrowseValues = { search: "", service: "", sort: DEFAULT_SORT, day: "", dayPart: "" };

@@ -10,7 +10,7 @@ import { text } from "./rules";
 export type Role = "organizer" | "member";
 export const ROLES: readonly Role[] = RULES.circle.ROLES;
 
-/** A person cared for; the address in parts (marketplace.addresses): helpers considering a
+/** A person cared for; the address in parts (core.addresses): helpers considering a
  * request see the town and ZIP only, the booked helper the street too while the visit is on. */
 export interface RecipientValues {
   firstName: string;
@@ -120,7 +120,7 @@ export interface ContactValues {
 export const EMPTY_CONTACT: ContactValues = { name: "", relationship: "", phone: "" };
 
 // accounts EmergencyContactInputSerializer: its labels' "is required." and "can be at most"
-// words (marketplace.api), then the shared phone rule (marketplace.validators.phone_problem).
+// words (core.api), then the shared phone rule (core.validators.phone_problem).
 type ContactField = (typeof RULES.circle.CONTACT)[keyof typeof RULES.circle.CONTACT];
 
 function plain(field: ContactField, required: boolean, more: (value: string) => string = () => "") {

@@ -1,6 +1,6 @@
 // The provider application's form schema (/provider-signup, spec sections 2, 5, 8): the spec's
 // messages, and the server's limits and words from the page's `limits` props
-// (providers ProviderApplicationSerializer via marketplace.api.input_limits).
+// (providers ProviderApplicationSerializer via core.api.input_limits).
 import * as z from "zod/mini";
 import { textTooLong, type Limits } from "../limits";
 import { RULES } from "../rules.generated";
@@ -15,7 +15,7 @@ export interface ProviderApplicationValues {
   experience: string;
 }
 
-// The server's phone rule and words (marketplace/validators.py): digits and the usual separators.
+// The server's phone rule and words (core/validators.py): digits and the usual separators.
 const PHONE_CHARACTERS = new RegExp(`^(?:${RULES.phone.PHONE_PATTERN})$`);
 
 export function phoneProblem(phone: string): string {

@@ -6,7 +6,7 @@
 // amount, a date is optional, and "urgent" is not offered (an urgent request keeps it).
 // A repeat (issue 18) is checked as series_problems checks it, on the whole form: its end against
 // the first visit's date.
-// Numbers and words come from the page's `limits` props (marketplace.api.input_limits) when it
+// Numbers and words come from the page's `limits` props (core.api.input_limits) when it
 // has them; otherwise from the server's rules as generated (../rules.generated.ts).
 import * as z from "zod/mini";
 import { TIME_WINDOWS } from "../format";
@@ -57,7 +57,7 @@ export const {
   PREFERRED_TIME_INVALID,
 } = R;
 export const URGENCY_INVALID: Record<Variant, string> = R.URGENCY_INVALID;
-// Where the visit is, in parts (marketplace.addresses): the street line and the town are asked
+// Where the visit is, in parts (core.addresses): the street line and the town are asked
 // for, so helpers see a town before a booking and the booked helper finds the door. The server
 // only requires some part (LOCATION_REQUIRED): these two are the form's own questions.
 export const STREET_REQUIRED = "Please enter the street address.";

@@ -21,11 +21,11 @@ import adminpanel.api.serializers as admin_serializers
 import bookings.api.serializers as booking_serializers
 import bookings.services as booking_services
 import circles.services as circle_services
+import core.addresses as addresses
+import core.api as api
+import core.errors as errors
+import core.validators as validators
 import marketplace.account_lifecycle.services as account_lifecycle
-import marketplace.addresses as addresses
-import marketplace.api as api
-import marketplace.errors as errors
-import marketplace.validators as validators
 import messaging.services as messaging_services
 import payments.api.serializers as payment_serializers
 import payments.gateways as gateways
@@ -73,7 +73,7 @@ def rules() -> dict[str, Any]:
     """Every rule the forms mirror, grouped by the form that uses it."""
     return {
         "errors": {"SEVERAL_PROBLEMS": errors.SEVERAL_PROBLEMS},
-        # A labelled serializer field's words (marketplace.api.PlainMessages) and DRF's choice.
+        # A labelled serializer field's words (core.api.PlainMessages) and DRF's choice.
         "plain": {
             "REQUIRED": api.PLAIN_REQUIRED,
             "MAX_LENGTH": api.PLAIN_MAX_LENGTH,
@@ -236,7 +236,7 @@ def rules() -> dict[str, Any]:
         },
         "booking": {
             "TEXT_MAX": booking_services.VISIT_REPORT_TEXT_MAX,
-            # The dialogs' fields: their limits and words (marketplace.api.input_limits).
+            # The dialogs' fields: their limits and words (core.api.input_limits).
             "CLIENT_CANCEL": api.input_limits(booking_serializers.BookingCancelSerializer),
             "ADMIN_CANCEL": api.input_limits(booking_serializers.AdminBookingCancelSerializer),
             "REVIEW": api.input_limits(booking_serializers.ReviewCreateSerializer),

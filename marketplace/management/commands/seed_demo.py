@@ -21,7 +21,7 @@ from bookings.models import REMIND_BEFORE_LATE, Booking, VisitReport
 from bookings.services import booking_check_in, booking_check_out, service_request_accept, visit_checklist
 from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.services import recipient_for_self, recipient_update
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 from payments.gateways import TEST_CARD_SUCCEEDS, is_test_gateway_active
 from payments.models import ConnectedAccount, Earning
 from payments.payouts import connected_account_start, test_onboarding_finish

@@ -16,7 +16,7 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from marketplace.errors import SEVERAL_PROBLEMS, DomainError
+from core.errors import SEVERAL_PROBLEMS, DomainError
 
 logger = logging.getLogger(__name__)
 

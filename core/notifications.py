@@ -24,7 +24,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
-from marketplace.events import KindNoticeWritten, SystemNoticeWritten, publish
+from core.events import KindNoticeWritten, SystemNoticeWritten, publish
 
 
 class NoticeKind(models.TextChoices):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from marketplace.errors import InvalidInput
+from core.errors import InvalidInput
 
 PHONE_MIN_DIGITS = 10
 PHONE_MAX_DIGITS = 15  # the longest international number (E.164)

@@ -72,7 +72,7 @@ class BookingCompleted(DomainEvent):
     booking_id: int
 
 
-# ---------------------------------------------------------------- notices (marketplace.notifications)
+# ---------------------------------------------------------------- notices (core.notifications)
 
 
 @dataclass(frozen=True)

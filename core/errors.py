@@ -1,4 +1,4 @@
-"""Domain errors raised by services and mapped to HTTP by marketplace.api.exception_handler.
+"""Domain errors raised by services and mapped to HTTP by core.api.exception_handler.
 
 Services raise these; views never build error responses by hand.
 """

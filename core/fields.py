@@ -1,7 +1,7 @@
 """Strict input fields: a wrong JSON type is a 400, never silently coerced ("15" is not an integer).
 
 Shared by the providers, requests_app, bookings and adminpanel input serializers. Given a
-`label`, their limits answer in plain words (marketplace.api.PlainMessages).
+`label`, their limits answer in plain words (core.api.PlainMessages).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from marketplace.api import PlainCharField, PlainIntegerField, PlainMessages, as_dollars
+from core.api import PlainCharField, PlainIntegerField, PlainMessages, as_dollars
 
 # The largest amount a form takes (a request's maximum budget); MoneyField's schema says so too.
 MONEY_MAX = 99_999
