@@ -1,4 +1,4 @@
-"""manage.py purge_closed_accounts [--dry-run] [--days 30]: erase accounts closed long enough ago (cron, daily)."""
+"""manage.py purge_closed_accounts [--dry-run] [--days 30]: erase accounts closed long enough ago (beat runs it daily: purge-closed-accounts)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class Command(BaseCommand):
         "the email a placeholder (closed-<id>@invalid); emergency contacts, own notifications and "
         "unbooked requests are deleted; sent messages read '[deleted]'. Bookings keep their amounts, "
         "dates, statuses and payment ids, so the other party's history and the money records stay. "
-        "Safe to run again (purged accounts are skipped). Run daily from cron."
+        "Safe to run again (purged accounts are skipped). Celery beat runs it daily (purge-closed-accounts)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
