@@ -133,6 +133,9 @@ class GeopyGeocoder:
     def _ask(self, query: str) -> Point | None:
         from geopy.exc import GeocoderQueryError, GeocoderServiceError
 
+        if transaction.get_connection().in_atomic_block:
+            # It would hold the transaction's row locks while the service answers.
+            raise RuntimeError("A geocoding service is never called inside a database transaction.")
         try:
             found = self.service.geocode(query, exactly_one=True, **self.query_options)
         except GeocoderQueryError:
@@ -191,8 +194,6 @@ def place_record(
     Runs outside any transaction (a Celery task): the outside call holds no row lock. The row is
     then re-read under lock and written only if its address is still the one that was placed, with
     save(update_fields=...) so the list caches see the change."""
-    if transaction.get_connection().in_atomic_block:
-        raise RuntimeError("A geocoder is never called inside a database transaction.")
     record = model._default_manager.filter(pk=pk).first()
     if record is None:
         return Placed("gone")
