@@ -42,7 +42,9 @@ class PlaceStatus(models.TextChoices):
 ZIP_REQUIRED = "Please enter your ZIP code."
 ZIP_NOT_US = "Kindly works in the United States only for now. Please enter a 5-digit US ZIP code, like 62701."
 ZIP_UNKNOWN = "We could not find the ZIP code {zip}. Please check it."
-_ZIP = re.compile(r"^(\d{5})(?:-\d{4})?$")
+# A ZIP code or ZIP+4 (the form checks this shape; only the server knows which codes exist).
+ZIP_PATTERN = r"(\d{5})(?:-\d{4})?"
+_ZIP = re.compile(f"^{ZIP_PATTERN}$")
 _OVERSEAS_STATES = {"AA", "AE", "AP"}
 
 
