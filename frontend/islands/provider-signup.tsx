@@ -61,7 +61,7 @@ const INITIAL: Values = {
 };
 
 const TRAVEL_OPTIONS = TRAVEL_CHOICES.map((miles) => ({ value: String(miles), label: `Up to ${miles} miles` }));
-const ZIP_HINT = "Families see how far away you are, never your address. We use only your ZIP code.";
+const ZIP_HINT = "We ask only for your ZIP code: families see how far away you are, never your address.";
 
 /** Her home ZIP code and how far she travels: the same two fields in both forms. */
 function AreaFields({

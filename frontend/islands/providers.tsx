@@ -215,7 +215,7 @@ function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Pr
             <div className="field">
               <label htmlFor="provider-within">Distance</label>
               <select id="provider-within" value={within} onChange={(e) => set("within", e.target.value)}>
-                <option value="">As far as each helper travels</option>
+                <option value="">Any distance</option>
                 {withinChoices.map((miles) => (
                   <option key={miles} value={String(miles)}>
                     Within {miles} miles
