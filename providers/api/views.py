@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from circles.selectors import recipient_place_for
+from core.api import ArrayLimitOffsetPagination
 from core.errors import PermissionDenied
 from core.listcache import CachedListMixin
 from providers import selectors, services
@@ -31,6 +32,22 @@ from providers.api.serializers import (
 )
 from providers.models import VISIT_WINDOWS, Specialty
 from providers.selectors import SORTS
+
+
+class ProviderListPagination(ArrayLimitOffsetPagination):
+    """Near someone (the view's `_near`): the page's ids, nearest first, and the total in one
+    narrow query (selectors.ranked_ids), then the page's rows by id. Otherwise as every list."""
+
+    def paginate_queryset(self, queryset, request, view=None) -> list:  # type: ignore[override]
+        if getattr(view, "_near", None) is None:
+            return super().paginate_queryset(queryset, request, view)
+        self.request = request
+        self.limit = self.get_limit(request)
+        self.offset = self.get_offset(request)
+        ranked = list(selectors.ranked_ids(queryset)[self.offset : self.offset + self.limit])
+        # Past the end, the page is empty and the total is still counted.
+        self.count = ranked[0][1] if ranked else (self.get_count(queryset) if self.offset else 0)
+        return selectors.in_order(queryset, [pk for pk, _total in ranked])
 
 
 @extend_schema(
@@ -58,6 +75,7 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
 
     permission_classes = [AllowAny]
     serializer_class = BrowseProviderSerializer
+    pagination_class = ProviderListPagination
     cache_per_viewer = False
     _query: dict = {}  # noqa: RUF012 - read only; list() sets the request's own
     _near = None

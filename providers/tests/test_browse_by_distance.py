@@ -225,3 +225,15 @@ def test_the_page_is_a_fixed_number_of_queries(client, client_user, neighbourhoo
     with django_assert_max_num_queries(9):
         response = _browse(client, f"&near={mom.pk}&limit=24")
     assert len(response.json()) == 24 and response["X-Total-Count"] == "34"
+
+
+def test_pages_of_the_nearest_and_past_the_end(client, client_user, neighbourhood):
+    mom = recipient_of(client_user)
+    client.force_login(client_user)
+    first = _browse(client, f"&near={mom.pk}&limit=2")
+    assert (_names(first), first["X-Total-Count"]) == (["Ann", "Bea"], "4")
+    assert "offset=2" in first["Link"]
+    second = _browse(client, f"&near={mom.pk}&limit=2&offset=2")
+    assert (_names(second), second["X-Total-Count"]) == (["Dot", "Eve"], "4")
+    beyond = _browse(client, f"&near={mom.pk}&limit=2&offset=10")
+    assert (beyond.json(), beyond["X-Total-Count"]) == ([], "4")
