@@ -226,3 +226,15 @@ def test_a_helper_applies_and_her_home_zip_is_placed_after_the_commit(
 @pytest.mark.django_db
 def test_the_place_task_of_a_record_gone_does_nothing(places_in_process):
     assert place_recipient.apply(args=[987654]).get() == "gone"
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_places_a_new_recipient_after_the_commit(client_user, celery_worker):
+    from marketplace.testing.celery import wait_until
+
+    mom = circle_services.recipient_create(actor=client_user, first_name="Mom", zip_code="62704")
+    assert CareRecipient.objects.get(pk=mom.pk).place_status == PlaceStatus.PENDING  # saved first
+    wait_until(lambda: CareRecipient.objects.get(pk=mom.pk).place_status == PlaceStatus.LOCATED)
+    mom.refresh_from_db()
+    assert (mom.latitude, mom.longitude) == pytest.approx((39.77, -89.69), abs=0.02)
