@@ -19,7 +19,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from core.addresses import area_line, full_line, parse_one_line
+from core.addresses import Address, area_line, full_line, parse_one_line
+from core.geocoding import PlaceStatus
 
 # An invitation's link works for 7 days (issue 16 item 3).
 INVITATION_MAX_AGE = dt.timedelta(days=7)
@@ -62,6 +63,8 @@ def validate_time_zone(value: str) -> None:
 
 # What of a recipient goes with the street line to the booked helper only (and to the circle).
 RECIPIENT_PRIVATE = ("phone", "notes_for_helpers")
+# Where the recipient lives, to the metre: shown to nobody (people see rounded distances).
+RECIPIENT_PLACE = ("latitude", "longitude")
 
 
 class CareRecipient(models.Model):
@@ -74,6 +77,13 @@ class CareRecipient(models.Model):
     town = models.CharField(max_length=120, blank=True)
     state = models.CharField(max_length=40, blank=True)
     zip_code = models.CharField("ZIP", max_length=10, blank=True)
+    # Where the address is, filled by the geocoder after the save (core.geocoding): helpers near
+    # her are found from it. Never shown: people see rounded distances (core.geo.shown_miles).
+    latitude = models.FloatField(null=True, blank=True)
+    longitude = models.FloatField(null=True, blank=True)
+    place_status = models.CharField(
+        max_length=16, choices=PlaceStatus.choices, default=PlaceStatus.NO_ADDRESS, blank=True
+    )
     phone = models.CharField(max_length=40, blank=True)
     notes_for_helpers = models.TextField(blank=True, help_text='For example "Hard of hearing, ring twice".')
     # Where the person cared for lives: every time of their visits (the window, check-in and out,
@@ -94,6 +104,17 @@ class CareRecipient(models.Model):
 
     class Meta:
         ordering = ["first_name", "last_name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(latitude__isnull=True, longitude__isnull=True)
+                | Q(latitude__gte=-90, latitude__lte=90, longitude__gte=-180, longitude__lte=180),
+                name="care_recipient_place_on_earth",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["latitude", "longitude"], name="care_recipient_place_idx"),
+            models.Index(fields=["place_status"], name="care_recipient_status_idx"),
+        ]
 
     def __str__(self) -> str:
         return self.full_name
@@ -121,6 +142,11 @@ class CareRecipient(models.Model):
         # The one-line form still accepted (older API clients, fixtures): read into parts, best effort.
         for name, value in parse_one_line(text).as_dict().items():
             setattr(self, name, value)
+
+    @property
+    def address_parts(self) -> Address:
+        """The address as the geocoder reads it (the one it placed, when it still matches)."""
+        return Address(self.street, self.unit, self.town, self.state, self.zip_code)
 
     @property
     def area(self) -> str:

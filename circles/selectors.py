@@ -13,7 +13,9 @@ from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
 from circles.tokens import invitation_check_open, invitation_from_token
-from core.errors import DomainError, NotFound
+from core.errors import Conflict, DomainError, NotFound
+from core.geo import Point
+from core.geocoding import PlaceStatus
 
 if TYPE_CHECKING:
     from accounts.models import EmergencyContact, User
@@ -172,3 +174,56 @@ def recipients_cared_for_by_others(*, user: User) -> set[int]:
         .values_list("recipient_id", flat=True)
         .distinct()
     )
+
+
+def recipients_to_place(*, before, limit: int = 500) -> list[int]:
+    """Recipients whose address still waits to be placed, unchanged since `before` (beat's sweep)."""
+    return list(
+        CareRecipient.objects.filter(place_status=PlaceStatus.PENDING, updated_at__lt=before)
+        .order_by("updated_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+# Why a recipient has no place to browse near (yet), in the words the /providers page shows.
+PLACE_PENDING = "We are still finding {name}'s address on the map. Please try again in a minute."
+PLACE_NOT_FOUND = "We could not find {name}'s address on the map. Please check it on the Care circle page."
+PLACE_MISSING = "Add {name}'s address on the Care circle page to see the helpers near them."
+
+
+def place_problem(recipient: CareRecipient) -> str:
+    """Why helpers cannot be found near this recipient ("" when they can: the address is placed)."""
+    if recipient.place_status == PlaceStatus.LOCATED and recipient.latitude is not None:
+        return ""
+    words = {PlaceStatus.PENDING: PLACE_PENDING, PlaceStatus.NOT_FOUND: PLACE_NOT_FOUND}
+    return words.get(recipient.place_status, PLACE_MISSING).format(name=recipient.first_name)
+
+
+def recipient_place_for(*, user: User, recipient_id: int) -> Point:
+    """Where a recipient of the user's circles lives, to find helpers near them: another's (or
+    none) is a 404, one not placed (yet) a 409 saying why. The point never leaves the server."""
+    recipient = recipient_get(user=user, pk=recipient_id)
+    problem = place_problem(recipient)
+    if problem:
+        raise Conflict(problem)
+    return Point(recipient.latitude, recipient.longitude)
+
+
+def near_choices(*, user: User) -> list[dict]:
+    """The /providers page's "near whom?" choices: the recipients of the user's circles, their
+    own first, with why helpers cannot be found near one (yet), if so."""
+    if not user.is_authenticated:
+        return []
+    recipients = recipient_list_for(user=user).only(
+        "id", "first_name", "last_name", "account_id", "latitude", "longitude", "place_status"
+    )
+    ordered = sorted(recipients, key=lambda r: r.account_id != user.pk)
+    return [
+        {
+            "id": r.pk,
+            "name": "Me" if r.account_id == user.pk else r.full_name,
+            "firstName": r.first_name,
+            "problem": place_problem(r),
+        }
+        for r in ordered
+    ]

@@ -31,6 +31,7 @@ from circles.tokens import invitation_check_open, invitation_from_token, invitat
 from core import events
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
 from core.notifications import NoticeKind, notify
 from core.validators import check_phone
 
@@ -119,8 +120,26 @@ def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
         cleaned[name] = text
     if (creating or "first_name" in fields) and not cleaned.get("first_name"):
         errors.setdefault("firstName", []).append(FIRST_NAME_REQUIRED)
+    if cleaned.get("zip_code") and "zipCode" not in errors:
+        problem = zip_problem(cleaned["zip_code"], required=False)
+        if problem:
+            errors["zipCode"] = [problem]
     InvalidInput.check(errors)
     return cleaned
+
+
+def _address_moved(recipient: CareRecipient) -> list[str]:
+    """The address changed (the caller saves it, in a transaction): the old place is forgotten and
+    the new one asked for after the commit (circles.tasks.place_recipient). An address that cannot
+    be placed is still saved, "not found", flagged for staff. Returns the fields it set."""
+    from circles.tasks import place_recipient
+
+    has_address = any(getattr(recipient, name) for name in PART_NAMES)
+    recipient.latitude = recipient.longitude = None
+    recipient.place_status = PlaceStatus.PENDING if has_address else PlaceStatus.NO_ADDRESS
+    if has_address and recipient.pk is not None:
+        place_on_commit(place_recipient, recipient.pk)
+    return ["latitude", "longitude", "place_status"]
 
 
 def _normalize_email(raw: object) -> str:
@@ -205,6 +224,7 @@ def recipient_create(
                 raise Conflict("You are already in your own care circle.") from None
         else:
             recipient = CareRecipient.objects.create(**fields)
+        recipient.save(update_fields=_address_moved(recipient))
         CircleMember.objects.create(recipient=recipient, user=actor, role=CircleRole.ORGANIZER)
     return recipient
 
@@ -219,9 +239,16 @@ def recipient_update(*, actor: User, recipient_id: object, **changes: Any) -> Ca
         changed = [name for name, value in fields.items() if getattr(recipient, name) != value]
         for name in changed:
             setattr(recipient, name, fields[name])
+        if set(changed) & set(PART_NAMES):
+            changed += _address_moved(recipient)
         if changed:
             recipient.save(update_fields=[*changed, "updated_at"])
     return recipient
+
+
+def recipient_place(*, recipient_id: int):
+    """Place the recipient's address (Celery: circles.tasks.place_recipient; never in a transaction)."""
+    return place_record(CareRecipient, recipient_id, address_of=lambda recipient: recipient.address_parts)
 
 
 # ---------------------------------------------------------------- invitations

@@ -12,10 +12,11 @@ from django.views.decorators.cache import cache_control
 from accounts.guards import login_redirect, queue_toast
 from bookings.api.serializers import PublicReviewSerializer
 from bookings.selectors import reviews_featured
+from circles.selectors import near_choices
 from core.support import SUPPORT_CONVERSATION, support_contacts
 from marketplace.dashboard import dashboard
 from providers.models import Specialty
-from providers.selectors import provider_list_public, specialty_options
+from providers.selectors import WITHIN_CHOICES, provider_list_public, specialty_options
 from requests_app.categories import CATEGORIES
 from requests_app.selectors import category_list_active
 
@@ -206,7 +207,13 @@ def providers_browse(request: HttpRequest) -> HttpResponse:
         )
         return login_redirect(request)
     services = [{"id": c.slug, "name": c.name} for c in category_list_active()]
-    return render(request, "pages/providers.html", {"props": {"services": services or specialty_options()}})
+    props = {
+        "services": services or specialty_options(),
+        # "Near whom?": the care recipients of the person's circles (browse by distance).
+        "near": near_choices(user=request.user),
+        "withinChoices": list(WITHIN_CHOICES),
+    }
+    return render(request, "pages/providers.html", {"props": props})
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

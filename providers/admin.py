@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin
+from django.db import transaction
 
 from providers import services
 from providers.models import Provider, TimeOff, WeeklyHours
@@ -32,17 +33,28 @@ class ProviderAdmin(admin.ModelAdmin):
         "user",
         "verification_status",
         "service_area",
+        "home_zip",
+        "travel_miles",
+        "place_status",
         "hourly_rate",
         "rating",
         "total_reviews",
         "is_active",
         "created_at",
     )
-    list_filter = ("verification_status", "is_active", "created_at")
-    search_fields = ("user__email", "user__first_name", "user__last_name", "service_area", "bio")
+    # place_status "Could not be placed": a home ZIP the geocoder could not find (core.geocoding).
+    list_filter = ("verification_status", "is_active", "place_status", "created_at")
+    search_fields = ("user__email", "user__first_name", "user__last_name", "service_area", "home_zip", "bio")
     list_select_related = ("user",)
     autocomplete_fields = ("user",)
-    readonly_fields = ("rating", "total_reviews", "created_at", "updated_at")
+    readonly_fields = ("rating", "total_reviews", "latitude", "longitude", "place_status", "created_at", "updated_at")
+
+    def save_model(self, request, obj, form, change):
+        """A home ZIP changed here is placed again after the save, as on her profile page."""
+        with transaction.atomic():
+            if "home_zip" in form.changed_data:
+                services.provider_home_moved(obj)
+            super().save_model(request, obj, form, change)
 
 
 class WeeklyHoursAdminForm(forms.ModelForm):

@@ -7,6 +7,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from core.addresses import Address
+from core.geocoding import PlaceStatus
+
 
 class VerificationStatus(models.TextChoices):
     PENDING = "pending", "Pending"
@@ -25,6 +28,12 @@ class Specialty(models.TextChoices):
     COMMUNICATION_SUPPORT = "communication-support", "Communication Support"
 
 
+# How far a helper travels from home, in miles (providers.services owns the rule and its words).
+TRAVEL_MILES_MIN = 1
+TRAVEL_MILES_MAX = 100
+TRAVEL_MILES_DEFAULT = 10
+
+
 class Provider(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="provider")
     phone = models.CharField(max_length=40, blank=True)
@@ -32,6 +41,15 @@ class Provider(models.Model):
     hourly_rate = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     availability = models.JSONField(default=dict, blank=True)
     service_area = models.CharField(max_length=255, blank=True)
+    # Her home base: a US ZIP code only (Kindly never asks a helper for her street), placed at the
+    # ZIP's centre by the geocoder after the save (core.geocoding), and how far she will travel.
+    home_zip = models.CharField("home ZIP", max_length=10, blank=True)
+    travel_miles = models.PositiveSmallIntegerField(default=TRAVEL_MILES_DEFAULT)
+    latitude = models.FloatField(null=True, blank=True)
+    longitude = models.FloatField(null=True, blank=True)
+    place_status = models.CharField(
+        max_length=16, choices=PlaceStatus.choices, default=PlaceStatus.NO_ADDRESS, blank=True
+    )
     bio = models.TextField(blank=True)
     experience = models.TextField(blank=True)
     verification_status = models.CharField(
@@ -51,8 +69,26 @@ class Provider(models.Model):
             ),
             models.CheckConstraint(condition=Q(rating__gte=0) & Q(rating__lte=5), name="provider_rating_0_5"),
             models.CheckConstraint(condition=Q(total_reviews__gte=0), name="provider_total_reviews_gte_0"),
+            models.CheckConstraint(
+                condition=Q(travel_miles__gte=TRAVEL_MILES_MIN) & Q(travel_miles__lte=TRAVEL_MILES_MAX),
+                name="provider_travel_miles_1_100",
+            ),
+            models.CheckConstraint(
+                condition=Q(latitude__isnull=True, longitude__isnull=True)
+                | Q(latitude__gte=-90, latitude__lte=90, longitude__gte=-180, longitude__lte=180),
+                name="provider_place_on_earth",
+            ),
         ]
-        indexes = [models.Index(fields=["verification_status", "is_active"], name="provider_status_idx")]
+        indexes = [
+            models.Index(fields=["verification_status", "is_active"], name="provider_status_idx"),
+            # Browse by distance (providers.selectors.within_reach): the public helpers whose travel
+            # is in a band, inside that band's box around the care recipient.
+            models.Index(
+                fields=["verification_status", "is_active", "travel_miles", "latitude", "longitude"],
+                name="provider_reach_idx",
+            ),
+            models.Index(fields=["place_status"], name="provider_place_status_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} ({self.verification_status})"
@@ -60,6 +96,11 @@ class Provider(models.Model):
     @property
     def is_verified(self) -> bool:
         return self.verification_status == VerificationStatus.VERIFIED
+
+    @property
+    def home_address(self) -> Address:
+        """Her home base as the geocoder reads it: the ZIP code alone."""
+        return Address(zip_code=self.home_zip)
 
 
 # The visit windows of a service request (requests_app.models.TimeWindow and WINDOW_START, which sit

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, TextField, Value
+from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, TextField, Value, Window
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from accounts.models import UserType
 from core.errors import NotFound
+from core.geo import Point, box_around, in_box, miles_from
+from core.geocoding import PlaceStatus
 from providers.models import VISIT_WINDOWS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
 
 if TYPE_CHECKING:
@@ -31,12 +33,18 @@ def specialty_options() -> list[dict[str, str]]:
 
 
 SORTS = {
+    # Nearest first: only with a place to be near (provider_list_public's `near`).
+    "distance": [F("distance_miles").asc(), "id"],
     "rating": [F("rating").desc(), F("total_reviews").desc(), "id"],
     "reviews": [F("total_reviews").desc(), F("rating").desc(), "id"],
     "rate-low": [F("hourly_rate").asc(nulls_last=True), F("rating").desc(), "id"],
     "rate-high": [F("hourly_rate").desc(nulls_last=True), F("rating").desc(), "id"],
 }
 DEFAULT_SORT = "rating"
+DISTANCE_SORT = "distance"
+# The choices of the distance filter on /providers (the API takes any whole number of miles in
+# the helpers' own range, 1 to TRAVEL_MILES_MAX).
+WITHIN_CHOICES = (5, 10, 25, 50)
 
 
 def _public() -> QuerySet[Provider]:
@@ -50,15 +58,23 @@ def provider_list_public(
     sort: str = DEFAULT_SORT,
     available_on: dt.date | None = None,
     time_window: str = "",
+    near: Point | None = None,
+    within: int | None = None,
 ) -> QuerySet[Provider]:
     """Verified, active providers for the browse and landing pages.
 
     search: case-insensitive over bio, service area and specialties (ids, and the names of the
-    services, so "technology" finds tech-support). specialty: one of the six ids. sort: rating
-    (default), reviews, rate-low, rate-high. available_on (and time_window, else any window):
-    free then (filter_available). All done in the database.
+    services, so "technology" finds tech-support). specialty: one of the six ids. sort: distance
+    (with `near`), rating (default), reviews, rate-low, rate-high. available_on (and time_window,
+    else any window): free then (filter_available). near: only the helpers whose travel covers
+    this place (within_reach), `within` miles of it at most, each with `distance_miles`. All done
+    in the database.
     """
     qs = _public().select_related("user")
+    if near is not None:
+        qs = within_reach(qs, center=near, within=within)
+    elif sort == DISTANCE_SORT:
+        sort = DEFAULT_SORT
     search = search.strip()
     if search or specialty:
         qs = qs.annotate(specialties_text=Cast("specialties", output_field=TextField()))
@@ -69,6 +85,45 @@ def provider_list_public(
     if available_on is not None:
         qs = filter_available(qs, day=available_on, window=time_window or None)
     return qs.order_by(*SORTS.get(sort, SORTS[DEFAULT_SORT]))
+
+
+# Browse by distance. A helper is shown for a place when it lies within her own travel distance
+# (and within the family's distance filter). Travel distances differ per helper (1 to 100 miles),
+# so one box of 100 miles would read every helper up to 100 miles away, most of whom travel 10 or
+# 25. Instead the helpers are read in bands of travel distance, each band in a box of its own
+# largest distance, on the index (status, travel_miles, latitude, longitude): the rows read are
+# those near enough to possibly come, whatever the number of helpers farther out. The exact
+# distance then decides. When PostGIS would be the next step: docs/deploy.md.
+TRAVEL_BANDS = ((1, 5), (6, 10), (11, 20), (21, 40), (41, 70), (71, 100))
+
+
+def within_reach(qs: QuerySet[Provider], *, center: Point, within: int | None = None) -> QuerySet[Provider]:
+    """The providers of `qs` placed within their own travel distance of `center` (and `within`
+    miles of it at most, when given), annotated with `distance_miles` (exact, haversine)."""
+    boxes: dict[float, list[int]] = {}  # radius -> the travel distances read in a box that large
+    for low, high in TRAVEL_BANDS:
+        radius = min(high, within) if within is not None else high
+        boxes.setdefault(radius, []).extend(range(low, high + 1))
+    reach = Q()
+    for radius, travels in boxes.items():
+        reach |= Q(travel_miles__in=travels) & in_box(box_around(center, radius))
+    qs = qs.filter(reach).annotate(distance_miles=miles_from(center)).filter(distance_miles__lte=F("travel_miles"))
+    if within is not None:
+        qs = qs.filter(distance_miles__lte=within)
+    return qs
+
+
+def ranked_ids(qs: QuerySet[Provider]) -> QuerySet:
+    """(pk, total) of each row of `qs` in its order, `total` the number of rows in all (a window
+    count over the same scan): a page of a browse by distance reads its ids and the count in one
+    narrow query, then its rows by id (in_order). A page of 24 out of thousands in reach sorts ids,
+    not whole profiles, and the rows in reach are read once, not twice."""
+    return qs.prefetch_related(None).annotate(total=Window(Count("pk"))).values_list("pk", "total")
+
+
+def in_order(qs: QuerySet[Provider], ids: list[int]) -> list[Provider]:
+    """The rows of `qs` with these ids, in the order of `qs` (ranked_ids' page)."""
+    return list(qs.filter(pk__in=ids)) if ids else []
 
 
 def _specialty_matches(search: str) -> Q:
@@ -419,3 +474,12 @@ def provider_visits_between(provider: Provider, *, first_day: dt.date, last_day:
 def time_off_between(provider: Provider, *, first_day: dt.date, last_day: dt.date) -> list[TimeOff]:
     """The provider's time off touching first_day to last_day, first first (the calendar)."""
     return list(provider.time_off.filter(first_day__lte=last_day, last_day__gte=first_day).order_by("first_day", "id"))
+
+
+def providers_to_place(*, before: dt.datetime, limit: int = 500) -> list[int]:
+    """Helpers whose home ZIP still waits to be placed, unchanged since `before` (beat's sweep)."""
+    return list(
+        Provider.objects.filter(place_status=PlaceStatus.PENDING, updated_at__lt=before)
+        .order_by("updated_at")
+        .values_list("pk", flat=True)[:limit]
+    )

@@ -13,11 +13,21 @@ from django.utils import timezone
 from accounts.models import UserType
 from circles.notices import notice_send
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
 from core.listcache import invalidate
 from core.notifications import NoticeKind, notify
 from core.realtime import send_on_commit
 from core.validators import phone_problem
-from providers.models import WEEKDAYS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
+from providers.models import (
+    TRAVEL_MILES_MAX,
+    TRAVEL_MILES_MIN,
+    WEEKDAYS,
+    Provider,
+    Specialty,
+    TimeOff,
+    VerificationStatus,
+    WeeklyHours,
+)
 from providers.selectors import fits_hours, provider_visits_between
 
 if TYPE_CHECKING:
@@ -46,6 +56,8 @@ BIO_TOO_SHORT = "Please provide a detailed bio (at least 50 characters)"
 BIO_TOO_LONG = "Bio can be at most 5,000 characters."
 EXPERIENCE_TOO_SHORT = "Please describe your experience"
 EXPERIENCE_TOO_LONG = "Experience can be at most 5,000 characters."
+TRAVEL_REQUIRED = "Please choose how far you can travel."
+TRAVEL_OUT_OF_RANGE = f"Please choose a distance from {TRAVEL_MILES_MIN} to {TRAVEL_MILES_MAX} miles."
 
 
 def specialties_problem(specialties: Sequence[str] | None) -> str:
@@ -68,6 +80,15 @@ def hourly_rate_problem(rate: Decimal | int | None) -> str:
     return ""
 
 
+def travel_miles_problem(miles: int | None) -> str:
+    """How far she travels from home: 1 to 100 miles, whole miles."""
+    if miles is None:
+        return TRAVEL_REQUIRED
+    if isinstance(miles, bool) or not isinstance(miles, int) or not TRAVEL_MILES_MIN <= miles <= TRAVEL_MILES_MAX:
+        return TRAVEL_OUT_OF_RANGE
+    return ""
+
+
 def _text_problem(value: str | None, *, min_length: int, short: str, max_length: int, too_long: str) -> str:
     text = (value or "").strip()
     if not text or len(text) < min_length:
@@ -85,6 +106,8 @@ API_FIELD_NAMES = {
     "service_area": "serviceArea",
     "bio": "bio",
     "experience": "experience",
+    "home_zip": "homeZip",
+    "travel_miles": "travelMiles",
 }
 
 
@@ -96,8 +119,11 @@ def provider_application_problems(
     service_area: str,
     bio: str,
     experience: str,
+    home_zip: str,
+    travel_miles: int | None,
 ) -> dict[str, list[str]]:
-    """What is wrong with an application, {API field: [messages]}; empty when all is well."""
+    """What is wrong with an application, {API field: [messages]}; empty when all is well. Her home
+    ZIP must be a US ZIP code the ZIP list knows (core.geocoding.zip_problem)."""
     problems = {
         "phone": phone_problem(phone or ""),
         "specialties": specialties_problem(specialties),
@@ -117,6 +143,8 @@ def provider_application_problems(
             max_length=TEXT_MAX,
             too_long=EXPERIENCE_TOO_LONG,
         ),
+        "homeZip": zip_problem(home_zip or ""),
+        "travelMiles": travel_miles_problem(travel_miles),
     }
     return {field: [problem] for field, problem in problems.items() if problem}
 
@@ -159,6 +187,8 @@ def provider_apply(
     service_area: str,
     bio: str,
     experience: str,
+    home_zip: str,
+    travel_miles: int,
 ) -> Provider:
     """Create the user's provider profile (pending). A second application is a 409; fields that
     break provider_application_problems' rules (a phone number without 10 to 15 digits, a rate
@@ -176,6 +206,8 @@ def provider_apply(
             service_area=service_area,
             bio=bio,
             experience=experience,
+            home_zip=home_zip,
+            travel_miles=travel_miles,
         )
     )
     phone = phone.strip()
@@ -191,7 +223,11 @@ def provider_apply(
                 service_area=service_area,
                 bio=bio,
                 experience=experience,
+                home_zip=home_zip.strip(),
+                travel_miles=travel_miles,
+                place_status=PlaceStatus.PENDING,
             )
+            _place_later(provider)
             if user.user_type == UserType.CLIENT:
                 user.user_type = UserType.PROVIDER
                 user.save(update_fields=["user_type", "updated_at"])
@@ -206,6 +242,55 @@ def provider_apply(
         # Two applications at once: the one-to-one on user lets only one in.
         raise Conflict(ALREADY_APPLIED) from None
     return provider
+
+
+def _place_later(provider: Provider) -> None:
+    """Her home is placed by the geocoder after the commit (providers.tasks.place_provider)."""
+    from providers.tasks import place_provider
+
+    place_on_commit(place_provider, provider.pk)
+
+
+def provider_home_moved(provider: Provider) -> list[str]:
+    """Her home ZIP changed (the caller saves it, in a transaction): the old place is forgotten and
+    the new one asked for after the commit. Returns the fields it set, for update_fields."""
+    provider.latitude = provider.longitude = None
+    provider.place_status = PlaceStatus.PENDING if provider.home_zip else PlaceStatus.NO_ADDRESS
+    if provider.home_zip:
+        _place_later(provider)
+    return ["latitude", "longitude", "place_status"]
+
+
+def provider_update_area(*, actor: User, home_zip: str | None = None, travel_miles: int | None = None) -> Provider:
+    """The signed-in provider changes where she helps: her home ZIP code and how far she travels
+    (either or both). 400 naming each field that breaks its rule, nothing saved; 403 for someone
+    with no provider profile. A new ZIP code is placed again, after the commit."""
+    problems = {}
+    if home_zip is not None:
+        problems["homeZip"] = [zip_problem(home_zip)]
+    if travel_miles is not None:
+        problems["travelMiles"] = [travel_miles_problem(travel_miles)]
+    InvalidInput.check({field: [m for m in messages if m] for field, messages in problems.items()})
+    with transaction.atomic():
+        provider = Provider.objects.select_for_update(of=("self",)).filter(user_id=actor.pk).first()
+        if provider is None:
+            raise PermissionDenied("Only providers set where they help.")
+        changed = []
+        if home_zip is not None and home_zip.strip() != provider.home_zip:
+            provider.home_zip = home_zip.strip()
+            changed += ["home_zip", *provider_home_moved(provider)]
+        if travel_miles is not None and travel_miles != provider.travel_miles:
+            provider.travel_miles = travel_miles
+            changed.append("travel_miles")
+        if changed:
+            provider.save(update_fields=[*changed, "updated_at"])
+    return provider
+
+
+def provider_place(*, provider_id: int):
+    """Place the provider's home at its ZIP code (Celery: providers.tasks.place_provider; never in a
+    transaction). A ZIP that cannot be placed is saved "not found": staff see it flagged."""
+    return place_record(Provider, provider_id, address_of=lambda provider: provider.home_address)
 
 
 def provider_set_status(*, provider_id: int, actor: User, status: str, reason: str = "") -> Provider:

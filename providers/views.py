@@ -12,15 +12,16 @@ from django.utils import timezone
 from accounts.guards import login_required_page
 from core.api import input_limits
 from providers import services
-from providers.api.serializers import ProviderApplicationSerializer, ScheduleSerializer
-from providers.models import VISIT_WINDOWS, WEEKDAYS, Provider, VerificationStatus
+from providers.api.serializers import ProviderApplicationSerializer, ProviderSerializer, ScheduleSerializer
+from providers.models import VISIT_WINDOWS, WEEKDAYS, VerificationStatus
 from providers.selectors import provider_for_user, provider_schedule, specialty_options
 
 
 @login_required_page
 def provider_signup(request: HttpRequest) -> HttpResponse:
-    """The application form, or "You're Already a Provider!" with the verification status."""
-    provider = Provider.objects.filter(user=request.user).only("id", "verification_status").first()
+    """The application form, or "You're Already a Provider!" with the verification status and
+    "Where you help" (her home ZIP code and how far she travels)."""
+    provider = provider_for_user(user=request.user)
     context = {
         "provider": provider,
         "is_pending": provider is not None and provider.verification_status == VerificationStatus.PENDING,
@@ -28,6 +29,8 @@ def provider_signup(request: HttpRequest) -> HttpResponse:
             "user": {"id": request.user.pk, "firstName": request.user.first_name},
             "specialties": specialty_options(),
             "limits": input_limits(ProviderApplicationSerializer),
+            # A provider already: her profile, for "Where you help".
+            "provider": ProviderSerializer(provider).data if provider is not None else None,
         },
     }
     return render(request, "pages/provider-signup.html", context)

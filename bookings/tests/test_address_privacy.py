@@ -234,3 +234,17 @@ def test_staff_see_the_town_and_zip_in_the_django_admin_never_the_street_phone_o
     assert f"/{booking.service_request_id}/change/" in found
     missed = client.get("/django-admin/requests_app/servicerequest/", {"q": "Oak Avenue"}).content.decode()
     assert f"/{booking.service_request_id}/change/" not in missed
+
+
+def test_staff_see_whether_an_address_could_be_placed_never_its_coordinates(client, harold, admin_user):
+    from core.geocoding import PlaceStatus
+
+    harold.latitude, harold.longitude, harold.place_status = 39.7702913, -89.6801234, PlaceStatus.LOCATED
+    harold.save()
+    client.force_login(admin_user)
+    for url in (f"/django-admin/circles/carerecipient/{harold.pk}/change/", "/django-admin/circles/carerecipient/"):
+        html = client.get(url).content.decode()
+        assert "Placed" in html, url
+        assert "39.77" not in html and "-89.68" not in html, url
+    flagged = client.get("/django-admin/circles/carerecipient/", {"place_status__exact": "not_found"}).content.decode()
+    assert f"/{harold.pk}/change/" not in flagged

@@ -1,16 +1,29 @@
 // /provider-signup: the application form (spec sections 2, 5, 8). Each field is validated as
 // it changes, with the spec's messages (frontend/lib/schemas/provider.ts); success toast then /
-// after 2 s.
-import { useMemo } from "react";
-import { CheckboxOption, FieldSet, InputField, RequiredFieldsNote, TextareaField } from "../components/Field";
-import { api, errorMessage } from "../lib/api";
+// after 2 s. A provider already has a profile: the page shows "Where you help" instead (her home
+// ZIP code and how far she travels, which decide the families who find her nearby).
+import { useMemo, useState } from "react";
+import {
+  CheckboxOption,
+  FieldSet,
+  InputField,
+  RequiredFieldsNote,
+  SelectField,
+  TextareaField,
+} from "../components/Field";
+import { api, errorMessage, isUnauthorizedError, handleLoggedOut } from "../lib/api";
 import { useSchemaForm } from "../lib/forms";
 import type { Limits } from "../lib/limits";
 import { mountIsland } from "../lib/mount";
 import {
+  TRAVEL_CHOICES,
+  TRAVEL_DEFAULT,
   providerApplicationPayload,
   providerApplicationSchema,
+  providerAreaPayload,
+  providerAreaSchema,
   type ProviderApplicationValues,
+  type ProviderAreaValues,
 } from "../lib/schemas/provider";
 import { toast } from "../lib/toast";
 import type { Provider } from "../lib/types";
@@ -19,20 +32,121 @@ interface Props {
   user: { id: string; firstName: string };
   specialties: { id: string; name: string }[];
   limits: Limits;
+  /** Her profile when she already has one: the page shows "Where you help". */
+  provider?: Provider | null;
 }
 
 type Values = ProviderApplicationValues;
 
-const FIELDS: (keyof Values)[] = ["phone", "specialties", "hourlyRate", "serviceArea", "bio", "experience"];
+const FIELDS: (keyof Values)[] = [
+  "phone",
+  "specialties",
+  "hourlyRate",
+  "serviceArea",
+  "homeZip",
+  "travelMiles",
+  "bio",
+  "experience",
+];
 
 const INITIAL: Values = {
   phone: "",
   specialties: [],
   hourlyRate: "",
   serviceArea: "",
+  homeZip: "",
+  travelMiles: TRAVEL_DEFAULT,
   bio: "",
   experience: "",
 };
+
+const TRAVEL_OPTIONS = TRAVEL_CHOICES.map((miles) => ({ value: String(miles), label: `Up to ${miles} miles` }));
+const ZIP_HINT = "We ask only for your ZIP code: families see how far away you are, never your address.";
+
+/** Her home ZIP code and how far she travels: the same two fields in both forms. */
+function AreaFields({
+  values,
+  errors,
+  set,
+}: {
+  values: ProviderAreaValues;
+  errors: Partial<Record<keyof ProviderAreaValues, string>>;
+  set: (name: keyof ProviderAreaValues, value: string) => void;
+}) {
+  return (
+    <>
+      <InputField
+        id="provider-homeZip"
+        label="Home ZIP code"
+        required
+        hint={ZIP_HINT}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={10}
+        value={values.homeZip}
+        onChange={(e) => set("homeZip", e.target.value)}
+        error={errors.homeZip}
+      />
+      <SelectField
+        id="provider-travelMiles"
+        label="How far will you travel?"
+        required
+        hint="From your home. You are shown to families who live within this distance."
+        options={TRAVEL_OPTIONS}
+        value={values.travelMiles}
+        onChange={(e) => set("travelMiles", e.target.value)}
+        error={errors.travelMiles}
+      />
+    </>
+  );
+}
+
+const AREA_FIELDS: (keyof ProviderAreaValues)[] = ["homeZip", "travelMiles"];
+
+/** "Where you help", for a provider who has a profile (PATCH /api/provider/profile). */
+function WhereYouHelpForm({ provider }: { provider: Provider }) {
+  const initial = {
+    homeZip: provider.homeZip,
+    travelMiles: TRAVEL_CHOICES.includes(provider.travelMiles) ? String(provider.travelMiles) : TRAVEL_DEFAULT,
+  };
+  const { values, errors, set, handleSubmit, showServerErrors } = useSchemaForm<ProviderAreaValues>({
+    schema: providerAreaSchema,
+    defaultValues: initial,
+    fields: AREA_FIELDS,
+    fieldId: (name) => `provider-${name}`,
+  });
+  const [saving, setSaving] = useState(false);
+  const onSubmit = handleSubmit(async (checked) => {
+    setSaving(true);
+    try {
+      await api.patch<Provider>("/api/provider/profile", providerAreaPayload(checked));
+      toast({ title: "Saved", description: "Families nearby will find you by this distance." });
+    } catch (error) {
+      if (isUnauthorizedError(error)) {
+        handleLoggedOut("/login");
+        return;
+      }
+      showServerErrors(error);
+      toast({ title: "Error", description: `We couldn't save this: ${errorMessage(error)}`, variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="provider-area-form">
+      <AreaFields values={values} errors={errors} set={set} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save where you help"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ProviderSignup(props: Props) {
+  return props.provider ? <WhereYouHelpForm provider={props.provider} /> : <ProviderSignupForm {...props} />;
+}
 
 function ProviderSignupForm({ specialties, limits }: Props) {
   const schema = useMemo(() => providerApplicationSchema(limits), [limits]);
@@ -121,6 +235,7 @@ function ProviderSignupForm({ specialties, limits }: Props) {
         onChange={(e) => set("serviceArea", e.target.value)}
         error={errors.serviceArea}
       />
+      <AreaFields values={values} errors={errors} set={set} />
       <TextareaField
         id="provider-bio"
         label="About you"
@@ -150,4 +265,4 @@ function ProviderSignupForm({ specialties, limits }: Props) {
   );
 }
 
-mountIsland(ProviderSignupForm, "provider-signup");
+mountIsland(ProviderSignup, "provider-signup");

@@ -3,33 +3,53 @@
 // loading, "No Providers Found". The server filters, sorts and counts (GET /api/providers); the
 // page shows PAGE_SIZE providers at a time and "Load more" asks for the next ones. "Available on" a
 // date (and a time of day) keeps the providers free then; each card tells their next free window.
+// "Near whom?" (a care recipient of the person's circles, the first one by default) keeps the
+// helpers whose own travel distance reaches them, nearest first, each "3.2 miles away"; a
+// distance filter keeps the nearer ones. The server never tells where anyone lives.
 // The pages are one TanStack infinite query per set of filters (lib/query handles a lost session).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { Avatar } from "../components/Avatar";
 import { EmptyState } from "../components/EmptyState";
+import { ProviderCard } from "../components/ProviderCard";
 import { LoadingCards } from "../components/Skeleton";
-import { StarRating } from "../components/StarRating";
 import { errorMessage, getPage, isUnauthorizedError, type Page } from "../lib/api";
-import { formatMoney, parseDateOnly, personName, specialtyName, todayIso } from "../lib/format";
+import { parseDateOnly, specialtyName, todayIso } from "../lib/format";
 import { mountQueryIsland, type SessionMeta } from "../lib/query";
-import { BROWSE_DEFAULTS, DEFAULT_SORT, browseProblem, browseSchema, type BrowseValues } from "../lib/schemas/browse";
-import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
+import {
+  DEFAULT_SORT,
+  DISTANCE_SORT,
+  browseDefaults,
+  browseProblem,
+  browseSchema,
+  type BrowseValues,
+} from "../lib/schemas/browse";
+import type { BrowseProvider as Provider } from "../lib/types";
+
+/** A care recipient of the person's circles ("Me" for themself), and why helpers cannot be found
+ * near them yet ("" when they can). */
+interface NearChoice {
+  id: number;
+  name: string;
+  firstName: string;
+  problem: string;
+}
 
 interface Props {
   services: { id: string; name: string }[];
+  near: NearChoice[];
+  withinChoices: number[];
 }
 
 const SORTS = [
+  { value: DISTANCE_SORT, label: "Nearest first" },
   { value: "rating", label: "Highest Rated" },
   { value: "reviews", label: "Most Reviews" },
   { value: "rate-low", label: "Price: Low to High" },
   { value: "rate-high", label: "Price: High to Low" },
 ];
 const SEARCH_DELAY_MS = 300;
-const MAX_CHIPS = 3;
 const PAGE_SIZE = 24;
 const DAY_PARTS = [
   { value: "morning", label: "Morning (8AM - 12PM)" },
@@ -43,14 +63,8 @@ interface Filters {
   sort: string;
   day: string;
   window: string;
-}
-
-/** "Next free: Tuesday, November 24, morning", or that there is none in the next two weeks. */
-function nextFreeText(next: NextFreeWindow | null | undefined): string {
-  const day = next ? parseDateOnly(next.date) : null;
-  if (!next || !day) return "No free time in the next 2 weeks";
-  const date = day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
-  return `Next free: ${date}, ${next.timeWindow}`;
+  near: string;
+  within: string;
 }
 
 /** A lost session signs in again through /api/login (spec section 8). */
@@ -70,6 +84,10 @@ function providersPath(filters: Filters, offset: number): string {
     params.set("availableOn", filters.day);
     if (filters.window) params.set("timeWindow", filters.window);
   }
+  if (filters.near) {
+    params.set("near", filters.near);
+    if (filters.within) params.set("within", filters.within);
+  }
   return `/api/providers?${params.toString()}`;
 }
 
@@ -78,75 +96,35 @@ function unique(providers: Provider[]): Provider[] {
   return providers.filter((p) => !seen.has(p.id) && seen.add(p.id));
 }
 
-function ProviderCard({ provider, serviceName }: { provider: Provider; serviceName: (id: string) => string }) {
-  const name = personName(provider.user) || "Kindly provider";
-  const chips = provider.specialties.slice(0, MAX_CHIPS);
-  const more = provider.specialties.length - chips.length;
-  const first = provider.specialties[0];
-  const headingId = `provider-${provider.id}-name`;
-  return (
-    <article className="card provider-card" aria-labelledby={headingId} data-testid="provider-card">
-      <div className="provider-card-head">
-        <Avatar firstName={provider.user.firstName} imageUrl={provider.user.profileImageUrl} />
-        <div>
-          <h3 id={headingId} className="provider-name" tabIndex={-1}>
-            {name}
-          </h3>
-          {first && <p className="provider-specialty muted">{serviceName(first)}</p>}
-        </div>
-        {provider.verificationStatus === "verified" && <span className="badge badge-success">Verified</span>}
-      </div>
-      <StarRating rating={provider.rating} reviews={provider.totalReviews} />
-      <p className="provider-next-free" data-testid="next-free">
-        {nextFreeText(provider.nextFreeWindow)}
-      </p>
-      {provider.bio && <p className="provider-bio">{provider.bio}</p>}
-      {provider.serviceArea && (
-        <p className="provider-area">
-          <span className="label">Service area:</span> {provider.serviceArea}
-        </p>
-      )}
-      {chips.length > 0 && (
-        <ul className="tag-list" aria-label="Services offered">
-          {chips.map((s) => (
-            <li key={s} className="tag">
-              {serviceName(s)}
-            </li>
-          ))}
-          {more > 0 && <li className="tag tag-more">+{more} more</li>}
-        </ul>
-      )}
-      <div className="provider-card-foot">
-        <p className="provider-rate">
-          <strong>{formatMoney(provider.hourlyRate ?? 30)}</strong>
-          <span className="muted">/hour</span>
-        </p>
-        {/* A request sent to this provider directly (issue 18), their service chosen. */}
-        <a
-          className="button button-primary"
-          href={`/request-service?provider=${provider.id}`}
-          aria-label={`Request this helper: ${name}`}
-        >
-          Request this helper
-        </a>
-      </div>
-    </article>
-  );
-}
-
 const browseResolver = zodResolver(browseSchema);
 
-function ProvidersBrowse({ services }: Props) {
+function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Props) {
+  // The page starts near the first person who can be placed (themself first), nearest first.
+  const defaults = browseDefaults(String(people.find((p) => !p.problem)?.id ?? ""));
   // The filters, applied as they change.
-  const form = useForm<BrowseValues>({ resolver: browseResolver, defaultValues: BROWSE_DEFAULTS, mode: "onChange" });
+  const form = useForm<BrowseValues>({ resolver: browseResolver, defaultValues: defaults, mode: "onChange" });
   const {
     search = "",
     service = "",
     sort = DEFAULT_SORT,
     day = "",
     dayPart = "",
+    near = "",
+    within = "",
   } = useWatch({ control: form.control });
   const set = (name: keyof BrowseValues, value: string) => form.setValue(name, value, { shouldValidate: true });
+  // Someone chosen who cannot be placed yet: the page says why and lists helpers anywhere.
+  const nearPerson = people.find((p) => String(p.id) === near);
+  const nearProblem = nearPerson?.problem ?? "";
+  const placedNear = nearPerson && !nearProblem ? near : "";
+  const chooseNear = (value: string) => {
+    const placed = people.some((p) => String(p.id) === value && !p.problem);
+    set("near", value);
+    if (!placed) set("within", "");
+    // Nearest first comes with someone placed, and goes with them.
+    if (placed && sort === DEFAULT_SORT) set("sort", DISTANCE_SORT);
+    if (!placed && sort === DISTANCE_SORT) set("sort", DEFAULT_SORT);
+  };
   const [query, setQuery] = useState(""); // the search actually sent, after typing pauses
   // After "Load more", focus moves to the first of the new providers (keyboard and screen reader users).
   const [focusId, setFocusId] = useState<number | null>(null);
@@ -156,9 +134,9 @@ function ProvidersBrowse({ services }: Props) {
     return () => window.clearTimeout(t);
   }, [search]);
 
-  const filters: Filters = { query, service, sort, day, window: dayPart };
+  const filters: Filters = { query, service, sort, day, window: dayPart, near: placedNear, within };
   // Filters the server would refuse are not sent: the page says what it would have answered.
-  const refused = browseProblem({ search: query, service, sort, day, dayPart });
+  const refused = browseProblem({ search: query, service, sort, day, dayPart, near: placedNear, within });
   const pages = useInfiniteQuery({
     enabled: !refused,
     queryKey: ["/api/providers", filters],
@@ -198,11 +176,19 @@ function ProvidersBrowse({ services }: Props) {
   }, [focusId]);
 
   const serviceName = (id: string) => services.find((s) => s.id === id)?.name ?? specialtyName(id);
-  const hasFilters = search.trim() !== "" || service !== "" || sort !== DEFAULT_SORT || day !== "" || dayPart !== "";
+  const hasFilters =
+    search.trim() !== "" ||
+    service !== "" ||
+    sort !== defaults.sort ||
+    day !== "" ||
+    dayPart !== "" ||
+    near !== defaults.near ||
+    within !== "";
   const clear = () => {
-    form.reset(BROWSE_DEFAULTS);
+    form.reset(defaults);
     setQuery("");
   };
+  const nearName = nearPerson ? (nearPerson.name === "Me" ? "you" : nearPerson.firstName) : "";
   const count = total;
 
   return (
@@ -212,6 +198,32 @@ function ProvidersBrowse({ services }: Props) {
           Search and filter providers
         </h2>
         <div className="filters-row">
+          {people.length > 0 && (
+            <div className="field">
+              <label htmlFor="provider-near">Near whom?</label>
+              <select id="provider-near" value={near} onChange={(e) => chooseNear(e.target.value)}>
+                <option value="">Anyone, anywhere</option>
+                {people.map((p) => (
+                  <option key={p.id} value={String(p.id)}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {placedNear && (
+            <div className="field">
+              <label htmlFor="provider-within">Distance</label>
+              <select id="provider-within" value={within} onChange={(e) => set("within", e.target.value)}>
+                <option value="">Any distance</option>
+                {withinChoices.map((miles) => (
+                  <option key={miles} value={String(miles)}>
+                    Within {miles} miles
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="field filter-search">
             <label htmlFor="provider-search">Search providers</label>
             <input
@@ -236,7 +248,7 @@ function ProvidersBrowse({ services }: Props) {
           <div className="field">
             <label htmlFor="provider-sort">Sort by</label>
             <select id="provider-sort" value={sort} onChange={(e) => set("sort", e.target.value)}>
-              {SORTS.map((s) => (
+              {SORTS.filter((s) => placedNear || s.value !== DISTANCE_SORT).map((s) => (
                 <option key={s.value} value={s.value}>
                   {s.label}
                 </option>
@@ -270,12 +282,23 @@ function ProvidersBrowse({ services }: Props) {
             </button>
           </div>
         </div>
+        {nearProblem && (
+          <p className="notice" role="status" data-testid="near-problem">
+            {nearProblem} Meanwhile, here are helpers anywhere.
+          </p>
+        )}
         <div className="results-bar">
           <p role="status" className="results-count" data-testid="results-count">
             {providers === null ? "Searching…" : `${count} ${count === 1 ? "provider" : "providers"} found`}
           </p>
-          {(query || service || day) && (
+          {(query || service || day || placedNear) && (
             <ul className="tag-list active-filters" aria-label="Active filters">
+              {placedNear && (
+                <li className="badge badge-info">
+                  Near {nearName}
+                  {within ? `, within ${within} miles` : ""}
+                </li>
+              )}
               {query && <li className="badge badge-info">Search: “{query}”</li>}
               {service && <li className="badge badge-info">Service: {serviceName(service)}</li>}
               {day && (
@@ -306,7 +329,9 @@ function ProvidersBrowse({ services }: Props) {
           <p>
             {failed
               ? `We couldn't load providers right now: ${failed}`
-              : "Try a different search, service or day, or clear the filters to see every provider."}
+              : placedNear
+                ? `No helper who travels as far as ${nearName === "you" ? "your home" : `${nearName}'s home`} matches these filters. Try a wider distance or another service, or choose "Anyone, anywhere".`
+                : "Try a different search, service or day, or clear the filters to see every provider."}
           </p>
         </EmptyState>
       ) : (

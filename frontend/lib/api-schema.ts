@@ -915,15 +915,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET/POST /api/provider/profile: the signed-in user's own provider profile. */
+        /** @description GET/POST/PATCH /api/provider/profile: the signed-in user's own provider profile (PATCH: where she helps). */
         get: operations["provider_profile_retrieve"];
         put?: never;
-        /** @description GET/POST /api/provider/profile: the signed-in user's own provider profile. */
+        /** @description GET/POST/PATCH /api/provider/profile: the signed-in user's own provider profile (PATCH: where she helps). */
         post: operations["provider_profile_create"];
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description Where she helps: her home ZIP code and how far she travels. */
+        patch: operations["provider_profile_partial_update"];
         trace?: never;
     };
     "/api/providers": {
@@ -933,7 +934,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description GET /api/providers: verified providers, public fields only (anyone; the same for all). */
+        /**
+         * @description GET /api/providers: verified providers, public fields only (anyone; the same for all). With
+         *     ?near=<care recipient id> (signed in, one's own circles only), the helpers who travel that far.
+         */
         get: operations["providers_list"];
         put?: never;
         post?: never;
@@ -1298,6 +1302,8 @@ export interface components {
             readonly updatedAt: string;
             readonly user: components["schemas"]["PublicUser"];
             readonly nextFreeWindow: components["schemas"]["NextFreeWindow"] | null;
+            /** Format: double */
+            readonly distanceMiles: number | null;
         };
         /** @description The offline test gateway's card form. */
         CardConfirmInputRequest: {
@@ -1758,6 +1764,16 @@ export interface components {
         PatchedMemberRoleInputRequest: {
             role?: string;
         };
+        /**
+         * @description PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels
+         *     (either or both; the rules are providers.services').
+         */
+        PatchedProviderAreaRequest: {
+            /** Home ZIP code */
+            homeZip?: string;
+            /** How far you travel */
+            travelMiles?: number;
+        };
         PaymentState: {
             status: string;
             paymentStatus: string;
@@ -1781,13 +1797,24 @@ export interface components {
          * @enum {string}
          */
         PayoutSetupStatusEnum: "not_set_up" | "details_needed" | "on";
+        /**
+         * @description * `` - No address
+         *     * `pending` - Being placed
+         *     * `located` - Placed
+         *     * `not_found` - Could not be placed
+         * @enum {string}
+         */
+        PlaceStatusEnum: "pending" | "located" | "not_found";
         /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
         PreferenceInputRequest: {
             kind: components["schemas"]["KindEnum"];
             channel: components["schemas"]["ChannelEnum"];
             enabled: boolean;
         };
-        /** @description Own profile and admin view: adds phone and the user's email. */
+        /**
+         * @description Own profile and admin view: adds phone, the user's email, and where she helps (her home ZIP,
+         *     how far she travels, whether her ZIP could be placed). Never public: a helper's home stays hers.
+         */
         Provider: {
             readonly id: number;
             readonly userId: string;
@@ -1809,6 +1836,9 @@ export interface components {
             readonly updatedAt: string;
             readonly user: components["schemas"]["UserSummary"];
             phone?: string;
+            readonly homeZip: string;
+            readonly travelMiles: number;
+            readonly placeStatus: components["schemas"]["PlaceStatusEnum"] | components["schemas"]["BlankEnum"];
         };
         /**
          * @description POST /api/provider/profile: JSON types here, rules in providers.services (the spec's messages,
@@ -1828,6 +1858,10 @@ export interface components {
             serviceArea: string;
             bio: string;
             experience: string;
+            /** Home ZIP code */
+            homeZip: string;
+            /** How far you travel */
+            travelMiles: number;
         };
         ProviderCounts: {
             pending: number;
@@ -3683,6 +3717,29 @@ export interface operations {
             };
         };
     };
+    provider_profile_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedProviderAreaRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Provider"];
+                };
+            };
+        };
+    };
     providers_list: {
         parameters: {
             query?: {
@@ -3690,16 +3747,20 @@ export interface operations {
                 availableOn?: string;
                 /** @description Number of results to return per page. */
                 limit?: number;
+                /** @description A care recipient of one of your circles: only helpers whose travel covers where they live, with distanceMiles (another's recipient: 404). */
+                near?: number;
                 /** @description The initial index from which to return the results. */
                 offset?: number;
                 /** @description Bio, service area or specialty, case-insensitive. */
                 search?: string;
-                sort?: "rate-high" | "rate-low" | "rating" | "reviews";
+                sort?: "distance" | "rate-high" | "rate-low" | "rating" | "reviews";
                 specialty?: "appointment-support" | "communication-support" | "home-organization" | "light-errands" | "tech-support" | "wellness-checks";
                 /** @description With availableOn: free in this window. */
                 timeWindow?: "afternoon" | "evening" | "morning";
                 /** @description Only verified providers are public. */
                 verified?: "false" | "true";
+                /** @description With near: at most this many miles away (1 to 100). */
+                within?: number;
             };
             header?: never;
             path?: never;

@@ -3,6 +3,7 @@ import {
   capitalize,
   formatClock,
   formatDate,
+  milesAway,
   formatMessageTime,
   formatMoney,
   formatVisitMoment,
@@ -175,5 +176,14 @@ describe("the window the family was told", () => {
     expect(formatVisit("2026-01-15", "flexible", "America/Chicago", "America/New_York")).toBe(
       `${formatDate("2026-01-15")} · Flexible`,
     );
+  });
+});
+
+describe("milesAway", () => {
+  it("tells the server's rounded miles the way people say them", () => {
+    expect(milesAway(3.2)).toBe("3.2 miles away");
+    expect(milesAway(12)).toBe("12 miles away");
+    expect(milesAway(1)).toBe("1 mile away");
+    expect(milesAway(0)).toBe("Less than 0.1 miles away");
   });
 });

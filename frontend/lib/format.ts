@@ -284,3 +284,11 @@ export function personName(p: { firstName?: string; lastName?: string; email?: s
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** "3.2 miles away", "12 miles away", "1 mile away", from the server's rounded miles (tenths under
+ * 10 miles, whole miles beyond: providers' distanceMiles). */
+export function milesAway(miles: number): string {
+  if (miles < 0.1) return "Less than 0.1 miles away";
+  const text = Number.isInteger(miles) ? String(miles) : miles.toFixed(1);
+  return `${text} ${miles === 1 ? "mile" : "miles"} away`;
+}

@@ -124,7 +124,17 @@ export const RULES = {
     "RATE_NOT_IN_STEPS": "Hourly rate must be a multiple of $5",
     "SERVICE_AREA_REQUIRED": "Please enter your service area",
     "BIO_TOO_SHORT": "Please provide a detailed bio (at least 50 characters)",
-    "EXPERIENCE_TOO_SHORT": "Please describe your experience"
+    "EXPERIENCE_TOO_SHORT": "Please describe your experience",
+    "TRAVEL_REQUIRED": "Please choose how far you can travel.",
+    "TRAVEL_OUT_OF_RANGE": "Please choose a distance from 1 to 100 miles.",
+    "TRAVEL_MILES_MIN": 1,
+    "TRAVEL_MILES_MAX": 100,
+    "TRAVEL_MILES_DEFAULT": 10
+  },
+  "zip": {
+    "PATTERN": "(\\d{5})(?:-\\d{4})?",
+    "ZIP_REQUIRED": "Please enter your ZIP code.",
+    "ZIP_NOT_US": "Kindly works in the United States only for now. Please enter a 5-digit US ZIP code, like 62701."
   },
   "schedule": {
     "TIME_STEP_MINUTES": 15,
@@ -149,6 +159,7 @@ export const RULES = {
     "DAY_PART_INVALID": "Please choose morning, afternoon or evening.",
     "DAY_PAST": "Please choose today or a later date.",
     "SORT_VALUES": [
+      "distance",
       "rating",
       "reviews",
       "rate-low",
@@ -159,7 +170,10 @@ export const RULES = {
       "morning",
       "afternoon",
       "evening"
-    ]
+    ],
+    "DISTANCE_SORT": "distance",
+    "NEAR_NEEDED": "Please choose whom the helpers should be near.",
+    "WITHIN_OUT_OF_RANGE": "Please choose a distance from 1 to 100 miles."
   },
   "circle": {
     "ROLES": [

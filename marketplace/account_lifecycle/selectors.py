@@ -160,6 +160,8 @@ def _provider_data(provider: Provider | None) -> dict[str, Any] | None:
         "hourlyRate": _money(provider.hourly_rate),
         "availability": provider.availability,
         "serviceArea": provider.service_area,
+        "homeZip": provider.home_zip,
+        "travelMiles": provider.travel_miles,
         "bio": provider.bio,
         "experience": provider.experience,
         "verificationStatus": provider.verification_status,

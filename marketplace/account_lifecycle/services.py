@@ -209,7 +209,17 @@ def account_purge(*, user_id: str, days: int = PURGE_AFTER_DAYS) -> bool:
             updated_at=now,
         )
         Provider.objects.filter(user=user).update(
-            phone="", bio="", experience="", service_area="", availability={}, is_active=False, updated_at=now
+            phone="",
+            bio="",
+            experience="",
+            service_area="",
+            home_zip="",
+            latitude=None,
+            longitude=None,
+            place_status="",
+            availability={},
+            is_active=False,
+            updated_at=now,
         )
         user.first_name = FORMER_MEMBER_NAME
         user.last_name = ""

@@ -326,6 +326,19 @@ TWILIO_FROM_NUMBER = env("TWILIO_FROM_NUMBER", default="")
 # Tests only: where the fake Twilio API listens (like STRIPE_API_BASE).
 TWILIO_API_BASE = env("TWILIO_API_BASE", default="")
 
+# Where addresses are (core.geocoding): "zip" places each at its US ZIP code's centre, offline (the
+# zipcodes package's data); any other value names a geopy service ("nominatim", "googlev3", ...),
+# GEOCODER_OPTIONS (JSON) its constructor's arguments, e.g. {"user_agent": "kindly-prod",
+# "domain": "nominatim.internal"} or {"api_key": "..."}, GEOCODER_QUERY_OPTIONS (JSON) each query's,
+# e.g. {"country_codes": "us"}. Called from Celery only (circles.tasks, providers.tasks).
+GEOCODER = env("GEOCODER", default="zip")
+GEOCODER_OPTIONS = env.json("GEOCODER_OPTIONS", default={})
+GEOCODER_QUERY_OPTIONS = env.json("GEOCODER_QUERY_OPTIONS", default={})
+GEOCODER_TIMEOUT = env.float("GEOCODER_TIMEOUT", default=10.0)
+# Tries of one place task when the service does not answer (backoff 30 s x 2^try); then the record
+# stays "pending" for beat's sweep (every 15 minutes).
+GEOCODER_MAX_RETRIES = env.int("GEOCODER_MAX_RETRIES", default=4)
+
 # Background jobs (marketplace/celery.py): Celery on the Redis production already runs.
 CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL)
 CELERY_TASK_IGNORE_RESULT = True
@@ -383,5 +396,9 @@ CELERY_BEAT_SCHEDULE = {
     # Money (payments.tasks): refunds whose task was lost, every 5 minutes; providers' shares and
     # reversals that failed or waited, every 15 minutes.
     "sweep-refunds": {"task": "payments.tasks.sweep_refunds", "schedule": 300.0},
+    # Places (core.geocoding): care recipients and helpers still "pending" (a lost task, a service
+    # that was down), every 15 minutes.
+    "place-pending-recipients": {"task": "circles.tasks.place_pending_recipients", "schedule": 900.0},
+    "place-pending-providers": {"task": "providers.tasks.place_pending_providers", "schedule": 900.0},
     "release-waiting-earnings": {"task": "payments.tasks.release_waiting_earnings", "schedule": 900.0},
 }

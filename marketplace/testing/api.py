@@ -47,6 +47,8 @@ def valid_application_body(**overrides: Any) -> dict[str, Any]:
         "specialties": ["tech-support", "wellness-checks"],
         "hourlyRate": 35,
         "serviceArea": "Springfield and Shelbyville",
+        "homeZip": "62704",
+        "travelMiles": 15,
         "bio": "Retired teacher who loves helping neighbours with phones, tablets and email, patiently.",
         "experience": "Five years volunteering at the library's tech help desk.",
     }

@@ -38,6 +38,7 @@ def test_a_client_who_applies_still_finds_and_pays_her_booking(live_server, page
     page.get_by_label("Technology Support").check()
     page.get_by_label("Hourly rate in dollars").fill("35")
     page.get_by_label("Service area").fill("Springfield")
+    page.get_by_label("Home ZIP code").fill("62704")
     page.get_by_label("About you").fill(BIO)
     page.get_by_label("Experience").fill("Volunteer tech tutor at the senior centre.")
     page.get_by_role("button", name="Submit Application").click()

@@ -90,6 +90,7 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         provider_page.get_by_label("Technology Support").check()
         provider_page.get_by_label("Hourly rate in dollars").fill("30")
         provider_page.get_by_label("Service area").fill("Springfield")
+        provider_page.get_by_label("Home ZIP code").fill("62704")
         provider_page.get_by_label("About you").fill(BIO)
         provider_page.get_by_label("Experience").fill("Volunteer tech tutor at the senior centre.")
         provider_page.get_by_role("button", name="Submit Application").click()

@@ -119,3 +119,22 @@ def test_the_demo_history_visit_was_checked_in_and_out_on_its_own_day_inside_its
     assert visit.checked_in_at < visit.checked_out_at
     report = VisitReport.objects.get(booking=visit)
     assert report.created_at == report.updated_at == visit.checked_out_at
+
+
+@pytest.mark.django_db
+def test_seed_demo_places_clara_and_her_neighbours_some_near_enough_to_come(firebase_auth):
+    from circles.models import CareRecipient
+    from core.geo import Point
+    from core.geocoding import PlaceStatus
+    from providers.selectors import provider_list_public
+
+    call_command("seed_demo", stdout=io.StringIO())
+    clara = CareRecipient.objects.get(account__email="client@kindly.example")
+    assert clara.place_status == PlaceStatus.LOCATED
+    assert (
+        not Provider.objects.exclude(place_status=PlaceStatus.LOCATED).exclude(verification_status="pending").exists()
+    )
+    near = provider_list_public(near=Point(clara.latitude, clara.longitude), sort="distance")
+    names = [p.user.first_name for p in near]
+    assert names[:2] == ["Vera", "Ana"] and {"Ben", "Carmen", "Dev", "Elena", "Grace"} <= set(names)
+    assert not {"Frank", "Hank"} & set(names)  # Decatur and Bloomington: farther than they travel

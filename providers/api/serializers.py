@@ -9,10 +9,12 @@ from rest_framework import serializers
 from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from core.api import StrictSerializer, as_dollars
 from core.fields import StrictCharField, StrictIntegerField, StrictNumberField
+from core.geo import shown_miles
+from core.geocoding import ZIP_NOT_US, ZIP_REQUIRED, PlaceStatus, zip_problem
 from core.validators import PHONE_TOO_SHORT, phone_problem
 from providers import services
-from providers.models import VISIT_WINDOWS, Provider, Specialty, VerificationStatus
-from providers.selectors import SORTS, next_free_window
+from providers.models import TRAVEL_MILES_MAX, TRAVEL_MILES_MIN, VISIT_WINDOWS, Provider, Specialty, VerificationStatus
+from providers.selectors import DISTANCE_SORT, SORTS, next_free_window
 
 _PUBLIC_FIELDS = [
     "id",
@@ -57,12 +59,16 @@ class PublicProviderSerializer(serializers.ModelSerializer):
 
 
 class ProviderSerializer(PublicProviderSerializer):
-    """Own profile and admin view: adds phone and the user's email."""
+    """Own profile and admin view: adds phone, the user's email, and where she helps (her home ZIP,
+    how far she travels, whether her ZIP could be placed). Never public: a helper's home stays hers."""
 
     user = UserSummarySerializer(read_only=True)
+    homeZip = serializers.CharField(source="home_zip", read_only=True)
+    travelMiles = serializers.IntegerField(source="travel_miles", read_only=True)
+    placeStatus = serializers.ChoiceField(PlaceStatus.choices, source="place_status", read_only=True)
 
     class Meta(PublicProviderSerializer.Meta):
-        fields = [*_PUBLIC_FIELDS, "phone"]
+        fields = [*_PUBLIC_FIELDS, "phone", "homeZip", "travelMiles", "placeStatus"]
 
 
 def _required(message: str) -> dict[str, str]:
@@ -75,6 +81,34 @@ def _rule(problem: str, value):
     if problem:
         raise serializers.ValidationError(problem)
     return value
+
+
+def _home_zip_field(*, required: bool) -> StrictCharField:
+    return StrictCharField(
+        label="Home ZIP code",
+        source="home_zip",
+        required=required,
+        max_length=10,
+        error_messages={**_required(ZIP_REQUIRED), "max_length": ZIP_NOT_US},
+    )
+
+
+def _travel_miles_field(*, required: bool) -> StrictIntegerField:
+    return StrictIntegerField(
+        label="How far you travel",
+        source="travel_miles",
+        required=required,
+        min_value=TRAVEL_MILES_MIN,
+        max_value=TRAVEL_MILES_MAX,
+        error_messages={
+            "required": services.TRAVEL_REQUIRED,
+            "null": services.TRAVEL_REQUIRED,
+            "invalid": services.TRAVEL_OUT_OF_RANGE,
+            "min_value": services.TRAVEL_OUT_OF_RANGE,
+            "max_value": services.TRAVEL_OUT_OF_RANGE,
+            "max_string_length": services.TRAVEL_OUT_OF_RANGE,
+        },
+    )
 
 
 class ProviderApplicationSerializer(StrictSerializer):
@@ -134,11 +168,28 @@ class ProviderApplicationSerializer(StrictSerializer):
         },
     )
 
+    homeZip = _home_zip_field(required=True)
+    travelMiles = _travel_miles_field(required=True)
+
     def validate_phone(self, value: str) -> str:
         return _rule(phone_problem(value), value)
 
     def validate_hourlyRate(self, value):
         return _rule(services.hourly_rate_problem(value), value)
+
+    def validate_homeZip(self, value: str) -> str:
+        return _rule(zip_problem(value), value.strip())
+
+
+class ProviderAreaSerializer(StrictSerializer):
+    """PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels
+    (either or both; the rules are providers.services')."""
+
+    homeZip = _home_zip_field(required=False)
+    travelMiles = _travel_miles_field(required=False)
+
+    def validate_homeZip(self, value: str) -> str:
+        return _rule(zip_problem(value), value.strip())
 
 
 class ProviderStatusSerializer(StrictSerializer):
@@ -149,6 +200,11 @@ class ProviderStatusSerializer(StrictSerializer):
         error_messages={"invalid_choice": "Status must be verified or rejected."},
     )
     reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
+
+
+NEAR_INVALID = "Please choose someone from your care circle."
+NEAR_NEEDED = "Please choose whom the helpers should be near."
+WITHIN_OUT_OF_RANGE = f"Please choose a distance from {TRAVEL_MILES_MIN} to {TRAVEL_MILES_MAX} miles."
 
 
 class ProviderListQuerySerializer(serializers.Serializer):
@@ -168,14 +224,34 @@ class ProviderListQuerySerializer(serializers.Serializer):
         error_messages={"invalid_choice": "Please choose morning, afternoon or evening."},
     )
 
+    near = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=2**31 - 1,
+        error_messages={key: NEAR_INVALID for key in ("invalid", "min_value", "max_value", "max_string_length")},
+    )
+    within = serializers.IntegerField(
+        required=False,
+        min_value=TRAVEL_MILES_MIN,
+        max_value=TRAVEL_MILES_MAX,
+        error_messages={key: WITHIN_OUT_OF_RANGE for key in ("invalid", "min_value", "max_value", "max_string_length")},
+    )
+
     def validate_availableOn(self, value):
         if value < timezone.localdate():
             raise serializers.ValidationError(DAY_PAST)
         return value
 
     def validate(self, attrs):
+        problems = {}
         if attrs.get("timeWindow") and not attrs.get("availableOn"):
-            raise serializers.ValidationError({"availableOn": ["Please choose a date for the time of day."]})
+            problems["availableOn"] = ["Please choose a date for the time of day."]
+        if attrs.get("within") is not None and attrs.get("near") is None:
+            problems["within"] = [NEAR_NEEDED]
+        if attrs.get("sort") == DISTANCE_SORT and attrs.get("near") is None:
+            problems["sort"] = [NEAR_NEEDED]
+        if problems:
+            raise serializers.ValidationError(problems)
         return attrs
 
 
@@ -197,14 +273,22 @@ class BrowseProviderSerializer(PublicProviderSerializer):
     days ({date, timeWindow}, or null). The list prefetches what it reads (selectors.with_schedule)."""
 
     nextFreeWindow = serializers.SerializerMethodField()
+    distanceMiles = serializers.SerializerMethodField()
 
     class Meta(PublicProviderSerializer.Meta):
-        fields = [*_PUBLIC_FIELDS, "nextFreeWindow"]
+        fields = [*_PUBLIC_FIELDS, "nextFreeWindow", "distanceMiles"]
 
     @extend_schema_field(NextFreeWindowSerializer(allow_null=True))
     def get_nextFreeWindow(self, provider: Provider) -> dict | None:
         window = next_free_window(provider, now=self.context.get("now"))
         return NextFreeWindowSerializer(window).data if window else None
+
+    @extend_schema_field(serializers.FloatField(allow_null=True))
+    def get_distanceMiles(self, provider: Provider) -> float | None:
+        """Miles from the care recipient asked about (?near=), rounded as people see them
+        (core.geo.shown_miles): nothing finer leaves the server. null without ?near=."""
+        miles = getattr(provider, "distance_miles", None)
+        return shown_miles(miles) if miles is not None else None
 
 
 class WeeklyHoursSerializer(serializers.Serializer):

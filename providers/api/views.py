@@ -14,12 +14,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from circles.selectors import recipient_place_for
+from core.api import ArrayLimitOffsetPagination
 from core.errors import PermissionDenied
 from core.listcache import CachedListMixin
 from providers import selectors, services
 from providers.api.serializers import (
     BrowseProviderSerializer,
     ProviderApplicationSerializer,
+    ProviderAreaSerializer,
     ProviderListQuerySerializer,
     ProviderSerializer,
     ScheduleSerializer,
@@ -29,6 +32,22 @@ from providers.api.serializers import (
 )
 from providers.models import VISIT_WINDOWS, Specialty
 from providers.selectors import SORTS
+
+
+class ProviderListPagination(ArrayLimitOffsetPagination):
+    """Near someone (the view's `_near`): the page's ids, nearest first, and the total in one
+    narrow query (selectors.ranked_ids), then the page's rows by id. Otherwise as every list."""
+
+    def paginate_queryset(self, queryset, request, view=None) -> list:  # type: ignore[override]
+        if getattr(view, "_near", None) is None:
+            return super().paginate_queryset(queryset, request, view)
+        self.request = request
+        self.limit = self.get_limit(request)
+        self.offset = self.get_offset(request)
+        ranked = list(selectors.ranked_ids(queryset)[self.offset : self.offset + self.limit])
+        # Past the end, the page is empty and the total is still counted.
+        self.count = ranked[0][1] if ranked else (self.get_count(queryset) if self.offset else 0)
+        return selectors.in_order(queryset, [pk for pk, _total in ranked])
 
 
 @extend_schema(
@@ -41,29 +60,50 @@ from providers.selectors import SORTS
         OpenApiParameter(
             "timeWindow", str, enum=list(VISIT_WINDOWS), description="With availableOn: free in this window."
         ),
+        OpenApiParameter(
+            "near",
+            int,
+            description="A care recipient of one of your circles: only helpers whose travel covers "
+            "where they live, with distanceMiles (another's recipient: 404).",
+        ),
+        OpenApiParameter("within", int, description="With near: at most this many miles away (1 to 100)."),
     ]
 )
 class ProviderListView(CachedListMixin, generics.ListAPIView):
-    """GET /api/providers: verified providers, public fields only (anyone; the same for all)."""
+    """GET /api/providers: verified providers, public fields only (anyone; the same for all). With
+    ?near=<care recipient id> (signed in, one's own circles only), the helpers who travel that far."""
 
     permission_classes = [AllowAny]
     serializer_class = BrowseProviderSerializer
+    pagination_class = ProviderListPagination
     cache_per_viewer = False
+    _query: dict = {}  # noqa: RUF012 - read only; list() sets the request's own
+    _near = None
 
     def get_queryset(self):
-        # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.
-        query = ProviderListQuerySerializer(data=self.request.query_params.dict())
-        query.is_valid(raise_exception=True)
+        query = self._query
+        near = self._near
         qs = selectors.provider_list_public(
-            search=query.validated_data.get("search", ""),
-            specialty=query.validated_data.get("specialty", ""),
-            sort=query.validated_data.get("sort") or selectors.DEFAULT_SORT,
-            available_on=query.validated_data.get("availableOn"),
-            time_window=query.validated_data.get("timeWindow", ""),
+            search=query.get("search", ""),
+            specialty=query.get("specialty", ""),
+            sort=query.get("sort") or (selectors.DISTANCE_SORT if near else selectors.DEFAULT_SORT),
+            available_on=query.get("availableOn"),
+            time_window=query.get("timeWindow", ""),
+            near=near,
+            within=query.get("within"),
         )
         return selectors.with_schedule(qs, now=getattr(self, "_now", None))
 
     def list(self, request: Request, *args, **kwargs) -> Response:
+        # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.
+        query = ProviderListQuerySerializer(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        self._query = query.validated_data
+        # Whom the helpers must be near is checked before the cache is read: a page of distances
+        # from another family's home is never served, cached or not.
+        self._near = None
+        if self._query.get("near") is not None:
+            self._near = recipient_place_for(user=request.user, recipient_id=self._query["near"])
         self._now = timezone.now()  # one "now" for the whole page's next free windows
         return super().list(request, *args, **kwargs)
 
@@ -86,7 +126,7 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
 
 
 class ProviderProfileView(APIView):
-    """GET/POST /api/provider/profile: the signed-in user's own provider profile."""
+    """GET/POST/PATCH /api/provider/profile: the signed-in user's own provider profile (PATCH: where she helps)."""
 
     @extend_schema(responses=ProviderSerializer)
     def get(self, request: Request) -> Response:
@@ -98,6 +138,14 @@ class ProviderProfileView(APIView):
         serializer.is_valid(raise_exception=True)
         provider = services.provider_apply(user=request.user, **serializer.validated_data)
         return Response(ProviderSerializer(provider).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ProviderAreaSerializer, responses=ProviderSerializer)
+    def patch(self, request: Request) -> Response:
+        """Where she helps: her home ZIP code and how far she travels."""
+        serializer = ProviderAreaSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        provider = services.provider_update_area(actor=request.user, **serializer.validated_data)
+        return Response(ProviderSerializer(provider).data)
 
 
 def _own_provider(request: Request):

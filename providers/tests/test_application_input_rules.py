@@ -28,6 +28,17 @@ LETTERS = "Phone number can contain only digits, spaces, dashes, dots, parenthes
         ("serviceArea", "s" * 256, "Service area can be at most 255 characters."),
         ("hourlyRate", 1e12, "Hourly rate must be between $15 and $100"),
         ("specialties", ["tech-support"] * 7, "Choose at most 6 services."),
+        (
+            "homeZip",
+            "75008 Paris",
+            "Kindly works in the United States only for now. Please enter a 5-digit US ZIP code, like 62701.",
+        ),
+        ("homeZip", "99999", "We could not find the ZIP code 99999. Please check it."),
+        ("homeZip", 62704, "Not a valid string."),
+        ("travelMiles", 0, "Please choose a distance from 1 to 100 miles."),
+        ("travelMiles", 10_000, "Please choose a distance from 1 to 100 miles."),
+        ("travelMiles", "15", "Please choose a distance from 1 to 100 miles."),
+        ("travelMiles", 2.5, "Please choose a distance from 1 to 100 miles."),
     ],
 )
 def test_application_answers_in_plain_words(client, client_user, field, value, message):
@@ -54,6 +65,8 @@ def test_the_service_refuses_a_phone_number_of_letters(client_user):
             specialties=["tech-support"],
             hourly_rate=30,
             service_area="Springfield",
+            home_zip="62704",
+            travel_miles=15,
             bio="b" * 60,
             experience="e" * 30,
         )

@@ -11,6 +11,7 @@ import pytest
 from accounts.models import UserType
 from accounts.tests.factories import UserFactory
 from core.errors import InvalidInput
+from core.geocoding import ZIP_NOT_US
 from providers import services
 from providers.models import Provider
 from providers.tests.factories import ProviderFactory
@@ -27,6 +28,8 @@ def _apply(user, **overrides):
         "specialties": ["tech-support"],
         "hourly_rate": Decimal("35"),
         "service_area": "Springfield",
+        "home_zip": "62704",
+        "travel_miles": 15,
         "bio": BIO,
         "experience": "Five years at the library's tech help desk.",
     }
@@ -53,6 +56,13 @@ RULES = [
     ("specialties", [], "specialties", "Please select at least one specialty"),
     ("specialties", ["knitting"], "specialties", "Please choose services from the list."),
     ("service_area", "  ", "serviceArea", "Please enter your service area"),
+    ("home_zip", "", "homeZip", "Please enter your ZIP code."),
+    ("home_zip", "SW1A 1AA", "homeZip", ZIP_NOT_US),
+    ("home_zip", "09002", "homeZip", ZIP_NOT_US),  # an overseas military (APO) ZIP
+    ("home_zip", "00000", "homeZip", "We could not find the ZIP code 00000. Please check it."),
+    ("travel_miles", 0, "travelMiles", "Please choose a distance from 1 to 100 miles."),
+    ("travel_miles", 10_000, "travelMiles", "Please choose a distance from 1 to 100 miles."),
+    ("travel_miles", None, "travelMiles", "Please choose how far you can travel."),
 ]
 
 
@@ -91,6 +101,8 @@ def _admin_form(user, **overrides) -> dict:
         "hourly_rate": "35",
         "availability": "{}",
         "service_area": "Springfield",
+        "home_zip": "62704",
+        "travel_miles": "15",
         "bio": BIO,
         "experience": "Five years at the library's tech help desk.",
         "verification_status": "pending",

@@ -39,6 +39,10 @@ def test_client_applies_and_then_sees_already_a_provider(live_server, page: Page
     page.get_by_label("Communication Support").check()
     page.get_by_label("Hourly rate in dollars").fill("35")
     page.get_by_label("Service area").fill("Springfield and Shelbyville")
+    page.get_by_label("Home ZIP code").fill("SW1A 1AA")
+    expect(page.get_by_test_id("provider-homeZip-error")).to_contain_text("United States only")
+    page.get_by_label("Home ZIP code").fill("62704")
+    page.get_by_label("How far will you travel?").select_option("25")
     page.get_by_label("About you").fill(BIO)
     page.get_by_label("Experience").fill("Volunteer tech tutor at the senior centre.")
     page.get_by_role("button", name="Submit Application").click()
@@ -50,6 +54,7 @@ def test_client_applies_and_then_sees_already_a_provider(live_server, page: Page
     assert provider.verification_status == VerificationStatus.PENDING
     assert provider.specialties == ["tech-support", "communication-support"]
     assert provider.hourly_rate == Decimal("35.00")
+    assert (provider.home_zip, provider.travel_miles) == ("62704", 25)
 
     page.goto(f"{live_server.url}/provider-signup")
     expect(page.get_by_role("heading", name="You're Already a Provider!")).to_be_visible()

@@ -46,9 +46,12 @@ def test_pending_provider_sees_already_a_provider_with_the_review_note(client, p
     assert 'data-testid="verification-status">Pending<' in html
     assert "you'll be notified once your profile is verified" in html
     assert 'href="/"' in html and "Go to Dashboard" in html
-    # The form's island is not shipped.
-    assert "provider-signup-" not in html
-    assert "provider-signup-props" not in html
+    # No application form: the island shows "Where you help" (her home ZIP, how far she travels).
+    assert "Where you help" in html
+    response = client.get("/provider-signup")
+    provider = island_props(response, "provider-signup-props")["provider"]
+    assert provider["id"] == provider_user.provider.pk
+    assert {"homeZip", "travelMiles", "placeStatus"} <= set(provider)
 
 
 @pytest.mark.parametrize(

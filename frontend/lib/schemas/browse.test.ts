@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { BROWSE_DEFAULTS, browseProblem, dayProblem, type BrowseValues } from "./browse";
+import { BROWSE_DEFAULTS, browseDefaults, browseProblem, dayProblem, type BrowseValues } from "./browse";
 
 const check = (changes: Partial<BrowseValues>) => browseProblem({ ...BROWSE_DEFAULTS, ...changes });
 
@@ -24,6 +24,19 @@ describe("browseSchema", () => {
     expect(check({ sort: "cheapest" })).toBe('"cheapest" is not a valid choice.');
     expect(check({ dayPart: "night" })).toBe("Please choose morning, afternoon or evening.");
     expect(check({ sort: "cheapest", dayPart: "night" })).toBe("Please correct the highlighted fields.");
+  });
+
+  it("asks for someone to be near before nearest first or a distance", () => {
+    expect(check({ near: "7", sort: "distance", within: "10" })).toBe("");
+    expect(check({ sort: "distance" })).toBe("Please choose whom the helpers should be near.");
+    expect(check({ within: "10" })).toBe("Please choose whom the helpers should be near.");
+    expect(check({ near: "7", within: "0" })).toBe("Please choose a distance from 1 to 100 miles.");
+    expect(check({ near: "7", within: "10000" })).toBe("Please choose a distance from 1 to 100 miles.");
+  });
+
+  it("starts near the first person who can be placed, nearest first", () => {
+    expect(browseDefaults("7")).toMatchObject({ near: "7", sort: "distance", within: "" });
+    expect(browseDefaults("")).toEqual(BROWSE_DEFAULTS);
   });
 
   it("reads the day as YYYY-MM-DD, today or later", () => {

@@ -8,6 +8,8 @@ const APPLICATION: ProviderApplicationValues = {
   specialties: ["tech-support"],
   hourlyRate: "25",
   serviceArea: "Springfield",
+  homeZip: "62704",
+  travelMiles: "15",
   bio: "I have helped older neighbours with phones, tablets and computers for years.",
   experience: "Five years of volunteering at the library.",
 };
@@ -33,6 +35,16 @@ describe("providerApplicationSchema", () => {
     });
     expect(check({ hourlyRate: "10" })).toEqual({ hourlyRate: "Hourly rate must be between $15 and $100" });
     expect(check({ hourlyRate: "22" })).toEqual({ hourlyRate: "Hourly rate must be a multiple of $5" });
+    expect(check({ homeZip: "", travelMiles: "" })).toEqual({
+      homeZip: "Please enter your ZIP code.",
+      travelMiles: "Please choose how far you can travel.",
+    });
+    expect(check({ homeZip: "SW1A 1AA", travelMiles: "0" })).toEqual({
+      homeZip: "Kindly works in the United States only for now. Please enter a 5-digit US ZIP code, like 62701.",
+      travelMiles: "Please choose a distance from 1 to 100 miles.",
+    });
+    expect(check({ homeZip: "62704-1234", travelMiles: "100" })).toEqual({});
+    expect(check({ travelMiles: "10000" })).toEqual({ travelMiles: "Please choose a distance from 1 to 100 miles." });
     expect(check({ phone: "555 123 4567 ext 2" })).toEqual({
       phone: "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +.",
     });
@@ -49,6 +61,8 @@ describe("providerApplicationSchema", () => {
     expect(providerApplicationPayload({ ...APPLICATION, serviceArea: "  Springfield " })).toMatchObject({
       serviceArea: "Springfield",
       hourlyRate: 25,
+      homeZip: "62704",
+      travelMiles: 15,
     });
   });
 });

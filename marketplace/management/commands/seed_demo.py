@@ -1,7 +1,9 @@
 """Demo data for `make run`: five sign-ins (admin, verified provider, client, the client's son in
 her care circle, and a helper whose application is pending review) and a little history (with
 the offline test gateway: the provider's payouts on, one paid, completed visit, and a paid visit
-today to check in to).
+today to check in to). Around Clara's home in Springfield, IL, eight more verified helpers (local
+accounts, no sign-in) live in the towns nearby, each travelling her own distance: browse by
+distance has neighbours to show, near and far, some who come and some who do not.
 
 Idempotent: running it again updates the same accounts and adds nothing twice.
 """
@@ -20,14 +22,15 @@ from accounts.models import User, UserType
 from bookings.models import REMIND_BEFORE_LATE, Booking, VisitReport
 from bookings.services import booking_check_in, booking_check_out, service_request_accept, visit_checklist
 from circles.models import CareRecipient, CircleMember, CircleRole
-from circles.services import recipient_for_self, recipient_update
+from circles.services import recipient_for_self, recipient_place, recipient_update
 from core.errors import InvalidInput
+from core.geocoding import zip_town
 from payments.gateways import TEST_CARD_SUCCEEDS, is_test_gateway_active
 from payments.models import ConnectedAccount, Earning
 from payments.payouts import connected_account_start, test_onboarding_finish
 from payments.services import payment_intent_create, payment_test_confirm
 from providers.models import Provider, VerificationStatus
-from providers.services import provider_application_problems
+from providers.services import provider_application_problems, provider_place
 from requests_app.models import WINDOW_START, ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.services import service_request_create
 
@@ -42,6 +45,22 @@ DEMO_USERS = [
     # Clara's son, in her care circle (issue 16): he sees her visits, messages and reports.
     ("family@kindly.example", "Sam", "Senior", UserType.CLIENT, None),
     ("applicant@kindly.example", "Paul", "Applicant", UserType.PROVIDER, VerificationStatus.PENDING),
+]
+
+
+# Helpers in the towns around Springfield (home ZIP, miles she travels), spread as people live:
+# most in town or the next town, a few farther out; some travel far enough to reach Clara
+# (62704), some do not (Frank in Decatur, Hank in Bloomington).
+DEMO_NEIGHBOURS = [
+    # first, last, home ZIP (town), travel miles, services, hourly rate
+    ("Ana", "Rivera", "62702", 10, ["light-errands", "appointment-support", "wellness-checks"], 30),  # Springfield
+    ("Ben", "Okafor", "62629", 20, ["tech-support", "communication-support"], 35),  # Chatham
+    ("Carmen", "Diaz", "62563", 15, ["home-organization", "light-errands"], 25),  # Rochester
+    ("Dev", "Patel", "62684", 25, ["tech-support", "appointment-support"], 40),  # Sherman
+    ("Elena", "Novak", "62650", 40, ["wellness-checks", "appointment-support"], 30),  # Jacksonville
+    ("Frank", "Moore", "62521", 25, ["light-errands", "home-organization"], 25),  # Decatur: too far
+    ("Grace", "Lee", "62656", 50, ["communication-support", "wellness-checks"], 35),  # Lincoln
+    ("Hank", "Brown", "61701", 30, ["tech-support"], 30),  # Bloomington: too far
 ]
 
 
@@ -95,6 +114,7 @@ class Command(BaseCommand):
                 "would create 3 demo requests for the client if it has none, one booked with the provider"
             )
             self.stdout.write("would add the family member to the client's care circle")
+            self.stdout.write(f"would create or update {len(DEMO_NEIGHBOURS)} verified helpers in nearby towns")
             self.stdout.write(
                 "with the offline test gateway: would give the provider payouts (simulated account), one "
                 "paid, completed visit and one paid visit today (to check in)"
@@ -107,8 +127,10 @@ class Command(BaseCommand):
                 email=email, password=DEMO_PASSWORD, display_name=f"{first} {last}", uid=local_uid
             )
             users[email] = self._local_user(uid, email, first, last, user_type, status)
+        self._demo_neighbours()
         self._demo_requests(users["client@kindly.example"], helper=users["provider@kindly.example"])
         self._demo_family(users["client@kindly.example"], family=users["family@kindly.example"])
+        self._demo_places()
         if is_test_gateway_active():
             self._demo_earnings(users["client@kindly.example"], helper=users["provider@kindly.example"])
             self._demo_visit_today(users["client@kindly.example"], helper=users["provider@kindly.example"])
@@ -125,6 +147,8 @@ class Command(BaseCommand):
                 "specialties": ["tech-support", "wellness-checks", "light-errands"],
                 "hourly_rate": Decimal("30.00"),
                 "service_area": "Springfield and nearby towns",
+                "home_zip": "62703",
+                "travel_miles": 15,
                 "bio": "Retired teacher who loves helping neighbours with phones, tablets and errands.",
                 "experience": "Eight years volunteering at the Springfield senior centre.",
             }
@@ -132,6 +156,43 @@ class Command(BaseCommand):
             InvalidInput.check(provider_application_problems(**application))
             Provider.objects.update_or_create(user=user, defaults={**application, "verification_status": status})
         return user
+
+    @transaction.atomic
+    def _demo_neighbours(self) -> None:
+        """The verified helpers around Springfield (DEMO_NEIGHBOURS), under the application's rules."""
+        for first, last, home_zip, travel, services, rate in DEMO_NEIGHBOURS:
+            user, _ = User.objects.update_or_create(
+                id=f"demo-helper-{first.lower()}",
+                defaults={
+                    "email": f"{first.lower()}@helpers.kindly.example",
+                    "first_name": first,
+                    "last_name": last,
+                    "user_type": UserType.PROVIDER,
+                },
+            )
+            town = zip_town(home_zip)[0]
+            application = {
+                "phone": "555-0100-300",
+                "specialties": services,
+                "hourly_rate": Decimal(rate),
+                "service_area": f"{town} and nearby",
+                "home_zip": home_zip,
+                "travel_miles": travel,
+                "bio": f"I live in {town} and help older neighbours with everyday things, patiently and kindly.",
+                "experience": f"Years of helping family and neighbours around {town}.",
+            }
+            InvalidInput.check(provider_application_problems(**application))
+            Provider.objects.update_or_create(
+                user=user, defaults={**application, "verification_status": VerificationStatus.VERIFIED}
+            )
+
+    def _demo_places(self) -> None:
+        """Every demo home placed now (the geocoder, outside any transaction), not when the worker
+        gets to it: browse by distance works from the first page."""
+        for pk in Provider.objects.exclude(home_zip="").values_list("pk", flat=True):
+            provider_place(provider_id=pk)
+        for pk in CareRecipient.objects.exclude(zip_code="").values_list("pk", flat=True):
+            recipient_place(recipient_id=pk)
 
     @transaction.atomic
     def _demo_requests(self, client: User, *, helper: User) -> None:

@@ -1,0 +1,78 @@
+// A provider's card on /providers: who she is, her rating, when she is next free, how far she is
+// from the person cared for ("3.2 miles away", when the page asks near someone), her services and
+// rate, and a request sent to her directly.
+import { Avatar } from "./Avatar";
+import { StarRating } from "./StarRating";
+import { formatMoney, milesAway, parseDateOnly, personName } from "../lib/format";
+import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
+
+const MAX_CHIPS = 3;
+
+/** "Next free: Tuesday, November 24, morning", or that there is none in the next two weeks. */
+function nextFreeText(next: NextFreeWindow | null | undefined): string {
+  const day = next ? parseDateOnly(next.date) : null;
+  if (!next || !day) return "No free time in the next 2 weeks";
+  const date = day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
+  return `Next free: ${date}, ${next.timeWindow}`;
+}
+
+export function ProviderCard({ provider, serviceName }: { provider: Provider; serviceName: (id: string) => string }) {
+  const name = personName(provider.user) || "Kindly provider";
+  const chips = provider.specialties.slice(0, MAX_CHIPS);
+  const more = provider.specialties.length - chips.length;
+  const first = provider.specialties[0];
+  const headingId = `provider-${provider.id}-name`;
+  return (
+    <article className="card provider-card" aria-labelledby={headingId} data-testid="provider-card">
+      <div className="provider-card-head">
+        <Avatar firstName={provider.user.firstName} imageUrl={provider.user.profileImageUrl} />
+        <div>
+          <h3 id={headingId} className="provider-name" tabIndex={-1}>
+            {name}
+          </h3>
+          {first && <p className="provider-specialty muted">{serviceName(first)}</p>}
+        </div>
+        {provider.verificationStatus === "verified" && <span className="badge badge-success">Verified</span>}
+      </div>
+      <StarRating rating={provider.rating} reviews={provider.totalReviews} />
+      {provider.distanceMiles != null && (
+        <p className="provider-distance" data-testid="distance">
+          {milesAway(provider.distanceMiles)}
+        </p>
+      )}
+      <p className="provider-next-free" data-testid="next-free">
+        {nextFreeText(provider.nextFreeWindow)}
+      </p>
+      {provider.bio && <p className="provider-bio">{provider.bio}</p>}
+      {provider.serviceArea && (
+        <p className="provider-area">
+          <span className="label">Service area:</span> {provider.serviceArea}
+        </p>
+      )}
+      {chips.length > 0 && (
+        <ul className="tag-list" aria-label="Services offered">
+          {chips.map((s) => (
+            <li key={s} className="tag">
+              {serviceName(s)}
+            </li>
+          ))}
+          {more > 0 && <li className="tag tag-more">+{more} more</li>}
+        </ul>
+      )}
+      <div className="provider-card-foot">
+        <p className="provider-rate">
+          <strong>{formatMoney(provider.hourlyRate ?? 30)}</strong>
+          <span className="muted">/hour</span>
+        </p>
+        {/* A request sent to this provider directly (issue 18), their service chosen. */}
+        <a
+          className="button button-primary"
+          href={`/request-service?provider=${provider.id}`}
+          aria-label={`Request this helper: ${name}`}
+        >
+          Request this helper
+        </a>
+      </div>
+    </article>
+  );
+}
