@@ -47,4 +47,3 @@ class EmergencyContactAdmin(admin.ModelAdmin):
     search_fields = ("name", "phone", "email", "user__email")
     list_select_related = ("user",)
     autocomplete_fields = ("user",)
-

@@ -87,6 +87,15 @@ def second_factors_of(*, user: User) -> SecondFactors:
     )
 
 
+def second_factor_counts(*, user: User) -> dict[str, int]:
+    """How many of each factor a person has (what a reset removes)."""
+    return {
+        "passkeys": WebAuthnCredential.objects.filter(user=user).count(),
+        "authenticators": TOTPDevice.objects.filter(user=user, confirmed=True).count(),
+        "recoveryCodes": StaticToken.objects.filter(device__user=user).count(),
+    }
+
+
 def check_staff(user: User) -> None:
     if not user.is_admin:
         raise PermissionDenied(STAFF_ONLY)
@@ -179,11 +188,7 @@ def second_factor_reset(*, user: User) -> dict[str, int]:
     records who asked for it (adminpanel.services.admin_second_factor_reset)."""
     with transaction.atomic():
         _lock_user(user)
-        removed = {
-            "passkeys": WebAuthnCredential.objects.filter(user=user).count(),
-            "authenticators": TOTPDevice.objects.filter(user=user, confirmed=True).count(),
-            "recoveryCodes": StaticToken.objects.filter(device__user=user).count(),
-        }
+        removed = second_factor_counts(user=user)
         WebAuthnCredential.objects.filter(user=user).delete()
         TOTPDevice.objects.filter(user=user).delete()
         StaticDevice.objects.filter(user=user).delete()

@@ -15,8 +15,8 @@ from accounts.models import User
 from accounts.second_factor import second_factor_reset
 from adminpanel.models import AuditAction, AuditLog
 from bookings.models import Booking, BookingStatus
-from core.errors import Conflict, NotFound, PermissionDenied
 from bookings.services import booking_cancel_by_admin, booking_lock, booking_reassign, check_admin
+from core.errors import Conflict, NotFound, PermissionDenied
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_lock, provider_set_status
 
@@ -89,6 +89,16 @@ def admin_booking_cancel(*, booking_id: int, actor: User, reason: str) -> Bookin
     return booking
 
 
+def second_factor_reset_target(*, email: str) -> User:
+    """The staff member whose second step is to be reset (404 unknown email, 409 not staff)."""
+    user = User.objects.filter(email__iexact=email.strip()).first()
+    if user is None:
+        raise NotFound(f"No Kindly account has the email {email.strip()}.")
+    if not user.is_admin:
+        raise Conflict(f"{user.email} is not a staff account: only staff sign in with a second step.")
+    return user
+
+
 def admin_second_factor_reset(*, email: str, actor: User, reason: str = "") -> dict[str, int]:
     """Remove every second-step factor of the staff member with `email` (they lost their passkey
     and phone): they set one up again at their next sign-in. Audited with who asked for it; the
@@ -96,11 +106,7 @@ def admin_second_factor_reset(*, email: str, actor: User, reason: str = "") -> d
     if not actor.is_admin:
         raise PermissionDenied("Only an admin can reset a second step.")
     with transaction.atomic():
-        user = User.objects.select_for_update().filter(email__iexact=email.strip()).first()
-        if user is None:
-            raise NotFound(f"No Kindly account has the email {email.strip()}.")
-        if not user.is_admin:
-            raise Conflict(f"{user.email} is not a staff account: only staff sign in with a second step.")
+        user = second_factor_reset_target(email=email)
         removed = second_factor_reset(user=user)
         audit_log_record(
             actor=actor,

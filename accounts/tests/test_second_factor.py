@@ -135,10 +135,12 @@ def test_staff_set_up_an_authenticator_app_with_a_real_code_and_see_recovery_cod
     page = client.get(f"{STEP}?next=/admin")
     html = page.content.decode()
     assert page.status_code == 200 and "Set up your second step" in html
-    assert '<svg' in html and 'class="qr-code"' in html
+    assert "<svg" in html and 'class="qr-code"' in html
     key = _key_on_page(html)
 
-    wrong = client.post(f"{STEP}/authenticator?next=/admin", {"code": "000000" if totp_code(key) != "000000" else "111111"})
+    wrong = client.post(
+        f"{STEP}/authenticator?next=/admin", {"code": "000000" if totp_code(key) != "000000" else "111111"}
+    )
     assert wrong.status_code == 400 and WRONG_CODE in unescape(wrong.content.decode())
     assert not TOTPDevice.objects.filter(user=staff_without_factor).exists()
     # The page offers the same key again: the app the person just set up keeps working.
@@ -165,7 +167,9 @@ def test_staff_set_up_an_authenticator_app_with_a_real_code_and_see_recovery_cod
     replay = later.post(f"{STEP}/authenticator", {"code": totp_code(key)})
     assert replay.status_code == 400
     TOTPDevice.objects.filter(pk=device.pk).update(throttling_failure_count=0, throttling_failure_timestamp=None)
-    confirmed = later.post(f"{STEP}/authenticator?next=/api/admin/summary", {"code": totp_code(key, at=time.time() + 30)})
+    confirmed = later.post(
+        f"{STEP}/authenticator?next=/api/admin/summary", {"code": totp_code(key, at=time.time() + 30)}
+    )
     assert confirmed["Location"] == "/api/admin/summary"
     assert later.get("/api/admin/summary").status_code == 200
 
@@ -251,13 +255,21 @@ def test_passkey_calls_are_for_signed_in_staff_only(client_user, staff_not_confi
 def test_a_passkey_answer_that_does_not_check_out_changes_nothing(staff_without_factor):
     client = _signed_in(staff_without_factor)
     client.post(f"{STEP}/passkey/register/begin", content_type="application/json")
-    forged = {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {"clientDataJSON": "e30", "attestationObject": "oA"}}
+    forged = {
+        "id": "AAAA",
+        "rawId": "AAAA",
+        "type": "public-key",
+        "response": {"clientDataJSON": "e30", "attestationObject": "oA"},
+    }
     answer = client.post(f"{STEP}/passkey/register/complete", forged, content_type="application/json")
     assert answer.status_code == 422 and set(answer.json()) == {"message", "errors"}
     assert client.get("/admin").status_code == 302
     # The ceremony's state is used once: completing again needs a new start.
     again = client.post(f"{STEP}/passkey/register/complete", forged, content_type="application/json")
-    assert again.status_code == 400 and again.json()["message"] == "That took too long or was interrupted. Please try again."
+    assert (
+        again.status_code == 400
+        and again.json()["message"] == "That took too long or was interrupted. Please try again."
+    )
 
 
 # Staff API tokens.

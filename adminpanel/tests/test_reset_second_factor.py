@@ -19,7 +19,9 @@ def lost_everything(db):
     passed the step with the app."""
     user = AdminUserFactory(first_name="Lou", email="lou@example.com")
     app = TOTPDevice.objects.create(user=user, name="Authenticator app", confirmed=True)
-    WebAuthnCredential.objects.create(user=user, name="Laptop", confirmed=True, credential_id=b"\x01" * 16, public_key=b"\x02" * 16)
+    WebAuthnCredential.objects.create(
+        user=user, name="Laptop", confirmed=True, credential_id=b"\x01" * 16, public_key=b"\x02" * 16
+    )
     codes = StaticDevice.objects.create(user=user, name="Recovery codes", confirmed=True)
     StaticToken.objects.bulk_create(StaticToken(device=codes, token=f"code{i:04d}") for i in range(3))
     user.otp_device = app
@@ -63,6 +65,14 @@ def test_a_reset_that_cannot_be_done_changes_nothing(lost_everything, admin_user
         _run(email, "--by", by)
     assert TOTPDevice.objects.filter(user=lost_everything).exists()
     assert StaticToken.objects.filter(device__user=lost_everything).count() == 3
+    assert not AuditLog.objects.exists()
+
+
+def test_a_dry_run_says_what_would_go_and_changes_nothing(lost_everything, admin_user):
+    out = _run("lou@example.com", "--by", admin_user.email, "--dry-run")
+
+    assert "would remove 1 passkey(s), 1 authenticator app(s) and 3 recovery code(s) of lou@example.com" in out
+    assert TOTPDevice.objects.filter(user=lost_everything).exists()
     assert not AuditLog.objects.exists()
 
 

@@ -2,7 +2,7 @@
 // setting up the step; "verify" uses one to confirm it's them. The browser's WebAuthn prompts go
 // through @simplewebauthn/browser; the server's ceremony calls are django-otp-webauthn's (beginUrl,
 // completeUrl, accounts/second_factor_views.py), and success goes on to doneUrl.
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type {
   PublicKeyCredentialCreationOptionsJSON,
@@ -20,13 +20,13 @@ export interface PasskeyStepProps {
 export const PASSKEY_CANCELLED = "The passkey step was cancelled or took too long. Please try again.";
 export const PASSKEY_ALREADY_HERE =
   "This device already has a Kindly passkey for you. Sign in again and use it to confirm it's you.";
-export const PASSKEY_NOT_HERE =
-  "Passkeys cannot be used at this web address. Please use an authenticator app instead.";
+export const PASSKEY_NOT_HERE = "Passkeys cannot be used at this web address. Please use an authenticator app instead.";
 export const NO_PASSKEYS_IN_BROWSER = "This browser cannot use passkeys. Please use another way below.";
 
 /** What to tell a person when the browser's passkey prompt or the server's check failed. */
 export function passkeyProblem(error: unknown): string {
-  const name = error instanceof Error ? error.name : "";
+  // The prompt rejects with a DOMException (or @simplewebauthn's WebAuthnError) named by the spec.
+  const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
   if (name === "NotAllowedError" || name === "AbortError") return PASSKEY_CANCELLED;
   if (name === "InvalidStateError") return PASSKEY_ALREADY_HERE;
   if (name === "SecurityError") return PASSKEY_NOT_HERE;
@@ -37,7 +37,12 @@ export function PasskeyStep({ mode, beginUrl, completeUrl, doneUrl }: PasskeySte
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState("");
   const [problem, setProblem] = useState("");
+  const [failures, setFailures] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
+  // After a failure the button is enabled again: focus goes back to it, with the problem as its description.
+  useEffect(() => {
+    if (failures > 0) button.current?.focus();
+  }, [failures]);
   const label = mode === "register" ? "Create a passkey" : "Use my passkey";
 
   if (!browserSupportsWebAuthn()) return <p>{NO_PASSKEYS_IN_BROWSER}</p>;
@@ -58,7 +63,7 @@ export function PasskeyStep({ mode, beginUrl, completeUrl, doneUrl }: PasskeySte
       setProgress("");
       setProblem(passkeyProblem(error));
       setBusy(false);
-      button.current?.focus();
+      setFailures((n) => n + 1);
       return;
     }
     setProgress(mode === "register" ? "Your passkey is ready. One moment…" : "Thank you. One moment…");
@@ -88,4 +93,3 @@ export function PasskeyStep({ mode, beginUrl, completeUrl, doneUrl }: PasskeySte
     </div>
   );
 }
-
