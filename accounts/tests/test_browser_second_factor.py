@@ -12,9 +12,10 @@ from django_otp_webauthn.models import WebAuthnCredential
 from playwright.sync_api import Page, expect
 
 from accounts.tests.factories import AdminUserFactory
-from marketplace.testing.axe import assert_no_axe_violations, layout_problems
+from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
 from marketplace.testing.second_factor import totp_code
+from marketplace.tests.test_browser_accessibility import _LAYOUT_PROBLEMS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -79,7 +80,7 @@ def test_staff_create_a_passkey_then_confirm_with_it_at_the_next_sign_in(live_se
     expect(page).to_have_url(f"{base}/second-factor?next=%2Fdjango-admin%2F")
     expect(page.get_by_role("heading", name="Confirm it's you", level=1)).to_be_visible()
     expect(page.get_by_text("You have 10 left.")).to_be_visible()
-    assert layout_problems(page) == []
+    assert page.evaluate(_LAYOUT_PROBLEMS) == []
     assert_no_axe_violations(page, context="second step, confirming")
 
     page.get_by_role("button", name="Use my passkey").focus()
@@ -97,7 +98,7 @@ def test_staff_set_up_an_authenticator_app_from_the_keyboard_at_320px(live_serve
     page.set_viewport_size({"width": 320, "height": 720})
     page.goto(f"{base}/admin")
     expect(page.get_by_role("img", name=re.compile("QR code of your authenticator key"))).to_be_visible()
-    assert layout_problems(page) == []
+    assert page.evaluate(_LAYOUT_PROBLEMS) == []
     key = page.get_by_test_id("authenticator-key").inner_text().replace(" ", "")
 
     field = page.get_by_label("6-digit code from the app")
@@ -107,14 +108,14 @@ def test_staff_set_up_an_authenticator_app_from_the_keyboard_at_320px(live_serve
     error = page.get_by_role("alert").filter(has_text="That code did not work")
     expect(error).to_be_visible()
     expect(page.get_by_label("6-digit code from the app")).to_be_focused()
-    assert layout_problems(page) == []
+    assert page.evaluate(_LAYOUT_PROBLEMS) == []
     assert_no_axe_violations(page, context="second step, wrong code")
     assert not TOTPDevice.objects.filter(user=otto).exists()
 
     page.keyboard.type(totp_code(key))
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("recovery-codes").locator("code")).to_have_count(10)
-    assert layout_problems(page) == []
+    assert page.evaluate(_LAYOUT_PROBLEMS) == []
     page.get_by_role("link", name="I have saved my codes").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Admin Dashboard", level=1)).to_be_visible()

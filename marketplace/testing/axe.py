@@ -63,31 +63,3 @@ def assert_no_axe_violations(page, *, context: str = "") -> None:
     where = context or page.url
     report = format_violations(violations)
     assert violations == [], f"axe-core found {len(violations)} violation(s) on {where}:\n{report}"
-
-
-# The page holds at its width (no sideways scrolling: WCAG reflow at 320 px) and every control shown
-# is a 44 px target.
-_LAYOUT_PROBLEMS = """() => {
-  const problems = [];
-  const doc = document.documentElement;
-  if (doc.scrollWidth > doc.clientWidth + 1) {
-    problems.push(`page scrolls sideways: ${doc.scrollWidth}px > ${doc.clientWidth}px`);
-  }
-  const controls = document.querySelectorAll(
-    "button, a.button, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select, textarea, [role=tab]"
-  );
-  for (const el of controls) {
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;  // not shown
-    if (el.closest("[aria-hidden=true], .visually-hidden, .skip-link")) continue;
-    if (r.height < 44 || r.width < 44) {
-      problems.push(`${el.outerHTML.slice(0, 90)} is ${Math.round(r.width)}x${Math.round(r.height)}`);
-    }
-  }
-  return problems;
-}"""
-
-
-def layout_problems(page) -> list[str]:
-    """What breaks the layout rules above on the page as it is now (empty: none)."""
-    return page.evaluate(_LAYOUT_PROBLEMS)
