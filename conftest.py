@@ -21,6 +21,8 @@ pytest_plugins = [
     "marketplace.testing.geocoder",
     # Daphne for browser tests with websockets (DaphneServer) and fresh_channel_layer.
     "marketplace.testing.live",
+    # Staff who passed the second step (with_verified_second_factor), and authenticator codes.
+    "marketplace.testing.second_factor",
 ]
 
 
@@ -75,7 +77,10 @@ def verified_provider(db):
 
 @pytest.fixture
 def admin_user(db):
-    return AdminUserFactory(first_name="Ada", email="ada@example.com")
+    """A staff member whose sessions (force_login, sign_in_browser) have passed the second step."""
+    from marketplace.testing.second_factor import with_verified_second_factor
+
+    return with_verified_second_factor(AdminUserFactory(first_name="Ada", email="ada@example.com"))
 
 
 # Browser tests: Playwright drives Debian's Chromium (never `playwright install`).

@@ -1,8 +1,5 @@
-from urllib.parse import urlencode
-
 from django import forms
 from django.contrib import admin
-from django.http import HttpResponseRedirect
 
 from accounts.models import EmergencyContact, User
 from core.validators import phone_problem
@@ -50,16 +47,3 @@ class EmergencyContactAdmin(admin.ModelAdmin):
     search_fields = ("name", "phone", "email", "user__email")
     list_select_related = ("user",)
     autocomplete_fields = ("user",)
-
-
-def _admin_login(request, extra_context=None):
-    """The Django admin signs in through the Firebase sign-in page (same session)."""
-    target = request.GET.get("next") or "/django-admin/"
-    if not target.startswith("/") or target.startswith("//"):
-        target = "/django-admin/"
-    if request.user.is_authenticated and request.user.is_staff:
-        return HttpResponseRedirect(target)
-    return HttpResponseRedirect("/login?" + urlencode({"next": target}))
-
-
-admin.site.login = _admin_login

@@ -2,7 +2,8 @@
 
 The browser uses the Django session (SessionAuthentication, CSRF enforced); API clients may send
 `Authorization: Bearer <Firebase ID token>` instead. A token carries its own proof, so CSRF does
-not apply to it.
+not apply to it. A staff account's token is refused: staff pass a second step after Firebase
+(accounts.second_factor), which only a browser session carries.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from rest_framework.authentication import BaseAuthentication, get_authorization_
 
 from accounts.firebase import InvalidIdToken, verify_id_token
 from accounts.models import User
+from accounts.second_factor import STAFF_TOKEN_REFUSED
 from accounts.selectors import user_get_by_uid
 from accounts.services import user_sync_from_claims
 from core.errors import DomainError
@@ -56,6 +58,8 @@ class FirebaseBearerAuthentication(BaseAuthentication):
                 raise exceptions.AuthenticationFailed("Unauthorized") from None
         if not user.is_active:
             raise exceptions.AuthenticationFailed("Unauthorized")
+        if user.is_admin:
+            raise exceptions.PermissionDenied(STAFF_TOKEN_REFUSED)
         return user, claims
 
     def authenticate_header(self, request) -> str:

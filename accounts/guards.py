@@ -5,8 +5,8 @@ Use on function views:
     @login_required_page            # signed out -> /login?next=<path>
     def dashboard(request): ...
 
-    @admin_required_page            # signed out -> /login; signed in, not admin -> / with a toast
-    def admin_page(request): ...
+    @admin_required_page            # signed out -> /login; signed in, not admin -> / with a toast;
+    def admin_page(request): ...    # an admin who has not passed the second step -> /second-factor
 
 `queue_toast(request, title=..., description=..., variant=...)` stores a toast in
 django.contrib.messages; the next page rendered from base.html shows it (see
@@ -23,6 +23,9 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+
+from accounts.middleware import second_factor_redirect
+from accounts.second_factor import needs_second_factor
 
 ToastVariant = Literal["default", "destructive"]
 
@@ -55,7 +58,8 @@ def login_required_page(view: Callable[..., HttpResponse]) -> Callable[..., Http
 
 
 def admin_required_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Signed out -> /login; signed in but not an admin -> / with "Unauthorized" / "Admin access required"."""
+    """Signed out -> /login; signed in but not an admin -> / with "Unauthorized" / "Admin access required";
+    an admin whose session has not passed the second step -> the step (accounts.second_factor)."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
@@ -64,6 +68,8 @@ def admin_required_page(view: Callable[..., HttpResponse]) -> Callable[..., Http
         if not request.user.is_admin:
             queue_toast(request, title="Unauthorized", description="Admin access required", variant="destructive")
             return HttpResponseRedirect("/")
+        if needs_second_factor(request.user):
+            return second_factor_redirect(request)
         return view(request, *args, **kwargs)
 
     return wrapped

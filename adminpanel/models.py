@@ -9,6 +9,7 @@ class AuditAction(models.TextChoices):
     PROVIDER_REJECTED = "provider.rejected", "Provider rejected"
     BOOKING_REASSIGNED = "booking.reassigned", "Booking reassigned"
     BOOKING_CANCELLED = "booking.cancelled", "Booking cancelled"
+    SECOND_FACTOR_RESET = "staff.second_factor_reset", "Second step reset"
 
 
 class AuditLog(models.Model):

@@ -7,18 +7,18 @@ record it in the audit log in the same transaction, so both commit or neither.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.db import models, transaction
 
+from accounts.models import User
+from accounts.second_factor import second_factor_reset
 from adminpanel.models import AuditAction, AuditLog
 from bookings.models import Booking, BookingStatus
 from bookings.services import booking_cancel_by_admin, booking_lock, booking_reassign, check_admin
+from core.errors import Conflict, NotFound, PermissionDenied
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_lock, provider_set_status
-
-if TYPE_CHECKING:
-    from accounts.models import User
 
 
 def audit_log_record(
@@ -87,3 +87,32 @@ def admin_booking_cancel(*, booking_id: int, actor: User, reason: str) -> Bookin
             details={"from": BookingStatus.CONFIRMED, "paymentStatus": booking.payment_status},
         )
     return booking
+
+
+def second_factor_reset_target(*, email: str) -> User:
+    """The staff member whose second step is to be reset (404 unknown email, 409 not staff)."""
+    user = User.objects.filter(email__iexact=email.strip()).first()
+    if user is None:
+        raise NotFound(f"No Kindly account has the email {email.strip()}.")
+    if not user.is_admin:
+        raise Conflict(f"{user.email} is not a staff account: only staff sign in with a second step.")
+    return user
+
+
+def admin_second_factor_reset(*, email: str, actor: User, reason: str = "") -> dict[str, int]:
+    """Remove every second-step factor of the staff member with `email` (they lost their passkey
+    and phone): they set one up again at their next sign-in. Audited with who asked for it; the
+    log keeps how many factors went, never the factors themselves."""
+    if not actor.is_admin:
+        raise PermissionDenied("Only an admin can reset a second step.")
+    with transaction.atomic():
+        user = second_factor_reset_target(email=email)
+        removed = second_factor_reset(user=user)
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.SECOND_FACTOR_RESET,
+            target=user,
+            reason=(reason or "").strip(),
+            details={"removed": removed, "email": user.email},
+        )
+    return removed

@@ -380,9 +380,25 @@ def sign_in() -> list[tuple[str, str]]:
         store[SESSION_KEY] = str(user.pk)
         store[BACKEND_SESSION_KEY] = backend
         store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        if role == "admin":
+            store.update(_second_step_passed(user))
         store.create()
         sessions.append((store.session_key, role))
     return sessions
+
+
+def _second_step_passed(user) -> dict[str, str]:
+    """What a staff session holds once it passed the second step (django_otp.login after a code
+    from the user's authenticator app), on a checkout that has it."""
+    from django.apps import apps
+
+    if not apps.is_installed("django_otp"):
+        return {}
+    from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    device, _ = TOTPDevice.objects.get_or_create(user=user, name="Authenticator app", defaults={"confirmed": True})
+    return {DEVICE_ID_SESSION_KEY: device.persistent_id}
 
 
 def prepare_data(keep_db: bool) -> list[tuple[str, str]]:

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 
 
 class MarketplaceConfig(AppConfig):
@@ -11,3 +12,19 @@ class MarketplaceConfig(AppConfig):
         from marketplace import subscribers
 
         subscribers.connect()
+
+
+class KindlyAdminConfig(admin_apps.AdminConfig):
+    """django.contrib.admin with Kindly's site as the default one (Django's documented way). Named
+    in INSTALLED_APPS; not this module's default config (that is MarketplaceConfig)."""
+
+    default = False
+    default_site = "marketplace.admin_site.KindlyAdminSite"
+
+    def ready(self) -> None:
+        super().ready()  # autodiscover: every app's admin module has registered its models
+        from django.contrib import admin
+
+        from marketplace.admin_site import hide_second_factor_models
+
+        hide_second_factor_models(admin.site)

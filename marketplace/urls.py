@@ -6,9 +6,6 @@ from accounts.guards import login_required_page
 from marketplace import dashboard, health, views
 from marketplace.account_lifecycle import views as account_lifecycle
 
-admin.site.site_header = "Kindly staff admin"
-admin.site.site_title = "Kindly admin"
-
 urlpatterns = [
     path("", views.home, name="home"),
     path("landing", views.landing, name="landing"),

@@ -15,6 +15,8 @@ export FIREBASE_PROJECT_ID=${FIREBASE_PROJECT_ID:-demo-kindly}
 export FIREBASE_AUTH_EMULATOR_HOST=${FIREBASE_AUTH_EMULATOR_HOST:-127.0.0.1:9099}
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-8000}
+# Links in emails, and the passkeys' origin (http://localhost:$PORT: settings.base._webauthn_site).
+export SITE_URL=${SITE_URL:-http://$HOST:$PORT}
 ACCESS_LOG=${ACCESS_LOG:-0}
 if [ "$ACCESS_LOG" = "1" ]; then
   export LOG_LEVEL=${LOG_LEVEL:-INFO}
@@ -139,6 +141,8 @@ banner() {
 $sign_ins
 
   Staff admin: http://$HOST:$PORT/django-admin/ (sign in as the admin above)
+  Staff sign in with a second step after the password: the admin's is the authenticator code above.
+  Passkeys instead need the site at a name, not an address: http://localhost:$PORT
   $mail_note
   These sign-ins again, at any time: .venv/bin/python manage.py seed_demo --print-sign-ins
   $quiet_note

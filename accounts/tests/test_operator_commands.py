@@ -17,6 +17,7 @@ COMMANDS = {
     "create_admin": "accounts",
     "expire_stale_requests": "requests_app",
     "purge_closed_accounts": "marketplace",
+    "reset_second_factor": "adminpanel",
 }
 
 

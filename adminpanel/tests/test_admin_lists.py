@@ -220,7 +220,8 @@ def test_summary_counts_every_record_in_three_queries(as_admin, bookings, django
     ServiceRequestFactory(status=RequestStatus.COMPLETED)
     ServiceRequestFactory()  # open
     # Three verified: Vera and the two bookings' providers (one of them Vera).
-    with django_assert_num_queries(3 + 2):  # + the session and the user
+    # + the session, the user and the device the session passed the second step with (django-otp)
+    with django_assert_num_queries(3 + 3):
         response = as_admin.get("/api/admin/summary")
     assert response.status_code == 200
     assert response.json() == {

@@ -1,7 +1,9 @@
 """Settings shared by every environment. Values come from the environment (django-environ)."""
 
 from decimal import Decimal
+from ipaddress import ip_address
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from celery.schedules import crontab
@@ -21,7 +23,8 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "daphne",
-    "django.contrib.admin",
+    # The Django admin with Kindly's site (marketplace.admin_site): Firebase sign-in and the staff second step.
+    "marketplace.apps.KindlyAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -32,6 +35,11 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "channels",
     "django_vite",
+    # The staff second step: authenticator-app codes, recovery codes and passkeys (accounts.second_factor).
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
+    "django_otp_webauthn",
     "marketplace",
     "accounts",
     "circles",
@@ -53,6 +61,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.user.is_verified(): the session passed the second step (django-otp); staff who have
+    # not are held at the step (accounts.middleware).
+    "django_otp.middleware.OTPMiddleware",
+    "accounts.middleware.StaffSecondFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "marketplace.notfound.NotFoundPageMiddleware",
@@ -291,6 +303,31 @@ LOGGING = {
 
 # The address people reach the site at: links in emails and text messages are built on it.
 SITE_URL = env("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+
+
+def _webauthn_site(site_url: str) -> tuple[str, str]:
+    """The passkeys' relying party (a domain name) and origin for a site address. An IP address
+    cannot be a relying party: a site at http://127.0.0.1:8000 offers passkeys at localhost."""
+    parts = urlsplit(site_url)
+    host = parts.hostname or "localhost"
+    try:
+        ip_address(host)
+    except ValueError:
+        return host, f"{parts.scheme}://{parts.netloc}"
+    return "localhost", f"{parts.scheme}://localhost" + (f":{parts.port}" if parts.port else "")
+
+
+# Staff sign in with a second step after Firebase (accounts.second_factor): a passkey, or a code
+# from an authenticator app, or a one-time recovery code. Passkeys belong to one domain (the
+# relying party) and are accepted from the listed origins only; both follow SITE_URL.
+_WEBAUTHN_RP_ID, _WEBAUTHN_ORIGIN = _webauthn_site(SITE_URL)
+OTP_WEBAUTHN_RP_ID = env("WEBAUTHN_RP_ID", default=_WEBAUTHN_RP_ID)
+OTP_WEBAUTHN_RP_NAME = "Kindly"
+OTP_WEBAUTHN_ALLOWED_ORIGINS = env.list("WEBAUTHN_ORIGINS", default=[_WEBAUTHN_ORIGIN])
+# A passkey is a second step after the Firebase sign-in, never a way to sign in on its own.
+OTP_WEBAUTHN_ALLOW_PASSWORDLESS_LOGIN = False
+# The name authenticator apps show next to the code.
+OTP_TOTP_ISSUER = "Kindly"
 
 # How people reach Kindly's support team (core.support): shown the same on every page, in
 # emails and on error pages. Empty means "not offered": nothing is shown rather than a made-up

@@ -96,10 +96,35 @@ def test_the_demo_visit_of_today_starts_in_no_alarm_whatever_the_time(firebase_a
 def test_the_sign_ins_list_all_five_demo_accounts_with_the_pending_applicant():
     out = io.StringIO()
     call_command("seed_demo", "--print-sign-ins", stdout=out)
-    lines = out.getvalue().splitlines()
+    lines = [line for line in out.getvalue().splitlines() if not line.startswith(" " * 14)]
 
     assert [line.split()[0] for line in lines] == ["Admin", "Provider", "Client", "Family", "Applicant"]
     assert "applicant@kindly.example / kindly-demo-1  (Paul)" in lines[-1]
+
+
+@pytest.mark.django_db
+def test_the_demo_admin_passes_the_second_step_with_the_printed_key_or_code(firebase_auth, client):
+    from django.contrib.auth import get_user_model
+
+    from marketplace.management.commands.seed_demo import DEMO_ADMIN_AUTHENTICATOR_KEY
+    from marketplace.testing.second_factor import totp_code
+
+    call_command("seed_demo", stdout=io.StringIO())
+    sign_ins = io.StringIO()
+    call_command("seed_demo", "--print-sign-ins", stdout=sign_ins)
+    printed = " ".join(DEMO_ADMIN_AUTHENTICATOR_KEY[i : i + 4] for i in range(0, 32, 4))
+    assert f"the code of an authenticator app with the key {printed}" in sign_ins.getvalue()
+    code = io.StringIO()
+    call_command("seed_demo", "--second-step-code", stdout=code)
+    assert code.getvalue().strip() == totp_code(DEMO_ADMIN_AUTHENTICATOR_KEY)
+
+    client.force_login(get_user_model().objects.get(email="admin@kindly.example"))
+    assert client.get("/admin")["Location"] == "/second-factor?next=%2Fadmin"
+    assert (
+        client.post("/second-factor/authenticator?next=/admin", {"code": code.getvalue().strip()})["Location"]
+        == "/admin"
+    )
+    assert client.get("/admin").status_code == 200
 
 
 @pytest.mark.django_db(transaction=True)

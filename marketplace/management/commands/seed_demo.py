@@ -3,7 +3,8 @@ her care circle, and a helper whose application is pending review) and a little 
 the offline test gateway: the provider's payouts on, one paid, completed visit, and a paid visit
 today to check in to). Around Clara's home in Springfield, IL, eight more verified helpers (local
 accounts, no sign-in) live in the towns nearby, each travelling her own distance: browse by
-distance has neighbours to show, near and far, some who come and some who do not.
+distance has neighbours to show, near and far, some who come and some who do not. The demo admin's second step is an authenticator app with a published demo
+key (DEMO_ADMIN_AUTHENTICATOR_KEY): `--second-step-code` prints its current code.
 
 Idempotent: running it again updates the same accounts and adds nothing twice.
 """
@@ -11,11 +12,14 @@ Idempotent: running it again updates the same accounts and adds nothing twice.
 from __future__ import annotations
 
 import datetime as dt
+from base64 import b32decode
 from decimal import Decimal
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
+from django_otp.oath import TOTP
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from accounts.firebase import firebase_user_upsert
 from accounts.models import User, UserType
@@ -35,11 +39,16 @@ from requests_app.models import WINDOW_START, ServiceCategory, ServiceRequest, T
 from requests_app.services import service_request_create
 
 DEMO_PASSWORD = "kindly-demo-1"
+# The demo admin's second step (staff pass one after the password): an authenticator app with this
+# key, printed with the sign-ins. Demo data only: real staff set up their own at first sign-in.
+DEMO_ADMIN_EMAIL = "admin@kindly.example"
+DEMO_ADMIN_AUTHENTICATOR_KEY = "KINDLYDEMOADMINSECONDSTEPFORMAKE"
+DEMO_AUTHENTICATOR_NAME = "Authenticator app (demo key)"
 # Clara's home, in parts: helpers considering her requests see "Springfield, IL 62704" only.
 DEMO_ADDRESS = {"street": "12 Elm Street", "unit": "", "town": "Springfield", "state": "IL", "zip_code": "62704"}
 DEMO_USERS = [
     # email, first, last, type, provider status (None: not a provider)
-    ("admin@kindly.example", "Ada", "Admin", UserType.ADMIN, None),
+    (DEMO_ADMIN_EMAIL, "Ada", "Admin", UserType.ADMIN, None),
     ("provider@kindly.example", "Vera", "Helper", UserType.PROVIDER, VerificationStatus.VERIFIED),
     ("client@kindly.example", "Clara", "Senior", UserType.CLIENT, None),
     # Clara's son, in her care circle (issue 16): he sees her visits, messages and reports.
@@ -100,12 +109,33 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--print-sign-ins", action="store_true", help="Only print the demo sign-ins.")
         parser.add_argument("--dry-run", action="store_true", help="Say what would be created; change nothing.")
+        parser.add_argument(
+            "--second-step-code",
+            action="store_true",
+            help="Only print the demo admin's current authenticator code (the second step after the password).",
+        )
 
-    def handle(self, *args, print_sign_ins: bool = False, dry_run: bool = False, **options) -> None:
+    def handle(
+        self,
+        *args,
+        print_sign_ins: bool = False,
+        dry_run: bool = False,
+        second_step_code: bool = False,
+        **options,
+    ) -> None:
+        if second_step_code:
+            self.stdout.write(self._second_step_code())
+            return
         if print_sign_ins:
             for email, first, _last, user_type, status in DEMO_USERS:
                 label = _sign_in_label(email, user_type, status)
                 self.stdout.write(f"    {label:<9} {email} / {DEMO_PASSWORD}  ({first})")
+                if email == DEMO_ADMIN_EMAIL:
+                    key = " ".join(DEMO_ADMIN_AUTHENTICATOR_KEY[i : i + 4] for i in range(0, 32, 4))
+                    self.stdout.write(
+                        f"              then the second step: the code of an authenticator app with the key {key},\n"
+                        "              or the code now: .venv/bin/python manage.py seed_demo --second-step-code"
+                    )
             return
         if dry_run:
             for email, _first, _last, user_type, status in DEMO_USERS:
@@ -115,6 +145,7 @@ class Command(BaseCommand):
             )
             self.stdout.write("would add the family member to the client's care circle")
             self.stdout.write(f"would create or update {len(DEMO_NEIGHBOURS)} verified helpers in nearby towns")
+            self.stdout.write("would give the admin an authenticator app with the demo key (the second step)")
             self.stdout.write(
                 "with the offline test gateway: would give the provider payouts (simulated account), one "
                 "paid, completed visit and one paid visit today (to check in)"
@@ -128,6 +159,7 @@ class Command(BaseCommand):
             )
             users[email] = self._local_user(uid, email, first, last, user_type, status)
         self._demo_neighbours()
+        self._demo_second_step(users[DEMO_ADMIN_EMAIL])
         self._demo_requests(users["client@kindly.example"], helper=users["provider@kindly.example"])
         self._demo_family(users["client@kindly.example"], family=users["family@kindly.example"])
         self._demo_places()
@@ -193,6 +225,21 @@ class Command(BaseCommand):
             provider_place(provider_id=pk)
         for pk in CareRecipient.objects.exclude(zip_code="").values_list("pk", flat=True):
             recipient_place(recipient_id=pk)
+
+    def _demo_second_step(self, admin: User) -> None:
+        """The demo admin's authenticator app, with the published demo key (kept on a re-run; put
+        back if it was reset)."""
+        key = b32decode(DEMO_ADMIN_AUTHENTICATOR_KEY).hex()
+        TOTPDevice.objects.update_or_create(
+            user=admin, name=DEMO_AUTHENTICATOR_NAME, defaults={"key": key, "confirmed": True}
+        )
+
+    def _second_step_code(self) -> str:
+        device = TOTPDevice.objects.filter(user__email=DEMO_ADMIN_EMAIL, name=DEMO_AUTHENTICATOR_NAME).first()
+        if device is None:
+            raise CommandError("The demo admin has no demo authenticator: run seed_demo first.")
+        totp = TOTP(device.bin_key, device.step, device.t0, device.digits)
+        return f"{totp.token():06d}"
 
     @transaction.atomic
     def _demo_requests(self, client: User, *, helper: User) -> None:
