@@ -1018,7 +1018,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
     });
   }, [client, path]);
 
-  useRealtimeEvent<UnreadCount>("unread.count", (u) => client.setQueryData([UNREAD_COUNT], u));
+  useRealtimeEvent("unread.count", (u) => client.setQueryData([UNREAD_COUNT], u));
   useRealtimeEvent("booking.updated", refresh);
   const connected = useConnected();
 

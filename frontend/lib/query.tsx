@@ -13,7 +13,7 @@
 //   const unread = useSeededQuery<UnreadCount>("/api/messages/unread-count", props.unread, {
 //     refetchInterval: usePollWhileDisconnected([["/api/messages/unread-count"]], 5000),
 //   });
-//   useRealtimeEvent<UnreadCount>("unread.count", (u) => client.setQueryData(["/api/messages/unread-count"], u));
+//   useRealtimeEvent("unread.count", (u) => client.setQueryData(["/api/messages/unread-count"], u));
 import {
   MutationCache,
   useMutation,

@@ -12,7 +12,14 @@ import * as z from "zod/mini";
 import { TIME_WINDOWS } from "../format";
 import { fill, type FieldLimit, type Limits } from "../limits";
 import { RULES } from "../rules.generated";
-import { REPEATS, SERIES_MAX_VISITS, repeatPayload, seriesLength, type RepeatValues } from "../series";
+import {
+  REPEATS,
+  SERIES_MAX_VISITS,
+  SERIES_MIN_VISITS,
+  repeatPayload,
+  seriesLength,
+  type RepeatValues,
+} from "../series";
 import { text } from "./rules";
 
 export type Variant = "create" | "edit";
@@ -229,14 +236,14 @@ export function seriesProblem(v: RepeatValues & { preferredDate: string }, varia
   if (v.repeatEnds === "count") {
     const count = Number(v.repeatCount);
     if (v.repeatCount.trim() === "" || !Number.isInteger(count)) return problem("repeatCount", REPEAT_NEEDS_END);
-    if (count < 2) return problem("repeatCount", REPEAT_TOO_FEW);
+    if (count < SERIES_MIN_VISITS) return problem("repeatCount", REPEAT_TOO_FEW);
     if (count > SERIES_MAX_VISITS) return problem("repeatCount", repeatTooMany(count));
   } else if (!v.repeatUntil) return problem("repeatUntil", REPEAT_NEEDS_END);
   if (!first) return variant === "edit" ? problem("preferredDate", REPEAT_NEEDS_DATE) : {};
   if (v.repeatEnds === "until") {
     if (v.repeatUntil <= first) return problem("repeatUntil", REPEAT_UNTIL_BEFORE_FIRST);
     const n = seriesLength(first, v.repeat, v.repeatUntil);
-    if (n < 2) return problem("repeatUntil", REPEAT_UNTIL_ONE_VISIT);
+    if (n < SERIES_MIN_VISITS) return problem("repeatUntil", REPEAT_UNTIL_ONE_VISIT);
     if (n > SERIES_MAX_VISITS) return problem("repeatUntil", repeatTooMany(n));
   }
   return {};
