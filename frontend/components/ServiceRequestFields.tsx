@@ -10,8 +10,11 @@ import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import type { Messages } from "../lib/forms";
 import type { Limits } from "../lib/limits";
 import {
+  BUDGET_MIN,
+  BUDGET_STEP,
   DURATION_MIN,
   DURATION_MIN_ON_EDIT,
+  DURATION_STEP,
   URGENCY_VALUES,
   type ServiceRequestValues,
   type Variant,
@@ -310,7 +313,7 @@ export function ServiceRequestFields({
           inputMode="numeric"
           min={t.durationMin}
           max={limits.estimatedDuration?.max}
-          step={15}
+          step={DURATION_STEP}
           value={values.estimatedDuration}
           onChange={(e) => set("estimatedDuration", e.target.value)}
           error={errors.estimatedDuration}
@@ -320,9 +323,9 @@ export function ServiceRequestFields({
           label={t.budgetLabel}
           type="number"
           inputMode="decimal"
-          min={0}
+          min={BUDGET_MIN}
           max={limits.maxBudget?.max}
-          step={5}
+          step={BUDGET_STEP}
           value={values.maxBudget}
           onChange={(e) => set("maxBudget", e.target.value)}
           error={errors.maxBudget}

@@ -5,32 +5,21 @@
 // the user's role allows and shows the server's own words when something is refused. The
 // circle is a TanStack query (lib/query) seeded by the page; each change asks for it again.
 import { useQueryClient } from "@tanstack/react-query";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import {
-  useForm,
-  useWatch,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type PathValue,
-  type Resolver,
-  type UseFormReturn,
-} from "react-hook-form";
-import type { $ZodType } from "zod/v4/core";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { EmptyState } from "../components/EmptyState";
 import { FieldSet, InputField, SelectField, TextareaField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import type { components } from "../lib/api-schema";
+import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, useApiWrite, useSeededQuery } from "../lib/query";
 import {
+  CONTACT,
   contactSchema,
   EMPTY_CONTACT,
   EMPTY_INVITATION,
   EMPTY_RECIPIENT,
   invitationSchema,
-  RECIPIENT_FIELDS,
   RECIPIENT_LIMITS,
   recipientSchema,
   roleSchema,
@@ -81,56 +70,23 @@ function fieldError(error: unknown, field: string): string {
   return error instanceof ApiError ? (error.fieldErrors[field]?.[0] ?? "") : "";
 }
 
-/** A form of this page: react-hook-form with the field's schema, checked on submit (the messages
- * stay until the next submit), the focus left where it is. */
-function useCircleForm<V extends FieldValues>(schema: $ZodType<unknown, Partial<V>>, defaultValues: V) {
-  // raw: the values as held (the schema checks the fields it names; the others go along).
-  const [resolver] = useState(() => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<V>);
-  const form = useForm<V>({
-    resolver,
-    defaultValues: defaultValues as DefaultValues<V>,
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
-  });
-  const values = useWatch({ control: form.control }) as V;
-  return { form, values };
-}
-
-/** The server's 400 messages on the named fields; whether there was one. */
-function showFieldErrors<V extends FieldValues>(form: UseFormReturn<V>, error: unknown, names: readonly string[]) {
-  let shown = false;
-  for (const name of names) {
-    const message = fieldError(error, name);
-    if (message) {
-      form.setError(name as Path<V>, { type: "server", message });
-      shown = true;
-    }
-  }
-  return shown;
-}
-
-/** The first message of a field, or undefined. */
-function messageOf<V extends FieldValues>(form: UseFormReturn<V>, name: keyof V & string): string | undefined {
-  const found = form.formState.errors[name]?.message;
-  return typeof found === "string" && found ? found : undefined;
-}
-
-/** A person's details: the same fields to add them and to edit them. */
-function RecipientFields<V extends RecipientValues>({
-  form,
+/** A person's details: the same fields to add them and to edit them (each form's own values, and
+ * its messages, checked on submit). */
+function RecipientFields({
   values,
+  set,
+  message,
   idPrefix,
 }: {
-  form: UseFormReturn<V>;
-  values: V;
+  values: RecipientValues;
+  set: (name: keyof RecipientValues, value: string) => void;
+  message: (name: keyof RecipientValues) => string;
   idPrefix: string;
 }) {
   const field = (name: keyof RecipientValues) => ({
     value: values[name],
-    onChange: (event: { target: { value: string } }) =>
-      form.setValue(name as Path<V>, event.target.value as PathValue<V, Path<V>>),
-    error: messageOf(form, name),
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    error: message(name),
   });
   return (
     <>
@@ -139,14 +95,14 @@ function RecipientFields<V extends RecipientValues>({
         label="First name"
         required
         autoComplete="off"
-        maxLength={150}
+        maxLength={RECIPIENT_LIMITS.firstName}
         {...field("firstName")}
       />
       <InputField
         id={`${idPrefix}-last-name`}
         label="Last name"
         autoComplete="off"
-        maxLength={150}
+        maxLength={RECIPIENT_LIMITS.lastName}
         {...field("lastName")}
       />
       <FieldSet
@@ -199,14 +155,14 @@ function RecipientFields<V extends RecipientValues>({
         hint="For the booked helper only."
         type="tel"
         autoComplete="off"
-        maxLength={40}
+        maxLength={RECIPIENT_LIMITS.phone}
         {...field("phone")}
       />
       <TextareaField
         id={`${idPrefix}-notes`}
         label="Notes for helpers"
         hint="Door codes, keys, what helps (for example: hard of hearing, ring twice). Only the booked helper reads them, while the visit is booked."
-        maxLength={2000}
+        maxLength={RECIPIENT_LIMITS.notesForHelpers}
         rows={3}
         {...field("notesForHelpers")}
       />
@@ -214,26 +170,37 @@ function RecipientFields<V extends RecipientValues>({
   );
 }
 
+type NewRecipientValues = RecipientValues & { isSelf: boolean };
+const NEW_RECIPIENT: NewRecipientValues = { ...EMPTY_RECIPIENT, isSelf: false };
+
 function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdded: () => Promise<void> }) {
   const write = useApiWrite();
-  const { form, values } = useCircleForm<RecipientValues & { isSelf: boolean }>(recipientSchema, {
-    ...EMPTY_RECIPIENT,
-    isSelf: false,
+  const {
+    form,
+    values,
+    set,
+    error: message,
+    handleSubmit,
+    showServerErrors,
+  } = useSchemaForm<NewRecipientValues>({
+    schema: recipientSchema,
+    defaultValues: NEW_RECIPIENT,
+    onChange: "none",
   });
   const [busy, setBusy] = useState(false);
   const formError = form.formState.errors.root?.message;
 
-  async function add(sent: RecipientValues & { isSelf: boolean }) {
+  async function add(sent: NewRecipientValues) {
     setBusy(true);
     try {
       await write.post("/api/care-recipients", sent);
     } catch (error) {
       const message = failure(error, "Could not add this person");
-      if (!showFieldErrors(form, error, RECIPIENT_FIELDS)) form.setError("root", { type: "server", message });
+      if (!showServerErrors(error)) form.setError("root", { type: "server", message });
       setBusy(false);
       return;
     }
-    form.reset({ ...EMPTY_RECIPIENT, isSelf: false });
+    form.reset(NEW_RECIPIENT);
     setBusy(false);
     toast({ title: "Added", description: "Their care circle is ready. You can invite family now." });
     await onAdded();
@@ -243,19 +210,19 @@ function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean; onAdde
     <section className="card" aria-labelledby="add-recipient-heading" data-testid="add-recipient">
       <h2 id="add-recipient-heading">Add someone you care for</h2>
       <p className="muted">Only people in their care circle, and the helper you book, see these details.</p>
-      <form onSubmit={(e) => void form.handleSubmit(add)(e)} noValidate>
+      <form onSubmit={(e) => void handleSubmit(add)(e)} noValidate>
         {canAddSelf && (
           <label className="choice" htmlFor="recipient-self">
             <input
               id="recipient-self"
               type="checkbox"
               checked={values.isSelf}
-              onChange={(e) => form.setValue("isSelf", e.target.checked)}
+              onChange={(e) => set("isSelf", e.target.checked)}
             />
             <span>This is me: I am arranging help for myself</span>
           </label>
         )}
-        <RecipientFields form={form} values={values} idPrefix="recipient" />
+        <RecipientFields values={values} set={set} message={message} idPrefix="recipient" />
         {formError && (
           <p className="page-message" role="alert">
             {formError}
@@ -337,7 +304,16 @@ function MemberRow({
   const organizer = recipient.myRole === "organizer";
   const isMe = member.user.id === viewerId;
   const name = fullName(member.user) || member.user.email || "Someone";
-  const { form, values } = useCircleForm<RoleValues>(roleSchema, { role: member.role });
+  const {
+    values,
+    set,
+    error: message,
+    handleSubmit,
+  } = useSchemaForm<RoleValues>({
+    schema: roleSchema,
+    defaultValues: { role: member.role },
+    onChange: "none",
+  });
   const role = values.role;
   const path = `/api/care-recipients/${recipient.id}/members/${member.id}`;
 
@@ -346,7 +322,7 @@ function MemberRow({
       await write.patch(path, { role });
     } catch (error) {
       failure(error, "Could not change the role");
-      form.setValue("role", member.role);
+      set("role", member.role);
       return;
     }
     toast({ title: "Role changed", description: `${name} is now ${ROLE_LABEL[role].toLowerCase()}.` });
@@ -383,15 +359,15 @@ function MemberRow({
       {member.user.email && <p className="muted break">{member.user.email}</p>}
       <div className="actions">
         {organizer && (
-          <form className="circle-role-form" onSubmit={(e) => void form.handleSubmit(saveRole)(e)}>
+          <form className="circle-role-form" onSubmit={(e) => void handleSubmit(saveRole)(e)}>
             <SelectField
               id={`role-${member.id}`}
               label={`Role of ${name}`}
               hint={ROLE_HINT}
               options={ROLE_OPTIONS}
               value={role}
-              onChange={(e) => form.setValue("role", e.target.value as Role)}
-              error={messageOf(form, "role")}
+              onChange={(e) => set("role", e.target.value as Role)}
+              error={message("role")}
             />
             <button type="submit" className="button button-secondary" disabled={role === member.role}>
               Save role
@@ -425,10 +401,20 @@ function MemberRow({
 
 function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const write = useApiWrite();
-  const { form, values } = useCircleForm<InvitationValues>(invitationSchema, EMPTY_INVITATION);
+  const {
+    form,
+    values,
+    set,
+    error: message,
+    handleSubmit,
+  } = useSchemaForm<InvitationValues>({
+    schema: invitationSchema,
+    defaultValues: EMPTY_INVITATION,
+    onChange: "none",
+  });
   const { email, role, forRecipient } = values;
   // One message, under the email (the role is a choice of two): the email's, else the role's.
-  const error = messageOf(form, "email") ?? messageOf(form, "role") ?? "";
+  const error = message("email") || message("role");
   const [busy, setBusy] = useState(false);
   const id = `invite-${recipient.id}`;
   const recipientHasAccount = recipient.members.some((m) => m.isRecipient);
@@ -458,7 +444,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
   }
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(invite)(e)} noValidate data-testid="invite-form">
+    <form onSubmit={(e) => void handleSubmit(invite)(e)} noValidate data-testid="invite-form">
       <h4>Invite someone by email</h4>
       <InputField
         id={`${id}-email`}
@@ -466,7 +452,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
         type="email"
         autoComplete="off"
         value={email}
-        onChange={(e) => form.setValue("email", e.target.value)}
+        onChange={(e) => set("email", e.target.value)}
         error={error}
         required
       />
@@ -476,7 +462,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
         hint={ROLE_HINT}
         options={ROLE_OPTIONS}
         value={role}
-        onChange={(e) => form.setValue("role", e.target.value as Role)}
+        onChange={(e) => set("role", e.target.value as Role)}
       />
       {!recipientHasAccount && (
         <label className="choice" htmlFor={`${id}-for-recipient`}>
@@ -484,7 +470,7 @@ function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged:
             id={`${id}-for-recipient`}
             type="checkbox"
             checked={forRecipient}
-            onChange={(e) => form.setValue("forRecipient", e.target.checked)}
+            onChange={(e) => set("forRecipient", e.target.checked)}
           />
           <span>This invitation is for {recipient.firstName} themself</span>
         </label>
@@ -591,7 +577,18 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
     notesForHelpers: recipient.notesForHelpers,
   };
   const [open, setOpen] = useState(false);
-  const { form, values } = useCircleForm<RecipientValues>(recipientSchema, initial);
+  const {
+    form,
+    values,
+    set,
+    error: message,
+    handleSubmit,
+    showServerErrors,
+  } = useSchemaForm<RecipientValues>({
+    schema: recipientSchema,
+    defaultValues: initial,
+    onChange: "none",
+  });
   const [busy, setBusy] = useState(false);
 
   if (!open) {
@@ -617,7 +614,7 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
       await write.patch(`/api/care-recipients/${recipient.id}`, sent);
     } catch (error) {
       const message = failure(error, "Could not save the details");
-      if (!showFieldErrors(form, error, RECIPIENT_FIELDS)) form.setError("firstName", { type: "server", message });
+      if (!showServerErrors(error)) form.setError("firstName", { type: "server", message });
       setBusy(false);
       return;
     }
@@ -628,9 +625,9 @@ function EditRecipient({ recipient, onChanged }: { recipient: Recipient; onChang
   }
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate data-testid="edit-recipient">
+    <form onSubmit={(e) => void handleSubmit(save)(e)} noValidate data-testid="edit-recipient">
       <h3>Edit {recipient.firstName}&apos;s details</h3>
-      <RecipientFields form={form} values={values} idPrefix={`edit-${recipient.id}`} />
+      <RecipientFields values={values} set={set} message={message} idPrefix={`edit-${recipient.id}`} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Saving…" : "Save details"}
@@ -772,7 +769,18 @@ function ContactRow({
 
 function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const write = useApiWrite();
-  const { form, values } = useCircleForm<ContactValues>(contactSchema, EMPTY_CONTACT);
+  const {
+    form,
+    values,
+    set,
+    error: message,
+    handleSubmit,
+    showServerErrors,
+  } = useSchemaForm<ContactValues>({
+    schema: contactSchema,
+    defaultValues: EMPTY_CONTACT,
+    onChange: "none",
+  });
   const [busy, setBusy] = useState(false);
   const id = `contact-${recipient.id}`;
 
@@ -782,7 +790,7 @@ function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; 
       await write.post("/api/emergency-contacts", { ...sent, recipientId: recipient.id });
     } catch (error) {
       const message = failure(error, "Could not add the contact");
-      if (!showFieldErrors(form, error, ["name", "phone"])) form.setError("name", { type: "server", message });
+      if (!showServerErrors(error)) form.setError("name", { type: "server", message });
       setBusy(false);
       return;
     }
@@ -793,26 +801,26 @@ function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; 
   }
 
   return (
-    <form onSubmit={(e) => void form.handleSubmit(add)(e)} noValidate data-testid="contact-form">
+    <form onSubmit={(e) => void handleSubmit(add)(e)} noValidate data-testid="contact-form">
       <h4>Add an emergency contact</h4>
       <InputField
         id={`${id}-name`}
         label="Name"
         required
         autoComplete="off"
-        maxLength={200}
+        maxLength={CONTACT.name.maxLength}
         value={values.name}
-        onChange={(e) => form.setValue("name", e.target.value)}
-        error={messageOf(form, "name")}
+        onChange={(e) => set("name", e.target.value)}
+        error={message("name")}
       />
       <InputField
         id={`${id}-relationship`}
         label="Relationship"
         autoComplete="off"
-        maxLength={100}
+        maxLength={CONTACT.relationship.maxLength}
         value={values.relationship}
-        onChange={(e) => form.setValue("relationship", e.target.value)}
-        error={messageOf(form, "relationship")}
+        onChange={(e) => set("relationship", e.target.value)}
+        error={message("relationship")}
       />
       <InputField
         id={`${id}-phone`}
@@ -820,10 +828,10 @@ function EmergencyContactForm({ recipient, onChanged }: { recipient: Recipient; 
         type="tel"
         required
         autoComplete="off"
-        maxLength={40}
+        maxLength={CONTACT.phone.maxLength}
         value={values.phone}
-        onChange={(e) => form.setValue("phone", e.target.value)}
-        error={messageOf(form, "phone")}
+        onChange={(e) => set("phone", e.target.value)}
+        error={message("phone")}
       />
       <div className="actions">
         <button type="submit" className="button button-secondary" disabled={busy}>

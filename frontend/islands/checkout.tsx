@@ -4,13 +4,12 @@
 // fetched only then: the offline test gateway's plain card form never loads Stripe.js).
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
 import { InputField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
+import { useSchemaForm } from "../lib/forms";
 import { formatDate, formatMoney } from "../lib/format";
 import { mountQueryIsland, useApiWrite, type SessionMeta } from "../lib/query";
-import { cardSchema, tidyExpiry, type CardValues } from "../lib/schemas/card";
+import { cardSchema, EXPIRY_MAX_LENGTH, tidyExpiry, type CardValues } from "../lib/schemas/card";
 import { toast } from "../lib/toast";
 
 interface CheckoutBooking {
@@ -132,25 +131,21 @@ function SubmitButton({ processing, amount, disabled }: { processing: boolean; a
 
 const EXPIRY_HINT = "MM / YY, for example 04 / 28";
 const CARD_FIELDS = ["cardNumber", "expiry", "cvc"] as const;
-const cardResolver = zodResolver(cardSchema);
+const NO_CARD: CardValues = { cardNumber: "", expiry: "", cvc: "" };
 
 function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: () => void }) {
-  const form = useForm<CardValues>({
-    resolver: cardResolver,
-    defaultValues: { cardNumber: "", expiry: "", cvc: "" },
-    // The fields are checked on Pay; a message stays until the next Pay (typing an expiry takes
-    // its message away), and the focus stays where it is.
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
-  });
-  const { cardNumber, expiry, cvc } = useWatch({ control: form.control });
-  const found = form.formState.errors;
-  const errors = { cardNumber: found.cardNumber?.message, expiry: found.expiry?.message, cvc: found.cvc?.message };
+  // The fields are checked on Pay; a message stays until the next Pay (typing an expiry takes its
+  // message away), and the focus stays where it is.
+  const {
+    form,
+    values: { cardNumber, expiry, cvc },
+    errors,
+    set,
+    handleSubmit,
+  } = useSchemaForm<CardValues>({ schema: cardSchema, defaultValues: NO_CARD, onChange: "none" });
   const [failure, setFailure] = useState("");
   const [processing, setProcessing] = useState(false);
   const write = useApiWrite([], SESSION);
-  const set = (name: keyof CardValues, value: string) => form.setValue(name, value, { shouldDirty: true });
 
   const pay = async (values: CardValues) => {
     setProcessing(true);
@@ -177,7 +172,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     setFailure("");
-    void form.handleSubmit(pay)(event);
+    void handleSubmit(pay)(event);
   };
 
   return (
@@ -207,7 +202,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
           required
           autoComplete="cc-exp"
           placeholder="MM / YY"
-          maxLength={10}
+          maxLength={EXPIRY_MAX_LENGTH}
           value={expiry}
           onChange={(e) => {
             set("expiry", e.target.value);

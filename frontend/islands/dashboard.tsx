@@ -21,7 +21,7 @@ import {
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { UnreadBadge } from "../components/UnreadBadge";
 import { ApiError, api, errorMessage, isUnauthorizedError } from "../lib/api";
-import { useDialogForm } from "../lib/dialog-form";
+import { useSchemaForm } from "../lib/forms";
 import {
   clientCancelSchema,
   reviewPayload,
@@ -36,6 +36,7 @@ import { useConnected, useRealtimeEvent } from "../lib/realtime";
 import { ProviderVisitActions, ReportDetails, VisitProgress, reviewReady } from "../components/VisitControls";
 import { toast } from "../lib/toast";
 import { repeatLabel, requestRepeatSummary, shortDay } from "../lib/series";
+import { useAcceptRequest } from "../lib/useAcceptRequest";
 import type { Booking, ServiceRequest, UnreadCount, UserType } from "../lib/types";
 
 interface Props {
@@ -781,7 +782,12 @@ function CancelRestDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { form, values, set, error } = useDialogForm<CancelReasonValues>(clientCancelSchema, NO_REASON, booking?.id);
+  const { handleSubmit, values, set, error } = useSchemaForm<CancelReasonValues>({
+    schema: clientCancelSchema,
+    defaultValues: NO_REASON,
+    onChange: "none",
+    resetOn: booking?.id,
+  });
   // Busy from the click until the dialog closes (or the cancellation failed).
   const [busy, setBusy] = useState(false);
   const { post } = useApiWrite([], SESSION);
@@ -796,7 +802,7 @@ function CancelRestDialog({
     retry: false,
     meta: SESSION,
   });
-  const confirm = form.handleSubmit(async ({ reason }) => {
+  const confirm = handleSubmit(async ({ reason }) => {
     if (!booking || busy) return;
     setBusy(true);
     try {
@@ -877,7 +883,12 @@ function ReviewDialog({
   onClose: () => void;
   onReviewed: (id: number) => void;
 }) {
-  const { form, values, set, error } = useDialogForm<ReviewValues>(reviewSchema, NO_REVIEW, booking?.id);
+  const { form, values, set, error } = useSchemaForm<ReviewValues>({
+    schema: reviewSchema,
+    defaultValues: NO_REVIEW,
+    onChange: "none",
+    resetOn: booking?.id,
+  });
   const { rating } = values;
   // Busy from the submit until the dialog closes (or the review failed).
   const [busy, setBusy] = useState(false);
@@ -971,9 +982,7 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
-  const [accepting, setAccepting] = useState<number | null>(null);
   const client = useQueryClient();
-  const { post } = useApiWrite([], SESSION);
 
   const chosen = initial.recipientId;
   // The side shown is asked again by name: the account's type may change meanwhile.
@@ -1030,25 +1039,13 @@ function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBoo
     reviewed,
   };
 
+  // Accepted or not, the lists are read again (a refused request may have been taken meanwhile).
+  const { accept, accepting } = useAcceptRequest({ meta: SESSION, onSettled: refresh });
   const requestActions: RequestActions = {
-    onAccept: (request) => void acceptRequest(request),
+    onAccept: (request) => void accept(request.id),
     onDecline: setDeclining,
     busy: accepting,
   };
-
-  async function acceptRequest(request: ServiceRequest) {
-    setAccepting(request.id);
-    try {
-      await post(`/api/service-requests/${request.id}/accept`);
-      toast({ title: "Success", description: "Service request accepted! You can now contact the client." });
-    } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      toast({ title: "Error", description: errorMessage(error), variant: "destructive" });
-    } finally {
-      setAccepting(null);
-      refresh();
-    }
-  }
 
   return (
     <div data-island="dashboard" data-user={user.id} data-connected={connected ? "true" : "false"}>

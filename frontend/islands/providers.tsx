@@ -5,15 +5,14 @@
 // date (and a time of day) keeps the providers free then; each card tells their next free window.
 // The pages are one TanStack infinite query per set of filters (lib/query handles a lost session).
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { Avatar } from "../components/Avatar";
 import { EmptyState } from "../components/EmptyState";
 import { LoadingCards } from "../components/Skeleton";
 import { StarRating } from "../components/StarRating";
 import { errorMessage, getPage, isUnauthorizedError, type Page } from "../lib/api";
 import { formatMoney, parseDateOnly, personName, specialtyName, todayIso } from "../lib/format";
+import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, type SessionMeta } from "../lib/query";
 import { BROWSE_DEFAULTS, DEFAULT_SORT, browseProblem, browseSchema, type BrowseValues } from "../lib/schemas/browse";
 import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
@@ -134,19 +133,13 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
   );
 }
 
-const browseResolver = zodResolver(browseSchema);
-
 function ProvidersBrowse({ services }: Props) {
   // The filters, applied as they change.
-  const form = useForm<BrowseValues>({ resolver: browseResolver, defaultValues: BROWSE_DEFAULTS, mode: "onChange" });
   const {
-    search = "",
-    service = "",
-    sort = DEFAULT_SORT,
-    day = "",
-    dayPart = "",
-  } = useWatch({ control: form.control });
-  const set = (name: keyof BrowseValues, value: string) => form.setValue(name, value, { shouldValidate: true });
+    form,
+    values: { search, service, sort, day, dayPart },
+    set,
+  } = useSchemaForm<BrowseValues>({ schema: browseSchema, defaultValues: BROWSE_DEFAULTS });
   const [query, setQuery] = useState(""); // the search actually sent, after typing pauses
   // After "Load more", focus moves to the first of the new providers (keyboard and screen reader users).
   const [focusId, setFocusId] = useState<number | null>(null);
