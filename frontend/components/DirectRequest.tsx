@@ -1,4 +1,4 @@
-// A request sent to one helper directly (issue 18 "rebook a helper"): what the asked provider and
+// A request sent to one helper directly ("rebook a helper"): what the asked provider and
 // the client's circle are told about it, and the provider's "Decline" dialog (a reason is required;
 // the circle reads it). The server decides who sees and may accept it; this only says so.
 import { useEffect, useState } from "react";

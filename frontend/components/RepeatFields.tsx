@@ -1,4 +1,4 @@
-// "Repeat" on the request forms (issue 18 recurring visits): how often, and when the series ends
+// "Repeat" on the request forms (recurring visits): how often, and when the series ends
 // (after a number of visits or on a date), with a live summary of the visits' dates. The errors
 // sit under their fields, the server's too.
 import { FieldSet, InputField, RadioOption, SelectField } from "./Field";

@@ -1,4 +1,4 @@
-// The fields of a service request, written once for its two forms (issue 14): /request-service
+// The fields of a service request, written once for its two forms: /request-service
 // (variant "create", ids request-…) and /edit-service-request (variant "edit", ids edit-…). Each
 // page keeps its own words and order as the spec gives them (the table below); the page's own
 // parts (whom it is for, the asked helper, delete) stay in its island.

@@ -1,4 +1,4 @@
-// The visit itself (issue 17): the provider's large "Check in" / "Check out" buttons on the day of
+// The visit itself: the provider's large "Check in" / "Check out" buttons on the day of
 // a visit, the visit report written at check-out (or corrected within 24 hours), and what the
 // family sees as it happens ("Checked in at 9:04", "Visit report ready"). Reads and writes go
 // through TanStack Query (lib/query), which also handles a lost session.

@@ -120,7 +120,7 @@ function ProviderCard({ provider, serviceName }: { provider: Provider; serviceNa
           <strong>{formatMoney(provider.hourlyRate ?? 30)}</strong>
           <span className="muted">/hour</span>
         </p>
-        {/* A request sent to this provider directly (issue 18), their service chosen. */}
+        {/* A request sent to this provider directly, their service chosen. */}
         <a
           className="button button-primary"
           href={`/request-service?provider=${provider.id}`}

@@ -1,4 +1,4 @@
-// /schedule "My schedule" (issue 18): the provider's weekly hours, a few windows per weekday
+// /schedule "My schedule": the provider's weekly hours, a few windows per weekday
 // (added and removed here, saved all at once with PUT /api/providers/me/schedule), and their time
 // off (POST and DELETE /api/providers/me/time-off). The server owns every rule; its messages show
 // beside the field they name ("weeklyHours.<n>.endTime", "firstDay", ...). The saved schedule

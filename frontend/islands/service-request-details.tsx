@@ -1,7 +1,7 @@
 // /service-request-details?id= (spec section 2 "Service request detail page"): the request, and for a
 // user with a provider profile a Provider Actions card with Accept Request (open requests) or
 // Contact Client (any other status). Once booked, its client sees the helper who is coming
-// (issue 12), and inside the 48-hour window a way to reach support. The request and its booking
+// and inside the 48-hour window a way to reach support. The request and its booking
 // are TanStack queries (lib/query), which also handles a lost session.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -66,7 +66,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The person the booked provider visits (issue 16): where, how to reach them, what helps, and whom
+/** The person the booked provider visits: where, how to reach them, what helps, and whom
  * in their care circle to ask for (through Kindly's messages). */
 function CareDetails({ details }: { details: NonNullable<ServiceRequest["careDetails"]> }) {
   const name = `${details.firstName} ${details.lastName}`.trim();
@@ -165,8 +165,8 @@ function RequestDetails({ requestId, viewer }: Props) {
     ...apiQuery<ServiceRequest>(`/api/service-requests/${requestId}`),
     enabled: valid,
   });
-  // Everyone in the recipient's care circle sees who is coming once it is booked (issues 12 and 16;
-  // after a reassignment, the new helper).
+  // Everyone in the recipient's care circle sees who is coming once it is booked (after a
+  // reassignment, the new helper).
   const booked = loaded?.status === "booked" || loaded?.status === "completed";
   const bookingId = loaded?.circleRole && booked ? loaded.bookingId : null;
   const { data: shownBooking, isError: bookingFailed } = useQuery({
@@ -213,7 +213,7 @@ function RequestDetails({ requestId, viewer }: Props) {
   const organizes = request.circleRole === "organizer";
   const perspective = isOwner ? "client" : viewer.userType === "admin" ? "admin" : "provider";
   const recipientName = request.recipient ? `${request.recipient.firstName} ${request.recipient.lastName}`.trim() : "";
-  // Sent to this provider directly and still theirs alone: they may also decline it (issue 18).
+  // Sent to this provider directly and still theirs alone: they may also decline it.
   const direct = directState(request);
   const mayDecline = request.askedYou && isOpen && (direct === "waiting" || direct === "only");
 

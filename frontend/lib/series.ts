@@ -1,4 +1,4 @@
-// Recurring visits (issue 18): the series' dates as the server works them out
+// Recurring visits: the series' dates as the server works them out
 // (requests_app.services.series_dates), for the forms' live summary, and the words for a series.
 import type { components } from "./api-schema";
 import { parseDateOnly } from "./format";

@@ -4,7 +4,7 @@
 // The two pages differ as the server's two variants do: create asks for a preferred date and
 // takes 15-minute and $5 steps from 15 minutes; edit takes any whole minute from 1 and any
 // amount, a date is optional, and "urgent" is not offered (an urgent request keeps it).
-// A repeat (issue 18) is checked as series_problems checks it, on the whole form: its end against
+// A repeat is checked as series_problems checks it, on the whole form: its end against
 // the first visit's date.
 // Numbers and words come from the page's `limits` props (core.api.input_limits) when it
 // has them; otherwise from the server's rules as generated (../rules.generated.ts).

@@ -1,6 +1,6 @@
 // /admin (spec section 2 "Admin dashboard"), also the admin's landing: a summary (pending
 // applications, today's bookings), then tabs (Providers, Bookings, Service Requests, and Today: every
-// visit of the day with its state, issue 17) with
+// visit of the day with its state) with
 // count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
 import * as Tabs from "@radix-ui/react-tabs";
 import { useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// /admin's Today tab: every visit of the day and its state, kept fresh (issue 17).
+// /admin's Today tab: every visit of the day and its state, kept fresh.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingText } from "../../components/Skeleton";

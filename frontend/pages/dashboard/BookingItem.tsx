@@ -11,7 +11,7 @@ import { bookingTitle, CANCEL_BLOCKED, type View } from "./common";
 
 export interface BookingActions {
   onCancel: (b: Booking) => void;
-  /** "Cancel the rest of the series" from this visit on (issue 18). */
+  /** "Cancel the rest of the series" from this visit on. */
   onCancelRest: (b: Booking) => void;
   onReview: (b: Booking) => void;
   /** After a check-in, check-out or report: the dashboard's data again. */
@@ -49,7 +49,7 @@ export function BookingItem({
   // Paying, cancelling and reviewing are the organizers' (canManage); a circle's member sees the visit.
   const manages = role === "client" && booking.circleRole === "organizer";
   const payable = payableBy(booking, role);
-  // The review is offered once the helper's visit report is in (issue 17), shown beside it.
+  // The review is offered once the helper's visit report is in, shown beside it.
   const reviewDue = manages && booking.status === "completed" && !actions.reviewed.has(booking.id);
   const reviewable = reviewDue && reviewReady(booking);
   return (

@@ -37,7 +37,7 @@ function restRefundSentence(preview: SeriesCancelPreview): string {
   return `${visits} will be cancelled. ${money}`;
 }
 
-/** "Cancel the rest of the series" (issue 18): this visit and every later one, but those less than
+/** "Cancel the rest of the series": this visit and every later one, but those less than
  * 48 hours away, which the answer names. */
 export function CancelRestDialog({
   booking,

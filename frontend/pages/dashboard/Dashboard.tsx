@@ -1,6 +1,6 @@
 // Dashboard (/ signed in, /dashboard): tiles, bookings, requests, the client's cancel and
 // review dialogs (offered once the visit report is in), the provider's Check in / Check out with the
-// visit report (the spec's "Mark as Completed" became the check-out, issue 17), and the family's
+// visit report (the spec's "Mark as Completed" became the check-out), and the family's
 // "Checked in at 9:04" / "Visit report ready" as they happen (spec section 2 "Dashboard").
 // Its data is a TanStack query (lib/query) seeded by the page's props, so the first paint asks the
 // API for nothing; booking events re-read it, and the unread count is polled only while the socket is down.

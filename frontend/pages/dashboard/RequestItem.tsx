@@ -25,7 +25,7 @@ export function RequestItem({
 }) {
   const titleId = `request-${request.id}-title`;
   const budget = request.maxBudget !== null ? formatMoney(request.maxBudget) : "";
-  // Sent to this provider directly and still theirs alone (issue 18): Accept or Decline here.
+  // Sent to this provider directly and still theirs alone: Accept or Decline here.
   const direct = directState(request);
   const askedNow = role === "provider" && request.askedYou && (direct === "waiting" || direct === "only");
   return (

@@ -5,7 +5,7 @@ import type { ServiceRequest } from "../../lib/types";
 import { type RequestActions, RequestItem } from "./RequestItem";
 import { LIST_LIMIT, type ProviderStatus, type View } from "./common";
 
-/** In place of open requests for a provider account that is not verified (issue 12): open requests
+/** In place of open requests for a provider account that is not verified: open requests
  * (a senior's address, their needs) are shown to verified providers only. */
 function ProviderGate({ status }: { status: Exclude<ProviderStatus, "verified"> }) {
   const content: Record<
