@@ -9,6 +9,7 @@ import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { useSchemaForm } from "../lib/forms";
 import { formatDate, formatMoney } from "../lib/format";
 import { mountQueryIsland, useApiWrite, type SessionMeta } from "../lib/query";
+import { RULES } from "../lib/rules.generated";
 import { cardSchema, EXPIRY_MAX_LENGTH, tidyExpiry, type CardValues } from "../lib/schemas/card";
 import { toast } from "../lib/toast";
 
@@ -108,7 +109,7 @@ function SecurityNotes() {
         <li>Your payment is encrypted and processed securely through the platform.</li>
         <li>Kindly never stores your full card number.</li>
         <li>You are only charged this booking's total.</li>
-        <li>Cancel at least 48 hours before your visit for a full refund.</li>
+        <li>Cancel at least {RULES.booking.CANCEL_WINDOW_HOURS} hours before your visit for a full refund.</li>
       </ul>
     </section>
   );

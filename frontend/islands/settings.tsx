@@ -8,6 +8,7 @@ import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
 import { closeAccountSchema, CONFIRM_WORD, type CloseAccountValues } from "../lib/schemas/account";
+import { RULES } from "../lib/rules.generated";
 import { toast } from "../lib/toast";
 
 interface SettingsProps {
@@ -61,7 +62,8 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
     <>
       {hasVisitWithin48Hours && (
         <p className="page-message" data-testid="close-visit-soon">
-          You have a visit within the next 48 hours. You can close your account once it has taken place.
+          You have a visit within the next {RULES.booking.CANCEL_WINDOW_HOURS} hours. You can close your account once it
+          has taken place.
         </p>
       )}
       <button type="button" className="button button-danger" onClick={() => onOpenChange(true)}>
