@@ -96,15 +96,15 @@ export function useSchemaForm<V extends FieldValues>(options: SchemaFormOptions<
     else if (onChange === "validate" || form.formState.isSubmitted) void form.trigger(names);
   };
 
-  /** Set one field and show its message at once. */
+  /** Set one field (its message then as `onChange` says). */
   const set = <K extends keyof V & string>(name: K, value: V[K]) => {
     const path = name as string as Path<V>;
     form.setValue(path, value, { shouldDirty: true });
     after([path]);
   };
 
-  /** Set several fields at once (one choice fills another: a recipient, their address) and show
-   * their messages. */
+  /** Set several fields at once (one choice fills another: a recipient, their address), their
+   * messages as `onChange` says. */
   const setMany = (changes: Partial<V>) => {
     const names = Object.keys(changes) as Path<V>[];
     for (const name of names) {
