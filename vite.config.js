@@ -1,7 +1,7 @@
 // One entry per page island (frontend/islands/<page>.tsx); django-vite reads the manifest.
 // The islands are written against React's API and run on Preact's (preact/compat): the same
 // components in 10 KB of gzipped runtime instead of React DOM's 67 KB, so that every page stays
-// under 100 KB of JavaScript on a phone (issue 14 item 8; marketplace/tests/test_browser_js_weight.py).
+// under 100 KB of JavaScript on a phone (marketplace/tests/test_browser_js_weight.py).
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";

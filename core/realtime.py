@@ -23,6 +23,8 @@ MESSAGE_CREATED = "message.created"
 UNREAD_COUNT = "unread.count"
 TYPING = "typing"
 BOOKING_UPDATED = "booking.updated"
+PROVIDER_UPDATED = "provider.updated"
+# Each event's payload is declared once, in marketplace/realtime_events.py.
 
 
 _GROUP_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")

@@ -16,7 +16,7 @@ from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
 from core.listcache import invalidate
 from core.notifications import NoticeKind, notify
-from core.realtime import send_on_commit
+from core.realtime import PROVIDER_UPDATED, send_on_commit
 from core.validators import phone_problem
 from providers.models import (
     TRAVEL_MILES_MAX,
@@ -311,7 +311,7 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
         notice_send(NoticeKind.APPLICATION_DECIDED, helpers=[provider.user], text=content, context={"status": status})
         send_on_commit(
             [provider.user_id],
-            "provider.updated",
+            PROVIDER_UPDATED,
             {"id": provider.pk, "verificationStatus": provider.verification_status},
         )
     return provider

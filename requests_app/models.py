@@ -79,7 +79,8 @@ class Repeat(models.TextChoices):
     MONTHLY = "monthly", "Every month"
 
 
-# A series holds at most this many visits (issue 18).
+# A series holds at least two visits (one is not a series) and at most this many (issue 18).
+SERIES_MIN_VISITS = 2
 SERIES_MAX_VISITS = 26
 
 # A request sent to one provider ("rebook a helper", issue 18): only they may accept it for this

@@ -29,6 +29,7 @@ from providers.selectors import provider_get_public, provider_offers
 from requests_app.models import (
     DIRECT_WINDOW,
     SERIES_MAX_VISITS,
+    SERIES_MIN_VISITS,
     Repeat,
     RequestStatus,
     ServiceCategory,
@@ -94,7 +95,7 @@ PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months."
 REPEAT_NEEDS_DATE = "A repeating request needs the date of its first visit."
 REPEAT_NEEDS_END = "Choose how many visits, or the date of the last one."
 REPEAT_COUNT_OR_UNTIL = "Choose either a number of visits or an end date, not both."
-REPEAT_TOO_FEW = "A series needs at least 2 visits."
+REPEAT_TOO_FEW = f"A series needs at least {SERIES_MIN_VISITS} visits."
 REPEAT_UNTIL_BEFORE_FIRST = "The end date must be after the first visit."
 REPEAT_UNTIL_ONE_VISIT = "This end date leaves only one visit: choose a later date."
 REPEAT_TOO_MANY = f"A series can have at most {SERIES_MAX_VISITS} visits; this one would have {{n}}."
@@ -251,7 +252,7 @@ def series_problems(values: dict[str, Any]) -> dict[str, list[str]]:
     if count is None and until is None:
         return {"repeatCount": [REPEAT_NEEDS_END]}
     if count is not None:
-        if count < 2:
+        if count < SERIES_MIN_VISITS:
             return {"repeatCount": [REPEAT_TOO_FEW]}
         if count > SERIES_MAX_VISITS:
             return {"repeatCount": [_too_many(count)]}
@@ -261,7 +262,7 @@ def series_problems(values: dict[str, Any]) -> dict[str, list[str]]:
         if until <= first:
             return {"repeatUntil": [REPEAT_UNTIL_BEFORE_FIRST]}
         n = series_length(first, repeat, until=until)
-        if n < 2:
+        if n < SERIES_MIN_VISITS:
             return {"repeatUntil": [REPEAT_UNTIL_ONE_VISIT]}
         if n > SERIES_MAX_VISITS:
             return {"repeatUntil": [_too_many(n)]}

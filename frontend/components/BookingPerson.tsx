@@ -1,4 +1,4 @@
-// Who the other party of a booking is (issue 12): a client sees the helper who is coming (photo
+// Who the other party of a booking is: a client sees the helper who is coming (photo
 // or initial, name, rating, a Message link); a provider sees the client they visit.
 import { personName } from "../lib/format";
 import type { Booking, PersonSummary } from "../lib/types";

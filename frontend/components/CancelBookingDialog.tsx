@@ -4,7 +4,7 @@
 // react-hook-form, lib/schemas/booking.ts) and the busy state. It says what comes back to the
 // card: the server's cancelRefund (bookings.services.cancel_refund_amount), never a guess here.
 import type { ReactNode } from "react";
-import { useDialogForm } from "../lib/dialog-form";
+import { useSchemaForm } from "../lib/forms";
 import { formatMoney, formatVisit } from "../lib/format";
 import { adminCancelSchema, clientCancelSchema, TEXT_MAX, type CancelReasonValues } from "../lib/schemas/booking";
 import type { Booking } from "../lib/types";
@@ -45,16 +45,17 @@ export function CancelBookingDialog({
   /** Sends the cancellation with the trimmed reason; closes the dialog (onClose) when done. */
   onConfirm: (booking: Booking, reason: string) => Promise<void>;
 }) {
-  const { form, values, set, error, submitting } = useDialogForm<CancelReasonValues>(
-    reasonRequired ? adminCancelSchema : clientCancelSchema,
-    NO_REASON,
-    booking?.id,
-  );
+  const { handleSubmit, values, set, error, submitting } = useSchemaForm<CancelReasonValues>({
+    schema: reasonRequired ? adminCancelSchema : clientCancelSchema,
+    defaultValues: NO_REASON,
+    onChange: "none",
+    resetOn: booking?.id,
+  });
   const busy = submitting;
   // A required reason: the button waits for one (the schema says the same to a submit).
   const missing = reasonRequired && !values.reason.trim();
 
-  const confirm = form.handleSubmit(async ({ reason }) => {
+  const confirm = handleSubmit(async ({ reason }) => {
     if (!booking || busy) return;
     await onConfirm(booking, reason.trim());
   });

@@ -1,10 +1,9 @@
-// A request sent to one helper directly (issue 18 "rebook a helper"): what the asked provider and
+// A request sent to one helper directly ("rebook a helper"): what the asked provider and
 // the client's circle are told about it, and the provider's "Decline" dialog (a reason is required;
 // the circle reads it). The server decides who sees and may accept it; this only says so.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { errorMessage, isUnauthorizedError } from "../lib/api";
+import { useSchemaForm } from "../lib/forms";
 import { useApiWrite } from "../lib/query";
 import { shortDay } from "../lib/series";
 import { DECLINE_REASON_MAX, declineSchema, type DeclineValues } from "../lib/schemas/decline";
@@ -73,6 +72,8 @@ export function SentToHelper({ request }: { request: ServiceRequest }) {
   );
 }
 
+const NO_REASON: DeclineValues = { reason: "" };
+
 /** "Decline" with a required reason; onDeclined gets the request as it is afterwards. */
 export function DeclineRequestDialog({
   request,
@@ -84,23 +85,17 @@ export function DeclineRequestDialog({
   onClose: () => void;
   onDeclined: (request: ServiceRequest) => void;
 }) {
-  // The reason is react-hook-form's, checked on "Decline" (requests_app decline_reason_problem).
-  const form = useForm<DeclineValues>({
-    resolver: zodResolver(declineSchema),
-    defaultValues: { reason: "" },
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
+  // The reason is checked on "Decline" (requests_app decline_reason_problem); typing takes its
+  // message away.
+  const { form, values, set, error, handleSubmit } = useSchemaForm<DeclineValues>({
+    schema: declineSchema,
+    defaultValues: NO_REASON,
+    onChange: "clear",
+    resetOn: request?.id,
   });
-  const reason = useWatch({ control: form.control, name: "reason" });
-  const error = form.formState.errors.reason?.message ?? "";
   const [busy, setBusy] = useState(false);
   const { post } = useApiWrite();
-  const { reset } = form;
-  useEffect(() => {
-    reset({ reason: "" });
-    setBusy(false);
-  }, [request?.id, reset]);
+  useEffect(() => setBusy(false), [request?.id]);
 
   const decline = async (values: DeclineValues) => {
     if (!request) return;
@@ -120,7 +115,7 @@ export function DeclineRequestDialog({
   };
   const confirm = () => {
     if (!request || busy) return;
-    void form.handleSubmit(decline, () => document.getElementById("decline-reason")?.focus())();
+    void handleSubmit(decline, () => document.getElementById("decline-reason")?.focus())();
   };
 
   const client = request?.client?.firstName || "The client";
@@ -150,13 +145,10 @@ export function DeclineRequestDialog({
         label="Why can't you take it?"
         required
         hint="For example: I am away that week."
-        value={reason}
+        value={values.reason}
         maxLength={DECLINE_REASON_MAX}
-        onChange={(e) => {
-          form.setValue("reason", e.target.value);
-          if (error) form.clearErrors("reason");
-        }}
-        error={error}
+        onChange={(e) => set("reason", e.target.value)}
+        error={error("reason")}
       />
     </Dialog>
   );

@@ -1,8 +1,16 @@
-// "Repeat" on the request forms (issue 18 recurring visits): how often, and when the series ends
+// "Repeat" on the request forms (recurring visits): how often, and when the series ends
 // (after a number of visits or on a date), with a live summary of the visits' dates. The errors
 // sit under their fields, the server's too.
 import { FieldSet, InputField, RadioOption, SelectField } from "./Field";
-import { REPEATS, SERIES_MAX_VISITS, seriesDates, seriesSummary, type Repeat, type RepeatValues } from "../lib/series";
+import {
+  REPEATS,
+  SERIES_MAX_VISITS,
+  SERIES_MIN_VISITS,
+  seriesDates,
+  seriesSummary,
+  type Repeat,
+  type RepeatValues,
+} from "../lib/series";
 
 interface Props {
   /** The ids' prefix: "request" gives request-repeat, request-repeatCount… */
@@ -60,10 +68,10 @@ export function RepeatFields({ idPrefix, values, firstDate, errors, onChange }: 
             <InputField
               id={`${idPrefix}-repeatCount`}
               label="Number of visits"
-              hint={`From 2 to ${SERIES_MAX_VISITS} visits.`}
+              hint={`From ${SERIES_MIN_VISITS} to ${SERIES_MAX_VISITS} visits.`}
               type="number"
               inputMode="numeric"
-              min={2}
+              min={SERIES_MIN_VISITS}
               max={SERIES_MAX_VISITS}
               value={values.repeatCount}
               onChange={(e) => onChange({ repeatCount: e.target.value })}

@@ -1,4 +1,4 @@
-// The fields of a service request, written once for its two forms (issue 14): /request-service
+// The fields of a service request, written once for its two forms: /request-service
 // (variant "create", ids request-…) and /edit-service-request (variant "edit", ids edit-…). Each
 // page keeps its own words and order as the spec gives them (the table below); the page's own
 // parts (whom it is for, the asked helper, delete) stay in its island.
@@ -10,8 +10,11 @@ import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import type { Messages } from "../lib/forms";
 import type { Limits } from "../lib/limits";
 import {
+  BUDGET_MIN,
+  BUDGET_STEP,
   DURATION_MIN,
   DURATION_MIN_ON_EDIT,
+  DURATION_STEP,
   URGENCY_VALUES,
   type ServiceRequestValues,
   type Variant,
@@ -310,7 +313,7 @@ export function ServiceRequestFields({
           inputMode="numeric"
           min={t.durationMin}
           max={limits.estimatedDuration?.max}
-          step={15}
+          step={DURATION_STEP}
           value={values.estimatedDuration}
           onChange={(e) => set("estimatedDuration", e.target.value)}
           error={errors.estimatedDuration}
@@ -320,9 +323,9 @@ export function ServiceRequestFields({
           label={t.budgetLabel}
           type="number"
           inputMode="decimal"
-          min={0}
+          min={BUDGET_MIN}
           max={limits.maxBudget?.max}
-          step={5}
+          step={BUDGET_STEP}
           value={values.maxBudget}
           onChange={(e) => set("maxBudget", e.target.value)}
           error={errors.maxBudget}

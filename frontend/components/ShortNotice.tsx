@@ -1,4 +1,4 @@
-// The 48-hour rule said before it bites (issue 12): a visit that starts within the cancellation
+// The 48-hour rule said before it bites: a visit that starts within the cancellation
 // window cannot be cancelled in the app once booked, so the request forms say so as soon as
 // such a date is chosen, and say where help is (no link: leaving the form would lose it).
 import { useEffect, useState } from "react";

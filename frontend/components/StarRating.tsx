@@ -1,5 +1,5 @@
 // A read-only star rating: five stars drawn for sighted users, the number read out. A helper with
-// no reviews yet is "New helper" rather than five grey stars and "0.0" (issue 12).
+// no reviews yet is "New helper" rather than five grey stars and "0.0", which read as a bad helper.
 import "../styles/people.css";
 
 export function StarRating({ rating, reviews }: { rating: number | string; reviews?: number }) {

@@ -1,6 +1,6 @@
 // A status shown as a word in a coloured pill (the word carries the meaning, not the colour),
 // optionally with a plain line under it saying what the status means for the person looking
-// ("Waiting for your payment"): issue 12, the status words alone mislead.
+// ("Waiting for your payment"): the status words alone mislead.
 import { formatClock, statusLabel, type AnyStatus } from "../lib/format";
 import "../styles/people.css";
 

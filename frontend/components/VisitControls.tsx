@@ -1,4 +1,4 @@
-// The visit itself (issue 17): the provider's large "Check in" / "Check out" buttons on the day of
+// The visit itself: the provider's large "Check in" / "Check out" buttons on the day of
 // a visit, the visit report written at check-out (or corrected within 24 hours), and what the
 // family sees as it happens ("Checked in at 9:04", "Visit report ready"). Reads and writes go
 // through TanStack Query (lib/query), which also handles a lost session.
@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatClock, formatVisitMoment, timeWindowLabel } from "../lib/format";
 import { apiQuery, useApiWrite } from "../lib/query";
-import { useDialogForm } from "../lib/dialog-form";
+import { useSchemaForm } from "../lib/forms";
 import { TEXT_MAX, visitReportPayload, visitReportSchema, type VisitReportValues } from "../lib/schemas/booking";
 import { toast } from "../lib/toast";
 import type { Booking } from "../lib/types";
@@ -218,8 +218,13 @@ export function VisitReportDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { form, values: draft, set, error } = useDialogForm<VisitReportValues>(visitReportSchema, EMPTY);
-  const busy = form.formState.isSubmitting;
+  const {
+    form,
+    values: draft,
+    set,
+    error,
+    submitting: busy,
+  } = useSchemaForm<VisitReportValues>({ schema: visitReportSchema, defaultValues: EMPTY, onChange: "none" });
   const categoryId = booking.serviceRequest.categoryId;
   const editing = mode === "edit" && booking.hasReport;
   // The checklist is the service's features (none if they cannot be read); a correction starts from the report.

@@ -4,13 +4,13 @@
 // fetched only then: the offline test gateway's plain card form never loads Stripe.js).
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm, useWatch } from "react-hook-form";
 import { InputField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
+import { useSchemaForm } from "../lib/forms";
 import { formatDate, formatMoney } from "../lib/format";
 import { mountQueryIsland, useApiWrite, type SessionMeta } from "../lib/query";
-import { cardSchema, tidyExpiry, type CardValues } from "../lib/schemas/card";
+import { RULES } from "../lib/rules.generated";
+import { cardSchema, EXPIRY_MAX_LENGTH, tidyExpiry, type CardValues } from "../lib/schemas/card";
 import { toast } from "../lib/toast";
 
 interface CheckoutBooking {
@@ -109,7 +109,7 @@ function SecurityNotes() {
         <li>Your payment is encrypted and processed securely through the platform.</li>
         <li>Kindly never stores your full card number.</li>
         <li>You are only charged this booking's total.</li>
-        <li>Cancel at least 48 hours before your visit for a full refund.</li>
+        <li>Cancel at least {RULES.booking.CANCEL_WINDOW_HOURS} hours before your visit for a full refund.</li>
       </ul>
     </section>
   );
@@ -132,25 +132,21 @@ function SubmitButton({ processing, amount, disabled }: { processing: boolean; a
 
 const EXPIRY_HINT = "MM / YY, for example 04 / 28";
 const CARD_FIELDS = ["cardNumber", "expiry", "cvc"] as const;
-const cardResolver = zodResolver(cardSchema);
+const NO_CARD: CardValues = { cardNumber: "", expiry: "", cvc: "" };
 
 function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: () => void }) {
-  const form = useForm<CardValues>({
-    resolver: cardResolver,
-    defaultValues: { cardNumber: "", expiry: "", cvc: "" },
-    // The fields are checked on Pay; a message stays until the next Pay (typing an expiry takes
-    // its message away), and the focus stays where it is.
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
-  });
-  const { cardNumber, expiry, cvc } = useWatch({ control: form.control });
-  const found = form.formState.errors;
-  const errors = { cardNumber: found.cardNumber?.message, expiry: found.expiry?.message, cvc: found.cvc?.message };
+  // The fields are checked on Pay; a message stays until the next Pay (typing an expiry takes its
+  // message away), and the focus stays where it is.
+  const {
+    form,
+    values: { cardNumber, expiry, cvc },
+    errors,
+    set,
+    handleSubmit,
+  } = useSchemaForm<CardValues>({ schema: cardSchema, defaultValues: NO_CARD, onChange: "none" });
   const [failure, setFailure] = useState("");
   const [processing, setProcessing] = useState(false);
   const write = useApiWrite([], SESSION);
-  const set = (name: keyof CardValues, value: string) => form.setValue(name, value, { shouldDirty: true });
 
   const pay = async (values: CardValues) => {
     setProcessing(true);
@@ -177,7 +173,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     setFailure("");
-    void form.handleSubmit(pay)(event);
+    void handleSubmit(pay)(event);
   };
 
   return (
@@ -207,7 +203,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
           required
           autoComplete="cc-exp"
           placeholder="MM / YY"
-          maxLength={10}
+          maxLength={EXPIRY_MAX_LENGTH}
           value={expiry}
           onChange={(e) => {
             set("expiry", e.target.value);

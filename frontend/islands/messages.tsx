@@ -26,7 +26,6 @@ import {
   threadKey,
   useConversation,
   type ConversationInfo,
-  type Message,
   type Person,
 } from "../lib/useConversation";
 import { Composer } from "../components/messages/Composer";
@@ -146,13 +145,13 @@ function Messages({
 
   const conversation = useConversation({ me, selected, current, fail });
 
-  useRealtimeEvent<UnreadCount>("unread.count", (count) => client.setQueryData([UNREAD_COUNT], count));
+  useRealtimeEvent("unread.count", (count) => client.setQueryData([UNREAD_COUNT], count));
 
   // Fetch the list again (a booking or a thread the page does not know yet).
   const refreshList = () => void client.invalidateQueries({ queryKey: [CONVERSATIONS] });
 
   // Someone new wrote (support, or a thread made after the page loaded): they join the list.
-  useRealtimeEvent<Message>("message.created", (message) => {
+  useRealtimeEvent("message.created", (message) => {
     const key = messageKey(message, me.id, conversations);
     if (message.senderId === SYSTEM || conversations.some((c) => conversationKey(c) === key) || !message.sender) {
       return;
@@ -180,7 +179,7 @@ function Messages({
   });
 
   // A booking the list does not know yet (a request just accepted): its thread joins the list.
-  useRealtimeEvent<{ id: number }>("booking.updated", ({ id }) => {
+  useRealtimeEvent("booking.updated", ({ id }) => {
     if (conversations.some((c) => c.bookings.some((b) => b.id === id))) return;
     refreshList();
   });

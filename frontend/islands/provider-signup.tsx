@@ -18,6 +18,9 @@ import { mountIsland } from "../lib/mount";
 import {
   TRAVEL_CHOICES,
   TRAVEL_DEFAULT,
+  RATE_MAX,
+  RATE_MIN,
+  RATE_STEP,
   providerApplicationPayload,
   providerApplicationSchema,
   providerAreaPayload,
@@ -215,12 +218,12 @@ function ProviderSignupForm({ specialties, limits }: Props) {
         id="provider-hourlyRate"
         label="Hourly rate in dollars"
         required
-        hint="Between $15 and $100, in steps of $5."
+        hint={`Between $${RATE_MIN} and $${RATE_MAX}, in steps of $${RATE_STEP}.`}
         type="number"
         inputMode="numeric"
-        min={15}
-        max={100}
-        step={5}
+        min={RATE_MIN}
+        max={RATE_MAX}
+        step={RATE_STEP}
         value={values.hourlyRate}
         onChange={(e) => set("hourlyRate", e.target.value)}
         error={errors.hourlyRate}

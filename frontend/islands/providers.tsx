@@ -8,14 +8,13 @@
 // distance filter keeps the nearer ones. The server never tells where anyone lives.
 // The pages are one TanStack infinite query per set of filters (lib/query handles a lost session).
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { EmptyState } from "../components/EmptyState";
 import { ProviderCard } from "../components/ProviderCard";
 import { LoadingCards } from "../components/Skeleton";
 import { errorMessage, getPage, isUnauthorizedError, type Page } from "../lib/api";
 import { parseDateOnly, specialtyName, todayIso } from "../lib/format";
+import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, type SessionMeta } from "../lib/query";
 import {
   DEFAULT_SORT,
@@ -96,23 +95,12 @@ function unique(providers: Provider[]): Provider[] {
   return providers.filter((p) => !seen.has(p.id) && seen.add(p.id));
 }
 
-const browseResolver = zodResolver(browseSchema);
-
 function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Props) {
   // The page starts near the first person who can be placed (themself first), nearest first.
   const defaults = browseDefaults(String(people.find((p) => !p.problem)?.id ?? ""));
   // The filters, applied as they change.
-  const form = useForm<BrowseValues>({ resolver: browseResolver, defaultValues: defaults, mode: "onChange" });
-  const {
-    search = "",
-    service = "",
-    sort = DEFAULT_SORT,
-    day = "",
-    dayPart = "",
-    near = "",
-    within = "",
-  } = useWatch({ control: form.control });
-  const set = (name: keyof BrowseValues, value: string) => form.setValue(name, value, { shouldValidate: true });
+  const { form, values, set } = useSchemaForm<BrowseValues>({ schema: browseSchema, defaultValues: defaults });
+  const { search = "", service = "", sort = DEFAULT_SORT, day = "", dayPart = "", near = "", within = "" } = values;
   // Someone chosen who cannot be placed yet: the page says why and lists helpers anywhere.
   const nearPerson = people.find((p) => String(p.id) === near);
   const nearProblem = nearPerson?.problem ?? "";

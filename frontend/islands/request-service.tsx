@@ -35,7 +35,7 @@ interface Props {
   /** "Who is this for?": the recipients the user organizes, "Myself" first (id null: the user's
    * own recipient, made when the request is posted). */
   recipients: RecipientOption[];
-  /** ?provider=: the verified provider the request is sent to directly (issue 18), or null. */
+  /** ?provider=: the verified provider the request is sent to directly, or null. */
   askedProvider?: {
     id: number;
     firstName: string;

@@ -1,18 +1,19 @@
-// /schedule "My schedule" (issue 18): the provider's weekly hours, a few windows per weekday
+// /schedule "My schedule": the provider's weekly hours, a few windows per weekday
 // (added and removed here, saved all at once with PUT /api/providers/me/schedule), and their time
 // off (POST and DELETE /api/providers/me/time-off). The server owns every rule; its messages show
 // beside the field they name ("weeklyHours.<n>.endTime", "firstDay", ...). The saved schedule
 // is a TanStack query (lib/query) seeded by the page; the forms edit their own copy.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { useFieldArray, useForm, useWatch } from "react-hook-form";
+import { useFieldArray, useWatch } from "react-hook-form";
 import { InputField } from "../components/Field";
 import { api, ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate } from "../lib/format";
+import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, useSeededQuery } from "../lib/query";
 import {
   EMPTY_TIME_OFF,
+  NOTE_MAX,
   timeOffPayload,
   timeOffSchema,
   weeklyHoursPayload,
@@ -86,12 +87,10 @@ function WeeklyHours({
 }) {
   // The week's windows are react-hook-form's (one list, Monday first), checked on save.
   const schema = useMemo(() => weeklyHoursSchema(weekdays), [weekdays]);
-  const form = useForm<WeeklyHoursValues>({
-    resolver: zodResolver(schema),
+  const { form } = useSchemaForm<WeeklyHoursValues>({
+    schema,
     defaultValues: useState(() => windowsOf(initial))[0],
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
+    onChange: "none",
   });
   const list = useFieldArray({ control: form.control, name: "windows" });
   const watched = useWatch({ control: form.control, name: "windows" });
@@ -286,15 +285,11 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
   // The time off to add is react-hook-form's, checked on "Add time off" against today and the
   // time off already planned (providers.services time_off_add).
   const schema = useMemo(() => timeOffSchema(today, items), [today, items]);
-  const form = useForm<TimeOffValues>({
-    resolver: zodResolver(schema),
+  const { form, values, errors, set, handleSubmit } = useSchemaForm<TimeOffValues>({
+    schema,
     defaultValues: EMPTY_TIME_OFF,
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
+    onChange: "none",
   });
-  const values = useWatch({ control: form.control });
-  const errors = form.formState.errors;
   const [message, setMessage] = useState("");
   const [status, setStatus] = useState("");
   const busy = addTimeOff.isPending;
@@ -315,7 +310,7 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
   const submit = (event: FormEvent) => {
     setMessage("");
     setStatus("");
-    void form.handleSubmit(add)(event);
+    void handleSubmit(add)(event);
   };
 
   const remove = async (item: TimeOff) => {
@@ -369,8 +364,8 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
             min={today}
             required
             value={values.firstDay ?? ""}
-            error={errors.firstDay?.message}
-            onChange={(e) => form.setValue("firstDay", e.target.value)}
+            error={errors.firstDay}
+            onChange={(e) => set("firstDay", e.target.value)}
           />
           <InputField
             id="off-last"
@@ -379,17 +374,17 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
             min={values.firstDay || today}
             hint="Leave empty for a single day."
             value={values.lastDay ?? ""}
-            error={errors.lastDay?.message}
-            onChange={(e) => form.setValue("lastDay", e.target.value)}
+            error={errors.lastDay}
+            onChange={(e) => set("lastDay", e.target.value)}
           />
         </div>
         <InputField
           id="off-note"
           label="Note (optional)"
-          maxLength={200}
+          maxLength={NOTE_MAX}
           value={values.note ?? ""}
-          error={errors.note?.message}
-          onChange={(e) => form.setValue("note", e.target.value)}
+          error={errors.note}
+          onChange={(e) => set("note", e.target.value)}
         />
         {message && (
           <p className="field-error" role="alert" data-testid="off-error">

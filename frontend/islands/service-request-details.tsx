@@ -1,11 +1,11 @@
 // /service-request-details?id= (spec section 2 "Service request detail page"): the request, and for a
 // user with a provider profile a Provider Actions card with Accept Request (open requests) or
 // Contact Client (any other status). Once booked, its client sees the helper who is coming
-// (issue 12), and inside the 48-hour window a way to reach support. The request and its booking
+// and inside the 48-hour window a way to reach support. The request and its booking
 // are TanStack queries (lib/query), which also handles a lost session.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
+import { isUnauthorizedError } from "../lib/api";
 import {
   formatDate,
   formatDateTime,
@@ -15,7 +15,7 @@ import {
   windowLabel,
   urgencyLabel,
 } from "../lib/format";
-import { apiQuery, mountQueryIsland, useApiWrite } from "../lib/query";
+import { apiQuery, mountQueryIsland } from "../lib/query";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, Viewer } from "../lib/types";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
@@ -28,7 +28,9 @@ import {
 } from "../components/DirectRequest";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { LoadingText } from "../components/Skeleton";
+import { RULES } from "../lib/rules.generated";
 import { repeatLabel, seriesSummary } from "../lib/series";
+import { useAcceptRequest } from "../lib/useAcceptRequest";
 
 interface Props {
   requestId: string | null;
@@ -64,7 +66,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The person the booked provider visits (issue 16): where, how to reach them, what helps, and whom
+/** The person the booked provider visits: where, how to reach them, what helps, and whom
  * in their care circle to ask for (through Kindly's messages). */
 function CareDetails({ details }: { details: NonNullable<ServiceRequest["careDetails"]> }) {
   const name = `${details.firstName} ${details.lastName}`.trim();
@@ -142,7 +144,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
       {active && booking.circleRole === "organizer" && !booking.canCancel && (
         <div className="actions">
           <p className="notice notice-inline" data-testid="cancel-blocked">
-            This booking cannot be cancelled (less than 48 hours remaining).
+            {RULES.booking.CANCEL_BLOCKED}
           </p>
           <a className="button button-secondary" href={SUPPORT_LINK} data-testid="contact-support">
             Contact support
@@ -154,13 +156,8 @@ function BookingPanel({ booking }: { booking: Booking }) {
 }
 
 function RequestDetails({ requestId, viewer }: Props) {
-  const [accepting, setAccepting] = useState(false);
-  const [acceptError, setAcceptError] = useState("");
-  // The dates of a series she cannot make (the accept's 409): she may accept the rest without them.
-  const [unavailable, setUnavailable] = useState<string[]>([]);
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
   const client = useQueryClient();
-  const { post } = useApiWrite();
 
   const valid = !!requestId && /^\d+$/.test(requestId);
   const requestKey = [`/api/service-requests/${requestId}`];
@@ -168,8 +165,8 @@ function RequestDetails({ requestId, viewer }: Props) {
     ...apiQuery<ServiceRequest>(`/api/service-requests/${requestId}`),
     enabled: valid,
   });
-  // Everyone in the recipient's care circle sees who is coming once it is booked (issues 12 and 16;
-  // after a reassignment, the new helper).
+  // Everyone in the recipient's care circle sees who is coming once it is booked (after a
+  // reassignment, the new helper).
   const booked = loaded?.status === "booked" || loaded?.status === "completed";
   const bookingId = loaded?.circleRole && booked ? loaded.bookingId : null;
   const { data: shownBooking, isError: bookingFailed } = useQuery({
@@ -179,6 +176,17 @@ function RequestDetails({ requestId, viewer }: Props) {
   // A booking that cannot be read: the request still shows; the dashboard lists the booking too.
   const booking = bookingId && !bookingFailed ? (shownBooking ?? null) : null;
   const refetchRequest = () => client.invalidateQueries({ queryKey: requestKey });
+  // Accepted, or taken meanwhile (409): the request is read again. A series' dates she cannot
+  // make come back as `unavailable`: she may accept the rest without them.
+  const {
+    accept,
+    accepting: acceptingId,
+    error: acceptError,
+    unavailable,
+  } = useAcceptRequest({
+    onSettled: (outcome) => (outcome.accepted || outcome.status === 409 ? refetchRequest() : undefined),
+  });
+  const accepting = acceptingId !== null;
 
   if (!requestId) {
     return (
@@ -205,37 +213,9 @@ function RequestDetails({ requestId, viewer }: Props) {
   const organizes = request.circleRole === "organizer";
   const perspective = isOwner ? "client" : viewer.userType === "admin" ? "admin" : "provider";
   const recipientName = request.recipient ? `${request.recipient.firstName} ${request.recipient.lastName}`.trim() : "";
-  // Sent to this provider directly and still theirs alone: they may also decline it (issue 18).
+  // Sent to this provider directly and still theirs alone: they may also decline it.
   const direct = directState(request);
   const mayDecline = request.askedYou && isOpen && (direct === "waiting" || direct === "only");
-
-  async function accept(skipUnavailable = false) {
-    setAccepting(true);
-    setAcceptError("");
-    setUnavailable([]);
-    try {
-      await post(`/api/service-requests/${request.id}/accept`, skipUnavailable ? { skipUnavailable: true } : {});
-      toast({
-        title: "Success",
-        description: skipUnavailable
-          ? "Series accepted without the dates you cannot make; the family is told. You can now contact the client."
-          : "Service request accepted! You can now contact the client.",
-      });
-      await refetchRequest();
-    } catch (error) {
-      if (isUnauthorizedError(error)) return;
-      // A refusal the provider can act on (pending verification, already taken) is shown as the
-      // server words it; anything else gets the spec's generic text.
-      const known = error instanceof ApiError && [403, 409].includes(error.status);
-      const message = known ? errorMessage(error) : "Failed to accept service request. Please try again.";
-      setAcceptError(message);
-      if (error instanceof ApiError) setUnavailable(error.fieldErrors.unavailableDates ?? []);
-      toast({ title: "Error", description: message, variant: "destructive" });
-      if (error instanceof ApiError && error.status === 409) await refetchRequest();
-    } finally {
-      setAccepting(false);
-    }
-  }
 
   return (
     <div className="details-layout">
@@ -314,7 +294,7 @@ function RequestDetails({ requestId, viewer }: Props) {
                   <button
                     type="button"
                     className="button button-primary"
-                    onClick={() => void accept()}
+                    onClick={() => void accept(request.id)}
                     disabled={accepting}
                   >
                     {accepting ? "Accepting..." : "Accept Request"}
@@ -324,7 +304,7 @@ function RequestDetails({ requestId, viewer }: Props) {
                       type="button"
                       className="button button-secondary"
                       data-testid="accept-without-dates"
-                      onClick={() => void accept(true)}
+                      onClick={() => void accept(request.id, { skipUnavailable: true })}
                       disabled={accepting}
                     >
                       Accept without {unavailable.length === 1 ? "that date" : `those ${unavailable.length} dates`}

@@ -1,14 +1,14 @@
 // /settings: closing the account. The user types CLOSE (any case) in a confirmation dialog; the server
 // cancels what must be cancelled, ends the session and queues the "Account closed" toast
 // shown on / (where the browser goes next). The data download is a plain link in the page.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { InputField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
+import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
 import { closeAccountSchema, CONFIRM_WORD, type CloseAccountValues } from "../lib/schemas/account";
+import { RULES } from "../lib/rules.generated";
 import { toast } from "../lib/toast";
 
 interface SettingsProps {
@@ -16,18 +16,16 @@ interface SettingsProps {
   hasVisitWithin48Hours: boolean;
 }
 
+const NOTHING_TYPED: CloseAccountValues = { confirm: "" };
+
 function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
   const [open, setOpen] = useState(false);
-  // The typed word is react-hook-form's, checked on submit (accounts AccountCloseInputSerializer).
-  const form = useForm<CloseAccountValues>({
-    resolver: zodResolver(closeAccountSchema),
-    defaultValues: { confirm: "" },
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
+  // The typed word, checked on submit (accounts AccountCloseInputSerializer).
+  const { form, values, error, set, handleSubmit } = useSchemaForm<CloseAccountValues>({
+    schema: closeAccountSchema,
+    defaultValues: NOTHING_TYPED,
+    onChange: "none",
   });
-  const typed = useWatch({ control: form.control, name: "confirm" });
-  const error = form.formState.errors.confirm?.message ?? "";
   const [busy, setBusy] = useState(false);
   const write = useApiWrite();
 
@@ -41,7 +39,7 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
 
   function onOpenChange(next: boolean) {
     setOpen(next);
-    if (!next) form.reset({ confirm: "" });
+    if (!next) form.reset(NOTHING_TYPED);
   }
 
   async function close({ confirm }: CloseAccountValues) {
@@ -64,7 +62,8 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
     <>
       {hasVisitWithin48Hours && (
         <p className="page-message" data-testid="close-visit-soon">
-          You have a visit within the next 48 hours. You can close your account once it has taken place.
+          You have a visit within the next {RULES.booking.CANCEL_WINDOW_HOURS} hours. You can close your account once it
+          has taken place.
         </p>
       )}
       <button type="button" className="button button-danger" onClick={() => onOpenChange(true)}>
@@ -77,17 +76,17 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
         description="You will be signed out and will not be able to sign in again. Your open requests and upcoming bookings will be cancelled, and your personal data will be deleted within 30 days. This cannot be undone."
         testId="close-account-dialog"
       >
-        <form onSubmit={(e) => void form.handleSubmit(close)(e)} noValidate>
+        <form onSubmit={(e) => void handleSubmit(close)(e)} noValidate>
           <InputField
             id="close-confirm"
             label={`Type ${CONFIRM_WORD} to confirm`}
-            value={typed}
-            onChange={(e) => form.setValue("confirm", e.target.value)}
+            value={values.confirm}
+            onChange={(e) => set("confirm", e.target.value)}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             required
-            error={error}
+            error={error("confirm")}
           />
           <div className="dialog-footer">
             <DialogClose>Keep my account</DialogClose>

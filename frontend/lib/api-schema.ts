@@ -1125,7 +1125,213 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "booking.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * booking.updated
+         * @description A booking changed (accepted, paid, cancelled, reassigned, visited): to every member of the recipient's care circle and to the provider (bookings.services).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BookingUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description The browser does not answer. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.created
+         * @description A message was written: to its receiver and its sender's other tabs, or to every participant of a booking's thread (messaging.events).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            responses: {
+                /** @description The browser does not answer. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "unread.count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * unread.count
+         * @description The user's unread messages changed: their new counts (messaging.events), also sent when a socket opens.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            responses: {
+                /** @description The browser does not answer. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    typing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * typing
+         * @description Someone is typing: to this user, or in a booking's thread they take part in (messaging.consumers).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TypingEvent"];
+                };
+            };
+            responses: {
+                /** @description The browser does not answer. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "provider.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * provider.updated
+         * @description The provider's application was decided: to that provider (providers.services).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProviderUpdatedEvent"];
+                };
+            };
+            responses: {
+                /** @description The browser does not answer. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1209,7 +1415,7 @@ export interface components {
             };
             readonly serviceRequest: components["schemas"]["BookingRequest"];
             readonly recipient: components["schemas"]["RecipientSummary"];
-            readonly circleRole: (components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"]) | null;
+            readonly circleRole: components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"];
             readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
             readonly series: components["schemas"]["BookingSeries"] | null;
         };
@@ -1277,6 +1483,20 @@ export interface components {
          * @enum {string}
          */
         BookingStatusEnum: "scheduled" | "confirmed" | "completed" | "cancelled";
+        /**
+         * @description A booking changed (accepted, paid, cancelled, reassigned, visited): sent to every member of
+         *     the recipient's care circle and to the provider (bookings.services).
+         */
+        BookingUpdatedEvent: {
+            id: number;
+            status: components["schemas"]["BookingStatusEnum"];
+            paymentStatus: components["schemas"]["PaymentStatusEnum"];
+            /** Format: date-time */
+            checkedInAt?: string | null;
+            /** Format: date-time */
+            checkedOutAt?: string | null;
+            hasReport?: boolean;
+        };
         /**
          * @description A card of GET /api/providers: the public fields and the next free window in the coming 14
          *     days ({date, timeWindow}, or null). The list prefetches what it reads (selectors.with_schedule).
@@ -1718,7 +1938,7 @@ export interface components {
             smsAvailable: boolean;
             phone: string;
             phoneOptedOut: boolean;
-            newRequests: (components["schemas"]["NewRequestsEnum"] | components["schemas"]["NullEnum"]) | null;
+            newRequests: components["schemas"]["NewRequestsEnum"] | components["schemas"]["NullEnum"];
         };
         /** @description PUT: any of the three; what is left out stays as it is. */
         NotificationSettingsInputRequest: {
@@ -1727,7 +1947,6 @@ export interface components {
             phone?: string;
             newRequests?: components["schemas"]["NewRequestsEnum"];
         };
-        /** @enum {unknown} */
         NullEnum: null;
         PaginatedBookingList: components["schemas"]["Booking"][];
         PaginatedBrowseProviderList: components["schemas"]["BrowseProvider"][];
@@ -1887,6 +2106,11 @@ export interface components {
         ProviderTiles: {
             readonly today: number;
             readonly completed: number;
+        };
+        /** @description The provider's application was decided (providers.services): sent to that provider. */
+        ProviderUpdatedEvent: {
+            id: number;
+            verificationStatus: components["schemas"]["VerificationStatusEnum"];
         };
         /**
          * @description A review as anyone sees it (a provider's public reviews, the landing page): the rating, the
@@ -2063,7 +2287,7 @@ export interface components {
             readonly serviceCategory: components["schemas"]["CategorySummary"] | null;
             readonly bookingId: number | null;
             readonly recipient: components["schemas"]["RecipientSummary"];
-            readonly circleRole: (components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"]) | null;
+            readonly circleRole: components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"];
             readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
             readonly repeat: components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"];
             readonly repeatCount: number | null;
@@ -2094,7 +2318,7 @@ export interface components {
             title: string;
             description: string;
             /** Budget */
-            maxBudget?: (number | string) | null;
+            maxBudget?: number | string | null;
             /** Category */
             categoryId: number;
             location?: string | null;
@@ -2105,14 +2329,14 @@ export interface components {
             state?: string | null;
             /** ZIP */
             zipCode?: string | null;
-            preferredTime?: (components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+            preferredTime?: components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Special requirements */
             specialRequirements?: string | null;
-            repeat?: (components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+            repeat?: components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Number of visits */
             repeatCount?: number | null;
             /** Last visit on or before */
-            repeatUntil?: (string) | null;
+            repeatUntil?: string | null;
             /** Who is this for? */
             recipientId?: number | null;
             urgency?: components["schemas"]["UrgencyEnum"];
@@ -2137,7 +2361,7 @@ export interface components {
             title: string;
             description: string;
             /** Budget */
-            maxBudget?: (number | string) | null;
+            maxBudget?: number | string | null;
             /** Category */
             categoryId: number;
             location?: string;
@@ -2148,17 +2372,17 @@ export interface components {
             state?: string | null;
             /** ZIP */
             zipCode?: string | null;
-            preferredTime?: (components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+            preferredTime?: components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Special requirements */
             specialRequirements?: string | null;
-            repeat?: (components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"]) | null;
+            repeat?: components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Number of visits */
             repeatCount?: number | null;
             /** Last visit on or before */
-            repeatUntil?: (string) | null;
+            repeatUntil?: string | null;
             urgency?: components["schemas"]["ServiceRequestUpdateUrgencyEnum"];
             /** Preferred date */
-            preferredDate?: (string) | null;
+            preferredDate?: string | null;
             /** Duration */
             estimatedDuration?: number;
         };
@@ -2227,6 +2451,18 @@ export interface components {
          * @enum {string}
          */
         TimeWindowEnum: "morning" | "afternoon" | "evening" | "flexible";
+        /**
+         * @description Someone is typing: to this user (from), or in a booking's thread (with their first name and
+         *     the booking), relayed by messaging.consumers.
+         */
+        TypingEvent: {
+            /** @description The id of the person typing. */
+            from: string;
+            /** @description Their first name (in a booking's thread). */
+            name?: string;
+            /** @description The thread's booking. */
+            bookingId?: number;
+        };
         /** @description {count} of the spec, plus what the messages page needs for its list badges. */
         UnreadCount: {
             count: number;

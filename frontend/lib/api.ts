@@ -1,6 +1,6 @@
 // The product API client (spec section 7/8): JSON in and out, session cookie + CSRF header,
 // and errors whose text is "<status>: <body or status text>" (spec section 8), carrying the status
-// (what the 401 check reads). That text is for the console only: people see userMessage() (issue 12 item 4), never a raw
+// (what the 401 check reads). That text is for the console only: people see errorMessage()'s text, never a raw
 // body (an HTML error page, a traceback, a field dump).
 import { toast } from "./toast";
 

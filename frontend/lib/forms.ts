@@ -1,8 +1,10 @@
 // Every form's state, in react-hook-form, checked by a zod schema (frontend/lib/schemas/) that
-// mirrors the server's rules and words: a field is checked as it changes, every field on submit
-// with the focus on the first invalid one, the server's 400 field errors shown on their fields,
-// the pending/done state of the submit, its toasts and the redirect.
-import { useMemo, useState, type BaseSyntheticEvent } from "react";
+// mirrors the server's rules and words: the one form hook of the pages. By default a field is
+// checked as it changes, every field on submit with the focus on the first invalid one, the
+// server's 400 field errors shown on their fields, the pending/done state of the submit, its
+// toasts and the redirect. The small forms (a dialog's reason, a review, a list's filters, a card
+// of the care circle) take `onChange: "none"`, and a dialog `resetOn` its subject.
+import { useEffect, useMemo, useState, type BaseSyntheticEvent } from "react";
 import {
   useForm,
   useWatch,
@@ -23,15 +25,24 @@ export type Messages<V> = Partial<Record<keyof V, string>>;
 export interface SchemaFormOptions<V extends FieldValues> {
   /** Checks the fields it names (a card of a form may check only some of them). */
   schema: $ZodType<unknown, Partial<NoInfer<V>>>;
+  /** The fields' first values. With `resetOn`, a module constant (a new object each render would
+   * start the form again each render). */
   defaultValues: V;
-  /** The form's fields in display order: the first invalid one gets the focus. */
-  fields: readonly (keyof V & string)[];
-  /** The id of the element to focus for a field (its input, or a group's first choice). */
-  fieldId: (name: keyof V & string) => string;
+  /** The form's fields in display order: the first invalid one gets the focus, and the server's
+   * 400 messages show on these. By default the fields of `defaultValues`. */
+  fields?: readonly (keyof V & string)[];
+  /** The id of the element to focus for a field (its input, or a group's first choice). Without
+   * it the focus stays where it is (the form moves it itself). */
+  fieldId?: (name: keyof V & string) => string;
   /** "validate": a change shows the field's message at once (the default); "after-submit": the
    * same once the form was first submitted (before that a change says nothing); "clear": a change
-   * only takes the field's message away, and the next submit says what is still wrong (sign-in). */
-  onChange?: "validate" | "after-submit" | "clear";
+   * only takes the field's message away, and the next submit says what is still wrong (sign-in);
+   * "none": a change says nothing, the messages of a submit (or of the server) stay until the
+   * next one (the dialogs and the small forms). */
+  onChange?: "validate" | "after-submit" | "clear" | "none";
+  /** A dialog's subject (a booking's id, null when closed): whenever it changes, the fields start
+   * again from their defaults. */
+  resetOn?: unknown;
 }
 
 export interface SubmitOptions<V> {
@@ -56,13 +67,10 @@ function messagesOf<V>(errors: FieldErrors, fields: readonly (keyof V & string)[
   return out;
 }
 
-export function useSchemaForm<V extends FieldValues>({
-  schema,
-  defaultValues,
-  fields,
-  fieldId,
-  onChange = "validate",
-}: SchemaFormOptions<V>) {
+export function useSchemaForm<V extends FieldValues>(options: SchemaFormOptions<V>) {
+  const { schema, defaultValues, fieldId, onChange = "validate", resetOn } = options;
+  const fields = options.fields ?? Object.keys(defaultValues);
+  const resets = "resetOn" in options;
   // raw: the form's values as held (the schema checks them; payloads are built from them).
   const resolver = useMemo(() => zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<V>, [schema]);
   const form = useForm<V, unknown, V>({
@@ -77,21 +85,26 @@ export function useSchemaForm<V extends FieldValues>({
   const values = useWatch({ control: form.control }) as V;
   const { errors: found, isSubmitting } = form.formState;
   const errors = messagesOf<V>(found, fields);
+  const { reset } = form;
+  useEffect(() => {
+    if (resets) reset(defaultValues);
+  }, [reset, resets, defaultValues, resetOn]);
 
   const after = (names: Path<V>[]) => {
+    if (onChange === "none") return;
     if (onChange === "clear") form.clearErrors(names);
     else if (onChange === "validate" || form.formState.isSubmitted) void form.trigger(names);
   };
 
-  /** Set one field and show its message at once. */
+  /** Set one field (its message then as `onChange` says). */
   const set = <K extends keyof V & string>(name: K, value: V[K]) => {
     const path = name as string as Path<V>;
     form.setValue(path, value, { shouldDirty: true });
     after([path]);
   };
 
-  /** Set several fields at once (one choice fills another: a recipient, their address) and show
-   * their messages. */
+  /** Set several fields at once (one choice fills another: a recipient, their address), their
+   * messages as `onChange` says. */
   const setMany = (changes: Partial<V>) => {
     const names = Object.keys(changes) as Path<V>[];
     for (const name of names) {
@@ -100,9 +113,12 @@ export function useSchemaForm<V extends FieldValues>({
     after(names);
   };
 
+  /** The first message of a field, or "". */
+  const error = (name: keyof V & string): string => errors[name] ?? "";
+
   const focusFirst = (errors: Messages<V>) => {
     const first = fields.find((name) => errors[name]);
-    if (first) document.getElementById(fieldId(first))?.focus();
+    if (first && fieldId) document.getElementById(fieldId(first))?.focus();
   };
 
   /** A failed call's 400 field errors ({"errors": {field: [...]}}, the API's camelCase names) on
@@ -162,12 +178,15 @@ export function useSchemaForm<V extends FieldValues>({
     form,
     values,
     errors,
+    error,
     set,
     setMany,
     handleSubmit,
     submit,
     showServerErrors,
     focusFirst,
+    /** Sending (the submit handler has not finished). */
+    submitting: isSubmitting,
     /** Sending, or sent and about to leave the page. */
     pending: isSubmitting || done,
   };

@@ -6,7 +6,7 @@ import { FakeSocket, pause, renderCount } from "./test-socket";
 const POLL_MS = 2000;
 
 describe("usePollWhileDisconnected on a socket that opens at once", () => {
-  it("asks nothing again: the page's data is fresh (issue 13)", async () => {
+  it("asks nothing again: the page's data is fresh", async () => {
     vi.stubGlobal("WebSocket", FakeSocket);
     const fetch = vi.fn(() =>
       Promise.resolve(new Response(JSON.stringify({ count: 1 }), { headers: { "Content-Type": "application/json" } })),

@@ -1,4 +1,4 @@
-// Server state (issue 14 item 1): every island reads and writes through TanStack Query on one
+// Server state: every island reads and writes through TanStack Query on one
 // QueryClient per page, with the spec's defaults (section 9: no retries, data never stale, no
 // refetch on focus or interval) and one handling of a lost session (section 8: a 401 from any
 // query or mutation shows "Unauthorized" / "You are logged out. Logging in again..." once and
@@ -13,7 +13,7 @@
 //   const unread = useSeededQuery<UnreadCount>("/api/messages/unread-count", props.unread, {
 //     refetchInterval: usePollWhileDisconnected([["/api/messages/unread-count"]], 5000),
 //   });
-//   useRealtimeEvent<UnreadCount>("unread.count", (u) => client.setQueryData(["/api/messages/unread-count"], u));
+//   useRealtimeEvent("unread.count", (u) => client.setQueryData(["/api/messages/unread-count"], u));
 import {
   MutationCache,
   useMutation,
@@ -120,7 +120,7 @@ export function usePollWhileDisconnected(keys: readonly QueryKey[], intervalMs: 
   const latestKeys = useRef(keys);
   const wasDown = useRef(!connected);
   // The page's data was rendered with it: a socket that opens within one interval of the mount
-  // has missed nothing worth a second read of every list (issue 13: no extra calls per view).
+  // has missed nothing worth a second read of every list (no extra calls per view).
   const mountedAt = useRef(0);
   const everConnected = useRef(connected);
   useEffect(() => {

@@ -6,19 +6,19 @@
 // their data fresh at the spec's intervals (section 9: 5 s on the messages page, 10 s for the
 // dashboard's unread count) with lib/query's usePollWhileDisconnected (a query's refetchInterval).
 //
-//   const off = subscribe<UnreadCount>("unread.count", (u) => setCount(u.count));
+//   const off = subscribe("unread.count", (u) => setCount(u.count));
 //
-// Events: "message.created" (a Message), "unread.count" (UnreadCount), "typing" ({from} to a
-// person, {from, name, bookingId} in a booking's thread),
-// "booking.updated" (whatever the booking services send).
+// The events and their payloads are the server's (marketplace/realtime_events.py declares each
+// one), generated into api-schema.ts as the API schema's webhooks: "booking.updated",
+// "message.created" (a Message), "unread.count" (UnreadCount), "typing", "provider.updated".
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { webhooks } from "./api-schema";
 
-/** Someone is typing: to this user (from), or in a booking's thread (bookingId, with their first name). */
-export interface TypingEvent {
-  from: string;
-  name?: string;
-  bookingId?: number;
-}
+/** Each event the server pushes, and its payload. */
+export type RealtimeEvents = {
+  [K in keyof webhooks]: NonNullable<webhooks[K]["post"]["requestBody"]>["content"]["application/json"];
+};
+export type RealtimeEventType = keyof RealtimeEvents;
 
 type Handler = (payload: unknown) => void;
 type StatusListener = (connected: boolean) => void;
@@ -126,7 +126,10 @@ function start(): void {
 }
 
 /** Call `handler` with the payload of every `eventType` event. Returns the unsubscribe function. */
-export function subscribe<T = unknown>(eventType: string, handler: (payload: T) => void): () => void {
+export function subscribe<K extends RealtimeEventType>(
+  eventType: K,
+  handler: (payload: RealtimeEvents[K]) => void,
+): () => void {
   let set = handlers.get(eventType);
   if (!set) {
     set = new Set();
@@ -163,9 +166,12 @@ export function send(data: object): boolean {
 }
 
 /** React: subscribe for the component's lifetime; the latest `handler` is always the one called. */
-export function useRealtimeEvent<T = unknown>(eventType: string, handler: (payload: T) => void): void {
+export function useRealtimeEvent<K extends RealtimeEventType>(
+  eventType: K,
+  handler: (payload: RealtimeEvents[K]) => void,
+): void {
   const latest = useLatest(handler);
-  useEffect(() => subscribe<T>(eventType, (payload) => latest.current(payload)), [eventType, latest]);
+  useEffect(() => subscribe(eventType, (payload) => latest.current(payload)), [eventType, latest]);
 }
 
 /** A ref that always holds the value of the last render (for callbacks that outlive a render). */

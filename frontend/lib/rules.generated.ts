@@ -87,6 +87,7 @@ export const RULES = {
     "REPEAT_UNTIL_ONE_VISIT": "This end date leaves only one visit: choose a later date.",
     "REPEAT_TOO_MANY": "A series can have at most 26 visits; this one would have {n}.",
     "PART_TOO_LONG": "{label} can be at most {max} characters.",
+    "SERIES_MIN_VISITS": 2,
     "SERIES_MAX_VISITS": 26,
     "URGENCY_INVALID": {
       "create": "Urgency must be low, normal, high or urgent.",
@@ -274,7 +275,9 @@ export const RULES = {
     "RATING_RANGE": "Rating must be from 1 to 5.",
     "WELLBEING_MISSING": "Choose how they seemed.",
     "WELLBEING_RANGE": "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).",
-    "REPORT_EMPTY": "Tick what was done, or write a few words about the visit."
+    "REPORT_EMPTY": "Tick what was done, or write a few words about the visit.",
+    "CANCEL_WINDOW_HOURS": 48,
+    "CANCEL_BLOCKED": "This booking cannot be cancelled (less than 48 hours remaining)."
   },
   "message": {
     "MAX_CONTENT_LENGTH": 2000,
@@ -298,6 +301,16 @@ export const RULES = {
   },
   "account": {
     "CONFIRM_WORD": "CLOSE",
-    "CONFIRM_MESSAGE": "Type CLOSE to confirm that you want to close your account."
+    "CONFIRM_MESSAGE": "Type CLOSE to confirm that you want to close your account.",
+    "NAMES": {
+      "firstName": {
+        "maxLength": 150,
+        "maxLengthMessage": "First name can be at most 150 characters."
+      },
+      "lastName": {
+        "maxLength": 150,
+        "maxLengthMessage": "Last name can be at most 150 characters."
+      }
+    }
   }
 } as const;

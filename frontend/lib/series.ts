@@ -1,4 +1,4 @@
-// Recurring visits (issue 18): the series' dates as the server works them out
+// Recurring visits: the series' dates as the server works them out
 // (requests_app.services.series_dates), for the forms' live summary, and the words for a series.
 import type { components } from "./api-schema";
 import { parseDateOnly } from "./format";
@@ -7,8 +7,8 @@ import { RULES } from "./rules.generated";
 /** How a request repeats; "" when it does not. */
 export type Repeat = components["schemas"]["RepeatEnum"] | "";
 
-/** The most visits a series may have (requests_app.models.SERIES_MAX_VISITS). */
-export const SERIES_MAX_VISITS = RULES.serviceRequest.SERIES_MAX_VISITS;
+/** The fewest and the most visits a series may have (requests_app.models). */
+export const { SERIES_MIN_VISITS, SERIES_MAX_VISITS } = RULES.serviceRequest;
 
 export const REPEATS: { value: Repeat; label: string }[] = [
   { value: "", label: "Does not repeat" },

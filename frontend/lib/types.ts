@@ -37,7 +37,10 @@ export type UnreadCount = Schemas["UnreadCount"];
 export type Message = Schemas["Message"];
 export type Conversation = Schemas["Conversation"];
 export type AdminSummary = Schemas["AdminSummary"];
+/** GET /api/dashboard (and the dashboard page's first data): its lists, tiles and unread count. */
 export type Dashboard = Schemas["Dashboard"];
+/** A person cared for, as bookings and requests name them. */
+export type RecipientSummary = Schemas["RecipientSummary"];
 
 /** The signed-in person as a page's props describe them (requests_app.views._viewer_props). */
 export interface Viewer {

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from "react";
 import { api } from "./api";
 import { usePollWhileDisconnected } from "./query";
 import type { Conversation, Message, PublicUser as Person } from "./types";
-import { send as sendFrame, useRealtimeEvent, type TypingEvent } from "./realtime";
+import { send as sendFrame, useRealtimeEvent } from "./realtime";
 
 // The API's shapes (lib/types, generated from the schema); a conversation opened here by a message
 // from someone new has the role "other".
@@ -143,7 +143,7 @@ export function useConversation({
   const addMessages = (key: string, incoming: Message[]) =>
     client.setQueryData<Message[]>([conversationPath(key)], (prev) => mergeMessages(prev ?? [], incoming));
 
-  useRealtimeEvent<Message>("message.created", (message) => {
+  useRealtimeEvent("message.created", (message) => {
     const open = selectedRef.current;
     const openConversation = currentRef.current;
     if (open && open === messageKey(message, me.id, openConversation ? [openConversation] : [])) {
@@ -156,7 +156,7 @@ export function useConversation({
     }
   });
 
-  useRealtimeEvent<TypingEvent>("typing", ({ from, name, bookingId }) => {
+  useRealtimeEvent("typing", ({ from, name, bookingId }) => {
     const open = selectedRef.current;
     const inThread = bookingId !== undefined && hasVisit(currentRef.current, bookingId);
     if (inThread || (bookingId === undefined && from === open)) {

@@ -256,7 +256,14 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "core.api.any_of_for_supersets"],
+    # 3.1 for its webhooks: the events pushed over the websocket, declared in marketplace/realtime_events.py.
+    "OAS_VERSION": "3.1.0",
+    "WEBHOOKS": "marketplace.realtime_events.EVENTS",
+    "POSTPROCESSING_HOOKS": [
+        "marketplace.realtime_events.with_event_components",
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "core.api.any_of_for_supersets",
+    ],
     # Several models have a "status"/"urgency" field with different choices: name each set.
     "ENUM_NAME_OVERRIDES": {
         "RequestStatusEnum": "requests_app.models.RequestStatus",

@@ -1,10 +1,11 @@
 // Writing to the open conversation: Enter sends, Shift+Enter starts a new line; empty or
 // whitespace-only text is not sent (spec section 5) and Send is disabled while sending.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMemo, type FormEvent, type KeyboardEvent, type RefObject } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useSchemaForm } from "../../lib/forms";
 import { contentProblem, messageSchema, type MessageValues } from "../../lib/schemas/message";
 import { CharacterCount } from "../Field";
+
+const EMPTY_DRAFT: MessageValues = { content: "" };
 
 export function Composer({
   to,
@@ -21,27 +22,25 @@ export function Composer({
   onSend: (content: string) => Promise<boolean>;
   onTyping: () => void;
 }) {
-  const resolver = useMemo(() => zodResolver(messageSchema(maxLength)), [maxLength]);
+  const schema = useMemo(() => messageSchema(maxLength), [maxLength]);
   // The draft is checked on Send (which is disabled while it could not be sent): no message shows,
   // and the focus stays in the text box.
-  const form = useForm<MessageValues>({
-    resolver,
-    defaultValues: { content: "" },
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
-    shouldFocusError: false,
-  });
-  const { content: draft = "" } = useWatch({ control: form.control });
-  const sending = form.formState.isSubmitting;
+  const {
+    values,
+    set,
+    handleSubmit,
+    submitting: sending,
+  } = useSchemaForm<MessageValues>({ schema, defaultValues: EMPTY_DRAFT, onChange: "none" });
+  const draft = values.content ?? "";
 
   const onChange = (value: string) => {
-    form.setValue("content", value);
+    set("content", value);
     if (value.trim()) onTyping();
   };
 
   const send = async ({ content }: MessageValues) => {
     try {
-      if (await onSend(content.trim())) form.setValue("content", "");
+      if (await onSend(content.trim())) set("content", "");
     } finally {
       inputRef.current?.focus();
     }
@@ -50,7 +49,7 @@ export function Composer({
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (sending) return;
-    void form.handleSubmit(send)();
+    void handleSubmit(send)();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

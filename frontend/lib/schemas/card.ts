@@ -18,6 +18,8 @@ export const INVALID_CVC = RULES.card.CVC_INVALID;
 export const { EXPIRY_UNREADABLE, EXPIRY_BAD_MONTH, EXPIRY_TOO_FAR } = RULES.card;
 // Cards are issued for at most a few years; anything further away is a typing mistake.
 const { EXPIRY_MAX_YEARS, NUMBER_MAX_LENGTH, SHORT_MAX_LENGTH } = RULES.card;
+/** The longest expiry the server reads (its short fields' length). */
+export const EXPIRY_MAX_LENGTH = SHORT_MAX_LENGTH;
 
 /** The number as the server reads it: spaces and dashes dropped (gateways.normalize_card_number). */
 const digitsOf = (value: string) => value.replace(/[\s-]/g, "");

@@ -24,18 +24,6 @@ export interface RecipientValues {
   notesForHelpers: string;
 }
 
-export const RECIPIENT_FIELDS = [
-  "firstName",
-  "lastName",
-  "street",
-  "unit",
-  "town",
-  "state",
-  "zipCode",
-  "phone",
-  "notesForHelpers",
-] as const;
-
 // circles.services LIMITS and LABELS (the model's max_length), checked on the trimmed text.
 export const RECIPIENT_LIMITS: Record<keyof RecipientValues, number> = RULES.circle.LIMITS;
 const RECIPIENT_LABELS: Record<keyof RecipientValues, string> = RULES.circle.LABELS;
@@ -121,7 +109,8 @@ export const EMPTY_CONTACT: ContactValues = { name: "", relationship: "", phone:
 
 // accounts EmergencyContactInputSerializer: its labels' "is required." and "can be at most"
 // words (core.api), then the shared phone rule (core.validators.phone_problem).
-type ContactField = (typeof RULES.circle.CONTACT)[keyof typeof RULES.circle.CONTACT];
+export const CONTACT = RULES.circle.CONTACT;
+type ContactField = (typeof CONTACT)[keyof typeof CONTACT];
 
 function plain(field: ContactField, required: boolean, more: (value: string) => string = () => "") {
   return text((v) => {

@@ -4,6 +4,7 @@ import { closeAccountSchema } from "./account";
 import { contactSchema, invitationSchema, recipientSchema, roleSchema } from "./circle";
 import { declineSchema } from "./decline";
 import { timeOffSchema, weeklyHoursSchema } from "./schedule";
+import { signUpNameProblem } from "./sign-in";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -108,5 +109,20 @@ describe("timeOffSchema", () => {
     expect(problems(schema, { firstDay: "2026-12-25", lastDay: "", note: "" })).toEqual({
       firstDay: "This overlaps time off you already have (December 24, 2026 to December 26, 2026).",
     });
+  });
+});
+
+describe("signUpNameProblem", () => {
+  it("asks for both names and keeps them within the server's limit, in its words", () => {
+    expect(signUpNameProblem({ firstName: "Clara", lastName: "Smith" })).toBe("");
+    expect(signUpNameProblem({ firstName: "", lastName: "Smith" })).toBe("Please enter your first name.");
+    expect(signUpNameProblem({ firstName: "Clara", lastName: "" })).toBe("Please enter your last name.");
+    expect(signUpNameProblem({ firstName: "C".repeat(150), lastName: "Smith" })).toBe("");
+    expect(signUpNameProblem({ firstName: "C".repeat(151), lastName: "Smith" })).toBe(
+      "First name can be at most 150 characters.",
+    );
+    expect(signUpNameProblem({ firstName: "Clara", lastName: "S".repeat(151) })).toBe(
+      "Last name can be at most 150 characters.",
+    );
   });
 });

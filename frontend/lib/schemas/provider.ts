@@ -35,6 +35,8 @@ export function phoneProblem(phone: string): string {
 }
 
 const P = RULES.provider;
+/** The hourly rate's range and step (providers.services). */
+export const { RATE_MIN, RATE_MAX, RATE_STEP } = P;
 
 export function hourlyRateProblem(value: string): string {
   const rate = Number(value);

@@ -4,7 +4,7 @@
 // The two pages differ as the server's two variants do: create asks for a preferred date and
 // takes 15-minute and $5 steps from 15 minutes; edit takes any whole minute from 1 and any
 // amount, a date is optional, and "urgent" is not offered (an urgent request keeps it).
-// A repeat (issue 18) is checked as series_problems checks it, on the whole form: its end against
+// A repeat is checked as series_problems checks it, on the whole form: its end against
 // the first visit's date.
 // Numbers and words come from the page's `limits` props (core.api.input_limits) when it
 // has them; otherwise from the server's rules as generated (../rules.generated.ts).
@@ -12,7 +12,14 @@ import * as z from "zod/mini";
 import { TIME_WINDOWS } from "../format";
 import { fill, type FieldLimit, type Limits } from "../limits";
 import { RULES } from "../rules.generated";
-import { REPEATS, SERIES_MAX_VISITS, repeatPayload, seriesLength, type RepeatValues } from "../series";
+import {
+  REPEATS,
+  SERIES_MAX_VISITS,
+  SERIES_MIN_VISITS,
+  repeatPayload,
+  seriesLength,
+  type RepeatValues,
+} from "../series";
 import { text } from "./rules";
 
 export type Variant = "create" | "edit";
@@ -229,14 +236,14 @@ export function seriesProblem(v: RepeatValues & { preferredDate: string }, varia
   if (v.repeatEnds === "count") {
     const count = Number(v.repeatCount);
     if (v.repeatCount.trim() === "" || !Number.isInteger(count)) return problem("repeatCount", REPEAT_NEEDS_END);
-    if (count < 2) return problem("repeatCount", REPEAT_TOO_FEW);
+    if (count < SERIES_MIN_VISITS) return problem("repeatCount", REPEAT_TOO_FEW);
     if (count > SERIES_MAX_VISITS) return problem("repeatCount", repeatTooMany(count));
   } else if (!v.repeatUntil) return problem("repeatUntil", REPEAT_NEEDS_END);
   if (!first) return variant === "edit" ? problem("preferredDate", REPEAT_NEEDS_DATE) : {};
   if (v.repeatEnds === "until") {
     if (v.repeatUntil <= first) return problem("repeatUntil", REPEAT_UNTIL_BEFORE_FIRST);
     const n = seriesLength(first, v.repeat, v.repeatUntil);
-    if (n < 2) return problem("repeatUntil", REPEAT_UNTIL_ONE_VISIT);
+    if (n < SERIES_MIN_VISITS) return problem("repeatUntil", REPEAT_UNTIL_ONE_VISIT);
     if (n > SERIES_MAX_VISITS) return problem("repeatUntil", repeatTooMany(n));
   }
   return {};

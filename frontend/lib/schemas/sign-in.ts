@@ -1,7 +1,9 @@
 // The /login cards' form schemas (spec section 8): sign in, sign up and the password reset share
 // one set of values (the email typed on one card is there on the next); each card checks its
-// own fields before Firebase is called.
+// own fields before Firebase is called. The names a sign-up sends are the server's to limit
+// (accounts SessionInputSerializer, through the generated rules).
 import * as z from "zod/mini";
+import { RULES } from "../rules.generated";
 import { text } from "./rules";
 
 export interface SignInValues {
@@ -13,6 +15,9 @@ export interface SignInValues {
 
 export const INVALID_EMAIL = "Please enter a valid email address.";
 export const SHORT_PASSWORD = "Password should be at least 6 characters long.";
+const FIRST_NAME_REQUIRED = "Please enter your first name.";
+const LAST_NAME_REQUIRED = "Please enter your last name.";
+const NAMES = RULES.account.NAMES;
 
 // What the browser's type="email" accepts, roughly: something@something.tld, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -31,8 +36,8 @@ export const signInSchema = z.object({
 });
 
 export const signUpSchema = z.object({
-  firstName: text((v) => (v.trim() ? "" : "Please enter your first name.")),
-  lastName: text((v) => (v.trim() ? "" : "Please enter your last name.")),
+  firstName: text((v) => (v.trim() ? "" : FIRST_NAME_REQUIRED)),
+  lastName: text((v) => (v.trim() ? "" : LAST_NAME_REQUIRED)),
   email,
   password: text((v) => {
     if (!v) return "Please choose a password.";
@@ -41,3 +46,13 @@ export const signUpSchema = z.object({
 });
 
 export const passwordResetSchema = z.object({ email });
+
+/** What is wrong with the trimmed sign-up names, or "" (checked again before any account is made;
+ * the server keeps at most its limit, in its words). */
+export function signUpNameProblem(names: { firstName: string; lastName: string }): string {
+  if (!names.firstName) return FIRST_NAME_REQUIRED;
+  if (!names.lastName) return LAST_NAME_REQUIRED;
+  if (names.firstName.length > NAMES.firstName.maxLength) return NAMES.firstName.maxLengthMessage;
+  if (names.lastName.length > NAMES.lastName.maxLength) return NAMES.lastName.maxLengthMessage;
+  return "";
+}

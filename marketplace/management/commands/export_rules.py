@@ -10,6 +10,7 @@ A message with a blank to fill keeps Python's "{name}" placeholder (frontend/lib
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from typing import Any
 
@@ -144,6 +145,7 @@ def rules() -> dict[str, Any]:
                 "REPEAT_TOO_MANY",
                 "PART_TOO_LONG",
             ),
+            "SERIES_MIN_VISITS": request_models.SERIES_MIN_VISITS,
             "SERIES_MAX_VISITS": request_models.SERIES_MAX_VISITS,
             # The serializers' choice messages (the create page offers "urgent", the edit page not).
             "URGENCY_INVALID": {
@@ -278,6 +280,9 @@ def rules() -> dict[str, Any]:
             )["required"],
             "WELLBEING_RANGE": booking_services.WELLBEING_RANGE,
             "REPORT_EMPTY": booking_services.REPORT_EMPTY,
+            # The cancellation window: a client cancels at least this long before the visit.
+            "CANCEL_WINDOW_HOURS": int(request_models.CANCELLATION_WINDOW / dt.timedelta(hours=1)),
+            "CANCEL_BLOCKED": booking_services.CANCEL_WINDOW_MESSAGE,
         },
         "message": _constants(messaging_services, "MAX_CONTENT_LENGTH", "CONTENT_EMPTY", "CONTENT_TOO_LONG_TEMPLATE"),
         "card": {
@@ -301,6 +306,8 @@ def rules() -> dict[str, Any]:
         "account": {
             "CONFIRM_WORD": account_lifecycle.CLOSE_CONFIRMATION,
             "CONFIRM_MESSAGE": account_lifecycle.CLOSE_CONFIRMATION_MESSAGE,
+            # The names a sign-up sends with its ID token (POST /api/auth/session).
+            "NAMES": api.input_limits(account_serializers.SessionInputSerializer),
         },
     }
 

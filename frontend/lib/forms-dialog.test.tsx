@@ -1,19 +1,20 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { TextareaField } from "../components/Field";
-import { useDialogForm } from "./dialog-form";
+import { useSchemaForm } from "./forms";
 import { adminCancelSchema, type CancelReasonValues } from "./schemas/booking";
 
 const NO_REASON: CancelReasonValues = { reason: "" };
 
 function Reason({ subject, onValid }: { subject: number; onValid: (reason: string) => void }) {
-  const { form, values, set, error, submitting } = useDialogForm<CancelReasonValues>(
-    adminCancelSchema,
-    NO_REASON,
-    subject,
-  );
+  const { handleSubmit, values, set, error, submitting } = useSchemaForm<CancelReasonValues>({
+    schema: adminCancelSchema,
+    defaultValues: NO_REASON,
+    onChange: "none",
+    resetOn: subject,
+  });
   return (
-    <form onSubmit={form.handleSubmit(({ reason }) => onValid(reason))} noValidate>
+    <form onSubmit={handleSubmit(({ reason }) => onValid(reason))} noValidate>
       <TextareaField
         id="reason"
         label="Cancellation reason"
@@ -28,7 +29,9 @@ function Reason({ subject, onValid }: { subject: number; onValid: (reason: strin
   );
 }
 
-describe("useDialogForm", () => {
+// The dialog case of the one form hook: checked on submit only, and set back to its defaults when
+// the dialog turns to another subject.
+describe("useSchemaForm in a dialog", () => {
   it("checks on submit, keeps the message until the next one, and sends the values", async () => {
     const onValid = vi.fn();
     render(<Reason subject={1} onValid={onValid} />);

@@ -1,0 +1,101 @@
+// /admin (spec section 2 "Admin dashboard"), also the admin's landing: a summary (pending
+// applications, today's bookings), then tabs (Providers, Bookings, Service Requests, and Today: every
+// visit of the day with its state) with
+// count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
+import * as Tabs from "@radix-ui/react-tabs";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import type { Page } from "../../lib/api";
+import { useSeededQuery } from "../../lib/query";
+import type { Booking } from "../../lib/types";
+import { BookingsTab } from "./BookingsTab";
+import { ProvidersTab } from "./ProvidersTab";
+import { RequestsTab } from "./RequestsTab";
+import { Summary } from "./Summary";
+import { TodayTab } from "./TodayTab";
+import { BOOKINGS, type Counts, SUMMARY } from "./common";
+
+interface Props {
+  admin: { id: string; firstName: string };
+  /** The site's date ("YYYY-MM-DD"): which bookings are today's. */
+  today: string;
+  /** The count cards as the page was rendered; refreshed after each change. */
+  counts: Counts;
+  /** The summary's first page of today's bookings, rendered with the page. */
+  todayBookings: Page<Booking>;
+}
+
+/** The count cards, seeded by the page; an action elsewhere invalidates them. If a refresh
+ * fails the cards keep their last numbers; the lists say when they cannot load. */
+function useCounts(initial: Counts) {
+  const client = useQueryClient();
+  const { data } = useSeededQuery<Counts>(SUMMARY, initial);
+  const reload = useCallback(() => client.invalidateQueries({ queryKey: [SUMMARY] }), [client]);
+  return [data, reload] as const;
+}
+
+type TabName = "providers" | "bookings" | "requests" | "today";
+
+export function AdminDashboard({ today, counts: initialCounts, todayBookings }: Props) {
+  const [counts, reloadCounts] = useCounts(initialCounts);
+  const client = useQueryClient();
+  const [tab, setTab] = useState<TabName>("providers");
+  // "Review pending applications": open the Providers tab, then move to its Pending Approval list.
+  const [focusPending, setFocusPending] = useState(false);
+  const pendingFocused = useCallback(() => setFocusPending(false), []);
+  // A booking changed: every list of bookings (the tab's, the summary's) and the counts are asked again.
+  const bookingsChanged = useCallback(async () => {
+    await Promise.all([client.invalidateQueries({ queryKey: [BOOKINGS] }), reloadCounts()]);
+  }, [client, reloadCounts]);
+
+  return (
+    <>
+      <Summary
+        today={today}
+        initial={todayBookings}
+        pending={counts.providers.pending}
+        onReviewPending={() => {
+          setTab("providers");
+          setFocusPending(true);
+        }}
+      />
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabName)} className="admin-tabs">
+        <Tabs.List className="tab-list" aria-label="Admin sections">
+          <Tabs.Trigger className="tab" value="providers">
+            Providers
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="bookings">
+            Bookings
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="requests">
+            Service Requests
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="today">
+            Today
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content className="tab-panel" value="providers">
+          <h2 className="visually-hidden">Providers</h2>
+          <ProvidersTab
+            counts={counts.providers}
+            onChanged={reloadCounts}
+            focusPending={focusPending}
+            onPendingFocused={pendingFocused}
+          />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="bookings">
+          <h2 className="visually-hidden">Bookings</h2>
+          <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="requests">
+          <h2 className="visually-hidden">Service Requests</h2>
+          <RequestsTab counts={counts.serviceRequests} />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="today">
+          <h2 className="visually-hidden">Today</h2>
+          <TodayTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </>
+  );
+}

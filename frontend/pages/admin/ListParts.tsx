@@ -1,0 +1,130 @@
+// The parts of the admin's lists: count cards, a list's loading and empty states, the search box,
+// the status filter and its form, "N found", and the scroll region of a wide table.
+import type { ReactNode } from "react";
+import { LoadingText } from "../../components/Skeleton";
+import { plural, statusLabel } from "../../lib/format";
+import { useSchemaForm } from "../../lib/forms";
+import { listFilterSchema, type ListFilterValues } from "../../lib/schemas/admin";
+import { type PagedList, useDebounced } from "../../lib/usePagedList";
+
+export function CountCards({ cards, label }: { cards: { label: string; value: number | string }[]; label: string }) {
+  return (
+    <ul className="count-cards" aria-label={label}>
+      {cards.map((c) => (
+        <li key={c.label} className="card count-card" data-testid={`count-${c.label}`}>
+          <span className="count-label">{c.label}</span>
+          <span className="count-value">{c.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A page of a list: loading (the first time), could not load, or its rows (kept, marked busy,
+ * while the next page loads). */
+export function ListState<T>({
+  list,
+  empty,
+  children,
+}: {
+  list: PagedList<T>;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  if (list.state === "error") {
+    return (
+      <p className="field-error" role="alert">
+        Could not load this list. Please refresh the page.
+      </p>
+    );
+  }
+  if (list.state === "loading" && list.total === null) return <LoadingText />;
+  if (list.state === "ready" && list.items.length === 0) return <>{empty}</>;
+  return <div aria-busy={list.state === "loading"}>{children(list.items)}</div>;
+}
+
+/** A search box that asks the server once typing pauses, and says how many it found. */
+export function SearchBox({
+  id,
+  label,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field search-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+const NO_FILTER: ListFilterValues = { search: "", status: "" };
+
+/** A list's search and status filter (react-hook-form): the values typed, and the search the
+ * server is asked once typing pauses (trimmed). */
+export function useListFilters(schema: ReturnType<typeof listFilterSchema>) {
+  const { values, set } = useSchemaForm<ListFilterValues>({ schema, defaultValues: NO_FILTER, onChange: "none" });
+  const search = useDebounced(values.search.trim());
+  return { values, set, search };
+}
+
+export function StatusFilter({
+  id,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  options: string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Status</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">All statuses</option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {statusLabel(o)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "12 bookings found" under the filters, announced politely. */
+export function FoundCount({
+  list,
+  one,
+  many,
+  testId,
+}: {
+  list: PagedList<unknown>;
+  one: string;
+  many: string;
+  testId: string;
+}) {
+  return (
+    <p role="status" className="results-count" data-testid={testId}>
+      {list.total === null ? "Searching…" : `${plural(list.total, one, many)} found`}
+    </p>
+  );
+}
+
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  // Focusable so keyboard users can scroll a wide table at 320 px or 200% zoom.
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}

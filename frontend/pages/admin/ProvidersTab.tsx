@@ -1,0 +1,80 @@
+// /admin's Providers tab: the counts, a search, the three groups and the approval dialog.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api } from "../../lib/api";
+import { listFilterSchema } from "../../lib/schemas/admin";
+import { toast } from "../../lib/toast";
+import type { Provider } from "../../lib/types";
+import { CountCards, SearchBox, useListFilters } from "./ListParts";
+import { ProviderGroup } from "./ProviderGroup";
+import { type PendingVerdict, VerdictDialog } from "./VerdictDialog";
+import { ADMIN_ACTION, type Counts, failed, PROVIDERS, type Verdict } from "./common";
+
+const PROVIDER_FILTERS = listFilterSchema([]);
+
+export function ProvidersTab({
+  counts,
+  onChanged,
+  focusPending,
+  onPendingFocused,
+}: {
+  counts: Counts["providers"];
+  onChanged: () => Promise<void>;
+  focusPending: boolean;
+  onPendingFocused: () => void;
+}) {
+  const filters = useListFilters(PROVIDER_FILTERS);
+  const { search } = filters;
+  const [verdict, setVerdict] = useState<PendingVerdict | null>(null);
+  const client = useQueryClient();
+  const update = useMutation({
+    mutationFn: ({ provider, status, reason }: PendingVerdict & { reason: string }) =>
+      api.put(`/api/admin/providers/${provider.id}/status`, reason ? { status, reason } : { status }),
+    meta: ADMIN_ACTION,
+    onSuccess: async () => {
+      toast({ title: "Success", description: "Provider status updated successfully" });
+      setVerdict(null);
+      await Promise.all([client.invalidateQueries({ queryKey: [PROVIDERS] }), onChanged()]);
+    },
+    onError: (error) => failed(error, "Failed to update provider status"),
+  });
+  const busyId = update.isPending ? update.variables.provider.id : null;
+  const ask = (provider: Provider, status: Verdict) => setVerdict({ provider, status });
+  const group = { search, onStatus: ask, busyId };
+
+  return (
+    <>
+      <CountCards
+        label="Provider counts"
+        cards={[
+          { label: "Pending", value: counts.pending },
+          { label: "Verified", value: counts.verified },
+          { label: "Rejected", value: counts.rejected },
+          { label: "Total", value: counts.total },
+        ]}
+      />
+      <SearchBox
+        id="provider-search"
+        label="Search providers"
+        placeholder="Search providers by name, email, or specialty..."
+        value={filters.values.search}
+        onChange={(value) => filters.set("search", value)}
+      />
+      <ProviderGroup
+        title="Pending Approval"
+        status="pending"
+        {...group}
+        focus={focusPending}
+        onFocused={onPendingFocused}
+      />
+      <ProviderGroup title="Verified Providers" status="verified" {...group} />
+      <ProviderGroup title="Rejected Providers" status="rejected" {...group} />
+      <VerdictDialog
+        verdict={verdict}
+        busy={verdict !== null && busyId === verdict.provider.id}
+        onClose={() => setVerdict(null)}
+        onConfirm={(reason) => verdict && update.mutate({ ...verdict, reason })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+// "Invite someone by email" into a circle, as a member or an organizer (organizers only).
+import { useState } from "react";
+import { InputField, SelectField } from "../../components/Field";
+import { useSchemaForm } from "../../lib/forms";
+import { useApiWrite } from "../../lib/query";
+import { EMPTY_INVITATION, invitationSchema, type InvitationValues } from "../../lib/schemas/circle";
+import { toast } from "../../lib/toast";
+import { failure, fieldError, type Recipient, type Role, ROLE_HINT, ROLE_OPTIONS } from "./common";
+
+export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const write = useApiWrite();
+  const {
+    form,
+    values,
+    set,
+    error: message,
+    handleSubmit,
+  } = useSchemaForm<InvitationValues>({
+    schema: invitationSchema,
+    defaultValues: EMPTY_INVITATION,
+    onChange: "none",
+  });
+  const { email, role, forRecipient } = values;
+  // One message, under the email (the role is a choice of two): the email's, else the role's.
+  const error = message("email") || message("role");
+  const [busy, setBusy] = useState(false);
+  const id = `invite-${recipient.id}`;
+  const recipientHasAccount = recipient.members.some((m) => m.isRecipient);
+
+  async function invite(sent: InvitationValues) {
+    setBusy(true);
+    const email = sent.email.trim();
+    try {
+      await write.post(`/api/care-recipients/${recipient.id}/invitations`, {
+        email,
+        role: sent.role,
+        forRecipient: sent.forRecipient && !recipientHasAccount,
+      });
+    } catch (err) {
+      const message = failure(err, "Could not send the invitation");
+      form.setError("email", {
+        type: "server",
+        message: fieldError(err, "email") || fieldError(err, "role") || message,
+      });
+      setBusy(false);
+      return;
+    }
+    toast({ title: "Invitation sent", description: `We emailed ${email} a link that works for 7 days.` });
+    form.reset(EMPTY_INVITATION);
+    setBusy(false);
+    await onChanged();
+  }
+
+  return (
+    <form onSubmit={(e) => void handleSubmit(invite)(e)} noValidate data-testid="invite-form">
+      <h4>Invite someone by email</h4>
+      <InputField
+        id={`${id}-email`}
+        label="Email address"
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(e) => set("email", e.target.value)}
+        error={error}
+        required
+      />
+      <SelectField
+        id={`${id}-role`}
+        label="Role"
+        hint={ROLE_HINT}
+        options={ROLE_OPTIONS}
+        value={role}
+        onChange={(e) => set("role", e.target.value as Role)}
+      />
+      {!recipientHasAccount && (
+        <label className="choice" htmlFor={`${id}-for-recipient`}>
+          <input
+            id={`${id}-for-recipient`}
+            type="checkbox"
+            checked={forRecipient}
+            onChange={(e) => set("forRecipient", e.target.checked)}
+          />
+          <span>This invitation is for {recipient.firstName} themself</span>
+        </label>
+      )}
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Sending…" : "Send invitation"}
+        </button>
+      </div>
+    </form>
+  );
+}

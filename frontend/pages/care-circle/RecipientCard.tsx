@@ -1,0 +1,88 @@
+// One person cared for and their circle: details, people, invitations and emergency contacts.
+import { EditRecipient } from "./EditRecipient";
+import { ContactRow, EmergencyContactForm } from "./EmergencyContacts";
+import { InviteForm } from "./InviteForm";
+import { MemberRow } from "./MemberRow";
+import { PendingInvitation } from "./PendingInvitation";
+import { fullName, type Recipient, ROLE_LABEL } from "./common";
+
+export function RecipientCard({
+  recipient,
+  viewerId,
+  onChanged,
+}: {
+  recipient: Recipient;
+  viewerId: string;
+  onChanged: () => Promise<void>;
+}) {
+  const organizer = recipient.myRole === "organizer";
+  const name = fullName(recipient);
+  const headingId = `recipient-${recipient.id}-heading`;
+  return (
+    <section className="card care-recipient" aria-labelledby={headingId} data-testid="care-recipient">
+      <h2 id={headingId}>
+        {recipient.isSelf ? `${name} (you)` : name}
+        <span className="badge badge-neutral">You are {ROLE_LABEL[recipient.myRole].toLowerCase()}</span>
+      </h2>
+      <dl className="details">
+        <div className="detail">
+          <dt>Address</dt>
+          <dd className="break">{recipient.address || "Not given yet"}</dd>
+        </div>
+        <div className="detail">
+          <dt>Phone</dt>
+          <dd>{recipient.phone || "Not given yet"}</dd>
+        </div>
+        <div className="detail">
+          <dt>Notes for helpers</dt>
+          <dd className="break">{recipient.notesForHelpers || "None"}</dd>
+        </div>
+      </dl>
+      {organizer && <EditRecipient recipient={recipient} onChanged={onChanged} />}
+
+      <h3>People in the circle</h3>
+      <ul className="circle-members list-plain">
+        {recipient.members.map((member) => (
+          <MemberRow key={member.id} recipient={recipient} member={member} viewerId={viewerId} onChanged={onChanged} />
+        ))}
+      </ul>
+
+      {organizer && (
+        <>
+          <InviteForm recipient={recipient} onChanged={onChanged} />
+          <h4>Invitations waiting for an answer</h4>
+          {recipient.invitations.length === 0 ? (
+            <p className="muted" data-testid="no-invitations">
+              No invitations are waiting.
+            </p>
+          ) : (
+            <ul className="circle-invitations list-plain">
+              {recipient.invitations.map((invitation) => (
+                <PendingInvitation
+                  key={invitation.id}
+                  recipientId={recipient.id}
+                  invitation={invitation}
+                  onChanged={onChanged}
+                />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      <h3>Emergency contacts</h3>
+      {recipient.emergencyContacts.length === 0 ? (
+        <p className="muted" data-testid="no-emergency-contacts">
+          No emergency contacts yet.
+        </p>
+      ) : (
+        <ul className="list-plain" data-testid="emergency-contacts">
+          {recipient.emergencyContacts.map((contact) => (
+            <ContactRow key={contact.id} contact={contact} canEdit={organizer} onChanged={onChanged} />
+          ))}
+        </ul>
+      )}
+      {organizer && <EmergencyContactForm recipient={recipient} onChanged={onChanged} />}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+// What the care circle page's parts share: the shapes the API gives, the roles' words, and how a
+// refused change is told.
+import { ApiError, errorMessage, isUnauthorizedError } from "../../lib/api";
+import type { components } from "../../lib/api-schema";
+import { toast } from "../../lib/toast";
+
+export type Recipient = components["schemas"]["CareRecipient"];
+export type Member = components["schemas"]["CircleMember"];
+export type Invitation = components["schemas"]["CircleInvitation"];
+export type Role = Member["role"];
+
+export const CARE_CIRCLE = "/api/care-circle";
+
+export const ROLE_OPTIONS = [
+  { value: "member", label: "Member" },
+  { value: "organizer", label: "Organizer" },
+];
+// What each role may do, as a hint under the select: inside the options it made them wider than
+// a phone and the chosen one was cut off ("Organizer: also books, pa").
+export const ROLE_HINT = "Members see visits and messages. Organizers also book, pay and invite.";
+export const ROLE_LABEL: Record<Role, string> = { organizer: "Organizer", member: "Member" };
+
+export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+export function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
+}
+
+/** The server's words for a failed call (a lost session is lib/query's). */
+export function failure(error: unknown, title: string): string {
+  if (isUnauthorizedError(error)) return "";
+  const message = errorMessage(error);
+  toast({ title, description: message, variant: "destructive" });
+  return message;
+}
+
+export function fieldError(error: unknown, field: string): string {
+  return error instanceof ApiError ? (error.fieldErrors[field]?.[0] ?? "") : "";
+}

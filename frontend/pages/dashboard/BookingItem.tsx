@@ -1,0 +1,151 @@
+// One booking (or one visit of a series) on the dashboard: when, who, the visit's progress, and what
+// the viewer may do (pay, cancel, review, book again; a helper's check-in and check-out).
+import { BookingPerson, SUPPORT_LINK } from "../../components/BookingPerson";
+import { BookAgainLink } from "../../components/DirectRequest";
+import { bookingStatusNote, StatusBadge } from "../../components/StatusBadge";
+import { ProviderVisitActions, reviewReady, VisitProgress } from "../../components/VisitControls";
+import { formatMoney, formatVisit } from "../../lib/format";
+import type { Booking } from "../../lib/types";
+import { ForWhom } from "./Recipients";
+import { bookingTitle, CANCEL_BLOCKED, type View } from "./common";
+
+export interface BookingActions {
+  onCancel: (b: Booking) => void;
+  /** "Cancel the rest of the series" from this visit on. */
+  onCancelRest: (b: Booking) => void;
+  onReview: (b: Booking) => void;
+  /** After a check-in, check-out or report: the dashboard's data again. */
+  onChanged: () => void;
+  reviewed: Set<number>;
+}
+
+/** Whether the viewer pays this visit here. Mirrors the server (payments.services.check_booking_payable):
+ * scheduled and not yet paid, including a payment that failed and may be tried again; paying is the
+ * organizers'. */
+export function payableBy(booking: Booking, role: View): boolean {
+  return (
+    role === "client" &&
+    booking.circleRole === "organizer" &&
+    booking.status === "scheduled" &&
+    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed")
+  );
+}
+
+export function BookingItem({
+  booking,
+  role,
+  actions,
+  payNote = false,
+}: {
+  booking: Booking;
+  role: View;
+  actions: BookingActions;
+  /** Say that each visit of the series is paid separately (once per series: its first visit to pay). */
+  payNote?: boolean;
+}) {
+  const titleId = `booking-${booking.id}-title`;
+  const series = booking.series;
+  const active = booking.status === "scheduled" || booking.status === "confirmed";
+  // Paying, cancelling and reviewing are the organizers' (canManage); a circle's member sees the visit.
+  const manages = role === "client" && booking.circleRole === "organizer";
+  const payable = payableBy(booking, role);
+  // The review is offered once the helper's visit report is in, shown beside it.
+  const reviewDue = manages && booking.status === "completed" && !actions.reviewed.has(booking.id);
+  const reviewable = reviewDue && reviewReady(booking);
+  return (
+    <li className="list-item" data-testid="booking-item" aria-labelledby={titleId}>
+      <div className="list-item-head">
+        {series ? (
+          <h4 id={titleId} className="list-item-title">
+            Visit {series.index} of {series.count}
+            <span className="visually-hidden">: {bookingTitle(booking)}</span>
+          </h4>
+        ) : (
+          <h3 id={titleId} className="list-item-title">
+            {bookingTitle(booking)}
+          </h3>
+        )}
+        <StatusBadge
+          status={booking.status}
+          note={bookingStatusNote(booking, role === "client" && !manages ? "member" : role)}
+        />
+      </div>
+      <p className="list-item-meta">
+        <span>{formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}</span>
+        <span className="amount">{formatMoney(booking.totalAmount)}</span>
+      </p>
+      {role === "client" && !series && <ForWhom recipient={booking.recipient} />}
+      {!series && <BookingPerson booking={booking} perspective={role} />}
+      {role === "client" && <VisitProgress booking={booking} />}
+      {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
+      {payable && series && payNote && (
+        <p className="list-item-meta" data-testid="series-pay-note">
+          {series.payNote}
+        </p>
+      )}
+      <div className="actions">
+        {payable && (
+          <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
+            Pay now
+          </a>
+        )}
+        {manages &&
+          active &&
+          (booking.canCancel ? (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => actions.onCancel(booking)}
+              aria-describedby={titleId}
+            >
+              {series ? "Cancel this visit" : "Cancel Booking"}
+            </button>
+          ) : (
+            <>
+              <p className="notice notice-inline" data-testid="cancel-blocked">
+                {CANCEL_BLOCKED}
+              </p>
+              <a
+                className="button button-secondary"
+                href={SUPPORT_LINK}
+                aria-describedby={titleId}
+                data-testid="contact-support"
+              >
+                Contact support
+              </a>
+            </>
+          ))}
+        {manages && active && series && booking.canCancel && series.index < series.count && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onCancelRest(booking)}
+            aria-describedby={titleId}
+            data-testid="cancel-rest"
+          >
+            Cancel the rest of the series
+          </button>
+        )}
+        {reviewable && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onReview(booking)}
+            aria-describedby={titleId}
+          >
+            Leave a Review
+          </button>
+        )}
+        {reviewDue && !reviewable && (
+          <p className="muted" data-testid="review-after-report">
+            You can leave a review once the helper's visit report is in.
+          </p>
+        )}
+        {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
+          <p className="muted">Thank you for your review.</p>
+        )}
+        {manages && <BookAgainLink booking={booking} describedBy={titleId} />}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,137 @@
+// "Cancel the rest of the series": this visit and the later ones, with what comes back to the card.
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Dialog, DialogClose } from "../../components/Dialog";
+import { TextareaField } from "../../components/Field";
+import { api, ApiError, isUnauthorizedError } from "../../lib/api";
+import { formatMoney, formatVisit } from "../../lib/format";
+import { useSchemaForm } from "../../lib/forms";
+import { useApiWrite } from "../../lib/query";
+import { type CancelReasonValues, clientCancelSchema, TEXT_MAX } from "../../lib/schemas/booking";
+import { toast } from "../../lib/toast";
+import type { Booking } from "../../lib/types";
+import { bookingTitle, CANCEL_WINDOW_HOURS, SESSION } from "./common";
+
+const NO_REASON: CancelReasonValues = { reason: "" };
+
+interface SeriesCancelResult {
+  message: string;
+  cancelled: number[];
+  kept: number[];
+}
+
+/** GET /api/bookings/{id}/cancel-rest: what the cancel would take, keep and refund now. */
+interface SeriesCancelPreview {
+  cancelled: number[];
+  kept: number[];
+  refund: number;
+}
+
+/** The dialog's words for the preview: how many visits go, and what comes back to the card. */
+function restRefundSentence(preview: SeriesCancelPreview): string {
+  const visits = preview.cancelled.length === 1 ? "1 visit" : `${preview.cancelled.length} visits`;
+  const money =
+    preview.refund > 0
+      ? `You will get ${formatMoney(preview.refund)} back to your card.`
+      : "Nothing was charged for them, so there is nothing to refund.";
+  return `${visits} will be cancelled. ${money}`;
+}
+
+/** "Cancel the rest of the series": this visit and every later one, but those less than
+ * 48 hours away, which the answer names. */
+export function CancelRestDialog({
+  booking,
+  onClose,
+  onDone,
+}: {
+  booking: Booking | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { handleSubmit, values, set, error } = useSchemaForm<CancelReasonValues>({
+    schema: clientCancelSchema,
+    defaultValues: NO_REASON,
+    onChange: "none",
+    resetOn: booking?.id,
+  });
+  // Busy from the click until the dialog closes (or the cancellation failed).
+  const [busy, setBusy] = useState(false);
+  const { post } = useApiWrite([], SESSION);
+  useEffect(() => setBusy(false), [booking?.id]);
+  const previewPath = booking ? `/api/bookings/${booking.id}/cancel-rest` : "";
+  const preview = useQuery({
+    queryKey: [previewPath],
+    queryFn: () => api.get<SeriesCancelPreview>(previewPath),
+    enabled: booking !== null,
+    gcTime: 0,
+    staleTime: 0,
+    retry: false,
+    meta: SESSION,
+  });
+  const confirm = handleSubmit(async ({ reason }) => {
+    if (!booking || busy) return;
+    setBusy(true);
+    try {
+      const result = await post<SeriesCancelResult>(`/api/bookings/${booking.id}/cancel-rest`, {
+        reason: reason.trim(),
+      });
+      toast({ title: "Visits Cancelled", description: result.message });
+      onClose();
+      onDone();
+    } catch (error) {
+      setBusy(false);
+      if (isUnauthorizedError(error)) return;
+      const message = error instanceof ApiError ? error.serverMessage : "";
+      toast({
+        title: "Cancellation Failed",
+        description: message || "Failed to cancel the visits",
+        variant: "destructive",
+      });
+      onDone();
+    }
+  });
+  return (
+    <Dialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Cancel the rest of the series"
+      description="This visit and every later visit of the series will be cancelled. This cannot be undone."
+      testId="cancel-rest-dialog"
+      footer={
+        <>
+          <DialogClose>Keep the visits</DialogClose>
+          <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
+            {busy ? "Cancelling..." : "Cancel these visits"}
+          </button>
+        </>
+      }
+    >
+      {booking?.series && (
+        <p className="dialog-subject">
+          <strong>{bookingTitle(booking)}</strong>
+          <br />
+          From visit {booking.series.index} of {booking.series.count}:{" "}
+          {formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}
+        </p>
+      )}
+      <TextareaField
+        id="cancel-rest-reason"
+        label="Reason for cancellation (optional)"
+        value={values.reason}
+        maxLength={TEXT_MAX}
+        error={error("reason")}
+        onChange={(e) => set("reason", e.currentTarget.value)}
+      />
+      {/* What comes back to the card: the server's count of it (the cancel's own rules). */}
+      <p className="dialog-refund" data-testid="cancel-refund" aria-live="polite">
+        <strong>
+          {preview.data ? restRefundSentence(preview.data) : preview.isError ? "" : "Working out the refund..."}
+        </strong>
+      </p>
+      <p className="notice" role="note">
+        Visits less than {CANCEL_WINDOW_HOURS} hours away stay booked. Paid visits that are cancelled are refunded in
+        full to your card.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+// One service request on the dashboard: a client's own, or one open to a helper (Accept or Decline
+// when it was asked of her).
+import { AskedForYou, directState, SentToHelper } from "../../components/DirectRequest";
+import { requestStatusNote, StatusBadge } from "../../components/StatusBadge";
+import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../../lib/format";
+import { requestRepeatSummary } from "../../lib/series";
+import type { ServiceRequest } from "../../lib/types";
+import { ForWhom } from "./Recipients";
+import type { View } from "./common";
+
+export interface RequestActions {
+  onAccept: (request: ServiceRequest) => void;
+  onDecline: (request: ServiceRequest) => void;
+  busy: number | null;
+}
+
+export function RequestItem({
+  request,
+  role,
+  actions,
+}: {
+  request: ServiceRequest;
+  role: View;
+  actions: RequestActions;
+}) {
+  const titleId = `request-${request.id}-title`;
+  const budget = request.maxBudget !== null ? formatMoney(request.maxBudget) : "";
+  // Sent to this provider directly and still theirs alone: Accept or Decline here.
+  const direct = directState(request);
+  const askedNow = role === "provider" && request.askedYou && (direct === "waiting" || direct === "only");
+  return (
+    <li className="list-item" data-testid="request-item" aria-labelledby={titleId}>
+      <div className="list-item-head">
+        <h3 id={titleId} className="list-item-title">
+          {request.title}
+        </h3>
+        {role === "provider" ? (
+          <StatusBadge status={request.urgency} label={`${urgencyLabel(request.urgency)} urgency`} />
+        ) : (
+          <StatusBadge status={request.status} note={requestStatusNote(request.status, "client")} />
+        )}
+      </div>
+      {role === "client" && <ForWhom recipient={request.recipient} />}
+      {role === "provider" ? <AskedForYou request={request} /> : <SentToHelper request={request} />}
+      <p className="list-item-text">{request.description}</p>
+      {role === "provider" && <RequestWhenWhere request={request} />}
+      <p className="list-item-meta">
+        {role === "client" && request.preferredDate && <span>Preferred date: {formatDate(request.preferredDate)}</span>}
+        {request.repeat && <span data-testid="request-repeat">{requestRepeatSummary(request)}</span>}
+        <span>Budget: {budget || "Not specified"}</span>
+      </p>
+      <div className="actions">
+        <a
+          className="button button-secondary"
+          href={`/service-request-details?id=${request.id}`}
+          aria-describedby={titleId}
+        >
+          View Details
+        </a>
+        {askedNow && (
+          <>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => actions.onAccept(request)}
+              disabled={actions.busy === request.id}
+              aria-describedby={titleId}
+            >
+              {actions.busy === request.id ? "Accepting..." : "Accept"}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => actions.onDecline(request)}
+              aria-describedby={titleId}
+            >
+              Decline
+            </button>
+          </>
+        )}
+        {role === "client" && request.circleRole === "organizer" && request.status === "open" && (
+          <a
+            className="button button-secondary"
+            href={`/edit-service-request?id=${request.id}`}
+            aria-describedby={titleId}
+          >
+            Edit
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** Where a helper considering an open request needs to judge it without opening it: its date, time
+ * window and town. Helpers are sent the town and ZIP only before a booking (a `town` field when the
+ * API has one, else `location` as the API words it for her), never the street line. */
+function RequestWhenWhere({ request }: { request: ServiceRequest }) {
+  const town = (request as { town?: string | null }).town ?? request.location;
+  return (
+    <dl className="request-facts" data-testid="request-when-where">
+      <div>
+        <dt>When</dt>
+        <dd>{formatVisit(request.preferredDate, request.preferredTime) || "Date to be agreed"}</dd>
+      </div>
+      {town && (
+        <div>
+          <dt>Where</dt>
+          <dd>{town}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,125 @@
+// /login's sign-in and sign-up card: Google, or email and password (and names to sign up).
+import type { FormEvent, ReactNode, RefObject } from "react";
+import type { Messages } from "../../lib/forms";
+import type { SignInValues } from "../../lib/schemas/sign-in";
+import { FormAlert, GoogleIcon, LoginInput, nextNoteFor, type Failure } from "./LoginParts";
+
+type FieldName = keyof SignInValues;
+
+export function SignInCard({
+  signIn,
+  heading,
+  unavailable,
+  productName,
+  next,
+  failure,
+  alertRef,
+  busy,
+  disabled,
+  emailInput,
+  values,
+  errors,
+  fieldId,
+  set,
+  onSubmit,
+  onGoogle,
+  onForgot,
+  onToggle,
+}: {
+  /** Signing in (else signing up). */
+  signIn: boolean;
+  heading: ReactNode;
+  /** Said when Firebase cannot start. */
+  unavailable: ReactNode;
+  productName: string;
+  /** Where success lands. */
+  next: string;
+  failure: Failure | null;
+  alertRef: RefObject<HTMLDivElement | null>;
+  busy: boolean;
+  disabled: boolean;
+  emailInput: ReactNode;
+  values: SignInValues;
+  errors: Messages<SignInValues>;
+  fieldId: (name: FieldName) => string;
+  set: (name: FieldName, value: string) => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
+  onGoogle: () => void;
+  onForgot: () => void;
+  /** To the other card (sign up from sign in, and back). */
+  onToggle: () => void;
+}) {
+  const nextNote = nextNoteFor(next);
+  return (
+    <>
+      {heading}
+      {unavailable}
+      <p className="muted">
+        {signIn ? `Sign in to your ${productName} account.` : `Join ${productName} to find trusted help at home.`}
+      </p>
+      {nextNote && (
+        <p className="login-next" data-testid="login-next">
+          {nextNote}
+        </p>
+      )}
+      <FormAlert failure={failure} alertRef={alertRef} />
+      <button type="button" className="button button-secondary button-block" onClick={onGoogle} disabled={disabled}>
+        <GoogleIcon /> Continue with Google
+      </button>
+      <p className="login-divider">
+        <span>or</span>
+      </p>
+      <form onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {!signIn && (
+          <div className="login-names">
+            <LoginInput
+              id={fieldId("firstName")}
+              label="First name"
+              type="text"
+              value={values.firstName}
+              onChange={(v) => set("firstName", v)}
+              autoComplete="given-name"
+              error={errors.firstName}
+            />
+            <LoginInput
+              id={fieldId("lastName")}
+              label="Last name"
+              type="text"
+              value={values.lastName}
+              onChange={(v) => set("lastName", v)}
+              autoComplete="family-name"
+              error={errors.lastName}
+            />
+          </div>
+        )}
+        {emailInput}
+        <LoginInput
+          id={fieldId("password")}
+          label="Password"
+          type="password"
+          value={values.password}
+          onChange={(v) => set("password", v)}
+          autoComplete={signIn ? "current-password" : "new-password"}
+          hint={signIn ? undefined : "At least 6 characters."}
+          error={errors.password}
+        />
+        {signIn && (
+          <p className="login-forgot">
+            <button type="button" className="link-button" onClick={onForgot} disabled={busy}>
+              Forgot password?
+            </button>
+          </p>
+        )}
+        <button type="submit" className="button button-primary button-block" disabled={disabled}>
+          {busy ? (signIn ? "Signing in..." : "Creating account...") : signIn ? "Sign In" : "Create Account"}
+        </button>
+      </form>
+      <p className="login-toggle">
+        {signIn ? "Don't have an account?" : "Already have an account?"}{" "}
+        <button type="button" className="link-button" onClick={onToggle} disabled={busy}>
+          {signIn ? "Sign up" : "Sign in"}
+        </button>
+      </p>
+    </>
+  );
+}
