@@ -1,4 +1,5 @@
-"""manage.py purge_closed_accounts [--dry-run] [--days 30]: erase accounts closed long enough ago (beat runs it daily: purge-closed-accounts)."""
+"""manage.py purge_closed_accounts [--dry-run] [--days 30]: erase accounts closed long enough ago
+(beat runs it daily: purge-closed-accounts)."""
 
 from __future__ import annotations
 

@@ -3,8 +3,9 @@ her care circle, and a helper whose application is pending review) and a little 
 the offline test gateway: the provider's payouts on, one paid, completed visit, and a paid visit
 today to check in to). Around Clara's home in Springfield, IL, eight more verified helpers (local
 accounts, no sign-in) live in the towns nearby, each travelling her own distance: browse by
-distance has neighbours to show, near and far, some who come and some who do not. The demo admin's second step is an authenticator app with a published demo
-key (DEMO_ADMIN_AUTHENTICATOR_KEY): `--second-step-code` prints its current code.
+distance has neighbours to show, near and far, some who come and some who do not. The demo
+admin's second step is an authenticator app with a published demo key
+(DEMO_ADMIN_AUTHENTICATOR_KEY): `--second-step-code` prints its current code.
 
 Idempotent: running it again updates the same accounts and adds nothing twice.
 """

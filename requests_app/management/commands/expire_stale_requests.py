@@ -1,4 +1,5 @@
-"""manage.py expire_stale_requests [--dry-run]: cancel open requests whose preferred date has passed (beat runs it daily: expire-stale-requests)."""
+"""manage.py expire_stale_requests [--dry-run]: cancel open requests whose preferred date has
+passed (beat runs it daily: expire-stale-requests)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ class Command(BaseCommand):
         "Cancel every open service request whose preferred date is before today in the site time zone "
         "(SITE_TIME_ZONE), so providers no longer see it; each client gets a system notification "
         "saying so. Booked, completed and cancelled requests are left alone. Safe to run again. "
-        "Celery beat runs it daily shortly after midnight site time (expire-stale-requests); run it by hand only to catch up."
+        "Celery beat runs it daily shortly after midnight site time (expire-stale-requests); run it "
+        "by hand only to catch up."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
