@@ -1,14 +1,28 @@
-"""Where a booking's status and its request's status move together.
+"""The lifecycle of a request once a helper takes it, and of its bookings: every move of a
+request's status that a booking causes, and every move of a booking's status, is made here.
 
-The booking services (bookings.services) check who may do what and tell people; the moves
-themselves are made here, inside the caller's transaction, on rows the caller has locked:
+    request  open --a helper accepts (take_request)--> booked
+             booked --its last visit still ahead ends (settle_request)--> completed, when any visit
+                                                                         took place; else cancelled
+    booking  (accept) scheduled, payment pending
+             scheduled --payment succeeded (paid)--> confirmed
+             scheduled|confirmed --cancel (cancel)--> cancelled; a paid one is refunded in full
+             confirmed --the helper checks out (complete)--> completed
+             cancelled and completed are final; an admin's reassignment keeps the status.
 
-    cancel   the booking is cancelled; its request settles (settle_request); a paid booking's
-             full refund is asked for (refund_request)
+A request that no helper has taken is moved by requests_app.services alone (edited, cancelled,
+deleted, expired, declined, opened to all): no booking is involved. A series (one booking per visit)
+keeps its request booked while any of its visits is ahead.
+
+The booking services (bookings.services) check who may do what, call these, and tell the people
+concerned. Each function runs inside the caller's transaction, on rows the caller has locked;
+none tells anyone, none calls an outside service (a refund is asked for with an event and sent
+after the commit by payments).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from django.utils import timezone
@@ -16,14 +30,67 @@ from django.utils import timezone
 from accounts.models import User
 from bookings.models import CENT, Booking, BookingStatus, PaymentStatus, RefundStatus
 from core import events
-from requests_app.services import service_request_lock, service_request_mark_cancelled, service_request_mark_completed
+from core.errors import Conflict
+from core.listcache import invalidate
+from requests_app.models import RequestStatus, ServiceRequest
+from requests_app.services import service_request_lock
+
+REQUEST_NO_LONGER_OPEN = "This request is no longer open: another provider may have accepted it."
 
 
-def booking_cancel_transition(booking: Booking, *, actor: User, reason: str) -> None:
-    """Cancel a booking. Caller holds the row lock and has checked actor, state and rules.
+# ---------------------------------------------------------------- the request
+
+
+def take_request(*, service_request_id: int) -> None:
+    """open -> booked, when a provider accepts (inside the caller's transaction).
+
+    A conditional UPDATE: of N concurrent accepts exactly one moves the request, the others get a
+    409. The UPDATE holds the row lock until the caller's transaction ends.
+    """
+    won = ServiceRequest.objects.filter(pk=service_request_id, status=RequestStatus.OPEN).update(
+        status=RequestStatus.BOOKED, updated_at=timezone.now()
+    )
+    if not won:
+        raise Conflict(REQUEST_NO_LONGER_OPEN)
+    invalidate()  # an UPDATE sends no post_save
+
+
+def settle_request(booking: Booking) -> None:
+    """The request's status once one of its visits ended (cancelled or completed).
+
+    A series stays booked while any visit is still ahead; after its last one the request is
+    completed when any visit took place, cancelled when none did. A one-off visit is the last
+    one. The request's row is locked first, so two visits ending at once see each other's end.
+    """
+    service_request_lock(service_request_id=booking.service_request_id)
+    visits = Booking.objects.filter(service_request_id=booking.service_request_id)
+    statuses = set(visits.values_list("status", flat=True))
+    if statuses & {BookingStatus.SCHEDULED, BookingStatus.CONFIRMED}:
+        return
+    ended = RequestStatus.COMPLETED if BookingStatus.COMPLETED in statuses else RequestStatus.CANCELLED
+    ServiceRequest.objects.filter(pk=booking.service_request_id).update(status=ended, updated_at=timezone.now())
+    invalidate()  # an UPDATE sends no post_save
+
+
+# ---------------------------------------------------------------- the booking
+
+
+def paid(booking: Booking) -> None:
+    """The payment succeeded: paymentStatus paid, and a scheduled booking is confirmed (a cancelled
+    one stays cancelled: the caller asks for its refund)."""
+    booking.payment_status = PaymentStatus.PAID
+    fields = ["payment_status", "updated_at"]
+    if booking.status == BookingStatus.SCHEDULED:
+        booking.status = BookingStatus.CONFIRMED
+        fields.append("status")
+    booking.save(update_fields=fields)
+
+
+def cancel(booking: Booking, *, actor: User, reason: str) -> None:
+    """Cancel a booking; the caller has checked the actor, the state and the rules.
 
     The one place every cancel goes through. A paid booking's full refund is requested here and
-    made once the caller's transaction has committed (refund_request): the cancel stands
+    made once the caller's transaction has committed (request_refund): the cancel stands
     whatever the gateway answers, and a cancel that rolls back never refunds.
     """
     booking.status = BookingStatus.CANCELLED
@@ -33,29 +100,27 @@ def booking_cancel_transition(booking: Booking, *, actor: User, reason: str) -> 
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
     settle_request(booking)
     if cancel_refund_amount(booking):
-        refund_request(booking)
+        request_refund(booking)
 
 
-def settle_request(booking: Booking) -> None:
-    """The request's status once one of its visits ended (cancelled or completed; caller's transaction).
-
-    A series (issue 18) stays booked while any visit is still ahead; after its last one the request
-    is completed when any visit took place, cancelled when none did. A one-off visit is the last
-    one. The request's row is locked first, so two visits ending at once see each other's end.
-    """
-    service_request_lock(service_request_id=booking.service_request_id)
-    visits = Booking.objects.filter(service_request_id=booking.service_request_id)
-    statuses = set(visits.values_list("status", flat=True))
-    if statuses & {BookingStatus.SCHEDULED, BookingStatus.CONFIRMED}:
-        return
-    if BookingStatus.COMPLETED in statuses:
-        service_request_mark_completed(service_request_id=booking.service_request_id)
-    else:
-        service_request_mark_cancelled(service_request_id=booking.service_request_id)
+def complete(
+    booking: Booking, *, now: dt.datetime, latitude: Decimal | None = None, longitude: Decimal | None = None
+) -> None:
+    """The helper checked out of a confirmed visit: completed (where she was, rounded, when given);
+    the request settles, and payments releases her share (BookingCompleted)."""
+    booking.status = BookingStatus.COMPLETED
+    booking.checked_out_at = now
+    booking.check_out_latitude, booking.check_out_longitude = latitude, longitude
+    booking.save(update_fields=["status", "checked_out_at", "check_out_latitude", "check_out_longitude", "updated_at"])
+    settle_request(booking)
+    events.publish(events.BookingCompleted(booking_id=booking.pk))
 
 
-def refund_request(booking: Booking) -> None:
-    """Ask for the full refund of a paid booking. Caller holds its row lock inside transaction.atomic."""
+# ---------------------------------------------------------------- its refund
+
+
+def request_refund(booking: Booking) -> None:
+    """Ask for the full refund of a paid booking (cancelled, or paid after it was cancelled)."""
     booking.refund_status = RefundStatus.PENDING
     booking.save(update_fields=["refund_status", "updated_at"])
     # payments records the refund now (with the cancel) and calls the gateway after the commit.
@@ -64,7 +129,7 @@ def refund_request(booking: Booking) -> None:
 
 def cancel_refund_amount(booking: Booking) -> Decimal:
     """What cancelling the booking returns to the card: a paid booking is refunded in full
-    (booking_cancel_transition requests it), an unpaid one was never charged, so nothing. The one rule the cancel
+    (cancel requests it), an unpaid one was never charged, so nothing. The one rule the cancel
     and its dialogs (BookingSerializer.cancelRefund) read."""
     if booking.payment_status != PaymentStatus.PAID:
         return Decimal("0.00")

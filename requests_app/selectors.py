@@ -58,7 +58,7 @@ from requests_app.models import (
     ServiceRequest,
     TimeWindow,
 )
-from requests_app.services import request_visit_dates
+from requests_app.series import request_visit_dates
 
 if TYPE_CHECKING:
     from accounts.models import User

@@ -1,13 +1,13 @@
-"""Writes of service requests: create, edit and delete while open (ARCHITECTURE.md "State machines").
+"""Writes of service requests while no helper has taken them: create, edit, delete, cancel,
+expire, and a direct request's decline and opening to all (ARCHITECTURE.md "State machines").
 
-This module owns ServiceRequest.status. Accepting a request creates a booking, so the accept
-itself is bookings.services.service_request_accept; it and the booking's later moves change the
-request's status only through service_request_mark_booked / _cancelled / _completed below.
+This module moves ServiceRequest.status while the request is open. Accepting a request creates a
+booking (bookings.services.service_request_accept); from then on the request's status moves with
+its bookings, in bookings.lifecycle (booked, then completed or cancelled).
 """
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 from decimal import Decimal
 from typing import Any
@@ -22,7 +22,6 @@ from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import recipient_for_self
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.listcache import invalidate
 from core.notifications import Audience, NoticeKind
 from providers.models import Provider, Specialty
 from providers.selectors import provider_get_public, provider_offers
@@ -35,6 +34,7 @@ from requests_app.models import (
     ServiceRequest,
     Urgency,
 )
+from requests_app.series import series_length
 
 # Fields a client may change on an open request (model field names).
 EDITABLE_FIELDS = (
@@ -164,68 +164,6 @@ def budget_problem(amount: Decimal | int | None, *, creating: bool = True) -> st
 def category_problem(category: ServiceCategory | None) -> str:
     """A request needs one of the categories offered now (an active one)."""
     return "" if category is not None and category.is_active else CATEGORY_REQUIRED
-
-
-# ---------------------------------------------------------------- series (issue 18)
-
-_REPEAT_STEP_DAYS = {Repeat.WEEKLY: 7, Repeat.EVERY_2_WEEKS: 14}
-
-
-def _monthly_date(first: dt.date, months_later: int) -> dt.date:
-    """The visit `months_later` months after `first`: the same weekday in the same week of the month
-    (the 2nd Tuesday stays the 2nd Tuesday); a 5th weekday becomes the last one in months without a 5th."""
-    year, month0 = divmod(first.month - 1 + months_later, 12)
-    year, month = first.year + year, month0 + 1
-    nth = (first.day - 1) // 7  # 0 for the first such weekday of the month
-    first_weekday = dt.date(year, month, 1).weekday()
-    day = 1 + (first.weekday() - first_weekday) % 7 + 7 * nth
-    if day > calendar.monthrange(year, month)[1]:
-        day -= 7
-    return dt.date(year, month, day)
-
-
-def _series_date(first: dt.date, repeat: str, k: int) -> dt.date:
-    """The date of the visit k places after the first (k = 0 is the first)."""
-    if repeat == Repeat.MONTHLY:
-        return _monthly_date(first, k)
-    return first + dt.timedelta(days=_REPEAT_STEP_DAYS[repeat] * k)
-
-
-def series_length(first: dt.date, repeat: str, *, count: int | None = None, until: dt.date | None = None) -> int:
-    """How many visits the series has: `count`, or as many as fall on or before `until` (worked out,
-    not counted one by one, so an end date years ahead costs nothing)."""
-    if count is not None:
-        return count
-    if until is None or until < first:
-        return 1 if until is None else 0
-    if repeat == Repeat.MONTHLY:
-        months = (until.year - first.year) * 12 + until.month - first.month
-        return months + (1 if _monthly_date(first, months) <= until else 0)
-    return (until - first).days // _REPEAT_STEP_DAYS[repeat] + 1
-
-
-def series_dates(
-    first: dt.date, repeat: str, *, count: int | None = None, until: dt.date | None = None
-) -> list[dt.date]:
-    """The dates of a series' visits, the first one first: every 7 or 14 days, or monthly on the
-    same weekday of the same week (Repeat). `count` visits, or those on or before `until`; at most
-    SERIES_MAX_VISITS (the rules refuse more: series_problems). Not repeating: [first]."""
-    if not repeat:
-        return [first]
-    n = min(series_length(first, repeat, count=count, until=until), SERIES_MAX_VISITS)
-    return [_series_date(first, repeat, k) for k in range(n)]
-
-
-def request_visit_dates(service_request: ServiceRequest) -> list[dt.date]:
-    """The dates of a request's visits (one for a request that does not repeat; none without a date)."""
-    if service_request.preferred_date is None:
-        return []
-    return series_dates(
-        service_request.preferred_date,
-        service_request.repeat,
-        count=service_request.repeat_count,
-        until=service_request.repeat_until,
-    )
 
 
 def _too_many(n: int) -> str:
@@ -403,40 +341,6 @@ def service_request_lock(*, service_request_id: int) -> ServiceRequest:
         return ServiceRequest.objects.select_for_update(of=("self",)).get(pk=service_request_id)
     except ServiceRequest.DoesNotExist:
         raise NotFound("Service request not found.") from None
-
-
-REQUEST_NO_LONGER_OPEN = "This request is no longer open: another provider may have accepted it."
-
-
-def service_request_mark_booked(*, service_request_id: int) -> None:
-    """open -> booked, when a provider accepts (inside the caller's transaction).
-
-    A conditional UPDATE: of N concurrent accepts exactly one moves the request, the others get a
-    409. The UPDATE holds the row lock until the caller's transaction ends.
-    """
-    won = ServiceRequest.objects.filter(pk=service_request_id, status=RequestStatus.OPEN).update(
-        status=RequestStatus.BOOKED, updated_at=timezone.now()
-    )
-    if not won:
-        raise Conflict(REQUEST_NO_LONGER_OPEN)
-    invalidate()  # an UPDATE sends no post_save
-
-
-def _set_status_after_booking(service_request_id: int, status: str) -> None:
-    ServiceRequest.objects.filter(pk=service_request_id).update(status=status, updated_at=timezone.now())
-    invalidate()  # an UPDATE sends no post_save
-
-
-def service_request_mark_cancelled(*, service_request_id: int) -> None:
-    """The last visit of this request still ahead was cancelled and none took place: so is the request
-    (inside the caller's transaction; bookings.services decides when, a series having many visits)."""
-    _set_status_after_booking(service_request_id, RequestStatus.CANCELLED)
-
-
-def service_request_mark_completed(*, service_request_id: int) -> None:
-    """The last visit of this request still ahead ended, and at least one took place (inside the
-    caller's transaction; bookings.services decides when)."""
-    _set_status_after_booking(service_request_id, RequestStatus.COMPLETED)
 
 
 def service_request_create(

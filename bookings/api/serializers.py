@@ -41,7 +41,7 @@ from requests_app.selectors import (
     circle_role_of,
     viewer_organizes,
 )
-from requests_app.services import request_visit_dates
+from requests_app.series import request_visit_dates
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):

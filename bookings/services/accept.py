@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from bookings import lifecycle
 from bookings.models import Booking, BookingStatus
 from bookings.services.base import (
     PENDING_VERIFICATION_MESSAGE,
@@ -32,7 +33,7 @@ from providers.selectors import OUTSIDE_HOURS as OUTSIDE_HOURS_PROBLEM
 from providers.services import ON_TIME_OFF, OUTSIDE_HOURS
 from requests_app.models import Repeat, ServiceRequest, TimeWindow
 from requests_app.selectors import direct_to_someone_else
-from requests_app.services import request_visit_dates, service_request_mark_booked
+from requests_app.series import request_visit_dates
 
 
 def _provider_of(actor: User) -> Provider:
@@ -153,7 +154,7 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
             raise NotFound("Service request not found.")  # sent to another provider: not open to this one
         if not provider_offers(provider, service_request.category.slug):
             raise Conflict(NOT_OFFERED.format(service=service_request.category.name))
-        service_request_mark_booked(service_request_id=service_request_id)
+        lifecycle.take_request(service_request_id=service_request_id)
         # The UPDATE holds the row lock until commit; re-read the values it left.
         service_request.refresh_from_db()
         if service_request.preferred_date is None:

@@ -1,6 +1,6 @@
 """Cancels: the client's (one visit, or the rest of a series), an admin's, and one caused by closing
-an account. Each goes through bookings.lifecycle.booking_cancel_transition (the booking, its
-request and its refund move together) and tells the people of the booking."""
+an account. Each goes through bookings.lifecycle.cancel (the booking, its request and its
+refund move together) and tells the people of the booking."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.lifecycle import booking_cancel_transition, cancel_refund_amount
+from bookings import lifecycle
+from bookings.lifecycle import cancel_refund_amount
 from bookings.models import Booking, BookingStatus, RefundStatus
 from bookings.services.base import (
     booking_can_client_cancel,
@@ -44,7 +45,7 @@ def _cancel_by_client(booking_id: int, actor: User, reason: str, *, announce: bo
         check_booking_client(booking, actor, "cancel")
         check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
         check_cancel_window(booking, timezone.now())
-        booking_cancel_transition(booking, actor=actor, reason=reason.strip())
+        lifecycle.cancel(booking, actor=actor, reason=reason.strip())
         if announce:
             title = booking.service_request.title
             by = actor.full_name or "an organizer"
@@ -184,7 +185,7 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
-        booking_cancel_transition(booking, actor=actor, reason=reason)
+        lifecycle.cancel(booking, actor=actor, reason=reason)
         tell(
             NoticeKind.BOOKING_CANCELLED,
             booking,
@@ -213,7 +214,7 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
         check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
         check_cancel_window(booking, timezone.now())
         party = "client" if is_client else "provider"
-        booking_cancel_transition(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
+        lifecycle.cancel(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
         title = booking.service_request.title
         gone = (
             f'The booking for "{title}" on {when_text(booking)} was cancelled because the {party} closed their '

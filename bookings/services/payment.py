@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from accounts.models import User
-from bookings.lifecycle import refund_request
+from bookings import lifecycle
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.services.base import notify_people, organizers_of, push_update, tell, when_text
 from core.notifications import Audience, NoticeKind
@@ -44,15 +44,10 @@ def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "", p
             return "unknown"
         if booking.payment_status in (PaymentStatus.PAID, PaymentStatus.REFUNDED):
             return "ignored"
-        booking.payment_status = PaymentStatus.PAID
-        fields = ["payment_status", "updated_at"]
-        if booking.status == BookingStatus.SCHEDULED:
-            booking.status = BookingStatus.CONFIRMED
-            fields.append("status")
-        booking.save(update_fields=fields)
+        lifecycle.paid(booking)
         title = booking.service_request.title
         if booking.status == BookingStatus.CANCELLED:
-            refund_request(booking)
+            lifecycle.request_refund(booking)
             # Money news goes to those who pay, never to the circle's plain members.
             notify_people(
                 organizers_of(booking),
@@ -154,7 +149,7 @@ def booking_refunded(*, payment_intent_id: str) -> str:
 # ---------------------------------------------------------------- refunds
 #
 # A paid booking that is cancelled is refunded in full. The booking's side lives here: in the
-# cancel's transaction (refund_request) refundStatus becomes pending and payments is asked,
+# cancel's transaction (bookings.lifecycle.request_refund) refundStatus becomes pending and payments is asked,
 # through the core.events.RefundRequested event, to record the refund and send it to the
 # gateway once the transaction has committed (payments.refunds: the gateway is never called
 # inside a transaction, and a cancel that rolls back never returns money). The gateway's answer

@@ -12,7 +12,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.lifecycle import settle_request
+from bookings import lifecycle
 from bookings.models import (
     CHECK_IN_FROM,
     LOCATION_KEPT,
@@ -35,7 +35,6 @@ from bookings.services.base import (
     push_update,
     tell,
 )
-from core import events
 from core.errors import Conflict, InvalidInput
 from core.notifications import NoticeKind
 
@@ -195,16 +194,9 @@ def booking_check_out(
         written = None
         if report is not None:
             InvalidInput.check(visit_report_problems(report, checklist=visit_checklist(booking)))
-        booking.status = BookingStatus.COMPLETED
-        booking.checked_out_at = now
-        booking.check_out_latitude, booking.check_out_longitude = lat, lng
-        booking.save(
-            update_fields=["status", "checked_out_at", "check_out_latitude", "check_out_longitude", "updated_at"]
-        )
+        lifecycle.complete(booking, now=now, latitude=lat, longitude=lng)
         if report is not None:
             written = VisitReport.objects.create(booking=booking, **_report_fields(report))
-        settle_request(booking)
-        events.publish(events.BookingCompleted(booking_id=booking.pk))
         done = f'Your booking for "{booking.service_request.title}" was marked completed.'
         # Organizers review a visit; a plain member is not asked to do what she cannot.
         organizers, members = organizers_and_members(booking)
