@@ -32,10 +32,11 @@ from bookings.models import CENT, Booking, BookingStatus, PaymentStatus, RefundS
 from core import events
 from core.errors import Conflict
 from core.listcache import invalidate
-from requests_app.models import RequestStatus, ServiceRequest
+from requests_app.models import CANCEL_WINDOW_HOURS, RequestStatus, ServiceRequest, still_cancellable
 from requests_app.services import service_request_lock
 
 REQUEST_NO_LONGER_OPEN = "This request is no longer open: another provider may have accepted it."
+CANCEL_WINDOW_MESSAGE = f"This booking cannot be cancelled (less than {CANCEL_WINDOW_HOURS} hours remaining)."
 
 
 # ---------------------------------------------------------------- the request
@@ -114,6 +115,23 @@ def complete(
     booking.save(update_fields=["status", "checked_out_at", "check_out_latitude", "check_out_longitude", "updated_at"])
     settle_request(booking)
     events.publish(events.BookingCompleted(booking_id=booking.pk))
+
+
+# ---------------------------------------------------------------- may the client cancel?
+
+
+def booking_can_client_cancel(booking: Booking, now: dt.datetime | None = None) -> bool:
+    """Would the client's cancel be allowed now: a scheduled or confirmed booking whose visit is
+    still cancellable (requests_app.models.still_cancellable: up to 48 hours before it)."""
+    return booking.status in (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED) and still_cancellable(
+        booking.visit_start, now or timezone.now()
+    )
+
+
+def check_cancel_window(booking: Booking, now: dt.datetime) -> None:
+    """409 when the visit is too close for a client to cancel (still_cancellable)."""
+    if not still_cancellable(booking.visit_start, now):
+        raise Conflict(CANCEL_WINDOW_MESSAGE)
 
 
 # ---------------------------------------------------------------- its refund

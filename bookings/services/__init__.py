@@ -14,7 +14,12 @@ decided in one module, bookings.lifecycle; these services check who may do what,
 tell the people concerned.
 """
 
-from bookings.lifecycle import cancel_refund_amount
+from bookings.lifecycle import (
+    CANCEL_WINDOW_MESSAGE,
+    booking_can_client_cancel,
+    cancel_refund_amount,
+    check_cancel_window,
+)
 from bookings.services.accept import (
     PROVIDER_BUSY,
     PROVIDER_BUSY_FOR_ADMIN,
@@ -24,16 +29,13 @@ from bookings.services.accept import (
     service_request_accept,
 )
 from bookings.services.base import (
-    CANCEL_WINDOW_MESSAGE,
     PENDING_VERIFICATION_MESSAGE,
-    booking_can_client_cancel,
     booking_lock,
     booking_total,
     check_admin,
     check_booking_client,
     check_booking_provider,
     check_booking_status,
-    check_cancel_window,
     organizers_of,
 )
 from bookings.services.cancel import (

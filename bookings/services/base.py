@@ -11,21 +11,19 @@ from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import CENT, Booking, BookingStatus, RefundStatus
+from bookings.models import CENT, Booking, RefundStatus
 from circles.models import CircleRole
 from circles.notices import notice_send
 from circles.selectors import is_organizer, member_user_ids
 from core.errors import Conflict, NotFound, PermissionDenied
 from core.notifications import notify
 from core.realtime import BOOKING_UPDATED, send_on_commit
-from requests_app.models import CANCELLATION_WINDOW, TimeWindow
+from requests_app.models import TimeWindow
 
 logger = logging.getLogger(__name__)
 
-CANCEL_WINDOW_MESSAGE = "This booking cannot be cancelled (less than 48 hours remaining)."
 PENDING_VERIFICATION_MESSAGE = (
     "Your provider profile is pending verification. You can accept requests once it has been verified."
 )
@@ -68,20 +66,6 @@ def check_booking_provider(booking: Booking, actor: User, doing: str) -> None:
 def check_admin(actor: User) -> None:
     if not actor.is_admin:
         raise PermissionDenied("Admin access required")
-
-
-def check_cancel_window(booking: Booking, now: dt.datetime) -> None:
-    """A client may cancel up to 48 hours before the visit start (site time zone)."""
-    if booking.visit_start - now < CANCELLATION_WINDOW:
-        raise Conflict(CANCEL_WINDOW_MESSAGE)
-
-
-def booking_can_client_cancel(booking: Booking, now: dt.datetime | None = None) -> bool:
-    """For display: would the client's cancel be allowed now?"""
-    now = now or timezone.now()
-    return booking.status in (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED) and (
-        booking.visit_start - now >= CANCELLATION_WINDOW
-    )
 
 
 def when_text(booking: Booking) -> str:

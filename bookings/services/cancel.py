@@ -12,15 +12,13 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings import lifecycle
-from bookings.lifecycle import cancel_refund_amount
+from bookings.lifecycle import booking_can_client_cancel, cancel_refund_amount, check_cancel_window
 from bookings.models import Booking, BookingStatus, RefundStatus
 from bookings.services.base import (
-    booking_can_client_cancel,
     booking_lock,
     check_admin,
     check_booking_client,
     check_booking_status,
-    check_cancel_window,
     day_text,
     push_update,
     refund_due_text,

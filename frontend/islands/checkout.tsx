@@ -11,6 +11,7 @@ import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate, formatMoney } from "../lib/format";
 import { mountQueryIsland, useApiWrite, type SessionMeta } from "../lib/query";
 import { cardSchema, tidyExpiry, type CardValues } from "../lib/schemas/card";
+import { RULES } from "../lib/rules.generated";
 import { toast } from "../lib/toast";
 
 interface CheckoutBooking {
@@ -109,7 +110,7 @@ function SecurityNotes() {
         <li>Your payment is encrypted and processed securely through the platform.</li>
         <li>Kindly never stores your full card number.</li>
         <li>You are only charged this booking's total.</li>
-        <li>Cancel at least 48 hours before your visit for a full refund.</li>
+        <li>Cancel at least {RULES.cancellation.WINDOW_HOURS} hours before your visit for a full refund.</li>
       </ul>
     </section>
   );

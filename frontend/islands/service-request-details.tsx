@@ -16,6 +16,7 @@ import {
   urgencyLabel,
 } from "../lib/format";
 import { apiQuery, mountQueryIsland, useApiWrite } from "../lib/query";
+import { RULES } from "../lib/rules.generated";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, Viewer } from "../lib/types";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
@@ -142,7 +143,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
       {active && booking.circleRole === "organizer" && !booking.canCancel && (
         <div className="actions">
           <p className="notice notice-inline" data-testid="cancel-blocked">
-            This booking cannot be cancelled (less than 48 hours remaining).
+            {RULES.cancellation.CANCEL_WINDOW_MESSAGE}
           </p>
           <a className="button button-secondary" href={SUPPORT_LINK} data-testid="contact-support">
             Contact support

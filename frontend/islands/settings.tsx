@@ -9,6 +9,7 @@ import { InputField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
 import { closeAccountSchema, CONFIRM_WORD, type CloseAccountValues } from "../lib/schemas/account";
+import { RULES } from "../lib/rules.generated";
 import { toast } from "../lib/toast";
 
 interface SettingsProps {
@@ -64,7 +65,8 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
     <>
       {hasVisitWithin48Hours && (
         <p className="page-message" data-testid="close-visit-soon">
-          You have a visit within the next 48 hours. You can close your account once it has taken place.
+          You have a visit within the next {RULES.cancellation.WINDOW_HOURS} hours. You can close your account once it
+          has taken place.
         </p>
       )}
       <button type="button" className="button button-danger" onClick={() => onOpenChange(true)}>

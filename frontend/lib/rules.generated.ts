@@ -262,6 +262,10 @@ export const RULES = {
     "WELLBEING_RANGE": "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).",
     "REPORT_EMPTY": "Tick what was done, or write a few words about the visit."
   },
+  "cancellation": {
+    "WINDOW_HOURS": 48,
+    "CANCEL_WINDOW_MESSAGE": "This booking cannot be cancelled (less than 48 hours remaining)."
+  },
   "message": {
     "MAX_CONTENT_LENGTH": 2000,
     "CONTENT_EMPTY": "Message cannot be empty.",

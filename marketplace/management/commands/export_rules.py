@@ -262,6 +262,11 @@ def rules() -> dict[str, Any]:
             "WELLBEING_RANGE": booking_services.WELLBEING_RANGE,
             "REPORT_EMPTY": booking_services.REPORT_EMPTY,
         },
+        # A client may cancel a booked visit up to this many hours before it (requests_app.models).
+        "cancellation": {
+            "WINDOW_HOURS": request_models.CANCEL_WINDOW_HOURS,
+            "CANCEL_WINDOW_MESSAGE": booking_services.CANCEL_WINDOW_MESSAGE,
+        },
         "message": _constants(messaging_services, "MAX_CONTENT_LENGTH", "CONTENT_EMPTY", "CONTENT_TOO_LONG_TEMPLATE"),
         "card": {
             "INVALID_NUMBER": gateways.INVALID_NUMBER_MESSAGE,
