@@ -12,6 +12,7 @@ from django.utils import timezone
 from accounts.models import User
 from bookings import lifecycle
 from bookings.models import Booking, BookingStatus
+from bookings.selectors import provider_visit_problems
 from bookings.services.base import (
     PENDING_VERIFICATION_MESSAGE,
     booking_lock,
@@ -28,7 +29,7 @@ from bookings.services.base import (
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.notifications import Audience, NoticeKind
 from providers.models import Provider, VerificationStatus
-from providers.selectors import BUSY, TIME_OFF, provider_offers, visit_problems
+from providers.selectors import BUSY, TIME_OFF, provider_offers
 from providers.selectors import OUTSIDE_HOURS as OUTSIDE_HOURS_PROBLEM
 from providers.services import ON_TIME_OFF, OUTSIDE_HOURS
 from requests_app.models import Repeat, ServiceRequest, TimeWindow
@@ -98,7 +99,7 @@ def _visit_interval(visit: Booking) -> tuple[dt.datetime, dt.datetime]:
 def _series_problems(visits: list[Booking], provider: Provider) -> list[str]:
     """Why the provider cannot make each visit ("" when she can): providers.selectors.visit_problems,
     the one predicate the list of open requests also asks."""
-    return visit_problems(provider, [_visit_interval(v) for v in visits])
+    return provider_visit_problems(provider, [_visit_interval(v) for v in visits])
 
 
 def _series_refusal(visits: list[Booking], problems: list[str]) -> Conflict:
@@ -269,7 +270,7 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
             name = new_provider.user.first_name or "This provider"
             message = REASSIGN_NOT_OFFERED.format(name=name, service=service.name)
             raise InvalidInput(message, errors={"newProviderId": [message]})
-        problem = visit_problems(new_provider, [_visit_interval(booking)])[0]
+        problem = provider_visit_problems(new_provider, [_visit_interval(booking)])[0]
         if problem in REASSIGN_PROBLEM:
             raise Conflict(REASSIGN_PROBLEM[problem])
         check_provider_free(booking, new_provider, PROVIDER_BUSY_FOR_ADMIN)
