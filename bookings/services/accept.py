@@ -131,7 +131,7 @@ def series_summary(service_request: ServiceRequest, visits: int) -> str:
 
 def service_request_accept(*, service_request_id: int, actor: User, skip_unavailable: bool = False) -> Booking:
     """A verified provider accepts an open request of someone else; the booking is created. A
-    repeating request (issue 18) books every visit of its series at once, each its own booking
+    repeating request books every visit of its series at once, each its own booking
     (series_index 1, 2, ..., priced per visit), or none: a visit outside the provider's hours or
     over another of their visits, or on their time off, refuses the whole series (409 naming the
     dates and why), unless `skip_unavailable`: then the series is booked without those dates (at

@@ -53,7 +53,7 @@ def check_booking_status(booking: Booking, allowed: Iterable[str], doing: str) -
 
 def check_booking_client(booking: Booking, actor: User, doing: str) -> None:
     """The client's actions on a booking (cancel, review) are for any organizer of the recipient's
-    circle (issue 16); a plain member, the provider or an admin gets 403."""
+    circle; a plain member, the provider or an admin gets 403."""
     if not is_organizer(user_id=actor.pk, recipient_id=booking.recipient_id):
         raise PermissionDenied(f"Only an organizer of this care circle can {doing} this booking.")
 

@@ -67,7 +67,7 @@ def _cancel_by_client(booking_id: int, actor: User, reason: str, *, announce: bo
 
 def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") -> Booking:
     """The client cancels a scheduled or confirmed booking at least 48 hours before the visit. One
-    visit of a series (issue 18) leaves the others, and the request, booked."""
+    visit of a series leaves the others, and the request, booked."""
     return _cancel_by_client(booking_id, actor, reason)
 
 
@@ -113,7 +113,7 @@ def booking_cancel_rest_preview(*, booking_id: int, actor: User) -> dict[str, An
 
 
 def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str = "") -> dict[str, Any]:
-    """The client cancels this visit of a series and every later one still ahead (issue 18), each
+    """The client cancels this visit of a series and every later one still ahead, each
     through the one-visit cancel (its own transaction, the 48-hour rule, a refund when paid). Visits
     less than 48 hours away stay booked, and the answer says which; 409 when none can be cancelled.
     The provider and the circle are told once for the batch.
