@@ -5,11 +5,12 @@ about a change through notify(); it publishes a SystemNoticeWritten event that m
 (marketplace/subscribers.py), so those apps never import messaging. The subscriber runs
 synchronously, inside the caller's transaction: the notice commits or rolls back with the change.
 
-A notice given a `kind` (see notifications.kinds) may also go out by email and text: the
-notifications app subscribes to KindNoticeWritten, records one delivery per person and channel they
-chose, and sends them from Celery once the transaction has committed. `key` names the event
-when the same thing could be noticed twice (a scheduled reminder); `context` carries what the
-email shows beyond the booking (e.g. a refund amount).
+A notice's words are never written by its sender: it passes the notice (a NoticeKind below, or an
+in-app-only notice) and its facts, and the words come from the one catalogue, core.notices (in
+the app, in the email, in the text message). A notice of a kind may also go out by email and
+text: the notifications app subscribes to KindNoticeWritten, records one delivery per person and
+channel they chose, and sends them from Celery once the transaction has committed. `key` names
+the event when the same thing could be noticed twice (a scheduled reminder).
 
 Who hears of a notice is declared once per kind (AUDIENCE below) and resolved to people by
 circles.notices.notice_send, never chosen by the code that sends it; each person is told in the
@@ -102,36 +103,30 @@ if _undeclared:  # a new kind must say who hears of it before anything can send 
 def notify(
     *,
     receivers: Iterable[Any],
-    content: str,
+    notice: str,
+    facts: Mapping[str, Any] | None = None,
     booking: models.Model | None = None,
-    kind: str = "",
     key: str = "",
-    context: dict[str, Any] | None = None,
     roles: Mapping[int, str] | None = None,
-    contents: Mapping[str, str] | None = None,
 ) -> None:
-    """Send a system notification to each receiver, inside the caller's transaction.
+    """Tell each receiver of a notice, inside the caller's transaction, in the catalogue's words
+    (core.notices) for the part they play (`roles`: user id -> Audience; none: everyone's words).
 
-    `roles` (user id -> Audience) and `contents` (Audience, or "user:<id>" for one person such as
-    the one who did it -> text) give each their own words, in the app and in the email (`content`
-    for the others)."""
-    receivers = list(receivers)
-    roles, contents = dict(roles or {}), dict(contents or {})
+    In the app always; a notice of a kind (NoticeKind) also by email and text, as each chose: its
+    facts are kept with it (the email and the text are written from them when they are sent)."""
+    from core import notices  # the catalogue reads the kinds and parts declared above
+
+    receivers, roles, facts = list(receivers), dict(roles or {}), dict(facts or {})
+    words = notices.texts(notice, facts)
     by_text: dict[str, list[Any]] = {}
     for user in receivers:
-        text = contents.get(f"user:{user.pk}") or contents.get(roles.get(user.pk, ""), content)
-        by_text.setdefault(text, []).append(user)
-    for text, group in by_text.items() or [(content, [])]:
+        by_text.setdefault(notices.text_for(words, user_id=user.pk, role=roles.get(user.pk, "")), []).append(user)
+    for text, group in by_text.items() or [(words[""], [])]:
         publish(SystemNoticeWritten(receivers=tuple(group), content=text, booking=booking))
-    if kind:
-        if roles:
-            context = {
-                **(context or {}),
-                "roles": {str(pk): role for pk, role in roles.items()},
-                "texts": contents,
-            }
+    if notice in NoticeKind.values:
+        context = {**facts, "roles": {str(pk): role for pk, role in roles.items()}, "texts": words} if roles else facts
         publish(
             KindNoticeWritten(
-                receivers=tuple(receivers), content=content, booking=booking, kind=kind, key=key, context=context or {}
+                receivers=tuple(receivers), content=words[""], booking=booking, kind=notice, key=key, context=context
             )
         )

@@ -22,7 +22,7 @@ from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import recipient_for_self
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.notifications import Audience, NoticeKind
+from core.notifications import NoticeKind
 from providers.models import Provider, Specialty
 from providers.selectors import provider_get_public, provider_offers
 from requests_app.models import (
@@ -451,21 +451,13 @@ def direct_until_text(moment: dt.datetime) -> str:
 
 
 def _tell_requested_provider(service_request: ServiceRequest, provider: Provider) -> None:
-    client = service_request.client.first_name or "A client"
-    until = direct_until_text(service_request.direct_until)
     notice_send(
         NoticeKind.DIRECT_REQUEST,
         helpers=[provider.user],
-        text=(
-            f'{client} asked for you directly: "{service_request.title}". It is offered to you only.'
-            if service_request.only_requested_provider
-            else f'{client} asked for you directly: "{service_request.title}". Only you can accept it until '
-            f"{until}; after that other helpers can offer too."
-        ),
-        context={
+        facts={
             "title": service_request.title,
-            "client": client,
-            "until": until,
+            "client": service_request.client.first_name or "A client",
+            "until": direct_until_text(service_request.direct_until),
             "only": service_request.only_requested_provider,
             "request_id": service_request.pk,
         },
@@ -556,18 +548,15 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
         service_request.status = RequestStatus.CANCELLED
         service_request.save(update_fields=["status", "updated_at"])
         day = service_request.preferred_date
-        ended = (
-            f'"{service_request.title}" was cancelled because its preferred date '
-            f"({day:%B} {day.day}, {day.year}) has passed without a provider accepting it."
-        )
-        # Organizers, who post requests, are asked to post it again; members just hear it ended.
         notice_send(
             NoticeKind.REQUEST_EXPIRED,
             recipient_id=service_request.recipient_id,
             client=service_request.client,
-            text=f"The request {ended}",
-            texts={Audience.ORGANIZERS: f"Your request {ended} You are welcome to post it again with a new date."},
-            context={"title": service_request.title, "client_id": service_request.client_id},
+            facts={
+                "title": service_request.title,
+                "day": f"{day:%B} {day.day}, {day.year}",
+                "client_id": service_request.client_id,
+            },
         )
     return True
 
@@ -613,23 +602,14 @@ def service_request_decline(*, service_request_id: int, actor: User, reason: str
             service_request.direct_opened_at = now
             fields.append("direct_opened_at")
         service_request.save(update_fields=fields)
-        name = provider.user.first_name or "The helper"
-        open_now = "It is now open to all helpers."
-        outcome = "The request was cancelled, as it asked for only them." if cancelled else open_now
         notice_send(
             NoticeKind.DIRECT_REQUEST_DECLINED,
             recipient_id=service_request.recipient_id,
             client=service_request.client,
-            text=f'{name} declined the request "{service_request.title}": {reason} {outcome}',
-            # Organizers manage the circle's requests: theirs in their words.
-            texts={
-                Audience.ORGANIZERS: f'{name} declined your request "{service_request.title}": {reason} '
-                + ("Your request was cancelled, as you asked for only them." if cancelled else open_now)
-            },
-            context={
+            facts={
                 "title": service_request.title,
                 "client_id": service_request.client_id,
-                "provider": name,
+                "provider": provider.user.first_name or "The helper",
                 "reason": reason,
                 "cancelled": cancelled,
             },
@@ -669,17 +649,14 @@ def service_request_open_to_all(*, service_request_id: int, now: dt.datetime) ->
             if service_request.requested_provider_id
             else None
         )
-        name = (provider.user.first_name if provider else "") or "The helper you asked for"
         notice_send(
             NoticeKind.DIRECT_REQUEST_OPENED,
             recipient_id=service_request.recipient_id,
             client=service_request.client,
-            text=f'{name} has not answered in 24 hours; the request "{service_request.title}" is now open to all '
-            "helpers.",
-            texts={
-                Audience.ORGANIZERS: f"{name} has not answered in 24 hours; your request "
-                f'"{service_request.title}" is now open to all helpers.'
+            facts={
+                "title": service_request.title,
+                "client_id": service_request.client_id,
+                "provider": (provider.user.first_name if provider else "") or "The helper you asked for",
             },
-            context={"title": service_request.title, "client_id": service_request.client_id, "provider": name},
         )
     return True

@@ -24,10 +24,10 @@ from bookings.services.base import (
     push_update,
     save_visit,
     tell,
-    when_text,
 )
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.notifications import Audience, NoticeKind
+from core.notices.bookings import InApp
+from core.notifications import NoticeKind
 from providers.models import Provider, VerificationStatus
 from providers.selectors import BUSY, TIME_OFF, provider_offers
 from providers.selectors import OUTSIDE_HOURS as OUTSIDE_HOURS_PROBLEM
@@ -191,50 +191,14 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
         booking = visits[0]
         for visit in visits:
             save_visit(visit, PROVIDER_BUSY)
-        name = provider.user.full_name or "A verified provider"
-        if in_series:
-            series = series_summary(service_request, len(visits))
-            # Organizers pay, so they are asked to; plain members hear who will visit. A series
-            # accepted without the dates the helper cannot make names them to everyone.
-            not_booked = (
-                f" {name} cannot come on {days_text(left_out)}, so those dates are not booked." if left_out else ""
-            )
-            tell(
-                NoticeKind.REQUEST_ACCEPTED,
-                booking,
-                f'Good news: {name} accepted the request "{service_request.title}". The visits are booked '
-                f"{series}, starting {when_text(booking)}." + not_booked,
-                {
-                    Audience.ORGANIZERS: f'Good news: {name} accepted your request "{service_request.title}". '
-                    f"The visits are booked {series}, starting {when_text(booking)}. Each visit: "
-                    f"${booking.total_amount}, paid per visit." + not_booked,
-                },
-                left_out=days_text(left_out) if left_out else "",
-            )
-            notify_people(
-                [provider.user],
-                f'You accepted "{service_request.title}" {series}, starting {when_text(booking)}. '
-                + (f"Not booked (you are unavailable): {days_text(left_out)}. " if left_out else "")
-                + "You can now contact the client.",
-                booking,
-            )
-        else:
-            tell(
-                NoticeKind.REQUEST_ACCEPTED,
-                booking,
-                f'Good news: {name} accepted the request "{service_request.title}". '
-                f"The visit is booked for {when_text(booking)}.",
-                {
-                    Audience.ORGANIZERS: f'Good news: {name} accepted your request "{service_request.title}". '
-                    f"The visit is booked for {when_text(booking)}. Total: ${booking.total_amount}, to pay to "
-                    "confirm it.",
-                },
-            )
-            notify_people(
-                [provider.user],
-                f'You accepted "{service_request.title}" for {when_text(booking)}. You can now contact the client.',
-                booking,
-            )
+        accepted = {
+            "name": provider.user.full_name or "A verified provider",
+            "total": str(booking.total_amount),
+            "series": series_summary(service_request, len(visits)) if in_series else "",
+            "left_out": days_text(left_out) if left_out else "",
+        }
+        tell(NoticeKind.REQUEST_ACCEPTED, booking, **accepted)
+        notify_people([provider.user], InApp.ACCEPTED_BY_YOU, booking, **accepted)
         for visit in visits:
             push_update(visit)
     return booking
@@ -277,16 +241,13 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         old_provider = booking.provider
         booking.provider = new_provider
         save_visit(booking, PROVIDER_BUSY_FOR_ADMIN, update_fields=["provider", "updated_at"])
-        title = booking.service_request.title
-        new_name = new_provider.user.full_name or "a verified provider"
         # The helper taken off hears it in the app only: the booking is no longer hers.
-        notify_people([old_provider.user], f'Your booking for "{title}" was reassigned to another provider.', booking)
+        notify_people([old_provider.user], InApp.REASSIGNED_AWAY, booking)
         tell(
             NoticeKind.BOOKING_REASSIGNED,
             booking,
-            f'The booking for "{title}" on {when_text(booking)} has a new provider: {new_name}.',
-            {Audience.HELPER: f'You have been assigned the booking for "{title}" on {when_text(booking)}.'},
             helper=new_provider.user,
+            new_name=new_provider.user.full_name or "a verified provider",
         )
         push_update(booking, extra_user_ids=[old_provider.user_id])
     return booking

@@ -86,37 +86,42 @@ def push_update(booking: Booking, extra_user_ids: Iterable[str] = (), **more: An
     )
 
 
-def notify_people(receivers: Iterable[User], content: str, booking: Booking) -> None:
-    """A system message without a kind (in the app only), to the people the caller names."""
-    notify(receivers=receivers, content=content, booking=booking)
+def notify_people(
+    receivers: Iterable[User], notice: str, booking: Booking, *, roles: dict[Any, str] | None = None, **facts: Any
+) -> None:
+    """A notice in the app only (core.notices' InApp) to the people the caller names, in the
+    catalogue's words from `facts` (the request's title and the visit's time are added)."""
+    notify(receivers=receivers, notice=notice, facts=booking_facts(booking, **facts), booking=booking, roles=roles)
 
 
 def tell(
     kind: str,
     booking: Booking,
-    text: str,
-    texts: dict[str, str] | None = None,
     *,
     helper: User | None = None,
     payer: User | None = None,
     skip: Iterable[User] = (),
-    **context: Any,
+    **facts: Any,
 ) -> dict[int, str]:
     """A notice of `kind` about the booking to the audience the kind declares (the circle of its
-    recipient, its helper, the payer, staff: core.notifications.AUDIENCE), each part in its
-    own words (`texts`); `context` is what the email shows beyond the booking."""
+    recipient, its helper, the payer, staff: core.notifications.AUDIENCE), each part in the
+    catalogue's words (core.notices) from `facts` (the request's title and the visit's time are
+    added); the email is written from the same facts."""
     return notice_send(
         kind,
-        text=text,
-        texts=texts,
+        facts=booking_facts(booking, **facts),
         booking=booking,
-        context=context,
         recipient_id=booking.recipient_id,
         client=booking.client,
         helpers=[helper or booking.provider.user],
         payer=payer,
         skip=skip,
     )
+
+
+def booking_facts(booking: Booking, **more: Any) -> dict[str, Any]:
+    """What every notice of a booking may say: the request's title and the visit's time in words."""
+    return {"title": booking.service_request.title, "when": when_text(booking), **more}
 
 
 def organizers_and_members(booking: Booking) -> tuple[list[User], list[User]]:

@@ -23,10 +23,9 @@ from bookings.services.base import (
     push_update,
     refund_due_text,
     tell,
-    when_text,
 )
 from core.errors import Conflict, InvalidInput, PermissionDenied
-from core.notifications import Audience, NoticeKind
+from core.notifications import NoticeKind
 
 
 def _after_refund_sent(booking: Booking) -> Booking:
@@ -45,18 +44,12 @@ def _cancel_by_client(booking_id: int, actor: User, reason: str, *, announce: bo
         check_cancel_window(booking, timezone.now())
         lifecycle.cancel(booking, actor=actor, reason=reason.strip())
         if announce:
-            title = booking.service_request.title
-            by = actor.full_name or "an organizer"
             tell(
                 NoticeKind.BOOKING_CANCELLED,
                 booking,
-                f'The booking for "{title}" was cancelled by {by}.',
-                {
-                    f"user:{actor.pk}": f'Your booking for "{title}" was cancelled.',
-                    Audience.HELPER: f'The client cancelled the booking for "{title}" on {when_text(booking)}.'
-                    + (f" Reason: {booking.cancellation_reason}" if booking.cancellation_reason else ""),
-                },
-                by=by,
+                how="client",
+                reason=booking.cancellation_reason,
+                by=actor.full_name or "an organizer",
                 by_helper="the client",
                 actor=actor.pk,
                 refund=refund_due_text(booking),
@@ -141,7 +134,6 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
     if not cancelled:
         raise Conflict(" ".join([NOTHING_TO_CANCEL, *notes]))
     first, last = cancelled[0], cancelled[-1]
-    title = first.service_request.title
     count = len(cancelled)
     visits = "1 visit" if count == 1 else f"{count} visits"
     span = (
@@ -152,18 +144,14 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
     refund = sum((b.total_amount for b in cancelled if b.refund_status != RefundStatus.NONE), Decimal(0))
     refund_text = str(refund) if refund else ""
     with transaction.atomic():
-        by = actor.full_name or "an organizer"
-        reason_text = first.cancellation_reason
         tell(
             NoticeKind.BOOKING_CANCELLED,
             first,
-            f'The rest of the series "{title}" was cancelled by {by}: {visits} ({span}).',
-            {
-                f"user:{actor.pk}": f'You cancelled the rest of the series "{title}": {visits} ({span}).',
-                Audience.HELPER: f'The client cancelled the rest of the series "{title}": {visits} ({span}).'
-                + (f" Reason: {reason_text}" if reason_text else ""),
-            },
-            by=by,
+            how="series_rest",
+            visits=visits,
+            span=span,
+            reason=first.cancellation_reason,
+            by=actor.full_name or "an organizer",
             by_helper="the client",
             actor=actor.pk,
             refund=refund_text,
@@ -187,8 +175,8 @@ def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Boo
         tell(
             NoticeKind.BOOKING_CANCELLED,
             booking,
-            f'The booking for "{booking.service_request.title}" on {when_text(booking)} was cancelled by Kindly '
-            f"support. Reason: {reason}",
+            how="support",
+            reason=reason,
             by="Kindly support",
             refund=refund_due_text(booking),
         )
@@ -213,21 +201,13 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
         check_cancel_window(booking, timezone.now())
         party = "client" if is_client else "provider"
         lifecycle.cancel(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
-        title = booking.service_request.title
-        gone = (
-            f'The booking for "{title}" on {when_text(booking)} was cancelled because the {party} closed their '
-            "Kindly account."
-        )
         # Who closed the account hears nothing; the rest of the kind's audience is told.
         tell(
             NoticeKind.BOOKING_CANCELLED,
             booking,
-            gone,
-            {
-                Audience.ORGANIZERS: gone
-                + ("" if is_client else " Any payment will be refunded in full. You are welcome to post a new request.")
-            },
             skip=[actor],
+            how="account_closed",
+            party=party,
             by=f"the {party}, who closed their Kindly account",
             refund=refund_due_text(booking),
         )

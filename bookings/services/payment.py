@@ -7,8 +7,9 @@ from django.db import transaction
 from accounts.models import User
 from bookings import lifecycle
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
-from bookings.services.base import notify_people, organizers_of, push_update, tell, when_text
-from core.notifications import Audience, NoticeKind
+from bookings.services.base import notify_people, organizers_of, push_update, tell
+from core.notices.bookings import InApp
+from core.notifications import NoticeKind
 
 # ---------------------------------------------------------------- payment (driven by payments.services)
 #
@@ -45,45 +46,23 @@ def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "", p
         if booking.payment_status in (PaymentStatus.PAID, PaymentStatus.REFUNDED):
             return "ignored"
         lifecycle.paid(booking)
-        title = booking.service_request.title
         if booking.status == BookingStatus.CANCELLED:
             lifecycle.request_refund(booking)
             # Money news goes to those who pay, never to the circle's plain members.
-            notify_people(
-                organizers_of(booking),
-                f'Your payment of ${booking.total_amount} for "{title}" arrived after the booking was cancelled, '
-                "so it will be refunded in full.",
-                booking,
-            )
+            notify_people(organizers_of(booking), InApp.PAID_AFTER_CANCEL, booking, total=str(booking.total_amount))
             push_update(booking)
             return "refunding"
         # The payer is thanked (with the card, when the gateway said which); the other organizers
         # read who paid; plain members get no money news (they see the booking confirmed).
-        paid = (
-            f'Payment of ${booking.total_amount} received for "{title}". '
-            f"The booking on {when_text(booking)} is confirmed."
-        )
-        payer_name = (payer.full_name or payer.email) if payer is not None else ""
         tell(
             NoticeKind.PAYMENT_RECEIVED,
             booking,
-            f'{payer_name} paid ${booking.total_amount} for "{title}". '
-            f"The booking on {when_text(booking)} is confirmed."
-            if payer is not None
-            else paid,
-            {
-                Audience.PAYER: f'Thank you: your payment of ${booking.total_amount} for "{title}" was received. '
-                f"The booking on {when_text(booking)} is confirmed."
-            },
             payer=payer,
+            total=str(booking.total_amount),
             last4=card_last4,
-            payer_name=payer_name,
+            payer_name=(payer.full_name or payer.email) if payer is not None else "",
         )
-        tell(
-            NoticeKind.BOOKING_PAID,
-            booking,
-            f'The client paid for "{title}". Your booking on {when_text(booking)} is confirmed.',
-        )
+        tell(NoticeKind.BOOKING_PAID, booking)
         push_update(booking)
     return "paid"
 
@@ -104,11 +83,7 @@ def booking_payment_failed(*, payment_intent_id: str, message: str = "", payer: 
             booking.payment_status = PaymentStatus.FAILED
             booking.save(update_fields=["payment_status", "updated_at"])
         notify_people(
-            [payer] if payer is not None else organizers_of(booking),
-            f'Your payment for "{booking.service_request.title}" did not go through'
-            + (f": {message}" if message else ".")
-            + " You can try again from the payment page.",
-            booking,
+            [payer] if payer is not None else organizers_of(booking), InApp.PAYMENT_FAILED, booking, message=message
         )
         push_update(booking)
     return "failed"
@@ -139,8 +114,9 @@ def booking_refunded(*, payment_intent_id: str) -> str:
         else:
             notify_people(
                 [*organizers_of(booking), booking.provider.user],
-                f'The payment of ${booking.total_amount} for "{booking.service_request.title}" was refunded in full.',
+                InApp.REFUNDED_ELSEWHERE,
                 booking,
+                total=str(booking.total_amount),
             )
         push_update(booking)
     return "refunded"
@@ -157,11 +133,7 @@ def booking_refunded(*, payment_intent_id: str) -> str:
 
 
 def _notify_refunded(booking: Booking) -> None:
-    notify_people(
-        organizers_of(booking),
-        f'Your payment of ${booking.total_amount} for "{booking.service_request.title}" has been refunded in full.',
-        booking,
-    )
+    notify_people(organizers_of(booking), InApp.REFUNDED, booking, total=str(booking.total_amount))
 
 
 def booking_refund_succeeded(booking: Booking) -> bool:
@@ -182,13 +154,7 @@ def booking_refund_failed(booking: Booking) -> None:
     Caller holds the row lock (payments.refunds records why and how to retry)."""
     booking.refund_status = RefundStatus.FAILED
     booking.save(update_fields=["refund_status", "updated_at"])
-    notify_people(
-        organizers_of(booking),
-        f'We could not refund your payment of ${booking.total_amount} for "{booking.service_request.title}" '
-        "right away. Kindly support has been told and will make sure it is refunded in full; you do not "
-        "need to do anything.",
-        booking,
-    )
+    notify_people(organizers_of(booking), InApp.REFUND_FAILED, booking, total=str(booking.total_amount))
     push_update(booking)
 
 

@@ -11,6 +11,7 @@ from accounts.models import User
 from bookings.models import CENT, BookingStatus, Review
 from bookings.services.base import booking_lock, check_booking_client, check_booking_status, notify_people
 from core.errors import Conflict, InvalidInput
+from core.notices.bookings import InApp
 from providers.models import Provider
 
 
@@ -42,9 +43,5 @@ def review_create(*, booking_id: int, actor: User, rating: int, comment: str = "
         provider.rating = Decimal(stats["avg"] or 0).quantize(CENT, rounding=ROUND_HALF_UP)
         provider.total_reviews = stats["n"]
         provider.save(update_fields=["rating", "total_reviews", "updated_at"])
-        notify_people(
-            [booking.provider.user],
-            f'You received a {rating}-star review for "{booking.service_request.title}".',
-            booking,
-        )
+        notify_people([booking.provider.user], InApp.REVIEW_RECEIVED, booking, rating=rating)
     return review

@@ -36,7 +36,8 @@ from bookings.services.base import (
     tell,
 )
 from core.errors import Conflict, InvalidInput
-from core.notifications import NoticeKind
+from core.notices.bookings import InApp
+from core.notifications import Audience, NoticeKind
 
 # ---------------------------------------------------------------- the visit: check-in, check-out, report, alerts
 #
@@ -111,12 +112,12 @@ def booking_check_in(
         booking.checked_in_at = now
         booking.check_in_latitude, booking.check_in_longitude = lat, lng
         booking.save(update_fields=["checked_in_at", "check_in_latitude", "check_in_longitude", "updated_at"])
-        name = booking.provider.user.first_name or "Your provider"
         tell(
             NoticeKind.VISIT_UPDATES,
             booking,
-            f'{name} checked in at {_clock(now, booking)} for "{booking.service_request.title}".',
             event="checked_in",
+            name=booking.provider.user.first_name or "Your provider",
+            time=_clock(now, booking),
         )
         _push_visit(booking)
     return booking
@@ -162,13 +163,12 @@ def _report_fields(values: dict[str, Any]) -> dict[str, Any]:
 
 
 def _announce_report(booking: Booking, report: VisitReport) -> None:
-    name = booking.provider.user.first_name or "Your provider"
     tell(
         NoticeKind.VISIT_UPDATES,
         booking,
-        f'Visit report ready: {name} wrote how the visit for "{booking.service_request.title}" went. '
-        f"They seemed: {Wellbeing(report.wellbeing).label.lower()}.",
         event="report",
+        name=booking.provider.user.first_name or "Your provider",
+        wellbeing=Wellbeing(report.wellbeing).label.lower(),
     )
 
 
@@ -197,12 +197,14 @@ def booking_check_out(
         lifecycle.complete(booking, now=now, latitude=lat, longitude=lng)
         if report is not None:
             written = VisitReport.objects.create(booking=booking, **_report_fields(report))
-        done = f'Your booking for "{booking.service_request.title}" was marked completed.'
         # Organizers review a visit; a plain member is not asked to do what she cannot.
         organizers, members = organizers_and_members(booking)
-        notify_people(organizers, f"{done} Thank you for using Kindly! You can now leave a review.", booking)
-        if members:
-            notify_people(members, done, booking)
+        notify_people(
+            [*organizers, *members],
+            InApp.VISIT_COMPLETED,
+            booking,
+            roles=dict.fromkeys((user.pk for user in organizers), Audience.ORGANIZERS),
+        )
         if written is not None:
             _announce_report(booking, written)
         _push_visit(booking)
@@ -255,37 +257,28 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
                 VisitAlert.objects.create(booking=booking, kind=kind)
         except IntegrityError:
             return False  # raised already (by another run)
-        provider = booking.provider.user.full_name or "The provider"
-        title = booking.service_request.title
         window = booking.get_scheduled_time_display()
         if kind == VisitAlertKind.CHECK_IN_SOON:
             # The helper hears first, while she can still keep the window the family was told.
             notify_people(
                 [booking.provider.user],
-                f'Reminder: please check in for "{title}" by {_clock(booking.check_in_by, booking)}, '
-                f"so the visit fits the window the family was told ({window}). "
-                "If you cannot make it, message the family from the booking now.",
+                InApp.CHECK_IN_REMINDER,
                 booking,
+                by=_clock(booking.check_in_by, booking),
+                window=window,
             )
             _push_visit(booking)
             return True
-        if kind == VisitAlertKind.LATE:
-            content = (
-                f'{provider} has not checked in for "{title}" ({window}), and the visit no longer fits '
-                f"that window without a check-in by {_clock(booking.check_in_by, booking)}. "
-                "We are looking into it; you can message them from the booking."
-            )
-        elif booking.checked_in_at is None:
-            content = (
-                f'{provider} never checked in for "{title}", and its window ({window}) is over: '
-                "the visit looks missed. We are looking into it."
-            )
-        else:
-            content = (
-                f'{provider} checked in for "{title}" but has not checked out, 2 hours after the visit '
-                f"should have ended ({_clock(booking.check_out_due, booking)}). We are looking into it."
-            )
-        tell(NoticeKind.VISIT_ALERTS, booking, content, alert=kind)
+        tell(
+            NoticeKind.VISIT_ALERTS,
+            booking,
+            alert=kind,
+            provider=booking.provider.user.full_name or "The provider",
+            window=window,
+            by=_clock(booking.check_in_by, booking),
+            checked_in=booking.checked_in_at is not None,
+            due=_clock(booking.check_out_due, booking) if booking.checked_in_at is not None else "",
+        )
         _push_visit(booking)
     return True
 
