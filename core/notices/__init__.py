@@ -2,12 +2,12 @@
 audience plays, its email (subject, heading, lines, action, why it came) and its text message.
 
 The senders (bookings, requests_app, providers, circles, payments, notifications) pass only the
-notice (a core.notifications.NoticeKind, or an in-app-only notice: bookings.InApp, people.InApp)
-and its facts (names, a
-title, an amount, a date in words); core.notifications.notify writes the in-app words from here
+notice (a NoticeKind, or an in-app-only notice: bookings.InApp, people.InApp) and its facts (names,
+a title, an amount, a date in words); core.notifications.notify writes the in-app words from here
 (and keeps the facts with the notice), and the notifications app writes the email and the text
-from here when it sends them. Who hears each kind is declared in core.notifications.AUDIENCE.
+from here when it sends them.
 
+    kinds.py      the kinds of notice and who hears each (AUDIENCE; core.notifications re-exports them)
     bookings.py   accept, new helper, cancel, payment and refund, the visit, its reminder and alerts
     requests.py   a request expired, sent to one helper (declined, not answered), new requests
     people.py     a helper's application, a care circle (joined, handed over, an invitation), messages
@@ -22,7 +22,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from core.notices import bookings, people, requests
 from core.notices.base import Content, Facts, Notice, Reader, Texts
-from core.notifications import NoticeKind
+from core.notices.kinds import NoticeKind
 
 CATALOGUE: dict[str, Notice] = {**bookings.NOTICES, **requests.NOTICES, **people.NOTICES}
 

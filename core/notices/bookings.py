@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.notices.base import Content, Facts, Notice, Reader, Texts, first
-from core.notifications import Audience, NoticeKind
+from core.notices.kinds import Audience, NoticeKind
 
 ORGANIZERS, HELPER, PAYER = Audience.ORGANIZERS, Audience.HELPER, Audience.PAYER
 

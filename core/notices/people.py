@@ -4,7 +4,7 @@ invitation), unread messages."""
 from __future__ import annotations
 
 from core.notices.base import Content, Facts, Notice, Reader, Texts, plural
-from core.notifications import NoticeKind
+from core.notices.kinds import NoticeKind
 
 
 class InApp:

@@ -4,7 +4,7 @@ declined it or did not answer, and the new requests a helper may take."""
 from __future__ import annotations
 
 from core.notices.base import Content, Facts, Notice, Reader, Texts, plural
-from core.notifications import Audience, NoticeKind
+from core.notices.kinds import Audience, NoticeKind
 
 ORGANIZERS = Audience.ORGANIZERS
 
