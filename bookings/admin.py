@@ -5,7 +5,8 @@ from django.contrib import admin
 from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, CalendarFeed, Review, VisitAlert, VisitReport, VisitReportEdit
-from providers.selectors import BUSY, OUTSIDE_HOURS, TIME_OFF, provider_offers, visit_problems
+from bookings.selectors import provider_visit_problems
+from providers.selectors import BUSY, OUTSIDE_HOURS, TIME_OFF, provider_offers
 
 # The words of a booked visit's helper or time changed here, as the admin dashboard's reassign says them.
 ADMIN_VISIT_PROBLEMS = {
@@ -43,7 +44,7 @@ class BookingAdminForm(forms.ModelForm):
             return cleaned
         start = visit.visit_start
         exclude = [self.instance.pk] if self.instance.pk else []
-        [problem] = visit_problems(
+        [problem] = provider_visit_problems(
             provider, [(start, start + dt.timedelta(minutes=visit.duration))], exclude_booking_ids=exclude
         )
         if problem:

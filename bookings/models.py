@@ -2,12 +2,16 @@ from __future__ import annotations
 
 import datetime as dt
 import zoneinfo
+from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
 from requests_app.models import WINDOW_START, TimeWindow, window_length
+
+# Money is kept to the cent (total_amount's two decimal places).
+CENT = Decimal("0.01")
 
 
 class BookingStatus(models.TextChoices):

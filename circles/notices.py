@@ -8,7 +8,7 @@ person written to is, and the declaration decides which of them hear it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from accounts.models import User, UserType
@@ -76,26 +76,22 @@ def audience_resolve(
 def notice_send(
     kind: str,
     *,
-    text: str,
-    texts: Mapping[str, str] | None = None,
+    facts: dict[str, Any] | None = None,
     booking: Any = None,
     key: str = "",
-    context: dict[str, Any] | None = None,
     **who: Any,
 ) -> dict[int, str]:
     """Tell everyone the kind's audience names (see audience_resolve for `who`), inside the caller's
-    transaction: in the app, and by email and text as each chose. `texts` gives a part its own
-    in-app words (`text` for the others). Returns user id -> part."""
+    transaction: in the app, and by email and text as each chose, each in the words of their part
+    (core.notices: the sender gives only the facts). Returns user id -> part."""
     people = audience_resolve(kind, **who)
     roles = {pk: part for pk, (_, part) in people.items()}
     notify(
         receivers=[user for user, _ in people.values()],
-        content=text,
-        contents=texts,
+        notice=kind,
+        facts=facts,
         roles=roles,
         booking=booking,
-        kind=kind,
         key=key,
-        context=context,
     )
     return roles

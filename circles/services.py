@@ -32,6 +32,8 @@ from core import events
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
+from core.notices import people as people_notices
+from core.notices.people import InApp
 from core.notifications import NoticeKind, notify
 from core.validators import check_phone
 
@@ -258,22 +260,27 @@ def invitation_path(invitation: CircleInvitation) -> str:
     return f"/care-circle/join/{invitation_token(invitation)}"
 
 
-def invitation_words(invitation: CircleInvitation) -> tuple[str, str]:
-    """(subject, sentence) saying who invites whom, for the email and the join page alike.
-
-    The senior inviting to her own circle is not named twice ("Clara Senior invites you to join
-    their care circle"); someone else asks you to help care for the senior by first name.
-    """
+def invitation_facts(invitation: CircleInvitation) -> dict[str, str]:
+    """What an invitation's words say (core.notices.people.invitation_words): who invites, and
+    whose circle it is. The senior inviting to her own circle is not named twice ("Clara Senior
+    invites you to join their care circle"); someone else asks you to help care for the senior."""
     recipient, inviter = invitation.recipient, invitation.invited_by
-    who = (inviter.full_name or inviter.email) if inviter else "A family member"
+    own = ""
     if invitation.for_recipient:
-        return f"{who} invites you to your own care circle", f"{who} invites you to join your own care circle"
-    if inviter is not None and recipient.account_id == inviter.pk:
-        return f"{who} invites you to their care circle", f"{who} invites you to join their care circle"
-    return (
-        f"{who} invites you to help care for {recipient.first_name}",
-        f"{who} invites you to join {recipient.full_name}'s care circle",
-    )
+        own = "recipient"
+    elif inviter is not None and recipient.account_id == inviter.pk:
+        own = "inviter"
+    return {
+        "who": (inviter.full_name or inviter.email) if inviter else "A family member",
+        "own": own,
+        "first_name": recipient.first_name,
+        "full_name": recipient.full_name,
+    }
+
+
+def invitation_words(invitation: CircleInvitation) -> tuple[str, str]:
+    """(subject, sentence) saying who invites whom, for the email and the join page alike."""
+    return people_notices.invitation_words(invitation_facts(invitation))
 
 
 def invitation_create(
@@ -396,15 +403,17 @@ def _link_recipient_account(recipient: CareRecipient, user: User) -> None:
 
 
 def _tell_organizers_of_join(recipient: CareRecipient, user: User, role: str) -> None:
-    name = user.full_name or user.email
     # Who joined is not told of their own joining (they may be an organizer too).
     notice_send(
         NoticeKind.CIRCLE_JOINED,
         recipient_id=recipient.pk,
         skip=[user],
-        text=f"{name} joined {recipient.full_name}'s care circle as {CircleRole(role).label.lower()}.",
         key=f"recipient:{recipient.pk}:user:{user.pk}:{timezone.now().isoformat()}",
-        context={"name": name, "recipient": recipient.full_name, "role": CircleRole(role).label.lower()},
+        facts={
+            "name": user.full_name or user.email,
+            "recipient": recipient.full_name,
+            "role": CircleRole(role).label.lower(),
+        },
     )
 
 
@@ -480,10 +489,8 @@ def circles_leave_on_account_closure(*, user: User) -> set[int]:
             heir.save(update_fields=["role"])
             notify(
                 receivers=[heir.user],
-                content=(
-                    f"{user.full_name or 'An organizer'} closed their Kindly account. You now organize "
-                    f"{recipient.full_name}'s care circle: you can post, pay for and cancel visits."
-                ),
+                notice=InApp.NOW_ORGANIZER,
+                facts={"closer": user.full_name or "An organizer", "recipient": recipient.full_name},
             )
         membership.delete()
         events.publish(events.CircleMemberRemoved(recipient_id=recipient.pk, user_id=user.pk))

@@ -17,8 +17,10 @@ from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
 from circles.models import CircleRole
+from core import notices
+from core.notices import people as people_notices
 from core.support import SUPPORT_CONVERSATION, support_contacts
-from notifications.content import Content, build, role_of
+from notifications.content import build, role_of
 from notifications.kinds import Kind
 from notifications.tokens import unsubscribe_token
 
@@ -83,32 +85,14 @@ def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlt
     """The email inviting an address (which may have no account) to a care circle: who invites,
     for whom, with which role, the link, and that it works for 7 days. Nothing to unsubscribe
     from: the address chose nothing and gets one email per invitation an organizer sends."""
-    from circles.services import invitation_path, invitation_words
+    from circles.services import invitation_facts, invitation_path
 
-    recipient = invitation.recipient
-    inviter = invitation.invited_by
-    who = (inviter.full_name or inviter.email) if inviter else "A family member"
-    role = CircleRole(invitation.role).label.lower()
-    subject, sentence = invitation_words(invitation)
-    about = (
-        f"A care circle is the family and friends who share your care on Kindly, {recipient.first_name}: "
-        "with your own account you see the visits booked for you and the messages with helpers."
-        if invitation.for_recipient
-        else f"A care circle is the family and friends who share the care of {recipient.full_name} on Kindly: "
-        "they see the visits booked, the messages with helpers, and get the news."
-    )
-    content = Content(
-        subject=f"{subject} on Kindly",
-        heading=f"{sentence}.",
-        lines=[
-            about,
-            f"You are invited as {'an organizer' if role == 'organizer' else 'a member'}.",
-            "Sign in, or create a free account, then join with the button below.",
-            "This invitation expires in 7 days and works once.",
-        ],
-        action_label=f"Join {recipient.first_name}'s care circle",
-        action_path=invitation_path(invitation),
-        why=f"{who} entered this address to invite you; if you do not know them, you can ignore it",
+    content = people_notices.invitation_email(
+        {
+            **invitation_facts(invitation),
+            "role": CircleRole(invitation.role).label.lower(),
+            "path": invitation_path(invitation),
+        }
     )
     context = {
         "content": content,
@@ -149,12 +133,13 @@ def twilio_client() -> Client:
 
 
 def sms_body(delivery: Delivery) -> str:
+    """The text message of a delivery (core.notices.text_message): the same words as the person's
+    in-app message (the payer is thanked, the others told who paid), and the email's link."""
     event = delivery.event
     content = build(event, delivery.recipient)
-    texts = (event.context or {}).get("texts", {})
-    # The same words as the person's in-app message (the payer is thanked, the others told who paid).
-    text = texts.get(f"user:{delivery.recipient_id}") or texts.get(role_of(event, delivery.recipient)) or event.text
-    return f"Kindly: {text} {site_url(content.action_path)} Reply STOP to stop texts."
+    texts = {"": event.text, **(event.context or {}).get("texts", {})}
+    words = notices.text_for(texts, user_id=delivery.recipient_id, role=role_of(event, delivery.recipient))
+    return notices.text_message(words, site_url(content.action_path))
 
 
 def send_sms(delivery: Delivery, phone: str) -> str:

@@ -26,9 +26,9 @@ from accounts.models import User
 from bookings.models import Booking, BookingStatus
 from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
 from circles.notices import audience_resolve, notice_send
+from core import notices
 from core.errors import InvalidInput, PermissionDenied
 from core.events import CircleInvitationSent, KindNoticeWritten
-from core.notifications import Audience
 from notifications import channels, selectors
 from notifications.content import visit_time
 from notifications.kinds import Channel, Frequency, Kind
@@ -48,17 +48,18 @@ MESSAGE_QUIET = dt.timedelta(minutes=10)
 # ---------------------------------------------------------------- events and deliveries
 
 
-def event_email(*, kind: str, text: str, key: str, context: dict[str, Any], **who: Any) -> Event:
+def event_email(*, kind: str, facts: dict[str, Any], key: str, **who: Any) -> Event:
     """An email-and-text-only notice (a digest, a summary) to the audience its kind declares
-    (circles.notices.audience_resolve: `who` says who the helper, addressee... is)."""
+    (circles.notices.audience_resolve: `who` says who the helper, addressee... is), in the
+    catalogue's words (core.notices) from `facts`."""
     people = audience_resolve(kind, **who)
     roles = {str(pk): part for pk, (_, part) in people.items()}
     return event_record(
         kind=kind,
         receivers=[user for user, _ in people.values()],
-        text=text,
+        text=notices.texts(kind, facts)[""],
         key=key,
-        context={**context, "roles": roles},
+        context={**facts, "roles": roles},
     )
 
 
@@ -440,14 +441,12 @@ def visit_reminders_send(*, now: dt.datetime) -> int:
 
 
 def _remind(booking: BookingType, key: str) -> None:
-    title = booking.service_request.title
     notice_send(
         Kind.VISIT_REMINDER,
         recipient_id=booking.recipient_id,
         client=booking.client,
         helpers=[booking.provider.user],
-        text=f'Reminder: the visit for "{title}" is tomorrow, {visit_time(booking)}.',
-        texts={Audience.HELPER: f'Reminder: your visit for "{title}" is tomorrow, {visit_time(booking)}.'},
+        facts={"title": booking.service_request.title, "when": visit_time(booking)},
         booking=booking,
         key=key,
     )
@@ -470,9 +469,8 @@ def message_digests_send(*, now: dt.datetime) -> int:
             event_email(
                 kind=Kind.UNREAD_MESSAGES,
                 addressee=people[burst["receiver_id"]],
-                text=f"You have {burst['count']} unread message(s) from {name}.",
                 key=key,
-                context={"count": burst["count"], "sender": name},
+                facts={"count": burst["count"], "sender": name},
             )
         sent += 1
     return sent
@@ -514,9 +512,8 @@ def _new_requests_event(user: User, requests: list, *, key: str) -> int:
         event_email(
             kind=Kind.NEW_REQUESTS,
             helpers=[user],
-            text=f"{len(requests)} new request(s) match the services you offer.",
             key=key,
-            context={"requests": [_request_line(r) for r in requests]},
+            facts={"requests": [_request_line(r) for r in requests]},
         )
     return 1
 
@@ -532,9 +529,8 @@ def provider_application_digest_send(*, now: dt.datetime) -> bool:
     with transaction.atomic():
         event_email(
             kind=Kind.PROVIDER_APPLICATIONS,
-            text=f"{len(pending)} provider application(s) are waiting for review.",
             key=key,
-            context={
+            facts={
                 "count": len(pending),
                 "names": [f"{p.user.full_name or p.user.email}, applied {p.created_at:%B %-d}" for p in pending],
             },

@@ -28,6 +28,7 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from core.errors import NotFound, PermissionDenied
 from core.events import BookingCompleted
+from core.notices.bookings import InApp
 from core.notifications import notify
 from payments.errors import PaymentGatewayUnavailable
 from payments.gateways import AccountState, GatewayError, gateway_named, get_gateway, is_test_gateway_active
@@ -216,8 +217,8 @@ def on_booking_completed(event: BookingCompleted) -> None:
         return
     notify(
         receivers=[booking.provider.user],
-        content=f"You earned ${earning.net} for this visit. It is waiting for you: set up payouts from your "
-        "dashboard and it will be sent to your bank account.",
+        notice=InApp.EARNING_WAITING,
+        facts={"net": str(earning.net)},
         booking=booking,
     )
 

@@ -12,7 +12,6 @@ import zoneinfo
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.db import models
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, TextField, Value, Window
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
@@ -21,6 +20,7 @@ from accounts.models import UserType
 from core.errors import NotFound
 from core.geo import Point, box_around, in_box, miles_from
 from core.geocoding import PlaceStatus
+from providers import ports
 from providers.models import VISIT_WINDOWS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
 
 if TYPE_CHECKING:
@@ -230,26 +230,20 @@ def provider_list_admin(*, status: str = "", search: str = "") -> QuerySet[Provi
     return qs
 
 
-# ---------------------------------------------------------------- availability (issue 18)
+# ---------------------------------------------------------------- availability
 # Weekly hours and time off are wall-clock times and dates in the site's zone. A provider with no
 # weekly hours at all is available at any hour (so providers from before the schedule existed keep
-# working); time off applies either way. Bookings are read through Provider.bookings (this app sits
-# below bookings and never imports it).
+# working); time off applies either way. Her booked visits belong to the app above (bookings): this
+# app asks for them through providers.ports, or is given them (visit_problems' `busy`).
 
 # A visit in a window is looked for as its first hour: it starts at the window's start
 # (VISIT_WINDOWS), 60 minutes being a request's usual length.
 PROBE = dt.timedelta(minutes=60)
 NEXT_FREE_DAYS = 14
-# The statuses of a booking that holds the provider's time (bookings.models.BookingStatus).
-BUSY_STATUSES = ("scheduled", "confirmed")
 
 
 def _zone() -> zoneinfo.ZoneInfo:
     return zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
-
-
-def _booking_model() -> type[models.Model]:
-    return Provider._meta.get_field("bookings").related_model
 
 
 def _hours(provider: Provider) -> list[WeeklyHours]:
@@ -330,10 +324,7 @@ def filter_available(qs: QuerySet[Provider], *, day: dt.date, window: str | None
                 **own, weekday=day.weekday(), start_time__lte=window_start, end_time__gte=end.time()
             )
         )
-        busy = Exists(
-            _booking_model().objects.filter(**own, status__in=BUSY_STATUSES, starts_at__lt=end, ends_at__gt=start)
-        )
-        this_window = (no_hours | covering) & ~busy
+        this_window = (no_hours | covering) & ~ports.busy_at(start, end)
         free = this_window if free is None else free | this_window
     return qs.filter(free & ~off)
 
@@ -343,17 +334,11 @@ def with_schedule(qs: QuerySet[Provider], *, now: dt.datetime | None = None) -> 
     now = now or timezone.now()
     today = now.astimezone(_zone()).date()
     horizon = now + dt.timedelta(days=NEXT_FREE_DAYS + 1)
-    bookings = (
-        _booking_model()
-        .objects.filter(status__in=BUSY_STATUSES, ends_at__gt=now, starts_at__lt=horizon)
-        .only("id", "provider_id", "starts_at", "ends_at")
-        .order_by()
-    )
     time_off = TimeOff.objects.filter(last_day__gte=today, first_day__lte=today + dt.timedelta(days=NEXT_FREE_DAYS))
     return qs.prefetch_related(
         Prefetch("weekly_hours", queryset=WeeklyHours.objects.all()),
         Prefetch("time_off", queryset=time_off, to_attr="upcoming_time_off"),
-        Prefetch("bookings", queryset=bookings, to_attr="upcoming_bookings"),
+        ports.busy_prefetch(now, horizon),
     )
 
 
@@ -367,15 +352,11 @@ def next_free_window(provider: Provider, *, now: dt.datetime | None = None) -> d
     today = now.astimezone(zone).date()
     hours = _hours(provider)
     time_off = _time_off(provider)
-    bookings = getattr(provider, "upcoming_bookings", None)
-    if bookings is None:
-        bookings = list(
-            provider.bookings.filter(
-                status__in=BUSY_STATUSES,
-                ends_at__gt=now,
-                starts_at__lt=now + dt.timedelta(days=NEXT_FREE_DAYS + 1),
-            ).only("id", "provider_id", "starts_at", "ends_at")
-        )
+    visits = getattr(provider, "busy_visits", None)
+    if visits is None:
+        busy = ports.busy_intervals(provider, start=now, end=now + dt.timedelta(days=NEXT_FREE_DAYS + 1))
+    else:
+        busy = [(visit.starts_at, visit.ends_at) for visit in visits]
     for offset in range(NEXT_FREE_DAYS):
         day = today + dt.timedelta(days=offset)
         if _is_off(time_off, day):
@@ -385,7 +366,7 @@ def next_free_window(provider: Provider, *, now: dt.datetime | None = None) -> d
             end = start + PROBE
             if start <= now or not _in_hours(hours, day, window_start, end.time()):
                 continue
-            if any(b.starts_at < end and b.ends_at > start for b in bookings):
+            if any(s < end and e > start for s, e in busy):
                 continue
             return {"date": day, "time_window": window}
     return None
@@ -407,39 +388,21 @@ def provider_offers(provider: Provider, service: str) -> bool:
     return service in (provider.specialties or [])
 
 
-def provider_busy_intervals(
-    provider: Provider, *, start: dt.datetime, end: dt.datetime, exclude_booking_ids=()
-) -> list[tuple[dt.datetime, dt.datetime]]:
-    """The provider's scheduled and confirmed visits that overlap [start, end), as (start, end)."""
-    rows = (
-        provider.bookings.filter(status__in=BUSY_STATUSES, starts_at__lt=end, ends_at__gt=start)
-        .exclude(pk__in=list(exclude_booking_ids))
-        .order_by()
-        .values_list("starts_at", "ends_at")
-    )
-    return list(rows)
-
-
 def visit_problems(
     provider: Provider,
     visits: list[tuple[dt.datetime, dt.datetime]],
     *,
-    busy: list[tuple[dt.datetime, dt.datetime]] | None = None,
-    exclude_booking_ids=(),
+    busy: list[tuple[dt.datetime, dt.datetime]],
 ) -> list[str]:
     """For each visit, why the provider cannot make it: TIME_OFF (a day of it is her time off),
     OUTSIDE_HOURS (not inside one of her weekly windows), BUSY (over another visit of hers), or ""
     (she can). Time off wins over hours: "time off" is what she is told when it is time off.
-    `busy` is her visits' intervals when the caller read them already (a list of many requests)."""
+
+    `busy`: her booked visits over those times, as (start, end), given by the caller (this app never
+    reads them itself): bookings.selectors.provider_visit_problems reads them for the accept and
+    the reassignment, the lists of open requests ask providers.ports.busy_intervals."""
     if not visits:
         return []
-    if busy is None:
-        busy = provider_busy_intervals(
-            provider,
-            start=min(s for s, _ in visits),
-            end=max(e for _, e in visits),
-            exclude_booking_ids=exclude_booking_ids,
-        )
     zone = _zone()
     time_off, hours = _time_off(provider), _hours(provider)  # read once for all the visits
     answers = []
@@ -464,11 +427,7 @@ def provider_visits_between(provider: Provider, *, first_day: dt.date, last_day:
     zone = _zone()
     start = max(dt.datetime.combine(first_day, dt.time.min, tzinfo=zone), timezone.now())
     end = dt.datetime.combine(last_day + dt.timedelta(days=1), dt.time.min, tzinfo=zone)
-    return list(
-        provider.bookings.filter(status__in=BUSY_STATUSES, starts_at__lt=end, ends_at__gt=start)
-        .select_related("recipient", "client")
-        .order_by("starts_at", "id")
-    )
+    return ports.visits_between(provider, start=start, end=end)
 
 
 def time_off_between(provider: Provider, *, first_day: dt.date, last_day: dt.date) -> list[TimeOff]:

@@ -15,6 +15,7 @@ from circles.notices import notice_send
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
 from core.listcache import invalidate
+from core.notices.people import InApp
 from core.notifications import NoticeKind, notify
 from core.realtime import PROVIDER_UPDATED, send_on_commit
 from core.validators import phone_problem
@@ -231,13 +232,7 @@ def provider_apply(
             if user.user_type == UserType.CLIENT:
                 user.user_type = UserType.PROVIDER
                 user.save(update_fields=["user_type", "updated_at"])
-            notify(
-                receivers=[user],
-                content=(
-                    "Thank you for applying to be a Kindly provider. We review applications in 2-3 business "
-                    "days and will let you know once you are verified."
-                ),
-            )
+            notify(receivers=[user], notice=InApp.APPLICATION_RECEIVED)
     except IntegrityError:
         # Two applications at once: the one-to-one on user lets only one in.
         raise Conflict(ALREADY_APPLIED) from None
@@ -304,11 +299,7 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
         _check_review_transition(provider, status)
         provider.verification_status = status
         provider.save(update_fields=["verification_status", "updated_at"])
-        if status == VerificationStatus.VERIFIED:
-            content = "Your provider application was approved. You are now verified and can accept service requests."
-        else:
-            content = "Your provider application was not approved. Please contact support if you have questions."
-        notice_send(NoticeKind.APPLICATION_DECIDED, helpers=[provider.user], text=content, context={"status": status})
+        notice_send(NoticeKind.APPLICATION_DECIDED, helpers=[provider.user], facts={"status": status})
         send_on_commit(
             [provider.user_id],
             PROVIDER_UPDATED,

@@ -58,9 +58,25 @@ def window_length(window: str) -> dt.timedelta:
     return dt.datetime.combine(dt.date.min, end) - dt.datetime.combine(dt.date.min, start)
 
 
-# A client may cancel a booked visit up to this long before it starts (spec: 48 hours). Shown
-# when a request is posted at short notice, enforced by bookings.services.
-CANCELLATION_WINDOW = dt.timedelta(hours=48)
+# A client may cancel a booked visit up to this long before it starts (spec: 48 hours). The one
+# rule, cancel_deadline / still_cancellable below, is read by the cancel and a booking's "can
+# cancel" (bookings.lifecycle), the account closure, and the request forms' short-notice warning;
+# the frontend reads the hours from the generated rules (cancellation.WINDOW_HOURS).
+CANCEL_WINDOW_HOURS = 48
+CANCELLATION_WINDOW = dt.timedelta(hours=CANCEL_WINDOW_HOURS)
+
+
+def cancel_deadline(visit_start: dt.datetime) -> dt.datetime:
+    """The last moment a client may cancel a visit that starts at `visit_start`: 48 hours of
+    elapsed time before it (counted in UTC, so a clock change in between counts as it passes)."""
+    return visit_start.astimezone(dt.UTC) - CANCELLATION_WINDOW
+
+
+def still_cancellable(visit_start: dt.datetime, now: dt.datetime) -> bool:
+    """Whether a client may still cancel, at `now`, a visit that starts at `visit_start`: up to
+    CANCELLATION_WINDOW before it (the whole rule; every check of the 48 hours asks this)."""
+    return now <= cancel_deadline(visit_start)
+
 
 # The booked helper keeps the street address, phone and notes for helpers this long after her
 # check-out (or the visit's planned end when she did not check out), to write the visit report;

@@ -21,18 +21,14 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db.models import (
-    Case,
     CharField,
     Exists,
-    F,
-    IntegerField,
     OuterRef,
     Prefetch,
     Q,
     QuerySet,
     Subquery,
     Value,
-    When,
 )
 from django.utils import timezone
 
@@ -41,15 +37,16 @@ from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.selectors import organized_recipient_ids, recipient_ids_of
 from core.addresses import AREA, FULL, PART_API_NAMES, PART_NAMES, STAFF_SEES, full_line
 from core.errors import NotFound
+from providers import ports as provider_ports
 from providers.models import Provider, TimeOff
 from providers.selectors import (
-    provider_busy_intervals,
     provider_offers,
     provider_vetted,
     user_acts_as_provider,
     user_is_vetted_provider,
     visit_problems,
 )
+from requests_app import ports
 from requests_app.models import (
     ADDRESS_KEPT_AFTER_VISIT,
     WINDOW_START,
@@ -58,7 +55,7 @@ from requests_app.models import (
     ServiceRequest,
     TimeWindow,
 )
-from requests_app.services import request_visit_dates
+from requests_app.series import request_visit_dates
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -100,24 +97,15 @@ def _with_people(qs: QuerySet[ServiceRequest], viewer_id: str | None = None) -> 
     """Load what the serializer reads (client, category, recipient, the booked provider's user id,
     the viewer's role in the recipient's circle) in one query.
 
-    The request's bookings are read through the reverse relation the bookings app declares
-    (ServiceRequest.bookings), so this app never imports the app above it. A series (issue 18) has
-    a booking per visit: the one shown is the next visit still ahead, else the last one.
+    The request's bookings belong to the app above: the booking shown (a series has one per visit:
+    its next visit still ahead, else its last one) is asked of requests_app.ports.shown_booking.
     """
-    next_or_last = Case(
-        When(bookings__active_rank=0, then=F("bookings__series_index")),
-        default=-F("bookings__series_index"),
-        output_field=IntegerField(),
-    )
-    latest_booking = ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__isnull=False).order_by(
-        "bookings__active_rank", next_or_last, "-bookings__id"
-    )
     qs = (
         qs.select_related("client", "category", "recipient", "requested_provider__user")
         .only(*_LISTED_FIELDS)
         .annotate(
-            booked_provider_user_id=Subquery(latest_booking.values("bookings__provider__user_id")[:1]),
-            booking_id=Subquery(latest_booking.values("bookings__id")[:1]),
+            booked_provider_user_id=ports.shown_booking("provider__user_id"),
+            booking_id=ports.shown_booking("id"),
         )
     )
     if viewer_id is not None:
@@ -157,10 +145,6 @@ def direct_to_someone_else(service_request: ServiceRequest, *, provider_id: int,
     return not (lapsed or service_request.declined_at is not None)
 
 
-def _booked_with(user: User):
-    return Exists(ServiceRequest.objects.filter(pk=OuterRef("pk"), bookings__provider__user=user))
-
-
 def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
     """Every request the user may open (detail page)."""
     qs = ServiceRequest.objects.all()
@@ -169,7 +153,7 @@ def service_request_visible(*, user: User) -> QuerySet[ServiceRequest]:
     visible = in_circles_of(user.pk) | Q(booked_with=True)
     if user_is_vetted_provider(user=user):
         visible |= Q(status=RequestStatus.OPEN) & open_to_provider(user.pk)
-    return _with_people(qs.annotate(booked_with=_booked_with(user)).filter(visible), user.pk)
+    return _with_people(qs.annotate(booked_with=ports.booked_with(user.pk)).filter(visible), user.pk)
 
 
 def request_visit_intervals(service_request: ServiceRequest) -> list[tuple[dt.datetime, dt.datetime]]:
@@ -187,12 +171,17 @@ def provider_can_take(
 ) -> bool:
     """Whether the provider could accept the request now: she offers its service and can make its
     visit (for a series, at least one of them: she may accept it without the others). The list of
-    open requests she is shown asks this; her accept asks the same providers.selectors.visit_problems."""
+    open requests she is shown asks this; her accept asks the same providers.selectors.visit_problems.
+    `busy`: her booked visits (providers.ports.busy_intervals) when the caller read them already."""
     if not provider_offers(provider, service_request.category.slug):
         return False
     visits = request_visit_intervals(service_request)
     if not visits or visits[0][0] <= timezone.now():
         return False  # no date yet, or its first visit has begun: the accept refuses both
+    if busy is None:
+        busy = provider_ports.busy_intervals(
+            provider, start=min(start for start, _ in visits), end=max(end for _, end in visits)
+        )
     return "" in visit_problems(provider, visits, busy=busy)
 
 
@@ -237,7 +226,7 @@ def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
     )
     intervals = [i for c in candidates for i in request_visit_intervals(c)]
     busy = (
-        provider_busy_intervals(provider, start=min(s for s, _ in intervals), end=max(e for _, e in intervals))
+        provider_ports.busy_intervals(provider, start=min(s for s, _ in intervals), end=max(e for _, e in intervals))
         if intervals
         else []
     )
@@ -318,7 +307,9 @@ ADDRESS_FULL = FULL
 ADDRESS_AREA = AREA
 
 # The booking states in which its provider holds the address (the visit is ahead); a completed one
-# keeps it ADDRESS_KEPT_AFTER_VISIT after check-out. Spelled as values: this app never imports bookings.
+# keeps it ADDRESS_KEPT_AFTER_VISIT after check-out. Spelled as values: this app never imports bookings
+# (the same rule as a query: bookings.selectors.request_address_held_by, asked through
+# requests_app.ports.address_held_by).
 _VISIT_AHEAD = ("scheduled", "confirmed")
 _VISIT_DONE = "completed"
 
@@ -341,16 +332,7 @@ def booking_holds_address(
 def holds_address(user_id: object, now: dt.datetime | None = None) -> Exists:
     """booking_holds_address as a query: the request has a booking of this user's provider that
     still gives her the address (for annotate(viewer_holds_address=...), one query per list)."""
-    recent = (now or timezone.now()) - ADDRESS_KEPT_AFTER_VISIT
-    done_recently = Q(bookings__status=_VISIT_DONE) & (
-        Q(bookings__checked_out_at__gte=recent)
-        | Q(bookings__checked_out_at__isnull=True, bookings__ends_at__gte=recent)
-    )
-    return Exists(
-        ServiceRequest.objects.filter(pk=OuterRef("pk")).filter(
-            Q(bookings__provider__user_id=user_id) & (Q(bookings__status__in=_VISIT_AHEAD) | done_recently)
-        )
-    )
+    return ports.address_held_by(user_id, now or timezone.now())
 
 
 def _is_booking(obj) -> bool:
@@ -549,7 +531,7 @@ def service_request_to_rebook(*, user: User, booking_id: int) -> ServiceRequest 
     """The request of a booking in one of the user's circles ("Book again", issue 18): what the new
     request starts from. None for anyone else's booking (the plain form)."""
     return (
-        ServiceRequest.objects.filter(in_circles_of(user.pk), bookings__pk=booking_id)
+        ServiceRequest.objects.filter(in_circles_of(user.pk), pk=ports.request_of_booking(booking_id))
         .select_related("category")
         .first()
     )

@@ -1,13 +1,13 @@
-"""Writes of service requests: create, edit and delete while open (ARCHITECTURE.md "State machines").
+"""Writes of service requests while no helper has taken them: create, edit, delete, cancel,
+expire, and a direct request's decline and opening to all (ARCHITECTURE.md "State machines").
 
-This module owns ServiceRequest.status. Accepting a request creates a booking, so the accept
-itself is bookings.services.service_request_accept; it and the booking's later moves change the
-request's status only through service_request_mark_booked / _cancelled / _completed below.
+This module moves ServiceRequest.status while the request is open. Accepting a request creates a
+booking (bookings.services.service_request_accept); from then on the request's status moves with
+its bookings, in bookings.lifecycle (booked, then completed or cancelled).
 """
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 from decimal import Decimal
 from typing import Any
@@ -22,8 +22,7 @@ from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import recipient_for_self
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.listcache import invalidate
-from core.notifications import Audience, NoticeKind
+from core.notifications import NoticeKind
 from providers.models import Provider, Specialty
 from providers.selectors import provider_get_public, provider_offers
 from requests_app.models import (
@@ -36,6 +35,7 @@ from requests_app.models import (
     ServiceRequest,
     Urgency,
 )
+from requests_app.series import series_length
 
 # Fields a client may change on an open request (model field names).
 EDITABLE_FIELDS = (
@@ -165,68 +165,6 @@ def budget_problem(amount: Decimal | int | None, *, creating: bool = True) -> st
 def category_problem(category: ServiceCategory | None) -> str:
     """A request needs one of the categories offered now (an active one)."""
     return "" if category is not None and category.is_active else CATEGORY_REQUIRED
-
-
-# ---------------------------------------------------------------- series (issue 18)
-
-_REPEAT_STEP_DAYS = {Repeat.WEEKLY: 7, Repeat.EVERY_2_WEEKS: 14}
-
-
-def _monthly_date(first: dt.date, months_later: int) -> dt.date:
-    """The visit `months_later` months after `first`: the same weekday in the same week of the month
-    (the 2nd Tuesday stays the 2nd Tuesday); a 5th weekday becomes the last one in months without a 5th."""
-    year, month0 = divmod(first.month - 1 + months_later, 12)
-    year, month = first.year + year, month0 + 1
-    nth = (first.day - 1) // 7  # 0 for the first such weekday of the month
-    first_weekday = dt.date(year, month, 1).weekday()
-    day = 1 + (first.weekday() - first_weekday) % 7 + 7 * nth
-    if day > calendar.monthrange(year, month)[1]:
-        day -= 7
-    return dt.date(year, month, day)
-
-
-def _series_date(first: dt.date, repeat: str, k: int) -> dt.date:
-    """The date of the visit k places after the first (k = 0 is the first)."""
-    if repeat == Repeat.MONTHLY:
-        return _monthly_date(first, k)
-    return first + dt.timedelta(days=_REPEAT_STEP_DAYS[repeat] * k)
-
-
-def series_length(first: dt.date, repeat: str, *, count: int | None = None, until: dt.date | None = None) -> int:
-    """How many visits the series has: `count`, or as many as fall on or before `until` (worked out,
-    not counted one by one, so an end date years ahead costs nothing)."""
-    if count is not None:
-        return count
-    if until is None or until < first:
-        return 1 if until is None else 0
-    if repeat == Repeat.MONTHLY:
-        months = (until.year - first.year) * 12 + until.month - first.month
-        return months + (1 if _monthly_date(first, months) <= until else 0)
-    return (until - first).days // _REPEAT_STEP_DAYS[repeat] + 1
-
-
-def series_dates(
-    first: dt.date, repeat: str, *, count: int | None = None, until: dt.date | None = None
-) -> list[dt.date]:
-    """The dates of a series' visits, the first one first: every 7 or 14 days, or monthly on the
-    same weekday of the same week (Repeat). `count` visits, or those on or before `until`; at most
-    SERIES_MAX_VISITS (the rules refuse more: series_problems). Not repeating: [first]."""
-    if not repeat:
-        return [first]
-    n = min(series_length(first, repeat, count=count, until=until), SERIES_MAX_VISITS)
-    return [_series_date(first, repeat, k) for k in range(n)]
-
-
-def request_visit_dates(service_request: ServiceRequest) -> list[dt.date]:
-    """The dates of a request's visits (one for a request that does not repeat; none without a date)."""
-    if service_request.preferred_date is None:
-        return []
-    return series_dates(
-        service_request.preferred_date,
-        service_request.repeat,
-        count=service_request.repeat_count,
-        until=service_request.repeat_until,
-    )
 
 
 def _too_many(n: int) -> str:
@@ -406,40 +344,6 @@ def service_request_lock(*, service_request_id: int) -> ServiceRequest:
         raise NotFound("Service request not found.") from None
 
 
-REQUEST_NO_LONGER_OPEN = "This request is no longer open: another provider may have accepted it."
-
-
-def service_request_mark_booked(*, service_request_id: int) -> None:
-    """open -> booked, when a provider accepts (inside the caller's transaction).
-
-    A conditional UPDATE: of N concurrent accepts exactly one moves the request, the others get a
-    409. The UPDATE holds the row lock until the caller's transaction ends.
-    """
-    won = ServiceRequest.objects.filter(pk=service_request_id, status=RequestStatus.OPEN).update(
-        status=RequestStatus.BOOKED, updated_at=timezone.now()
-    )
-    if not won:
-        raise Conflict(REQUEST_NO_LONGER_OPEN)
-    invalidate()  # an UPDATE sends no post_save
-
-
-def _set_status_after_booking(service_request_id: int, status: str) -> None:
-    ServiceRequest.objects.filter(pk=service_request_id).update(status=status, updated_at=timezone.now())
-    invalidate()  # an UPDATE sends no post_save
-
-
-def service_request_mark_cancelled(*, service_request_id: int) -> None:
-    """The last visit of this request still ahead was cancelled and none took place: so is the request
-    (inside the caller's transaction; bookings.services decides when, a series having many visits)."""
-    _set_status_after_booking(service_request_id, RequestStatus.CANCELLED)
-
-
-def service_request_mark_completed(*, service_request_id: int) -> None:
-    """The last visit of this request still ahead ended, and at least one took place (inside the
-    caller's transaction; bookings.services decides when)."""
-    _set_status_after_booking(service_request_id, RequestStatus.COMPLETED)
-
-
 def service_request_create(
     *,
     client: User,
@@ -548,21 +452,13 @@ def direct_until_text(moment: dt.datetime) -> str:
 
 
 def _tell_requested_provider(service_request: ServiceRequest, provider: Provider) -> None:
-    client = service_request.client.first_name or "A client"
-    until = direct_until_text(service_request.direct_until)
     notice_send(
         NoticeKind.DIRECT_REQUEST,
         helpers=[provider.user],
-        text=(
-            f'{client} asked for you directly: "{service_request.title}". It is offered to you only.'
-            if service_request.only_requested_provider
-            else f'{client} asked for you directly: "{service_request.title}". Only you can accept it until '
-            f"{until}; after that other helpers can offer too."
-        ),
-        context={
+        facts={
             "title": service_request.title,
-            "client": client,
-            "until": until,
+            "client": service_request.client.first_name or "A client",
+            "until": direct_until_text(service_request.direct_until),
             "only": service_request.only_requested_provider,
             "request_id": service_request.pk,
         },
@@ -653,18 +549,15 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
         service_request.status = RequestStatus.CANCELLED
         service_request.save(update_fields=["status", "updated_at"])
         day = service_request.preferred_date
-        ended = (
-            f'"{service_request.title}" was cancelled because its preferred date '
-            f"({day:%B} {day.day}, {day.year}) has passed without a provider accepting it."
-        )
-        # Organizers, who post requests, are asked to post it again; members just hear it ended.
         notice_send(
             NoticeKind.REQUEST_EXPIRED,
             recipient_id=service_request.recipient_id,
             client=service_request.client,
-            text=f"The request {ended}",
-            texts={Audience.ORGANIZERS: f"Your request {ended} You are welcome to post it again with a new date."},
-            context={"title": service_request.title, "client_id": service_request.client_id},
+            facts={
+                "title": service_request.title,
+                "day": f"{day:%B} {day.day}, {day.year}",
+                "client_id": service_request.client_id,
+            },
         )
     return True
 
@@ -710,23 +603,14 @@ def service_request_decline(*, service_request_id: int, actor: User, reason: str
             service_request.direct_opened_at = now
             fields.append("direct_opened_at")
         service_request.save(update_fields=fields)
-        name = provider.user.first_name or "The helper"
-        open_now = "It is now open to all helpers."
-        outcome = "The request was cancelled, as it asked for only them." if cancelled else open_now
         notice_send(
             NoticeKind.DIRECT_REQUEST_DECLINED,
             recipient_id=service_request.recipient_id,
             client=service_request.client,
-            text=f'{name} declined the request "{service_request.title}": {reason} {outcome}',
-            # Organizers manage the circle's requests: theirs in their words.
-            texts={
-                Audience.ORGANIZERS: f'{name} declined your request "{service_request.title}": {reason} '
-                + ("Your request was cancelled, as you asked for only them." if cancelled else open_now)
-            },
-            context={
+            facts={
                 "title": service_request.title,
                 "client_id": service_request.client_id,
-                "provider": name,
+                "provider": provider.user.first_name or "The helper",
                 "reason": reason,
                 "cancelled": cancelled,
             },
@@ -766,17 +650,14 @@ def service_request_open_to_all(*, service_request_id: int, now: dt.datetime) ->
             if service_request.requested_provider_id
             else None
         )
-        name = (provider.user.first_name if provider else "") or "The helper you asked for"
         notice_send(
             NoticeKind.DIRECT_REQUEST_OPENED,
             recipient_id=service_request.recipient_id,
             client=service_request.client,
-            text=f'{name} has not answered in 24 hours; the request "{service_request.title}" is now open to all '
-            "helpers.",
-            texts={
-                Audience.ORGANIZERS: f"{name} has not answered in 24 hours; your request "
-                f'"{service_request.title}" is now open to all helpers.'
+            facts={
+                "title": service_request.title,
+                "client_id": service_request.client_id,
+                "provider": (provider.user.first_name if provider else "") or "The helper you asked for",
             },
-            context={"title": service_request.title, "client_id": service_request.client_id, "provider": name},
         )
     return True

@@ -16,7 +16,7 @@ from core.api import input_limits
 from core.errors import NotFound
 from providers.selectors import provider_get_public, provider_offers, time_off_between
 from requests_app.api.serializers import ServiceRequestCreateSerializer, ServiceRequestUpdateSerializer
-from requests_app.models import CANCELLATION_WINDOW, DIRECT_WINDOW, WINDOW_START, ServiceCategory
+from requests_app.models import CANCEL_WINDOW_HOURS, CANCELLATION_WINDOW, DIRECT_WINDOW, WINDOW_START, ServiceCategory
 from requests_app.selectors import category_list_active, recipients_to_request_for, service_request_to_rebook
 from requests_app.services import PREFERRED_DATE_TOO_FAR, preferred_date_latest
 
@@ -33,14 +33,14 @@ def _date_bounds() -> dict[str, str]:
 
 def _short_notice_props() -> dict:
     """What the request forms need to say, before submitting, that a visit this close cannot be
-    cancelled in the app (bookings.services.check_cancel_window): the earliest visit start a
+    cancelled in the app (requests_app.models.still_cancellable): the earliest visit start a
     client may still cancel, as wall-clock time in the site's zone, and when each time window
     starts (the visit start is the date plus its window's start)."""
     zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
     cutoff = (timezone.now() + CANCELLATION_WINDOW).astimezone(zone)
     return {
         "cancelCutoff": cutoff.strftime("%Y-%m-%dT%H:%M"),
-        "cancelWindowHours": int(CANCELLATION_WINDOW.total_seconds() // 3600),
+        "cancelWindowHours": CANCEL_WINDOW_HOURS,
         "windowStarts": {str(window): start.strftime("%H:%M") for window, start in WINDOW_START.items()},
     }
 

@@ -33,7 +33,7 @@ from requests_app.api.serializers import (
     last_initial,
     without_circle_email,
 )
-from requests_app.models import CANCELLATION_WINDOW, Repeat, ServiceRequest, TimeWindow
+from requests_app.models import Repeat, ServiceRequest, TimeWindow, cancel_deadline
 from requests_app.selectors import (
     address_line_for,
     address_shown_to,
@@ -41,7 +41,7 @@ from requests_app.selectors import (
     circle_role_of,
     viewer_organizes,
 )
-from requests_app.services import request_visit_dates
+from requests_app.series import request_visit_dates
 
 
 class BookingProviderSerializer(serializers.ModelSerializer):
@@ -570,7 +570,7 @@ def can_cancel_max_age(bookings: list[dict]) -> float | None:
     true turns false 48 hours before its visit (None when none is true)."""
     now = timezone.now()
     closing = [
-        dt.datetime.fromisoformat(booking["visitStart"]) - CANCELLATION_WINDOW
+        cancel_deadline(dt.datetime.fromisoformat(booking["visitStart"]))
         for booking in bookings
         if booking["canCancel"]
     ]

@@ -109,7 +109,7 @@ function SecurityNotes() {
         <li>Your payment is encrypted and processed securely through the platform.</li>
         <li>Kindly never stores your full card number.</li>
         <li>You are only charged this booking's total.</li>
-        <li>Cancel at least {RULES.booking.CANCEL_WINDOW_HOURS} hours before your visit for a full refund.</li>
+        <li>Cancel at least {RULES.cancellation.WINDOW_HOURS} hours before your visit for a full refund.</li>
       </ul>
     </section>
   );

@@ -144,7 +144,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
       {active && booking.circleRole === "organizer" && !booking.canCancel && (
         <div className="actions">
           <p className="notice notice-inline" data-testid="cancel-blocked">
-            {RULES.booking.CANCEL_BLOCKED}
+            {RULES.cancellation.CANCEL_WINDOW_MESSAGE}
           </p>
           <a className="button button-secondary" href={SUPPORT_LINK} data-testid="contact-support">
             Contact support

@@ -62,7 +62,7 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
     <>
       {hasVisitWithin48Hours && (
         <p className="page-message" data-testid="close-visit-soon">
-          You have a visit within the next {RULES.booking.CANCEL_WINDOW_HOURS} hours. You can close your account once it
+          You have a visit within the next {RULES.cancellation.WINDOW_HOURS} hours. You can close your account once it
           has taken place.
         </p>
       )}

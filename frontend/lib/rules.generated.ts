@@ -275,9 +275,11 @@ export const RULES = {
     "RATING_RANGE": "Rating must be from 1 to 5.",
     "WELLBEING_MISSING": "Choose how they seemed.",
     "WELLBEING_RANGE": "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).",
-    "REPORT_EMPTY": "Tick what was done, or write a few words about the visit.",
-    "CANCEL_WINDOW_HOURS": 48,
-    "CANCEL_BLOCKED": "This booking cannot be cancelled (less than 48 hours remaining)."
+    "REPORT_EMPTY": "Tick what was done, or write a few words about the visit."
+  },
+  "cancellation": {
+    "WINDOW_HOURS": 48,
+    "CANCEL_WINDOW_MESSAGE": "This booking cannot be cancelled (less than 48 hours remaining)."
   },
   "message": {
     "MAX_CONTENT_LENGTH": 2000,

@@ -17,7 +17,7 @@ from messaging.models import Message
 from notifications.selectors import notifications_export
 from providers.models import Provider
 from providers.selectors import provider_pk_of
-from requests_app.models import ServiceRequest
+from requests_app.models import CANCELLATION_WINDOW, ServiceRequest, still_cancellable
 
 EXPORT_FORMAT_VERSION = 1
 SYSTEM_NAME = "Kindly"
@@ -38,15 +38,16 @@ def bookings_active_of(*, user: User) -> QuerySet[Booking]:
     )
 
 
-def user_has_visit_within(*, user: User, window: dt.timedelta, now: dt.datetime | None = None) -> bool:
-    """Whether an active booking of `user` starts between now and now + window (e.g. the 48-hour rule)."""
+def user_has_visit_too_close_to_cancel(*, user: User, now: dt.datetime | None = None) -> bool:
+    """Whether an active booking of `user` starts from now on but is no longer cancellable (the
+    48-hour rule, requests_app.models.still_cancellable): closing the account waits for it."""
     now = now or timezone.now()
     # Visit starts are computed in the site zone: narrow by date in SQL, decide in Python.
     nearby = bookings_active_of(user=user).filter(
         scheduled_date__gte=(now - dt.timedelta(days=1)).date(),
-        scheduled_date__lte=(now + window + dt.timedelta(days=1)).date(),
+        scheduled_date__lte=(now + CANCELLATION_WINDOW + dt.timedelta(days=1)).date(),
     )
-    return any(now < booking.visit_start < now + window for booking in nearby)
+    return any(now < booking.visit_start and not still_cancellable(booking.visit_start, now) for booking in nearby)
 
 
 # The data export (privacy policy "user rights") -------------------------------------------

@@ -22,7 +22,7 @@ from marketplace.account_lifecycle.selectors import bookings_active_of
 from messaging.models import Message
 from notifications.services import notifications_forget
 from providers.models import Provider
-from requests_app.models import CANCELLATION_WINDOW, RequestStatus, ServiceRequest
+from requests_app.models import CANCEL_WINDOW_HOURS, RequestStatus, ServiceRequest, still_cancellable
 from requests_app.services import service_request_cancel
 
 logger = logging.getLogger(__name__)
@@ -34,8 +34,8 @@ ADMIN_CLOSE_MESSAGE = (
 )
 ALREADY_CLOSED_MESSAGE = "This account is already closed."
 VISIT_TOO_SOON_MESSAGE = (
-    "You have a visit within the next 48 hours, which can no longer be cancelled. You can close your "
-    "account once it has taken place; for anything urgent, message Kindly support."
+    f"You have a visit within the next {CANCEL_WINDOW_HOURS} hours, which can no longer be cancelled. "
+    "You can close your account once it has taken place; for anything urgent, message Kindly support."
 )
 CLOSED_BY_CLIENT_REASON = "The client closed their Kindly account."
 FORMER_MEMBER_NAME = "Former Kindly member"
@@ -83,7 +83,7 @@ def _closure_plan(locked: User) -> tuple[list[int], list]:
     carries_on = recipients_cared_for_by_others(user=locked)
     open_request_ids = [pk for pk, recipient_id in open_requests if recipient_id not in carries_on]
     upcoming = [b for b in upcoming if b.provider.user_id == locked.pk or b.recipient_id not in carries_on]
-    if any(booking.visit_start - now < CANCELLATION_WINDOW for booking in upcoming):
+    if not all(still_cancellable(booking.visit_start, now) for booking in upcoming):
         raise Conflict(VISIT_TOO_SOON_MESSAGE)
     return open_request_ids, upcoming
 

@@ -18,14 +18,13 @@ from accounts.guards import login_required_page, queue_toast
 from marketplace.account_lifecycle import selectors, services
 from notifications.api.views import notification_settings_props
 from providers.models import Provider
-from requests_app.models import CANCELLATION_WINDOW
 
 
 @login_required_page
 def settings_page(request: HttpRequest) -> HttpResponse:
     """Profile summary, "Download my data" (a plain link to the export) and the close-account island."""
     user = request.user
-    soon = selectors.user_has_visit_within(user=user, window=CANCELLATION_WINDOW)
+    soon = selectors.user_has_visit_too_close_to_cancel(user=user)
     props = {"isAdmin": user.is_admin, "hasVisitWithin48Hours": soon}
     context = {
         "account_user": user,

@@ -12,13 +12,13 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from bookings import lifecycle
 from bookings.api.serializers import can_cancel_max_age
 from bookings.tests.factories import BookingFactory
 from core import listcache
 from messaging import services as messaging_services
 from messaging.tests.factories import MessageFactory
 from requests_app.models import RequestStatus
-from requests_app.services import service_request_mark_booked
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -48,7 +48,7 @@ def test_a_status_changed_by_an_update_query_is_seen_at_once(client, client_user
     client.force_login(client_user)
     assert client.get("/api/service-requests").json()[0]["status"] == "open"
     with transaction.atomic():
-        service_request_mark_booked(service_request_id=request.pk)  # QuerySet.update(): no post_save
+        lifecycle.take_request(service_request_id=request.pk)  # QuerySet.update(): no post_save
     assert client.get("/api/service-requests").json()[0]["status"] == "booked"
 
 

@@ -35,6 +35,10 @@ from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
+# The facts of two notices (their words come from core.notices).
+EXPIRED = {"title": "Tea", "day": "March 3, 2026"}
+CANCELLED = {"how": "support", "title": "Tea", "when": "Monday", "reason": "Rain", "by": "Kindly support"}
+
 ZONE = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
 
 
@@ -127,7 +131,7 @@ def test_no_email_when_the_messages_are_read_within_10_minutes(
 
 def test_unsubscribe_link_stops_that_kind_only(celery_worker, smtp_server, client_user, verified_provider):
     booking = BookingFactory(service_request=ServiceRequestFactory(client=client_user), provider=verified_provider)
-    notify(receivers=[client_user], content="Cancelled.", booking=booking, kind=NoticeKind.BOOKING_CANCELLED)
+    notify(receivers=[client_user], notice=NoticeKind.BOOKING_CANCELLED, facts=CANCELLED, booking=booking)
     [first] = smtp_server.wait_for(1)
     link = header(first, "List-Unsubscribe").strip("<>")
 
@@ -138,8 +142,13 @@ def test_unsubscribe_link_stops_that_kind_only(celery_worker, smtp_server, clien
     assert response.status_code == 200
     assert b"You are unsubscribed" in response.content
 
-    notify(receivers=[client_user], content="Cancelled again.", booking=booking, kind=NoticeKind.BOOKING_CANCELLED)
-    notify(receivers=[client_user], content="Reassigned.", booking=booking, kind=NoticeKind.BOOKING_REASSIGNED)
+    notify(receivers=[client_user], notice=NoticeKind.BOOKING_CANCELLED, facts=CANCELLED, booking=booking)
+    notify(
+        receivers=[client_user],
+        notice=NoticeKind.BOOKING_REASSIGNED,
+        facts={"title": "Tea", "when": "Monday", "new_name": "Ana Helper"},
+        booking=booking,
+    )
     smtp_server.wait_for(2)
     time.sleep(1)
     assert [m["Subject"] for m in smtp_server.messages] == [
@@ -153,12 +162,7 @@ def test_mail_server_down_for_30_seconds_then_up_delivers_once(celery_worker, sm
     smtp_server.stop()
     down_at = time.monotonic()
     with transaction.atomic():
-        notify(
-            receivers=[client_user],
-            content="Your provider application was approved.",
-            kind=NoticeKind.APPLICATION_DECIDED,
-            context={"status": "verified"},
-        )
+        notify(receivers=[client_user], notice=NoticeKind.APPLICATION_DECIDED, facts={"status": "verified"})
     delivery = Delivery.objects.get()
     wait_until(lambda: Delivery.objects.filter(pk=delivery.pk, attempts__gte=3).exists())
     delivery.refresh_from_db()
@@ -179,7 +183,7 @@ def test_after_the_last_try_the_delivery_is_failed_and_shown_in_the_admin(
 ):
     settings.NOTIFICATIONS_MAX_RETRIES = 2
     smtp_server.stop()
-    notify(receivers=[client_user], content="Expired.", kind=NoticeKind.REQUEST_EXPIRED, context={"title": "Tea"})
+    notify(receivers=[client_user], notice=NoticeKind.REQUEST_EXPIRED, facts=EXPIRED)
     delivery = Delivery.objects.get()
     wait_until(lambda: Delivery.objects.filter(pk=delivery.pk, status=DeliveryStatus.FAILED).exists())
     delivery.refresh_from_db()

@@ -19,6 +19,10 @@ from notifications.services import deliveries_enqueue
 from notifications.tokens import unsubscribe_token
 
 pytestmark = pytest.mark.django_db
+
+# The facts of two notices (their words come from core.notices).
+EXPIRED = {"title": "Tea", "day": "March 3, 2026"}
+CANCELLED = {"how": "support", "title": "Tea", "when": "Monday", "reason": "Rain", "by": "Kindly support"}
 URL = "/api/notification-preferences"
 
 
@@ -58,8 +62,8 @@ def test_turning_an_email_off_is_immediate(client_user):
         client, "PUT", URL, {"preferences": [{"kind": "booking_cancelled", "channel": "email", "enabled": False}]}
     ).json()
     assert kinds(body)["booking_cancelled"]["email"] is False
-    notify(receivers=[client_user], content="Cancelled.", kind=NoticeKind.BOOKING_CANCELLED)
-    notify(receivers=[client_user], content="Expired.", kind=NoticeKind.REQUEST_EXPIRED)
+    notify(receivers=[client_user], notice=NoticeKind.BOOKING_CANCELLED, facts=CANCELLED)
+    notify(receivers=[client_user], notice=NoticeKind.REQUEST_EXPIRED, facts=EXPIRED)
     assert list(Delivery.objects.values_list("event__kind", "channel")) == [("request_expired", "email")]
 
 
@@ -157,7 +161,7 @@ def test_another_accounts_token_is_refused_while_signed_in(client_user):
 
 def test_deliveries_are_enqueued_only_when_the_transaction_commits(client_user, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        notify(receivers=[client_user], content="Expired.", kind=NoticeKind.REQUEST_EXPIRED)
+        notify(receivers=[client_user], notice=NoticeKind.REQUEST_EXPIRED, facts=EXPIRED)
     assert Delivery.objects.filter(recipient=client_user, channel="email").exists()
     enqueues = [c for c in callbacks if getattr(c, "func", None) is deliveries_enqueue]
     assert len(enqueues) == 1  # the enqueue waits for the commit
@@ -169,7 +173,7 @@ def test_a_rolled_back_change_records_no_delivery(client_user, django_capture_on
 
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         with pytest.raises(RuntimeError), transaction.atomic():
-            notify(receivers=[client_user], content="Expired.", kind=NoticeKind.REQUEST_EXPIRED)
+            notify(receivers=[client_user], notice=NoticeKind.REQUEST_EXPIRED, facts=EXPIRED)
             raise RuntimeError("the change failed")
     assert not Delivery.objects.exists()
     assert callbacks == []
@@ -193,7 +197,7 @@ def test_purging_the_account_forgets_the_phone_and_choices(client_user):
 
     services_set = call(signed_in(client_user), "PUT", URL, {"phone": "555-123-4567"})
     assert services_set.status_code == 200
-    notify(receivers=[client_user], content="Expired.", kind=NoticeKind.REQUEST_EXPIRED)
+    notify(receivers=[client_user], notice=NoticeKind.REQUEST_EXPIRED, facts=EXPIRED)
     notifications_forget(user=client_user)
     assert not Contact.objects.filter(user=client_user).exists()
     assert not Delivery.objects.filter(recipient=client_user).exists()

@@ -25,12 +25,7 @@ def opt_in(user, phone="555-123-4567"):
 
 
 def expire(user, title="Tea"):
-    notify(
-        receivers=[user],
-        content=f'Your request "{title}" ended.',
-        kind=NoticeKind.REQUEST_EXPIRED,
-        context={"title": title},
-    )
+    notify(receivers=[user], notice=NoticeKind.REQUEST_EXPIRED, facts={"title": title, "day": "March 3, 2026"})
 
 
 def test_an_opted_in_number_gets_a_text(celery_worker, fake_twilio, client_user):
@@ -39,7 +34,9 @@ def test_an_opted_in_number_gets_a_text(celery_worker, fake_twilio, client_user)
     [sms] = wait_until(lambda: list(fake_twilio.sent))
     assert sms["To"] == "+15551234567"
     assert sms["From"] == "+15005550006"
-    assert sms["Body"].startswith('Kindly: Your request "Tea" ended.')
+    assert sms["Body"].startswith(
+        'Kindly: The request "Tea" was cancelled because its preferred date (March 3, 2026) has passed'
+    )
     assert "Reply STOP" in sms["Body"]
     assert sms["authorization"].startswith("Basic ")
     wait_until(lambda: Delivery.objects.filter(channel="sms", status=DeliveryStatus.SENT).exists())

@@ -35,6 +35,7 @@ from requests_app.selectors import (
     recipient_contacts,
     viewer_in_circle,
 )
+from requests_app.series import request_visit_dates
 
 
 class ServiceCategorySerializer(serializers.ModelSerializer):
@@ -245,7 +246,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     def get_visitDates(self, obj: ServiceRequest) -> list[str]:
         """The dates of the visits: the series' (issue 18 "recurring visits"), or the one preferred
         date; empty without a date."""
-        return [day.isoformat() for day in services.request_visit_dates(obj)]
+        return [day.isoformat() for day in request_visit_dates(obj)]
 
     @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
     def get_circleRole(self, obj: ServiceRequest) -> str | None:

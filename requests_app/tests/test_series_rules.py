@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from marketplace.testing.api import call, valid_request_body
 from requests_app.models import Repeat, ServiceRequest
-from requests_app.services import series_dates
+from requests_app.series import series_dates
 from requests_app.tests.factories import ServiceRequestFactory
 
 D = dt.date

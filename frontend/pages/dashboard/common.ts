@@ -25,4 +25,4 @@ export function bookingTitle(b: Booking): string {
 }
 
 /** The cancellation window's words (bookings.services), as the server says them. */
-export const { CANCEL_BLOCKED, CANCEL_WINDOW_HOURS } = RULES.booking;
+export const { CANCEL_WINDOW_MESSAGE: CANCEL_BLOCKED, WINDOW_HOURS: CANCEL_WINDOW_HOURS } = RULES.cancellation;

@@ -10,7 +10,6 @@ A message with a blank to fill keeps Python's "{name}" placeholder (frontend/lib
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from typing import Any
 
@@ -280,9 +279,11 @@ def rules() -> dict[str, Any]:
             )["required"],
             "WELLBEING_RANGE": booking_services.WELLBEING_RANGE,
             "REPORT_EMPTY": booking_services.REPORT_EMPTY,
-            # The cancellation window: a client cancels at least this long before the visit.
-            "CANCEL_WINDOW_HOURS": int(request_models.CANCELLATION_WINDOW / dt.timedelta(hours=1)),
-            "CANCEL_BLOCKED": booking_services.CANCEL_WINDOW_MESSAGE,
+        },
+        # A client may cancel a booked visit up to this many hours before it (requests_app.models).
+        "cancellation": {
+            "WINDOW_HOURS": request_models.CANCEL_WINDOW_HOURS,
+            "CANCEL_WINDOW_MESSAGE": booking_services.CANCEL_WINDOW_MESSAGE,
         },
         "message": _constants(messaging_services, "MAX_CONTENT_LENGTH", "CONTENT_EMPTY", "CONTENT_TOO_LONG_TEMPLATE"),
         "card": {

@@ -1,0 +1,299 @@
+"""The visit: check-in, check-out (completion), the visit report and the alerts about a visit."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.models import User
+from bookings import lifecycle
+from bookings.models import (
+    CHECK_IN_FROM,
+    LOCATION_KEPT,
+    REPORT_EDIT_WINDOW,
+    Booking,
+    BookingStatus,
+    VisitAlert,
+    VisitAlertKind,
+    VisitReport,
+    VisitReportEdit,
+    Wellbeing,
+)
+from bookings.selectors import visit_alert_due, visits_needing_alert
+from bookings.services.base import (
+    booking_lock,
+    check_booking_provider,
+    check_booking_status,
+    notify_people,
+    organizers_and_members,
+    push_update,
+    tell,
+)
+from core.errors import Conflict, InvalidInput
+from core.notices.bookings import InApp
+from core.notifications import Audience, NoticeKind
+
+# ---------------------------------------------------------------- the visit: check-in, check-out, report, alerts
+#
+#   confirmed --provider, from 30 min before the start--> checked in (checked_in_at)
+#   confirmed (checked in or not) --provider check-out, after the start--> completed (checked_out_at)
+#   an hour before the latest start that fits the window (Booking.check_in_by) -> the provider is
+#   reminded; no check-in by then -> "late" alert; no check-in by the window's end (missed), or no
+#   check-out 2 h after a checked-in visit should have ended -> "no check-out" alert (one of each per
+#   booking: VisitAlert; bookings.selectors.visit_alert_due); the circle and the admins are told.
+
+VISIT_REPORT_TEXT_MAX = 2000
+WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
+REPORT_EMPTY = "Tick what was done, or write a few words about the visit."
+
+
+def _clock(moment: dt.datetime, booking: Booking) -> str:
+    """A time of the visit on the clock of the person cared for ("2:00 PM"), whoever reads it."""
+    local = timezone.localtime(moment, booking.time_zone)
+    return f"{local:%I:%M %p}".lstrip("0")
+
+
+def rounded_location(latitude: Any, longitude: Any) -> tuple[Decimal | None, Decimal | None]:
+    """A browser position rounded to 3 decimals (about 100 m); none when either is missing.
+
+    Out-of-range or non-numeric values are a 400, never stored.
+    """
+    if latitude in (None, "") and longitude in (None, ""):
+        return None, None
+    problems: dict[str, list[str]] = {}
+    values: list[Decimal] = []
+    for name, raw, limit in (("latitude", latitude, 90), ("longitude", longitude, 180)):
+        try:
+            value = Decimal(str(raw))
+            if not value.is_finite() or abs(value) > limit:
+                raise ValueError
+        except (ArithmeticError, ValueError):
+            problems[name] = [f"Must be a number from -{limit} to {limit}."]
+            continue
+        values.append(value.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
+    if problems:
+        raise InvalidInput("The location could not be read.", errors=problems)
+    return values[0], values[1]
+
+
+def _push_visit(booking: Booking) -> None:
+    """booking.updated with the visit's times, to the circle and the provider."""
+    push_update(
+        booking,
+        checkedInAt=booking.checked_in_at.isoformat() if booking.checked_in_at else None,
+        checkedOutAt=booking.checked_out_at.isoformat() if booking.checked_out_at else None,
+        hasReport=VisitReport.objects.filter(booking_id=booking.pk).exists(),
+    )
+
+
+def booking_check_in(
+    *, booking_id: int, actor: User, latitude: Any = None, longitude: Any = None, now: dt.datetime | None = None
+) -> Booking:
+    """The provider arrives: from 30 minutes before the window starts, once, on a confirmed visit."""
+    now = now or timezone.now()
+    lat, lng = rounded_location(latitude, longitude)
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_provider(booking, actor, "check in to")
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), "checked in")
+        if booking.checked_in_at is not None:
+            raise Conflict(f"You already checked in at {_clock(booking.checked_in_at, booking)}.")
+        if now < booking.starts_at - CHECK_IN_FROM:
+            raise Conflict(
+                f"You can check in from 30 minutes before the visit starts ({_clock(booking.starts_at, booking)} "
+                f"on {booking.scheduled_date:%B} {booking.scheduled_date.day})."
+            )
+        booking.checked_in_at = now
+        booking.check_in_latitude, booking.check_in_longitude = lat, lng
+        booking.save(update_fields=["checked_in_at", "check_in_latitude", "check_in_longitude", "updated_at"])
+        tell(
+            NoticeKind.VISIT_UPDATES,
+            booking,
+            event="checked_in",
+            name=booking.provider.user.first_name or "Your provider",
+            time=_clock(now, booking),
+        )
+        _push_visit(booking)
+    return booking
+
+
+def visit_report_problems(values: dict[str, Any], *, checklist: Iterable[str]) -> dict[str, list[str]]:
+    """The report's rules: a wellbeing of 1-5, checklist items of the category, texts of at most 2,000."""
+    problems: dict[str, list[str]] = {}
+    wellbeing = values.get("wellbeing")
+    if isinstance(wellbeing, bool) or wellbeing not in Wellbeing.values:
+        problems["wellbeing"] = [WELLBEING_RANGE]
+    tasks = values.get("tasks_done", [])
+    allowed = set(checklist)
+    if not isinstance(tasks, list) or not all(isinstance(t, str) and t in allowed for t in tasks):
+        problems["tasksDone"] = ["Choose what was done from the list."]
+    for name, label in (("notes", "notes"), ("for_family", "forFamily")):
+        text = values.get(name, "")
+        if not isinstance(text, str):
+            problems[label] = ["Must be text."]
+        elif len(text) > VISIT_REPORT_TEXT_MAX:
+            problems[label] = [f"Can be at most {VISIT_REPORT_TEXT_MAX:,} characters."]
+    if not isinstance(values.get("follow_up_suggested", False), bool):
+        problems["followUpSuggested"] = ["Must be true or false."]
+    if not problems and not values.get("tasks_done") and not values.get("notes", "").strip():
+        problems["notes"] = [REPORT_EMPTY]
+    return problems
+
+
+def visit_checklist(booking: Booking) -> list[str]:
+    """What a report may tick as done: the features of the request's category."""
+    category = booking.service_request.category
+    return [str(f) for f in (category.features if category else [])]
+
+
+def _report_fields(values: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "tasks_done": list(values.get("tasks_done", [])),
+        "notes": values.get("notes", "").strip(),
+        "wellbeing": values["wellbeing"],
+        "for_family": values.get("for_family", "").strip(),
+        "follow_up_suggested": bool(values.get("follow_up_suggested", False)),
+    }
+
+
+def _announce_report(booking: Booking, report: VisitReport) -> None:
+    tell(
+        NoticeKind.VISIT_UPDATES,
+        booking,
+        event="report",
+        name=booking.provider.user.first_name or "Your provider",
+        wellbeing=Wellbeing(report.wellbeing).label.lower(),
+    )
+
+
+def booking_check_out(
+    *,
+    booking_id: int,
+    actor: User,
+    report: dict[str, Any] | None = None,
+    latitude: Any = None,
+    longitude: Any = None,
+    now: dt.datetime | None = None,
+) -> Booking:
+    """The provider leaves: the booking is completed, with the visit report when given (it may also be
+    written afterwards, within 24 hours). The spec's "Mark as Completed" is this without a report."""
+    now = now or timezone.now()
+    lat, lng = rounded_location(latitude, longitude)
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_provider(booking, actor, "check out of")
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), "completed")
+        if now < booking.visit_start:
+            raise Conflict("This visit has not started yet; it can be completed after it starts.")
+        written = None
+        if report is not None:
+            InvalidInput.check(visit_report_problems(report, checklist=visit_checklist(booking)))
+        lifecycle.complete(booking, now=now, latitude=lat, longitude=lng)
+        if report is not None:
+            written = VisitReport.objects.create(booking=booking, **_report_fields(report))
+        # Organizers review a visit; a plain member is not asked to do what she cannot.
+        organizers, members = organizers_and_members(booking)
+        notify_people(
+            [*organizers, *members],
+            InApp.VISIT_COMPLETED,
+            booking,
+            roles=dict.fromkeys((user.pk for user in organizers), Audience.ORGANIZERS),
+        )
+        if written is not None:
+            _announce_report(booking, written)
+        _push_visit(booking)
+    return booking
+
+
+def visit_report_save(
+    *, booking_id: int, actor: User, values: dict[str, Any], now: dt.datetime | None = None
+) -> VisitReport:
+    """The provider writes the report of a completed visit, or corrects it, within 24 hours of check-out.
+    A correction keeps what the report said before (VisitReportEdit)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_provider(booking, actor, "report on")
+        check_booking_status(booking, (BookingStatus.COMPLETED,), "reported on")
+        if booking.checked_out_at is None or now - booking.checked_out_at > REPORT_EDIT_WINDOW:
+            raise Conflict("A visit report can be written or corrected for 24 hours after the visit.")
+        InvalidInput.check(visit_report_problems(values, checklist=visit_checklist(booking)))
+        fields = _report_fields(values)
+        report = VisitReport.objects.select_for_update().filter(booking=booking).first()
+        if report is None:
+            report = VisitReport.objects.create(booking=booking, **fields)
+            _announce_report(booking, report)
+        else:
+            before = {name: getattr(report, name) for name in fields}
+            if before != fields:
+                VisitReportEdit.objects.create(report=report, edited_by=actor, before=before)
+                for name, value in fields.items():
+                    setattr(report, name, value)
+                report.save(update_fields=[*fields, "updated_at"])
+        _push_visit(booking)
+    return report
+
+
+def visit_alerts_due(*, now: dt.datetime) -> list[tuple[int, str]]:
+    """(booking id, kind) of every alert due now and not raised yet (the beat job's list)."""
+    return visits_needing_alert(now=now)
+
+
+def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = None) -> bool:
+    """Raise one alert about a visit, at most once per booking and kind; False when not (or no longer) due."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        if not visit_alert_due(booking, kind, now=now):
+            return False
+        try:
+            with transaction.atomic():
+                VisitAlert.objects.create(booking=booking, kind=kind)
+        except IntegrityError:
+            return False  # raised already (by another run)
+        window = booking.get_scheduled_time_display()
+        if kind == VisitAlertKind.CHECK_IN_SOON:
+            # The helper hears first, while she can still keep the window the family was told.
+            notify_people(
+                [booking.provider.user],
+                InApp.CHECK_IN_REMINDER,
+                booking,
+                by=_clock(booking.check_in_by, booking),
+                window=window,
+            )
+            _push_visit(booking)
+            return True
+        tell(
+            NoticeKind.VISIT_ALERTS,
+            booking,
+            alert=kind,
+            provider=booking.provider.user.full_name or "The provider",
+            window=window,
+            by=_clock(booking.check_in_by, booking),
+            checked_in=booking.checked_in_at is not None,
+            due=_clock(booking.check_out_due, booking) if booking.checked_in_at is not None else "",
+        )
+        _push_visit(booking)
+    return True
+
+
+def visit_locations_purge(*, now: dt.datetime | None = None) -> int:
+    """Clear the check-in and check-out positions of visits over 90 days old; returns how many."""
+    now = now or timezone.now()
+    cutoff = now - LOCATION_KEPT
+    old = Q(checked_in_at__lt=cutoff) | Q(checked_in_at__isnull=True, checked_out_at__lt=cutoff)
+    has_position = Q(check_in_latitude__isnull=False) | Q(check_out_latitude__isnull=False)
+    return Booking.objects.filter(old & has_position).update(
+        check_in_latitude=None, check_in_longitude=None, check_out_latitude=None, check_out_longitude=None
+    )
+
+
+def booking_complete(*, booking_id: int, actor: User) -> Booking:
+    """The spec's "Mark as Completed": a check-out without a report (the provider may add it within 24 hours)."""
+    return booking_check_out(booking_id=booking_id, actor=actor)

@@ -1,0 +1,68 @@
+"""Every notice's words, in one catalogue: per notice, its words in the app for each part its
+audience plays, its email (subject, heading, lines, action, why it came) and its text message.
+
+The senders (bookings, requests_app, providers, circles, payments, notifications) pass only the
+notice (a NoticeKind, or an in-app-only notice: bookings.InApp, people.InApp) and its facts (names,
+a title, an amount, a date in words); core.notifications.notify writes the in-app words from here
+(and keeps the facts with the notice), and the notifications app writes the email and the text
+from here when it sends them.
+
+    kinds.py      the kinds of notice and who hears each (AUDIENCE; core.notifications re-exports them)
+    bookings.py   accept, new helper, cancel, payment and refund, the visit, its reminder and alerts
+    requests.py   a request expired, sent to one helper (declined, not answered), new requests
+    people.py     a helper's application, a care circle (joined, handed over, an invitation), messages
+
+An invitation to a care circle goes to an address that may have no account: its words are
+people.invitation_words and people.invitation_email, written from the invitation itself.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ImproperlyConfigured
+
+from core.notices import bookings, people, requests
+from core.notices.base import Content, Facts, Notice, Reader, Texts
+from core.notices.kinds import NoticeKind
+
+CATALOGUE: dict[str, Notice] = {**bookings.NOTICES, **requests.NOTICES, **people.NOTICES}
+
+_missing = set(NoticeKind.values) - set(CATALOGUE) - {NoticeKind.CIRCLE_INVITATION}
+if _missing:  # a new kind must say its words before anything can send it
+    raise ImproperlyConfigured(f"Notice kinds without words in core.notices: {sorted(_missing)}")
+
+
+def texts(notice: str, facts: Facts) -> Texts:
+    """The notice's words in the app, per part ("" for everyone the others leave out)."""
+    try:
+        entry = CATALOGUE[notice]
+    except KeyError:
+        raise ImproperlyConfigured(f"No notice named {notice!r} in core.notices") from None
+    return entry.texts(facts)
+
+
+def text_for(texts: Texts, *, user_id: object, role: str = "") -> str:
+    """One person's words among a notice's: their own, their part's, or everyone's."""
+    return texts.get(f"user:{user_id}") or texts.get(role) or texts[""]
+
+
+def email(reader: Reader, kind: str) -> Content:
+    """The email of a notice of `kind` for one reader; the notice's in-app words under a plain
+    subject when the kind has no email of its own (or its booking is gone)."""
+    entry = CATALOGUE.get(kind)
+    content = entry.email(reader) if entry is not None and entry.email is not None else None
+    return content or Content(
+        subject="News from Kindly",
+        heading=reader.text,
+        lines=[],
+        action_label="Open Kindly",
+        action_path="/dashboard",
+        why="you have an account on Kindly",
+    )
+
+
+def text_message(words: str, link: str) -> str:
+    """A notice as a text message: the person's in-app words and the link of its email."""
+    return f"Kindly: {words} {link} Reply STOP to stop texts."
+
+
+__all__ = ["CATALOGUE", "Content", "Facts", "Notice", "Reader", "Texts", "email", "text_for", "text_message", "texts"]

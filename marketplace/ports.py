@@ -1,0 +1,39 @@
+"""Every port (core.ports) and the function that answers it, in one place: read this file to know
+which app answers a lower app's question about a table it does not own.
+
+Site glue (the top of the app graph): providers and requests_app declare what they ask of the
+bookings table in their ports.py and never import bookings; bookings.selectors answers. Loaded once
+by marketplace.apps (MarketplaceConfig.ready). marketplace/tests/test_ports.py fails when a port is
+left without an answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bookings import selectors as bookings
+from core.ports import Port
+from providers import ports as providers
+from requests_app import ports as requests
+
+ANSWERS: dict[Port, Callable[..., Any]] = {
+    # Is this helper booked then? The browse filter, its cards' next free window, the lists of open
+    # requests she can take, and the 409 of a schedule change that would strand a booked visit.
+    providers.busy_at: bookings.provider_busy_at,
+    providers.busy_prefetch: bookings.provider_busy_prefetch,
+    providers.busy_intervals: bookings.provider_busy_intervals,
+    providers.visits_between: bookings.provider_visits_between,
+    # A request's bookings: the one it shows (bookingId, its helper), whether a helper was booked on
+    # it (she may open it), whether she still holds its address, and "Book again" from a booking.
+    requests.shown_booking: bookings.request_shown_booking,
+    requests.booked_with: bookings.request_booked_with,
+    requests.address_held_by: bookings.request_address_held_by,
+    requests.request_of_booking: bookings.request_of_booking,
+}
+
+
+def plug() -> None:
+    """Plug every answer above into its port (idempotent)."""
+    for port, answer in ANSWERS.items():
+        port.plug(answer)

@@ -1,0 +1,34 @@
+"""What providers asks of the booked visits, whose table belongs to the app above (bookings).
+
+A visit holds a helper's time while its booking is scheduled or confirmed. This app never
+imports bookings nor reads its table through Provider.bookings: it asks these ports, answered
+by bookings.selectors and plugged in by marketplace/ports.py (core.ports says why).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+from core.ports import Port
+
+if TYPE_CHECKING:
+    from django.db.models import Exists, Prefetch
+
+# busy_at(start, end): for a query of providers, Exists(): the provider of the outer row
+# (OuterRef("pk")) has a visit holding her time that overlaps [start, end). The browse filter.
+busy_at: Port[[dt.datetime, dt.datetime], Exists] = Port("providers.ports.busy_at")
+
+# busy_prefetch(start, end): a Prefetch, for a query of providers, of each one's visits holding
+# her time that overlap [start, end), as provider.busy_visits (rows with starts_at and ends_at).
+busy_prefetch: Port[[dt.datetime, dt.datetime], Prefetch] = Port("providers.ports.busy_prefetch")
+
+# busy_intervals(provider, start=, end=): (start, end) of each visit of hers holding her time that
+# overlaps [start, end). What visit_problems is given by the lists of open requests.
+busy_intervals: Port[..., list[tuple[dt.datetime, dt.datetime]]] = Port("providers.ports.busy_intervals")
+
+# visits_between(provider, start=, end=): those visits themselves, soonest first, with their
+# recipient and client loaded: the 409 that names a visit her new hours or time off would strand.
+visits_between: Port[..., list[Any]] = Port("providers.ports.visits_between")
+
+__all__ = ["busy_at", "busy_intervals", "busy_prefetch", "visits_between"]
