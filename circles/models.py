@@ -82,7 +82,11 @@ class CareRecipient(models.Model):
     latitude = models.FloatField(null=True, blank=True)
     longitude = models.FloatField(null=True, blank=True)
     place_status = models.CharField(
-        max_length=16, choices=PlaceStatus.choices, default=PlaceStatus.NO_ADDRESS, blank=True
+        max_length=16,
+        choices=PlaceStatus.choices,
+        default=PlaceStatus.NO_ADDRESS,
+        db_default=PlaceStatus.NO_ADDRESS,
+        blank=True,
     )
     phone = models.CharField(max_length=40, blank=True)
     notes_for_helpers = models.TextField(blank=True, help_text='For example "Hard of hearing, ring twice".')

@@ -43,12 +43,18 @@ class Provider(models.Model):
     service_area = models.CharField(max_length=255, blank=True)
     # Her home base: a US ZIP code only (Kindly never asks a helper for her street), placed at the
     # ZIP's centre by the geocoder after the save (core.geocoding), and how far she will travel.
-    home_zip = models.CharField("home ZIP", max_length=10, blank=True)
-    travel_miles = models.PositiveSmallIntegerField(default=TRAVEL_MILES_DEFAULT)
+    # Database defaults too: rows written by code that predates these columns (a rolling deploy,
+    # older migrations' data steps) still insert.
+    home_zip = models.CharField("home ZIP", max_length=10, blank=True, default="", db_default="")
+    travel_miles = models.PositiveSmallIntegerField(default=TRAVEL_MILES_DEFAULT, db_default=TRAVEL_MILES_DEFAULT)
     latitude = models.FloatField(null=True, blank=True)
     longitude = models.FloatField(null=True, blank=True)
     place_status = models.CharField(
-        max_length=16, choices=PlaceStatus.choices, default=PlaceStatus.NO_ADDRESS, blank=True
+        max_length=16,
+        choices=PlaceStatus.choices,
+        default=PlaceStatus.NO_ADDRESS,
+        db_default=PlaceStatus.NO_ADDRESS,
+        blank=True,
     )
     bio = models.TextField(blank=True)
     experience = models.TextField(blank=True)
