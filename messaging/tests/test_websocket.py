@@ -203,7 +203,10 @@ async def test_a_socket_left_idle_longer_than_the_layers_blocking_read_stays_ope
     await provider_socket.receive_nothing(timeout=0.1)  # raises what the consumer died of, if it did
 
     res = await api_call(
-        client_user, "post", "/api/messages", {"receiverId": vera.pk, "content": "Still there?", "bookingId": booking.pk}
+        client_user,
+        "post",
+        "/api/messages",
+        {"receiverId": vera.pk, "content": "Still there?", "bookingId": booking.pk},
     )
     assert res.status_code == 201
     assert (await next_event(provider_socket, "message.created"))["content"] == "Still there?"
