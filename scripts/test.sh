@@ -18,9 +18,13 @@ summary() {
   done
   printf '  %-15s %4d s (%d min %02d s)\n' "total" "$total" $((total / 60)) $((total % 60))
 }
+# Stages made of independent parts run them side by side: the Python and the Node installs, and
+# the four linters (each one's output kept together).
+declare -A parallel=([install]="-j2 --output-sync=line" [lint]="-j4 --output-sync=target")
 for stage in "${stages[@]}"; do
   start=$SECONDS
-  make --no-print-directory "$stage"
+  # shellcheck disable=SC2086 # the flags are words
+  make --no-print-directory ${parallel[$stage]:-} "$stage"
   status=$?
   names+=("$stage")
   times+=($((SECONDS - start)))

@@ -93,13 +93,6 @@ def test_sign_up_with_a_registered_email_shows_the_spec_text(live_server, page: 
     expect(_toast(page)).to_contain_text("This email is already registered. Try signing in instead.")
 
 
-@pytest.mark.parametrize("path", ["/messages", "/dashboard", "/request-service", "/admin"])
-def test_signed_out_visit_to_a_protected_page_lands_on_login(live_server, page: Page, path):
-    page.goto(f"{live_server.url}{path}")
-    expect(page).to_have_url(re.compile(r"/login\?next="))
-    expect(page.get_by_role("heading", name="Welcome Back")).to_be_visible()
-
-
 def test_sign_in_returns_to_the_protected_page_asked_for(live_server, page: Page, firebase_auth):
     uid = emulator_user("una@example.com", PASSWORD, "Una May")
     UserFactory(id=uid, email="una@example.com", first_name="Una")

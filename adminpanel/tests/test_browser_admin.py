@@ -194,14 +194,6 @@ def test_requests_tab_lists_every_request(live_server, page: Page, admin_user, c
     expect(row).to_contain_text(client_user.first_name)
 
 
-def test_a_client_on_admin_lands_home_with_the_unauthorized_toast(live_server, page: Page, client_user):
-    sign_in_browser(page, live_server.url, client_user)
-    page.goto(f"{live_server.url}/admin")
-    expect(page).to_have_url(f"{live_server.url}/")
-    expect(toast(page)).to_contain_text("Unauthorized")
-    expect(toast(page)).to_contain_text("Admin access required")
-
-
 def test_an_expired_session_on_an_admin_action_says_so_and_goes_home(live_server, page: Page, admin_user):
     pending = ProviderFactory(user__first_name="Sam", user__last_name="Late")
     sign_in_browser(page, live_server.url, admin_user)

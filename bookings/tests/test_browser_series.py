@@ -31,12 +31,12 @@ def _short(day: dt.date, weekday: bool = True) -> str:
 
 
 def test_a_weekly_series_is_posted_accepted_grouped_and_its_rest_cancelled(
-    live_server, browser, client_user, verified_provider
+    live_server, new_context, client_user, verified_provider
 ):
     base = live_server.url
     first = _tuesday(10)
-    client_page = browser.new_context().new_page()
-    provider_page = browser.new_context().new_page()
+    client_page = new_context().new_page()
+    provider_page = new_context().new_page()
     sign_in_browser(client_page, base, client_user)
     sign_in_browser(provider_page, base, verified_provider.user)
 

@@ -26,14 +26,16 @@ def _tuesday(days_ahead: int) -> dt.date:
     return day + dt.timedelta(days=(1 - day.weekday()) % 7)
 
 
-def test_a_direct_series_over_her_time_off_is_warned_and_accepted_without_that_date(live_server, browser, client_user):
+def test_a_direct_series_over_her_time_off_is_warned_and_accepted_without_that_date(
+    live_server, new_context, client_user
+):
     base = live_server.url
     vera = VerifiedProviderFactory(user__first_name="Vera", user__last_name="Lang", specialties=["tech-support"])
     first = _tuesday(10)
     second = first + dt.timedelta(weeks=1)
     TimeOff.objects.create(provider=vera, first_day=second, last_day=second, note="Family visit")
-    family = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
-    helper = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    family = new_context(viewport={"width": 390, "height": 844}).new_page()
+    helper = new_context(viewport={"width": 390, "height": 844}).new_page()
     sign_in_browser(family, base, client_user)
     sign_in_browser(helper, base, vera.user)
 

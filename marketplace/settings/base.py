@@ -179,7 +179,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            # A socket's consumer waits for its events in a blocking BZPOPMIN of 5 s (channels-redis'
+            # brpop_timeout). redis-py 8 reads with a 5 s socket timeout by default, which cut that
+            # wait short: every idle consumer died with "Timeout reading from ..." and its page had to
+            # reconnect. A read may wait longer than the pop (and still fails when Redis is gone).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 15}]},
         }
     }
     # django-redis, not Django's own RedisCache: Django builds a cache object per request context

@@ -1,7 +1,14 @@
 """Test settings: PostgreSQL and Redis on 127.0.0.1, as production would use them."""
 
-from .base import *  # noqa: F403
-from .base import env
+import os
+
+from .workers import use_own_redis_database
+
+# Before the base settings read REDIS_URL: under pytest-xdist each worker its own Redis database.
+use_own_redis_database(os.environ)
+
+from .base import *  # noqa: E402, F403
+from .base import env  # noqa: E402
 
 DEBUG = False
 SECRET_KEY = "test-secret-key-only-for-the-test-suite-0123456789abcdef"

@@ -79,6 +79,10 @@ def test_a_booking_accepted_while_the_socket_was_down_appears_when_it_reconnects
         while not sockets:
             assert time.monotonic() < deadline, "the dashboard opened no websocket"
             page.wait_for_timeout(50)
+        # Open first: a page reads its lists again only after a socket it had was lost (one that
+        # opens soon after the page loaded missed nothing). Until idle sockets stopped dying after
+        # 5 s, this test passed on such a death, whether or not the socket had opened at first.
+        expect(page.locator('[data-island="dashboard"]')).to_have_attribute("data-connected", "true")
 
         # The socket drops and stays down while the request is accepted: that event is lost.
         state["down"] = True

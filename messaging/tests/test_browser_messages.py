@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.live import DaphneServer
@@ -46,13 +46,20 @@ def server(transactional_db):
         sys.stdout.write(daphne.output())  # pytest shows it when the test failed
 
 
-def signed_in_context(browser: Browser, server: DaphneServer, user) -> BrowserContext:
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(base_url=server.url)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": server.url}])
-    return context
+@pytest.fixture
+def signed_in_context(server: DaphneServer, new_context):
+    """signed_in_context(user): a browser context on Daphne with `user` signed in. pytest-playwright's
+    new_context closes it when the test ends, before Daphne stops (no page outlives its server)."""
+
+    def make(user) -> BrowserContext:
+        client = Client()
+        client.force_login(user)
+        context = new_context(base_url=server.url)
+        session = client.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": server.url}])
+        return context
+
+    return make
 
 
 def open_messages(context: BrowserContext, query: str = "") -> Page:
@@ -63,12 +70,12 @@ def open_messages(context: BrowserContext, query: str = "") -> Page:
 
 
 def test_client_and_provider_chat_live_without_reload(
-    browser: Browser, server, booking, client_user, verified_provider
+    signed_in_context, server, booking, client_user, verified_provider
 ):
     vera = verified_provider.user
     thread = f"booking-{booking.pk}"
-    clara_page = open_messages(signed_in_context(browser, server, client_user))
-    vera_page = open_messages(signed_in_context(browser, server, vera))
+    clara_page = open_messages(signed_in_context(client_user))
+    vera_page = open_messages(signed_in_context(vera))
     expect(vera_page.get_by_role("heading", name="Select a Conversation")).to_be_visible()
     expect(vera_page.get_by_text("Need Help?")).to_be_visible()
     assert vera_page.locator(".chat-pane").bounding_box()["height"] == 600
@@ -119,9 +126,9 @@ def test_client_and_provider_chat_live_without_reload(
     assert_no_axe_violations(vera_page, context="/messages while writing")
 
 
-def test_failed_send_shows_the_spec_toast(browser: Browser, server, booking, client_user, verified_provider):
+def test_failed_send_shows_the_spec_toast(signed_in_context, server, booking, client_user, verified_provider):
     vera = verified_provider.user
-    page = open_messages(signed_in_context(browser, server, client_user), f"?with={vera.pk}")
+    page = open_messages(signed_in_context(client_user), f"?with={vera.pk}")
     vera.is_active = False  # she can no longer be written to: the server answers 404
     vera.save(update_fields=["is_active"])
 
@@ -133,10 +140,10 @@ def test_failed_send_shows_the_spec_toast(browser: Browser, server, booking, cli
     expect(page.get_by_label(re.compile("Message to"))).to_have_value("Are you there?")  # kept to retry
 
 
-def test_system_notifications_appear_only_while_unread(browser: Browser, server, client_user):
+def test_system_notifications_appear_only_while_unread(signed_in_context, server, client_user):
     from messaging.services import system_notify
 
-    page = open_messages(signed_in_context(browser, server, client_user))
+    page = open_messages(signed_in_context(client_user))
     expect(page.get_by_role("button", name=re.compile("System Notifications"))).to_have_count(0)
 
     in_thread(system_notify, receivers=[client_user], content="Your booking is confirmed.")
@@ -152,11 +159,11 @@ def test_system_notifications_appear_only_while_unread(browser: Browser, server,
 
 
 def test_polls_every_5_seconds_while_the_socket_is_down(
-    browser: Browser, server, booking, client_user, verified_provider
+    signed_in_context, server, booking, client_user, verified_provider
 ):
     from messaging.services import message_send
 
-    context = signed_in_context(browser, server, client_user)
+    context = signed_in_context(client_user)
     page = context.new_page()
     # Every socket the page opens is closed at once: it must fall back to polling.
     page.route_web_socket(re.compile(r"/ws/events/$"), lambda ws: ws.close())
@@ -172,7 +179,7 @@ def test_polls_every_5_seconds_while_the_socket_is_down(
 
 
 def test_send_is_disabled_while_sending_and_old_messages_show_the_date(
-    browser: Browser, server, booking, client_user, verified_provider
+    signed_in_context, server, booking, client_user, verified_provider
 ):
     from django.utils import timezone
 
@@ -182,7 +189,7 @@ def test_send_is_disabled_while_sending_and_old_messages_show_the_date(
     vera = verified_provider.user
     message_send(sender=vera, receiver_id=client_user.pk, content="From last week", booking_id=booking.pk)
     Message.objects.filter(content="From last week").update(created_at=timezone.now() - timezone.timedelta(days=3))
-    page = open_messages(signed_in_context(browser, server, client_user), f"?with={vera.pk}")
+    page = open_messages(signed_in_context(client_user), f"?with={vera.pk}")
     # Over 24 hours old: date and time.
     expect(page.locator("time").first).to_have_text(re.compile(r"\d{4}.*\d{1,2}:\d{2}"))
 
@@ -203,7 +210,7 @@ def test_send_is_disabled_while_sending_and_old_messages_show_the_date(
 
 
 def test_reconnects_after_the_socket_drops_and_is_live_again(
-    browser: Browser, server, booking, client_user, verified_provider
+    signed_in_context, server, booking, client_user, verified_provider
 ):
     vera = verified_provider.user
     attempts = []
@@ -215,7 +222,7 @@ def test_reconnects_after_the_socket_drops_and_is_live_again(
         else:
             ws.connect_to_server()  # later ones reach Daphne
 
-    context = signed_in_context(browser, server, client_user)
+    context = signed_in_context(client_user)
     page = context.new_page()
     page.route_web_socket(re.compile(r"/ws/events/$"), route)
     page.goto(f"/messages?with={vera.pk}")
@@ -234,13 +241,13 @@ def message_send_from(**kwargs):
 
 
 def test_a_provider_accepting_a_request_joins_the_open_list_live(
-    browser: Browser, server, client_user, verified_provider
+    signed_in_context, server, client_user, verified_provider
 ):
     from bookings.services import service_request_accept
     from requests_app.tests.factories import ServiceRequestFactory
 
     request = ServiceRequestFactory(client=client_user, title="Grocery run")
-    page = open_messages(signed_in_context(browser, server, client_user))
+    page = open_messages(signed_in_context(client_user))
     expect(page.get_by_text("No conversations yet.", exact=False)).to_be_visible()
 
     in_thread(service_request_accept, service_request_id=request.pk, actor=verified_provider.user)
@@ -255,13 +262,13 @@ def test_a_provider_accepting_a_request_joins_the_open_list_live(
 
 
 def test_a_circle_member_sees_the_providers_message_live_with_who_sent_it_and_who_it_is_for(
-    browser: Browser, server, circle_booking, client_user, bob, verified_provider
+    signed_in_context, server, circle_booking, client_user, bob, verified_provider
 ):
     """Issue 16: Bob (a member of Harold's circle, not the one who booked) follows the thread."""
     vera = verified_provider.user
     thread = f"booking-{circle_booking.pk}"
-    bob_page = open_messages(signed_in_context(browser, server, bob), f"?booking={circle_booking.pk}")
-    vera_page = open_messages(signed_in_context(browser, server, vera), f"?booking={circle_booking.pk}")
+    bob_page = open_messages(signed_in_context(bob), f"?booking={circle_booking.pk}")
+    vera_page = open_messages(signed_in_context(vera), f"?booking={circle_booking.pk}")
 
     expect(bob_page.get_by_role("heading", name=vera.full_name)).to_be_visible()
     expect(bob_page.get_by_test_id("chat-for")).to_have_text("For Harold Smith")
@@ -296,10 +303,10 @@ def test_a_circle_member_sees_the_providers_message_live_with_who_sent_it_and_wh
 
 
 def test_a_removed_member_opening_the_thread_sees_it_closed(
-    browser: Browser, server, circle_booking, harold, bob, remove_member
+    signed_in_context, server, circle_booking, harold, bob, remove_member
 ):
     thread = f"booking-{circle_booking.pk}"
-    page = open_messages(signed_in_context(browser, server, bob))
+    page = open_messages(signed_in_context(bob))
     expect(page.get_by_test_id(f"conversation-{thread}")).to_be_visible()
 
     in_thread(remove_member, recipient=harold, user=bob)
@@ -311,7 +318,7 @@ def test_a_removed_member_opening_the_thread_sees_it_closed(
 
 
 def test_three_visits_by_one_helper_are_one_conversation_with_each_visit_marked(
-    browser: Browser, server, client_user, verified_provider, harold, bob
+    signed_in_context, server, client_user, verified_provider, harold, bob
 ):
     """One person, one conversation: Clara sees one "Vera" entry for Harold's three visits, each
     visit marked inside it, and Vera's message about another visit arrives in it live."""
@@ -343,7 +350,7 @@ def test_three_visits_by_one_helper_are_one_conversation_with_each_visit_marked(
     in_thread(message_send_from, sender=client_user, receiver_id=vera.pk, content="Tablet help", booking_id=first.pk)
     in_thread(message_send_from, sender=vera, receiver_id=client_user.pk, content="Sure", booking_id=first.pk)
 
-    page = open_messages(signed_in_context(browser, server, client_user), f"?booking={third.pk}")
+    page = open_messages(signed_in_context(client_user), f"?booking={third.pk}")
     page.set_viewport_size({"width": 390, "height": 900})
     expect(page.locator(".conversation-list > li")).to_have_count(1)
     expect(page.get_by_test_id(f"conversation-booking-{first.pk}")).to_contain_text("3 visits")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from channels_redis.core import RedisChannelLayer
 from django.conf import settings
 from django.db import transaction
 from django.test import Client
@@ -187,6 +189,28 @@ async def test_typing_reaches_only_the_other_party_of_a_shared_booking(
 
     for comm in (client_socket, provider_socket, stranger_socket):
         await comm.disconnect()
+
+
+async def test_a_socket_left_idle_longer_than_the_layers_blocking_read_stays_open_and_live(
+    cookies, client_user, verified_provider, booking
+):
+    """The consumer waits for events in a blocking Redis read of brpop_timeout (5 s); a socket quiet
+    for longer must neither die (redis-py's own 5 s read timeout once killed every idle consumer,
+    and each page reconnected every few seconds) nor miss the next event."""
+    vera = verified_provider.user
+    provider_socket = await connected(cookies["provider"])
+    await asyncio.sleep(RedisChannelLayer.brpop_timeout + 1.5)
+    await provider_socket.receive_nothing(timeout=0.1)  # raises what the consumer died of, if it did
+
+    res = await api_call(
+        client_user,
+        "post",
+        "/api/messages",
+        {"receiverId": vera.pk, "content": "Still there?", "bookingId": booking.pk},
+    )
+    assert res.status_code == 201
+    assert (await next_event(provider_socket, "message.created"))["content"] == "Still there?"
+    await provider_socket.disconnect()
 
 
 async def test_malformed_frames_are_ignored_and_the_socket_stays_open(cookies, client_user):

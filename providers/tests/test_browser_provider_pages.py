@@ -183,14 +183,6 @@ def test_browse_search_filter_sort_and_clear(live_server, page: Page, client_use
     expect(footer.get_by_role("link", name="Contact Support")).to_be_visible()
 
 
-def test_signed_out_visitor_on_browse_is_sent_to_login_with_the_toast(live_server, page: Page):
-    page.goto(f"{live_server.url}/providers")
-    expect(page).to_have_url(f"{live_server.url}/login?next=%2Fproviders")
-    toast = page.get_by_test_id("toast")
-    expect(toast).to_contain_text("Unauthorized")
-    expect(toast).to_contain_text("You are logged out. Logging in again...")
-
-
 def test_browse_pages_through_250_verified_providers_with_the_true_total(live_server, page: Page, client_user):
     bulk_providers(250, prefix="Helper")
     bulk_providers(5, status=VerificationStatus.PENDING, prefix="Pending")  # never listed
