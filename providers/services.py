@@ -13,7 +13,6 @@ from django.utils import timezone
 from accounts.models import UserType
 from circles.notices import notice_send
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.listcache import invalidate
 from core.notifications import NoticeKind, notify
 from core.realtime import send_on_commit
 from core.validators import phone_problem
@@ -312,7 +311,6 @@ def schedule_set_weekly_hours(
             WeeklyHours(provider=provider, weekday=w["weekday"], start_time=w["start_time"], end_time=w["end_time"])
             for w in sorted(windows, key=lambda w: (w["weekday"], w["start_time"]))
         )
-        invalidate()  # bulk_create sends no signal; the browse list shows the next free window
     return saved
 
 

@@ -49,6 +49,14 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
     permission_classes = [AllowAny]
     serializer_class = BrowseProviderSerializer
     cache_per_viewer = False
+    # Each provider's next free window: her hours, time off and booked visits.
+    cache_tables = (
+        "accounts.User",
+        "bookings.Booking",
+        "providers.Provider",
+        "providers.TimeOff",
+        "providers.WeeklyHours",
+    )
 
     def get_queryset(self):
         # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.
