@@ -307,7 +307,8 @@ def _inserted(scope: _RowScope, sql: str, params: Any, many: bool) -> set[Any] |
         return None
     at = columns.index(scope.column)
     if match[2] == "VALUES":
-        if not _VALUES.match(match[3]):
+        values = _VALUES.match(match[3])
+        if not values or not re.match(r"\s*(RETURNING\b|ON CONFLICT\b|$)", match[3][values.end() :]):
             return None
         rows = params if many else [params]
         return {v for p in rows for v in list(p)[at :: len(columns)]}

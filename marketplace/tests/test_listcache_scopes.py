@@ -183,3 +183,42 @@ def test_an_unread_count_survives_a_message_to_someone_else_read_by_an_update(cl
     with CaptureQueriesContext(connection) as queries:
         assert clara.get("/api/messages/unread-count").json()["count"] == 0
     assert not _reads(queries, "messaging_message")
+
+
+M = '"messaging_message"'
+
+
+@pytest.mark.parametrize(
+    ("sql", "params", "receivers"),
+    [
+        (f'UPDATE {M} SET "is_read" = %s WHERE ({M}."receiver_id" = %s AND NOT {M}."is_read")', [True, "u1"], {"u1"}),
+        (f'UPDATE {M} SET "is_read" = %s WHERE {M}."receiver_id" IN (%s, %s)', [True, "u1", "u2"], {"u1", "u2"}),
+        (
+            f'UPDATE {M} SET "booking_id" = (SELECT U0."id" FROM "bookings_booking" U0 WHERE U0."id" = %s) '
+            f'WHERE {M}."receiver_id" = %s',
+            [7, "u1"],
+            {"u1"},
+        ),
+        (
+            f'INSERT INTO {M} ("sender_id", "receiver_id") VALUES (%s, %s), (%s, %s) RETURNING {M}."id"',
+            ["a", "u1", "b", "u2"],
+            {"u1", "u2"},
+        ),
+        # What the statement cannot be read to name: every receiver's count.
+        (
+            f'UPDATE {M} SET "is_read" = %s WHERE ({M}."receiver_id" = %s OR {M}."sender_id" = %s)',
+            [1, "u1", "u2"],
+            None,
+        ),
+        (f'UPDATE {M} SET "is_read" = %s WHERE NOT ({M}."receiver_id" = %s AND {M}."is_read")', [True, "u1"], None),
+        (f'DELETE FROM {M} WHERE {M}."id" IN (%s, %s)', [4, 5], None),
+        (f'INSERT INTO {M} ("sender_id", "receiver_id") VALUES (%s, %s), (DEFAULT, %s)', ["a", "u1", "u2"], None),
+    ],
+)
+def test_the_rows_a_statement_names(sql, params, receivers):
+    keys = listcache._written_keys(sql.split()[0].upper(), "messaging_message", sql, params, False)
+    assert listcache._table_key("messaging_message") in keys
+    if receivers is None:
+        assert ALL_RECEIVERS in keys
+    else:
+        assert ALL_RECEIVERS not in keys and {_row("messaging_message", r) for r in receivers} <= set(keys)
