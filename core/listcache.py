@@ -31,6 +31,7 @@ its tests until it says so.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import uuid
@@ -100,7 +101,12 @@ Model = type[models.Model] | str
 
 
 def _table(model: Model) -> str:
-    return (apps.get_model(model) if isinstance(model, str) else model)._meta.db_table
+    return _table_of_label(model) if isinstance(model, str) else model._meta.db_table
+
+
+@functools.cache
+def _table_of_label(label: str) -> str:
+    return apps.get_model(label)._meta.db_table
 
 
 def forget() -> None:
