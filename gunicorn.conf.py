@@ -18,6 +18,11 @@ workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 1))
 # at concurrency 10 for the same CPU per request. At most DB_POOL_MAX_SIZE (8): each running
 # request holds one pooled PostgreSQL connection.
 threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+# A listening socket per worker (SO_REUSEPORT), so the kernel spreads new connections evenly over
+# the workers. With one shared socket, whichever worker woke first took them: a kept-alive
+# connection stays with its worker, so under load one worker held 43 of 50 connections and the
+# other 7, and requests on the crowded one waited 7x longer (docs/deploy.md, "Fair under load").
+reuse_port = True
 # nginx keeps idle upstream connections open (keepalive 32 in docs/deploy.md): keep ours a bit longer.
 keepalive = 75
 # A request that runs this long is stuck: the worker is restarted.

@@ -12,7 +12,9 @@ class AccountsConfig(AppConfig):
             schema,  # noqa: F401 - registers the OpenAPI auth extension
         )
         from accounts.models import User
-        from core.listcache import invalidate_on_save
+        from core import listcache
 
-        # Names and roles show in the cached lists; a sign-in (last_login alone) changes neither.
-        invalidate_on_save(User, unless_only={"last_login"})
+        # The session's user is cached per user (accounts.authentication); a sign-in (last_login
+        # alone) changes nothing a cached read shows.
+        listcache.row_scope(User, "id")
+        listcache.unless_only(User, {"last_login"})

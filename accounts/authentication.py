@@ -24,16 +24,17 @@ from core.listcache import cached
 class CachedModelBackend(ModelBackend):
     """Django's ModelBackend, the session's user read through the list cache (core.listcache).
 
-    Every request of a signed-in browser loads its user; the user changes seldom. A save or delete
-    of a User replaces the list cache version (accounts.apps; a sign-in's last_login alone does
-    not), so a changed, deactivated or deleted user is read from the database on the next request.
+    Every request of a signed-in browser loads its user; the user changes seldom. It is cached in
+    the user's own row scope: a write to that user (a sign-in's last_login alone excepted,
+    accounts.apps) and no other, so a changed, deactivated or deleted user is read from the
+    database on their next request, and a write to anyone else leaves it cached.
     Django's own checks still run on what is returned: is_active here (ModelBackend), the session's
     auth hash in django.contrib.auth.get_user().
     """
 
     def get_user(self, user_id):
         load = super().get_user
-        return cached(("session-user", user_id), lambda: load(user_id))
+        return cached(("session-user", user_id), lambda: load(user_id), rows=[(User, user_id)])
 
 
 class FirebaseBearerAuthentication(BaseAuthentication):

@@ -24,7 +24,7 @@ Side by side with another commit, checked out in a git worktree:
 serves both builds at once, each from its own checkout, and measures each target on one build
 right after the other, the order alternating (A B, B A, A B): the dashboard page, each API call,
 and "dashboard load" (the page, then the calls that build's dashboard makes before its first
-paint, in parallel as a browser does), all at concurrency 10. It prints the medians over the
+paint, in parallel as a browser does), at concurrency 10 (--concurrency). It prints the medians over the
 rounds of p95 and throughput, and each round's p95: the machine is noisy, read the spread before
 the medians. Both builds use the same seeded database when their migrations are the same
 files; otherwise the other build gets a database of its own, seeded from its own checkout with
@@ -120,6 +120,10 @@ def sessions_for(sessions: list[tuple[str, str]], name: str) -> list[tuple[str, 
 # excepted): keep it equal to what frontend/islands/dashboard.tsx does on mount.
 DASHBOARD_FIRST_PAINT: list[str] = []  # the dashboard paints from its props (issue 13 item 2)
 CONCURRENCY = [1, 10, 50]
+# Fair under load (docs/deploy.md): at any concurrency level each call's p95 stays within FAIR_TAIL
+# times its p50 and under FAIR_P95_MS.
+FAIR_TAIL = 4
+FAIR_P95_MS = 250
 
 N_PROVIDERS = 500
 N_CLIENTS = 1000
@@ -669,9 +673,16 @@ def measure(
     return asyncio.run(run_level(requests, ports, sessions, concurrency, total))
 
 
+WARM_UP_AT_ONCE = 50  # sessions warmed at once (each with a connection per request of a target)
+
+
 def warm_up(requests: list[tuple[str, str]], ports: list[int], sessions: list[tuple[str, str]]) -> None:
-    """Every session through every process once (connections, caches, prepared statements)."""
-    measure(requests, ports, sessions, 4, max(40, len(sessions)))
+    """Every session through every process, twice (connections, caches, prepared statements): a
+    measured level uses up to as many sessions as it has connections, and a session the warm-up
+    missed would be measured cold (its cached reads computed, all at once at the start)."""
+    for start in range(0, len(sessions), WARM_UP_AT_ONCE):
+        some = sessions[start : start + WARM_UP_AT_ONCE]
+        measure(requests, ports, some, len(some), 2 * len(some))
 
 
 # ---------------------------------------------------------------- the two modes
@@ -715,7 +726,7 @@ def targets(build: Build, only: list[str], builds: list[Build] = ()) -> list[tup
 
 
 def compare(args: argparse.Namespace, builds: list[Build]) -> int:
-    conc = 10
+    conc = args.concurrency
     # results[label][target index] = [Result per round]
     results: dict[str, list[list[Result]]] = {b.label: [[] for _ in targets(b, args.only, builds)] for b in builds}
     started = time.perf_counter()
@@ -724,7 +735,8 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
     servers: dict[str, Server] = {}
     try:
         for build in builds:
-            servers[build.label] = Server(build, args.redis_url, *build_counts(args, build), args.processes)
+            redis_url = args.redis_url if build.label == "head" else args.against_redis_url or args.redis_url
+            servers[build.label] = Server(build, redis_url, *build_counts(args, build), args.processes)
         descriptions = {b.label: servers[b.label].describe(*build_counts(args, b)) for b in builds}
         for build in builds:
             shared = [(p, a) for n, p, a in CALLS if not CALL_ROLE.get(n) and serves(build.root, n)]
@@ -743,7 +755,9 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
                     after = servers[build.label].cpu()
                     r.cpu = sum(t - before.get(pid, 0.0) for pid, t in after.items())
                     results[build.label][i].append(r)
-                    line.append(f"{build.label} {r.pct(95):.0f} ms {r.rate:.0f}/s {r.cpu_ms:.1f} cpu-ms")
+                    line.append(
+                        f"{build.label} {r.pct(50):.0f}/{r.pct(95):.0f} ms {r.rate:.0f}/s {r.cpu_ms:.1f} cpu-ms"
+                    )
             print(f"{name.split(' (')[0]}: " + ", ".join(line), file=sys.stderr)
     finally:
         for server in servers.values():
@@ -760,16 +774,19 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
         print(f"  {b.label}: {b.root} @ {git_describe(b.root)}, {descriptions[b.label]}")
     a_, b_ = other.label, head.label
     print(
-        f"\n{'':<20}{'p95 ms':^24}{'req/s':^24}{'CPU ms per request':^24}\n"
-        f"{'target':<20}" + f"{a_:>8}{b_:>8}{'change':>8}" * 3 + f"{'errors':>8}   p95 per round ({a_} | {b_})"
+        f"\n{'':<20}{'p50 ms':^16}{'p95 ms':^24}{'req/s':^24}{'CPU ms per request':^24}\n"
+        f"{'target':<20}{a_:>8}{b_:>8}"
+        + f"{a_:>8}{b_:>8}{'change':>8}" * 3
+        + f"{'errors':>8}   p95 per round ({a_} | {b_})"
     )
 
     def cells(x: float, y: float) -> str:
         return f"{x:>8.1f}{y:>8.1f}{(y / x - 1) * 100:>+7.0f}%"
 
-    worse, errors_total, load_speedup = [], 0, float("nan")
+    worse, unfair, errors_total, load_speedup = [], [], 0, float("nan")
     for i, (name, _) in enumerate(targets(head, args.only, builds)):
         a, b = results[other.label][i], results[head.label][i]
+        p50_a, p50_b = (statistics.median(r.pct(50) for r in rs) for rs in (a, b))
         p95_a, p95_b = (statistics.median(r.pct(95) for r in rs) for rs in (a, b))
         rate_a, rate_b = (statistics.median(r.rate for r in rs) for rs in (a, b))
         cpu_a, cpu_b = (statistics.median(r.cpu_ms for r in rs) for rs in (a, b))
@@ -777,7 +794,13 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
         errors_total += errors
         label = "dashboard load" if name.startswith("dashboard load") else name
         spread = f"{' '.join(f'{r.pct(95):.0f}' for r in a)} | {' '.join(f'{r.pct(95):.0f}' for r in b)}"
-        print(f"{label:<20}{cells(p95_a, p95_b)}{cells(rate_a, rate_b)}{cells(cpu_a, cpu_b)}{errors:>8}   {spread}")
+        print(
+            f"{label:<20}{p50_a:>8.1f}{p50_b:>8.1f}"
+            f"{cells(p95_a, p95_b)}{cells(rate_a, rate_b)}{cells(cpu_a, cpu_b)}{errors:>8}   {spread}"
+        )
+        # Fair under load: no call's tail far behind its middle (queueing, not work, makes a tail).
+        if p95_b > FAIR_TAIL * p50_b or p95_b > FAIR_P95_MS:
+            unfair.append(label)
         if label == "dashboard load":
             load_speedup = p95_a / p95_b
         elif p95_b > 1.1 * p95_a or rate_b < rate_a / 1.1:
@@ -788,6 +811,7 @@ def compare(args: argparse.Namespace, builds: list[Build]) -> int:
             f"{len(head.first_paint)} calls): p95 {load_speedup:.2f}x as fast as {a_}"
         )
     print(f"calls worse than 10% on median p95 or throughput: {', '.join(worse) or 'none'}; errors: {errors_total}")
+    print(f"{b_}'s calls with p95 over {FAIR_TAIL}x their p50 or over {FAIR_P95_MS} ms: {', '.join(unfair) or 'none'}")
     return 1 if errors_total else 0
 
 
@@ -808,6 +832,7 @@ def main() -> int:
     )
     parser.add_argument("--against", type=Path, help="checkout of another commit (a git worktree) to compare with")
     parser.add_argument("--rounds", type=int, default=3, help="alternating rounds with --against")
+    parser.add_argument("--concurrency", type=int, default=10, help="connections at once with --against")
     parser.add_argument(
         "--server", choices=["auto", "gunicorn", "daphne"], default="auto", help="how to serve this checkout"
     )
@@ -831,6 +856,12 @@ def main() -> int:
     )
     parser.add_argument("--db-name", default="kindly_bench", help="the bench database (dropped and re-created)")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/9")
+    parser.add_argument(
+        "--against-redis-url", help="the other build's Redis (default: --redis-url; give each build its own)"
+    )
+    parser.add_argument(
+        "--against-db-name", help="the other build's database (default: --db-name when the migrations are equal)"
+    )
     parser.add_argument("--keep-db", action="store_true", help="reuse already seeded bench databases")
     parser.add_argument("--prepare-data", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -848,7 +879,9 @@ def main() -> int:
         root = args.against.resolve()
         first_paint = [n.strip() for n in args.against_first_paint.split(",") if n.strip()]
         other = Build("base", root, server_kind(root, args.against_server), first_paint, args.db_name)
-        if migrations_digest(root) != migrations_digest(ROOT):
+        if args.against_db_name:
+            other.database = args.against_db_name
+        elif migrations_digest(root) != migrations_digest(ROOT):
             other.database = f"{args.db_name}_base"
         builds.append(other)
     for build in builds:
@@ -861,7 +894,7 @@ def main() -> int:
             other.sessions = head.sessions
         else:
             print(f"preparing {other.database} (base: its migrations differ)...", file=sys.stderr)
-            prepare_database(other, args.keep_db, args.redis_url)
+            prepare_database(other, args.keep_db, args.against_redis_url or args.redis_url)
         args.requests = args.requests or 400
         return compare(args, builds)
     args.requests = args.requests or 600

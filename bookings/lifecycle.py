@@ -31,7 +31,6 @@ from accounts.models import User
 from bookings.models import CENT, Booking, BookingStatus, PaymentStatus, RefundStatus
 from core import events
 from core.errors import Conflict
-from core.listcache import invalidate
 from requests_app.models import CANCEL_WINDOW_HOURS, RequestStatus, ServiceRequest, still_cancellable
 from requests_app.services import service_request_lock
 
@@ -53,7 +52,6 @@ def take_request(*, service_request_id: int) -> None:
     )
     if not won:
         raise Conflict(REQUEST_NO_LONGER_OPEN)
-    invalidate()  # an UPDATE sends no post_save
 
 
 def settle_request(booking: Booking) -> None:
@@ -70,7 +68,6 @@ def settle_request(booking: Booking) -> None:
         return
     ended = RequestStatus.COMPLETED if BookingStatus.COMPLETED in statuses else RequestStatus.CANCELLED
     ServiceRequest.objects.filter(pk=booking.service_request_id).update(status=ended, updated_at=timezone.now())
-    invalidate()  # an UPDATE sends no post_save
 
 
 # ---------------------------------------------------------------- the booking

@@ -10,10 +10,13 @@ class MarketplaceConfig(AppConfig):
         # Every app's models are loaded by now: wire the domain events to their subscribers (the
         # one list of them is marketplace/subscribers.py), and the lower apps' ports to the
         # selectors that answer them (marketplace/ports.py).
+        from core import listcache
         from marketplace import ports, subscribers
 
         subscribers.connect()
         ports.plug()
+        # The list cache sees every write statement on every connection (core.listcache).
+        listcache.watch_writes()
 
 
 class KindlyAdminConfig(admin_apps.AdminConfig):

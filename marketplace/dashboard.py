@@ -129,6 +129,24 @@ VIEW_PARAM = "view"  # ?view=client|provider: the side shown to someone who is b
 VIEW_INVALID = "Choose client or provider."
 
 
+# What the dashboard's lists, tiles, standing, reviews and payouts card are read from: a write to
+# any other table (a message, a notification, a session) leaves its cached value.
+DASHBOARD_TABLES = (
+    "accounts.User",
+    "bookings.Booking",
+    "bookings.Review",
+    "bookings.VisitReport",
+    "circles.CareRecipient",
+    "circles.CircleMember",
+    "payments.ConnectedAccount",
+    "payments.Earning",
+    "providers.Provider",
+    "providers.TimeOff",
+    "providers.WeeklyHours",
+    "requests_app.ServiceCategory",
+    "requests_app.ServiceRequest",
+)
+
 RECIPIENT_MAX = 2**31 - 1
 RECIPIENT_INVALID = "Choose a person from the list."
 
@@ -195,6 +213,7 @@ def _lists_read(request: HttpRequest | Request) -> Read:
         # it; and the side asked for (?view=).
         ("dashboard", 3, user.pk, recipient_id, _view_choice(request)),
         compute,
+        tables=DASHBOARD_TABLES,
         max_age=lambda value: _stale_after(
             value["data"]["bookings"], value["data"]["requests"], provider=value["data"]["view"] == "provider"
         ),

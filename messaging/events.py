@@ -1,8 +1,10 @@
 """The messages' live events: `message.created` and `unread.count` (ARCHITECTURE.md "Realtime").
 
 Messaging's services call these inside their transaction; the send happens on commit
-(core.realtime), so a rolled-back change never reaches a browser. Whoever's count changes
-has their cached unread summary replaced here too (now and at commit, before the push reads it).
+(core.realtime), so a rolled-back change never reaches a browser. The write that changes
+someone's count has already replaced their cached unread summary (core.listcache sees the
+statement; its replacement at commit runs before a push queued after it), so a push never
+reads a stale count.
 """
 
 from __future__ import annotations
@@ -12,30 +14,16 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
-from core.listcache import invalidate
 from core.realtime import MESSAGE_CREATED, UNREAD_COUNT, send_now
 from messaging.models import Message
-from messaging.selectors import unread_scope, unread_summary
+from messaging.selectors import unread_summary
 from messaging.shapes import message_payload
 
 logger = logging.getLogger(__name__)
 
 
-def unread_changed(user_ids: Iterable[str]) -> None:
-    """These users' unread counts change in the current transaction: their cached summaries are
-    dropped now and when it commits (on_commit callbacks run in order: before a push queued after)."""
-    for user_id in set(user_ids):
-        invalidate(scope=unread_scope(user_id))
-
-
-def message_written(sender: object, instance: Message, **kwargs: object) -> None:
-    """Receiver of Message's post_save and post_delete: the services go through unread_changed(),
-    anything else (the Django admin, a cascade, a test's factory) through this."""
-    unread_changed([instance.receiver_id])
-
-
 def push_unread_counts(user_ids: Iterable[str]) -> None:
-    """Send each user their current unread summary (read after unread_changed(), so never stale)."""
+    """Send each user their current unread summary."""
     for user_id in set(user_ids):
         try:
             payload = unread_summary(user_id=user_id).as_payload()
@@ -48,7 +36,6 @@ def push_unread_counts(user_ids: Iterable[str]) -> None:
 def unread_count_on_commit(user_ids: Iterable[str]) -> None:
     """Push `unread.count` to these users after the current transaction commits."""
     ids = list(user_ids)
-    unread_changed(ids)
     transaction.on_commit(lambda: push_unread_counts(ids))
 
 
@@ -58,7 +45,6 @@ def messages_created_on_commit(messages: Iterable[Message]) -> None:
     messages = list(messages)
     items = [(message_payload(m), [m.receiver_id, *([m.sender_id] if m.sender_id else [])]) for m in messages]
     receivers = {m.receiver_id for m in messages}
-    unread_changed(receivers)
 
     def push() -> None:
         for payload, user_ids in items:
@@ -74,7 +60,6 @@ def thread_message_created_on_commit(message: Message, *, participant_ids: Itera
     payload = message_payload(message)
     ids = list(dict.fromkeys(participant_ids))
     others = [uid for uid in ids if uid != message.sender_id]
-    unread_changed(others)
 
     def push() -> None:
         send_now(ids, MESSAGE_CREATED, payload)

@@ -85,12 +85,6 @@ class UnreadSummary:
         }
 
 
-def unread_scope(user_id: str) -> str:
-    """The list cache scope of one person's unread summary: every write that changes their count
-    (messaging.events, and any save or delete of a message addressed to them) replaces its version."""
-    return f"unread:{user_id}"
-
-
 def unread_summary(*, user_id: str) -> UnreadSummary:
     """The user's unread summary, through the list cache (core.listcache): every call of the
     dashboard and the messages page reads it, and it changes only when a message to them is written
@@ -100,7 +94,7 @@ def unread_summary(*, user_id: str) -> UnreadSummary:
 
 def unread_summary_read(*, user_id: str) -> Read:
     """unread_summary as a list cache read, for a page that reads it with others in one round trip."""
-    return Read(("unread", user_id), lambda: _unread_summary_now(user_id), scope=unread_scope(user_id))
+    return Read(("unread", user_id), lambda: _unread_summary_now(user_id), rows=[(Message, user_id)])
 
 
 def _unread_summary_now(user_id: str) -> UnreadSummary:

@@ -14,7 +14,6 @@ from accounts.models import UserType
 from circles.notices import notice_send
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
-from core.listcache import invalidate
 from core.notices.people import InApp
 from core.notifications import NoticeKind, notify
 from core.realtime import PROVIDER_UPDATED, send_on_commit
@@ -388,7 +387,6 @@ def schedule_set_weekly_hours(
             WeeklyHours(provider=provider, weekday=w["weekday"], start_time=w["start_time"], end_time=w["end_time"])
             for w in sorted(windows, key=lambda w: (w["weekday"], w["start_time"]))
         )
-        invalidate()  # bulk_create sends no signal; the browse list shows the next free window
     return saved
 
 

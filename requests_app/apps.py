@@ -6,10 +6,3 @@ class RequestsAppConfig(AppConfig):
     name = "requests_app"
     # The Django admin shows this, not the label in capitals ("REQUESTS_APP").
     verbose_name = "Service requests"
-
-    def ready(self) -> None:
-        from core.listcache import invalidate_on_save
-        from requests_app.models import ServiceCategory, ServiceRequest
-
-        invalidate_on_save(ServiceCategory)
-        invalidate_on_save(ServiceRequest)

@@ -111,11 +111,12 @@ class CurrentUserView(APIView):
     @extend_schema(operation_id="auth_user_retrieve", responses=UserSerializer)
     def get(self, request: Request) -> HttpResponse:
         # API clients ask for it often and it changes seldom: the JSON is kept in the list cache
-        # until the user is saved (accounts.apps), so a hit neither serializes nor renders.
+        # until a write to this user (accounts.apps), so a hit neither serializes nor renders.
         user, renderer = request.user, request.accepted_renderer
         content = cached(
             ("auth-user", user.pk, renderer.format),
             lambda: renderer.render(UserSerializer(user).data, request.accepted_media_type),
+            rows=[(User, user.pk)],
         )
         return HttpResponse(content, content_type=renderer.media_type)
 

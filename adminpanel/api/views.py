@@ -96,6 +96,16 @@ class AdminTodayView(CachedListMixin, generics.ListAPIView):
     serializer_class = VisitSerializer
     pagination_class = None
     cache_per_viewer = False
+    cache_tables = (
+        "accounts.User",
+        "bookings.Booking",
+        "bookings.VisitReport",
+        "circles.CareRecipient",
+        "circles.CircleMember",
+        "providers.Provider",
+        "requests_app.ServiceCategory",
+        "requests_app.ServiceRequest",
+    )
 
     def cache_max_age(self, items: list) -> float | None:
         return visits_max_age(items)

@@ -63,6 +63,16 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
     """GET /api/bookings: the signed-in user's bookings (as client or provider); admins all."""
 
     serializer_class = BookingSerializer
+    cache_tables = (
+        "accounts.User",
+        "bookings.Booking",
+        "bookings.VisitReport",
+        "circles.CareRecipient",
+        "circles.CircleMember",
+        "providers.Provider",
+        "requests_app.ServiceCategory",
+        "requests_app.ServiceRequest",
+    )
 
     def cache_max_age(self, items: list) -> float | None:
         # "Can cancel" turns false 48 hours ahead; a visit of the day turns late or missed.
@@ -175,6 +185,7 @@ class ProviderTodayView(CachedListMixin, generics.ListAPIView):
 
     serializer_class = VisitSerializer
     pagination_class = None
+    cache_tables = BookingListView.cache_tables
 
     def cache_max_age(self, items: list) -> float | None:
         return visits_max_age(items)

@@ -23,6 +23,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
+# Every value the list cache computes checks that its queries read only the tables it names.
+LISTCACHE_CHECK_READS = True
+
 FIREBASE_PROJECT_ID = env("FIREBASE_PROJECT_ID", default="demo-kindly-test")
 FIREBASE_API_KEY = env("FIREBASE_API_KEY", default="demo-api-key")
 FIREBASE_AUTH_DOMAIN = env("FIREBASE_AUTH_DOMAIN", default="demo-kindly-test.firebaseapp.com")

@@ -1,5 +1,7 @@
 """The list cache (core.listcache): the hot lists are read from the database once, then
-from Redis until something they show is saved, or until a booking's "can cancel" turns false."""
+from Redis until a table they show is written (by any path: save, update(), bulk_create(), SQL),
+or until a booking's "can cancel" turns false; the session's user and the unread count until a
+write to that person's own rows."""
 
 from __future__ import annotations
 
@@ -12,11 +14,14 @@ from django.test import override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from accounts.models import User
 from bookings import lifecycle
 from bookings.api.serializers import can_cancel_max_age
+from bookings.models import Booking, Review
 from bookings.tests.factories import BookingFactory
 from core import listcache
 from messaging import services as messaging_services
+from messaging.models import Message
 from messaging.tests.factories import MessageFactory
 from requests_app.models import RequestStatus
 from requests_app.tests.factories import ServiceRequestFactory
@@ -71,17 +76,20 @@ def test_a_value_read_before_the_commit_is_dropped_when_it_commits(django_captur
         client_user.first_name = "Clarissa"
         client_user.save(update_fields=["first_name", "updated_at"])
         # Another request reading now sees the rows before the commit, and caches them.
-        assert listcache.cached(("probe",), lambda: "read before the commit") == "read before the commit"
-    assert listcache.cached(("probe",), lambda: "read after the commit") == "read after the commit"
+        assert listcache.cached(("probe",), lambda: "read before", tables=[User]) == "read before"
+    assert listcache.cached(("probe",), lambda: "read after the commit", tables=[User]) == "read after the commit"
 
 
 def test_a_sign_in_alone_keeps_the_cached_values(client_user):
-    assert listcache.cached(("probe",), lambda: "cached") == "cached"
+    def probe(value):
+        return listcache.cached(("probe",), lambda: value, tables=[User], rows=[(User, client_user.pk)])
+
+    assert probe("cached") == "cached"
     update_last_login(None, client_user)
-    assert listcache.cached(("probe",), lambda: "read again") == "cached"
+    assert probe("read again") == "cached"
     client_user.last_name = "Stone"
     client_user.save(update_fields=["last_name", "updated_at"])
-    assert listcache.cached(("probe",), lambda: "read again") == "read again"
+    assert probe("read again") == "read again"
 
 
 def test_a_list_with_a_cancellable_booking_lives_until_its_cancel_window_closes(client, client_user):
@@ -151,7 +159,7 @@ def test_a_count_read_before_a_message_commits_is_dropped_when_it_commits(
     with django_capture_on_commit_callbacks(execute=True):
         MessageFactory(sender=verified_provider.user, receiver=client_user)
         # Another request counting now sees the rows before the commit, and caches its count.
-        listcache.cached(("unread", client_user.pk), lambda: "read before the commit", scope=f"unread:{client_user.pk}")
+        listcache.cached(("unread", client_user.pk), lambda: "read before", rows=[(Message, client_user.pk)])
     assert unread_summary(user_id=client_user.pk).count == 1
 
 
@@ -203,24 +211,26 @@ def test_the_browse_list_is_one_for_everyone_until_a_provider_is_saved(client, c
     assert client.get("/api/providers?verified=true&sort=rating").json()[0]["serviceArea"] == "Shelbyville only"
 
 
-def test_reads_read_together_are_each_computed_once_and_a_scope_recomputes_only_its_own():
+def test_reads_read_together_are_each_computed_once_and_a_write_recomputes_only_what_shows_its_table(
+    client_user, verified_provider
+):
     computed = []
 
     def reads():
         return [
-            listcache.Read(("together", "all"), lambda: computed.append("all") or "for all"),
-            listcache.Read(("together", "one"), lambda: computed.append("one") or "for one", scope="together:1"),
+            listcache.Read(("together", "reviews"), lambda: computed.append("reviews") or 1, tables=[Review]),
+            listcache.Read(("together", "bookings"), lambda: computed.append("bookings") or 2, tables=[Booking]),
         ]
 
-    assert listcache.cached_all(reads()) == ["for all", "for one"]
-    assert listcache.cached_all(reads()) == ["for all", "for one"]
-    assert computed == ["all", "one"]
-    listcache.forget("together:1")
-    assert listcache.cached_all(reads()) == ["for all", "for one"]
-    assert computed == ["all", "one", "one"]
+    assert listcache.cached_all(reads()) == [1, 2]
+    assert listcache.cached_all(reads()) == [1, 2]
+    assert computed == ["reviews", "bookings"]
+    BookingFactory(client=client_user, service_request__client=client_user, provider=verified_provider)
+    assert listcache.cached_all(reads()) == [1, 2]
+    assert computed == ["reviews", "bookings", "bookings"]
     listcache.forget()
     listcache.cached_all(reads())
-    assert computed == ["all", "one", "one", "all", "one"]
+    assert computed == ["reviews", "bookings", "bookings", "reviews", "bookings"]
 
 
 def test_the_dashboard_page_reads_its_cached_values_in_one_round_trip(client, client_user, verified_provider):

@@ -79,6 +79,16 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
     cache_per_viewer = False
     _query: dict = {}  # noqa: RUF012 - read only; list() sets the request's own
     _near = None
+    # Each provider's next free window: her hours, time off and booked visits.
+    # Near whom: the recipient's place (circles.CareRecipient) decides the distances.
+    cache_tables = (
+        "accounts.User",
+        "circles.CareRecipient",
+        "bookings.Booking",
+        "providers.Provider",
+        "providers.TimeOff",
+        "providers.WeeklyHours",
+    )
 
     def get_queryset(self):
         query = self._query

@@ -48,6 +48,18 @@ class ServiceRequestListCreateView(CachedListMixin, generics.ListAPIView):
 
     serializer_class = ServiceRequestSerializer
     throttle_classes = [RequestCreateThrottle]  # limits creation only; reads are never limited
+    # A request shows its booking, and a provider's list her free windows.
+    cache_tables = (
+        "accounts.User",
+        "bookings.Booking",
+        "circles.CareRecipient",
+        "circles.CircleMember",
+        "providers.Provider",
+        "providers.TimeOff",
+        "providers.WeeklyHours",
+        "requests_app.ServiceCategory",
+        "requests_app.ServiceRequest",
+    )
 
     def _as_provider(self) -> bool | None:
         """The ?view= asked for (None: the side of the account's type); anything else is a 400."""
