@@ -80,15 +80,13 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
     _query: dict = {}  # noqa: RUF012 - read only; list() sets the request's own
     _near = None
     # Each provider's next free window: her hours, time off and booked visits.
-    # Near whom: the recipient's place (circles.CareRecipient) decides the distances.
-    cache_tables = (
-        "accounts.User",
-        "circles.CareRecipient",
-        "bookings.Booking",
-        "providers.Provider",
-        "providers.TimeOff",
-        "providers.WeeklyHours",
-    )
+    _tables = ("accounts.User", "bookings.Booking", "providers.Provider", "providers.TimeOff", "providers.WeeklyHours")
+
+    @property
+    def cache_tables(self) -> tuple[str, ...]:
+        # Near whom: the recipient's place (circles.CareRecipient) decides the distances, so a move
+        # of hers reads the page again; a list near nobody does not depend on recipients.
+        return (*self._tables, "circles.CareRecipient") if self._near else self._tables
 
     def get_queryset(self):
         query = self._query
