@@ -64,7 +64,7 @@ class Booking(models.Model):
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    # The visit's place in its request's series (1, 2, ...; issue 18), null for a one-off visit.
+    # The visit's place in its request's series (1, 2, ...), null for a one-off visit.
     series_index = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -89,7 +89,7 @@ class Booking(models.Model):
     starts_at = models.DateTimeField(editable=False)
     ends_at = models.DateTimeField(editable=False)
 
-    # The visit as it happened (issue 17): times recorded by the server when the provider checks in
+    # The visit as it happened: times recorded by the server when the provider checks in
     # and out; where, only with the provider's consent, rounded to 3 decimals (about 100 m) and
     # cleared 90 days later (bookings.services.visit_locations_purge).
     checked_in_at = models.DateTimeField(null=True, blank=True)
@@ -227,7 +227,7 @@ class Wellbeing(models.IntegerChoices):
 
 
 class VisitReport(models.Model):
-    """What the provider reports at check-out, for the circle (issue 17 item 2). The provider may
+    """What the provider reports at check-out, for the circle. The provider may
     correct it for 24 hours after check-out; each correction keeps the previous text in
     VisitReportEdit."""
 

@@ -1,4 +1,4 @@
-"""Reads of bookings, scoped: the recipient's care circle (every member, issue 16) and the booked
+"""Reads of bookings, scoped: the recipient's care circle (every member) and the booked
 provider see a booking, admins see all; others get 404."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ _LISTED_FIELDS = (
             *PART_NAMES,
             "special_requirements",
             "status",
-            # booking.series (issue 18): the series' length from its request's repeat
+            # booking.series: the series' length from its request's repeat
             "preferred_date",
             "repeat",
             "repeat_count",
@@ -101,7 +101,7 @@ _LISTED_FIELDS = (
 
 
 def in_circles_of(user_id: str) -> Q:
-    """Bookings for a recipient in whose circle the user is (any role): issue 16."""
+    """Bookings for a recipient in whose circle the user is (any role)."""
     return Q(recipient_id__in=recipient_ids_of(user_id=user_id))
 
 
@@ -163,7 +163,7 @@ def booking_list_as(
 def booking_list_as_items(
     *, user: User, as_provider: bool, recipient_id: int | None = None, items: int = 3
 ) -> list[Booking]:
-    """The dashboard's bookings card, `items` at most, where a series (issue 18) counts as one item
+    """The dashboard's bookings card, `items` at most, where a series counts as one item
     with its visits (the card groups them): booking_list_as's rows, in its order, from a window
     wide enough for `items` whole series. One query."""
     window = booking_list_as(user=user, as_provider=as_provider, recipient_id=recipient_id)[
@@ -311,7 +311,7 @@ def calendar_visits(
     return qs.annotate(series_total=Subquery(series_total)).only(*_LISTED_FIELDS).order_by("starts_at", "id")
 
 
-# ---------------------------------------------------------------- the visit (issue 17)
+# ---------------------------------------------------------------- the visit
 
 
 class VisitState:

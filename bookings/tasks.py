@@ -1,4 +1,4 @@
-"""Celery tasks of the visit (issue 17). Thin: they call bookings.services."""
+"""Celery tasks of the visit. Thin: they call bookings.services."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Care recipients and their care circles (issue 16).
+"""Care recipients and their care circles.
 
 A care recipient is the person who receives the help (the senior). They need not have an
 account; when they do, `account` points at it and they are a member of their own circle. The
@@ -22,7 +22,7 @@ from django.utils import timezone
 from core.addresses import Address, area_line, full_line, parse_one_line
 from core.geocoding import PlaceStatus
 
-# An invitation's link works for 7 days (issue 16 item 3).
+# An invitation's link works for 7 days.
 INVITATION_MAX_AGE = dt.timedelta(days=7)
 
 

@@ -1,6 +1,6 @@
 """Writes of care recipients and circles: every rule of who may change a circle lives here.
 
-Who may do what (issue 16 item 2): organizers edit the recipient, invite, change roles and
+Who may do what: organizers edit the recipient, invite, change roles and
 remove members; a member may leave; the recipient's own account can never be removed from
 their circle; a circle keeps at least one organizer. A non-member gets 404 (NotFound), a
 member doing an organizer's action 403 (PermissionDenied), a wrong state 409 (Conflict).

@@ -1,4 +1,4 @@
-"""Rate limits on the calls worth abusing (issue 8): sign-in per client IP; message sends,
+"""Rate limits on the calls worth abusing: sign-in per client IP; message sends,
 request creation and payment-intent creation per user. Counters live in the cache (Redis in
 tests and production), so every process shares them. Over the limit is 429 with a message.
 

@@ -263,7 +263,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "user": {"id": user.pk, "firstName": user.first_name, "userType": user.user_type},
         "role": role,
         "hasProviderProfile": standing != "none",
-        # Only a verified provider is shown open requests; the others are told why (issue 12).
+        # Only a verified provider is shown open requests; the others are told why.
         "providerStatus": standing,
         "reviewedBookingIds": lists["reviewed"],
         "initial": {**lists["data"], "unread": unread},

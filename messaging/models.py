@@ -14,7 +14,7 @@ class MessageType(models.TextChoices):
 class Message(models.Model):
     """A message between two users, or a system notification (no sender; senderId "system").
 
-    A message in a booking's thread (thread=True; issue 16 item 5) is stored once per participant
+    A message in a booking's thread (thread=True) is stored once per participant
     of the thread at sending time (the booked provider and every member of the booking's
     recipient's circle) with that participant as receiver: each person's unread state is their
     own row, so the unread count and marking read stay one indexed query. The sender's own copy

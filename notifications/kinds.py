@@ -1,4 +1,4 @@
-"""What Kindly tells people by email and text, and who may choose each (issue 15 item 4)."""
+"""What Kindly tells people by email and text, and who may choose each."""
 
 from __future__ import annotations
 

@@ -115,7 +115,7 @@ def unread_bursts(*, quiet_since: dt.datetime) -> QuerySet:
 
 def open_requests_since(*, since: dt.datetime) -> QuerySet:
     """Open requests that became open to all providers since `since`: when posted, or, for one sent
-    to a provider (issue 18), when it opened (its window lapsed and the circle was told, or the
+    to a provider, when it opened (its window lapsed and the circle was told, or the
     provider declined). A request for one provider only is never announced to others."""
     return (
         ServiceRequest.objects.filter(status=RequestStatus.OPEN, only_requested_provider=False)

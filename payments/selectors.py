@@ -29,7 +29,7 @@ PAYABLE_PAYMENT_STATUSES = (PaymentStatus.PENDING, PaymentStatus.FAILED)
 
 def booking_visible_to(*, user: User) -> QuerySet[Booking]:
     """Bookings the user may see (ARCHITECTURE.md permission table): those for the recipients in their
-    circles (issue 16) and the visits they make as a provider; all for admins. Each with the user's
+    circles and the visits they make as a provider; all for admins. Each with the user's
     role in the recipient's circle (viewer_role)."""
     qs = Booking.objects.select_related("service_request", "client", "recipient", "provider__user").annotate(
         viewer_role=viewer_role_of(user.pk)

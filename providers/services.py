@@ -307,7 +307,7 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
     return provider
 
 
-# ---------------------------------------------------------------- schedule (issue 18)
+# ---------------------------------------------------------------- schedule
 # A provider's weekly hours (replaced a whole week at a time) and time off. Times are wall-clock
 # times in the site's zone, on 15-minute steps. Errors name the API's fields:
 # "weeklyHours.<n>.startTime" / ".endTime" for the n-th window sent, "firstDay", "lastDay", "note".

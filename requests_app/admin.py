@@ -31,7 +31,7 @@ class ServiceRequestAdminForm(forms.ModelForm):
         ]
         errors = services.service_request_problems({name: cleaned[name] for name in names}, creating=creating)
         if set(services.SERIES_FIELDS) & set(self.changed_data):
-            # A repeat is checked whole (issue 18): changing its end alone may make 27 visits.
+            # A repeat is checked whole: changing its end alone may make 27 visits.
             errors.update(services.series_problems({name: cleaned.get(name) for name in services.SERIES_FIELDS}))
         model_names = {api: model for model, api in services.API_FIELD_NAMES.items()}
         for api_name, messages in errors.items():

@@ -85,7 +85,7 @@ ADDRESS_KEPT_AFTER_VISIT = dt.timedelta(hours=4)
 
 
 class Repeat(models.TextChoices):
-    """How a request repeats (issue 18): each visit keeps the first one's weekday and time window.
+    """How a request repeats: each visit keeps the first one's weekday and time window.
     Monthly is the same weekday in the same week of the month (the last one when the month has
     no fifth)."""
 
@@ -95,11 +95,11 @@ class Repeat(models.TextChoices):
     MONTHLY = "monthly", "Every month"
 
 
-# A series holds at least two visits (one is not a series) and at most this many (issue 18).
+# A series holds at least two visits (one is not a series) and at most this many.
 SERIES_MIN_VISITS = 2
 SERIES_MAX_VISITS = 26
 
-# A request sent to one provider ("rebook a helper", issue 18): only they may accept it for this
+# A request sent to one provider ("rebook a helper"): only they may accept it for this
 # long; then it opens to every provider unless the client chose "only this helper".
 DIRECT_WINDOW = dt.timedelta(hours=24)
 
@@ -145,7 +145,7 @@ class ServiceRequest(models.Model):
     estimated_duration = models.PositiveIntegerField(default=60, help_text="minutes")
     max_budget = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     status = models.CharField(max_length=16, choices=RequestStatus.choices, default=RequestStatus.OPEN)
-    # Sent to one provider (issue 18 "rebook a helper"): only they see and may accept it until
+    # Sent to one provider: only they see and may accept it until
     # direct_until; after that it is open to all unless only_requested_provider. A decline by that
     # provider (declined_at, decline_reason) ends the window at once.
     requested_provider = models.ForeignKey(
@@ -158,7 +158,7 @@ class ServiceRequest(models.Model):
     # When a direct request opened to every provider (the window lapsed and the circle was told, or
     # the provider declined): the lapse notice goes once, and providers hear of it from then.
     direct_opened_at = models.DateTimeField(null=True, blank=True)
-    # A repeating request (issue 18 "recurring visits"): one provider accepts the series and each
+    # A repeating request: one provider accepts the series and each
     # visit is its own Booking (Booking.series_index). repeat_count or repeat_until, at most
     # SERIES_MAX_VISITS visits; preferred_date is the first visit.
     repeat = models.CharField(max_length=16, choices=Repeat.choices, default=Repeat.NONE, blank=True)

@@ -1,13 +1,13 @@
 """Reads of categories and service requests, scoped to what the caller may see.
 
 ARCHITECTURE.md: clients see the requests for the care recipients in whose circles they are (any
-role; issue 16: scoped through circles.selectors.recipient_ids_of, a subquery, so each list stays
+role; scoped through circles.selectors.recipient_ids_of, a subquery, so each list stays
 one query); verified (and active) providers see open requests of others; a provider sees the
 requests they are booked on; admins see all. An account
 without a verified provider profile (none, switched to provider without applying, pending,
 rejected) sees no open request of anyone else. Anything else is a 404.
 
-A request sent to one provider (issue 18 "rebook a helper") is open to that provider alone until
+A request sent to one provider is open to that provider alone until
 its window ends (DIRECT_WINDOW after it was posted) or they decline, and for good when the client
 chose "only this helper": to every other provider it is a 404 until then.
 """
@@ -528,7 +528,7 @@ def direct_window_next_end(*, now: dt.datetime) -> dt.datetime | None:
 
 
 def service_request_to_rebook(*, user: User, booking_id: int) -> ServiceRequest | None:
-    """The request of a booking in one of the user's circles ("Book again", issue 18): what the new
+    """The request of a booking in one of the user's circles ("Book again"): what the new
     request starts from. None for anyone else's booking (the plain form)."""
     return (
         ServiceRequest.objects.filter(in_circles_of(user.pk), pk=ports.request_of_booking(booking_id))

@@ -56,7 +56,7 @@ EDITABLE_FIELDS = (
     "repeat_until",
 )
 
-# The fields that make a request a series (issue 18): checked together (series_problems).
+# The fields that make a request a series: checked together (series_problems).
 SERIES_FIELDS = ("preferred_date", "repeat", "repeat_count", "repeat_until")
 
 
@@ -308,7 +308,7 @@ def _check_can_request(actor: User) -> None:
 
 
 def check_organizer(*, actor: User, recipient_id: int, message: str = ORGANIZERS_ONLY) -> None:
-    """Organizer-only actions (issue 16): the recipient's organizers may; anyone else who can see the
+    """Organizer-only actions: the recipient's organizers may; anyone else who can see the
     item (a plain member of the circle, a provider, an admin) gets 403. Those who cannot see it get
     404 from the selectors the views ask first."""
     if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
@@ -562,7 +562,7 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
     return True
 
 
-# ---------------------------------------------------------------- direct requests (issue 18)
+# ---------------------------------------------------------------- direct requests
 
 
 def decline_reason_problem(reason: str) -> str:

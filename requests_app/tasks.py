@@ -1,4 +1,4 @@
-"""Celery tasks of requests (issue 18). Thin: they call requests_app.services."""
+"""Celery tasks of requests. Thin: they call requests_app.services."""
 
 from __future__ import annotations
 

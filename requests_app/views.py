@@ -52,7 +52,7 @@ def _id_param(request: HttpRequest, name: str) -> int | None:
 
 def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> tuple[dict | None, int | None]:
     """?provider=<id> (Request this helper on the browse page, Book again on a past booking): the
-    verified provider the request is sent to directly (issue 18: only they may accept it for
+    verified provider the request is sent to directly (only they may accept it for
     DIRECT_WINDOW), the services she offers (the only ones a direct request may ask for:
     requests_app.services), preselected when she offers just one (else the family picks), the days
     of her time off ahead (dates only, never her note) and her weekly hours, so the form warns of

@@ -260,7 +260,7 @@ def test_when_the_refund_fails_the_account_still_closes_and_the_refund_waits_for
     stripe_backend,
     django_capture_on_commit_callbacks,
 ):
-    """Since issue 12 the refund is made after the closure commits: a refusal no longer undoes it."""
+    """The refund is made after the closure commits: a refusal no longer undoes it."""
     paid = BookingFactory(service_request__client=ann, provider=verified_provider, scheduled_date=in_days(10))
     pay_with_stripe(paid, api_client_for)
     stripe_backend.fail_next.append((400, {"error": {"type": "invalid_request_error", "message": "charge disputed"}}))
@@ -294,7 +294,7 @@ def api_client_for(user) -> APIClient:
     return client
 
 
-# ------------------------------------------------------------------ care circles (issue 16)
+# ------------------------------------------------------------------ care circles
 
 
 def test_an_organizer_who_closes_leaves_the_circle_to_the_family_and_the_visits_stay(ann):

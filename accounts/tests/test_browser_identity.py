@@ -1,4 +1,4 @@
-"""Sign-in in Chromium against a live server and the Firebase Auth emulator (issue 3 "Done when")."""
+"""Sign-in in Chromium against a live server and the Firebase Auth emulator."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""The sign-in card in Chromium (issue 12 items 6, 7, 12): "Forgot password?" through the Firebase
+"""The sign-in card in Chromium: "Forgot password?" through the Firebase
 Auth emulator, failures shown in the card until the person changes something, and the landing
 page's buttons leading through sign-up to the form asked for."""
 

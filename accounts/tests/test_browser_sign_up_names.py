@@ -1,4 +1,4 @@
-"""The sign-up form refuses names made only of spaces, before any account is made (issue 12, item 9)."""
+"""The sign-up form refuses names made only of spaces, before any account is made."""
 
 import pytest
 from playwright.sync_api import Page, expect

@@ -1,5 +1,4 @@
-"""Accounts input: names of spaces are no names, phone numbers need digits, limits in plain words
-(issue 12, items 8 and 9)."""
+"""Accounts input: names of spaces are no names, phone numbers need digits, limits in plain words."""
 
 from __future__ import annotations
 

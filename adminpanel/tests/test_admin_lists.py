@@ -1,4 +1,4 @@
-"""/api/admin/* lists are searched, filtered, paged and counted by the server (issue 14 item 7)."""
+"""/api/admin/* lists are searched, filtered, paged and counted by the server."""
 
 from __future__ import annotations
 

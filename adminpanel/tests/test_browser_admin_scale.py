@@ -1,5 +1,5 @@
 """/admin at scale in Chromium: the page asks the server for counts, searches and pages instead of
-downloading every provider, booking and request (issue 14 item 7)."""
+downloading every provider, booking and request."""
 
 from __future__ import annotations
 

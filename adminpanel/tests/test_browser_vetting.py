@@ -1,4 +1,4 @@
-"""Staff vetting in Chromium (issue 12 item 16): Approve and Reject ask first, a rejected applicant
+"""Staff vetting in Chromium: Approve and Reject ask first, a rejected applicant
 can be approved later, the card shows phone and experience, admins wear an Admin badge and land
 on /admin with a summary of pending applications and today's bookings."""
 

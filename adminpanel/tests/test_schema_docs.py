@@ -35,7 +35,7 @@ def test_schema_lists_every_marketplace_operation(client, db):
     operations = {(path, method) for path, item in schema["paths"].items() for method in item}
     assert EXPECTED <= operations
     create = schema["components"]["schemas"]["ServiceRequestCreateRequest"]
-    # location may be left out: the request's recipient's address is used (issue 16; still required
+    # location may be left out: the request's recipient's address is used (still required
     # when the recipient has none, which only the server knows).
     assert set(create["required"]) == {"title", "description", "categoryId", "preferredDate"}
     assert "recipientId" in create["properties"]

@@ -1,4 +1,4 @@
-"""Staff vetting (issue 12 item 16): the applicant's phone and experience reach admins only, a
+"""Staff vetting: the applicant's phone and experience reach admins only, a
 rejected applicant can be approved later (audited, from -> to), and an admin lands on /admin."""
 
 from __future__ import annotations

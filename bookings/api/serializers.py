@@ -88,7 +88,7 @@ class BookingRequestSerializer(serializers.ModelSerializer):
 
 
 # booking.client: UserSummarySerializer's fields; "email" only for the recipient's circle and admins
-# (issue 16: a provider never sees the circle's emails).
+# (a provider never sees the circle's emails).
 BOOKING_CLIENT_SCHEMA = {
     "type": "object",
     "properties": {
@@ -119,7 +119,7 @@ class VisitStateField(serializers.Field):
 
 
 class BookingSeriesSerializer(serializers.Serializer):
-    """booking.series: the visit's place in its request's series (issue 18 "recurring visits")."""
+    """booking.series: the visit's place in its request's series."""
 
     requestId = serializers.IntegerField(read_only=True)
     index = serializers.IntegerField(read_only=True)
@@ -262,8 +262,8 @@ class BookingSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(BOOKING_CLIENT_SCHEMA)
     def get_client(self, obj: Booking) -> dict:
-        """Who posted (an organizer of the circle); to the provider without the email (issue 16:
-        never the circle's emails; they reach the circle through the booking's messages)."""
+        """Who posted (an organizer of the circle); to the provider without the email
+        (never the circle's emails; they reach the circle through the booking's messages)."""
         data = self._client_shape.to_representation(obj.client)
         viewer = self._viewer()
         return data if viewer is None else without_circle_email(data, obj, viewer)
@@ -435,7 +435,7 @@ class VisitProviderSerializer(serializers.ModelSerializer):
 
 
 class VisitSerializer(serializers.ModelSerializer):
-    """A visit of the day, as the provider's and the admins' "Today" list it (issue 17): when, where
+    """A visit of the day, as the provider's and the admins' "Today" list it: when, where
     it stands, who. Names only, never an email or an address (bookings.selectors._VISIT_FIELDS)."""
 
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)

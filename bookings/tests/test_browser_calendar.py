@@ -1,4 +1,4 @@
-"""/calendar in a browser (issue 18 item 5): a client with two recipients and a provider see their
+"""/calendar in a browser: a client with two recipients and a provider see their
 visits by month and week, axe clean, at 320 px wide (and 640 px: 200% zoom of 1280) with 44 px
 targets and 18 px text; the "Whose visits" choice and the calendar's navigation work from the
 keyboard, without any script of ours."""

@@ -1,4 +1,4 @@
-"""Issue 18 "Done when", end to end in Chromium: a client rebooks last week's helper as a weekly
+"""Rebook a helper and recurring visits, end to end in Chromium: a client rebooks last week's helper as a weekly
 series of 4 ("Book again" on the dashboard, on a phone 375 px wide); the helper sees it "Asked for
 you" and accepts; both calendars show the 4 visits; the client cancels the third; both private
 feeds (fetched as a calendar app would, without the browser's session) show it cancelled and the

@@ -1,4 +1,4 @@
-"""Recurring visits in Chromium (issue 18 item 4): a client posts a weekly series of 3, the provider
+"""Recurring visits in Chromium: a client posts a weekly series of 3, the provider
 accepts it from the request's page, the dashboard shows the visits grouped, and the client cancels
 the rest of the series from the second visit. Dates far enough ahead for the 48-hour rule."""
 

@@ -1,4 +1,4 @@
-"""/calendar and the private iCalendar feed (issue 18 item 5): the feed parses with the icalendar
+"""/calendar and the private iCalendar feed: the feed parses with the icalendar
 library and holds exactly the user's visits (those they make, those of every recipient in their
 circles; one recipient's with ?recipient=), in the site's zone; its address can be reset; the page
 shows a month or a week, for everyone or one recipient."""

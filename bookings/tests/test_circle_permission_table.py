@@ -1,4 +1,4 @@
-"""Care circles (issue 16 item 8): each role x each endpoint of requests, bookings and payments.
+"""Care circles: each role x each endpoint of requests, bookings and payments.
 
 The roles around one care recipient (Harold Smith): the organizer who posted (the client), a plain
 member, Harold himself with an account (a member of his own circle), someone outside the circle, a

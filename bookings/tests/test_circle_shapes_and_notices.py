@@ -1,4 +1,4 @@
-"""Care circles (issue 16): whom a request or booking is for in its shape, what the booked provider
+"""Care circles: whom a request or booking is for in its shape, what the booked provider
 sees of the recipient (and nobody else), the request form's recipient, and notifications and live
 events reaching every member of the circle."""
 

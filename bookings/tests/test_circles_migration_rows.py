@@ -1,4 +1,4 @@
-"""The care circles migration loses no row (issue 16 "Done when"): the schema is taken back to before
+"""The care circles migration loses no row: the schema is taken back to before
 circles 0001 (requests_app 0003, bookings 0006, accounts 0003 unapplied), data like the demo's and
 like the load benchmark's seed is written with the historical models, then every migration runs
 forward. Requests, bookings, emergency contacts and users are counted before and after, and every

@@ -1,4 +1,4 @@
-"""A provider holds one visit at a time (issue 18 item 2): the services refuse an overlapping
+"""A provider holds one visit at a time: the services refuse an overlapping
 accept or reassign with a 409, and on PostgreSQL the exclusion constraint refuses what a race
 slips past the check."""
 

@@ -3,7 +3,7 @@
 Allowed, 403 (a forbidden action on an object the caller may see), 404 (an object the caller
 may not see) or 401 (not signed in).
 
-The kinds of account (issue 12): a client with no provider profile ("client"), an account
+The kinds of account: a client with no provider profile ("client"), an account
 switched to provider without applying ("switched_provider"), a pending and a rejected applicant,
 a verified provider ("provider", booked on the client's bookings) and another verified provider
 booked on someone else's request ("booked_provider"). Only verified providers see open requests

@@ -1,4 +1,4 @@
-"""Reasons and comments: their limit in plain words, the booking unchanged (issue 12, item 8)."""
+"""Reasons and comments: their limit in plain words, the booking unchanged."""
 
 from __future__ import annotations
 

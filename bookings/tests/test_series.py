@@ -1,4 +1,4 @@
-"""Recurring visits (issue 18 item 4): one provider accepts a series, each visit its own booking;
+"""Recurring visits: one provider accepts a series, each visit its own booking;
 a series with one visit that clashes is refused whole; the request stays booked while visits are
 ahead; the client cancels the rest of a series (48-hour rule per visit)."""
 

@@ -1,4 +1,4 @@
-"""The visit itself (issue 17): check-in, check-out with the report, its 24-hour corrections,
+"""The visit itself: check-in, check-out with the report, its 24-hour corrections,
 late and missed-visit alerts, the positions' rounding and purge, the provider's and admins' "Today"."""
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
           <strong>{formatMoney(provider.hourlyRate ?? 30)}</strong>
           <span className="muted">/hour</span>
         </p>
-        {/* A request sent to this provider directly (issue 18), their service chosen. */}
+        {/* A request sent to this provider directly, their service chosen. */}
         <a
           className="button button-primary"
           href={`/request-service?provider=${provider.id}`}

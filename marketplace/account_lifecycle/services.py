@@ -78,7 +78,7 @@ def _closure_plan(locked: User) -> tuple[list[int], list]:
     )
     now = timezone.now()
     upcoming = [booking for booking in bookings_active_of(user=locked) if booking.visit_start > now]
-    # Care circles (issue 16): a circle with others in it carries on without them, and keeps the
+    # Care circles: a circle with others in it carries on without them, and keeps the
     # requests and bookings they made for its recipient (they leave it, once those are done).
     carries_on = recipients_cared_for_by_others(user=locked)
     open_request_ids = [pk for pk, recipient_id in open_requests if recipient_id not in carries_on]

@@ -436,10 +436,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=0, hour=8),
     },
     "resend-stuck-deliveries": {"task": "notifications.tasks.resend_stuck_deliveries", "schedule": 300.0},
-    # The visit (issue 17): late and missed visits, every minute; positions over 90 days old, daily.
+    # The visit: late and missed visits, every minute; positions over 90 days old, daily.
     "visit-alerts": {"task": "bookings.tasks.raise_visit_alerts", "schedule": 60.0},
     "purge-visit-locations": {"task": "bookings.tasks.purge_visit_locations", "schedule": crontab(minute=45, hour=3)},
-    # Direct requests (issue 18): those unanswered for 24 hours open to all, and the circle is told.
+    # Direct requests: those unanswered for 24 hours open to all, and the circle is told.
     "open-lapsed-direct-requests": {"task": "requests_app.tasks.open_lapsed_direct_requests", "schedule": 60.0},
     # Money (payments.tasks): refunds whose task was lost, every 5 minutes; providers' shares and
     # reversals that failed or waited, every 15 minutes.

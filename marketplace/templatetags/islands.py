@@ -1,4 +1,4 @@
-"""{% island %}: one page's React island, spelled once (issue 14 item 4).
+"""{% island %}: one page's React island, spelled once.
 
     {% island "request-service" props %}<p class="muted">Loading the form…</p>{% endisland %}
 

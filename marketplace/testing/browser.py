@@ -35,7 +35,7 @@ def check_in_and_out(
     page, item, *, notes: str = "Set up video calls; all went well.", wellbeing: str = "4: Good"
 ) -> None:
     """As the provider on the dashboard: check in to the visit listed in `item`, then check out with a
-    short visit report (issue 17), with the keyboard's own controls (buttons, labels, radios)."""
+    short visit report, with the keyboard's own controls (buttons, labels, radios)."""
     import re
 
     from playwright.sync_api import expect

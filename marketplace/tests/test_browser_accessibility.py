@@ -1,4 +1,4 @@
-"""axe-core sweep (issue 5 "Done when"): zero WCAG 2.x A/AA violations on every page, signed out and
+"""axe-core sweep: zero WCAG 2.x A/AA violations on every page, signed out and
 signed in as a client, a provider (verified and pending) and an admin, including open dialogs."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A family shares the care of their father, in Chromium (issue 16 "Done when"): a daughter signs
+"""A family shares the care of their father, in Chromium: a daughter signs
 up, adds her father and invites her brother; the invitation email arrives at the test SMTP server;
 the brother signs up through its link and joins; the daughter posts a request for the father; a
 provider accepts it; the brother sees the booking and the provider's message live.

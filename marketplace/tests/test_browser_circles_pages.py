@@ -1,4 +1,4 @@
-"""Care circles in Chromium (issue 16 item 7): the request form asks "Who is this for?" and fills in
+"""Care circles in Chromium: the request form asks "Who is this for?" and fills in
 their address; the dashboard says whom each item is for and switches between the people a family
 cares for; a plain member sees a visit without an organizer's buttons; axe clean."""
 

@@ -1,4 +1,4 @@
-"""The dashboard catches up after its websocket was down (issue 16, found by the care circle
+"""The dashboard catches up after its websocket was down (found by the care circle
 journey): a booking accepted while the socket was down appears when it reconnects, no reload.
 Daphne (websockets) on the test database, Redis, Chromium."""
 

@@ -1,4 +1,4 @@
-"""What people see when an API call fails (issue 12 item 4): the spec's texts, our API's own
+"""What people see when an API call fails: the spec's texts, our API's own
 {"message"}, or a calm "Something went wrong on our side. Please try again." - never the raw
 answer (a debug page, a traceback, a field dump), which goes to the browser console instead."""
 

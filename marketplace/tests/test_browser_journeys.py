@@ -1,4 +1,4 @@
-"""The whole marketplace in Chromium, across every role's pages (issue 5 "Done when"):
+"""The whole marketplace in Chromium, across every role's pages:
 a client signs up and posts requests; a provider signs up and applies; the admin approves; the
 provider accepts from the request page; the client pays, sees the bookings and cancels one more
 than 48 h away; the admin reassigns the other and cancels it with a reason.
@@ -99,7 +99,7 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         piet = Provider.objects.get(user__email="piet@example.com")
         assert piet.verification_status == VerificationStatus.PENDING
 
-        # Before approval the provider is told to wait, and sees none of the open requests (issue 12).
+        # Before approval the provider is told to wait, and sees none of the open requests.
         provider_page.goto(f"{base}/dashboard")
         expect(provider_page.get_by_test_id("provider-gate")).to_contain_text("Your application is being reviewed")
         expect(provider_page.get_by_test_id("request-item")).to_have_count(0)
@@ -168,7 +168,7 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         expect(row).to_contain_text("Bea Backup")
         other.refresh_from_db()
         assert other.provider == backup
-        # The client sees the new helper on the booking card (issue 12).
+        # The client sees the new helper on the booking card.
         client_page.goto(f"{base}/dashboard")
         item = client_page.get_by_test_id("booking-item").filter(has_text="Set up my e-reader")
         expect(item.get_by_test_id("booking-helper-name")).to_have_text("Bea Backup")

@@ -1,4 +1,4 @@
-"""JavaScript weight on a phone (issue 14 item 8): every page, for every role, loads at most
+"""JavaScript weight on a phone: every page, for every role, loads at most
 100 KB of gzipped JavaScript.
 
 Chromium visits the pages the axe sweep visits and records every script the page loads (the

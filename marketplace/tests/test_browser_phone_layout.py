@@ -1,4 +1,4 @@
-"""Phone layout (issue 12 item 14): at 320 and 375 px every page keeps side padding (nothing
+"""Phone layout: at 320 and 375 px every page keeps side padding (nothing
 touches the screen's edges), the visitor's header stays compact, and the dashboard shows the
 bookings before the tiles on a phone (tiles first on a wide screen)."""
 

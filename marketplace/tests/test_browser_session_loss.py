@@ -1,4 +1,4 @@
-"""A session lost while a page is open (issue 14 item 1): the next call the page makes answers 401,
+"""A session lost while a page is open: the next call the page makes answers 401,
 and every page says so the same way (spec section 8): one toast "Unauthorized" / "You are logged
 out. Logging in again...", then the sign-in page after 0.5 s. The session is ended on the server,
 as signing out in another tab does, so the page still holds its (now dead) cookie."""

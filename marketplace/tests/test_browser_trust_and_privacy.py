@@ -1,4 +1,4 @@
-"""Issue 12 in Chromium: who sees open requests (item 1), who is coming (item 5), words that
+"""who sees open requests (item 1), who is coming (item 5), words that
 mislead (item 11) and the 48-hour trap (item 13). Each changed page is checked with axe-core."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The visit itself in Chromium (issue 17 "Done when"): on the day of a visit the provider checks in
+"""The visit itself in Chromium: on the day of a visit the provider checks in
 and out with the keyboard alone and writes the report; a member of the care circle watches the
 booking change live ("Checked in at", "Visit report ready") and reads the report; the admins'
 Today tab shows the visit done; axe finds nothing on the new screens.

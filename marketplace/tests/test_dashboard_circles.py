@@ -1,4 +1,4 @@
-"""The dashboard for families (issue 16 item 7): the circle's requests and bookings with whom each is
+"""The dashboard for families: the circle's requests and bookings with whom each is
 for, and a switcher between the recipients of a user in two or more circles (?recipient=)."""
 
 from __future__ import annotations

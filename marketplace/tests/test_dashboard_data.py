@@ -1,4 +1,4 @@
-"""Issue 13 item 2: the dashboard page carries its island's first data (the API's own shapes), and
+"""the dashboard page carries its island's first data (the API's own shapes), and
 GET /api/dashboard answers the same for the island's refreshes; the provider's tiles are counts
 over all their bookings, not over a page of them."""
 

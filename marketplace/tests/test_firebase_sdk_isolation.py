@@ -1,4 +1,4 @@
-"""Each page ships only its own island; only /login loads the Firebase SDK (issue 5 "Done when"),
+"""Each page ships only its own island; only /login loads the Firebase SDK,
 and it loads it after its first paint (a dynamic import of the login island, not a script tag).
 
 Two views of the same rule: the built Vite manifest (what each island pulls in, transitively) and

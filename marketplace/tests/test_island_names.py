@@ -1,4 +1,4 @@
-"""One name per page (issue 14 item 4): a page's island is spelled once, from its URL to its file.
+"""One name per page: a page's island is spelled once, from its URL to its file.
 
 Each island file under frontend/islands/ is named in kebab-case; every template mounts islands only
 through {% island "<name>" %} (no hand-written json_script ids, root ids or vite_asset tags), and

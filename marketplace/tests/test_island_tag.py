@@ -1,4 +1,4 @@
-"""{% island %}: a page's island spelled once (issue 14 item 4)."""
+"""{% island %}: a page's island spelled once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 12 item 11: a helper with no reviews is a "New helper" on the landing page, not "0.0"."""
+"""a helper with no reviews is a "New helper" on the landing page, not "0.0"."""
 
 from decimal import Decimal
 

@@ -1,5 +1,5 @@
-"""The spec's not-found page ("404 Page Not Found") with DEBUG on too, as under `make run`
-(issue 12 item 15); the API keeps its JSON 404 and a missing trailing slash still redirects."""
+"""The spec's not-found page ("404 Page Not Found") with DEBUG on too, as under `make run`;
+the API keeps its JSON 404 and a missing trailing slash still redirects."""
 
 import pytest
 from django.http import Http404, HttpResponse

@@ -1,4 +1,4 @@
-"""Input limits answer in plain words that name the field and the limit (issue 12, item 8)."""
+"""Input limits answer in plain words that name the field and the limit."""
 
 from __future__ import annotations
 

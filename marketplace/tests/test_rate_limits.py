@@ -1,5 +1,5 @@
 """Rate limits: 429 with a clear message past the limit, on the endpoints worth abusing, through
-the real views where they need no outside service (issue 8); the webhook is never limited; client
+the real views where they need no outside service; the webhook is never limited; client
 IPs are read from forwarded headers only behind trusted proxies."""
 
 import datetime as dt

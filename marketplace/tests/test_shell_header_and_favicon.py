@@ -1,4 +1,4 @@
-"""The page shell (issue 12 items 15 and 17): visitors get the spec's Get Started action next to
+"""The page shell: visitors get the spec's Get Started action next to
 Sign In (both to /login), and every page links a favicon that exists; /favicon.ico answers."""
 
 import re

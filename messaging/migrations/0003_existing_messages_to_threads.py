@@ -1,4 +1,4 @@
-"""Existing client <-> provider messages join their booking's thread (issue 16 item 5), losing nothing.
+"""Existing client <-> provider messages join their booking's thread, losing nothing.
 
 1. A message between a client and a provider without a booking is tied to the pair's newest shared
    booking (so the messages page, which shows one conversation per booking, still shows it).

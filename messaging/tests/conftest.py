@@ -37,7 +37,7 @@ def api_for():
     return make
 
 
-# --- a care circle's booking (issue 16 item 5) ---------------------------------------------------
+# --- a care circle's booking ---------------------------------------------------
 
 
 @pytest.fixture

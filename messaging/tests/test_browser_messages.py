@@ -264,7 +264,7 @@ def test_a_provider_accepting_a_request_joins_the_open_list_live(
 def test_a_circle_member_sees_the_providers_message_live_with_who_sent_it_and_who_it_is_for(
     signed_in_context, server, circle_booking, client_user, bob, verified_provider
 ):
-    """Issue 16: Bob (a member of Harold's circle, not the one who booked) follows the thread."""
+    """Bob (a member of Harold's circle, not the one who booked) follows the thread."""
     vera = verified_provider.user
     thread = f"booking-{circle_booking.pk}"
     bob_page = open_messages(signed_in_context(bob), f"?booking={circle_booking.pk}")

@@ -1,4 +1,4 @@
-"""The care circle's conversation with a provider (issue 16 item 5): who sees the thread,
+"""The care circle's conversation with a provider: who sees the thread,
 each person's unread state, the fan-out rows, removal, and the migration of existing messages."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A message's length limit in plain words (issue 12, item 8)."""
+"""A message's length limit in plain words."""
 
 from __future__ import annotations
 

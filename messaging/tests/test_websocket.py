@@ -255,7 +255,7 @@ async def test_booking_updated_events_from_booking_services_are_relayed(cookies,
     await comm.disconnect()
 
 
-# --- a care circle's booking thread (issue 16 item 5) ---------------------------------------------
+# --- a care circle's booking thread ---------------------------------------------
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from payments.gateways import INVALID_NUMBER_MESSAGE, card_number_is_valid, norm
 from payments.models import PayoutSetup, PayoutState
 
 MAX_ID = 2**63 - 1
-# Limits in the words the payment page uses, never DRF's "Ensure this value ..." (issue 12).
+# Limits in the words the payment page uses, never DRF's "Ensure this value ...".
 _BOOKING_ID_MESSAGES = {
     **{code: "Booking not found." for code in ("min_value", "max_value", "max_string_length")},
     **{code: "Booking is required." for code in ("required", "null")},

@@ -1,4 +1,4 @@
-"""The payment receipt names the card (issue 15: "a receipt: amount, last 4 digits, booking"):
+"""The payment receipt names the card ("a receipt: amount, last 4 digits, booking"):
 the test gateway knows the number it charged; from Stripe, the sync reads the intent with its
 latest charge expanded (one call, outside any transaction)."""
 

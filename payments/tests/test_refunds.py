@@ -166,7 +166,7 @@ def test_cancelling_an_unpaid_booking_refunds_nothing(stripe_backend, booking, a
 def test_when_stripe_refuses_the_booking_stays_cancelled_and_an_admin_retries(
     stripe_backend, booking, api_as, caplog, capsys
 ):
-    """The rule since issue 12: the cancel stands; the refund is marked failed and retried by an admin."""
+    """The rule: the cancel stands; the refund is marked failed and retried by an admin."""
     pay_with_stripe(booking, api_as)
     stripe_backend.fail_next.append(DISPUTED)
 

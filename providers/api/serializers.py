@@ -255,7 +255,7 @@ class ProviderListQuerySerializer(serializers.Serializer):
         return attrs
 
 
-# ---------------------------------------------------------------- availability (issue 18)
+# ---------------------------------------------------------------- availability
 
 WINDOW_CHOICES = list(VISIT_WINDOWS)
 TIME_INVALID = "Please enter a time like 09:30."

@@ -1,4 +1,4 @@
-"""Provider application: phone numbers need digits, limits in plain words (issue 12, items 8 and 9)."""
+"""Provider application: phone numbers need digits, limits in plain words."""
 
 from __future__ import annotations
 

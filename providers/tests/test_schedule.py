@@ -1,4 +1,4 @@
-"""A provider's availability (issue 18 item 1): weekly hours and time off, their rules (each 400,
+"""A provider's availability: weekly hours and time off, their rules (each 400,
 the 403 for others), the browse filter and next free window, and accept outside the hours (409)."""
 
 from __future__ import annotations

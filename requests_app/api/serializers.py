@@ -101,7 +101,7 @@ class CareContactSerializer(serializers.Serializer):
 
 
 class RecipientCareDetailsSerializer(serializers.ModelSerializer):
-    """The recipient as the provider booked on their visit sees them (issue 16 item 6): where to go,
+    """The recipient as the provider booked on their visit sees them: where to go,
     how to reach them, what helps, and whom in the circle to contact. Only in one request's or one
     booking's detail, once booked, to that provider (never before, never in lists)."""
 
@@ -123,7 +123,7 @@ class RecipientCareDetailsSerializer(serializers.ModelSerializer):
 
 
 class RequestedProviderSerializer(serializers.ModelSerializer):
-    """The provider a request was sent to (issue 18): everyone who sees the request sees their name."""
+    """The provider a request was sent to: everyone who sees the request sees their name."""
 
     firstName = serializers.CharField(source="user.first_name", read_only=True)
     lastName = serializers.CharField(source="user.last_name", read_only=True)
@@ -244,7 +244,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.ListField(child=serializers.DateField()))
     def get_visitDates(self, obj: ServiceRequest) -> list[str]:
-        """The dates of the visits: the series' (issue 18 "recurring visits"), or the one preferred
+        """The dates of the visits: the series', or the one preferred
         date; empty without a date."""
         return [day.isoformat() for day in request_visit_dates(obj)]
 
@@ -342,7 +342,7 @@ def direct_window_max_age(requests: list[dict], *, provider_viewer: bool = False
 
 
 def without_circle_email(data: dict, obj, viewer) -> dict:
-    """A provider never sees the email of anyone in the recipient's circle (issue 16 item 6: they
+    """A provider never sees the email of anyone in the recipient's circle (they
     reach the circle through the booking's messages): the booked provider gets the client's name
     without the email. The circle itself and admins see it."""
     if "email" in data and not (viewer.is_admin or viewer_in_circle(obj, viewer)):
@@ -500,7 +500,7 @@ class ServiceRequestCreateSerializer(_RequestInput):
         required=False,
         error_messages={"invalid_choice": "Urgency must be low, normal, high or urgent."},
     )
-    # Issue 18 "rebook a helper": send it to one verified provider; only they may accept it for 24
+    # send it to one verified provider; only they may accept it for 24
     # hours, or for good with onlyRequestedProvider (ignored without a provider).
     requestedProviderId = StrictIntegerField(
         label="Helper",

@@ -71,7 +71,7 @@ class ServiceRequestListCreateView(CachedListMixin, generics.ListAPIView):
         return view == "provider"
 
     def cache_max_age(self, items: list) -> float | None:
-        # A direct request opens to all when its 24 hours end (issue 18).
+        # A direct request opens to all when its 24 hours end.
         as_provider = self._as_provider()
         if as_provider is None:
             as_provider = self.request.user.user_type == UserType.PROVIDER
@@ -135,7 +135,7 @@ class ServiceRequestDetailView(APIView):
 
 class ServiceRequestDeclineView(APIView):
     """POST /api/service-requests/{id}/decline {"reason"}: the provider a request was sent to says
-    they cannot take it (issue 18). Those who cannot see the request get 404, others 403."""
+    they cannot take it. Those who cannot see the request get 404, others 403."""
 
     @extend_schema(request=ServiceRequestDeclineSerializer, responses=ServiceRequestSerializer)
     def post(self, request: Request, pk: int) -> Response:

@@ -1,4 +1,4 @@
-"""Issue 18 item 3 in the browser: a client books last visit's helper again from the dashboard (the
+"""a client books last visit's helper again from the dashboard (the
 form starts from that booking's request and is sent to her directly); the helper sees "Asked for
 you" and declines with a reason; the client reads the reason. axe on each page changed."""
 

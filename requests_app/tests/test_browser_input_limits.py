@@ -1,5 +1,5 @@
-"""Counters on long text fields, limits in plain words, a cleared preferred date on the edit page
-(issue 12, items 8 and 9), in Chromium against the live server."""
+"""Counters on long text fields, limits in plain words, a cleared preferred date on the edit page,
+in Chromium against the live server."""
 
 from __future__ import annotations
 

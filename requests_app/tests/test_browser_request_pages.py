@@ -141,7 +141,7 @@ def test_verified_provider_accepts_from_the_details_page_then_can_contact_the_cl
 
 
 def test_pending_provider_cannot_open_a_request_and_is_told_why(live_server, page: Page, provider_user):
-    """Issue 12: open requests (a senior's address) are for verified providers only; the refusal of
+    """open requests (a senior's address) are for verified providers only; the refusal of
     an accept is covered by the API's permission table."""
     request = ServiceRequestFactory(location="41 Maple Lane", special_requirements="I use a walker.")
     sign_in_browser(page, live_server.url, provider_user)

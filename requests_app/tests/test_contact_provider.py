@@ -1,5 +1,5 @@
-"""/request-service?provider=<id>: Browse's Contact names the provider and preselects their service
-(issue 14 item 9); the request is sent to them directly (issue 18: test_direct_requests.py)."""
+"""/request-service?provider=<id>: Browse's Contact names the provider and preselects their service;
+the request is sent to them directly (test_direct_requests.py)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Issue 18 item 3, "rebook a helper": a request sent to one provider directly.
+"""a request sent to one provider directly.
 
 Only that provider sees and may accept it for 24 hours (frozen time here), for good when the client
 chose "only this helper"; they may decline with a reason, and the circle is told. When the window

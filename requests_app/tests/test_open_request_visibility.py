@@ -129,7 +129,7 @@ def test_the_booked_provider_sees_the_full_name_address_and_needs_but_no_email(c
     assert detail["specialRequirements"] == NEEDS
     assert detail["client"]["firstName"] == "Margaret"
     assert detail["client"]["lastName"] == "Whitfield"
-    # Never the circle's emails (issue 16): the provider reaches them through the booking's messages.
+    # Never the circle's emails: the provider reaches them through the booking's messages.
     assert "email" not in detail["client"]
 
     visit = call(client, "GET", f"/api/bookings/{booking.pk}").json()["serviceRequest"]

@@ -1,5 +1,4 @@
-"""Request create/edit: limits in plain words, the preferred date within a year, a cleared date on edit
-(issue 12, items 8 and 9)."""
+"""Request create/edit: limits in plain words, the preferred date within a year, a cleared date on edit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Recurring visits (issue 18 items 4 and 6): the series' dates, and the rules of a repeat on create
+"""Recurring visits: the series' dates, and the rules of a repeat on create
 and edit (a 400 on the field, nothing saved)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12 item 13: the request forms learn from their props when a visit would fall inside the
+"""the request forms learn from their props when a visit would fall inside the
 48-hour window in which the app cannot cancel it (the rule bookings.services enforces)."""
 
 import datetime as dt

@@ -52,7 +52,7 @@ DEMO_USERS = [
     (DEMO_ADMIN_EMAIL, "Ada", "Admin", UserType.ADMIN, None),
     ("provider@kindly.example", "Vera", "Helper", UserType.PROVIDER, VerificationStatus.VERIFIED),
     ("client@kindly.example", "Clara", "Senior", UserType.CLIENT, None),
-    # Clara's son, in her care circle (issue 16): he sees her visits, messages and reports.
+    # Clara's son, in her care circle: he sees her visits, messages and reports.
     ("family@kindly.example", "Sam", "Senior", UserType.CLIENT, None),
     ("applicant@kindly.example", "Paul", "Applicant", UserType.PROVIDER, VerificationStatus.PENDING),
 ]
@@ -311,7 +311,7 @@ class Command(BaseCommand):
 
     def _demo_visit_today(self, client: User, *, helper: User) -> None:
         """A paid visit today that starts in no alarm, so the helper can check in and the family watch
-        it (issue 17): the window that has started last among those the helper can still keep with
+        it: the window that has started last among those the helper can still keep with
         no reminder due yet (else the next such window; after the evening's, tomorrow morning), on
         the clock of the person cared for, whatever the time `make run` starts. A window that has
         started can no longer be accepted, so the visit is booked and paid two weeks ahead (the same
