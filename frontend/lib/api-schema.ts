@@ -1115,7 +1115,7 @@ export interface paths {
         put?: never;
         /**
          * @description POST /api/service-requests/{id}/decline {"reason"}: the provider a request was sent to says
-         *     they cannot take it (issue 18). Those who cannot see the request get 404, others 403.
+         *     they cannot take it. Those who cannot see the request get 404, others 403.
          */
         post: operations["service_requests_decline_create"];
         delete?: never;
@@ -1466,7 +1466,7 @@ export interface components {
             readonly specialRequirements: string | null;
             readonly status: components["schemas"]["RequestStatusEnum"];
         };
-        /** @description booking.series: the visit's place in its request's series (issue 18 "recurring visits"). */
+        /** @description booking.series: the visit's place in its request's series. */
         BookingSeries: {
             readonly requestId: number;
             readonly index: number;
@@ -2142,7 +2142,7 @@ export interface components {
             readonly profileImageUrl: string;
         };
         /**
-         * @description The recipient as the provider booked on their visit sees them (issue 16 item 6): where to go,
+         * @description The recipient as the provider booked on their visit sees them: where to go,
          *     how to reach them, what helps, and whom in the circle to contact. Only in one request's or one
          *     booking's detail, once booked, to that provider (never before, never in lists).
          */
@@ -2193,7 +2193,7 @@ export interface components {
          * @enum {string}
          */
         RequestStatusEnum: "open" | "booked" | "completed" | "cancelled" | "deleted";
-        /** @description The provider a request was sent to (issue 18): everyone who sees the request sees their name. */
+        /** @description The provider a request was sent to: everyone who sees the request sees their name. */
         RequestedProvider: {
             readonly id: number;
             readonly firstName: string;
@@ -2527,7 +2527,7 @@ export interface components {
          */
         VerificationStatusEnum: "pending" | "verified" | "rejected";
         /**
-         * @description A visit of the day, as the provider's and the admins' "Today" list it (issue 17): when, where
+         * @description A visit of the day, as the provider's and the admins' "Today" list it: when, where
          *     it stands, who. Names only, never an email or an address (bookings.selectors._VISIT_FIELDS).
          */
         Visit: {
