@@ -61,6 +61,10 @@ class Provider(models.Model):
     verification_status = models.CharField(
         max_length=16, choices=VerificationStatus.choices, default=VerificationStatus.PENDING
     )
+    # The dates of the evidence behind "verified" (set by the vetting checks, shown to families as
+    # "ID verified <month year>" and "Background checked <month year>"): empty until a check says so.
+    identity_verified_at = models.DateTimeField(null=True, blank=True)
+    background_checked_at = models.DateTimeField(null=True, blank=True)
     is_active = models.BooleanField(default=True)
     rating = models.DecimalField(max_digits=3, decimal_places=2, default=Decimal("0"))
     total_reviews = models.IntegerField(default=0)

@@ -1512,6 +1512,10 @@ export interface components {
             bio?: string;
             experience?: string;
             readonly verificationStatus: components["schemas"]["VerificationStatusEnum"];
+            /** Format: date-time */
+            readonly identityVerifiedAt: string | null;
+            /** Format: date-time */
+            readonly backgroundCheckedAt: string | null;
             readonly isActive: boolean;
             /** Format: double */
             readonly rating: number;
@@ -2045,6 +2049,10 @@ export interface components {
             bio?: string;
             experience?: string;
             readonly verificationStatus: components["schemas"]["VerificationStatusEnum"];
+            /** Format: date-time */
+            readonly identityVerifiedAt: string | null;
+            /** Format: date-time */
+            readonly backgroundCheckedAt: string | null;
             readonly isActive: boolean;
             /** Format: double */
             readonly rating: number;

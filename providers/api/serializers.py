@@ -26,6 +26,8 @@ _PUBLIC_FIELDS = [
     "bio",
     "experience",
     "verificationStatus",
+    "identityVerifiedAt",
+    "backgroundCheckedAt",
     "isActive",
     "rating",
     "totalReviews",
@@ -46,6 +48,8 @@ class PublicProviderSerializer(serializers.ModelSerializer):
     verificationStatus = serializers.ChoiceField(
         VerificationStatus.choices, source="verification_status", read_only=True
     )
+    identityVerifiedAt = serializers.DateTimeField(source="identity_verified_at", read_only=True, allow_null=True)
+    backgroundCheckedAt = serializers.DateTimeField(source="background_checked_at", read_only=True, allow_null=True)
     isActive = serializers.BooleanField(source="is_active", read_only=True)
     rating = serializers.DecimalField(max_digits=3, decimal_places=2, coerce_to_string=False, read_only=True)
     totalReviews = serializers.IntegerField(source="total_reviews", read_only=True)
