@@ -147,7 +147,14 @@ def cached_all(reads: list[Read]) -> list[Any]:
     except Exception:
         logger.exception("List cache unavailable; reading from the database")
         return [read.compute() for read in reads]
-    return [_value(read, ":".join(found[k] for k in read.version_keys), found.get(read.value_key)) for read in reads]
+    # A version gone again before its second read (evicted, flushed, or replaced by a write in
+    # between) is not known: a read that depends on it is a miss, computed and not stored.
+    return [
+        _compute(read)
+        if any(found[k] is None for k in read.version_keys)
+        else _value(read, ":".join(found[k] for k in read.version_keys), found.get(read.value_key))
+        for read in reads
+    ]
 
 
 def _value(read: Read, version: str, stored: tuple[str, Any] | None) -> Any:

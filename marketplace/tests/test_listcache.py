@@ -249,3 +249,24 @@ def test_the_dashboard_page_reads_its_cached_values_in_one_round_trip(client, cl
     # come together, so nothing is read twice and nothing from the database.
     assert (get_many.call_count, get.call_count) == (2, 0)
     assert _tables_read(queries) == set() and not _reads_messages(queries)
+
+
+def test_a_version_that_vanishes_between_its_two_reads_is_a_miss(client_user):
+    """A version key evicted or flushed between the first read (absent: added) and the second
+    (to learn the version two first readers agreed on) is read from the database, not an error."""
+    from unittest import mock
+
+    real_add = listcache.cache.add
+
+    def add_then_evicted(key, *args, **kwargs):
+        added = real_add(key, *args, **kwargs)
+        listcache.cache.delete(key)  # Redis evicts it (or a FLUSHDB) before the next read
+        return added
+
+    with mock.patch.object(listcache.cache, "add", side_effect=add_then_evicted):
+        assert listcache.cached(("vanishing",), lambda: "from the database", tables=[User]) == "from the database"
+    # Once the versions are back, the value is cached as usual.
+    computed = []
+    for _ in range(2):
+        assert listcache.cached(("vanishing",), lambda: computed.append(1) or "cached", tables=[User]) == "cached"
+    assert computed == [1]
