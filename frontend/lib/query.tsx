@@ -110,22 +110,16 @@ export function useSeededQuery<T extends NonNullable<unknown>>(
 
 /**
  * The spec's polling (section 9) as a fallback: `intervalMs` while the page's socket is down,
- * false while it is up (events keep the data fresh). Each time the socket comes back, `keys`
- * are refetched to catch up on what was sent while it was down (not when it first opens right
- * after the page rendered its data). Use as a query's refetchInterval.
+ * false while it is up (events keep the data fresh). Each time the socket opens, the first time
+ * included, `keys` are refetched: an event published while it was down (or, on the first open,
+ * between the page's render and the socket's open) reached nobody, so the data is read again
+ * once. Use as a query's refetchInterval.
  */
 export function usePollWhileDisconnected(keys: readonly QueryKey[], intervalMs: number): number | false {
   const connected = useConnected();
   const client = useQueryClient();
   const latestKeys = useRef(keys);
   const wasDown = useRef(!connected);
-  // The page's data was rendered with it: a socket that opens within one interval of the mount
-  // has missed nothing worth a second read of every list (no extra calls per view).
-  const mountedAt = useRef(0);
-  const everConnected = useRef(connected);
-  useEffect(() => {
-    mountedAt.current = Date.now();
-  }, []);
   useEffect(() => {
     latestKeys.current = keys;
   });
@@ -134,13 +128,10 @@ export function usePollWhileDisconnected(keys: readonly QueryKey[], intervalMs: 
       wasDown.current = true;
       return;
     }
-    const firstOpenSoon = !everConnected.current && Date.now() - mountedAt.current < intervalMs;
-    everConnected.current = true;
     if (!wasDown.current) return;
     wasDown.current = false;
-    if (firstOpenSoon) return;
     for (const queryKey of latestKeys.current) void client.invalidateQueries({ queryKey });
-  }, [connected, client, intervalMs]);
+  }, [connected, client]);
   return connected ? false : intervalMs;
 }
 
