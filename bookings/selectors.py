@@ -40,7 +40,7 @@ from circles.selectors import organized_recipient_ids, recipient_id_list, recipi
 from core.addresses import PART_NAMES
 from core.errors import NotFound
 from providers.models import Provider, VerificationStatus
-from providers.selectors import provider_pk_of, visit_problems
+from providers.selectors import provider_get_for_profile, provider_pk_of, visit_problems
 from requests_app.models import ADDRESS_KEPT_AFTER_VISIT, SERIES_MAX_VISITS, RequestStatus, ServiceRequest
 from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
 
@@ -74,7 +74,17 @@ _LISTED_FIELDS = (
     *(f"client__{f}" for f in USER_SUMMARY_FIELDS),
     *(
         f"provider__{f}"
-        for f in ("id", "user_id", "specialties", "hourly_rate", "verification_status", "rating", "total_reviews")
+        for f in (
+            "id",
+            "user_id",
+            "specialties",
+            "hourly_rate",
+            "verification_status",
+            "identity_verified_at",
+            "background_checked_at",
+            "rating",
+            "total_reviews",
+        )
     ),
     *(f"provider__user__{f}" for f in USER_SUMMARY_FIELDS),
     *(
@@ -245,6 +255,19 @@ def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
         .only(*PUBLIC_REVIEW_FIELDS)
         .order_by("-created_at", "-id")
     )
+
+
+PROFILE_REVIEWS = 10  # the newest public reviews a provider's profile page shows
+
+
+def provider_profile(*, provider_id: int, viewer: User) -> Provider:
+    """A provider's profile page as `viewer` may read it (who may: providers.selectors
+    .provider_get_for_profile), with `visits_completed` (her completed visits) and
+    `profile_reviews` (her newest public reviews) set on it."""
+    provider = provider_get_for_profile(provider_id=provider_id, viewer=viewer)
+    provider.visits_completed = Booking.objects.filter(provider=provider, status=BookingStatus.COMPLETED).count()
+    provider.profile_reviews = list(provider_reviews_public(provider=provider)[:PROFILE_REVIEWS])
+    return provider
 
 
 FEATURED_REVIEW_MIN_RATING = 4

@@ -7,6 +7,8 @@ urlpatterns = [
     path("calendar", pages.calendar_page, name="calendar"),
     path("calendar/reset", pages.calendar_feed_reset, name="calendar-reset"),
     path("calendar/<str:token>.ics", pages.calendar_feed, name="calendar-feed"),
+    path("providers/<int:pk>", pages.provider_profile_page, name="provider-profile"),
+    path("api/providers/<int:pk>/profile", views.ProviderProfileView.as_view(), name="api-provider-profile-public"),
     path("api/providers/<int:pk>/reviews", views.ProviderReviewListView.as_view(), name="api-provider-reviews"),
     path(
         "api/service-requests/<int:pk>/accept",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import calendar as pycalendar
 import datetime as dt
+import json
 import zoneinfo
 from urllib.parse import urlencode
 
@@ -15,9 +16,11 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+from rest_framework.renderers import JSONRenderer
 
 from accounts.guards import login_required_page, queue_toast
 from bookings import selectors, services
+from bookings.api.serializers import ProviderProfileSerializer
 from bookings.calendar import calendar_ics, series_label, time_off_shown, visit_parties
 from circles.models import CareRecipient
 from circles.selectors import recipient_get, recipient_list_for
@@ -153,6 +156,19 @@ def calendar_page(request: HttpRequest) -> HttpResponse:
         "recipient_webcal_url": _webcal(recipient_feed_url) if recipient_feed_url else "",
     }
     return render(request, "pages/calendar.html", context)
+
+
+@require_GET
+@login_required_page
+def provider_profile_page(request: HttpRequest, pk: int) -> HttpResponse:
+    """/providers/<id>: what a family sees of a helper (who may: selectors.provider_profile)."""
+    try:
+        provider = selectors.provider_profile(provider_id=pk, viewer=request.user)
+    except NotFound:
+        raise Http404("Provider not found.") from None
+    profile = json.loads(JSONRenderer().render(ProviderProfileSerializer(provider).data))  # as the API sends it
+    name = " ".join(filter(None, [provider.user.first_name, provider.user.last_name])) or "Kindly helper"
+    return render(request, "pages/provider-profile.html", {"name": name, "props": {"profile": profile}})
 
 
 @require_POST

@@ -154,6 +154,19 @@ def provider_get_public(*, provider_id: int) -> Provider:
     return provider
 
 
+def provider_get_for_profile(*, provider_id: int, viewer: User) -> Provider:
+    """The provider whose profile page `viewer` may read: a verified, active helper for anyone
+    signed in; any other (pending, rejected, inactive) only for staff and for herself. Otherwise
+    404, as if there were none: an application is nobody else's business."""
+    provider = Provider.objects.select_related("user").filter(pk=provider_id).first()
+    if provider is None or not viewer.is_authenticated:
+        raise NotFound("Provider not found.")
+    public = provider.is_verified and provider.is_active
+    if not (public or viewer.is_admin or provider.user_id == viewer.pk):
+        raise NotFound("Provider not found.")
+    return provider
+
+
 def provider_for_user(*, user: User) -> Provider | None:
     if not user.is_authenticated:
         return None

@@ -54,13 +54,27 @@ class BookingProviderSerializer(serializers.ModelSerializer):
     verificationStatus = serializers.ChoiceField(
         VerificationStatus.choices, source="verification_status", read_only=True
     )
+    # The dates of her evidence, shown on the booking card ("ID verified <month year>"); null: not yet.
+    identityVerifiedAt = serializers.DateTimeField(source="identity_verified_at", read_only=True, allow_null=True)
+    backgroundCheckedAt = serializers.DateTimeField(source="background_checked_at", read_only=True, allow_null=True)
     rating = serializers.DecimalField(max_digits=3, decimal_places=2, coerce_to_string=False, read_only=True)
     totalReviews = serializers.IntegerField(source="total_reviews", read_only=True)
     user = UserSummarySerializer(read_only=True)
 
     class Meta:
         model = Provider
-        fields = ["id", "userId", "specialties", "hourlyRate", "verificationStatus", "rating", "totalReviews", "user"]
+        fields = [
+            "id",
+            "userId",
+            "specialties",
+            "hourlyRate",
+            "verificationStatus",
+            "identityVerifiedAt",
+            "backgroundCheckedAt",
+            "rating",
+            "totalReviews",
+            "user",
+        ]
         read_only_fields = fields
 
 
@@ -422,6 +436,53 @@ class PublicReviewSerializer(serializers.ModelSerializer):
     class Meta:
         model = Review
         fields = ["id", "rating", "comment", "createdAt", "serviceName", "reviewer"]
+        read_only_fields = fields
+
+
+class ProviderProfileSerializer(serializers.ModelSerializer):
+    """GET /api/providers/{id}/profile and the /providers/{id} page: what a family sees of a helper.
+    Her photo (or initial) and name, services, the area she names (never where she lives), rate,
+    the dates of her identity and background checks (null: not checked yet), rating, her
+    completed visits and newest public reviews."""
+
+    specialties = serializers.ListField(child=serializers.CharField(), read_only=True)
+    hourlyRate = serializers.DecimalField(
+        source="hourly_rate", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
+    )
+    serviceArea = serializers.CharField(source="service_area", read_only=True)
+    verificationStatus = serializers.ChoiceField(
+        VerificationStatus.choices, source="verification_status", read_only=True
+    )
+    isActive = serializers.BooleanField(source="is_active", read_only=True)
+    identityVerifiedAt = serializers.DateTimeField(source="identity_verified_at", read_only=True, allow_null=True)
+    backgroundCheckedAt = serializers.DateTimeField(source="background_checked_at", read_only=True, allow_null=True)
+    rating = serializers.DecimalField(max_digits=3, decimal_places=2, coerce_to_string=False, read_only=True)
+    totalReviews = serializers.IntegerField(source="total_reviews", read_only=True)
+    visitsCompleted = serializers.IntegerField(source="visits_completed", read_only=True)
+    memberSince = serializers.DateTimeField(source="created_at", read_only=True)
+    user = PublicUserSerializer(read_only=True)
+    reviews = PublicReviewSerializer(source="profile_reviews", many=True, read_only=True)
+
+    class Meta:
+        model = Provider
+        fields = [
+            "id",
+            "user",
+            "specialties",
+            "hourlyRate",
+            "serviceArea",
+            "bio",
+            "experience",
+            "verificationStatus",
+            "isActive",
+            "identityVerifiedAt",
+            "backgroundCheckedAt",
+            "rating",
+            "totalReviews",
+            "visitsCompleted",
+            "memberSince",
+            "reviews",
+        ]
         read_only_fields = fields
 
 

@@ -18,6 +18,7 @@ from bookings.api.serializers import (
     BookingCancelSerializer,
     BookingSerializer,
     CheckOutSerializer,
+    ProviderProfileSerializer,
     PublicReviewSerializer,
     ReviewCreateSerializer,
     ReviewSerializer,
@@ -204,6 +205,16 @@ class BookingReviewView(APIView):
         serializer.is_valid(raise_exception=True)
         review = services.review_create(booking_id=pk, actor=request.user, **serializer.validated_data)
         return Response(ReviewSerializer(review).data, status=status.HTTP_201_CREATED)
+
+
+class ProviderProfileView(APIView):
+    """GET /api/providers/{id}/profile: a helper's profile (signed in). A verified, active helper's
+    for anyone; another's only for staff and herself (404 for the rest)."""
+
+    @extend_schema(responses=ProviderProfileSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        provider = selectors.provider_profile(provider_id=pk, viewer=request.user)
+        return Response(ProviderProfileSerializer(provider).data)
 
 
 class ProviderReviewListView(generics.ListAPIView):

@@ -112,6 +112,22 @@ CASES = [
     ("providers-list", "GET", "/api/providers?verified=true", None, dict.fromkeys(ROLES, 200)),
     ("categories-list", "GET", "/api/service-categories", None, dict.fromkeys(ROLES, 200)),
     ("provider-reviews", "GET", "/api/providers/{verified_profile}/reviews", None, dict.fromkeys(ROLES, 200)),
+    # A helper's profile: a verified, active one's for anyone signed in; an applicant's (pending)
+    # for staff and herself only.
+    (
+        "provider-profile",
+        "GET",
+        "/api/providers/{verified_profile}/profile",
+        None,
+        by_kind(client=200, unvetted=200, vetted=200, admin=200),
+    ),
+    (
+        "provider-profile-pending",
+        "GET",
+        "/api/providers/{pending_profile}/profile",
+        None,
+        by_kind(client=404, unvetted=404, vetted=404, admin=200, pending_provider=200),
+    ),
     (
         "own-profile-read",
         "GET",

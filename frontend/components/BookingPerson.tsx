@@ -1,9 +1,11 @@
 // Who the other party of a booking is: a client sees the helper who is coming (photo
-// or initial, name, rating, a Message link); a provider sees the client they visit.
+// or initial, name linked to her profile page, rating, what Kindly checked and when, a Message
+// link); a provider sees the client they visit.
 import { personName } from "../lib/format";
 import type { Booking, PersonSummary } from "../lib/types";
 import { Avatar } from "./Avatar";
 import { StarRating } from "./StarRating";
+import { VettingBadges } from "./VettingBadges";
 import "../styles/people.css";
 
 /** The messages page with a booking's conversation open: the one of its care recipient and
@@ -11,6 +13,11 @@ import "../styles/people.css";
  * lands in the right one. */
 export function bookingMessageLink(bookingId: number): string {
   return `/messages?booking=${bookingId}`;
+}
+
+/** A helper's profile page: what Kindly checked about her and when, her reviews. */
+export function providerProfileLink(providerId: number): string {
+  return `/providers/${providerId}`;
 }
 
 /** The messages page with the support conversation open. */
@@ -21,12 +28,16 @@ function Person({
   person,
   href,
   rating,
+  profileHref,
+  vetting,
   testId,
 }: {
   label: string;
   person: PersonSummary;
   href: string;
   rating?: { value: number | string; reviews: number };
+  profileHref?: string;
+  vetting?: { identityVerifiedAt?: string | null; backgroundCheckedAt?: string | null };
   testId: string;
 }) {
   const name = personName({ firstName: person.firstName, lastName: person.lastName }) || "Kindly member";
@@ -40,9 +51,10 @@ function Person({
       <div className="booking-person-text">
         <span className="booking-person-label">{label}</span>
         <span className="booking-person-name" data-testid={`${testId}-name`}>
-          {name}
+          {profileHref ? <a href={profileHref}>{name}</a> : name}
         </span>
         {rating && <StarRating rating={rating.value} reviews={rating.reviews} />}
+        {vetting && <VettingBadges {...vetting} testId={`${testId}-vetting`} />}
       </div>
       <a className="button button-secondary booking-person-action" href={href}>
         Message<span className="visually-hidden"> {name}</span>
@@ -72,6 +84,8 @@ export function BookingPerson({ booking, perspective }: { booking: Booking; pers
       person={provider.user}
       href={bookingMessageLink(booking.id)}
       rating={{ value: provider.rating ?? 0, reviews: provider.totalReviews ?? 0 }}
+      profileHref={providerProfileLink(provider.id)}
+      vetting={{ identityVerifiedAt: provider.identityVerifiedAt, backgroundCheckedAt: provider.backgroundCheckedAt }}
       testId="booking-helper"
     />
   );

@@ -1,7 +1,9 @@
-// A provider's card on /providers: who she is, her rating, when she is next free, how far she is
+// A provider's card on /providers: who she is (her name links to her profile page), her rating,
+// when she is next free, how far she is
 // from the person cared for ("3.2 miles away", when the page asks near someone), her services and
 // rate, and a request sent to her directly.
 import { Avatar } from "./Avatar";
+import { providerProfileLink } from "./BookingPerson";
 import { StarRating } from "./StarRating";
 import { formatMoney, milesAway, parseDateOnly, personName } from "../lib/format";
 import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
@@ -28,7 +30,7 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
         <Avatar firstName={provider.user.firstName} imageUrl={provider.user.profileImageUrl} />
         <div>
           <h3 id={headingId} className="provider-name" tabIndex={-1}>
-            {name}
+            <a href={providerProfileLink(provider.id)}>{name}</a>
           </h3>
           {first && <p className="provider-specialty muted">{serviceName(first)}</p>}
         </div>

@@ -947,6 +947,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/providers/{id}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/providers/{id}/profile: a helper's profile (signed in). A verified, active helper's
+         *     for anyone; another's only for staff and herself (404 for the rest).
+         */
+        get: operations["providers_profile_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/providers/{id}/reviews": {
         parameters: {
             query?: never;
@@ -1436,6 +1456,10 @@ export interface components {
             /** Format: double */
             readonly hourlyRate: number | null;
             readonly verificationStatus: components["schemas"]["VerificationStatusEnum"];
+            /** Format: date-time */
+            readonly identityVerifiedAt: string | null;
+            /** Format: date-time */
+            readonly backgroundCheckedAt: string | null;
             /** Format: double */
             readonly rating: number;
             readonly totalReviews: number;
@@ -2095,6 +2119,35 @@ export interface components {
             verified: number;
             rejected: number;
             total: number;
+        };
+        /**
+         * @description GET /api/providers/{id}/profile and the /providers/{id} page: what a family sees of a helper.
+         *     Her photo (or initial) and name, services, the area she names (never where she lives), rate,
+         *     the dates of her identity and background checks (null: not checked yet), rating, her
+         *     completed visits and newest public reviews.
+         */
+        ProviderProfile: {
+            readonly id: number;
+            readonly user: components["schemas"]["PublicUser"];
+            readonly specialties: string[];
+            /** Format: double */
+            readonly hourlyRate: number | null;
+            readonly serviceArea: string;
+            readonly bio: string;
+            readonly experience: string;
+            readonly verificationStatus: components["schemas"]["VerificationStatusEnum"];
+            readonly isActive: boolean;
+            /** Format: date-time */
+            readonly identityVerifiedAt: string | null;
+            /** Format: date-time */
+            readonly backgroundCheckedAt: string | null;
+            /** Format: double */
+            readonly rating: number;
+            readonly totalReviews: number;
+            readonly visitsCompleted: number;
+            /** Format: date-time */
+            readonly memberSince: string;
+            readonly reviews: components["schemas"]["PublicReview"][];
         };
         /** @description PUT /api/admin/providers/{id}/status. */
         ProviderStatusRequest: {
@@ -4018,6 +4071,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedBrowseProviderList"];
+                };
+            };
+        };
+    };
+    providers_profile_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProviderProfile"];
                 };
             };
         };

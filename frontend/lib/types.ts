@@ -25,6 +25,8 @@ export type Provider = Schemas["Provider"];
 /** A card of the browse list: the public fields and the next free window (or null). */
 export type BrowseProvider = Schemas["BrowseProvider"];
 export type NextFreeWindow = Schemas["NextFreeWindow"];
+/** A helper's profile page (/providers/{id}, GET /api/providers/{id}/profile). */
+export type ProviderProfile = Schemas["ProviderProfile"];
 export type Schedule = Schemas["Schedule"];
 export type TimeOff = Schemas["TimeOff"];
 export type ServiceCategory = Schemas["ServiceCategory"];

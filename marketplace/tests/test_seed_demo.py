@@ -163,3 +163,15 @@ def test_seed_demo_places_clara_and_her_neighbours_some_near_enough_to_come(fire
     names = [p.user.first_name for p in near]
     assert names[:2] == ["Vera", "Ana"] and {"Ben", "Carmen", "Dev", "Elena", "Grace"} <= set(names)
     assert not {"Frank", "Hank"} & set(names)  # Decatur and Bloomington: farther than they travel
+
+
+@pytest.mark.django_db
+def test_the_verified_demo_helpers_have_the_dates_of_their_checks_and_the_applicant_none(firebase_auth):
+    call_command("seed_demo", stdout=io.StringIO())
+    verified = Provider.objects.filter(verification_status="verified")
+    assert verified.count() >= 9
+    for helper in verified:
+        assert helper.identity_verified_at is not None and helper.background_checked_at is not None
+        assert helper.background_checked_at < timezone.now()
+    applicant = Provider.objects.get(user__email="applicant@kindly.example")
+    assert applicant.identity_verified_at is None and applicant.background_checked_at is None

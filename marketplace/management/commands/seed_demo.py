@@ -58,6 +58,15 @@ DEMO_USERS = [
 ]
 
 
+def demo_evidence(status: str) -> dict:
+    """The dates of a demo helper's checks (the profile page's "ID verified <month year>"): a verified
+    one was checked four months ago; an applicant has no check yet."""
+    if status != VerificationStatus.VERIFIED:
+        return {"identity_verified_at": None, "background_checked_at": None}
+    checked = timezone.now().replace(hour=12, minute=0, second=0, microsecond=0) - dt.timedelta(days=120)
+    return {"identity_verified_at": checked - dt.timedelta(days=3), "background_checked_at": checked}
+
+
 # Helpers in the towns around Springfield (home ZIP, miles she travels), spread as people live:
 # most in town or the next town, a few farther out; some travel far enough to reach Clara
 # (62704), some do not (Frank in Decatur, Hank in Bloomington).
@@ -187,7 +196,9 @@ class Command(BaseCommand):
             }
             # Kept in place on a re-run (not a second application), under the same rules as one.
             InvalidInput.check(provider_application_problems(**application))
-            Provider.objects.update_or_create(user=user, defaults={**application, "verification_status": status})
+            Provider.objects.update_or_create(
+                user=user, defaults={**application, "verification_status": status, **demo_evidence(status)}
+            )
         return user
 
     @transaction.atomic
@@ -215,8 +226,9 @@ class Command(BaseCommand):
                 "experience": f"Years of helping family and neighbours around {town}.",
             }
             InvalidInput.check(provider_application_problems(**application))
+            verified = VerificationStatus.VERIFIED
             Provider.objects.update_or_create(
-                user=user, defaults={**application, "verification_status": VerificationStatus.VERIFIED}
+                user=user, defaults={**application, "verification_status": verified, **demo_evidence(verified)}
             )
 
     def _demo_places(self) -> None:
