@@ -331,15 +331,10 @@ export function VisitReportDialog({
     if (mode !== null && editing && saved.data) reset(visitReportPayload(saved.data));
   }, [mode, editing, saved.data, reset]);
 
-  const submit = form.handleSubmit(async (checked) => {
-    if (mode === "check-out") {
-      const found = taskOutcomeProblems(outcomes);
-      setTaskErrors(found);
-      if (Object.keys(found).length > 0) {
-        document.getElementById(`report-${booking.id}-outcomes`)?.scrollIntoView({ block: "center" });
-        return;
-      }
-    }
+  // Unmarked tasks are asked about with the report's own problems, before anything is sent.
+  const tasksProblems = () => (mode === "check-out" ? taskOutcomeProblems(outcomes) : {});
+  const send = form.handleSubmit(async (checked) => {
+    if (Object.keys(tasksProblems()).length > 0) return;
     try {
       const report = visitReportPayload(checked);
       if (mode === "check-out") {
@@ -379,6 +374,13 @@ export function VisitReportDialog({
       failed(error, "Could not save the report. Please try again.");
     }
   });
+  const submit = () => {
+    const found = tasksProblems();
+    setTaskErrors(found);
+    if (Object.keys(found).length > 0)
+      document.getElementById(`report-${booking.id}-outcomes`)?.scrollIntoView({ block: "center" });
+    void send();
+  };
 
   const id = `report-${booking.id}`;
   return (
