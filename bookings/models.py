@@ -98,6 +98,13 @@ class Booking(models.Model):
     check_in_longitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
     check_out_latitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
     check_out_longitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
+    # Whether each position was at the home of the person cared for (bookings.visit_place): true
+    # inside the radius, false outside or without a usable position (the helper's reason is kept),
+    # null when the home has no coordinates to compare with. Never blocks a check-in or check-out.
+    check_in_verified = models.BooleanField(null=True, blank=True)
+    check_in_reason = models.CharField(max_length=200, blank=True)
+    check_out_verified = models.BooleanField(null=True, blank=True)
+    check_out_reason = models.CharField(max_length=200, blank=True)
 
     NO_OVERLAP = "booking_provider_no_overlap"
 
@@ -286,3 +293,22 @@ class VisitAlert(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} alert of booking #{self.booking_id}"
+
+
+class VisitTaskOutcome(models.Model):
+    """One item of the family's task list (ServiceRequest.tasks), as the helper marked it at
+    check-out: done, or not done with a short reason. The task's words are copied, so the record
+    stays true if the request's list is ever changed."""
+
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="task_outcomes")
+    position = models.PositiveSmallIntegerField()
+    task = models.CharField(max_length=200)
+    done = models.BooleanField()
+    reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["booking", "position"]
+        constraints = [models.UniqueConstraint(fields=["booking", "position"], name="one_outcome_per_visit_task")]
+
+    def __str__(self) -> str:
+        return f"{'Done' if self.done else 'Not done'}: {self.task}"

@@ -35,6 +35,7 @@ from bookings.models import (
     Review,
     VisitAlertKind,
     VisitReport,
+    VisitTaskOutcome,
 )
 from circles.selectors import organized_recipient_ids, recipient_id_list, recipient_ids_of
 from core.addresses import PART_NAMES
@@ -59,11 +60,29 @@ def _with_parties(qs: QuerySet[Booking], viewer_id: str | None = None) -> QueryS
     their role in the recipient's circle (viewer_role: "organizer", "member" or None), which the
     shape reads."""
     qs = qs.select_related("client", "recipient", "provider__user", "service_request__category").annotate(
-        has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk")))
+        has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk"))),
+        tasks_done_count=tasks_done_count(),
     )
     if viewer_id is not None:
         qs = qs.annotate(viewer_role=viewer_role_of(viewer_id))
     return qs
+
+
+def tasks_done_count() -> Subquery:
+    """How many of the visit's tasks were marked done at check-out (null before), for annotate()."""
+    done = (
+        VisitTaskOutcome.objects.filter(booking_id=OuterRef("pk"), done=True)
+        .order_by()
+        .values("booking_id")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return Subquery(done, output_field=IntegerField())
+
+
+def task_outcomes_of(booking: Booking) -> list[VisitTaskOutcome]:
+    """The visit's task outcomes in the list's order (the caller may see the booking)."""
+    return list(VisitTaskOutcome.objects.filter(booking_id=booking.pk).order_by("position"))
 
 
 # What a listed booking's shape reads (BookingSerializer), and nothing else: six joined tables'
@@ -96,6 +115,7 @@ _LISTED_FIELDS = (
             "category_id",
             *PART_NAMES,
             "special_requirements",
+            "tasks",
             "status",
             # booking.series: the series' length from its request's repeat
             "preferred_date",

@@ -34,6 +34,9 @@ class BookingUpdatedEventSerializer(serializers.Serializer):
     checkedInAt = serializers.DateTimeField(required=False, allow_null=True)  # noqa: N815
     checkedOutAt = serializers.DateTimeField(required=False, allow_null=True)  # noqa: N815
     hasReport = serializers.BooleanField(required=False)  # noqa: N815
+    # Was the check-in at the home (null: could not be compared); tasks marked done at check-out.
+    checkInVerified = serializers.BooleanField(required=False, allow_null=True)  # noqa: N815
+    tasksDone = serializers.IntegerField(required=False, allow_null=True)  # noqa: N815
 
 
 class TypingEventSerializer(serializers.Serializer):

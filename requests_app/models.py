@@ -142,6 +142,10 @@ class ServiceRequest(models.Model):
     state = models.CharField(max_length=40, blank=True)
     zip_code = models.CharField("ZIP", max_length=10, blank=True)
     special_requirements = models.TextField(blank=True)
+    # What the visit is for: the family's task list, short items in their order ("Pick up
+    # prescriptions"). Every visit of a series carries it; the helper sees it before accepting and
+    # marks each item at check-out (bookings.VisitTaskOutcome). Rules: requests_app.services.tasks_problem.
+    tasks = models.JSONField(default=list, blank=True)
     estimated_duration = models.PositiveIntegerField(default=60, help_text="minutes")
     max_budget = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     status = models.CharField(max_length=16, choices=RequestStatus.choices, default=RequestStatus.OPEN)

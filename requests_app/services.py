@@ -49,6 +49,7 @@ EDITABLE_FIELDS = (
     "location",
     *PART_NAMES,
     "special_requirements",
+    "tasks",
     "estimated_duration",
     "max_budget",
     "repeat",
@@ -111,6 +112,34 @@ DECLINE_REASON_TOO_LONG = "The reason can be at most 500 characters."
 DECLINE_NOT_YOURS = "Only the helper this request was sent to can decline it."
 DECLINE_TWICE = "You have already declined this request."
 ORGANIZERS_ONLY = "Only an organizer of this care circle can change this request."
+# The family's task list: a few short items the helper can tick off at check-out.
+TASKS_MAX = 10
+TASK_MAX_LENGTH = 120
+TASKS_TOO_MANY = "A visit can have at most 10 tasks."
+TASK_TOO_LONG = "Each task can be at most 120 characters."
+TASK_NOT_TEXT = "Each task must be a few words of text."
+TASKS_REPEATED = "Each task can be listed once."
+
+
+def clean_tasks(value: Any) -> list[str]:
+    """The task list as it is kept: each item's spaces tidied, empty items dropped (the order kept)."""
+    if not isinstance(value, list):
+        return []
+    return [" ".join(item.split()) for item in value if isinstance(item, str) and item.strip()]
+
+
+def tasks_problem(value: Any) -> str:
+    """What is wrong with a task list: at most TASKS_MAX items of text, each at most TASK_MAX_LENGTH, no repeats."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        return TASK_NOT_TEXT
+    items = clean_tasks(value)
+    if len(items) > TASKS_MAX:
+        return TASKS_TOO_MANY
+    if any(len(item) > TASK_MAX_LENGTH for item in items):
+        return TASK_TOO_LONG
+    if len({item.casefold() for item in items}) < len(items):
+        return TASKS_REPEATED
+    return ""
 
 
 def preferred_date_latest(today: dt.date) -> dt.date:
@@ -227,6 +256,7 @@ API_FIELD_NAMES = {
     "category": "categoryId",
     "location": "location",
     "special_requirements": "specialRequirements",
+    "tasks": "tasks",
     "estimated_duration": "estimatedDuration",
     "max_budget": "maxBudget",
     "preferred_date": "preferredDate",
@@ -261,6 +291,7 @@ def service_request_problems(values: dict[str, Any], *, creating: bool) -> dict[
         "special_requirements": lambda v: _text_problem(
             v, required="", max_length=TEXT_MAX, too_long=SPECIAL_REQUIREMENTS_TOO_LONG
         ),
+        "tasks": tasks_problem,
         "estimated_duration": lambda v: duration_problem(v, creating=creating),
         "max_budget": lambda v: budget_problem(v, creating=creating),
         "preferred_date": lambda v: PREFERRED_DATE_REQUIRED if creating and v is None else preferred_date_problem(v),
@@ -355,6 +386,7 @@ def service_request_create(
     preferred_time: str = "",
     urgency: str = Urgency.NORMAL,
     special_requirements: str = "",
+    tasks: list[str] | None = None,
     estimated_duration: int = 60,
     max_budget: Decimal | None = None,
     repeat: str = Repeat.NONE,
@@ -396,6 +428,7 @@ def service_request_create(
         "urgency": urgency,
         **parts,
         "special_requirements": special_requirements,
+        "tasks": tasks or [],
         "estimated_duration": estimated_duration,
         "max_budget": max_budget,
         "repeat": repeat or Repeat.NONE,
@@ -403,6 +436,7 @@ def service_request_create(
         "repeat_until": repeat_until,
     }
     InvalidInput.check(service_request_problems(values, creating=True))
+    values["tasks"] = clean_tasks(values["tasks"])
     direct = {}
     if requested is not None:
         _check_offers(requested, category)
@@ -484,6 +518,8 @@ def service_request_update(*, service_request_id: int, actor: User, changes: dic
         changes = {name: value for name, value in changes.items() if name != "location" and name not in PART_NAMES}
         changes.update(address_parts(location=location, parts=given) or {})
     InvalidInput.check(service_request_problems(changes, creating=False))
+    if "tasks" in changes:
+        changes = {**changes, "tasks": clean_tasks(changes["tasks"])}
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)

@@ -100,6 +100,7 @@ class AdminTodayView(CachedListMixin, generics.ListAPIView):
         "accounts.User",
         "bookings.Booking",
         "bookings.VisitReport",
+        "bookings.VisitTaskOutcome",
         "circles.CareRecipient",
         "circles.CircleMember",
         "providers.Provider",

@@ -18,9 +18,10 @@ from bookings.models import (
     Review,
     VisitReport,
     VisitReportEdit,
+    VisitTaskOutcome,
     Wellbeing,
 )
-from bookings.selectors import VISIT_STATES, series_pay_note, visit_state
+from bookings.selectors import VISIT_STATES, series_pay_note, task_outcomes_of, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount
 from circles.models import CircleRole
 from core.api import StrictSerializer
@@ -85,6 +86,9 @@ class BookingRequestSerializer(serializers.ModelSerializer):
     categoryName = serializers.CharField(source="category.name", read_only=True, allow_null=True, default=None)
     location = serializers.CharField(read_only=True, allow_null=True)
     specialRequirements = serializers.CharField(source="special_requirements", read_only=True, allow_null=True)
+    tasks = serializers.ListField(
+        child=serializers.CharField(), read_only=True, help_text="The family's task list for each visit, in order."
+    )
 
     class Meta:
         model = ServiceRequest
@@ -96,6 +100,7 @@ class BookingRequestSerializer(serializers.ModelSerializer):
             "categoryName",
             "location",
             "specialRequirements",
+            "tasks",
             "status",
         ]
         read_only_fields = fields
@@ -158,6 +163,46 @@ def series_of(booking: Booking) -> dict | None:
     }
 
 
+class TaskOutcomeSerializer(serializers.ModelSerializer):
+    """One task of the family's list as the helper marked it at check-out."""
+
+    class Meta:
+        model = VisitTaskOutcome
+        fields = ["task", "done", "reason"]
+        read_only_fields = fields
+
+
+class VisitRecordSerializer(serializers.Serializer):
+    """booking.visitRecord: where the helper checked in and out (verified at the home: true; away
+    or without a usable position: false, with her reason; null when the home could not be compared)
+    and how the family's tasks went (tasksDone null until check-out; taskOutcomes in one booking's
+    detail only)."""
+
+    checkInVerified = serializers.BooleanField(source="check_in_verified", read_only=True, allow_null=True)
+    checkInReason = serializers.CharField(source="check_in_reason", read_only=True)
+    checkOutVerified = serializers.BooleanField(source="check_out_verified", read_only=True, allow_null=True)
+    checkOutReason = serializers.CharField(source="check_out_reason", read_only=True)
+    tasksTotal = serializers.IntegerField(read_only=True)
+    tasksDone = serializers.IntegerField(read_only=True, allow_null=True)
+    taskOutcomes = TaskOutcomeSerializer(many=True, read_only=True)
+
+
+def visit_record_of(booking: Booking, *, detail: bool) -> dict:
+    """VisitRecordSerializer's data."""
+    outcomes = task_outcomes_of(booking) if detail and booking.checked_out_at else []
+    total = len(booking.service_request.tasks or [])
+    done = getattr(booking, "tasks_done_count", None)
+    return {
+        "checkInVerified": booking.check_in_verified,
+        "checkInReason": booking.check_in_reason,
+        "checkOutVerified": booking.check_out_verified,
+        "checkOutReason": booking.check_out_reason,
+        "tasksTotal": total,
+        "tasksDone": (done or 0) if booking.checked_out_at and total else None,
+        "taskOutcomes": TaskOutcomeSerializer(outcomes, many=True).data,
+    }
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -193,6 +238,7 @@ class BookingSerializer(serializers.ModelSerializer):
     circleRole = serializers.SerializerMethodField()
     careDetails = serializers.SerializerMethodField()
     series = serializers.SerializerMethodField()
+    visitRecord = serializers.SerializerMethodField()
 
     class Meta:
         model = Booking
@@ -229,8 +275,13 @@ class BookingSerializer(serializers.ModelSerializer):
             "circleRole",
             "careDetails",
             "series",
+            "visitRecord",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(VisitRecordSerializer)
+    def get_visitRecord(self, obj: Booking) -> dict:
+        return visit_record_of(obj, detail=bool(self.context.get("care_details")))
 
     def _viewer(self):
         request = self.context.get("request")
@@ -552,6 +603,11 @@ class VisitLocationSerializer(StrictSerializer):
     # The ranges are checked by bookings.services.rounded_location, in plain words.
     latitude = serializers.FloatField(required=False, allow_null=True)
     longitude = serializers.FloatField(required=False, allow_null=True)
+    accuracy = serializers.FloatField(
+        required=False, allow_null=True, min_value=0, help_text="The position's accuracy circle, in metres."
+    )
+    # Away from the home, or without a usable position: why (bookings.services.visit_record).
+    reason = StrictCharField(label="Why", required=False, allow_blank=True, max_length=200)
 
 
 class VisitReportInputSerializer(StrictSerializer):
@@ -578,10 +634,19 @@ class VisitReportInputSerializer(StrictSerializer):
     followUpSuggested = serializers.BooleanField(source="follow_up_suggested", required=False)
 
 
+class TaskOutcomeInputSerializer(StrictSerializer):
+    """How one task went: done, or not done with a short reason."""
+
+    done = serializers.BooleanField()
+    reason = StrictCharField(label="Why not", required=False, allow_blank=True, max_length=200)
+
+
 class CheckOutSerializer(VisitLocationSerializer):
     """POST /api/bookings/{id}/check-out: the report (optional here; it can follow within 24 hours)."""
 
     report = VisitReportInputSerializer(required=False, allow_null=True)
+    # One per task of the family's list, in its order (bookings.services.visit_record).
+    tasks = TaskOutcomeInputSerializer(many=True, required=False)
 
 
 class VisitReportEditSerializer(serializers.ModelSerializer):

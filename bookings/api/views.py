@@ -68,6 +68,7 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
         "accounts.User",
         "bookings.Booking",
         "bookings.VisitReport",
+        "bookings.VisitTaskOutcome",
         "circles.CareRecipient",
         "circles.CircleMember",
         "providers.Provider",

@@ -35,6 +35,7 @@ from bookings.services.base import (
     push_update,
     tell,
 )
+from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save
 from core.errors import Conflict, InvalidInput
 from core.notices.bookings import InApp
 from core.notifications import Audience, NoticeKind
@@ -66,6 +67,8 @@ def rounded_location(latitude: Any, longitude: Any) -> tuple[Decimal | None, Dec
     """
     if latitude in (None, "") and longitude in (None, ""):
         return None, None
+    if str(latitude).strip() in ("0", "0.0") and str(longitude).strip() in ("0", "0.0"):
+        return None, None  # 0,0 is a browser's "unknown", not a place: nothing kept
     problems: dict[str, list[str]] = {}
     values: list[Decimal] = []
     for name, raw, limit in (("latitude", latitude, 90), ("longitude", longitude, 180)):
@@ -82,6 +85,13 @@ def rounded_location(latitude: Any, longitude: Any) -> tuple[Decimal | None, Dec
     return values[0], values[1]
 
 
+def _raw_position(rounded: Decimal | None, latitude: Any, longitude: Any) -> dict[str, Any]:
+    """The position as the browser gave it (compared unrounded), none when rounded_location kept none."""
+    if rounded is None:
+        return {"latitude": None, "longitude": None}
+    return {"latitude": latitude, "longitude": longitude}
+
+
 def _push_visit(booking: Booking) -> None:
     """booking.updated with the visit's times, to the circle and the provider."""
     push_update(
@@ -89,13 +99,24 @@ def _push_visit(booking: Booking) -> None:
         checkedInAt=booking.checked_in_at.isoformat() if booking.checked_in_at else None,
         checkedOutAt=booking.checked_out_at.isoformat() if booking.checked_out_at else None,
         hasReport=VisitReport.objects.filter(booking_id=booking.pk).exists(),
+        checkInVerified=booking.check_in_verified,
+        tasksDone=booking.task_outcomes.filter(done=True).count() if booking.checked_out_at else None,
     )
 
 
 def booking_check_in(
-    *, booking_id: int, actor: User, latitude: Any = None, longitude: Any = None, now: dt.datetime | None = None
+    *,
+    booking_id: int,
+    actor: User,
+    latitude: Any = None,
+    longitude: Any = None,
+    accuracy: Any = None,
+    reason: str = "",
+    now: dt.datetime | None = None,
 ) -> Booking:
-    """The provider arrives: from 30 minutes before the window starts, once, on a confirmed visit."""
+    """The provider arrives: from 30 minutes before the window starts, once, on a confirmed visit.
+    Away from the home (or without a usable position) she says why: the visit is unverified, never
+    blocked (bookings.services.visit_record)."""
     now = now or timezone.now()
     lat, lng = rounded_location(latitude, longitude)
     with transaction.atomic():
@@ -109,9 +130,21 @@ def booking_check_in(
                 f"You can check in from 30 minutes before the visit starts ({_clock(booking.starts_at, booking)} "
                 f"on {booking.scheduled_date:%B} {booking.scheduled_date.day})."
             )
+        position = _raw_position(lat, latitude, longitude)
+        verified, why = place_verdict(booking, **position, accuracy=accuracy, reason=reason)
         booking.checked_in_at = now
         booking.check_in_latitude, booking.check_in_longitude = lat, lng
-        booking.save(update_fields=["checked_in_at", "check_in_latitude", "check_in_longitude", "updated_at"])
+        booking.check_in_verified, booking.check_in_reason = verified, why
+        booking.save(
+            update_fields=[
+                "checked_in_at",
+                "check_in_latitude",
+                "check_in_longitude",
+                "check_in_verified",
+                "check_in_reason",
+                "updated_at",
+            ]
+        )
         tell(
             NoticeKind.VISIT_UPDATES,
             booking,
@@ -179,10 +212,15 @@ def booking_check_out(
     report: dict[str, Any] | None = None,
     latitude: Any = None,
     longitude: Any = None,
+    accuracy: Any = None,
+    reason: str = "",
+    tasks: list[dict[str, Any]] | None = None,
     now: dt.datetime | None = None,
 ) -> Booking:
     """The provider leaves: the booking is completed, with the visit report when given (it may also be
-    written afterwards, within 24 hours). The spec's "Mark as Completed" is this without a report."""
+    written afterwards, within 24 hours). The spec's "Mark as Completed" is this without a report.
+    A visit with a task list needs each task marked done, or not done with a reason (`tasks`, in the
+    list's order); the place is checked as at check-in."""
     now = now or timezone.now()
     lat, lng = rounded_location(latitude, longitude)
     with transaction.atomic():
@@ -194,7 +232,15 @@ def booking_check_out(
         written = None
         if report is not None:
             InvalidInput.check(visit_report_problems(report, checklist=visit_checklist(booking)))
+        task_list = list(booking.service_request.tasks or [])
+        InvalidInput.check(task_outcome_problems(task_list, tasks))
+        position = _raw_position(lat, latitude, longitude)
+        verified, why = place_verdict(booking, **position, accuracy=accuracy, reason=reason)
         lifecycle.complete(booking, now=now, latitude=lat, longitude=lng)
+        booking.check_out_verified, booking.check_out_reason = verified, why
+        booking.save(update_fields=["check_out_verified", "check_out_reason", "updated_at"])
+        if task_list:
+            task_outcomes_save(booking, task_list, tasks or [])
         if report is not None:
             written = VisitReport.objects.create(booking=booking, **_report_fields(report))
         # Organizers review a visit; a plain member is not asked to do what she cannot.

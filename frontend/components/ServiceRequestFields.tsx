@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { FieldSet, InputField, RadioOption, SelectField, TextareaField } from "./Field";
 import { RepeatFields } from "./RepeatFields";
 import { ShortNoticeWarning, type ShortNoticeRules } from "./ShortNotice";
+import { TaskListFields } from "./TaskListFields";
 import { TIME_WINDOWS, URGENCIES } from "../lib/format";
 import type { Messages } from "../lib/forms";
 import type { Limits } from "../lib/limits";
@@ -37,6 +38,7 @@ const WHEN_AND_WHERE: (keyof Values)[] = [
   "state",
   "zipCode",
   "specialRequirements",
+  "tasks",
   "estimatedDuration",
   "maxBudget",
 ];
@@ -119,7 +121,7 @@ interface Props {
   set<K extends keyof Values>(this: void, name: K, value: Values[K]): void;
   /** A change that may set the series' fields right or wrong (a date, a repeat). */
   change: (changes: Partial<Values>) => void;
-  categories: { id: number; name: string }[];
+  categories: { id: number; name: string; features?: string[] }[];
   limits: Limits;
   /** The preferred date's range: today to a year ahead (site time zone). */
   today: string;
@@ -303,6 +305,13 @@ export function ServiceRequestFields({
         maxLength={limits.specialRequirements?.maxLength}
         onChange={(e) => set("specialRequirements", e.target.value)}
         error={errors.specialRequirements}
+      />
+      <TaskListFields
+        id={id("tasks")}
+        tasks={values.tasks}
+        suggestions={categories.find((c) => String(c.id) === values.categoryId)?.features ?? []}
+        error={errors.tasks}
+        onChange={(tasks) => set("tasks", tasks)}
       />
       <div className="form-row">
         <InputField

@@ -12,7 +12,8 @@ import { TEXT_MAX, visitReportPayload, visitReportSchema, type VisitReportValues
 import { toast } from "../lib/toast";
 import type { Booking } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
-import { CheckboxOption, FieldSet, RadioOption, TextareaField } from "./Field";
+import { CheckboxOption, FieldSet, InputField, RadioOption, TextareaField } from "./Field";
+import { RULES } from "../lib/rules.generated";
 
 export const WELLBEING: { value: number; label: string }[] = [
   { value: 1, label: "Not well at all" },
@@ -55,16 +56,52 @@ function failed(error: unknown, fallback: string): void {
   toast({ title: "Error", description: text, variant: "destructive" });
 }
 
-/** Where the browser is, when the provider agreed to share it (null if it cannot tell within 10 s). */
-function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
+type Position = { latitude: number; longitude: number; accuracy: number };
+
+/** Where the browser is, with its accuracy in metres (null when it is refused or cannot tell within 10 s). */
+function currentPosition(): Promise<Position | null> {
   if (!("geolocation" in navigator)) return Promise.resolve(null);
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy }),
       () => resolve(null),
-      { timeout: 10_000, maximumAge: 60_000 },
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
     );
   });
+}
+
+/** The server's question when a position is away from the home (or missing): why, in a few words. */
+function placeQuestion(error: unknown): string | null {
+  return error instanceof ApiError && error.status === 400 ? (error.fieldErrors.reason?.[0] ?? null) : null;
+}
+
+const PLACE_REASON_MAX = RULES.booking.PLACE_REASON_MAX;
+const PLACE_NOTE =
+  "Kindly compares your phone's position with the home's address. Only the check-in and check-out points are kept (to about 100 m), for 90 days.";
+
+/** Why the helper is not at the home: asked only when the server says so; she is never stopped. */
+function PlaceReason({
+  id,
+  question,
+  value,
+  onChange,
+}: {
+  id: string;
+  question: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <InputField
+      id={id}
+      label="Why are you not at the home?"
+      hint={question}
+      required
+      value={value}
+      maxLength={PLACE_REASON_MAX}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
 }
 
 /** The clock of the person cared for: every time of her visit is read on it. */
@@ -99,8 +136,11 @@ function reportEditable(booking: Booking, now = Date.now()): boolean {
 
 /** The provider's buttons for one visit; nothing when there is nothing to do yet. */
 export function ProviderVisitActions({ booking, onChanged }: { booking: Booking; onChanged: () => void }) {
-  const [shareLocation, setShareLocation] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Away from the home: the server's question, the helper's answer and the position it was about.
+  const [question, setQuestion] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [position, setPosition] = useState<Position | null>(null);
   const [reporting, setReporting] = useState<"check-out" | "edit" | null>(null);
   const { post } = useApiWrite();
   const title = booking.serviceRequest.title;
@@ -116,22 +156,25 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   const checkIn = async () => {
     setBusy(true);
     try {
-      const position = shareLocation ? await currentPosition() : null;
-      if (shareLocation && !position) {
-        toast({
-          title: "Location not shared",
-          description: "We could not read your location; checking in without it.",
-        });
-      }
-      await post(`/api/bookings/${booking.id}/check-in`, position ?? {});
+      // A second tap after the question sends the same position with the reason.
+      const where = question !== null ? position : await currentPosition();
+      setPosition(where);
+      await post(`/api/bookings/${booking.id}/check-in`, {
+        ...(where ?? {}),
+        ...(question !== null ? { reason: reason.trim() } : {}),
+      });
+      setQuestion(null);
       toast({ title: "Checked in", description: `The family knows you have arrived for "${title}".` });
       onChanged();
     } catch (error) {
-      failed(error, "Could not check in. Please try again.");
+      const asked = placeQuestion(error);
+      if (asked) setQuestion(asked);
+      else failed(error, "Could not check in. Please try again.");
     } finally {
       setBusy(false);
     }
   };
+  const tasks = booking.serviceRequest.tasks ?? [];
 
   if (checkInOpen(booking)) {
     return (
@@ -141,15 +184,18 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
             {checkInByNote(booking)}
           </p>
         )}
-        <CheckboxOption
-          id={`share-location-${booking.id}`}
-          checked={shareLocation}
-          onChange={(e) => setShareLocation(e.currentTarget.checked)}
-          label="Share my location for this check-in"
-          description="Only an approximate place (about 100 m) is kept, for 90 days."
-        />
-        <button type="button" className="button button-primary button-large" disabled={busy} onClick={checkIn}>
-          {busy ? "Checking in..." : "Check in"}
+        {tasks.length > 0 && <TaskListView tasks={tasks} />}
+        <p className="field-hint">{PLACE_NOTE}</p>
+        {question !== null && (
+          <PlaceReason id={`check-in-reason-${booking.id}`} question={question} value={reason} onChange={setReason} />
+        )}
+        <button
+          type="button"
+          className="button button-primary button-large"
+          disabled={busy || (question !== null && !reason.trim())}
+          onClick={checkIn}
+        >
+          {busy ? "Checking in..." : question !== null ? "Check in with this reason" : "Check in"}
           <span className="visually-hidden"> for {title}</span>
         </button>
       </div>
@@ -174,16 +220,11 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
         <p className="visit-progress">
           Checked in at {formatVisitMoment(booking.checkedInAt, booking.scheduledDate, undefined, zoneOf(booking))}
         </p>
+        {tasks.length > 0 && <TaskListView tasks={tasks} />}
         <button type="button" className="button button-primary button-large" onClick={() => setReporting("check-out")}>
           Check out<span className="visually-hidden"> of {title}</span>
         </button>
-        <VisitReportDialog
-          booking={booking}
-          mode={reporting}
-          shareLocation={shareLocation}
-          onClose={() => setReporting(null)}
-          onDone={onChanged}
-        />
+        <VisitReportDialog booking={booking} mode={reporting} onClose={() => setReporting(null)} onDone={onChanged} />
       </div>
     );
   }
@@ -201,6 +242,40 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   return null;
 }
 
+interface TaskOutcome {
+  /** null until the helper marks it. */
+  done: boolean | null;
+  reason: string;
+}
+
+/** task_outcome_problems: every task marked, a reason for each not done (keys as the server's). */
+export function taskOutcomeProblems(outcomes: TaskOutcome[]): Record<string, string> {
+  const found: Record<string, string> = {};
+  outcomes.forEach((o, i) => {
+    if (o.done === null) found.tasks = RULES.booking.TASKS_UNMARKED;
+    else if (!o.done && !o.reason.trim()) found[`tasks.${i}.reason`] = RULES.booking.TASK_REASON_REQUIRED;
+    else if (!o.done && o.reason.trim().length > RULES.booking.TASK_REASON_MAX)
+      found[`tasks.${i}.reason`] = RULES.booking.TASK_REASON_TOO_LONG;
+  });
+  return found;
+}
+
+/** The family's task list as the helper reads it before and during the visit. */
+export function TaskListView({ tasks }: { tasks: string[] }) {
+  return (
+    <div className="visit-tasks" data-testid="visit-tasks">
+      <p>
+        <strong>The family asked for:</strong>
+      </p>
+      <ol className="task-list">
+        {tasks.map((t) => (
+          <li key={t}>{t}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 const EMPTY: VisitReportValues = { tasksDone: [], notes: "", wellbeing: null, forFamily: "", followUpSuggested: false };
 const REPORT_FIELDS = ["tasksDone", "notes", "wellbeing", "forFamily", "followUpSuggested"] as const;
 
@@ -208,13 +283,11 @@ const REPORT_FIELDS = ["tasksDone", "notes", "wellbeing", "forFamily", "followUp
 export function VisitReportDialog({
   booking,
   mode,
-  shareLocation = false,
   onClose,
   onDone,
 }: {
   booking: Booking;
   mode: "check-out" | "edit" | null;
-  shareLocation?: boolean;
   onClose: () => void;
   onDone: () => void;
 }) {
@@ -234,22 +307,47 @@ export function VisitReportDialog({
   // A saved or corrected report is read again where it is shown.
   const { post, put } = useApiWrite([reportQuery(booking.id).queryKey]);
 
+  // At check-out: how each of the family's tasks went (done or not, with a reason), and why the
+  // helper is away from the home when the server asks.
+  const tasks = mode === "check-out" ? (booking.serviceRequest.tasks ?? []) : [];
+  const [outcomes, setOutcomes] = useState<TaskOutcome[]>([]);
+  const [taskErrors, setTaskErrors] = useState<Record<string, string>>({});
+  const [question, setQuestion] = useState<string | null>(null);
+  const [reason, setReason] = useState("");
+  const [position, setPosition] = useState<Position | null>(null);
+  const taskCount = tasks.length;
+
   const { reset, clearErrors } = form;
   useEffect(() => {
     if (mode === null) return;
     if (editing) clearErrors();
     else reset(EMPTY);
-  }, [mode, editing, reset, clearErrors]);
+    setOutcomes(Array.from({ length: taskCount }, () => ({ done: null, reason: "" })));
+    setTaskErrors({});
+    setQuestion(null);
+    setReason("");
+  }, [mode, editing, reset, clearErrors, taskCount]);
   useEffect(() => {
     if (mode !== null && editing && saved.data) reset(visitReportPayload(saved.data));
   }, [mode, editing, saved.data, reset]);
 
-  const submit = form.handleSubmit(async (checked) => {
+  // Unmarked tasks are asked about with the report's own problems, before anything is sent.
+  const tasksProblems = () => (mode === "check-out" ? taskOutcomeProblems(outcomes) : {});
+  const send = form.handleSubmit(async (checked) => {
+    if (Object.keys(tasksProblems()).length > 0) return;
     try {
       const report = visitReportPayload(checked);
       if (mode === "check-out") {
-        const position = shareLocation ? await currentPosition() : null;
-        await post(`/api/bookings/${booking.id}/check-out`, { report, ...(position ?? {}) });
+        const where = question !== null ? position : await currentPosition();
+        setPosition(where);
+        await post(`/api/bookings/${booking.id}/check-out`, {
+          report,
+          ...(where ?? {}),
+          ...(taskCount > 0
+            ? { tasks: outcomes.map((o) => (o.done ? { done: true } : { done: false, reason: o.reason.trim() })) }
+            : {}),
+          ...(question !== null ? { reason: reason.trim() } : {}),
+        });
         toast({ title: "Checked out", description: "Thank you. The family can now read your visit report." });
       } else {
         await put(`/api/bookings/${booking.id}/report`, report);
@@ -258,16 +356,31 @@ export function VisitReportDialog({
       onClose();
       onDone();
     } catch (error) {
+      const asked = placeQuestion(error);
+      if (asked) {
+        setQuestion(asked);
+        return;
+      }
       if (error instanceof ApiError && error.status === 400) {
         // Check-out nests the report ("report.wellbeing"); the rules of its content answer by field name.
+        const fromServer: Record<string, string> = {};
         for (const [key, messages] of Object.entries(error.fieldErrors)) {
           const name = REPORT_FIELDS.find((field) => field === key.replace(/^report\./, ""));
           if (name && messages[0]) form.setError(name, { type: "server", message: messages[0] });
+          if (key.startsWith("tasks") && messages[0]) fromServer[key] = messages[0];
         }
+        setTaskErrors(fromServer);
       }
       failed(error, "Could not save the report. Please try again.");
     }
   });
+  const submit = () => {
+    const found = tasksProblems();
+    setTaskErrors(found);
+    if (Object.keys(found).length > 0)
+      document.getElementById(`report-${booking.id}-outcomes`)?.scrollIntoView({ block: "center" });
+    void send();
+  };
 
   const id = `report-${booking.id}`;
   return (
@@ -286,6 +399,59 @@ export function VisitReportDialog({
         </>
       }
     >
+      {taskCount > 0 && (
+        <FieldSet
+          id={`${id}-outcomes`}
+          legend="The family's tasks"
+          hint="Mark each one done or not done. If not, say why in a few words."
+          required
+          error={taskErrors.tasks}
+        >
+          {tasks.map((task, i) => {
+            const outcome = outcomes[i] ?? { done: null, reason: "" };
+            const change = (next: Partial<TaskOutcome>) =>
+              setOutcomes((all) => all.map((o, j) => (j === i ? { ...o, ...next } : o)));
+            return (
+              <fieldset key={task} className="task-outcome" data-testid={`task-outcome-${i}`}>
+                <legend>{task}</legend>
+                <RadioOption
+                  id={`${id}-task-${i}-done`}
+                  name={`${id}-task-${i}`}
+                  label="Done"
+                  checked={outcome.done === true}
+                  onChange={() => change({ done: true })}
+                />
+                <RadioOption
+                  id={`${id}-task-${i}-not-done`}
+                  name={`${id}-task-${i}`}
+                  label="Not done"
+                  checked={outcome.done === false}
+                  onChange={() => change({ done: false })}
+                />
+                {outcome.done === false && (
+                  <InputField
+                    id={`${id}-task-${i}-reason`}
+                    label="Why not?"
+                    required
+                    value={outcome.reason}
+                    maxLength={RULES.booking.TASK_REASON_MAX}
+                    error={taskErrors[`tasks.${i}.reason`]}
+                    onChange={(e) => change({ reason: e.currentTarget.value })}
+                  />
+                )}
+                {taskErrors[`tasks.${i}.done`] && (
+                  <p className="field-error" role="alert">
+                    {taskErrors[`tasks.${i}.done`]}
+                  </p>
+                )}
+              </fieldset>
+            );
+          })}
+        </FieldSet>
+      )}
+      {question !== null && (
+        <PlaceReason id={`${id}-place-reason`} question={question} value={reason} onChange={setReason} />
+      )}
       {checklist.length > 0 && (
         <FieldSet id={`${id}-tasks`} legend="What was done" error={error("tasksDone")}>
           {checklist.map((item, i) => (
@@ -407,6 +573,33 @@ export function reviewReady(booking: Booking, now = Date.now()): boolean {
   return now - Date.parse(booking.checkedOutAt) > REPORT_EDIT_MS;
 }
 
+/** ", at Margaret's home" / ", away from the home: <her reason>" / "" (the home could not be compared). */
+function placeWords(verified: boolean | null | undefined, reason: string | undefined, name: string): string {
+  if (verified === true) return ` (at ${name ? `${name}'s` : "the"} home)`;
+  if (verified === false) return ` (not at the home${reason ? `: ${reason}` : ""})`;
+  return "";
+}
+
+/** The visit as it happened, for the circle: "Checked in at 1:58 PM (at Margaret's home)",
+ * "3 of 4 tasks done", "Checked out at 3:02 PM" (booking.visitRecord, live over booking.updated). */
+export function visitTimeline(booking: Booking): string[] {
+  const record = booking.visitRecord;
+  const name = booking.recipient?.firstName ?? "";
+  const at = (moment: string) => formatVisitMoment(moment, booking.scheduledDate, undefined, zoneOf(booking));
+  const lines: string[] = [];
+  if (booking.checkedInAt)
+    lines.push(
+      `Checked in at ${at(booking.checkedInAt)}${placeWords(record?.checkInVerified, record?.checkInReason, name)}`,
+    );
+  if (record && record.tasksDone !== null && record.tasksDone !== undefined && record.tasksTotal > 0)
+    lines.push(`${record.tasksDone} of ${record.tasksTotal} tasks done`);
+  if (booking.checkedOutAt)
+    lines.push(
+      `Checked out at ${at(booking.checkedOutAt)}${placeWords(record?.checkOutVerified, record?.checkOutReason, name)}`,
+    );
+  return lines;
+}
+
 /** What the family sees of a visit as it happens, with the report once it is in. */
 export function VisitProgress({ booking, now }: { booking: Booking; now?: number }) {
   const [open, setOpen] = useState(false);
@@ -424,14 +617,7 @@ export function VisitProgress({ booking, now }: { booking: Booking; now?: number
     lines.push(`The helper may arrive any time until ${formatClock(booking.checkInBy, zoneOf(booking))}`);
   if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
   if (booking.visitState === "missed") lines.push("The helper did not check in");
-  if (booking.checkedInAt)
-    lines.push(
-      `Checked in at ${formatVisitMoment(booking.checkedInAt, booking.scheduledDate, undefined, zoneOf(booking))}`,
-    );
-  if (booking.checkedOutAt)
-    lines.push(
-      `Checked out at ${formatVisitMoment(booking.checkedOutAt, booking.scheduledDate, undefined, zoneOf(booking))}`,
-    );
+  lines.push(...visitTimeline(booking));
   if (lines.length === 0 && !booking.hasReport) return null;
   return (
     <div className="visit-progress" data-testid="visit-progress" aria-live="polite">

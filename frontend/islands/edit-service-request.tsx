@@ -25,7 +25,7 @@ import { SERVICE_REQUEST_FIELDS, ServiceRequestFields } from "../components/Serv
 interface Props {
   requestId: string | null;
   viewer: Viewer;
-  categories: { id: number; name: string }[];
+  categories: { id: number; name: string; features?: string[] }[];
   /** The preferred date's range: today to a year ahead (site time zone). */
   today: string;
   latestDate: string;
@@ -51,6 +51,7 @@ function toForm(r: ServiceRequest): FormValues {
     state: r.address?.state ?? "",
     zipCode: r.address?.zipCode ?? "",
     specialRequirements: r.specialRequirements ?? "",
+    tasks: r.tasks ?? [],
     estimatedDuration: r.estimatedDuration ? String(r.estimatedDuration) : "",
     maxBudget: r.maxBudget === null || r.maxBudget === undefined ? "" : String(Number(r.maxBudget)),
     repeat: r.repeat ?? "",

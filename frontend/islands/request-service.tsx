@@ -22,7 +22,7 @@ import { NO_REPEAT, seriesDates } from "../lib/series";
 import type { ServiceRequest } from "../lib/types";
 
 interface Props {
-  categories: { id: number; name: string; slug: string }[];
+  categories: { id: number; name: string; slug: string; features: string[] }[];
   /** Preselected: the service of the provider whose Contact button led here (?provider=). */
   categoryId: number | null;
   today: string;
@@ -61,6 +61,7 @@ interface Prefill {
   location: string;
   address: AddressParts;
   specialRequirements: string;
+  tasks?: string[];
   estimatedDuration: number;
   maxBudget: number | null;
   preferredTime: string;
@@ -111,6 +112,7 @@ const INITIAL: Values = {
   preferredTime: "flexible",
   ...NO_ADDRESS,
   specialRequirements: "",
+  tasks: [],
   estimatedDuration: "60",
   maxBudget: "",
   onlyRequestedProvider: false,
@@ -133,6 +135,7 @@ function prefilled(prefill: Prefill | null | undefined, recipients: RecipientOpt
       ? addressOf(prefill.address)
       : addressOf(recipient?.addressParts)),
     specialRequirements: prefill.specialRequirements,
+    tasks: prefill.tasks ?? [],
     estimatedDuration: String(prefill.estimatedDuration),
     maxBudget: prefill.maxBudget === null ? "" : String(prefill.maxBudget),
     preferredTime: prefill.preferredTime || "flexible",

@@ -265,6 +265,16 @@ function RequestDetails({ requestId, viewer }: Props) {
             {request.client && <Detail term="Client">{personName(request.client)}</Detail>}
             <Detail term="Posted">{formatDateTime(request.createdAt)}</Detail>
           </dl>
+          {request.tasks && request.tasks.length > 0 && (
+            <>
+              <h2 className="h3">What the visit is for</h2>
+              <ol className="task-list" data-testid="request-tasks">
+                {request.tasks.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ol>
+            </>
+          )}
           {request.specialRequirements && (
             <>
               <h2 className="h3">Special requirements</h2>

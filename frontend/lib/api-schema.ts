@@ -1438,6 +1438,7 @@ export interface components {
             readonly circleRole: components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"];
             readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
             readonly series: components["schemas"]["BookingSeries"] | null;
+            readonly visitRecord: components["schemas"]["VisitRecord"];
         };
         /** @description POST /api/bookings/{id}/cancel: the reason is optional for the client. */
         BookingCancelRequest: {
@@ -1488,6 +1489,8 @@ export interface components {
             readonly categoryName: string | null;
             readonly location: string | null;
             readonly specialRequirements: string | null;
+            /** @description The family's task list for each visit, in order. */
+            readonly tasks: string[];
             readonly status: components["schemas"]["RequestStatusEnum"];
         };
         /** @description booking.series: the visit's place in its request's series. */
@@ -1520,6 +1523,8 @@ export interface components {
             /** Format: date-time */
             checkedOutAt?: string | null;
             hasReport?: boolean;
+            checkInVerified?: boolean | null;
+            tasksDone?: number | null;
         };
         /**
          * @description A card of GET /api/providers: the public fields and the next free window in the coming 14
@@ -1635,7 +1640,15 @@ export interface components {
             latitude?: number | null;
             /** Format: double */
             longitude?: number | null;
+            /**
+             * Format: double
+             * @description The position's accuracy circle, in metres.
+             */
+            accuracy?: number | null;
+            /** Why */
+            reason?: string;
             report?: components["schemas"]["VisitReportInputRequest"] | null;
+            tasks?: components["schemas"]["TaskOutcomeInputRequest"][];
         };
         /** @description A pending invitation, as its circle's organizers see it. */
         CircleInvitation: {
@@ -2336,6 +2349,7 @@ export interface components {
             readonly location: string | null;
             readonly address: components["schemas"]["RequestAddress"] | null;
             readonly specialRequirements: string | null;
+            readonly tasks: string[];
             readonly estimatedDuration: number;
             /** Format: double */
             readonly maxBudget: number | null;
@@ -2393,6 +2407,8 @@ export interface components {
             preferredTime?: components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Special requirements */
             specialRequirements?: string | null;
+            /** @description What the visit is for, in order: at most 10 items of at most 120 characters. */
+            tasks?: string[];
             repeat?: components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Number of visits */
             repeatCount?: number | null;
@@ -2436,6 +2452,8 @@ export interface components {
             preferredTime?: components["schemas"]["TimeWindowEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Special requirements */
             specialRequirements?: string | null;
+            /** @description What the visit is for, in order: at most 10 items of at most 120 characters. */
+            tasks?: string[];
             repeat?: components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"] | components["schemas"]["NullEnum"];
             /** Number of visits */
             repeatCount?: number | null;
@@ -2487,6 +2505,18 @@ export interface components {
             startTime: string;
             /** Format: time */
             endTime: string;
+        };
+        /** @description One task of the family's list as the helper marked it at check-out. */
+        TaskOutcome: {
+            readonly task: string;
+            readonly done: boolean;
+            readonly reason: string;
+        };
+        /** @description How one task went: done, or not done with a short reason. */
+        TaskOutcomeInputRequest: {
+            done: boolean;
+            /** Why not */
+            reason?: string;
         };
         TimeOff: {
             readonly id: number;
@@ -2633,10 +2663,32 @@ export interface components {
             latitude?: number | null;
             /** Format: double */
             longitude?: number | null;
+            /**
+             * Format: double
+             * @description The position's accuracy circle, in metres.
+             */
+            accuracy?: number | null;
+            /** Why */
+            reason?: string;
         };
         VisitProvider: {
             readonly id: number;
             readonly user: components["schemas"]["PublicUser"];
+        };
+        /**
+         * @description booking.visitRecord: where the helper checked in and out (verified at the home: true; away
+         *     or without a usable position: false, with her reason; null when the home could not be compared)
+         *     and how the family's tasks went (tasksDone null until check-out; taskOutcomes in one booking's
+         *     detail only).
+         */
+        VisitRecord: {
+            readonly checkInVerified: boolean | null;
+            readonly checkInReason: string;
+            readonly checkOutVerified: boolean | null;
+            readonly checkOutReason: string;
+            readonly tasksTotal: number;
+            readonly tasksDone: number | null;
+            readonly taskOutcomes: components["schemas"]["TaskOutcome"][];
         };
         /** @description A visit report as the circle, the provider and admins read it. */
         VisitReport: {

@@ -87,6 +87,11 @@ export const RULES = {
     "REPEAT_UNTIL_ONE_VISIT": "This end date leaves only one visit: choose a later date.",
     "REPEAT_TOO_MANY": "A series can have at most 26 visits; this one would have {n}.",
     "PART_TOO_LONG": "{label} can be at most {max} characters.",
+    "TASKS_MAX": 10,
+    "TASK_MAX_LENGTH": 120,
+    "TASKS_TOO_MANY": "A visit can have at most 10 tasks.",
+    "TASK_TOO_LONG": "Each task can be at most 120 characters.",
+    "TASKS_REPEATED": "Each task can be listed once.",
     "SERIES_MIN_VISITS": 2,
     "SERIES_MAX_VISITS": 26,
     "URGENCY_INVALID": {
@@ -275,7 +280,13 @@ export const RULES = {
     "RATING_RANGE": "Rating must be from 1 to 5.",
     "WELLBEING_MISSING": "Choose how they seemed.",
     "WELLBEING_RANGE": "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).",
-    "REPORT_EMPTY": "Tick what was done, or write a few words about the visit."
+    "REPORT_EMPTY": "Tick what was done, or write a few words about the visit.",
+    "TASKS_UNMARKED": "Mark each task done or not done.",
+    "TASK_REASON_REQUIRED": "Say in a few words why this was not done.",
+    "TASK_REASON_TOO_LONG": "The reason can be at most 200 characters.",
+    "TASK_REASON_MAX": 200,
+    "PLACE_REASON_MAX": 200,
+    "PLACE_REASON_TOO_LONG": "The reason can be at most 200 characters."
   },
   "cancellation": {
     "WINDOW_HOURS": 48,

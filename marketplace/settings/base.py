@@ -380,6 +380,9 @@ TWILIO_API_BASE = env("TWILIO_API_BASE", default="")
 # "domain": "nominatim.internal"} or {"api_key": "..."}, GEOCODER_QUERY_OPTIONS (JSON) each query's,
 # e.g. {"country_codes": "us"}. Called from Celery only (circles.tasks, providers.tasks).
 GEOCODER = env("GEOCODER", default="zip")
+# A check-in or check-out within this many metres of the recipient's coordinates is "verified"
+# (bookings.services.visit_record); outside it the helper gives a reason, never blocked.
+VISIT_PLACE_RADIUS_METERS = env.float("VISIT_PLACE_RADIUS_METERS", default=150.0)
 GEOCODER_OPTIONS = env.json("GEOCODER_OPTIONS", default={})
 GEOCODER_QUERY_OPTIONS = env.json("GEOCODER_QUERY_OPTIONS", default={})
 GEOCODER_TIMEOUT = env.float("GEOCODER_TIMEOUT", default=10.0)

@@ -178,6 +178,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     location = serializers.SerializerMethodField()
     address = serializers.SerializerMethodField()
     specialRequirements = serializers.SerializerMethodField()
+    tasks = serializers.ListField(child=serializers.CharField(), read_only=True)
     estimatedDuration = serializers.IntegerField(source="estimated_duration", read_only=True)
     maxBudget = serializers.DecimalField(
         source="max_budget", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
@@ -215,6 +216,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "location",
             "address",
             "specialRequirements",
+            "tasks",
             "estimatedDuration",
             "maxBudget",
             "status",
@@ -425,6 +427,12 @@ class _RequestInput(StrictSerializer):
         allow_null=True,
         max_length=services.TEXT_MAX,
         error_messages={"max_length": services.SPECIAL_REQUIREMENTS_TOO_LONG},
+    )
+    # The family's task list; its rules (count, length, repeats) are the service's (tasks_problem).
+    tasks = serializers.ListField(
+        child=serializers.CharField(allow_blank=True, trim_whitespace=False),
+        required=False,
+        help_text="What the visit is for, in order: at most 10 items of at most 120 characters.",
     )
 
     repeat = serializers.ChoiceField(

@@ -32,6 +32,7 @@ const VALID: ServiceRequestCreateValues = {
   state: "",
   zipCode: "",
   specialRequirements: "",
+  tasks: [],
   estimatedDuration: "60",
   maxBudget: "",
   onlyRequestedProvider: false,
@@ -265,6 +266,26 @@ describe("withSeriesFields", () => {
       preferredDate: "",
     });
     expect(withSeriesFields({ repeat: "" }, values, {})).toEqual({ repeat: "" });
+  });
+});
+
+describe("the task list", () => {
+  it("says the server's words for too many, too long and repeated tasks", () => {
+    expect(create({ tasks: Array.from({ length: 11 }, (_, i) => `Task ${i}`) })).toEqual({
+      tasks: "A visit can have at most 10 tasks.",
+    });
+    expect(create({ tasks: ["x".repeat(121)] })).toEqual({ tasks: "Each task can be at most 120 characters." });
+    expect(create({ tasks: ["Water the plants", "water the  plants"] })).toEqual({
+      tasks: "Each task can be listed once.",
+    });
+    expect(create({ tasks: ["Set up video calls", "Pick up prescriptions"] })).toEqual({});
+  });
+
+  it("sends the items tidied, empty ones left out", () => {
+    expect(createPayload({ ...VALID, tasks: ["  Set up   video calls ", "", "Pick up prescriptions"] }).tasks).toEqual([
+      "Set up video calls",
+      "Pick up prescriptions",
+    ]);
   });
 });
 

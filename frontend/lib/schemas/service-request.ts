@@ -20,7 +20,7 @@ import {
   seriesLength,
   type RepeatValues,
 } from "../series";
-import { text } from "./rules";
+import { choices, text } from "./rules";
 
 export type Variant = "create" | "edit";
 
@@ -62,6 +62,11 @@ export const {
   REPEAT_UNTIL_BEFORE_FIRST,
   REPEAT_UNTIL_ONE_VISIT,
   PREFERRED_TIME_INVALID,
+  TASKS_MAX,
+  TASK_MAX_LENGTH,
+  TASKS_TOO_MANY,
+  TASK_TOO_LONG,
+  TASKS_REPEATED,
 } = R;
 export const URGENCY_INVALID: Record<Variant, string> = R.URGENCY_INVALID;
 // Where the visit is, in parts (core.addresses): the street line and the town are asked
@@ -96,8 +101,24 @@ export interface ServiceRequestValues extends RepeatValues {
   state: string;
   zipCode: string;
   specialRequirements: string;
+  /** The family's task list for the visit, in order (requests_app.services.tasks_problem). */
+  tasks: string[];
   estimatedDuration: string;
   maxBudget: string;
+}
+
+/** The task list as it is sent: each item's spaces tidied, empty items left out (clean_tasks). */
+export function cleanTasks(tasks: string[]): string[] {
+  return tasks.map((t) => t.split(/\s+/).filter(Boolean).join(" ")).filter(Boolean);
+}
+
+/** tasks_problem: at most TASKS_MAX items of at most TASK_MAX_LENGTH characters, each once. */
+export function tasksProblem(tasks: string[]): string {
+  const items = cleanTasks(tasks);
+  if (items.length > TASKS_MAX) return TASKS_TOO_MANY;
+  if (items.some((t) => t.length > TASK_MAX_LENGTH)) return TASK_TOO_LONG;
+  if (new Set(items.map((t) => t.toLowerCase())).size < items.length) return TASKS_REPEATED;
+  return "";
 }
 
 /** The create form also asks whom the request is for (a recipient's id, or "self") and, sent to
@@ -216,6 +237,7 @@ function fields(variant: Variant, bounds: RequestBounds) {
     specialRequirements: text((v) =>
       textProblem(v, { max: TEXT_MAX, tooLong: SPECIAL_REQUIREMENTS_TOO_LONG }, limits.specialRequirements),
     ),
+    tasks: choices(tasksProblem),
     estimatedDuration: text((v) => durationProblem(v, variant, limits.estimatedDuration)),
     maxBudget: text((v) => budgetProblem(v, variant, limits.maxBudget)),
   };
@@ -323,6 +345,7 @@ export function createPayload(v: ServiceRequestCreateValues, askedProviderId: nu
     preferredTime: v.preferredTime,
     ...addressPayload(v),
     specialRequirements: v.specialRequirements.trim(),
+    tasks: cleanTasks(v.tasks),
     estimatedDuration: Number(v.estimatedDuration),
     maxBudget: amount(v.maxBudget),
     categoryId: Number(v.categoryId),
@@ -348,6 +371,7 @@ export function editPayload(v: ServiceRequestValues) {
     preferredTime: v.preferredTime,
     ...addressPayload(v),
     specialRequirements: v.specialRequirements.trim(),
+    tasks: cleanTasks(v.tasks),
     estimatedDuration: Number(v.estimatedDuration),
     maxBudget: amount(v.maxBudget),
     ...repeatPayload(v),

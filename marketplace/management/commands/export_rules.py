@@ -20,6 +20,7 @@ import accounts.api.serializers as account_serializers
 import adminpanel.api.serializers as admin_serializers
 import bookings.api.serializers as booking_serializers
 import bookings.services as booking_services
+import bookings.services.visit_record as visit_record
 import circles.services as circle_services
 import core.addresses as addresses
 import core.api as api
@@ -143,6 +144,11 @@ def rules() -> dict[str, Any]:
                 "REPEAT_UNTIL_ONE_VISIT",
                 "REPEAT_TOO_MANY",
                 "PART_TOO_LONG",
+                "TASKS_MAX",
+                "TASK_MAX_LENGTH",
+                "TASKS_TOO_MANY",
+                "TASK_TOO_LONG",
+                "TASKS_REPEATED",
             ),
             "SERIES_MIN_VISITS": request_models.SERIES_MIN_VISITS,
             "SERIES_MAX_VISITS": request_models.SERIES_MAX_VISITS,
@@ -279,6 +285,17 @@ def rules() -> dict[str, Any]:
             )["required"],
             "WELLBEING_RANGE": booking_services.WELLBEING_RANGE,
             "REPORT_EMPTY": booking_services.REPORT_EMPTY,
+            # The visit's record (bookings.services.visit_record): the family's tasks at check-out,
+            # the reason when the check-in or check-out is away from the home.
+            **_constants(
+                visit_record,
+                "TASKS_UNMARKED",
+                "TASK_REASON_REQUIRED",
+                "TASK_REASON_TOO_LONG",
+                "TASK_REASON_MAX",
+                "PLACE_REASON_MAX",
+                "PLACE_REASON_TOO_LONG",
+            ),
         },
         # A client may cancel a booked visit up to this many hours before it (requests_app.models).
         "cancellation": {
