@@ -70,11 +70,12 @@ def test_staff_adjudicate_a_consider_report_and_approval_without_evidence_is_ref
     page.get_by_role("button", name="Approve Nora Nothing").click()
     page.get_by_role("dialog", name="Approve Nora Nothing?").get_by_role("button", name="Approve", exact=True).click()
     expect(page.get_by_test_id("toast")).to_contain_text(NO_IDENTITY)
+    page.get_by_role("dialog", name="Approve Nora Nothing?").get_by_role("button", name="Keep Reviewing").click()
 
     page.get_by_role("tab", name="Vetting").click()
     row = page.get_by_test_id(f"vetting-{walter.pk}")
     expect(page.get_by_test_id(f"vetting-{walter.pk}-report")).to_have_text("consider")
-    row.get_by_label("Decision").select_option("engage")
+    row.get_by_label("Decision", exact=True).select_option("engage")
     row.get_by_label("Reason").fill("A 20-year-old traffic offence, unrelated to the work.")
     row.get_by_role("button", name="Record the decision").click()
     expect(row).to_contain_text("Decision: Engage")
