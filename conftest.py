@@ -17,6 +17,8 @@ pytest_plugins = [
     "marketplace.testing.mail",
     "marketplace.testing.celery",
     "marketplace.testing.twilio",
+    # A fake Checkr API (fake_checkr) and the live vetting gateways pointed at the fakes (vetting_live).
+    "marketplace.testing.checkr",
     # A fake geocoding service (fake_nominatim, geopy_backend) and places_in_process.
     "marketplace.testing.geocoder",
     # Daphne for browser tests with websockets (DaphneServer) and fresh_channel_layer.

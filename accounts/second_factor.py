@@ -59,6 +59,22 @@ def second_factor_passed(user) -> bool:
     return getattr(user, "otp_device", None) is not None
 
 
+def session_passed_second_factor(user, session) -> bool:
+    """A session (a websocket's scope["session"], which no OTPMiddleware saw) records a confirmed
+    factor of this user's, as django_otp.login() writes it: the same test OTPMiddleware makes."""
+    from django_otp import DEVICE_ID_SESSION_KEY
+
+    persistent_id = session.get(DEVICE_ID_SESSION_KEY) if session is not None else None
+    return bool(persistent_id) and device_of(user=user, persistent_id=persistent_id) is not None
+
+
+def socket_needs_second_factor(user, session) -> bool:
+    """needs_second_factor() for a websocket: a staff member whose session has not passed the step."""
+    return bool(
+        user is not None and user.is_authenticated and user.is_admin and not session_passed_second_factor(user, session)
+    )
+
+
 def needs_second_factor(user) -> bool:
     """A signed-in staff member whose session has not passed the second step: staff rights are
     held back until it has."""

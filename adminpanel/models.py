@@ -10,12 +10,22 @@ class AuditAction(models.TextChoices):
     BOOKING_REASSIGNED = "booking.reassigned", "Booking reassigned"
     BOOKING_CANCELLED = "booking.cancelled", "Booking cancelled"
     SECOND_FACTOR_RESET = "staff.second_factor_reset", "Second step reset"
+    IDENTITY_STARTED = "vetting.identity_started", "Identity check started"
+    IDENTITY_RESULT = "vetting.identity_result", "Identity check result received"
+    CHECK_STARTED = "vetting.check_started", "Background check started"
+    CHECK_RESULT = "vetting.check_result", "Background check result received"
+    CHECK_ADJUDICATED = "vetting.adjudicated", "Background check adjudicated"
+    ADVERSE_STEP = "vetting.adverse_step", "Adverse-action step recorded"
+    PROVIDER_SUSPENDED = "provider.suspended", "Provider suspended by a check"
 
 
 class AuditLog(models.Model):
     """One admin action: who did what to which object, when and why. Written by the admin services."""
 
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="audit_logs")
+    # Empty when an outside service said it (a vetting webhook) or a beat job did it.
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="audit_logs", null=True, blank=True
+    )
     action = models.CharField(max_length=64, choices=AuditAction.choices)
     target_type = models.CharField(max_length=64)
     target_id = models.CharField(max_length=128)

@@ -17,6 +17,7 @@ from adminpanel.models import AuditAction, AuditLog
 from bookings.models import Booking, BookingStatus
 from bookings.services import booking_cancel_by_admin, booking_lock, booking_reassign, check_admin
 from core.errors import Conflict, NotFound, PermissionDenied
+from core.events import VettingRecorded
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_lock, provider_set_status
 
@@ -32,6 +33,18 @@ def audit_log_record(
         target_id=str(target.pk),
         reason=reason,
         details=details or {},
+    )
+
+
+def on_vetting_recorded(event: VettingRecorded) -> None:
+    """A vetting step (vetting.services): in the audit log, inside the transaction that made it."""
+    AuditLog.objects.create(
+        actor_id=event.actor_id,
+        action=event.action,
+        target_type=Provider._meta.label_lower,
+        target_id=str(event.provider_id),
+        reason=event.reason,
+        details=event.details,
     )
 
 

@@ -72,6 +72,22 @@ class BookingCompleted(DomainEvent):
     booking_id: int
 
 
+# ---------------------------------------------------------------- vetting
+
+
+@dataclass(frozen=True)
+class VettingRecorded(DomainEvent):
+    """A step of a provider's vetting (a check started, a result received, an adjudication, an
+    adverse-action step, a suspension): recorded in the admin audit log inside the same transaction.
+    `actor_id` is None when a service said it (a webhook, a beat job)."""
+
+    provider_id: int
+    action: str  # adminpanel.models.AuditAction's value
+    actor_id: Any = None
+    reason: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+
 # ---------------------------------------------------------------- notices (core.notifications)
 
 

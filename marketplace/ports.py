@@ -16,6 +16,7 @@ from bookings import selectors as bookings
 from core.ports import Port
 from providers import ports as providers
 from requests_app import ports as requests
+from vetting import selectors as vetting
 
 ANSWERS: dict[Port, Callable[..., Any]] = {
     # Is this helper booked then? The browse filter, its cards' next free window, the lists of open
@@ -30,6 +31,9 @@ ANSWERS: dict[Port, Callable[..., Any]] = {
     requests.booked_with: bookings.request_booked_with,
     requests.address_held_by: bookings.request_address_held_by,
     requests.request_of_booking: bookings.request_of_booking,
+    # May this provider be approved? Only with the evidence (a verified identity, a clear or
+    # adjudicated report): asked by providers.services.provider_set_status.
+    providers.approval_problem: vetting.approval_problem,
 }
 
 

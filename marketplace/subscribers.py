@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from adminpanel import services as adminpanel
 from core import events
 from core.events import When
 from messaging import services as messaging
@@ -39,6 +40,9 @@ REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], Whe
     # A notice with a kind: its email and text deliveries are recorded with the change, sent from
     # Celery after it (notifications.tasks).
     events.KindNoticeWritten: [(notifications.on_kind_notice, When.IN_TRANSACTION)],
+    # A vetting step (a check started, a result, an adjudication, a suspension): in the admin audit
+    # log with the change.
+    events.VettingRecorded: [(adminpanel.on_vetting_recorded, When.IN_TRANSACTION)],
 }
 
 

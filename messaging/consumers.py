@@ -20,6 +20,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from accounts.second_factor import socket_needs_second_factor
 from core.errors import NotFound
 from core.realtime import TYPING, UNREAD_COUNT, user_group
 from messaging.selectors import share_booking, thread_booking_get, thread_participant_ids, unread_summary
@@ -28,6 +29,9 @@ logger = logging.getLogger(__name__)
 
 # Close code for "not signed in" (4000-4999 are the application's). The browser stops retrying.
 CLOSE_UNAUTHENTICATED = 4401
+# Close code for a staff session that has not passed the second step: staff sockets carry staff
+# events (support conversations, every booking's changes), held back like the staff API.
+CLOSE_SECOND_FACTOR = 4403
 
 
 def _thread_typing_targets(user_id: str, booking_id: int) -> list[str]:
@@ -46,6 +50,10 @@ class EventsConsumer(AsyncWebsocketConsumer):
             # Accept first so the close code reaches the browser (a refused handshake has none).
             await self.accept()
             await self.close(code=CLOSE_UNAUTHENTICATED)
+            return
+        if await database_sync_to_async(socket_needs_second_factor)(user, self.scope.get("session")):
+            await self.accept()
+            await self.close(code=CLOSE_SECOND_FACTOR)
             return
         self.user_id: str = user.pk
         self.group = user_group(user.pk)

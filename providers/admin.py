@@ -47,7 +47,20 @@ class ProviderAdmin(admin.ModelAdmin):
     search_fields = ("user__email", "user__first_name", "user__last_name", "service_area", "home_zip", "bio")
     list_select_related = ("user",)
     autocomplete_fields = ("user",)
-    readonly_fields = ("rating", "total_reviews", "latitude", "longitude", "place_status", "created_at", "updated_at")
+    # Approval goes through providers.services.provider_set_status (the evidence rule of
+    # vetting.selectors.approval_problem), audited: adminpanel.admin's action, never an edited status.
+    readonly_fields = (
+        "verification_status",
+        "identity_verified_at",
+        "background_checked_at",
+        "rating",
+        "total_reviews",
+        "latitude",
+        "longitude",
+        "place_status",
+        "created_at",
+        "updated_at",
+    )
 
     def save_model(self, request, obj, form, change):
         """A home ZIP changed here is placed again after the save, as on her profile page."""

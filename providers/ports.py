@@ -31,4 +31,9 @@ busy_intervals: Port[..., list[tuple[dt.datetime, dt.datetime]]] = Port("provide
 # recipient and client loaded: the 409 that names a visit her new hours or time off would strand.
 visits_between: Port[..., list[Any]] = Port("providers.ports.visits_between")
 
-__all__ = ["busy_at", "busy_intervals", "busy_prefetch", "visits_between"]
+# approval_problem(provider): why this provider cannot be approved yet, in plain words ("" when her
+# evidence allows it). The vetting app above answers (vetting.selectors.approval_problem): every approval path
+# (the admin API, the Django admin, manage.py) goes through provider_set_status, which asks.
+approval_problem: Port[[Any], str] = Port("providers.ports.approval_problem")
+
+__all__ = ["approval_problem", "busy_at", "busy_intervals", "busy_prefetch", "visits_between"]

@@ -18,6 +18,7 @@ from core.notices.people import InApp
 from core.notifications import NoticeKind, notify
 from core.realtime import PROVIDER_UPDATED, send_on_commit
 from core.validators import phone_problem
+from providers import ports
 from providers.models import (
     TRAVEL_MILES_MAX,
     TRAVEL_MILES_MIN,
@@ -296,6 +297,10 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
     with transaction.atomic():
         provider = provider_lock(provider_id=provider_id)
         _check_review_transition(provider, status)
+        if status == VerificationStatus.VERIFIED:
+            problem = ports.approval_problem(provider)
+            if problem:
+                raise Conflict(problem)
         provider.verification_status = status
         provider.save(update_fields=["verification_status", "updated_at"])
         notice_send(NoticeKind.APPLICATION_DECIDED, helpers=[provider.user], facts={"status": status})
@@ -304,6 +309,28 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
             PROVIDER_UPDATED,
             {"id": provider.pk, "verificationStatus": provider.verification_status},
         )
+    return provider
+
+
+def provider_evidence_set(
+    *,
+    provider_id: int,
+    identity_verified_at: dt.datetime | None = None,
+    background_checked_at: dt.datetime | None = None,
+) -> Provider:
+    """A check said so (vetting.services): the date of her verified identity and of her clear (or
+    adjudicated) background check, as families see them. Only the dates given change."""
+    with transaction.atomic():
+        provider = provider_lock(provider_id=provider_id)
+        changed = []
+        if identity_verified_at is not None:
+            provider.identity_verified_at = identity_verified_at
+            changed.append("identity_verified_at")
+        if background_checked_at is not None:
+            provider.background_checked_at = background_checked_at
+            changed.append("background_checked_at")
+        if changed:
+            provider.save(update_fields=[*changed, "updated_at"])
     return provider
 
 

@@ -8,6 +8,7 @@ from adminpanel.models import AuditAction, AuditLog
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call
+from marketplace.testing.vetting import with_evidence
 from messaging.models import Message
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
@@ -21,7 +22,7 @@ def confirmed(db):
 
 @pytest.mark.parametrize("status", ["verified", "rejected"])
 def test_admin_approves_or_rejects_a_pending_provider_and_it_is_audited(client, admin_user, provider_user, status):
-    provider = provider_user.provider
+    provider = with_evidence(provider_user.provider)
     client.force_login(admin_user)
 
     response = call(client, "PUT", f"/api/admin/providers/{provider.pk}/status", {"status": status})
@@ -151,6 +152,7 @@ def test_admin_lists_carry_the_fields_the_admin_page_reads(client, admin_user, c
 
 
 def test_audit_log_is_read_only_in_the_django_admin(client, admin_user, provider_user):
+    with_evidence(provider_user.provider)
     client.force_login(admin_user)
     call(client, "PUT", f"/api/admin/providers/{provider_user.provider.pk}/status", {"status": "verified"})
     log = AuditLog.objects.get()

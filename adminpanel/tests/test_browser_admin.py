@@ -12,6 +12,7 @@ from playwright.sync_api import Page, expect
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.browser import sign_in_browser
+from marketplace.testing.vetting import with_evidence
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.services import service_request_delete
@@ -36,12 +37,14 @@ def confirmed_booking(provider, **kwargs):
 
 
 def test_admin_searches_and_approves_a_pending_provider(live_server, page: Page, admin_user):
-    pending = ProviderFactory(
-        user__first_name="Pat",
-        user__last_name="Pending",
-        user__email="pat@example.com",
-        specialties=["home-organization"],
-        service_area="",
+    pending = with_evidence(
+        ProviderFactory(
+            user__first_name="Pat",
+            user__last_name="Pending",
+            user__email="pat@example.com",
+            specialties=["home-organization"],
+            service_area="",
+        )
     )
     VerifiedProviderFactory(user__first_name="Vic", user__last_name="Verified", specialties=["tech-support"])
     ProviderFactory(

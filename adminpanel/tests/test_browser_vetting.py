@@ -15,6 +15,7 @@ from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.axe import axe_violations, format_violations
 from marketplace.testing.browser import sign_in_browser
+from marketplace.testing.vetting import with_evidence
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.models import RequestStatus
@@ -29,7 +30,7 @@ def _open_admin(page: Page, base: str, admin) -> None:
 
 
 def test_approve_asks_first_and_keep_reviewing_changes_nothing(live_server, page: Page, admin_user):
-    pat = ProviderFactory(user__first_name="Pat", user__last_name="Pending")
+    pat = with_evidence(ProviderFactory(user__first_name="Pat", user__last_name="Pending"))
     _open_admin(page, live_server.url, admin_user)
 
     page.get_by_role("button", name="Approve Pat Pending").click()
@@ -55,7 +56,7 @@ def test_approve_asks_first_and_keep_reviewing_changes_nothing(live_server, page
 
 
 def test_a_rejected_applicant_is_approved_later_from_the_rejected_list(live_server, page: Page, admin_user):
-    ned = ProviderFactory(user__first_name="Ned", user__last_name="New")
+    ned = with_evidence(ProviderFactory(user__first_name="Ned", user__last_name="New"))
     _open_admin(page, live_server.url, admin_user)
 
     page.get_by_role("button", name="Reject Ned New").click()

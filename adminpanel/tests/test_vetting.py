@@ -9,6 +9,7 @@ from django.utils import timezone
 from adminpanel.models import AuditAction, AuditLog
 from marketplace.testing.api import call
 from marketplace.testing.pages import island_props
+from marketplace.testing.vetting import with_evidence
 from messaging.models import Message
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
@@ -66,7 +67,7 @@ def test_a_pending_applicants_experience_is_not_public(client, client_user):
 
 
 def test_admin_approves_a_rejected_applicant_later_and_it_is_audited(client, admin_user):
-    rejected = ProviderFactory(verification_status=VerificationStatus.REJECTED)
+    rejected = with_evidence(ProviderFactory(verification_status=VerificationStatus.REJECTED))
     client.force_login(admin_user)
 
     response = call(

@@ -23,6 +23,7 @@ from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call, valid_application_body, valid_request_body
+from marketplace.testing.vetting import with_evidence
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.models import RequestStatus
@@ -100,7 +101,8 @@ def world(client_user, verified_provider, provider_user, admin_user):
             "booking": booking(BookingStatus.CONFIRMED),
             "past_visit_booking": past_visit,
             "completed_booking": completed,
-            "pending_profile": provider_user.provider,
+            # With a verified ID and a clear check: the admin may approve her (vetting's rule).
+            "pending_profile": with_evidence(provider_user.provider),
             "verified_profile": verified_provider,
             "other_provider": other_provider,
         },
@@ -259,6 +261,45 @@ CASES = [
         "/api/admin/providers/{pending_profile}/status",
         {"status": "verified"},
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    # Vetting: an applicant's own steps (anyone with a provider profile; the pending applicant's ID
+    # is verified and her check clear already: 409), the staff queue and decisions.
+    (
+        "vetting-me",
+        "GET",
+        "/api/vetting/me",
+        None,
+        by_kind(client=403, unvetted=200, vetted=200, admin=403, switched_provider=403),
+    ),
+    (
+        "vetting-identity-start",
+        "POST",
+        "/api/vetting/identity",
+        None,
+        by_kind(client=403, unvetted=202, vetted=202, admin=403, switched_provider=403, pending_provider=409),
+    ),
+    (
+        "vetting-background-start",
+        "POST",
+        "/api/vetting/background-check",
+        None,
+        by_kind(client=403, unvetted=202, vetted=202, admin=403, switched_provider=403, pending_provider=409),
+    ),
+    ("admin-vetting", "GET", "/api/admin/vetting", None, by_kind(client=403, unvetted=403, vetted=403, admin=200)),
+    (
+        # Her check is clear: nothing to adjudicate (409) once past the permission.
+        "admin-adjudicate",
+        "POST",
+        "/api/admin/vetting/{pending_profile}/adjudication",
+        {"outcome": "engage", "reason": "Old, minor, unrelated to the work."},
+        by_kind(client=403, unvetted=403, vetted=403, admin=409),
+    ),
+    (
+        "admin-adverse-step",
+        "POST",
+        "/api/admin/vetting/{pending_profile}/adverse-steps",
+        {"step": "pre_adverse_notice"},
+        by_kind(client=403, unvetted=403, vetted=403, admin=409),
     ),
     (
         "admin-reassign",

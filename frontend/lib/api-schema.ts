@@ -198,6 +198,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/vetting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/vetting: every applicant with a check, her identity result (name mismatch
+         *     shown), report summary and adjudication with its adverse-action steps.
+         */
+        get: operations["admin_vetting_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vetting/{id}/adjudication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/admin/vetting/{providerId}/adjudication {outcome: engage|adverse_action, reason}. */
+        post: operations["admin_vetting_adjudication_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vetting/{id}/adverse-steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/admin/vetting/{providerId}/adverse-steps {step, note?}: the next step, in order. */
+        post: operations["admin_vetting_adverse_steps_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -1144,6 +1198,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vetting/background-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/vetting/background-check: consent to the background check (202). */
+        post: operations["vetting_background_check_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vetting/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/vetting/identity: start "Verify your ID" (202; poll /api/vetting/me for the link). */
+        post: operations["vetting_identity_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vetting/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/vetting/me: the signed-in applicant's steps (403 without a provider profile). */
+        get: operations["vetting_me_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "booking.updated": {
@@ -1366,16 +1471,78 @@ export interface components {
         AccountCloseInputRequest: {
             confirm: string;
         };
+        /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
+        AdjudicateRequest: {
+            outcome: components["schemas"]["OutcomeEnum"];
+            reason: string;
+        };
+        Adjudication: {
+            outcome: string;
+            reason: string;
+            /** Format: date-time */
+            decidedAt: string;
+            steps: components["schemas"]["AdverseStep"][];
+        };
+        AdminBackground: {
+            status: string;
+            url: string;
+            /** @description What she is told while the checking service cannot be reached (Celery tries again). */
+            readonly message: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            kind: string;
+            package: string;
+            reportId: string;
+            readonly adjudication: components["schemas"]["Adjudication"] | null;
+        };
         /** @description PUT /api/admin/bookings/{id}/cancel: a reason is required. */
         AdminBookingCancelRequest: {
             /** Cancellation reason */
             reason: string;
+        };
+        AdminIdentity: {
+            status: string;
+            url: string;
+            /** @description What she is told while the checking service cannot be reached (Celery tries again). */
+            readonly message: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+            verifiedName: string;
+            /** Format: date */
+            dateOfBirth: string | null;
+            failureReason: string;
+            sessionId: string;
         };
         /** @description The count cards of /admin (GET /api/admin/summary, and the page's first props). */
         AdminSummary: {
             providers: components["schemas"]["ProviderCounts"];
             bookings: components["schemas"]["BookingCounts"];
             serviceRequests: components["schemas"]["ServiceRequestCounts"];
+        };
+        AdverseStep: {
+            step: string;
+            note: string;
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
+        AdverseStepInputRequest: {
+            step: components["schemas"]["StepEnum"];
+            note?: string;
+        };
+        BackgroundStep: {
+            status: string;
+            url: string;
+            /** @description What she is told while the checking service cannot be reached (Celery tries again). */
+            readonly message: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
         };
         /** @enum {unknown} */
         BlankEnum: "";
@@ -1851,6 +2018,16 @@ export interface components {
             /** @default false */
             isPrimary: boolean;
         };
+        IdentityStep: {
+            status: string;
+            url: string;
+            /** @description What she is told while the checking service cannot be reached (Celery tries again). */
+            readonly message: string;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+        };
         /** @description POST /api/care-invitations/accept. */
         InvitationAcceptInputRequest: {
             /** Invitation link */
@@ -1961,6 +2138,11 @@ export interface components {
             readonly month: string;
             readonly count: number;
         };
+        /** @description GET /api/vetting/me: her two steps (null until started). */
+        MyVetting: {
+            identity: components["schemas"]["IdentityStep"] | null;
+            backgroundCheck: components["schemas"]["BackgroundStep"] | null;
+        };
         /**
          * @description * `instant` - As they come in
          *     * `daily` - One summary a day
@@ -1989,6 +2171,12 @@ export interface components {
             newRequests?: components["schemas"]["NewRequestsEnum"];
         };
         NullEnum: null;
+        /**
+         * @description * `engage` - Engage (the report does not bar her)
+         *     * `adverse_action` - Adverse action (not approved)
+         * @enum {string}
+         */
+        OutcomeEnum: "engage" | "adverse_action";
         PaginatedBookingList: components["schemas"]["Booking"][];
         PaginatedBrowseProviderList: components["schemas"]["BrowseProvider"][];
         PaginatedMessageList: components["schemas"]["Message"][];
@@ -2498,6 +2686,13 @@ export interface components {
          * @enum {string}
          */
         StateEnum: "pending" | "on_its_way" | "paid" | "reversed";
+        /**
+         * @description * `pre_adverse_notice` - Pre-adverse action notice sent
+         *     * `waiting_period` - Waiting period over
+         *     * `final_notice` - Final adverse action notice sent
+         * @enum {string}
+         */
+        StepEnum: "pre_adverse_notice" | "waiting_period" | "final_notice";
         /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
         StrictWeeklyHoursRequest: {
             weekday: number;
@@ -2617,6 +2812,16 @@ export interface components {
          * @enum {string}
          */
         VerificationStatusEnum: "pending" | "verified" | "rejected";
+        /** @description One applicant in the staff vetting queue. */
+        VettingQueueItem: {
+            providerId: number;
+            readonly name: string;
+            verificationStatus: string;
+            isActive: boolean;
+            nameMismatch: boolean;
+            identity: components["schemas"]["AdminIdentity"] | null;
+            backgroundCheck: components["schemas"]["AdminBackground"] | null;
+        };
         /**
          * @description A visit of the day, as the provider's and the admins' "Today" list it: when, where
          *     it stands, who. Names only, never an email or an address (bookings.selectors._VISIT_FIELDS).
@@ -3017,6 +3222,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Visit"][];
+                };
+            };
+        };
+    };
+    admin_vetting_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VettingQueueItem"][];
+                };
+            };
+        };
+    };
+    admin_vetting_adjudication_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjudicateRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VettingQueueItem"];
+                };
+            };
+        };
+    };
+    admin_vetting_adverse_steps_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdverseStepInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VettingQueueItem"];
                 };
             };
         };
@@ -4444,6 +4718,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceRequest"];
+                };
+            };
+        };
+    };
+    vetting_background_check_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVetting"];
+                };
+            };
+        };
+    };
+    vetting_identity_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVetting"];
+                };
+            };
+        };
+    };
+    vetting_me_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVetting"];
                 };
             };
         };

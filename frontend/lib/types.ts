@@ -51,3 +51,9 @@ export interface Viewer {
   userType: UserType;
   provider: { id: number; verificationStatus: VerificationStatus } | null;
 }
+
+/** An applicant's checks (GET /api/vetting/me) and one of them. */
+export type MyVetting = Schemas["MyVetting"];
+export type VettingStep = Schemas["IdentityStep"] | Schemas["BackgroundStep"];
+/** One applicant in the staff vetting queue (GET /api/admin/vetting). */
+export type VettingQueueItem = Schemas["VettingQueueItem"];

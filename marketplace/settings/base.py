@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "payments",
     "adminpanel",
     "notifications",
+    "vetting",
 ]
 
 MIDDLEWARE = [
@@ -229,6 +230,18 @@ PLATFORM_FEE_PERCENT = Decimal(env("PLATFORM_FEE_PERCENT", default="15"))
 STRIPE_CONNECT_WEBHOOK_SECRET = env("STRIPE_CONNECT_WEBHOOK_SECRET", default="")
 STRIPE_CONNECT_COUNTRY = env("STRIPE_CONNECT_COUNTRY", default="US")
 
+# Vetting (vetting.gateways): identity through Stripe Identity (same STRIPE_SECRET_KEY; its webhook
+# endpoint has its own signing secret) and background checks through Checkr's REST API. "live"
+# uses both; "offline" (the default without CHECKR_API_KEY) finishes each on a Kindly page.
+STRIPE_IDENTITY_WEBHOOK_SECRET = env("STRIPE_IDENTITY_WEBHOOK_SECRET", default="")
+CHECKR_API_KEY = env("CHECKR_API_KEY", default="")
+CHECKR_PACKAGE = env("CHECKR_PACKAGE", default="tasker_standard")
+CHECKR_BASE_URL = env("CHECKR_BASE_URL", default="https://api.checkr.com")
+VETTING_BACKEND = env("VETTING_BACKEND", default="live" if CHECKR_API_KEY else "offline")
+# Tries of a check's outside call (vetting.tasks), seconds between them: base x 2^try, capped.
+VETTING_RETRY_BASE = env.float("VETTING_RETRY_BASE", default=30.0)
+VETTING_RETRY_CAP = env.float("VETTING_RETRY_CAP", default=900.0)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # API clients: Authorization: Bearer <Firebase ID token> (no CSRF); pages: the session.
@@ -306,6 +319,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django.db.backends": {"level": "WARNING"},
+        # Stripe's SDK logs whole response bodies at DEBUG (an identity session's verified name and
+        # date of birth): never below INFO, whatever LOG_LEVEL says.
+        "stripe": {"level": "INFO"},
         # Django's own default console handler (plain text, when DEBUG) is removed, and its INFO
         # level follows LOG_LEVEL: its records reach the root's JSON handler once, not twice.
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},

@@ -56,6 +56,8 @@ def celery_worker(transactional_db, settings, request):
     settings.NOTIFICATIONS_RETRY_CAP = 2.0
     settings.PAYMENTS_RETRY_BASE = 0.5
     settings.PAYMENTS_RETRY_CAP = 2.0
+    settings.VETTING_RETRY_BASE = 0.5
+    settings.VETTING_RETRY_CAP = 2.0
     app.control.purge()  # tasks left in the queue by earlier tests that had no worker
     task_postrun.connect(_close_connections, dispatch_uid="kindly.tests.close_connections")
     if "fake_stripe" in request.fixturenames:

@@ -52,6 +52,8 @@ class FakeStripe:
     refunds: dict[str, dict[str, Any]] = field(default_factory=dict)
     accounts: dict[str, dict[str, Any]] = field(default_factory=dict)
     transfers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # Stripe Identity's verification sessions (vetting), with the outputs a verified one gives.
+    identity_sessions: dict[str, dict[str, Any]] = field(default_factory=dict)
     # payout id -> the balance transactions Stripe lists for it (GET /v1/balance_transactions?payout=)
     payout_transactions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     fail_next: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
@@ -85,6 +87,29 @@ def _nested(params: dict[str, str], prefix: str) -> dict[str, str]:
 
 
 def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) -> tuple[int, dict[str, Any]]:
+    if method == "POST" and path == "/v1/identity/verification_sessions":
+        session_id = f"vs_fake_{next(_ids)}"
+        session = {
+            "id": session_id,
+            "object": "identity.verification_session",
+            "type": params.get("type"),
+            "options": {
+                "document": {"require_matching_selfie": params.get("options[document][require_matching_selfie]")}
+            },
+            "client_reference_id": params.get("client_reference_id"),
+            "return_url": params.get("return_url"),
+            "metadata": _nested(params, "metadata"),
+            "status": "requires_input",
+            "url": f"https://verify.stripe.com/start/{session_id}",
+            "last_error": None,
+            "verified_outputs": None,
+        }
+        fake.identity_sessions[session_id] = session
+        return 200, session
+    if method == "GET" and path.startswith("/v1/identity/verification_sessions/"):
+        session = fake.identity_sessions.get(path.rsplit("/", 1)[-1])
+        if session:
+            return 200, session
     if method == "POST" and path == "/v1/payment_intents":
         intent_id = f"pi_fake_{next(_ids)}"
         intent = {

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from accounts.models import User, UserType
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from marketplace.testing.browser import sign_in_browser
+from marketplace.testing.vetting import with_evidence
 from providers.models import Provider, VerificationStatus
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import RequestStatus, ServiceRequest
@@ -98,6 +99,7 @@ def test_request_to_booking_to_admin_fixes(live_server, browser: Browser, fireba
         provider_page.wait_for_url(f"{base}/", timeout=10000)
         piet = Provider.objects.get(user__email="piet@example.com")
         assert piet.verification_status == VerificationStatus.PENDING
+        with_evidence(piet)  # her ID verified and her check clear (vetting's own journey: vetting/tests)
 
         # Before approval the provider is told to wait, and sees none of the open requests.
         provider_page.goto(f"{base}/dashboard")

@@ -22,6 +22,7 @@ LAYERS = [
     {"accounts"},
     {"circles"},
     {"providers"},
+    {"vetting"},
     {"requests_app"},
     {"bookings"},
     {"payments", "messaging"},

@@ -25,6 +25,7 @@ from core.realtime import user_group
 from marketplace.asgi import application
 from marketplace.realtime_events import EVENTS, PAYLOADS
 from marketplace.testing.api import call
+from marketplace.testing.vetting import with_evidence
 from providers.tests.factories import ProviderFactory
 from requests_app.models import TimeWindow
 from requests_app.tests.factories import ServiceRequestFactory
@@ -151,7 +152,7 @@ def test_a_message_and_the_unread_count_have_their_declared_shapes(
 
 @pytest.mark.django_db
 def test_provider_updated_has_its_declared_shape(client, admin_user, django_capture_on_commit_callbacks):
-    provider = ProviderFactory(verification_status="pending")
+    provider = with_evidence(ProviderFactory(verification_status="pending"))
     listener = Listener(provider.user_id)
     client.force_login(admin_user)
     with django_capture_on_commit_callbacks(execute=True):

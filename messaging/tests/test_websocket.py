@@ -15,10 +15,12 @@ from django.db import transaction
 from django.test import Client
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import AdminUserFactory
 from core.realtime import send_on_commit
 from marketplace.asgi import application
+from marketplace.testing.second_factor import with_verified_second_factor
 from messaging import services
-from messaging.consumers import CLOSE_UNAUTHENTICATED
+from messaging.consumers import CLOSE_SECOND_FACTOR, CLOSE_UNAUTHENTICATED
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -91,6 +93,19 @@ async def test_forged_session_cookie_is_treated_as_anonymous():
     comm = socket("not-a-real-session-key")
     await comm.connect(timeout=5)
     assert (await comm.receive_output(timeout=5))["code"] == CLOSE_UNAUTHENTICATED
+
+
+async def test_staff_socket_without_the_second_step_is_closed_and_with_it_opens():
+    """Staff rights on the socket (staff events) wait for the second step, as the staff API does."""
+    without = await database_sync_to_async(lambda: session_cookie(AdminUserFactory()))()
+    comm = socket(without)
+    ok, _ = await comm.connect(timeout=5)
+    assert ok
+    assert await comm.receive_output(timeout=5) == {"type": "websocket.close", "code": CLOSE_SECOND_FACTOR}
+
+    passed = await database_sync_to_async(lambda: session_cookie(with_verified_second_factor(AdminUserFactory())))()
+    comm = await connected(passed)
+    await comm.disconnect()
 
 
 async def test_foreign_origin_is_refused(cookies):

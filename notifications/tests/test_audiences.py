@@ -24,6 +24,7 @@ from circles import services as circles
 from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.tokens import invitation_token
 from core.notifications import AUDIENCE, Audience, NoticeKind
+from marketplace.testing.vetting import with_evidence
 from messaging.models import Message
 from messaging.services import message_send
 from notifications import channels, services
@@ -224,7 +225,7 @@ def direct(p):
 
 
 def decided(p):
-    applicant = ProviderFactory(user__first_name="Anna")
+    applicant = with_evidence(ProviderFactory(user__first_name="Anna"))
     p["anna"] = applicant.user
     provider_set_status(provider_id=applicant.pk, actor=p["ada"], status="verified")
     return {"anna": ("Your provider application was approved", "You can now accept service requests.", "")}

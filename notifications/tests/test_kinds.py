@@ -16,6 +16,7 @@ from bookings.models import PaymentStatus
 from bookings.services import booking_cancel_by_client, booking_payment_succeeded
 from bookings.tests.factories import BookingFactory
 from core.notifications import NoticeKind
+from marketplace.testing.vetting import with_evidence
 from messaging.services import conversation_mark_read, message_send
 from notifications import channels, services
 from notifications.kinds import Frequency
@@ -67,7 +68,7 @@ def test_payment_sends_the_client_a_receipt_and_the_provider_a_confirmation(clie
 
 
 def test_application_decision_is_emailed(admin_user):
-    provider = ProviderFactory()
+    provider = with_evidence(ProviderFactory())
     provider_set_status(provider_id=provider.pk, actor=admin_user, status="verified")
     delivery = Delivery.objects.get(recipient=provider.user)
     assert channels.email_message(delivery).subject == "Your provider application was approved"

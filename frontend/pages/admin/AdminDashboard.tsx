@@ -13,6 +13,7 @@ import { ProvidersTab } from "./ProvidersTab";
 import { RequestsTab } from "./RequestsTab";
 import { Summary } from "./Summary";
 import { TodayTab } from "./TodayTab";
+import { VettingTab } from "./VettingTab";
 import { BOOKINGS, type Counts, SUMMARY } from "./common";
 
 interface Props {
@@ -34,7 +35,7 @@ function useCounts(initial: Counts) {
   return [data, reload] as const;
 }
 
-type TabName = "providers" | "bookings" | "requests" | "today";
+type TabName = "providers" | "vetting" | "bookings" | "requests" | "today";
 
 export function AdminDashboard({ today, counts: initialCounts, todayBookings }: Props) {
   const [counts, reloadCounts] = useCounts(initialCounts);
@@ -64,6 +65,9 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           <Tabs.Trigger className="tab" value="providers">
             Providers
           </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="vetting">
+            Vetting
+          </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="bookings">
             Bookings
           </Tabs.Trigger>
@@ -82,6 +86,10 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
             focusPending={focusPending}
             onPendingFocused={pendingFocused}
           />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="vetting">
+          <h2 className="visually-hidden">Vetting</h2>
+          <VettingTab />
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="bookings">
           <h2 className="visually-hidden">Bookings</h2>

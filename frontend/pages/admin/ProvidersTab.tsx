@@ -1,7 +1,7 @@
 // /admin's Providers tab: the counts, a search, the three groups and the approval dialog.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "../../lib/api";
+import { api, ApiError } from "../../lib/api";
 import { listFilterSchema } from "../../lib/schemas/admin";
 import { toast } from "../../lib/toast";
 import type { Provider } from "../../lib/types";
@@ -36,7 +36,11 @@ export function ProvidersTab({
       setVerdict(null);
       await Promise.all([client.invalidateQueries({ queryKey: [PROVIDERS] }), onChanged()]);
     },
-    onError: (error) => failed(error, "Failed to update provider status"),
+    // A refusal the server explains (409: no verified ID or clear check yet) is shown in its words.
+    onError: (error) =>
+      error instanceof ApiError && error.status === 409 && error.serverMessage
+        ? toast({ title: "Not approved", description: error.serverMessage, variant: "destructive" })
+        : failed(error, "Failed to update provider status"),
   });
   const busyId = update.isPending ? update.variables.provider.id : null;
   const ask = (provider: Provider, status: Verdict) => setVerdict({ provider, status });

@@ -38,6 +38,7 @@ from providers.models import Provider, VerificationStatus
 from providers.services import provider_application_problems, provider_place
 from requests_app.models import WINDOW_START, ServiceCategory, ServiceRequest, TimeWindow, Urgency
 from requests_app.services import service_request_create
+from vetting.models import BackgroundCheck, CheckStatus, IdentityCheck, IdentityStatus
 
 DEMO_PASSWORD = "kindly-demo-1"
 # The demo admin's second step (staff pass one after the password): an authenticator app with this
@@ -113,6 +114,10 @@ def _sign_in_label(email: str, user_type: UserType, status: VerificationStatus |
     return str(user_type.label)
 
 
+# Applicants waiting in the vetting queue: (first, last, background check result).
+DEMO_APPLICANTS = [("Irene", "Novak", "clear"), ("Walter", "Briggs", "consider")]
+
+
 class Command(BaseCommand):
     help = "Create the demo accounts (in Firebase and locally) and some demo requests. Safe to run again."
 
@@ -155,6 +160,7 @@ class Command(BaseCommand):
             )
             self.stdout.write("would add the family member to the client's care circle")
             self.stdout.write(f"would create or update {len(DEMO_NEIGHBOURS)} verified helpers in nearby towns")
+            self.stdout.write("would create or update 2 pending applicants with checks done: one clear, one consider")
             self.stdout.write("would give the admin an authenticator app with the demo key (the second step)")
             self.stdout.write(
                 "with the offline test gateway: would give the provider payouts (simulated account), one "
@@ -169,6 +175,7 @@ class Command(BaseCommand):
             )
             users[email] = self._local_user(uid, email, first, last, user_type, status)
         self._demo_neighbours()
+        self._demo_applicants()
         self._demo_second_step(users[DEMO_ADMIN_EMAIL])
         self._demo_requests(users["client@kindly.example"], helper=users["provider@kindly.example"])
         self._demo_family(users["client@kindly.example"], family=users["family@kindly.example"])
@@ -229,6 +236,54 @@ class Command(BaseCommand):
             verified = VerificationStatus.VERIFIED
             Provider.objects.update_or_create(
                 user=user, defaults={**application, "verification_status": verified, **demo_evidence(verified)}
+            )
+
+    @transaction.atomic
+    def _demo_applicants(self) -> None:
+        """Two pending applicants in the vetting queue, their ID verified (offline gateway): one whose
+        background check came back clear (staff may approve her), one "consider" (staff decide first)."""
+        now = timezone.now()
+        for first, last, result in DEMO_APPLICANTS:
+            user, _ = User.objects.update_or_create(
+                id=f"demo-applicant-{first.lower()}",
+                defaults={
+                    "email": f"{first.lower()}@applicants.kindly.example",
+                    "first_name": first,
+                    "last_name": last,
+                    "user_type": UserType.PROVIDER,
+                },
+            )
+            application = {
+                "phone": "555-0100-400",
+                "specialties": ["light-errands", "wellness-checks"],
+                "hourly_rate": Decimal("25.00"),
+                "service_area": "Springfield",
+                "home_zip": "62704",
+                "travel_miles": 10,
+                "bio": "I would like to help older neighbours with errands and friendly check-ins.",
+                "experience": "Years of caring for my own parents and helping at church.",
+            }
+            InvalidInput.check(provider_application_problems(**application))
+            provider, _ = Provider.objects.get_or_create(
+                user=user, defaults={**application, "verification_status": VerificationStatus.PENDING}
+            )
+            IdentityCheck.objects.update_or_create(
+                provider=provider,
+                session_id=f"vs_offline_demo_{provider.pk}",
+                defaults={
+                    "status": IdentityStatus.VERIFIED,
+                    "verified_first_name": first,
+                    "verified_last_name": last,
+                    "completed_at": now,
+                },
+            )
+            BackgroundCheck.objects.update_or_create(
+                provider=provider,
+                report_id=f"rpt_offline_demo_{provider.pk}",
+                defaults={"candidate_id": f"cand_offline_demo_{provider.pk}", "status": result, "completed_at": now},
+            )
+            Provider.objects.filter(pk=provider.pk).update(
+                identity_verified_at=now, background_checked_at=now if result == CheckStatus.CLEAR else None
             )
 
     def _demo_places(self) -> None:
