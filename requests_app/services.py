@@ -823,22 +823,3 @@ def offer_accepted(*, service_request: ServiceRequest, provider: Provider, now: 
     )
     if service_request.offers_answer_by is not None:
         ServiceRequest.objects.filter(pk=service_request.pk).update(offers_answer_by=None)
-
-
-def offer_decline(*, service_request_id: int, actor: User) -> Offer:
-    """A helper passes on a request offered to her ("Not for me"): answered, and she no longer sees
-    it. 404 when it was not offered to her; 409 when she answered already."""
-    with transaction.atomic():
-        offer = (
-            Offer.objects.select_for_update()
-            .filter(service_request_id=service_request_id, provider__user_id=actor.pk)
-            .first()
-        )
-        if offer is None:
-            raise NotFound("Service request not found.")
-        if offer.answer != OfferAnswer.WAITING:
-            raise Conflict("You have already answered this offer.")
-        offer.answer = OfferAnswer.DECLINED
-        offer.answered_at = timezone.now()
-        offer.save(update_fields=["answer", "answered_at"])
-    return offer

@@ -71,6 +71,7 @@ def _list_ids(client, user) -> list[int]:
     return [row["id"] for row in (body["results"] if isinstance(body, dict) else body)]
 
 
+@pytest.mark.sqlite
 def test_the_best_few_who_can_take_it_are_offered_it_and_told(family):
     ana = _helper("Ana", 1)
     vera = _helper("Vera", 2)
@@ -209,6 +210,7 @@ def test_a_direct_request_still_goes_to_the_helper_asked(client, family):
     assert request.pk in _list_ids(client, vera.user)
 
 
+@pytest.mark.sqlite
 def test_answer_speed_is_the_median_of_her_last_answers_and_counts_in_the_rank():
     vera = _helper("Vera", 1)
     now = timezone.now()
