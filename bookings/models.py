@@ -52,6 +52,10 @@ class Booking(models.Model):
     recipient = models.ForeignKey("circles.CareRecipient", on_delete=models.PROTECT, related_name="bookings")
     scheduled_date = models.DateField()
     scheduled_time = models.CharField(max_length=16, choices=TimeWindow.choices)
+    # The arrival time the helper confirmed when she accepted, inside the family's window, on the
+    # clock of the person cared for ("Vera will arrive at 2:00 PM"): the visit starts then (its
+    # check-in opening, its late and missed alerts, the calendar feed). Null: the window's start.
+    arrival_time = models.TimeField(null=True, blank=True)
     duration = models.PositiveIntegerField(default=60, help_text="minutes")
     total_amount = models.DecimalField(max_digits=8, decimal_places=2, default=0)
     status = models.CharField(max_length=16, choices=BookingStatus.choices, default=BookingStatus.SCHEDULED)
@@ -134,7 +138,9 @@ class Booking(models.Model):
     def save(self, *args, **kwargs) -> None:
         self.fill_visit_times()
         update_fields = kwargs.get("update_fields")
-        if update_fields is not None and {"scheduled_date", "scheduled_time", "duration"} & set(update_fields):
+        if update_fields is not None and {"scheduled_date", "scheduled_time", "arrival_time", "duration"} & set(
+            update_fields
+        ):
             kwargs["update_fields"] = {*update_fields, "starts_at", "ends_at"}
         super().save(*args, **kwargs)
 
@@ -145,7 +151,14 @@ class Booking(models.Model):
 
     @property
     def visit_start(self) -> dt.datetime:
-        """When the visit starts: the date plus the start of its time window, in the recipient's zone."""
+        """When the visit starts: the date plus the arrival time the helper confirmed (else the start
+        of its time window), in the recipient's zone."""
+        start = self.arrival_time or WINDOW_START.get(self.scheduled_time, WINDOW_START[TimeWindow.FLEXIBLE])
+        return dt.datetime.combine(self.scheduled_date, start, tzinfo=self.time_zone)
+
+    @property
+    def window_starts_at(self) -> dt.datetime:
+        """The start of the window the family was told, in the recipient's zone."""
         start = WINDOW_START.get(self.scheduled_time, WINDOW_START[TimeWindow.FLEXIBLE])
         return dt.datetime.combine(self.scheduled_date, start, tzinfo=self.time_zone)
 
@@ -157,14 +170,18 @@ class Booking(models.Model):
     # What the family was told is the window ("Afternoon (12PM - 5PM)"); a visit inside it is on time.
     # No alarm while the helper can still arrive and finish inside it: "late" once the latest start
     # that fits has passed (window end minus the duration, never before 15 minutes after the start),
-    # "missed" once the window is over.
+    # "missed" once the window is over. With a confirmed arrival time the family was told that time:
+    # late 15 minutes after it.
     @property
     def window_ends_at(self) -> dt.datetime:
-        return self.starts_at + window_length(self.scheduled_time)
+        return self.window_starts_at + window_length(self.scheduled_time)
 
     @property
     def check_in_by(self) -> dt.datetime:
-        """The latest start that still fits the window: late after it."""
+        """The latest start the family was promised: the arrival time plus 15 minutes when she
+        confirmed one, else the latest start that still fits the window. Late after it."""
+        if self.arrival_time is not None:
+            return self.starts_at + LATE_AFTER
         return max(self.window_ends_at - dt.timedelta(minutes=self.duration), self.starts_at + LATE_AFTER)
 
     @property

@@ -130,7 +130,7 @@ def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
     return cleaned
 
 
-def _address_moved(recipient: CareRecipient) -> list[str]:
+def address_moved(recipient: CareRecipient) -> list[str]:
     """The address changed (the caller saves it, in a transaction): the old place is forgotten and
     the new one asked for after the commit (circles.tasks.place_recipient). An address that cannot
     be placed is still saved, "not found", flagged for staff. Returns the fields it set."""
@@ -226,7 +226,7 @@ def recipient_create(
                 raise Conflict("You are already in your own care circle.") from None
         else:
             recipient = CareRecipient.objects.create(**fields)
-        recipient.save(update_fields=_address_moved(recipient))
+        recipient.save(update_fields=address_moved(recipient))
         CircleMember.objects.create(recipient=recipient, user=actor, role=CircleRole.ORGANIZER)
     return recipient
 
@@ -242,7 +242,7 @@ def recipient_update(*, actor: User, recipient_id: object, **changes: Any) -> Ca
         for name in changed:
             setattr(recipient, name, fields[name])
         if set(changed) & set(PART_NAMES):
-            changed += _address_moved(recipient)
+            changed += address_moved(recipient)
         if changed:
             recipient.save(update_fields=[*changed, "updated_at"])
     return recipient

@@ -54,6 +54,17 @@ class CircleInvitationSent(DomainEvent):
     invitation_id: int
 
 
+# ---------------------------------------------------------------- requests
+
+
+@dataclass(frozen=True)
+class ServiceRequestPosted(DomainEvent):
+    """A request was posted for the helpers near the person cared for: its offers are to be made
+    (requests_app.services.offers_send, from Celery). Published inside the create's transaction."""
+
+    service_request_id: int
+
+
 # ---------------------------------------------------------------- bookings
 
 

@@ -144,6 +144,7 @@ DASHBOARD_TABLES = (
     "providers.Provider",
     "providers.TimeOff",
     "providers.WeeklyHours",
+    "requests_app.Offer",
     "requests_app.ServiceCategory",
     "requests_app.ServiceRequest",
 )

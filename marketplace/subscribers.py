@@ -22,8 +22,12 @@ from core.events import When
 from messaging import services as messaging
 from notifications import services as notifications
 from payments import payouts, refunds
+from requests_app import services as requests
 
 REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], When]]] = {
+    # A request was posted: it is offered to the best few helpers near the person cared for, from
+    # Celery once the post has committed (requests_app.tasks.offer_request).
+    events.ServiceRequestPosted: [(requests.on_service_request_posted, When.ON_COMMIT)],
     # A paid booking was cancelled: payments records the refund with the cancel, then refunds it
     # through the gateway from Celery once the cancel has committed (payments.tasks).
     events.RefundRequested: [(refunds.on_refund_requested, When.IN_TRANSACTION)],

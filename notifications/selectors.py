@@ -16,7 +16,7 @@ from messaging.models import Message, MessageType
 from notifications.kinds import ADMIN_KINDS, CLIENT_KINDS, DEFAULT_ON, PROVIDER_KINDS, Channel, Frequency, Kind
 from notifications.models import Contact, Preference
 from providers.models import Provider, TimeOff, VerificationStatus
-from requests_app.models import RequestStatus, ServiceRequest
+from requests_app.models import OfferedTo, RequestStatus, ServiceRequest
 from requests_app.selectors import provider_can_take
 
 if TYPE_CHECKING:
@@ -118,7 +118,10 @@ def open_requests_since(*, since: dt.datetime) -> QuerySet:
     to a provider, when it opened (its window lapsed and the circle was told, or the
     provider declined). A request for one provider only is never announced to others."""
     return (
-        ServiceRequest.objects.filter(status=RequestStatus.OPEN, only_requested_provider=False)
+        # A request offered to a few helpers is told to them alone (its offers' notices).
+        ServiceRequest.objects.filter(
+            status=RequestStatus.OPEN, only_requested_provider=False, offered_to=OfferedTo.ALL
+        )
         .filter(Q(requested_provider__isnull=True) | Q(direct_opened_at__isnull=False))
         .annotate(listed_at=Coalesce("direct_opened_at", "created_at"))
         .filter(listed_at__gte=since)

@@ -55,7 +55,8 @@ class ServiceRequestAdmin(admin.ModelAdmin):
         "preferred_time",
         "created_at",
     )
-    list_filter = ("status", "urgency", "category", "preferred_time", "created_at")
+    # "Offered by town": its place is unknown, so it went to every helper of the service (offers).
+    list_filter = ("status", "offered_by_town", "offered_to", "urgency", "category", "preferred_time", "created_at")
     # Staff find a request by its town or ZIP, never by a street they would then see matched.
     search_fields = (
         "title",
@@ -70,7 +71,7 @@ class ServiceRequestAdmin(admin.ModelAdmin):
     autocomplete_fields = ("client",)
     raw_id_fields = ("recipient",)
     date_hierarchy = "created_at"
-    readonly_fields = ("created_at", "updated_at")
+    readonly_fields = ("offered_to", "offer_round", "offers_answer_by", "offered_by_town", "created_at", "updated_at")
 
     def get_exclude(self, request, obj=None):
         # The rule the API and /admin follow (address_shown_to): staff see the town, state and ZIP,

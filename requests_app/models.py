@@ -5,6 +5,7 @@ import datetime as dt
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import dateformat
 
 from core.addresses import area_line, full_line, parse_one_line
 from providers.models import VISIT_WINDOWS
@@ -50,6 +51,58 @@ WINDOW_TIMES: dict[str, tuple[dt.time, dt.time]] = {
 # When a visit in each window starts, and when the window the family was told ends.
 WINDOW_START: dict[str, dt.time] = {window: start for window, (start, _end) in WINDOW_TIMES.items()}
 WINDOW_END: dict[str, dt.time] = {window: end for window, (_start, end) in WINDOW_TIMES.items()}
+
+
+# A confirmed arrival time (Booking.arrival_time): the helper picks it when she accepts, inside the
+# family's window so the whole visit fits in it; 400 on arrivalTime otherwise.
+ARRIVAL_OUTSIDE_WINDOW = (
+    "Choose an arrival time between {first} and {last}, so the visit fits in the family's {window}."
+)
+ARRIVAL_STEP_MINUTES = 5
+ARRIVAL_NOT_IN_STEPS = "Choose an arrival time in steps of 5 minutes."
+
+
+def arrival_window(preferred_time: str, duration: int) -> tuple[dt.time, dt.time]:
+    """The earliest and the latest arrival that keep a visit of `duration` minutes inside the
+    family's window (a visit longer than the window may only start at its start)."""
+    start, end = WINDOW_TIMES.get(preferred_time or TimeWindow.FLEXIBLE, WINDOW_TIMES[TimeWindow.FLEXIBLE])
+    day = dt.date(2000, 1, 2)  # any day: the window's clock is the same every day
+    latest = dt.datetime.combine(day, end) - dt.timedelta(minutes=duration)
+    return start, max(latest, dt.datetime.combine(day, start)).time()
+
+
+def arrival_time_problem(arrival: dt.time | None, *, preferred_time: str, duration: int) -> str:
+    """What is wrong with an arrival time for a request's window, or "" (None: the window's start)."""
+    if arrival is None:
+        return ""
+    first, last = arrival_window(preferred_time, duration)
+    if not first <= arrival <= last:
+        label = f"{preferred_time or TimeWindow.FLEXIBLE} window"
+        return ARRIVAL_OUTSIDE_WINDOW.format(first=clock_words(first), last=clock_words(last), window=label)
+    if arrival.minute % ARRIVAL_STEP_MINUTES or arrival.second or arrival.microsecond:
+        return ARRIVAL_NOT_IN_STEPS
+    return ""
+
+
+def clock_words(moment: dt.time) -> str:
+    """ "2:00 PM"."""
+    return dateformat.time_format(moment, "g:i A")
+
+
+# The arrival times offered to a helper accepting (every quarter hour of her arrival window).
+ARRIVAL_CHOICE_MINUTES = 15
+
+
+def arrival_choices(preferred_time: str, duration: int) -> list[dict[str, str]]:
+    """The arrival times a helper may pick when she accepts, {value: "14:00", label: "2:00 PM"}."""
+    first, last = arrival_window(preferred_time, duration)
+    day = dt.date(2000, 1, 2)
+    moment, end = dt.datetime.combine(day, first), dt.datetime.combine(day, last)
+    choices = []
+    while moment <= end:
+        choices.append({"value": moment.strftime("%H:%M"), "label": clock_words(moment.time())})
+        moment += dt.timedelta(minutes=ARRIVAL_CHOICE_MINUTES)
+    return choices
 
 
 def window_length(window: str) -> dt.timedelta:
@@ -114,6 +167,30 @@ class RequestStatus(models.TextChoices):
     DELETED = "deleted", "Deleted by client"
 
 
+class OfferedTo(models.TextChoices):
+    """Which helpers see an open request. Rows made before offers, a request sent to one helper
+    (once it opens), one whose place is unknown ("offered by town", flagged for staff) and one
+    whose offers ran out: ALL, every verified helper who can take it. A request posted for a placed
+    recipient: OFFERS, only the helpers it was offered to (requests_app.services.offers_send)."""
+
+    ALL = "all", "Every helper who can take it"
+    OFFERS = "offers", "The helpers it was offered to"
+
+
+# Offers (requests_app.services.offers_send): the first round goes to the best few helpers who can
+# take the request, each widening to the next few, for this long each (shorter when it is urgent);
+# after the last round it opens to every helper who can take it and staff are told.
+OFFER_FIRST = 3
+OFFER_WIDEN = 5
+OFFER_ROUNDS = 3
+OFFER_ANSWER_TIME: dict[str, dt.timedelta] = {
+    "urgent": dt.timedelta(minutes=15),
+    "high": dt.timedelta(minutes=30),
+    "normal": dt.timedelta(hours=2),
+    "low": dt.timedelta(hours=4),
+}
+
+
 class LiveRequestManager(models.Manager):
     """ServiceRequest.objects: the requests that exist for people (a deleted one is not there)."""
 
@@ -168,6 +245,15 @@ class ServiceRequest(models.Model):
     repeat = models.CharField(max_length=16, choices=Repeat.choices, default=Repeat.NONE, blank=True)
     repeat_count = models.PositiveSmallIntegerField(null=True, blank=True)
     repeat_until = models.DateField(null=True, blank=True)
+    # Offers: who sees it while open (OfferedTo), the round of offers made (0: none yet), when the
+    # helpers offered it must answer by before it widens, and the flag staff see when its place is
+    # unknown and it went to every helper of the service instead ("offered by town").
+    offered_to = models.CharField(
+        max_length=8, choices=OfferedTo.choices, default=OfferedTo.ALL, db_default=OfferedTo.ALL
+    )
+    offer_round = models.PositiveSmallIntegerField(default=0, db_default=0)
+    offers_answer_by = models.DateTimeField(null=True, blank=True)
+    offered_by_town = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -191,6 +277,7 @@ class ServiceRequest(models.Model):
             models.Index(fields=["recipient", "status"], name="request_recipient_status_idx"),
             models.Index(fields=["status", "-created_at"], name="request_status_created_idx"),
             models.Index(fields=["requested_provider", "status"], name="request_direct_status_idx"),
+            models.Index(fields=["status", "offered_to", "offers_answer_by"], name="request_offers_due_idx"),
         ]
 
     def __str__(self) -> str:
@@ -211,3 +298,37 @@ class ServiceRequest(models.Model):
     def area(self) -> str:
         """The town, state and ZIP only: what a helper sees before she is booked."""
         return area_line(self.town, self.state, self.zip_code)
+
+
+class OfferAnswer(models.TextChoices):
+    WAITING = "", "Waiting for her answer"
+    ACCEPTED = "accepted", "Accepted"
+    DECLINED = "declined", "Declined"
+    # Another helper took it, or it was cancelled or deleted first: closed without her answer.
+    CLOSED = "closed", "Closed before she answered"
+
+
+class Offer(models.Model):
+    """An open request offered to one helper: when, how far from the person cared for, in which
+    round, and when and how she answered (her answer speed: the median over her last offers)."""
+
+    service_request = models.ForeignKey(ServiceRequest, on_delete=models.CASCADE, related_name="offers")
+    provider = models.ForeignKey("providers.Provider", on_delete=models.CASCADE, related_name="offers")
+    round = models.PositiveSmallIntegerField(default=1)
+    rank = models.PositiveSmallIntegerField(default=1)
+    miles = models.FloatField(null=True, blank=True)
+    offered_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answer = models.CharField(max_length=8, choices=OfferAnswer.choices, default=OfferAnswer.WAITING, blank=True)
+
+    class Meta:
+        ordering = ["-offered_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["service_request", "provider"], name="offer_one_per_helper"),
+        ]
+        indexes = [
+            models.Index(fields=["provider", "-offered_at"], name="offer_provider_recent_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Offer of request {self.service_request_id} to provider {self.provider_id}"

@@ -23,13 +23,16 @@ from django.conf import settings
 from django.db.models import (
     CharField,
     Exists,
+    F,
     OuterRef,
     Prefetch,
     Q,
     QuerySet,
     Subquery,
     Value,
+    Window,
 )
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
@@ -37,9 +40,11 @@ from circles.models import CareRecipient, CircleMember, CircleRole
 from circles.selectors import organized_recipient_ids, recipient_ids_of
 from core.addresses import AREA, FULL, PART_API_NAMES, PART_NAMES, STAFF_SEES, full_line
 from core.errors import NotFound
+from core.geo import Point
 from providers import ports as provider_ports
 from providers.models import Provider, TimeOff
 from providers.selectors import (
+    provider_list_public,
     provider_offers,
     provider_vetted,
     user_acts_as_provider,
@@ -49,7 +54,11 @@ from providers.selectors import (
 from requests_app import ports
 from requests_app.models import (
     ADDRESS_KEPT_AFTER_VISIT,
+    OFFER_ANSWER_TIME,
     WINDOW_START,
+    Offer,
+    OfferAnswer,
+    OfferedTo,
     RequestStatus,
     ServiceCategory,
     ServiceRequest,
@@ -129,9 +138,27 @@ def open_to_all(now: dt.datetime) -> Q:
     return Q(requested_provider__isnull=True) | (Q(only_requested_provider=False) & opened)
 
 
+def offered_to_her(user_id: str) -> Q:
+    """Requests shown to every helper who can take them (OfferedTo.ALL), and those offered to the
+    provider of this user (an Offer of hers): a request offered to a few helpers near the family
+    is nobody else's to see or take while it is theirs."""
+    return Q(offered_to=OfferedTo.ALL) | Q(
+        Exists(Offer.objects.filter(service_request_id=OuterRef("pk"), provider__user_id=user_id))
+    )
+
+
 def open_to_provider(user_id: str, now: dt.datetime | None = None) -> Q:
-    """Requests the provider of this user may take (when open): those open to all, and those sent to them."""
-    return open_to_all(now or timezone.now()) | Q(requested_provider__user_id=user_id)
+    """Requests the provider of this user may take (when open): those open to all helpers or
+    offered to her (offered_to_her), and those sent to her."""
+    return (open_to_all(now or timezone.now()) & offered_to_her(user_id)) | Q(requested_provider__user_id=user_id)
+
+
+def offered_to_others(service_request: ServiceRequest, *, provider_id: int) -> bool:
+    """Whether the request is, right now, offered to other helpers and not to this one
+    (offered_to_her in Python: the accept checks it on the row it took)."""
+    if service_request.offered_to != OfferedTo.OFFERS or service_request.requested_provider_id == provider_id:
+        return False
+    return not Offer.objects.filter(service_request_id=service_request.pk, provider_id=provider_id).exists()
 
 
 def direct_to_someone_else(service_request: ServiceRequest, *, provider_id: int, now: dt.datetime) -> bool:
@@ -236,7 +263,11 @@ def _open_of_others(user_id: str) -> QuerySet[ServiceRequest]:
     takeable = [
         c.pk for c in candidates if c.requested_provider_id == provider.pk or provider_can_take(provider, c, busy=busy)
     ]
-    return _with_people(ServiceRequest.objects.filter(pk__in=takeable), user_id)
+    return _with_people(ServiceRequest.objects.filter(pk__in=takeable), user_id).annotate(
+        offer_miles=Subquery(
+            Offer.objects.filter(service_request_id=OuterRef("pk"), provider_id=provider.pk).values("miles")[:1]
+        )
+    )
 
 
 def _own(user_id: str, recipient_id: int | None = None) -> QuerySet[ServiceRequest]:
@@ -534,4 +565,105 @@ def service_request_to_rebook(*, user: User, booking_id: int) -> ServiceRequest 
         ServiceRequest.objects.filter(in_circles_of(user.pk), pk=ports.request_of_booking(booking_id))
         .select_related("category")
         .first()
+    )
+
+
+# ---------------------------------------------------------------- offers: who is offered a request
+# A round of offers reads the OFFER_POOL helpers nearest the person cared for among those whose own
+# travel distance covers her (providers.selectors.within_reach: a box per band of travel distance
+# on an index, so the rows read do not grow with the helpers farther out), ranks them by one score
+# (below), and keeps the first who can make the visit (provider_can_take: her service, her hours,
+# not her time off, no other visit then).
+OFFER_POOL = 60
+# The score, in miles: her distance, plus this many miles per star of rating below 5, plus one mile
+# per this many minutes of her median answer time (a helper with no answers yet counts as
+# NEW_HELPER_ANSWER_MINUTES): a helper rated 4 stars one mile nearer than one rated 5 ties with her.
+RATING_MILES = 1.0
+ANSWER_MINUTES_PER_MILE = 30.0
+NEW_HELPER_ANSWER_MINUTES = 30.0
+# A helper's answer speed: the median over her last this many answered offers.
+ANSWER_SPEED_OFFERS = 25
+
+
+def answer_minutes_of(provider_ids: list[int]) -> dict[int, float]:
+    """Each helper's median time to answer an offer (accepted or declined), in minutes, over her
+    last ANSWER_SPEED_OFFERS answered offers; a helper with none is left out. One query."""
+    if not provider_ids:
+        return {}
+    rows = (
+        Offer.objects.filter(provider_id__in=provider_ids, answered_at__isnull=False)
+        .exclude(answer=OfferAnswer.CLOSED)
+        .annotate(nth=Window(RowNumber(), partition_by=[F("provider_id")], order_by=F("offered_at").desc()))
+        .filter(nth__lte=ANSWER_SPEED_OFFERS)
+        .values_list("provider_id", "offered_at", "answered_at")
+    )
+    waits: dict[int, list[float]] = {}
+    for provider_id, offered_at, answered_at in rows:
+        waits.setdefault(provider_id, []).append(max((answered_at - offered_at).total_seconds(), 0) / 60)
+    return {pk: _median(values) for pk, values in waits.items()}
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+def offer_score(*, miles: float, rating: float, answer_minutes: float | None) -> float:
+    """The rank of a helper for an offer (lower first): distance, rating and answer speed in miles."""
+    minutes = NEW_HELPER_ANSWER_MINUTES if answer_minutes is None else answer_minutes
+    return miles + RATING_MILES * (5 - rating) + minutes / ANSWER_MINUTES_PER_MILE
+
+
+def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tuple[Provider, float]]:
+    """The best `count` helpers to offer the request to next, each with her distance in miles:
+    verified and active, offering its service, her travel distance covering the person cared for,
+    free then (provider_can_take), not offered it before, not the client nor in the recipient's
+    circle; ranked by offer_score. The recipient must be placed (its caller checks)."""
+    recipient = service_request.recipient
+    center = Point(recipient.latitude, recipient.longitude)
+    circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
+    pool = list(
+        provider_list_public(specialty=service_request.category.slug, near=center, sort="distance")
+        .exclude(user_id=service_request.client_id)
+        .exclude(user_id__in=circle)
+        .exclude(pk__in=Offer.objects.filter(service_request_id=service_request.pk).values("provider_id"))
+        .prefetch_related(
+            "weekly_hours",
+            Prefetch(
+                "time_off",
+                queryset=TimeOff.objects.filter(last_day__gte=timezone.localdate()),
+                to_attr="upcoming_time_off",
+            ),
+        )[:OFFER_POOL]
+    )
+    speed = answer_minutes_of([p.pk for p in pool])
+    pool.sort(
+        key=lambda p: (
+            offer_score(miles=p.distance_miles, rating=float(p.rating), answer_minutes=speed.get(p.pk)),
+            p.pk,
+        )
+    )
+    picked: list[tuple[Provider, float]] = []
+    for provider in pool:
+        if provider_can_take(provider, service_request):
+            picked.append((provider, provider.distance_miles))
+            if len(picked) == count:
+                break
+    return picked
+
+
+def offer_answer_time(service_request: ServiceRequest) -> dt.timedelta:
+    """How long the helpers offered a request have to accept it before it widens (shorter when urgent)."""
+    return OFFER_ANSWER_TIME.get(service_request.urgency, OFFER_ANSWER_TIME["normal"])
+
+
+def requests_to_offer(*, now: dt.datetime, posted_before: dt.datetime) -> list[int]:
+    """Open requests waiting for offers (beat's sweep): never offered and posted before
+    `posted_before` (a lost task, a place that took long), or whose round ended unanswered."""
+    return list(
+        ServiceRequest.objects.filter(status=RequestStatus.OPEN, offered_to=OfferedTo.OFFERS)
+        .filter(Q(offer_round=0, created_at__lte=posted_before) | Q(offers_answer_by__lte=now))
+        .order_by("pk")
+        .values_list("pk", flat=True)[:500]
     )

@@ -19,16 +19,27 @@ from accounts.models import User, UserType
 from circles.models import CareRecipient
 from circles.notices import notice_send
 from circles.selectors import is_organizer, organized_recipient_ids
-from circles.services import recipient_for_self
+from circles.services import address_moved, recipient_for_self
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.events import ServiceRequestPosted, publish
+from core.geo import shown_miles
+from core.geocoding import PlaceStatus
 from core.notifications import NoticeKind
 from providers.models import Provider, Specialty
 from providers.selectors import provider_get_public, provider_offers
+from requests_app import selectors
 from requests_app.models import (
     DIRECT_WINDOW,
+    OFFER_FIRST,
+    OFFER_ROUNDS,
+    OFFER_WIDEN,
     SERIES_MAX_VISITS,
     SERIES_MIN_VISITS,
+    WINDOW_TIMES,
+    Offer,
+    OfferAnswer,
+    OfferedTo,
     Repeat,
     RequestStatus,
     ServiceCategory,
@@ -449,10 +460,17 @@ def service_request_create(
         if not any(getattr(recipient, name) for name in PART_NAMES):
             for name in PART_NAMES:
                 setattr(recipient, name, parts[name])
-            recipient.save(update_fields=[*PART_NAMES, "updated_at"])
-        service_request = ServiceRequest.objects.create(client=client, recipient=recipient, **values, **direct)
+            recipient.save(update_fields=[*PART_NAMES, *address_moved(recipient), "updated_at"])
+        # Offered to the helpers near the person cared for (offers_send, from Celery once this
+        # commits); a request sent to one helper is hers, and then every helper's, as before.
+        offered_to = OfferedTo.ALL if requested is not None else OfferedTo.OFFERS
+        service_request = ServiceRequest.objects.create(
+            client=client, recipient=recipient, **values, **direct, offered_to=offered_to
+        )
         if requested is not None:
             _tell_requested_provider(service_request, requested)
+        else:
+            publish(ServiceRequestPosted(service_request_id=service_request.pk))
         return service_request
 
 
@@ -697,3 +715,147 @@ def service_request_open_to_all(*, service_request_id: int, now: dt.datetime) ->
             },
         )
     return True
+
+
+# ---------------------------------------------------------------- offers
+# A request posted for a placed recipient is offered to the best few helpers who can take it
+# (requests_app.selectors.offer_candidates), each told by email and text as she chose; only they see
+# it and may accept it. Unanswered for offer_answer_time, it widens to the next few and staff are
+# told; after OFFER_ROUNDS rounds, or when nobody near can take it, it opens to every helper who can
+# (OfferedTo.ALL). A recipient who could not be placed: offered by town (every helper of the
+# service), flagged to staff. Runs from Celery (requests_app.tasks), never in the request's create.
+
+# How long a round waits for the recipient's place (its geocoding runs after her address is saved).
+PLACE_WAIT = dt.timedelta(minutes=10)
+WAITING_FOR_PLACE = -1
+
+
+def on_service_request_posted(event: ServiceRequestPosted) -> None:
+    """ServiceRequestPosted (on commit): its first round of offers, from Celery."""
+    from requests_app.tasks import offer_request  # noqa: PLC0415 (the task module imports this one)
+
+    offer_request.delay(event.service_request_id)
+
+
+def _clock(moment: dt.time) -> str:
+    return dateformat.time_format(moment, "g:i A")
+
+
+def _when_words(service_request: ServiceRequest) -> str:
+    """ "Tuesday, March 3, 8:00 AM to 12:00 PM" (the family's window, on the recipient's clock)."""
+    start, end = WINDOW_TIMES[service_request.preferred_time or "flexible"]
+    day = service_request.preferred_date
+    times = f"{_clock(start)} to {_clock(end)}"
+    return f"{day:%A}, {day:%B} {day.day}, {times}" if day else times
+
+
+def _alert_staff(service_request: ServiceRequest, reason: str, *, round_: int = 0) -> None:
+    notice_send(
+        NoticeKind.MATCHING_ALERTS,
+        facts={"title": service_request.title, "town": service_request.town, "reason": reason, "round": round_},
+        key=f"request:{service_request.pk}:{reason}:{round_}",
+    )
+
+
+def _open_to_all(service_request: ServiceRequest, reason: str, *, by_town: bool = False) -> None:
+    service_request.offered_to = OfferedTo.ALL
+    service_request.offers_answer_by = None
+    service_request.offered_by_town = by_town
+    service_request.save(update_fields=["offered_to", "offers_answer_by", "offered_by_town", "updated_at"])
+    _alert_staff(service_request, reason)
+
+
+def offers_send(*, service_request_id: int, now: dt.datetime | None = None) -> int:
+    """The next round of offers of an open request offered to a few (OfferedTo.OFFERS) whose round
+    is due (none made yet, or the last one unanswered by offers_answer_by): offers made, each helper
+    told; staff told when it widens. Returns how many helpers were offered it (0: none, or it was
+    not due, or it opened to all), WAITING_FOR_PLACE while the recipient is still being placed.
+
+    Safe to repeat and to race with an accept, an edit or a cancel: the row is re-read under lock."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        service_request = (
+            ServiceRequest.objects.select_for_update(of=("self",))
+            .select_related("recipient", "category", "client")
+            .filter(pk=service_request_id)
+            .first()
+        )
+        if (
+            service_request is None
+            or service_request.status != RequestStatus.OPEN
+            or service_request.offered_to != OfferedTo.OFFERS
+            or (service_request.offers_answer_by is not None and service_request.offers_answer_by > now)
+        ):
+            return 0
+        recipient = service_request.recipient
+        if recipient.latitude is None or recipient.longitude is None:
+            if recipient.place_status == PlaceStatus.PENDING and service_request.created_at > now - PLACE_WAIT:
+                return WAITING_FOR_PLACE
+            _open_to_all(service_request, "not_placed", by_town=True)
+            return 0
+        round_ = service_request.offer_round + 1
+        if round_ > OFFER_ROUNDS:
+            _open_to_all(service_request, "no_helpers")
+            return 0
+        picks = selectors.offer_candidates(service_request, count=OFFER_FIRST if round_ == 1 else OFFER_WIDEN)
+        if not picks:
+            _open_to_all(service_request, "no_helpers")
+            return 0
+        answer_by = now + selectors.offer_answer_time(service_request)
+        Offer.objects.bulk_create(
+            [
+                Offer(
+                    service_request=service_request,
+                    provider=provider,
+                    round=round_,
+                    rank=rank,
+                    miles=miles,
+                    offered_at=now,
+                )
+                for rank, (provider, miles) in enumerate(picks, start=1)
+            ]
+        )
+        service_request.offer_round = round_
+        service_request.offers_answer_by = answer_by
+        service_request.save(update_fields=["offer_round", "offers_answer_by", "updated_at"])
+        when = _when_words(service_request)
+        for provider, miles in picks:
+            notice_send(
+                NoticeKind.REQUEST_OFFERED,
+                helpers=[provider.user],
+                facts={
+                    "title": service_request.title,
+                    "when": when,
+                    "town": service_request.town or service_request.zip_code,
+                    "miles": miles_words(miles),
+                    "request_id": service_request.pk,
+                    "answer_by": direct_until_text(answer_by),
+                },
+                key=f"request:{service_request.pk}:provider:{provider.pk}",
+            )
+        if round_ > 1:
+            _alert_staff(service_request, "unanswered", round_=round_)
+    return len(picks)
+
+
+def miles_words(miles: float | None) -> str:
+    """ "3.2 miles away" as the pages say it (frontend/lib/format.ts milesAway), "" when unknown."""
+    if miles is None:
+        return ""
+    shown = shown_miles(miles)
+    if shown < 0.1:
+        return "Less than 0.1 miles away"
+    return f"{shown:g} {'mile' if shown == 1 else 'miles'} away"
+
+
+def offer_accepted(*, service_request: ServiceRequest, provider: Provider, now: dt.datetime) -> None:
+    """Her accept answers her offer; the others' offers close unanswered (inside the accept's
+    transaction, which holds the request's row)."""
+    Offer.objects.filter(service_request=service_request, provider=provider, answered_at__isnull=True).update(
+        answered_at=now, answer=OfferAnswer.ACCEPTED
+    )
+    Offer.objects.filter(service_request=service_request, answer=OfferAnswer.WAITING).exclude(provider=provider).update(
+        answer=OfferAnswer.CLOSED
+    )
+    if service_request.offers_answer_by is not None:
+        ServiceRequest.objects.filter(pk=service_request.pk).update(offers_answer_by=None)

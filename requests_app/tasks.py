@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from celery import shared_task
 from django.utils import timezone
 
@@ -16,3 +18,25 @@ def open_lapsed_direct_requests() -> int:
         services.service_request_open_to_all(service_request_id=pk, now=now)
         for pk in selectors.service_requests_direct_lapsed(now=now)
     )
+
+
+@shared_task(name="requests_app.tasks.offer_request", bind=True, acks_late=True, max_retries=None)
+def offer_request(self, service_request_id: int) -> int:
+    """A request's next round of offers (enqueued on commit when it is posted; beat's sweep for the
+    rounds that follow). While its recipient is being placed, asked again in 30 seconds; the place
+    wait ends in services.PLACE_WAIT (then it is offered by town)."""
+    sent = services.offers_send(service_request_id=service_request_id)
+    if sent == services.WAITING_FOR_PLACE:
+        raise self.retry(countdown=30)
+    return sent
+
+
+@shared_task(name="requests_app.tasks.offer_due_requests")
+def offer_due_requests() -> int:
+    """Beat, every minute: requests whose offers ran out of time widen; those never offered (a lost
+    task, a slow place) are offered."""
+    now = timezone.now()
+    ids = selectors.requests_to_offer(now=now, posted_before=now - dt.timedelta(minutes=2))
+    for pk in ids:
+        offer_request.delay(pk)
+    return len(ids)

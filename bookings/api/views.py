@@ -44,8 +44,8 @@ def _booking_response(request: Request, pk: int, code: int = status.HTTP_200_OK)
 
 
 class ServiceRequestAcceptView(APIView):
-    """POST /api/service-requests/{id}/accept (empty body, or skipUnavailable): a verified provider
-    books the request."""
+    """POST /api/service-requests/{id}/accept (empty body, or skipUnavailable and arrivalTime): a
+    verified provider books the request, arriving at arrivalTime (inside the family's window)."""
 
     @extend_schema(request=AcceptSerializer, responses={201: BookingSerializer})
     def post(self, request: Request, pk: int) -> Response:
@@ -55,7 +55,10 @@ class ServiceRequestAcceptView(APIView):
         serializer = AcceptSerializer(data=request.data if sent_json and request.body else {})
         serializer.is_valid(raise_exception=True)
         booking = services.service_request_accept(
-            service_request_id=pk, actor=request.user, skip_unavailable=serializer.validated_data["skipUnavailable"]
+            service_request_id=pk,
+            actor=request.user,
+            skip_unavailable=serializer.validated_data["skipUnavailable"],
+            arrival_time=serializer.validated_data["arrivalTime"],
         )
         return _booking_response(request, booking.pk, status.HTTP_201_CREATED)
 

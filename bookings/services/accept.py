@@ -32,9 +32,10 @@ from providers.models import Provider, VerificationStatus
 from providers.selectors import BUSY, TIME_OFF, provider_offers
 from providers.selectors import OUTSIDE_HOURS as OUTSIDE_HOURS_PROBLEM
 from providers.services import ON_TIME_OFF, OUTSIDE_HOURS
-from requests_app.models import Repeat, ServiceRequest, TimeWindow
-from requests_app.selectors import direct_to_someone_else
+from requests_app.models import Repeat, ServiceRequest, TimeWindow, arrival_time_problem
+from requests_app.selectors import direct_to_someone_else, offered_to_others
 from requests_app.series import request_visit_dates
+from requests_app.services import offer_accepted
 
 
 def _provider_of(actor: User) -> Provider:
@@ -129,13 +130,21 @@ def series_summary(service_request: ServiceRequest, visits: int) -> str:
     return f"{Repeat(service_request.repeat).label.lower()} for {visits} visits"
 
 
-def service_request_accept(*, service_request_id: int, actor: User, skip_unavailable: bool = False) -> Booking:
+def service_request_accept(
+    *,
+    service_request_id: int,
+    actor: User,
+    skip_unavailable: bool = False,
+    arrival_time: dt.time | None = None,
+) -> Booking:
     """A verified provider accepts an open request of someone else; the booking is created. A
     repeating request books every visit of its series at once, each its own booking
     (series_index 1, 2, ..., priced per visit), or none: a visit outside the provider's hours or
     over another of their visits, or on their time off, refuses the whole series (409 naming the
     dates and why), unless `skip_unavailable`: then the series is booked without those dates (at
-    least one visit left) and the family is told which were left out. A request for a service the
+    least one visit left) and the family is told which were left out. `arrival_time`: when she
+    will arrive (each visit of a series), inside the family's window (400 on arrivalTime
+    otherwise, nothing saved); None: the window's start. A request for a service the
     provider does not offer is a 409 too. Returns the (first) booking.
 
     Race-safe: the request moves open -> booked with a conditional UPDATE, so of N concurrent
@@ -153,13 +162,21 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
             raise PermissionDenied("You cannot accept your own service request.")
         if direct_to_someone_else(service_request, provider_id=provider.pk, now=timezone.now()):
             raise NotFound("Service request not found.")  # sent to another provider: not open to this one
+        if offered_to_others(service_request, provider_id=provider.pk):
+            raise NotFound("Service request not found.")  # offered to a few helpers near, not her
         if not provider_offers(provider, service_request.category.slug):
             raise Conflict(NOT_OFFERED.format(service=service_request.category.name))
         lifecycle.take_request(service_request_id=service_request_id)
         # The UPDATE holds the row lock until commit; re-read the values it left.
         service_request.refresh_from_db()
+        offer_accepted(service_request=service_request, provider=provider, now=timezone.now())
         if service_request.preferred_date is None:
             raise Conflict("This request has no preferred date yet.")
+        problem = arrival_time_problem(
+            arrival_time, preferred_time=service_request.preferred_time, duration=service_request.estimated_duration
+        )
+        if problem:
+            raise InvalidInput(problem, errors={"arrivalTime": [problem]})
         dates = request_visit_dates(service_request)
         in_series = bool(service_request.repeat) and len(dates) > 1
         total = booking_total(hourly_rate=provider.hourly_rate, duration_minutes=service_request.estimated_duration)
@@ -173,6 +190,7 @@ def service_request_accept(*, service_request_id: int, actor: User, skip_unavail
                 recipient=recipient,
                 scheduled_date=day,
                 scheduled_time=service_request.preferred_time or TimeWindow.FLEXIBLE,
+                arrival_time=arrival_time,
                 duration=service_request.estimated_duration,
                 total_amount=total,
                 series_index=index if in_series else None,

@@ -24,6 +24,7 @@ class NoticeKind(models.TextChoices):
     NEW_REQUESTS = "new_requests", "New requests that match your services"
     BOOKING_PAID = "booking_paid", "A booking was paid (confirmed)"
     DIRECT_REQUEST = "direct_request", "A client asked for you directly"
+    REQUEST_OFFERED = "request_offered", "A request near you was offered to you"
     # both
     BOOKING_CANCELLED = "booking_cancelled", "A booking was cancelled"
     VISIT_REMINDER = "visit_reminder", "Visit reminders, 24 hours before"
@@ -32,6 +33,7 @@ class NoticeKind(models.TextChoices):
     VISIT_ALERTS = "visit_alerts", "A visit is late or looks missed"
     # admins
     PROVIDER_APPLICATIONS = "provider_applications", "Provider applications waiting for review (daily)"
+    MATCHING_ALERTS = "matching_alerts", "A request no helper has taken, or that could not be placed"
     # an address that may have no account yet (not a choice in anyone's settings)
     CIRCLE_INVITATION = "circle_invitation", "Invitations to a care circle"
 
@@ -66,11 +68,13 @@ AUDIENCE: dict[str, tuple[Audience, ...]] = {
     NoticeKind.NEW_REQUESTS: (A.HELPER,),
     NoticeKind.BOOKING_PAID: (A.HELPER,),
     NoticeKind.DIRECT_REQUEST: (A.HELPER,),
+    NoticeKind.REQUEST_OFFERED: (A.HELPER,),
     NoticeKind.BOOKING_CANCELLED: (A.HELPER, A.ORGANIZERS, A.CIRCLE),
     NoticeKind.VISIT_REMINDER: (A.HELPER, A.CIRCLE),
     NoticeKind.UNREAD_MESSAGES: (A.ADDRESSEE,),
     NoticeKind.VISIT_ALERTS: (A.CIRCLE, A.STAFF),
     NoticeKind.PROVIDER_APPLICATIONS: (A.STAFF,),
+    NoticeKind.MATCHING_ALERTS: (A.STAFF,),
     NoticeKind.CIRCLE_INVITATION: (A.INVITEE,),
 }
 del A

@@ -141,7 +141,57 @@ def _new_requests_email(r: Reader) -> Content:
     )
 
 
+def _offered(f: Facts) -> Texts:
+    """facts: title, when ("Tuesday, March 3, morning"), town, miles ("3.2 miles away"; "" when
+    unknown), request_id, answer_by (until when only the helpers offered it may accept, in words)."""
+    away = f" ({f['miles']})" if f.get("miles") else ""
+    return {"": f'A request near you: "{f["title"]}", {f["when"]} in {f["town"]}{away}. Open it to accept.'}
+
+
+def _offered_email(r: Reader) -> Content:
+    ctx = r.ctx
+    away = f", {ctx['miles']}" if ctx.get("miles") else ""
+    return Content(
+        subject="A request near you was offered to you",
+        heading=f"\u201c{ctx.get('title', '')}\u201d, {ctx.get('when', '')}.",
+        lines=[
+            f"It is in {ctx.get('town', 'your area')}{away}, and you are free then.",
+            f"It was offered to a few helpers near the family. Please answer by {ctx.get('answer_by', 'soon')}:"
+            " after that it goes to other helpers.",
+        ],
+        action_label="See the request",
+        action_path=f"/service-request-details?id={ctx.get('request_id', '')}",
+        why="you offer this service near this family on Kindly",
+    )
+
+
+def _matching(f: Facts) -> Texts:
+    """facts: title, town, reason ("unanswered": the helpers offered it did not accept in time,
+    round: the round just widened to; "no_helpers": nobody near can take it, it is open to every
+    helper of the service; "not_placed": its address could not be placed, offered by town)."""
+    where = f'"{f["title"]}" in {f["town"] or "an unknown town"}'
+    reason = f.get("reason")
+    if reason == "not_placed":
+        return {"": f"{where} could not be placed on the map: it is offered by town to every helper of the service."}
+    if reason == "no_helpers":
+        return {"": f"{where}: no helper near enough is free; it is now open to every helper of the service."}
+    return {"": f"{where}: nobody has accepted it yet; it was offered to more helpers (round {f.get('round', 2)})."}
+
+
+def _matching_email(r: Reader) -> Content:
+    return Content(
+        subject="A request needs a helper",
+        heading=r.text,
+        lines=["Please look for a helper who can take it, or contact the family."],
+        action_label="Open the admin",
+        action_path="/admin",
+        why="you are Kindly staff",
+    )
+
+
 NOTICES: dict[str, Notice] = {
+    NoticeKind.REQUEST_OFFERED: Notice(_offered, _offered_email),
+    NoticeKind.MATCHING_ALERTS: Notice(_matching, _matching_email),
     NoticeKind.REQUEST_EXPIRED: Notice(_expired, _expired_email),
     NoticeKind.DIRECT_REQUEST: Notice(_direct, _direct_email),
     NoticeKind.DIRECT_REQUEST_DECLINED: Notice(_declined, _declined_email),

@@ -135,6 +135,11 @@ function BookingPanel({ booking }: { booking: Booking }) {
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
+      {booking.arrivalNote && (
+        <p className="list-item-meta" data-testid="booking-arrival">
+          {booking.arrivalNote}
+        </p>
+      )}
       <BookingPerson booking={booking} perspective="client" />
       {booking.status === "completed" && booking.circleRole === "organizer" && (
         <div className="actions">
@@ -187,6 +192,10 @@ function RequestDetails({ requestId, viewer }: Props) {
     onSettled: (outcome) => (outcome.accepted || outcome.status === 409 ? refetchRequest() : undefined),
   });
   const accepting = acceptingId !== null;
+  // The arrival time she picked ("" : the first choice, the window's start).
+  const [arrival, setArrival] = useState("");
+  const arrivalFor = (shown: { arrivalChoices: { value: string }[] }) =>
+    arrival || (shown.arrivalChoices[0]?.value ?? "");
 
   if (!requestId) {
     return (
@@ -300,11 +309,32 @@ function RequestDetails({ requestId, viewer }: Props) {
             {isOpen ? (
               <>
                 <p>Accept this request to book the visit. You can then message the client.</p>
+                {request.arrivalChoices.length > 0 && (
+                  <div className="field">
+                    <label htmlFor="arrival-time">When will you arrive?</label>
+                    <select
+                      id="arrival-time"
+                      data-testid="arrival-time"
+                      value={arrivalFor(request)}
+                      onChange={(event) => setArrival(event.currentTarget.value)}
+                      aria-describedby="arrival-time-hint"
+                    >
+                      {request.arrivalChoices.map((choice) => (
+                        <option key={choice.value} value={choice.value}>
+                          {choice.label}
+                        </option>
+                      ))}
+                    </select>
+                    <p id="arrival-time-hint" className="field-hint">
+                      The family is told this time. Choose one that leaves the whole visit inside their window.
+                    </p>
+                  </div>
+                )}
                 <div className="actions">
                   <button
                     type="button"
                     className="button button-primary"
-                    onClick={() => void accept(request.id)}
+                    onClick={() => void accept(request.id, { arrivalTime: arrivalFor(request) })}
                     disabled={accepting}
                   >
                     {accepting ? "Accepting..." : "Accept Request"}
@@ -314,7 +344,9 @@ function RequestDetails({ requestId, viewer }: Props) {
                       type="button"
                       className="button button-secondary"
                       data-testid="accept-without-dates"
-                      onClick={() => void accept(request.id, { skipUnavailable: true })}
+                      onClick={() =>
+                        void accept(request.id, { skipUnavailable: true, arrivalTime: arrivalFor(request) })
+                      }
                       disabled={accepting}
                     >
                       Accept without {unavailable.length === 1 ? "that date" : `those ${unavailable.length} dates`}

@@ -1168,8 +1168,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description POST /api/service-requests/{id}/accept (empty body, or skipUnavailable): a verified provider
-         *     books the request.
+         * @description POST /api/service-requests/{id}/accept (empty body, or skipUnavailable and arrivalTime): a
+         *     verified provider books the request, arriving at arrivalTime (inside the family's window).
          */
         post: operations["service_requests_accept_create"];
         delete?: never;
@@ -1466,6 +1466,8 @@ export interface components {
         AcceptRequest: {
             /** @default false */
             skipUnavailable: boolean;
+            /** Format: time */
+            arrivalTime?: string | null;
         };
         /** @description POST /api/account/close: {"confirm": "CLOSE"}, typed by the user. */
         AccountCloseInputRequest: {
@@ -1534,6 +1536,12 @@ export interface components {
             step: components["schemas"]["StepEnum"];
             note?: string;
         };
+        ArrivalChoice: {
+            /** @description "14:00" */
+            value: string;
+            /** @description "2:00 PM" */
+            label: string;
+        };
         BackgroundStep: {
             status: string;
             url: string;
@@ -1554,6 +1562,12 @@ export interface components {
             /** Format: date */
             readonly scheduledDate: string;
             readonly scheduledTime: components["schemas"]["TimeWindowEnum"];
+            /**
+             * Format: time
+             * @description The arrival time the helper confirmed, on the recipient's clock (null: the window's start).
+             */
+            readonly arrivalTime: string | null;
+            readonly arrivalNote: string | null;
             /** @description minutes */
             readonly duration: number;
             /** Format: double */
@@ -2071,15 +2085,17 @@ export interface components {
          *     * `new_requests` - New requests that match your services
          *     * `booking_paid` - A booking was paid (confirmed)
          *     * `direct_request` - A client asked for you directly
+         *     * `request_offered` - A request near you was offered to you
          *     * `booking_cancelled` - A booking was cancelled
          *     * `visit_reminder` - Visit reminders, 24 hours before
          *     * `unread_messages` - Messages you have not read for 10 minutes
          *     * `visit_alerts` - A visit is late or looks missed
          *     * `provider_applications` - Provider applications waiting for review (daily)
+         *     * `matching_alerts` - A request no helper has taken, or that could not be placed
          *     * `circle_invitation` - Invitations to a care circle
          * @enum {string}
          */
-        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "circle_invitation";
+        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
         /**
          * @description A message as its sender or receiver sees it. senderId is "system" for notifications.
          *
@@ -2566,6 +2582,9 @@ export interface components {
             readonly declineReason: string | null;
             /** @description Whether the request was sent to the viewer (they are its requestedProvider). */
             readonly askedYou: boolean;
+            /** Format: double */
+            readonly distanceMiles: number | null;
+            readonly arrivalChoices: components["schemas"]["ArrivalChoice"][];
         };
         ServiceRequestCounts: {
             total: number;

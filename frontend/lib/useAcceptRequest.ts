@@ -19,7 +19,7 @@ export type AcceptOutcome = { accepted: true } | { accepted: false; status: numb
 
 /** The message for a failed accept. */
 export function acceptFailure(error: unknown): string {
-  const known = error instanceof ApiError && (error.status === 403 || error.status === 409);
+  const known = error instanceof ApiError && (error.status === 400 || error.status === 403 || error.status === 409);
   return known ? errorMessage(error) : ACCEPT_FAILED;
 }
 
@@ -40,13 +40,21 @@ export function useAcceptRequest({
   /** The dates of a series she cannot make (the accept's 409): she may accept the rest without them. */
   const [unavailable, setUnavailable] = useState<string[]>([]);
 
-  async function accept(requestId: number, { skipUnavailable = false } = {}) {
+  /** `arrivalTime` ("14:00"): when she will arrive, one of the request's arrivalChoices (left out:
+   * the window's start; a time outside the window is the server's 400, shown as it words it). */
+  async function accept(
+    requestId: number,
+    { skipUnavailable = false, arrivalTime = "" }: { skipUnavailable?: boolean; arrivalTime?: string } = {},
+  ) {
     setAccepting(requestId);
     setError("");
     setUnavailable([]);
     let outcome: AcceptOutcome;
     try {
-      await post(`/api/service-requests/${requestId}/accept`, skipUnavailable ? { skipUnavailable: true } : {});
+      const body: { skipUnavailable?: boolean; arrivalTime?: string } = {};
+      if (skipUnavailable) body.skipUnavailable = true;
+      if (arrivalTime) body.arrivalTime = arrivalTime;
+      await post(`/api/service-requests/${requestId}/accept`, body);
       toast({ title: "Success", description: skipUnavailable ? ACCEPTED_WITHOUT_DATES : ACCEPTED });
       outcome = { accepted: true };
     } catch (failure) {

@@ -36,6 +36,7 @@ from providers.models import Provider
 from providers.services import provider_set_status
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app import services as requests
+from requests_app.models import OfferedTo
 from requests_app.tests.factories import ServiceCategoryFactory, ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -238,6 +239,22 @@ def new_requests(p):
     return {"vera": ("A new request matches your services", "Tablet", "")}
 
 
+def offered(p):
+    # Walter and Vera placed 2 miles apart (Otto nowhere): the request is offered to Vera alone.
+    CareRecipient.objects.filter(pk=p["walter"].pk).update(latitude=39.78, longitude=-89.65)
+    Provider.objects.filter(pk=p["vera"].pk).update(latitude=39.80, longitude=-89.67, travel_miles=10)
+    request = _request(p, offered_to=OfferedTo.OFFERS)
+    assert requests.offers_send(service_request_id=request.pk) == 1
+    return {"vera": ("A request near you was offered to you", "miles away, and you are free then", "")}
+
+
+def matching(p):
+    # Walter was never placed: the request goes to every helper of the service, and staff hear of it.
+    request = _request(p, offered_to=OfferedTo.OFFERS)
+    assert requests.offers_send(service_request_id=request.pk, now=timezone.now() + requests.PLACE_WAIT) == 0
+    return {"ada": ("A request needs a helper", "could not be placed on the map", "")}
+
+
 def unread(p):
     booking = _booking(p)
     message_send(sender=p["vera"].user, receiver_id=p["clara"].pk, content="Hello!", booking_id=booking.pk)
@@ -274,6 +291,8 @@ SCENARIOS: dict[str, Callable] = {
     NoticeKind.NEW_REQUESTS: new_requests,
     NoticeKind.BOOKING_PAID: booking_paid,
     NoticeKind.DIRECT_REQUEST: direct,
+    NoticeKind.REQUEST_OFFERED: offered,
+    NoticeKind.MATCHING_ALERTS: matching,
     NoticeKind.BOOKING_CANCELLED: cancelled,
     NoticeKind.VISIT_REMINDER: reminder,
     NoticeKind.UNREAD_MESSAGES: unread,

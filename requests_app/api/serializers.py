@@ -19,10 +19,19 @@ from core.fields import (
     StrictCharField,
     StrictIntegerField,
 )
+from core.geo import shown_miles
 from providers.models import Provider
 from providers.selectors import user_is_vetted_provider
 from requests_app import services
-from requests_app.models import Repeat, ServiceCategory, ServiceRequest, TimeWindow, Urgency
+from requests_app.models import (
+    Repeat,
+    RequestStatus,
+    ServiceCategory,
+    ServiceRequest,
+    TimeWindow,
+    Urgency,
+    arrival_choices,
+)
 from requests_app.selectors import (
     ADDRESS_FULL,
     address_line_for,
@@ -164,6 +173,11 @@ def address_parts_for(place, shown: str | None) -> dict | None:
     }
 
 
+class ArrivalChoiceSerializer(serializers.Serializer):
+    value = serializers.CharField(help_text='"14:00"')
+    label = serializers.CharField(help_text='"2:00 PM"')
+
+
 class ServiceRequestSerializer(serializers.ModelSerializer):
     """Needs context["request"]; the viewer decides how much of the address (in full, the town and
     ZIP, nothing), the special requirements and the client's full name and email show
@@ -201,6 +215,8 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     declinedAt = serializers.DateTimeField(source="declined_at", read_only=True, allow_null=True)
     declineReason = serializers.SerializerMethodField()
     askedYou = serializers.SerializerMethodField()
+    distanceMiles = serializers.SerializerMethodField()
+    arrivalChoices = serializers.SerializerMethodField()
 
     class Meta:
         model = ServiceRequest
@@ -238,6 +254,8 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "declinedAt",
             "declineReason",
             "askedYou",
+            "distanceMiles",
+            "arrivalChoices",
         ]
         read_only_fields = fields
 
@@ -293,6 +311,21 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         if obj.pk not in shown:
             shown[obj.pk] = address_shown_to(obj, self._viewer(), vetted=self._vetted)
         return shown[obj.pk]
+
+    @extend_schema_field(ArrivalChoiceSerializer(many=True))
+    def get_arrivalChoices(self, obj: ServiceRequest) -> list[dict[str, str]]:
+        """The arrival times a helper may pick when she accepts this open request (inside the
+        family's window, the whole visit fitting in it); [] once it is not open."""
+        if obj.status != RequestStatus.OPEN:
+            return []
+        return arrival_choices(obj.preferred_time, obj.estimated_duration)
+
+    @extend_schema_field(serializers.FloatField(allow_null=True))
+    def get_distanceMiles(self, obj: ServiceRequest) -> float | None:
+        """How far the visit is from the viewing helper's home, rounded as people see distances
+        (core.geo.shown_miles): a request offered to her, in her list; null everywhere else."""
+        miles = getattr(obj, "offer_miles", None)
+        return None if miles is None else shown_miles(miles)
 
     @extend_schema_field({"type": "string", "nullable": True})
     def get_location(self, obj: ServiceRequest) -> str | None:

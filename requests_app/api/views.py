@@ -57,6 +57,7 @@ class ServiceRequestListCreateView(CachedListMixin, generics.ListAPIView):
         "providers.Provider",
         "providers.TimeOff",
         "providers.WeeklyHours",
+        "requests_app.Offer",
         "requests_app.ServiceCategory",
         "requests_app.ServiceRequest",
     )

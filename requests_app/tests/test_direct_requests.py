@@ -271,6 +271,8 @@ def test_decline_rules(client, client_user, vera, otto, admin_user, clock):
 
 def test_a_request_without_a_provider_cannot_be_declined(client, client_user, vera):
     request_id = _post(client, client_user).json()["id"]
+    # Not placed in time: offered by town, to every helper of the service (Vera sees it).
+    services.offers_send(service_request_id=request_id, now=timezone.now() + services.PLACE_WAIT)
     client.force_login(vera.user)
     response = call(client, "POST", f"/api/service-requests/{request_id}/decline", {"reason": "Busy"})
     assert response.status_code == 403
@@ -320,7 +322,13 @@ def test_the_lapse_leaves_answered_requests_alone(client, client_user, vera, clo
 
 def test_a_plain_request_still_reaches_providers_at_once(client, client_user, otto, clock):
     notices.contact_set(user=otto.user, new_requests=Frequency.INSTANT)
-    _post(client, client_user)
+    request_id = _post(client, client_user).json()["id"]
+    # Its place is still pending: it waits for it (nobody sees it yet) ...
+    assert services.offers_send(service_request_id=request_id) == services.WAITING_FOR_PLACE
+    assert notices.new_request_notices_send(now=timezone.now(), frequency=Frequency.INSTANT) == 0
+    # ... then, not placed in time, it is offered by town: every helper of the service hears of it.
+    assert services.offers_send(service_request_id=request_id, now=timezone.now() + services.PLACE_WAIT) == 0
+    assert ServiceRequest.objects.get(pk=request_id).offered_by_town
     assert notices.new_request_notices_send(now=timezone.now(), frequency=Frequency.INSTANT) == 1
 
 

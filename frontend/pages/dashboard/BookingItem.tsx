@@ -74,6 +74,11 @@ export function BookingItem({
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
+      {booking.arrivalNote && (
+        <p className="list-item-meta" data-testid="booking-arrival">
+          {booking.arrivalNote}
+        </p>
+      )}
       {role === "client" && !series && <ForWhom recipient={booking.recipient} />}
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}

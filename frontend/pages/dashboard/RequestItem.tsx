@@ -2,7 +2,7 @@
 // when it was asked of her).
 import { AskedForYou, directState, SentToHelper } from "../../components/DirectRequest";
 import { requestStatusNote, StatusBadge } from "../../components/StatusBadge";
-import { formatDate, formatMoney, formatVisit, urgencyLabel } from "../../lib/format";
+import { formatDate, formatMoney, formatVisit, milesAway, urgencyLabel } from "../../lib/format";
 import { requestRepeatSummary } from "../../lib/series";
 import type { ServiceRequest } from "../../lib/types";
 import { ForWhom } from "./Recipients";
@@ -93,7 +93,7 @@ export function RequestItem({
 }
 
 /** Where a helper considering an open request needs to judge it without opening it: its date, time
- * window and town. Helpers are sent the town and ZIP only before a booking (a `town` field when the
+ * window, town and, for a request offered to her, how far it is from her home. Helpers are sent the town and ZIP only before a booking (a `town` field when the
  * API has one, else `location` as the API words it for her), never the street line. */
 function RequestWhenWhere({ request }: { request: ServiceRequest }) {
   const town = (request as { town?: string | null }).town ?? request.location;
@@ -107,6 +107,12 @@ function RequestWhenWhere({ request }: { request: ServiceRequest }) {
         <div>
           <dt>Where</dt>
           <dd>{town}</dd>
+        </div>
+      )}
+      {request.distanceMiles !== null && request.distanceMiles !== undefined && (
+        <div>
+          <dt>Distance</dt>
+          <dd data-testid="request-distance">{milesAway(request.distanceMiles)}</dd>
         </div>
       )}
     </dl>

@@ -1,0 +1,230 @@
+"""Offers, not a pile: a request posted for a placed recipient is offered to the best few helpers who
+can take it (verified, her service, her travel distance covering the recipient, free then), ranked by
+distance, rating and answer speed; each is told; only they see it and may accept it. Unanswered in
+time it widens and staff are told; nobody near: it opens to every helper of the service; a recipient
+who could not be placed: offered by town, flagged."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+from django.utils import timezone
+
+from circles.services import recipient_for_self
+from core.notifications import NoticeKind
+from marketplace.testing.api import call, valid_request_body
+from notifications.models import Delivery, Event
+from providers.models import Provider, TimeOff
+from providers.tests.factories import VerifiedProviderFactory
+from requests_app import services, tasks
+from requests_app.models import Offer, OfferAnswer, OfferedTo, ServiceRequest, Urgency
+from requests_app.selectors import answer_minutes_of, offer_score, requests_to_offer
+from requests_app.tests.factories import ServiceRequestFactory
+
+pytestmark = pytest.mark.django_db
+
+HOME = (39.7817, -89.6501)  # Springfield, Illinois
+MILE = 1 / 69.0  # degrees of latitude in a mile, about
+
+
+def _helper(name: str, miles_north: float, *, travel: int = 25, rating: str = "4.50", **fields) -> Provider:
+    return VerifiedProviderFactory(
+        user__first_name=name,
+        latitude=HOME[0] + miles_north * MILE,
+        longitude=HOME[1],
+        travel_miles=travel,
+        rating=Decimal(rating),
+        **fields,
+    )
+
+
+@pytest.fixture
+def family(client_user):
+    recipient = recipient_for_self(user=client_user)
+    recipient.street, recipient.town, recipient.state, recipient.zip_code = "1 Oak Lane", "Springfield", "IL", "62701"
+    recipient.latitude, recipient.longitude = HOME
+    recipient.place_status = "located"
+    recipient.save()
+    return client_user
+
+
+def _request(family, **fields) -> ServiceRequest:
+    values = {"offered_to": OfferedTo.OFFERS, "urgency": Urgency.NORMAL, **fields}
+    return ServiceRequestFactory(client=family, recipient=family.care_recipient_self, **values)
+
+
+def _offered(request: ServiceRequest) -> list[str]:
+    return list(
+        Offer.objects.filter(service_request=request)
+        .order_by("rank")
+        .values_list("provider__user__first_name", flat=True)
+    )
+
+
+def _list_ids(client, user) -> list[int]:
+    client.force_login(user)
+    response = call(client, "GET", "/api/service-requests?view=provider")
+    assert response.status_code == 200
+    body = response.json()
+    return [row["id"] for row in (body["results"] if isinstance(body, dict) else body)]
+
+
+@pytest.mark.sqlite
+def test_the_best_few_who_can_take_it_are_offered_it_and_told(family):
+    ana = _helper("Ana", 1)
+    vera = _helper("Vera", 2)
+    _helper("Otto", 3)
+    _helper("Far", 40)  # beyond her own 25 miles
+    _helper("Short", 3, travel=2)  # travels 2 miles only
+    _helper("Garden", 1.5, specialties=["light-errands"])  # not the service
+    off = _helper("Away", 0.5)
+    request = _request(family)
+    TimeOff.objects.create(provider=off, first_day=request.preferred_date, last_day=request.preferred_date)
+
+    assert services.offers_send(service_request_id=request.pk) == 3
+    assert _offered(request) == ["Ana", "Vera", "Otto"]
+    request.refresh_from_db()
+    assert request.offer_round == 1
+    assert request.offers_answer_by == pytest.approx(
+        timezone.now() + dt.timedelta(hours=2), abs=dt.timedelta(seconds=5)
+    )
+    offer = Offer.objects.get(service_request=request, provider=ana)
+    assert offer.miles == pytest.approx(1.0, abs=0.05)
+    # Each is told (by email: her default), in the catalogue's words, with the distance.
+    told = Event.objects.filter(kind=NoticeKind.REQUEST_OFFERED)
+    assert told.count() == 3
+    email = Delivery.objects.get(event__kind=NoticeKind.REQUEST_OFFERED, recipient=vera.user, channel="email")
+    assert email.event.context["miles"] == "2 miles away"
+    # A round already made is not made again before its time (a repeated task changes nothing).
+    assert services.offers_send(service_request_id=request.pk) == 0
+    assert Offer.objects.filter(service_request=request).count() == 3
+
+
+def test_only_the_helpers_offered_see_it_and_may_accept_it(client, family):
+    ana = _helper("Ana", 1)
+    vera = _helper("Vera", 2)
+    request = _request(family)
+    stranger = _helper("Late", 3)  # joins after the round: not offered
+    Offer.objects.filter(service_request=request).delete()
+    assert services.offers_send(service_request_id=request.pk) == 3
+    Offer.objects.filter(service_request=request, provider=stranger).delete()
+
+    assert request.pk in _list_ids(client, ana.user)
+    row = call(client, "GET", "/api/service-requests?view=provider").json()[0]
+    assert row["distanceMiles"] == pytest.approx(1.0, abs=0.05)
+    assert request.pk not in _list_ids(client, stranger.user)
+    client.force_login(stranger.user)
+    assert call(client, "GET", f"/api/service-requests/{request.pk}").status_code == 404
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept", {}).status_code == 404
+
+    client.force_login(vera.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept", {}).status_code == 201
+    answers = dict(Offer.objects.filter(service_request=request).values_list("provider_id", "answer"))
+    assert answers[vera.pk] == OfferAnswer.ACCEPTED
+    assert answers[ana.pk] == OfferAnswer.CLOSED
+    assert Offer.objects.get(service_request=request, provider=vera).answered_at is not None
+
+
+def test_unanswered_it_widens_to_the_next_helpers_and_staff_are_told(family, admin_user):
+    helpers = [_helper(f"H{i}", i) for i in range(1, 11)]
+    request = _request(family, urgency=Urgency.URGENT)
+    assert services.offers_send(service_request_id=request.pk) == 3
+    request.refresh_from_db()
+    # Urgent: 15 minutes to answer, not 2 hours.
+    assert request.offers_answer_by - timezone.now() <= dt.timedelta(minutes=15)
+    assert services.offers_send(service_request_id=request.pk) == 0  # not yet
+    later = request.offers_answer_by + dt.timedelta(seconds=1)
+    assert services.offers_send(service_request_id=request.pk, now=later) == 5
+    round_two = Offer.objects.filter(service_request=request, round=2).order_by("rank")
+    assert [o.provider_id for o in round_two] == [h.pk for h in helpers[3:8]]
+    alert = Delivery.objects.get(event__kind=NoticeKind.MATCHING_ALERTS, recipient=admin_user)
+    assert alert.event.context["reason"] == "unanswered"
+    # The beat sweep finds what is due.
+    request.refresh_from_db()
+    assert request.pk not in requests_to_offer(now=timezone.now(), posted_before=timezone.now())
+    assert request.pk in requests_to_offer(now=request.offers_answer_by, posted_before=timezone.now())
+    # After the last round it opens to every helper who can take it.
+    third = request.offers_answer_by + dt.timedelta(seconds=1)
+    assert services.offers_send(service_request_id=request.pk, now=third) == 2
+    request.refresh_from_db()
+    fourth = request.offers_answer_by + dt.timedelta(seconds=1)
+    assert services.offers_send(service_request_id=request.pk, now=fourth) == 0
+    request.refresh_from_db()
+    assert request.offered_to == OfferedTo.ALL
+
+
+def test_nobody_near_opens_it_to_every_helper_and_tells_staff(client, family, admin_user):
+    far = _helper("Far", 60)
+    request = _request(family)
+    assert services.offers_send(service_request_id=request.pk) == 0
+    request.refresh_from_db()
+    assert request.offered_to == OfferedTo.ALL and not request.offered_by_town
+    assert Delivery.objects.filter(event__kind=NoticeKind.MATCHING_ALERTS, recipient=admin_user).exists()
+    assert request.pk in _list_ids(client, far.user)
+
+
+def test_a_recipient_not_placed_is_offered_by_town_and_flagged(client, client_user, admin_user):
+    anywhere = VerifiedProviderFactory()
+    request = ServiceRequestFactory(client=client_user, offered_to=OfferedTo.OFFERS)
+    request.recipient.place_status = "pending"
+    request.recipient.save(update_fields=["place_status"])
+    # Still being placed: it waits (the task asks again), nobody sees it yet.
+    assert services.offers_send(service_request_id=request.pk) == services.WAITING_FOR_PLACE
+    assert request.pk not in _list_ids(client, anywhere.user)
+    # Not placed in time: offered by town, to every helper of the service, and flagged to staff.
+    assert services.offers_send(service_request_id=request.pk, now=timezone.now() + services.PLACE_WAIT) == 0
+    request.refresh_from_db()
+    assert request.offered_by_town and request.offered_to == OfferedTo.ALL
+    assert request.pk in _list_ids(client, anywhere.user)
+    alert = Delivery.objects.get(event__kind=NoticeKind.MATCHING_ALERTS, recipient=admin_user)
+    assert alert.event.context["reason"] == "not_placed"
+
+
+def test_posting_offers_it_from_celery_after_the_commit(
+    client, family, monkeypatch, django_capture_on_commit_callbacks
+):
+    ana = _helper("Ana", 1)
+    ran = []
+    monkeypatch.setattr(tasks.offer_request, "delay", lambda pk: ran.append(tasks.offer_request.apply(args=[pk]).get()))
+    client.force_login(family)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = call(client, "POST", "/api/service-requests", valid_request_body())
+    assert response.status_code == 201, response.json()
+    request = ServiceRequest.objects.get(pk=response.json()["id"])
+    assert request.offered_to == OfferedTo.OFFERS
+    assert ran == [1]
+    assert _offered(request) == ["Ana"]
+    assert ana.pk == Offer.objects.get(service_request=request).provider_id
+
+
+def test_a_direct_request_still_goes_to_the_helper_asked(client, family):
+    vera = _helper("Vera", 50)
+    client.force_login(family)
+    body = valid_request_body(requestedProviderId=vera.pk)
+    response = call(client, "POST", "/api/service-requests", body)
+    assert response.status_code == 201
+    request = ServiceRequest.objects.get(pk=response.json()["id"])
+    assert request.offered_to == OfferedTo.ALL
+    assert request.pk in _list_ids(client, vera.user)
+
+
+@pytest.mark.sqlite
+def test_answer_speed_is_the_median_of_her_last_answers_and_counts_in_the_rank():
+    vera = _helper("Vera", 1)
+    now = timezone.now()
+    for minutes in (5, 10, 60):
+        request = ServiceRequestFactory()
+        Offer.objects.create(
+            service_request=request,
+            provider=vera,
+            offered_at=now - dt.timedelta(hours=2),
+            answered_at=now - dt.timedelta(hours=2) + dt.timedelta(minutes=minutes),
+            answer=OfferAnswer.DECLINED,
+        )
+    Offer.objects.create(service_request=ServiceRequestFactory(), provider=vera, offered_at=now)  # no answer yet
+    assert answer_minutes_of([vera.pk]) == {vera.pk: pytest.approx(10)}
+    # One star lower counts as a mile farther; 30 minutes slower to answer too.
+    assert offer_score(miles=1, rating=4, answer_minutes=0) == offer_score(miles=2, rating=5, answer_minutes=0)
+    assert offer_score(miles=1, rating=5, answer_minutes=30) == offer_score(miles=2, rating=5, answer_minutes=0)
