@@ -10,6 +10,7 @@ class AuditAction(models.TextChoices):
     BOOKING_REASSIGNED = "booking.reassigned", "Booking reassigned"
     BOOKING_CANCELLED = "booking.cancelled", "Booking cancelled"
     SECOND_FACTOR_RESET = "staff.second_factor_reset", "Second step reset"
+    LATE_FEE_DECIDED = "booking.late_fee_decided", "Disputed late fee decided"
 
 
 class AuditLog(models.Model):

@@ -17,7 +17,7 @@ from bookings.selectors import as_party_of
 from circles.models import CircleRole
 from circles.selectors import recipient_ids_of
 from core.errors import NotFound, PermissionDenied
-from payments.models import ConnectedAccount, Earning, PayoutSetup, PayoutState, Refund
+from payments.models import ConnectedAccount, Earning, LateFee, LateFeeState, PayoutSetup, PayoutState, Refund
 from providers.models import Provider, VerificationStatus
 from requests_app.selectors import viewer_role_of
 
@@ -241,3 +241,41 @@ def with_notes(earnings: list[Earning], *, payouts_on: bool) -> list[Earning]:
         earning.state_label = earning_state_label(earning)
         earning.earned = earning_earned(earning)
     return earnings
+
+
+# ---------------------------------------------------------------- late fees (payments.latefees)
+
+LATE_FEE_STATE_WORDS = {
+    LateFeeState.HELD: "Held: the family may dispute it until {until}; then it is paid to the helper.",
+    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide.",
+    LateFeeState.PENDING: "To be paid to the helper.",
+    LateFeeState.ON_ITS_WAY: "Paid to the helper.",
+    LateFeeState.WAIVED: "Waived by Kindly support: nothing was kept.",
+}
+
+
+def late_fee_get(*, user: User, booking_id: int) -> LateFee:
+    """A booking's late fee, for its organizers, its provider and staff (money news: plain
+    members of the circle get 403); 404 when the booking is not theirs to see or has no fee."""
+    booking = booking_visible_to(user=user).filter(pk=booking_id).first()
+    if booking is None:
+        raise NotFound("Booking not found.")
+    if not (user.is_admin or booking.provider.user_id == user.pk or booking.viewer_role == CircleRole.ORGANIZER):
+        raise PermissionDenied("Only the organizers of this care circle and the helper see its late fee.")
+    fee = LateFee.objects.filter(booking=booking).select_related("booking").first()
+    if fee is None:
+        raise NotFound("This booking has no late fee.")
+    until = timezone.localtime(fee.release_after, booking.time_zone)
+    fee.note = LATE_FEE_STATE_WORDS[fee.state].format(until=f"{until:%A, %B} {until.day} at {until:%I:%M %p}")
+    fee.can_dispute = fee.state == LateFeeState.HELD and booking.viewer_role == CircleRole.ORGANIZER
+    return fee
+
+
+def late_fees_of_provider(*, provider: Provider) -> QuerySet[LateFee]:
+    """A provider's late fees that were not waived (their own lines on /earnings), newest visit first."""
+    return (
+        LateFee.objects.filter(booking__provider=provider)
+        .exclude(state=LateFeeState.WAIVED)
+        .select_related("booking__service_request")
+        .order_by("-booking__scheduled_date", "-booking_id")
+    )
