@@ -227,6 +227,8 @@ def earnings_overview(*, user: User) -> dict:
         "totals": earning_totals(months),
         "months": months,
         "earnings": with_notes(list(earning_list(provider=provider)), payouts_on=payouts_on),
+        # The cancellation policy's late fees: each its own line, all of it the helper's.
+        "late_fees": with_fee_notes(list(late_fees_of_provider(provider=provider)), payouts_on=payouts_on),
         "payouts_on": payouts_on,
         # Payouts are set up by verified providers only (payments.payouts.connected_account_start).
         "can_set_up": provider.verification_status == VerificationStatus.VERIFIED,
@@ -276,6 +278,26 @@ def late_fees_of_provider(*, provider: Provider) -> QuerySet[LateFee]:
     return (
         LateFee.objects.filter(booking__provider=provider)
         .exclude(state=LateFeeState.WAIVED)
-        .select_related("booking__service_request")
+        .select_related("booking__service_request", "booking__recipient")
         .order_by("-booking__scheduled_date", "-booking_id")
     )
+
+
+HELPER_FEE_WORDS = {
+    LateFeeState.HELD: "Kept for you; the family may dispute it until {until}, then it is paid to you.",
+    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide and tell you.",
+    LateFeeState.PENDING: "Paid to you as soon as your payouts are on.",
+    LateFeeState.ON_ITS_WAY: "Sent to your Stripe account, all of it: Kindly keeps no fee.",
+}
+
+
+def with_fee_notes(fees: list[LateFee], *, payouts_on: bool) -> list[LateFee]:
+    """Each late fee with `.note` (where it is, in the helper's words) and `.kind_label`."""
+    for fee in fees:
+        until = timezone.localtime(fee.release_after, fee.booking.time_zone)
+        words = HELPER_FEE_WORDS[fee.state]
+        if fee.state == LateFeeState.PENDING and payouts_on:
+            words = "Being sent to your Stripe account."
+        fee.note = words.format(until=f"{until:%A, %B} {until.day}")
+        fee.kind_label = "Late fee: nobody home" if fee.kind == "nobody_home" else "Late fee: cancelled late"
+    return fees

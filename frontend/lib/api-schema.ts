@@ -1874,6 +1874,7 @@ export interface components {
             readonly totals: components["schemas"]["MoneyTotals"];
             readonly months: components["schemas"]["MonthTotals"][];
             readonly earnings: components["schemas"]["Earning"][];
+            readonly lateFees: components["schemas"]["HelperLateFee"][];
         };
         /** @description Output shape of an emergency contact. */
         EmergencyContact: {
@@ -1915,6 +1916,19 @@ export interface components {
             email?: string;
             /** @default false */
             isPrimary: boolean;
+        };
+        /** @description One late fee on /earnings (payments.selectors.with_fee_notes): all of it the helper's. */
+        HelperLateFee: {
+            readonly bookingId: number;
+            readonly title: string;
+            /** Format: date */
+            readonly scheduledDate: string;
+            readonly kind: components["schemas"]["LateFeeKindEnum"];
+            readonly kindLabel: string;
+            /** Format: double */
+            readonly amount: number;
+            readonly state: components["schemas"]["LateFeeStateEnum"];
+            readonly note: string;
         };
         /** @description POST /api/care-invitations/accept. */
         InvitationAcceptInputRequest: {

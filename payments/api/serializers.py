@@ -176,6 +176,19 @@ class PayoutSetupSerializer(serializers.Serializer):
     label = serializers.CharField(read_only=True)
 
 
+class HelperLateFeeSerializer(serializers.Serializer):
+    """One late fee on /earnings (payments.selectors.with_fee_notes): all of it the helper's."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    title = serializers.CharField(source="booking.service_request.title", read_only=True)
+    scheduledDate = serializers.DateField(source="booking.scheduled_date", read_only=True)  # noqa: N815
+    kind = serializers.ChoiceField(choices=LateFeeKind.choices, read_only=True)
+    kindLabel = serializers.CharField(source="kind_label", read_only=True)  # noqa: N815
+    amount = _money()
+    state = serializers.ChoiceField(choices=LateFeeState.choices, read_only=True)
+    note = serializers.CharField(read_only=True)
+
+
 class EarningsSerializer(serializers.Serializer):
     """GET /api/earnings: the provider's payouts setup, totals (all time and by month, reversed
     ones left out) and every paid booking's split, latest visit first."""
@@ -185,6 +198,7 @@ class EarningsSerializer(serializers.Serializer):
     totals = MoneyTotalsSerializer(read_only=True)
     months = MonthTotalsSerializer(many=True, read_only=True)
     earnings = EarningSerializer(many=True, read_only=True)
+    lateFees = HelperLateFeeSerializer(source="late_fees", many=True, read_only=True)  # noqa: N815
 
 
 class LateFeeSerializer(serializers.Serializer):

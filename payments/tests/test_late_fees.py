@@ -311,3 +311,27 @@ def test_staff_uphold_a_disputed_fee_and_the_helper_is_paid(
     [transfer] = stripe_backend.posts("/v1/transfers")
     assert transfer.params["amount"] == "3000"
     assert LateFee.objects.get(booking=booking).state == LateFeeState.ON_ITS_WAY
+
+
+def test_the_helper_s_earnings_show_the_late_fee_as_its_own_line(
+    stripe_backend, client_user, verified_provider, admin_user, api_as
+):
+    connect(stripe_backend, api_as, verified_provider, **ACCOUNT_ON)
+    booking = paid(stripe_backend, booking_in(client_user, verified_provider, hours=30), api_as)
+    assert staff_cancel(api_as, admin_user, booking, lateFee="30.00").status_code == 200
+    helper = api_as(verified_provider.user)
+
+    page = helper.get("/earnings").content.decode()
+    data = helper.get("/api/earnings").json()
+    csv_text = helper.get("/earnings.csv").content.decode()
+
+    assert 'data-testid="late-fee-line"' in page and "Late fee: cancelled late" in page
+    assert "$30.00" in page
+    [line] = data["lateFees"]
+    assert (line["bookingId"], line["amount"], line["state"]) == (booking.pk, 30.0, "on_its_way")
+    assert [e["earned"] for e in data["earnings"] if e["bookingId"] == booking.pk] == [0.0]  # the visit itself: nothing
+    assert "Late fee: cancelled late (Garden and groceries),0.00" not in csv_text
+    assert (
+        f"{booking.pk},{booking.scheduled_date.isoformat()},Late fee: cancelled late (Garden and groceries)" in csv_text
+    )
+    assert csv_text.strip().endswith("30.00,0.00,30.00,0.00,On its way,30.00")
