@@ -111,8 +111,6 @@ def cancel(booking: Booking, *, actor: User, reason: str, late_fee: LateFee | No
                 kind=late_fee.kind,
                 waived=bool(late_fee.waive_reason),
                 waive_reason=late_fee.waive_reason,
-                latitude=None if late_fee.latitude is None else str(late_fee.latitude),
-                longitude=None if late_fee.longitude is None else str(late_fee.longitude),
             )
         )
     if cancel_refund_amount(booking) - kept > 0:
@@ -164,14 +162,12 @@ NOBODY_HOME = "nobody_home"
 
 @dataclass(frozen=True)
 class LateFee:
-    """A late fee decided with a cancel: its amount, why (LATE_CANCEL, NOBODY_HOME), the staff's
-    reason when waived, and where the helper was (nobody home, when the browser gave it)."""
+    """A late fee decided with a cancel: its amount, why (LATE_CANCEL, NOBODY_HOME), and the
+    staff's reason when waived."""
 
     amount: Decimal
     kind: str
     waive_reason: str = ""
-    latitude: Decimal | None = None
-    longitude: Decimal | None = None
 
 
 def late_fee_policy_amount(booking: Booking) -> Decimal:

@@ -77,8 +77,6 @@ class LateFeeCharged(DomainEvent):
     kind: str  # "late_cancel" or "nobody_home"
     waived: bool = False
     waive_reason: str = ""
-    latitude: str | None = None
-    longitude: str | None = None
 
 
 @dataclass(frozen=True)

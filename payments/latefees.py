@@ -89,8 +89,6 @@ def on_late_fee_charged(event: LateFeeCharged) -> None:
         gateway=intent.gateway if intent else get_gateway().name,
         state=state,
         waive_reason=event.waive_reason,
-        latitude=None if event.latitude is None else Decimal(event.latitude),
-        longitude=None if event.longitude is None else Decimal(event.longitude),
         release_after=release_after,
     )
     if not event.waived:

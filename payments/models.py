@@ -214,10 +214,8 @@ class LateFee(models.Model):
     gateway = models.CharField(max_length=16, choices=Gateway.choices)
     state = models.CharField(max_length=16, choices=LateFeeState.choices)
     waive_reason = models.TextField(blank=True)
-    # Nobody home: where the helper was (rounded to about 100 m), when the browser gave it; the
-    # time is the booking's cancelled_at. Cleared with the visit's positions after 90 days.
-    latitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
-    longitude = models.DecimalField(max_digits=6, decimal_places=3, null=True, blank=True)
+    # Nobody home: the time is the booking's cancelled_at, where the helper was its check-out
+    # position (when the browser gave it; cleared with the visit's positions after 90 days).
     release_after = models.DateTimeField(help_text="held until then for a dispute (nobody home)")
     dispute_reason = models.TextField(blank=True)
     disputed_at = models.DateTimeField(null=True, blank=True)

@@ -144,11 +144,10 @@ def booking_report_nobody_home(
         if booking.checked_in_at is None:
             raise Conflict(NOBODY_HOME_CHECK_IN_FIRST)
         amount = lifecycle.late_fee_policy_amount(booking) if booking.payment_status == PaymentStatus.PAID else None
-        fee = (
-            lifecycle.LateFee(amount=amount, kind=lifecycle.NOBODY_HOME, latitude=lat, longitude=lng)
-            if amount
-            else None
-        )
+        fee = lifecycle.LateFee(amount=amount, kind=lifecycle.NOBODY_HOME) if amount else None
+        # Where she was: the visit's check-out position (kept 90 days, visit_locations_purge).
+        booking.check_out_latitude, booking.check_out_longitude = lat, lng
+        booking.save(update_fields=["check_out_latitude", "check_out_longitude", "updated_at"])
         reason = f"Nobody was home when the helper arrived ({_clock(now, booking)})."
         lifecycle.cancel(booking, actor=actor, reason=reason, late_fee=fee)
         kept = fee.amount if fee is not None else Decimal("0.00")

@@ -224,7 +224,9 @@ def test_a_helper_who_found_nobody_home_reports_it_and_the_fee_is_held_for_a_dis
     assert response.json()["status"] == "cancelled"
     fee = LateFee.objects.get(booking=booking)
     assert (fee.kind, fee.amount, fee.state) == ("nobody_home", Decimal("30.00"), LateFeeState.HELD)
-    assert (fee.latitude, fee.longitude) == (Decimal("40.713"), Decimal("-74.006"))
+    booking.refresh_from_db()
+    assert (booking.check_out_latitude, booking.check_out_longitude) == (Decimal("40.713"), Decimal("-74.006"))
+    assert booking.cancellation_reason.startswith("Nobody was home when the helper arrived (")
     assert not stripe_backend.posts("/v1/transfers")  # held for the family's dispute
     [refund] = stripe_backend.posts("/v1/refunds")
     assert refund.params["amount"] == "6000"
