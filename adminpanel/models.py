@@ -17,6 +17,7 @@ class AuditAction(models.TextChoices):
     CHECK_ADJUDICATED = "vetting.adjudicated", "Background check adjudicated"
     ADVERSE_STEP = "vetting.adverse_step", "Adverse-action step recorded"
     PROVIDER_SUSPENDED = "provider.suspended", "Provider suspended by a check"
+    LATE_FEE_DECIDED = "booking.late_fee_decided", "Disputed late fee decided"
 
 
 class AuditLog(models.Model):

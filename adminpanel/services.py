@@ -7,6 +7,7 @@ record it in the audit log in the same transaction, so both commit or neither.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from django.db import models, transaction
@@ -15,9 +16,10 @@ from accounts.models import User
 from accounts.second_factor import second_factor_reset
 from adminpanel.models import AuditAction, AuditLog
 from bookings.models import Booking, BookingStatus
-from bookings.services import booking_cancel_by_admin, booking_lock, booking_reassign, check_admin
+from bookings.services import booking_cancel_by_admin, booking_lock, booking_reassign, check_admin, late_fee_amount
 from core.errors import Conflict, NotFound, PermissionDenied
 from core.events import VettingRecorded
+from payments.latefees import late_fee_decide
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_lock, provider_set_status
 
@@ -83,23 +85,56 @@ def admin_booking_reassign(*, booking_id: int, actor: User, new_provider_id: int
     return booking
 
 
-def admin_booking_cancel(*, booking_id: int, actor: User, reason: str) -> Booking:
-    """Cancel a confirmed booking for a reason (bookings.services.booking_cancel_by_admin), audited.
+def admin_booking_cancel(
+    *,
+    booking_id: int,
+    actor: User,
+    reason: str,
+    waive_late_fee: bool = False,
+    waive_reason: str = "",
+    late_fee_shown: Decimal | None = None,
+) -> Booking:
+    """Cancel a confirmed booking for a reason (bookings.services.booking_cancel_by_admin), audited
+    with the late fee it kept for the helper, or why it was waived.
 
     A paid booking's refund is sent once this transaction has committed.
     """
     check_admin(actor)
     with transaction.atomic():
-        booking_lock(booking_id=booking_id)
-        booking = booking_cancel_by_admin(booking_id=booking_id, actor=actor, reason=reason)
+        fee = late_fee_amount(booking_lock(booking_id=booking_id))
+        booking = booking_cancel_by_admin(
+            booking_id=booking_id,
+            actor=actor,
+            reason=reason,
+            waive_late_fee=waive_late_fee,
+            waive_reason=waive_reason,
+            late_fee_shown=late_fee_shown,
+        )
+        details = {"from": BookingStatus.CONFIRMED, "paymentStatus": booking.payment_status}
+        if fee:
+            details |= {"lateFee": str(fee), "lateFeeWaived": waive_late_fee, "waiveReason": waive_reason.strip()}
         audit_log_record(
             actor=actor,
             action=AuditAction.BOOKING_CANCELLED,
             target=booking,
             reason=(reason or "").strip(),
-            details={"from": BookingStatus.CONFIRMED, "paymentStatus": booking.payment_status},
+            details=details,
         )
     return booking
+
+
+def admin_late_fee_decide(*, booking_id: int, actor: User, pay: bool, reason: str) -> None:
+    """Decide a disputed late fee (payments.latefees.late_fee_decide), audited."""
+    check_admin(actor)
+    with transaction.atomic():
+        fee = late_fee_decide(booking_id=booking_id, actor=actor, pay=pay, reason=reason)
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.LATE_FEE_DECIDED,
+            target=fee.booking,
+            reason=(reason or "").strip(),
+            details={"decision": "pay" if pay else "waive", "amount": str(fee.amount)},
+        )
 
 
 def second_factor_reset_target(*, email: str) -> User:

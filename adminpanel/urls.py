@@ -19,6 +19,11 @@ urlpatterns = [
         name="api-admin-booking-reassign",
     ),
     path("api/admin/bookings/<int:pk>/cancel", views.AdminBookingCancelView.as_view(), name="api-admin-booking-cancel"),
+    path(
+        "api/admin/bookings/<int:pk>/late-fee",
+        views.AdminLateFeeDecisionView.as_view(),
+        name="api-admin-late-fee",
+    ),
     path("api/admin/summary", views.AdminSummaryView.as_view(), name="api-admin-summary"),
     path("api/admin/today", views.AdminTodayView.as_view(), name="api-admin-today"),
     path("api/admin/service-requests", views.AdminServiceRequestListView.as_view(), name="api-admin-service-requests"),

@@ -23,8 +23,10 @@ after the commit by payments).
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
 
+from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import User
@@ -84,12 +86,14 @@ def paid(booking: Booking) -> None:
     booking.save(update_fields=fields)
 
 
-def cancel(booking: Booking, *, actor: User, reason: str) -> None:
+def cancel(booking: Booking, *, actor: User, reason: str, late_fee: LateFee | None = None) -> None:
     """Cancel a booking; the caller has checked the actor, the state and the rules.
 
-    The one place every cancel goes through. A paid booking's full refund is requested here and
+    The one place every cancel goes through. A paid booking's refund is requested here and
     made once the caller's transaction has committed (request_refund): the cancel stands
-    whatever the gateway answers, and a cancel that rolls back never refunds.
+    whatever the gateway answers, and a cancel that rolls back never refunds. With a late fee
+    (the cancellation policy, late_fee_amount) that is not waived, the refund is the total less
+    the fee, and payments pays the fee to the helper (LateFeeCharged).
     """
     booking.status = BookingStatus.CANCELLED
     booking.cancelled_at = timezone.now()
@@ -97,7 +101,19 @@ def cancel(booking: Booking, *, actor: User, reason: str) -> None:
     booking.cancelled_by = actor
     booking.save(update_fields=["status", "cancelled_at", "cancellation_reason", "cancelled_by", "updated_at"])
     settle_request(booking)
-    if cancel_refund_amount(booking):
+    kept = Decimal("0.00")
+    if late_fee is not None and late_fee.amount > 0 and booking.payment_status == PaymentStatus.PAID:
+        kept = Decimal("0.00") if late_fee.waive_reason else late_fee.amount
+        events.publish(
+            events.LateFeeCharged(
+                booking_id=booking.pk,
+                amount=str(late_fee.amount),
+                kind=late_fee.kind,
+                waived=bool(late_fee.waive_reason),
+                waive_reason=late_fee.waive_reason,
+            )
+        )
+    if cancel_refund_amount(booking) - kept > 0:
         request_refund(booking)
 
 
@@ -129,6 +145,50 @@ def check_cancel_window(booking: Booking, now: dt.datetime) -> None:
     """409 when the visit is too close for a client to cancel (still_cancellable)."""
     if not still_cancellable(booking.visit_start, now):
         raise Conflict(CANCEL_WINDOW_MESSAGE)
+
+
+# ---------------------------------------------------------------- the cancellation policy's late fee
+#
+# Cancelling 48 hours or more ahead is free. Inside 48 hours the family cannot cancel themselves
+# (CANCEL_WINDOW_MESSAGE, "Contact support"); staff may, at the family's request, and then the
+# helper is paid a late fee: one hour of the visit (the whole visit when shorter), at most
+# settings.LATE_FEE_CAP, rounded down to the cent (in the family's favour). Staff may waive it
+# with a reason. A helper who checked in and found nobody home is paid the same fee. The fee is
+# kept from the refund of the booking's payment: nothing new is charged.
+
+LATE_CANCEL = "late_cancel"
+NOBODY_HOME = "nobody_home"
+
+
+@dataclass(frozen=True)
+class LateFee:
+    """A late fee decided with a cancel: its amount, why (LATE_CANCEL, NOBODY_HOME), and the
+    staff's reason when waived."""
+
+    amount: Decimal
+    kind: str
+    waive_reason: str = ""
+
+
+def late_fee_policy_amount(booking: Booking) -> Decimal:
+    """The policy's fee for this booking: one hour of it (all of it when an hour or shorter), capped."""
+    total = Decimal(booking.total_amount).quantize(CENT)
+    hour = total if booking.duration <= 60 else (total * 60 / booking.duration).quantize(CENT, rounding=ROUND_DOWN)
+    return min(hour, Decimal(settings.LATE_FEE_CAP).quantize(CENT, rounding=ROUND_DOWN))
+
+
+def late_fee_amount(booking: Booking, now: dt.datetime | None = None) -> Decimal:
+    """What staff cancelling the booking now would pay its helper: the policy's fee for a paid
+    booking still ahead and less than 48 hours away; 0 otherwise (a free cancel, or nothing paid).
+    The staff cancel and its dialog (BookingSerializer.lateFee) read it."""
+    if booking.payment_status != PaymentStatus.PAID or booking.status not in (
+        BookingStatus.SCHEDULED,
+        BookingStatus.CONFIRMED,
+    ):
+        return Decimal("0.00")
+    if still_cancellable(booking.visit_start, now or timezone.now()):
+        return Decimal("0.00")
+    return late_fee_policy_amount(booking)
 
 
 # ---------------------------------------------------------------- its refund

@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/bookings/<int:pk>/cancel-rest", views.BookingCancelRestView.as_view(), name="api-booking-cancel-rest"),
     path("api/bookings/<int:pk>/complete", views.BookingCompleteView.as_view(), name="api-booking-complete"),
     path("api/bookings/<int:pk>/check-in", views.BookingCheckInView.as_view(), name="api-booking-check-in"),
+    path("api/bookings/<int:pk>/nobody-home", views.BookingNobodyHomeView.as_view(), name="api-booking-nobody-home"),
     path("api/bookings/<int:pk>/check-out", views.BookingCheckOutView.as_view(), name="api-booking-check-out"),
     path("api/bookings/<int:pk>/report", views.BookingReportView.as_view(), name="api-booking-report"),
     path("api/bookings/<int:pk>/review", views.BookingReviewView.as_view(), name="api-booking-review"),

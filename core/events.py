@@ -77,6 +77,20 @@ class RefundRequested(DomainEvent):
 
 
 @dataclass(frozen=True)
+class LateFeeCharged(DomainEvent):
+    """A paid booking was cancelled late (staff, inside 48 hours) or the helper found nobody home:
+    `amount` (a decimal string, the policy's, bookings.lifecycle.late_fee_amount) is kept from the
+    refund and paid to the helper, unless `waived` (staff said why in `waive_reason`). Published
+    inside the cancel's transaction, before its RefundRequested."""
+
+    booking_id: int
+    amount: str
+    kind: str  # "late_cancel" or "nobody_home"
+    waived: bool = False
+    waive_reason: str = ""
+
+
+@dataclass(frozen=True)
 class BookingCompleted(DomainEvent):
     """The provider marked a paid visit completed. Published inside the completion's transaction."""
 

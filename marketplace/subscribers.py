@@ -21,7 +21,7 @@ from core import events
 from core.events import When
 from messaging import services as messaging
 from notifications import services as notifications
-from payments import payouts, refunds
+from payments import latefees, payouts, refunds
 from requests_app import services as requests
 
 REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], When]]] = {
@@ -31,6 +31,10 @@ REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], Whe
     # A paid booking was cancelled: payments records the refund with the cancel, then refunds it
     # through the gateway from Celery once the cancel has committed (payments.tasks).
     events.RefundRequested: [(refunds.on_refund_requested, When.IN_TRANSACTION)],
+    # A late cancel or a nobody-home visit: payments records the helper's late fee (kept from the
+    # refund, published just before it) and transfers it from Celery after the commit, or after
+    # the family's time for a dispute (payments.latefees).
+    events.LateFeeCharged: [(latefees.on_late_fee_charged, When.IN_TRANSACTION)],
     # A paid visit was completed: the provider's share is transferred from Celery after the commit
     # (payments.tasks), or they are reminded to set up payouts (a notice, with the change).
     events.BookingCompleted: [(payouts.on_booking_completed, When.IN_TRANSACTION)],

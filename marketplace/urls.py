@@ -12,6 +12,7 @@ urlpatterns = [
     path("privacy-policy", views.privacy_policy, name="privacy-policy"),
     path("privacy-policy.html", views.privacy_policy, name="privacy-policy-html"),
     path("terms-of-service.html", views.terms_of_service, name="terms-of-service"),
+    path("cancellation-policy", views.cancellation_policy, name="cancellation-policy"),
     path("favicon.ico", views.favicon, name="favicon"),
     path("providers", views.providers_browse, name="providers-browse"),
     path("healthz", health.healthz, name="healthz"),

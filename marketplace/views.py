@@ -2,6 +2,7 @@
 
 from decimal import Decimal
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template import loader
@@ -191,6 +192,22 @@ def privacy_policy(request: HttpRequest) -> HttpResponse:
 
 def terms_of_service(request: HttpRequest) -> HttpResponse:
     return render(request, "pages/terms-of-service.html", {"last_updated": timezone.localdate()})
+
+
+def cancellation_policy(request: HttpRequest) -> HttpResponse:
+    """/cancellation-policy: the one page of the cancellation policy, linked from every cancel
+    dialog and the terms; its numbers are the ones the server applies (bookings.lifecycle)."""
+    from requests_app.models import CANCEL_WINDOW_HOURS
+
+    return render(
+        request,
+        "pages/cancellation-policy.html",
+        {
+            "window_hours": CANCEL_WINDOW_HOURS,
+            "fee_cap": settings.LATE_FEE_CAP,
+            "dispute_hours": settings.LATE_FEE_DISPUTE_HOURS,
+        },
+    )
 
 
 @cache_control(max_age=86400, public=True)

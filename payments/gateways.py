@@ -13,7 +13,7 @@ import re
 import secrets
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import stripe
@@ -126,8 +126,9 @@ class PaymentGateway(ABC):
         """Create a payment intent for this amount. The same idempotency key never makes a second one."""
 
     @abstractmethod
-    def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
-        """Refund the booking's payment in full. The same idempotency key never refunds twice.
+    def refund(self, booking: Booking, *, idempotency_key: str, amount_cents: int | None = None) -> RefundResult:
+        """Refund the booking's payment in full, or `amount_cents` of it (the total less a late
+        fee, or a waived fee). The same idempotency key never refunds twice.
 
         Raises GatewayError when the gateway refuses or cannot be reached. Called outside any
         database transaction (payments.refunds.booking_refund_send).
@@ -217,12 +218,15 @@ class StripeGateway(PaymentGateway):
         card = (charge.get("payment_method_details") or {}).get("card") or {} if isinstance(charge, dict) else {}
         return IntentState(status=str(intent.status or ""), card_last4=str(card.get("last4") or ""))
 
-    def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
+    def refund(self, booking: Booking, *, idempotency_key: str, amount_cents: int | None = None) -> RefundResult:
+        params: dict[str, Any] = {
+            "payment_intent": booking.payment_intent_id,
+            "metadata": {"booking_id": str(booking.pk)},
+        }
+        if amount_cents is not None:
+            params["amount"] = amount_cents
         try:
-            refund = self._client().v1.refunds.create(
-                {"payment_intent": booking.payment_intent_id, "metadata": {"booking_id": str(booking.pk)}},
-                {"idempotency_key": idempotency_key},
-            )
+            refund = self._client().v1.refunds.create(params, {"idempotency_key": idempotency_key})
         except stripe.InvalidRequestError as exc:
             if exc.code == "charge_already_refunded":
                 # An earlier attempt went through although its answer never arrived: the money is back.
@@ -363,7 +367,7 @@ class TestGateway(PaymentGateway):
         intent_id = f"pi_test_{secrets.token_hex(12)}"
         return CreatedIntent(intent_id=intent_id, client_secret=f"{intent_id}_secret_{secrets.token_hex(12)}")
 
-    def refund(self, booking: Booking, *, idempotency_key: str) -> RefundResult:
+    def refund(self, booking: Booking, *, idempotency_key: str, amount_cents: int | None = None) -> RefundResult:
         # The same key gives the same refund, as with Stripe.
         return RefundResult(refund_id=f"re_test_{_digest(idempotency_key)}", status=REFUND_SUCCEEDED)
 

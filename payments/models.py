@@ -54,6 +54,13 @@ class Refund(models.Model):
     attempt = models.PositiveSmallIntegerField(default=1)
     idempotency_key = models.CharField(max_length=255)
     refund_id = models.CharField(max_length=255, blank=True, help_text="the gateway's id, once it accepted the refund")
+    amount = models.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="what is refunded when less than the whole payment (the total less a late fee); empty: all of it",
+    )
     last_error = models.TextField(blank=True, help_text="why the last attempt failed (for admins only)")
     requested_at = models.DateTimeField(auto_now_add=True)
     attempted_at = models.DateTimeField(null=True, blank=True, help_text="when the gateway was last called")
@@ -177,3 +184,51 @@ class Earning(models.Model):
 
     def __str__(self) -> str:
         return f"Earning of booking #{self.booking_id}: {self.net} ({self.state})"
+
+
+class LateFeeKind(models.TextChoices):
+    LATE_CANCEL = "late_cancel", "Cancelled by support inside 48 hours"
+    NOBODY_HOME = "nobody_home", "Nobody home"
+
+
+class LateFeeState(models.TextChoices):
+    """Where a late fee is (docs/payments.md "Cancellation policy")."""
+
+    HELD = "held", "Held for the family's dispute"  # nobody home: the family may dispute it first
+    DISPUTED = "disputed", "Disputed"  # the family disputed it: staff decide
+    PENDING = "pending", "Pending"  # to be transferred once the helper's payouts are on
+    ON_ITS_WAY = "on_its_way", "On its way"  # transferred to the helper's account
+    WAIVED = "waived", "Waived"  # staff waived it: nothing kept, the family got it all back
+
+
+class LateFee(models.Model):
+    """The late-cancellation fee of one cancelled booking, paid in full to its helper (no platform
+    fee) by a Connect transfer of its own (idempotency key kindly-booking-<id>-late-fee-transfer).
+    It is kept from the refund of the booking's payment (payments.Refund.amount): nothing new is
+    charged. amount never changes; state follows the money."""
+
+    booking = models.OneToOneField("bookings.Booking", on_delete=models.PROTECT, related_name="late_fee")
+    kind = models.CharField(max_length=16, choices=LateFeeKind.choices)
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    currency = models.CharField(max_length=3)
+    gateway = models.CharField(max_length=16, choices=Gateway.choices)
+    state = models.CharField(max_length=16, choices=LateFeeState.choices)
+    waive_reason = models.TextField(blank=True)
+    # Nobody home: the time is the booking's cancelled_at, where the helper was its check-out
+    # position (when the browser gave it; cleared with the visit's positions after 90 days).
+    release_after = models.DateTimeField(help_text="held until then for a dispute (nobody home)")
+    dispute_reason = models.TextField(blank=True)
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    decided_reason = models.TextField(blank=True, help_text="staff's answer to a dispute")
+    transfer_id = models.CharField(max_length=255, blank=True)
+    refund_id = models.CharField(max_length=255, blank=True, help_text="the refund of a fee waived after a dispute")
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    transferred_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="late_fee_amount_gt_0")]
+
+    def __str__(self) -> str:
+        return f"Late fee of booking #{self.booking_id}: {self.amount} ({self.state})"

@@ -34,8 +34,9 @@ from bookings.services import (
 )
 from core.events import RefundRequested
 from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, RefundResult, gateway_named, get_gateway
+from payments.latefees import late_fee_kept
 from payments.models import PaymentIntent, Refund
-from payments.payouts import earning_refunded
+from payments.payouts import cents, earning_refunded
 
 logger = logging.getLogger(__name__)
 
@@ -56,11 +57,14 @@ def refund_open(*, booking: Booking) -> Refund:
     refund = Refund.objects.select_for_update().filter(booking=booking).first()
     if refund is None:
         intent = PaymentIntent.objects.filter(booking=booking).first()
+        # A late fee (the cancellation policy) is kept from the refund for the helper.
+        kept = late_fee_kept(booking=booking)
         return Refund.objects.create(
             booking=booking,
             gateway=intent.gateway if intent else get_gateway().name,
             attempt=1,
             idempotency_key=refund_key(booking_id=booking.pk, attempt=1),
+            amount=booking.total_amount - kept if kept else None,
         )
     refund.attempt += 1
     refund.idempotency_key = refund_key(booking_id=booking.pk, attempt=refund.attempt)
@@ -75,7 +79,11 @@ def refund_call(*, refund: Refund, booking: Booking) -> RefundResult:
     Raises payments.gateways.GatewayError when the gateway refuses or cannot be reached.
     """
     logger.info("Refunding booking %s through %s (%s)", booking.pk, refund.gateway, refund.idempotency_key)
-    return gateway_named(refund.gateway).refund(booking, idempotency_key=refund.idempotency_key)
+    return gateway_named(refund.gateway).refund(
+        booking,
+        idempotency_key=refund.idempotency_key,
+        amount_cents=None if refund.amount is None else cents(refund.amount),
+    )
 
 
 def on_refund_requested(event: RefundRequested) -> None:

@@ -17,7 +17,7 @@ from bookings.selectors import as_party_of
 from circles.models import CircleRole
 from circles.selectors import recipient_ids_of
 from core.errors import NotFound, PermissionDenied
-from payments.models import ConnectedAccount, Earning, PayoutSetup, PayoutState, Refund
+from payments.models import ConnectedAccount, Earning, LateFee, LateFeeState, PayoutSetup, PayoutState, Refund
 from providers.models import Provider, VerificationStatus
 from requests_app.selectors import viewer_role_of
 
@@ -227,6 +227,8 @@ def earnings_overview(*, user: User) -> dict:
         "totals": earning_totals(months),
         "months": months,
         "earnings": with_notes(list(earning_list(provider=provider)), payouts_on=payouts_on),
+        # The cancellation policy's late fees: each its own line, all of it the helper's.
+        "late_fees": with_fee_notes(list(late_fees_of_provider(provider=provider)), payouts_on=payouts_on),
         "payouts_on": payouts_on,
         # Payouts are set up by verified providers only (payments.payouts.connected_account_start).
         "can_set_up": provider.verification_status == VerificationStatus.VERIFIED,
@@ -241,3 +243,61 @@ def with_notes(earnings: list[Earning], *, payouts_on: bool) -> list[Earning]:
         earning.state_label = earning_state_label(earning)
         earning.earned = earning_earned(earning)
     return earnings
+
+
+# ---------------------------------------------------------------- late fees (payments.latefees)
+
+LATE_FEE_STATE_WORDS = {
+    LateFeeState.HELD: "Held: the family may dispute it until {until}; then it is paid to the helper.",
+    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide.",
+    LateFeeState.PENDING: "To be paid to the helper.",
+    LateFeeState.ON_ITS_WAY: "Paid to the helper.",
+    LateFeeState.WAIVED: "Waived by Kindly support: nothing was kept.",
+}
+
+
+def late_fee_get(*, user: User, booking_id: int) -> LateFee:
+    """A booking's late fee, for its organizers, its provider and staff (money news: plain
+    members of the circle get 403); 404 when the booking is not theirs to see or has no fee."""
+    booking = booking_visible_to(user=user).filter(pk=booking_id).first()
+    if booking is None:
+        raise NotFound("Booking not found.")
+    if not (user.is_admin or booking.provider.user_id == user.pk or booking.viewer_role == CircleRole.ORGANIZER):
+        raise PermissionDenied("Only the organizers of this care circle and the helper see its late fee.")
+    fee = LateFee.objects.filter(booking=booking).select_related("booking").first()
+    if fee is None:
+        raise NotFound("This booking has no late fee.")
+    until = timezone.localtime(fee.release_after, booking.time_zone)
+    fee.note = LATE_FEE_STATE_WORDS[fee.state].format(until=f"{until:%A, %B} {until.day} at {until:%I:%M %p}")
+    fee.can_dispute = fee.state == LateFeeState.HELD and booking.viewer_role == CircleRole.ORGANIZER
+    return fee
+
+
+def late_fees_of_provider(*, provider: Provider) -> QuerySet[LateFee]:
+    """A provider's late fees that were not waived (their own lines on /earnings), newest visit first."""
+    return (
+        LateFee.objects.filter(booking__provider=provider)
+        .exclude(state=LateFeeState.WAIVED)
+        .select_related("booking__service_request", "booking__recipient")
+        .order_by("-booking__scheduled_date", "-booking_id")
+    )
+
+
+HELPER_FEE_WORDS = {
+    LateFeeState.HELD: "Kept for you; the family may dispute it until {until}, then it is paid to you.",
+    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide and tell you.",
+    LateFeeState.PENDING: "Paid to you as soon as your payouts are on.",
+    LateFeeState.ON_ITS_WAY: "Sent to your Stripe account, all of it: Kindly keeps no fee.",
+}
+
+
+def with_fee_notes(fees: list[LateFee], *, payouts_on: bool) -> list[LateFee]:
+    """Each late fee with `.note` (where it is, in the helper's words) and `.kind_label`."""
+    for fee in fees:
+        until = timezone.localtime(fee.release_after, fee.booking.time_zone)
+        words = HELPER_FEE_WORDS[fee.state]
+        if fee.state == LateFeeState.PENDING and payouts_on:
+            words = "Being sent to your Stripe account."
+        fee.note = words.format(until=f"{until:%A, %B} {until.day}")
+        fee.kind_label = "Late fee: nobody home" if fee.kind == "nobody_home" else "Late fee: cancelled late"
+    return fees

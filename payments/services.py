@@ -35,8 +35,9 @@ from payments.gateways import (
     get_gateway,
     is_test_gateway_active,
 )
-from payments.models import PaymentIntent, ProcessedEvent
+from payments.models import PaymentIntent, ProcessedEvent, Refund
 from payments.payouts import (
+    cents,
     connected_account_apply,
     earning_open,
     earning_refunded,
@@ -260,6 +261,14 @@ def _charge_refunded(intent_id: str) -> str:
     return outcome
 
 
+def _refund_expected(intent_id: str, amount_refunded: object) -> bool:
+    """Is this the partial refund Kindly asked for (payments.Refund.amount: a late fee kept)?"""
+    if not isinstance(amount_refunded, int) or not intent_id:
+        return False
+    refund = Refund.objects.filter(booking__payment_intent_id=intent_id, amount__isnull=False).first()
+    return refund is not None and cents(refund.amount) == amount_refunded
+
+
 def _payout_payments(event: dict[str, Any], obj: dict[str, Any]) -> list[str]:
     """The transfers' payments a payout carried, asked of Stripe before the event's transaction
     (never call the gateway while holding locks). A failure is a 503: Stripe retries the event."""
@@ -332,8 +341,10 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
             if outcome == "failed":
                 PaymentIntent.objects.filter(intent_id=intent_id).update(last_error=message)
         elif event_type == "charge.refunded":
-            # Stripe sends charge.refunded for partial refunds too; only a full refund counts.
-            outcome = _charge_refunded(intent_id) if obj.get("refunded") is True else "partial"
+            # Stripe sends charge.refunded for partial refunds too; only a full refund counts, or
+            # the refund Kindly asked for when a late fee is kept (the total less the fee).
+            whole = obj.get("refunded") is True or _refund_expected(intent_id, obj.get("amount_refunded"))
+            outcome = _charge_refunded(intent_id) if whole else "partial"
         elif event_type == "refund.failed":
             reason = str(obj.get("failure_reason") or "")
             outcome = booking_refund_failed_at_gateway(

@@ -15,7 +15,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from payments import payouts, refunds
+from payments import latefees, payouts, refunds
 from payments.selectors import refunds_unanswered
 
 
@@ -76,3 +76,31 @@ def sweep_refunds() -> int:
     for booking_id in waiting:
         send_refund.delay(booking_id)
     return len(waiting)
+
+
+@shared_task(bind=True, name="payments.tasks.release_late_fee", acks_late=True, max_retries=None)
+def release_late_fee(self, booking_id: int) -> str:
+    """Transfer a late fee, all of it, to the helper (the cancellation policy)."""
+    outcome = latefees.late_fee_release(booking_id=booking_id, last_try=_last_try(self))
+    if outcome == "retry":
+        raise self.retry(countdown=retry_countdown(self.request.retries))
+    return outcome
+
+
+@shared_task(bind=True, name="payments.tasks.refund_late_fee", acks_late=True, max_retries=None)
+def refund_late_fee(self, booking_id: int) -> str:
+    """Refund a late fee staff waived after the family disputed it."""
+    outcome = latefees.late_fee_refund_send(booking_id=booking_id, last_try=_last_try(self))
+    if outcome == "retry":
+        raise self.retry(countdown=retry_countdown(self.request.retries))
+    return outcome
+
+
+@shared_task(name="payments.tasks.release_late_fees", acks_late=True)
+def release_late_fees() -> int:
+    """Beat: nobody-home fees whose time for a dispute is over, and fees that waited for the
+    helper's payouts, are transferred."""
+    due = latefees.late_fees_due(now=timezone.now())
+    for booking_id in due:
+        release_late_fee.delay(booking_id)
+    return len(due)

@@ -16,6 +16,13 @@ urlpatterns = [
     path("earnings.csv", views.earnings_csv, name="earnings-csv"),
     path("api/earnings", api_views.EarningsView.as_view(), name="api-earnings"),
     path("api/earnings/<int:booking_id>", api_views.EarningDetailView.as_view(), name="api-earning"),
+    # The cancellation policy's late fee (payments.latefees).
+    path("api/bookings/<int:booking_id>/late-fee", api_views.LateFeeView.as_view(), name="api-late-fee"),
+    path(
+        "api/bookings/<int:booking_id>/late-fee/dispute",
+        api_views.LateFeeDisputeView.as_view(),
+        name="api-late-fee-dispute",
+    ),
     path("payouts/setup", views.payouts_setup, name="payouts-setup"),
     path("payouts/return", views.payouts_return, name="payouts-return"),
     path("payouts/refresh", views.payouts_refresh, name="payouts-refresh"),

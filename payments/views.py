@@ -122,6 +122,12 @@ def earnings_csv(request: HttpRequest) -> HttpResponse:
                 f"{earning.earned:.2f}",
             ]
         )
+    for fee in overview["late_fees"]:  # the cancellation policy's fees: all the helper's, no Kindly fee
+        title = f"{fee.kind_label} ({fee.booking.service_request.title or 'Service Appointment'})"
+        amount = f"{fee.amount:.2f}"
+        safe = "'" + title if title[:1] in "=+-@" else title
+        row = [fee.booking_id, fee.booking.scheduled_date.isoformat(), safe, amount, "0.00", amount, "0.00"]
+        writer.writerow([*row, fee.get_state_display(), amount])
     return response
 
 

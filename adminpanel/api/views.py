@@ -19,7 +19,12 @@ from adminpanel.api.serializers import (
     AdminServiceRequestQuerySerializer,
     AdminSummarySerializer,
 )
-from adminpanel.services import admin_booking_cancel, admin_booking_reassign, admin_provider_set_status
+from adminpanel.services import (
+    admin_booking_cancel,
+    admin_booking_reassign,
+    admin_late_fee_decide,
+    admin_provider_set_status,
+)
 from bookings.api.serializers import (
     AdminBookingCancelSerializer,
     BookingReassignSerializer,
@@ -29,6 +34,8 @@ from bookings.api.serializers import (
 )
 from bookings.selectors import booking_get, visits_on
 from core.listcache import CachedListMixin
+from payments.api.serializers import LateFeeDecisionSerializer, LateFeeSerializer
+from payments.selectors import late_fee_get
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
 from requests_app.api.serializers import ServiceRequestSerializer
 
@@ -160,5 +167,32 @@ class AdminBookingCancelView(APIView):
     def put(self, request: Request, pk: int) -> Response:
         serializer = AdminBookingCancelSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        admin_booking_cancel(booking_id=pk, actor=request.user, reason=serializer.validated_data["reason"])
+        data = serializer.validated_data
+        admin_booking_cancel(
+            booking_id=pk,
+            actor=request.user,
+            reason=data["reason"],
+            waive_late_fee=data.get("waiveLateFee", False),
+            waive_reason=data.get("waiveReason", ""),
+            late_fee_shown=data.get("lateFee"),
+        )
         return _booking_response(request, pk)
+
+
+class AdminLateFeeDecisionView(APIView):
+    """POST /api/admin/bookings/{id}/late-fee {decision: pay | waive, reason}: staff decide a
+    disputed late fee (the helper is paid it, or it comes back to the card). 409 unless disputed."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=LateFeeDecisionSerializer, responses=LateFeeSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = LateFeeDecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        admin_late_fee_decide(
+            booking_id=pk,
+            actor=request.user,
+            pay=serializer.validated_data["decision"] == "pay",
+            reason=serializer.validated_data["reason"],
+        )
+        return Response(LateFeeSerializer(late_fee_get(user=request.user, booking_id=pk)).data)

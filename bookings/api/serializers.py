@@ -22,7 +22,7 @@ from bookings.models import (
     Wellbeing,
 )
 from bookings.selectors import VISIT_STATES, series_pay_note, task_outcomes_of, visit_state
-from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount
+from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount, late_fee_amount
 from circles.models import CircleRole
 from core.api import StrictSerializer
 from core.fields import StrictCharField, StrictIntegerField
@@ -231,6 +231,8 @@ class BookingSerializer(serializers.ModelSerializer):
     visitState = VisitStateField()
     canCancel = serializers.SerializerMethodField()
     cancelRefund = serializers.SerializerMethodField()
+    lateFee = serializers.SerializerMethodField()
+    lateCancelRefund = serializers.SerializerMethodField()
     provider = BookingProviderSerializer(read_only=True)
     client = serializers.SerializerMethodField()
     serviceRequest = serializers.SerializerMethodField()
@@ -279,6 +281,8 @@ class BookingSerializer(serializers.ModelSerializer):
             "visitState",
             "canCancel",
             "cancelRefund",
+            "lateFee",
+            "lateCancelRefund",
             "provider",
             "client",
             "serviceRequest",
@@ -328,6 +332,18 @@ class BookingSerializer(serializers.ModelSerializer):
         """What a cancel now returns to the card (bookings.services.cancel_refund_amount): the
         total when paid, 0 when nothing was charged. The cancel dialogs say it."""
         return cancel_refund_amount(obj)
+
+    @extend_schema_field(serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False))
+    def get_lateFee(self, obj: Booking) -> Decimal:
+        """The cancellation policy's late fee if staff cancelled now (bookings.services.late_fee_amount):
+        paid to the helper and kept from cancelRefund; 0 at 48 hours or more ahead, or when unpaid.
+        Staff's cancel dialog says it before they confirm."""
+        return late_fee_amount(obj)
+
+    @extend_schema_field(serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False))
+    def get_lateCancelRefund(self, obj: Booking) -> Decimal:
+        """What staff cancelling now (the fee not waived) return to the card: cancelRefund less lateFee."""
+        return cancel_refund_amount(obj) - late_fee_amount(obj)
 
     @extend_schema_field(serializers.ChoiceField(choices=CircleRole.choices, allow_null=True))
     def get_circleRole(self, obj: Booking) -> str | None:
@@ -415,7 +431,9 @@ class SeriesCancelResultSerializer(serializers.Serializer):
 
 
 class AdminBookingCancelSerializer(StrictSerializer):
-    """PUT /api/admin/bookings/{id}/cancel: a reason is required."""
+    """PUT /api/admin/bookings/{id}/cancel: a reason is required. Inside 48 hours of a paid visit
+    the policy's late fee goes to the helper unless waived with a reason; lateFee is the fee the
+    dialog showed (a 409 when the server's differs now)."""
 
     reason = StrictCharField(
         label="Cancellation reason",
@@ -425,6 +443,16 @@ class AdminBookingCancelSerializer(StrictSerializer):
             "blank": "A cancellation reason is required.",
             "null": "A cancellation reason is required.",
         },
+    )
+    waiveLateFee = serializers.BooleanField(required=False, default=False)
+    waiveReason = StrictCharField(label="Why the late fee is waived", max_length=2000, required=False, allow_blank=True)
+    lateFee = serializers.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        min_value=Decimal("0"),
+        required=False,
+        coerce_to_string=False,
+        error_messages={"min_value": "The late fee cannot be below $0.00."},
     )
 
 

@@ -153,6 +153,19 @@ class BookingCheckInView(APIView):
         return _booking_response(request, pk)
 
 
+class BookingNobodyHomeView(APIView):
+    """POST /api/bookings/{id}/nobody-home {latitude?, longitude?}: the provider checked in and
+    found nobody home; the visit is cancelled and she is paid the late fee (the cancellation policy)."""
+
+    @extend_schema(request=VisitLocationSerializer, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = VisitLocationSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        services.booking_report_nobody_home(booking_id=pk, actor=request.user, **serializer.validated_data)
+        return _booking_response(request, pk)
+
+
 class BookingCheckOutView(APIView):
     """POST /api/bookings/{id}/check-out {report?, latitude?, longitude?}: the provider leaves; the
     booking is completed, with the visit report."""

@@ -19,6 +19,8 @@ from bookings.lifecycle import (
     booking_can_client_cancel,
     cancel_refund_amount,
     check_cancel_window,
+    late_fee_amount,
+    late_fee_policy_amount,
 )
 from bookings.services.accept import (
     PROVIDER_BUSY,
@@ -63,6 +65,7 @@ from bookings.services.visit import (
     booking_check_in,
     booking_check_out,
     booking_complete,
+    booking_report_nobody_home,
     rounded_location,
     visit_alert_raise,
     visit_alerts_due,
@@ -88,6 +91,9 @@ __all__ = [
     "booking_cancel_rest_preview",
     "booking_check_in",
     "booking_check_out",
+    "booking_report_nobody_home",
+    "late_fee_amount",
+    "late_fee_policy_amount",
     "booking_complete",
     "booking_lock",
     "booking_lock_by_payment_intent",

@@ -143,9 +143,10 @@ def organizers_of(booking: Booking) -> list[User]:
     return organizers_and_members(booking)[0]
 
 
-def refund_due_text(booking: Booking) -> str:
-    """The amount a cancel refunds (for the email), "" when nothing was paid."""
-    return str(booking.total_amount) if booking.refund_status == RefundStatus.PENDING else ""
+def refund_due_text(booking: Booking, kept: Decimal = Decimal("0.00")) -> str:
+    """The amount a cancel refunds (for the email): the total less a late fee `kept` for the
+    helper, "" when nothing was paid (or the fee kept all of it)."""
+    return str(booking.total_amount - kept) if booking.refund_status == RefundStatus.PENDING else ""
 
 
 def booking_total(*, hourly_rate: Decimal, duration_minutes: int) -> Decimal:

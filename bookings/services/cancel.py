@@ -12,8 +12,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from bookings import lifecycle
-from bookings.lifecycle import booking_can_client_cancel, cancel_refund_amount, check_cancel_window
-from bookings.models import Booking, BookingStatus, RefundStatus
+from bookings.lifecycle import booking_can_client_cancel, cancel_refund_amount, check_cancel_window, late_fee_amount
+from bookings.models import CENT, Booking, BookingStatus, RefundStatus
 from bookings.services.base import (
     booking_lock,
     check_admin,
@@ -160,25 +160,61 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
     return {"message": message, "cancelled": [b.pk for b in cancelled], "kept": [b.pk for b in kept]}
 
 
-def booking_cancel_by_admin(*, booking_id: int, actor: User, reason: str) -> Booking:
-    """An admin cancels a confirmed booking; a reason is required (audited by adminpanel.services)."""
+LATE_FEE_WAIVE_REASON_REQUIRED = "Say why the late fee is waived."
+
+
+def late_fee_changed_message(amount: Decimal) -> str:
+    return f"The late fee is now ${amount}, not what the dialog showed. Check it with the family and confirm again."
+
+
+def booking_cancel_by_admin(
+    *,
+    booking_id: int,
+    actor: User,
+    reason: str,
+    waive_late_fee: bool = False,
+    waive_reason: str = "",
+    late_fee_shown: Decimal | None = None,
+) -> Booking:
+    """An admin cancels a confirmed booking; a reason is required (audited by adminpanel.services).
+
+    Inside 48 hours of a paid visit the cancellation policy's late fee (lifecycle.late_fee_amount)
+    goes to the helper and the refund is the rest, unless the admin waives it with a reason.
+    `late_fee_shown` is the fee the dialog showed (and staff told the family): a 409 when the
+    server's differs now (the 48 hours began meanwhile), so nobody is charged an amount unseen.
+    """
     check_admin(actor)
     reason = (reason or "").strip()
+    waive_reason = (waive_reason or "").strip()
     if not reason:
         raise InvalidInput(
             "A cancellation reason is required.", errors={"reason": ["A cancellation reason is required."]}
         )
+    if waive_late_fee and not waive_reason:
+        raise InvalidInput(LATE_FEE_WAIVE_REASON_REQUIRED, errors={"waiveReason": [LATE_FEE_WAIVE_REASON_REQUIRED]})
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
         check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
-        lifecycle.cancel(booking, actor=actor, reason=reason)
+        amount = late_fee_amount(booking, timezone.now())
+        if late_fee_shown is not None and Decimal(late_fee_shown).quantize(CENT) != amount:
+            raise Conflict(late_fee_changed_message(amount))
+        fee = (
+            lifecycle.LateFee(
+                amount=amount, kind=lifecycle.LATE_CANCEL, waive_reason=waive_reason if waive_late_fee else ""
+            )
+            if amount > 0
+            else None
+        )
+        lifecycle.cancel(booking, actor=actor, reason=reason, late_fee=fee)
+        kept = fee.amount if fee is not None and not fee.waive_reason else Decimal("0.00")
         tell(
             NoticeKind.BOOKING_CANCELLED,
             booking,
             how="support",
             reason=reason,
             by="Kindly support",
-            refund=refund_due_text(booking),
+            refund=refund_due_text(booking, kept),
+            late_fee=str(kept) if kept else "",
         )
         push_update(booking)
     return _after_refund_sent(booking)

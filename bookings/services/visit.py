@@ -19,6 +19,7 @@ from bookings.models import (
     REPORT_EDIT_WINDOW,
     Booking,
     BookingStatus,
+    PaymentStatus,
     VisitAlert,
     VisitAlertKind,
     VisitReport,
@@ -33,6 +34,7 @@ from bookings.services.base import (
     notify_people,
     organizers_and_members,
     push_update,
+    refund_due_text,
     tell,
 )
 from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save
@@ -151,6 +153,45 @@ def booking_check_in(
             event="checked_in",
             name=booking.provider.user.first_name or "Your provider",
             time=_clock(now, booking),
+        )
+        _push_visit(booking)
+    return booking
+
+
+NOBODY_HOME_CHECK_IN_FIRST = "Check in first: nobody home is reported from the door, after checking in."
+
+
+def booking_report_nobody_home(
+    *, booking_id: int, actor: User, latitude: Any = None, longitude: Any = None, now: dt.datetime | None = None
+) -> Booking:
+    """The provider checked in and found nobody home: the visit is cancelled with the time (and
+    where she was, when her browser gave it), and she is paid the cancellation policy's late fee
+    (lifecycle.late_fee_policy_amount) from the payment; the family is told and may dispute it
+    (payments.latefees). 403 for anyone but the provider, 409 before check-in or after check-out."""
+    now = now or timezone.now()
+    lat, lng = rounded_location(latitude, longitude)
+    with transaction.atomic():
+        booking = booking_lock(booking_id=booking_id)
+        check_booking_provider(booking, actor, "report nobody home for")
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), "reported as nobody home")
+        if booking.checked_in_at is None:
+            raise Conflict(NOBODY_HOME_CHECK_IN_FIRST)
+        amount = lifecycle.late_fee_policy_amount(booking) if booking.payment_status == PaymentStatus.PAID else None
+        fee = lifecycle.LateFee(amount=amount, kind=lifecycle.NOBODY_HOME) if amount else None
+        # Where she was: the visit's check-out position (kept 90 days, visit_locations_purge).
+        booking.check_out_latitude, booking.check_out_longitude = lat, lng
+        booking.save(update_fields=["check_out_latitude", "check_out_longitude", "updated_at"])
+        reason = f"Nobody was home when the helper arrived ({_clock(now, booking)})."
+        lifecycle.cancel(booking, actor=actor, reason=reason, late_fee=fee)
+        kept = fee.amount if fee is not None else Decimal("0.00")
+        tell(
+            NoticeKind.BOOKING_CANCELLED,
+            booking,
+            how="nobody_home",
+            reason=reason,
+            by=booking.provider.user.first_name or "your helper",
+            late_fee=str(kept) if kept else "",
+            refund=refund_due_text(booking, kept),
         )
         _push_visit(booking)
     return booking

@@ -24,6 +24,7 @@ from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call, valid_application_body, valid_request_body
 from marketplace.testing.vetting import with_evidence
+from payments.models import LateFee, LateFeeKind, LateFeeState
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.models import RequestStatus
@@ -76,7 +77,24 @@ def world(client_user, verified_provider, provider_user, admin_user):
             payment_status=PaymentStatus.PAID if status != BookingStatus.SCHEDULED else PaymentStatus.PENDING,
         )
 
+    def late_fee_booking(state):
+        """A visit cancelled with the policy's late fee (nobody home), held or disputed."""
+        cancelled = booking(BookingStatus.CANCELLED, days=-3)
+        LateFee.objects.create(
+            booking=cancelled,
+            kind=LateFeeKind.NOBODY_HOME,
+            amount=cancelled.total_amount,
+            currency="usd",
+            gateway="test",
+            state=state,
+            release_after=timezone.now() + dt.timedelta(days=2),
+        )
+        return cancelled
+
     past_visit = booking(BookingStatus.CONFIRMED, days=-1)
+    at_the_door = booking(BookingStatus.CONFIRMED, days=0)
+    at_the_door.checked_in_at = timezone.now()
+    at_the_door.save(update_fields=["checked_in_at"])
     completed = booking(BookingStatus.COMPLETED, days=-2)
     completed.service_request.status = RequestStatus.COMPLETED
     completed.service_request.save()
@@ -100,6 +118,9 @@ def world(client_user, verified_provider, provider_user, admin_user):
             ).service_request,
             "booking": booking(BookingStatus.CONFIRMED),
             "past_visit_booking": past_visit,
+            "checked_in_booking": at_the_door,
+            "held_fee_booking": late_fee_booking(LateFeeState.HELD),
+            "disputed_fee_booking": late_fee_booking(LateFeeState.DISPUTED),
             "completed_booking": completed,
             # With a verified ID and a clear check: the admin may approve her (vetting's rule).
             "pending_profile": with_evidence(provider_user.provider),
@@ -240,6 +261,29 @@ CASES = [
         by_kind(client=403, unvetted=404, vetted=200, admin=403, booked_provider=404),
     ),
     (
+        # The helper checked in and found nobody home (the cancellation policy's late fee).
+        "booking-nobody-home",
+        "POST",
+        "/api/bookings/{checked_in_booking}/nobody-home",
+        {},
+        by_kind(client=403, unvetted=404, vetted=200, admin=403, booked_provider=404),
+    ),
+    (
+        # Money news: the organizers, the helper and staff see a late fee.
+        "late-fee-read",
+        "GET",
+        "/api/bookings/{held_fee_booking}/late-fee",
+        None,
+        by_kind(client=200, unvetted=404, vetted=200, admin=200, booked_provider=404),
+    ),
+    (
+        "late-fee-dispute",
+        "POST",
+        "/api/bookings/{held_fee_booking}/late-fee/dispute",
+        {"reason": "Someone was home"},
+        by_kind(client=200, unvetted=404, vetted=403, admin=403, booked_provider=404),
+    ),
+    (
         "booking-review",
         "POST",
         "/api/bookings/{completed_booking}/review",
@@ -313,6 +357,13 @@ CASES = [
         "PUT",
         "/api/admin/bookings/{booking}/cancel",
         {"reason": "Provider is unwell"},
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
+        "admin-late-fee-decide",
+        "POST",
+        "/api/admin/bookings/{disputed_fee_booking}/late-fee",
+        {"decision": "pay", "reason": "The check-in was at the door"},
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
 ]

@@ -22,6 +22,8 @@ class InApp:
     VISIT_COMPLETED = "visit_completed"
     CHECK_IN_REMINDER = "check_in_reminder"
     EARNING_WAITING = "earning_waiting"
+    LATE_FEE_DISPUTED = "late_fee_disputed"
+    LATE_FEE_DECIDED = "late_fee_decided"
 
 
 # ---------------------------------------------------------------- accept
@@ -154,7 +156,23 @@ def _cancelled(f: Facts) -> Texts:
             HELPER: f'The client cancelled the rest of the series "{title}": {done}.' + because,
         }
     if how == "support":
-        return {"": f'The booking for "{title}" on {when} was cancelled by Kindly support. Reason: {reason}'}
+        said = f'The booking for "{title}" on {when} was cancelled by Kindly support. Reason: {reason}'
+        if not f.get("late_fee"):
+            return {"": said}
+        fee = f" The late-cancellation fee of ${f['late_fee']} goes to the helper (our cancellation policy)."
+        return {"": said, ORGANIZERS: said + fee, HELPER: said + f" You will be paid the late fee of ${f['late_fee']}."}
+    if how == "nobody_home":
+        found = f'Your helper arrived for "{title}" on {when} and found nobody home, so the visit was cancelled.'
+        fee = (
+            f" Under our cancellation policy the helper is paid the late fee of ${f['late_fee']}; the rest of"
+            " the payment comes back to the card. If someone was home, you can dispute the fee from the booking."
+        )
+        return {
+            "": found,
+            ORGANIZERS: found + (fee if f.get("late_fee") else ""),
+            HELPER: f'You reported nobody home for "{title}" on {when}. The visit is cancelled'
+            + (f" and you will be paid the late fee of ${f['late_fee']}." if f.get("late_fee") else "."),
+        }
     gone = f'The booking for "{title}" on {when} was cancelled because the {f["party"]} closed their Kindly account.'
     refund_note = " Any payment will be refunded in full. You are welcome to post a new request."
     return {"": gone, ORGANIZERS: gone + ("" if f["party"] == "client" else refund_note)}
@@ -172,7 +190,11 @@ def _cancelled_email(r: Reader) -> Content | None:
     lines = [f"Visit that was planned: {r.when}.", f"Cancelled by: {by}."]
     if b.cancellation_reason:
         lines.append(f"Reason: {b.cancellation_reason}")
-    if r.pays and ctx.get("refund"):  # money news: to those who pay only
+    if r.pays and ctx.get("late_fee"):  # money news: to those who pay only
+        lines.append(f"Late-cancellation fee, paid to the helper: ${ctx['late_fee']} (our cancellation policy).")
+        if ctx.get("refund"):
+            lines.append(f"Refund: ${ctx['refund']}, the rest of the payment, to the card it was paid with.")
+    elif r.pays and ctx.get("refund"):
         lines.append(f"Refund: ${ctx['refund']}, in full, to the card it was paid with.")
     return Content(
         subject="A booking was cancelled",
@@ -379,7 +401,32 @@ def _visit_reminder_email(r: Reader) -> Content | None:
     )
 
 
+def _late_fee_decided(f: Facts) -> Texts:
+    """facts: amount, title, reason (staff's), paid (the fee stands)."""
+    amount, title, reason = f["amount"], f["title"], f["reason"]
+    if f["paid"]:
+        return {
+            "": f'Kindly support looked into the disputed late fee of ${amount} for "{title}": it stands and '
+            f"is paid to the helper. Reason: {reason}",
+            HELPER: f'Kindly support looked into the disputed late fee of ${amount} for "{title}": '
+            "you will be paid it.",
+        }
+    return {
+        "": f'Kindly support looked into the disputed late fee of ${amount} for "{title}": it is waived and '
+        f"comes back to the card. Reason: {reason}",
+        HELPER: f'Kindly support waived the late fee of ${amount} for "{title}" after the family disputed it. '
+        f"Reason: {reason}",
+    }
+
+
 NOTICES: dict[str, Notice] = {
+    InApp.LATE_FEE_DISPUTED: Notice(
+        lambda f: {
+            "": f"{f['by']} disputes the nobody-home late fee of ${f['amount']} of booking #{f['booking']}. "
+            "Decide it in the admin's bookings."
+        }
+    ),
+    InApp.LATE_FEE_DECIDED: Notice(_late_fee_decided),
     NoticeKind.REQUEST_ACCEPTED: Notice(_accepted, _accepted_email),
     InApp.ACCEPTED_BY_YOU: Notice(_accepted_by_you),
     NoticeKind.BOOKING_REASSIGNED: Notice(_reassigned, _reassigned_email),

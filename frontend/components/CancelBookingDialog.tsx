@@ -12,6 +12,8 @@ import { Dialog, DialogClose } from "./Dialog";
 import { TextareaField } from "./Field";
 
 const NO_REASON: CancelReasonValues = { reason: "" };
+/** The one page of the cancellation policy (marketplace.views.cancellation_policy). */
+export const CANCELLATION_POLICY = "/cancellation-policy";
 
 /** What a cancel returns to the card, in words: for the client ("you") or about them (staff). */
 export function refundSentence(booking: Pick<Booking, "cancelRefund">, to: "you" | "the client" = "you"): string {
@@ -28,11 +30,14 @@ export function CancelBookingDialog({
   blocked,
   children,
   refundTo = "you",
+  refundNote,
   onClose,
   onConfirm,
 }: {
   /** Whom the refund sentence speaks to: the client cancelling, or staff about the client. */
   refundTo?: "you" | "the client";
+  /** Says what comes back instead of the refund sentence (staff's cancel with a late fee). */
+  refundNote?: ReactNode;
   /** The booking to cancel; null keeps the dialog closed. */
   booking: Booking | null;
   reasonLabel: string;
@@ -87,9 +92,14 @@ export function CancelBookingDialog({
       )}
       {booking && !blocked && (
         <p className="dialog-refund" data-testid="cancel-refund">
-          <strong>{refundSentence(booking, refundTo)}</strong>
+          <strong>{refundNote ?? refundSentence(booking, refundTo)}</strong>
         </p>
       )}
+      <p>
+        <a href={CANCELLATION_POLICY} target="_blank" rel="noopener" data-testid="cancellation-policy-link">
+          Our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      </p>
       <TextareaField
         id="cancel-reason"
         label={reasonLabel}

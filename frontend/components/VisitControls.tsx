@@ -142,6 +142,7 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
   const [reason, setReason] = useState("");
   const [position, setPosition] = useState<Position | null>(null);
   const [reporting, setReporting] = useState<"check-out" | "edit" | null>(null);
+  const [nobodyHome, setNobodyHome] = useState(false);
   const { post } = useApiWrite();
   const title = booking.serviceRequest.title;
   // Shown again when check-in opens (30 minutes before the start), without a reload.
@@ -224,6 +225,10 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
         <button type="button" className="button button-primary button-large" onClick={() => setReporting("check-out")}>
           Check out<span className="visually-hidden"> of {title}</span>
         </button>
+        <button type="button" className="button button-secondary" onClick={() => setNobodyHome(true)}>
+          Nobody is home<span className="visually-hidden"> for {title}</span>
+        </button>
+        <NobodyHomeDialog booking={booking} open={nobodyHome} onClose={() => setNobodyHome(false)} onDone={onChanged} />
         <VisitReportDialog booking={booking} mode={reporting} onClose={() => setReporting(null)} onDone={onChanged} />
       </div>
     );
@@ -273,6 +278,73 @@ export function TaskListView({ tasks }: { tasks: string[] }) {
         ))}
       </ol>
     </div>
+  );
+}
+
+/** The helper checked in and nobody opens the door: the visit is cancelled and she is paid the
+ * late fee (the cancellation policy; the amount is the server's, told after the report). */
+export function NobodyHomeDialog({
+  booking,
+  open,
+  onClose,
+  onDone,
+}: {
+  booking: Booking;
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [share, setShare] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const { post } = useApiWrite();
+  const report = async () => {
+    setBusy(true);
+    try {
+      const position = share ? await currentPosition() : null;
+      await post(`/api/bookings/${booking.id}/nobody-home`, position ?? {});
+      toast({
+        title: "Reported: nobody home",
+        description: "The visit is cancelled and the family is told. You will be paid the late fee.",
+      });
+      onClose();
+      onDone();
+    } catch (error) {
+      failed(error, "Could not send the report. Please try again.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Nobody is home?"
+      description="Only report this after you have knocked, rung and waited. The visit will be cancelled."
+      testId="nobody-home-dialog"
+      footer={
+        <>
+          <DialogClose>Keep the visit</DialogClose>
+          <button type="button" className="button button-danger" disabled={busy} onClick={report}>
+            {busy ? "Sending..." : "Report nobody home"}
+          </button>
+        </>
+      }
+    >
+      <p>
+        We keep the time of this report. The family is told at once and you are paid a late fee, as{" "}
+        <a href="/cancellation-policy" target="_blank" rel="noopener">
+          our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>{" "}
+        says.
+      </p>
+      <CheckboxOption
+        id={`nobody-home-location-${booking.id}`}
+        checked={share}
+        onChange={(e) => setShare(e.currentTarget.checked)}
+        label="Share my location with this report"
+        description="Only an approximate place (about 100 m) is kept, for 90 days."
+      />
+    </Dialog>
   );
 }
 

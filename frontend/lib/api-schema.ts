@@ -83,6 +83,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/late-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/admin/bookings/{id}/late-fee {decision: pay | waive, reason}: staff decide a
+         *     disputed late fee (the helper is paid it, or it comes back to the card). 409 unless disputed.
+         */
+        post: operations["admin_bookings_late_fee_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/reassign": {
         parameters: {
             query?: never;
@@ -344,6 +364,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking_id}/late-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking, for
+         *     its organizers, its helper and staff (a plain member 403; not theirs or no fee 404).
+         */
+        get: operations["late_fee_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{booking_id}/late-fee/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/late-fee/dispute {reason}: an organizer disputes a nobody-home fee
+         *     while it is held; staff decide (409 once it can no longer be disputed).
+         */
+        post: operations["bookings_late_fee_dispute_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}": {
         parameters: {
             query?: never;
@@ -454,6 +514,26 @@ export interface paths {
         put?: never;
         /** @description POST /api/bookings/{id}/complete (empty body): the provider, once the visit has started. */
         post: operations["bookings_complete_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/nobody-home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/nobody-home {latitude?, longitude?}: the provider checked in and
+         *     found nobody home; the visit is cancelled and she is paid the late fee (the cancellation policy).
+         */
+        post: operations["bookings_nobody_home_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1499,10 +1579,20 @@ export interface components {
             reportId: string;
             readonly adjudication: components["schemas"]["Adjudication"] | null;
         };
-        /** @description PUT /api/admin/bookings/{id}/cancel: a reason is required. */
+        /**
+         * @description PUT /api/admin/bookings/{id}/cancel: a reason is required. Inside 48 hours of a paid visit
+         *     the policy's late fee goes to the helper unless waived with a reason; lateFee is the fee the
+         *     dialog showed (a 409 when the server's differs now).
+         */
         AdminBookingCancelRequest: {
             /** Cancellation reason */
             reason: string;
+            /** @default false */
+            waiveLateFee: boolean;
+            /** Why the late fee is waived */
+            waiveReason?: string;
+            /** Format: double */
+            lateFee?: number;
         };
         AdminIdentity: {
             status: string;
@@ -1605,6 +1695,10 @@ export interface components {
             readonly canCancel: boolean;
             /** Format: double */
             readonly cancelRefund: number;
+            /** Format: double */
+            readonly lateFee: number;
+            /** Format: double */
+            readonly lateCancelRefund: number;
             readonly provider: components["schemas"]["BookingProvider"];
             readonly client: {
                 readonly id: string;
@@ -1965,7 +2059,7 @@ export interface components {
             /** Format: double */
             readonly feePercent: number;
             readonly currency: string;
-            readonly state: components["schemas"]["StateEnum"];
+            readonly state: components["schemas"]["EarningStateEnum"];
             /** @description the state in words: a refunded visit says why */
             readonly stateLabel: string;
             /**
@@ -1976,6 +2070,14 @@ export interface components {
             /** @description where the money is, in one sentence */
             readonly note: string;
         };
+        /**
+         * @description * `pending` - Pending
+         *     * `on_its_way` - On its way
+         *     * `paid` - Paid
+         *     * `reversed` - Reversed
+         * @enum {string}
+         */
+        EarningStateEnum: "pending" | "on_its_way" | "paid" | "reversed";
         /**
          * @description GET /api/earnings: the provider's payouts setup, totals (all time and by month, reversed
          *     ones left out) and every paid booking's split, latest visit first.
@@ -1990,6 +2092,7 @@ export interface components {
             readonly totals: components["schemas"]["MoneyTotals"];
             readonly months: components["schemas"]["MonthTotals"][];
             readonly earnings: components["schemas"]["Earning"][];
+            readonly lateFees: components["schemas"]["HelperLateFee"][];
         };
         /** @description Output shape of an emergency contact. */
         EmergencyContact: {
@@ -2031,6 +2134,19 @@ export interface components {
             email?: string;
             /** @default false */
             isPrimary: boolean;
+        };
+        /** @description One late fee on /earnings (payments.selectors.with_fee_notes): all of it the helper's. */
+        HelperLateFee: {
+            readonly bookingId: number;
+            readonly title: string;
+            /** Format: date */
+            readonly scheduledDate: string;
+            readonly kind: components["schemas"]["LateFeeKindEnum"];
+            readonly kindLabel: string;
+            /** Format: double */
+            readonly amount: number;
+            readonly state: components["schemas"]["LateFeeStateEnum"];
+            readonly note: string;
         };
         IdentityStep: {
             status: string;
@@ -2096,6 +2212,54 @@ export interface components {
          * @enum {string}
          */
         KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
+        /** @description GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking. */
+        LateFee: {
+            readonly bookingId: number;
+            readonly kind: components["schemas"]["LateFeeKindEnum"];
+            /** Format: double */
+            readonly amount: number;
+            readonly currency: string;
+            readonly state: components["schemas"]["LateFeeStateEnum"];
+            /** @description where the fee is, in one sentence */
+            readonly note: string;
+            /** Format: date-time */
+            readonly reportedAt: string;
+            /** Format: date-time */
+            readonly disputeUntil: string;
+            readonly canDispute: boolean;
+            readonly disputeReason: string;
+            readonly waiveReason: string;
+        };
+        /**
+         * @description * `pay` - The fee stands
+         *     * `waive` - Waive the fee
+         * @enum {string}
+         */
+        LateFeeDecisionEnum: "pay" | "waive";
+        /** @description POST /api/admin/bookings/{id}/late-fee {decision: pay | waive, reason}: staff decide a dispute. */
+        LateFeeDecisionRequest: {
+            decision: components["schemas"]["LateFeeDecisionEnum"];
+            reason: string;
+        };
+        /** @description POST /api/bookings/{id}/late-fee/dispute {reason}: what happened, for staff. */
+        LateFeeDisputeRequest: {
+            reason: string;
+        };
+        /**
+         * @description * `late_cancel` - Cancelled by support inside 48 hours
+         *     * `nobody_home` - Nobody home
+         * @enum {string}
+         */
+        LateFeeKindEnum: "late_cancel" | "nobody_home";
+        /**
+         * @description * `held` - Held for the family's dispute
+         *     * `disputed` - Disputed
+         *     * `pending` - Pending
+         *     * `on_its_way` - On its way
+         *     * `waived` - Waived
+         * @enum {string}
+         */
+        LateFeeStateEnum: "held" | "disputed" | "pending" | "on_its_way" | "waived";
         /**
          * @description A message as its sender or receiver sees it. senderId is "system" for notifications.
          *
@@ -2698,14 +2862,6 @@ export interface components {
          */
         SpecialtyEnum: "tech-support" | "wellness-checks" | "light-errands" | "appointment-support" | "home-organization" | "communication-support";
         /**
-         * @description * `pending` - Pending
-         *     * `on_its_way` - On its way
-         *     * `paid` - Paid
-         *     * `reversed` - Reversed
-         * @enum {string}
-         */
-        StateEnum: "pending" | "on_its_way" | "paid" | "reversed";
-        /**
          * @description * `pre_adverse_notice` - Pre-adverse action notice sent
          *     * `waiting_period` - Waiting period over
          *     * `final_notice` - Final adverse action notice sent
@@ -3093,6 +3249,31 @@ export interface operations {
             };
         };
     };
+    admin_bookings_late_fee_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LateFeeDecisionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LateFee"];
+                };
+            };
+        };
+    };
     admin_bookings_reassign_update: {
         parameters: {
             query?: never;
@@ -3421,6 +3602,52 @@ export interface operations {
             };
         };
     };
+    late_fee_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LateFee"];
+                };
+            };
+        };
+    };
+    bookings_late_fee_dispute_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LateFeeDisputeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LateFee"];
+                };
+            };
+        };
+    };
     bookings_retrieve: {
         parameters: {
             query?: never;
@@ -3573,6 +3800,31 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_nobody_home_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["VisitLocationRequest"];
+            };
+        };
         responses: {
             200: {
                 headers: {

@@ -243,6 +243,14 @@ export const RULES = {
       "reason": {
         "maxLength": 2000,
         "maxLengthMessage": "Cancellation reason can be at most 2,000 characters."
+      },
+      "waiveReason": {
+        "maxLength": 2000,
+        "maxLengthMessage": "Why the late fee is waived can be at most 2,000 characters."
+      },
+      "lateFee": {
+        "min": 0,
+        "minMessage": "The late fee cannot be below $0.00."
       }
     },
     "REVIEW": {

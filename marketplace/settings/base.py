@@ -227,6 +227,11 @@ PAYMENTS_ALLOW_TEST_GATEWAY = env.bool("PAYMENTS_ALLOW_TEST_GATEWAY", default=Fa
 # account after the visit. Events of connected accounts (account.updated, payout.*) come to
 # their own webhook endpoint, signed with its own secret.
 PLATFORM_FEE_PERCENT = Decimal(env("PLATFORM_FEE_PERCENT", default="15"))
+# The late-cancellation fee (docs/payments.md "Cancellation policy"): one hour of the visit, at
+# most this many dollars, paid in full to the helper when staff cancel inside 48 hours or the
+# helper found nobody home. A nobody-home fee waits this many hours for the family's dispute.
+LATE_FEE_CAP = Decimal(env("LATE_FEE_CAP", default="40.00"))
+LATE_FEE_DISPUTE_HOURS = env.int("LATE_FEE_DISPUTE_HOURS", default=72)
 STRIPE_CONNECT_WEBHOOK_SECRET = env("STRIPE_CONNECT_WEBHOOK_SECRET", default="")
 STRIPE_CONNECT_COUNTRY = env("STRIPE_CONNECT_COUNTRY", default="US")
 
@@ -294,6 +299,10 @@ SPECTACULAR_SETTINGS = {
         "VisitWindowEnum": [("morning", "morning"), ("afternoon", "afternoon"), ("evening", "evening")],
         "SpecialtyEnum": "providers.models.Specialty",
         "UserTypeEnum": "accounts.models.UserType",
+        "LateFeeKindEnum": "payments.models.LateFeeKind",
+        "KindEnum": "notifications.kinds.Kind",
+        "LateFeeStateEnum": "payments.models.LateFeeState",
+        "LateFeeDecisionEnum": [("pay", "The fee stands"), ("waive", "Waive the fee")],
         "DashboardViewEnum": [("provider", "provider"), ("client", "client")],
         "CircleRoleEnum": "circles.models.CircleRole",
         "InvitationStatusEnum": "circles.models.InvitationStatus",
@@ -470,4 +479,7 @@ CELERY_BEAT_SCHEDULE = {
     "place-pending-recipients": {"task": "circles.tasks.place_pending_recipients", "schedule": 900.0},
     "place-pending-providers": {"task": "providers.tasks.place_pending_providers", "schedule": 900.0},
     "release-waiting-earnings": {"task": "payments.tasks.release_waiting_earnings", "schedule": 900.0},
+    # Late fees (payments.latefees): nobody-home fees past their time for a dispute, and fees that
+    # waited for the helper's payouts, every 15 minutes.
+    "release-late-fees": {"task": "payments.tasks.release_late_fees", "schedule": 900.0},
 }

@@ -80,7 +80,16 @@ def celery_worker(transactional_db, settings, request):
         close_old_connections()
 
 
-MONEY_TASKS = ("send_refund", "release_earning", "reverse_earning", "release_waiting_earnings", "sweep_refunds")
+MONEY_TASKS = (
+    "send_refund",
+    "release_earning",
+    "reverse_earning",
+    "release_waiting_earnings",
+    "sweep_refunds",
+    "release_late_fee",
+    "refund_late_fee",
+    "release_late_fees",
+)
 
 
 @pytest.fixture(autouse=True)

@@ -132,7 +132,7 @@ def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) ->
             "id": f"re_fake_{next(_ids)}",
             "object": "refund",
             "payment_intent": intent["id"],
-            "amount": intent["amount"],
+            "amount": int(params.get("amount") or intent["amount"]),
             "status": "succeeded",
         }
         fake.refunds[refund["id"]] = refund

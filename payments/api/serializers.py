@@ -8,8 +8,10 @@ from django.utils import timezone
 from rest_framework import serializers
 
 from core.api import StrictSerializer
+from core.fields import StrictCharField
 from payments.gateways import INVALID_NUMBER_MESSAGE, card_number_is_valid, normalize_card_number
-from payments.models import PayoutSetup, PayoutState
+from payments.latefees import DECIDE_REASON_REQUIRED, DISPUTE_REASON_REQUIRED
+from payments.models import LateFeeKind, LateFeeState, PayoutSetup, PayoutState
 
 MAX_ID = 2**63 - 1
 # Limits in the words the payment page uses, never DRF's "Ensure this value ...".
@@ -174,6 +176,19 @@ class PayoutSetupSerializer(serializers.Serializer):
     label = serializers.CharField(read_only=True)
 
 
+class HelperLateFeeSerializer(serializers.Serializer):
+    """One late fee on /earnings (payments.selectors.with_fee_notes): all of it the helper's."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    title = serializers.CharField(source="booking.service_request.title", read_only=True)
+    scheduledDate = serializers.DateField(source="booking.scheduled_date", read_only=True)  # noqa: N815
+    kind = serializers.ChoiceField(choices=LateFeeKind.choices, read_only=True)
+    kindLabel = serializers.CharField(source="kind_label", read_only=True)  # noqa: N815
+    amount = _money()
+    state = serializers.ChoiceField(choices=LateFeeState.choices, read_only=True)
+    note = serializers.CharField(read_only=True)
+
+
 class EarningsSerializer(serializers.Serializer):
     """GET /api/earnings: the provider's payouts setup, totals (all time and by month, reversed
     ones left out) and every paid booking's split, latest visit first."""
@@ -183,3 +198,47 @@ class EarningsSerializer(serializers.Serializer):
     totals = MoneyTotalsSerializer(read_only=True)
     months = MonthTotalsSerializer(many=True, read_only=True)
     earnings = EarningSerializer(many=True, read_only=True)
+    lateFees = HelperLateFeeSerializer(source="late_fees", many=True, read_only=True)  # noqa: N815
+
+
+class LateFeeSerializer(serializers.Serializer):
+    """GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    kind = serializers.ChoiceField(choices=LateFeeKind.choices, read_only=True)
+    amount = _money()
+    currency = serializers.CharField(read_only=True)
+    state = serializers.ChoiceField(choices=LateFeeState.choices, read_only=True)
+    note = serializers.CharField(read_only=True, help_text="where the fee is, in one sentence")
+    reportedAt = serializers.DateTimeField(source="booking.cancelled_at", read_only=True)  # noqa: N815
+    disputeUntil = serializers.DateTimeField(source="release_after", read_only=True)  # noqa: N815
+    canDispute = serializers.BooleanField(source="can_dispute", read_only=True)  # noqa: N815
+    disputeReason = serializers.CharField(source="dispute_reason", read_only=True)  # noqa: N815
+    waiveReason = serializers.CharField(source="waive_reason", read_only=True)  # noqa: N815
+
+
+class LateFeeDisputeSerializer(StrictSerializer):
+    """POST /api/bookings/{id}/late-fee/dispute {reason}: what happened, for staff."""
+
+    reason = StrictCharField(
+        max_length=2000,
+        error_messages={
+            "required": DISPUTE_REASON_REQUIRED,
+            "blank": DISPUTE_REASON_REQUIRED,
+            "null": DISPUTE_REASON_REQUIRED,
+        },
+    )
+
+
+class LateFeeDecisionSerializer(StrictSerializer):
+    """POST /api/admin/bookings/{id}/late-fee {decision: pay | waive, reason}: staff decide a dispute."""
+
+    decision = serializers.ChoiceField(choices=[("pay", "The fee stands"), ("waive", "Waive the fee")])
+    reason = StrictCharField(
+        max_length=2000,
+        error_messages={
+            "required": DECIDE_REASON_REQUIRED,
+            "blank": DECIDE_REASON_REQUIRED,
+            "null": DECIDE_REASON_REQUIRED,
+        },
+    )

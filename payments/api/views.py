@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 
 from core.errors import DomainError
 from core.throttling import PaymentIntentThrottle
-from payments import selectors, services
+from payments import latefees, selectors, services
 from payments.api.serializers import (
     BookingRefInputSerializer,
     CardConfirmInputSerializer,
@@ -27,6 +27,8 @@ from payments.api.serializers import (
     CreatePaymentIntentInputSerializer,
     EarningSerializer,
     EarningsSerializer,
+    LateFeeDisputeSerializer,
+    LateFeeSerializer,
     PaymentStateSerializer,
 )
 from payments.gateways import is_test_gateway_active
@@ -133,6 +135,28 @@ class EarningsView(APIView):
     @extend_schema(operation_id="earnings_overview", responses={200: EarningsSerializer})
     def get(self, request: Request) -> Response:
         return Response(EarningsSerializer(selectors.earnings_overview(user=request.user)).data)
+
+
+class LateFeeView(APIView):
+    """GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking, for
+    its organizers, its helper and staff (a plain member 403; not theirs or no fee 404)."""
+
+    @extend_schema(operation_id="late_fee_retrieve", responses={200: LateFeeSerializer})
+    def get(self, request: Request, booking_id: int) -> Response:
+        return Response(LateFeeSerializer(selectors.late_fee_get(user=request.user, booking_id=booking_id)).data)
+
+
+class LateFeeDisputeView(APIView):
+    """POST /api/bookings/{id}/late-fee/dispute {reason}: an organizer disputes a nobody-home fee
+    while it is held; staff decide (409 once it can no longer be disputed)."""
+
+    @extend_schema(request=LateFeeDisputeSerializer, responses={200: LateFeeSerializer})
+    def post(self, request: Request, booking_id: int) -> Response:
+        selectors.late_fee_get(user=request.user, booking_id=booking_id)
+        serializer = LateFeeDisputeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        latefees.late_fee_dispute(booking_id=booking_id, actor=request.user, reason=serializer.validated_data["reason"])
+        return Response(LateFeeSerializer(selectors.late_fee_get(user=request.user, booking_id=booking_id)).data)
 
 
 class EarningDetailView(APIView):

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { CancelBookingDialog } from "../../components/CancelBookingDialog";
 import { StatusBadge } from "../../components/StatusBadge";
 import { api } from "../../lib/api";
-import { formatVisit } from "../../lib/format";
+import { CheckboxOption, TextareaField } from "../../components/Field";
+import { formatMoney, formatVisit } from "../../lib/format";
+import { TEXT_MAX } from "../../lib/schemas/booking";
 import { listFilterSchema } from "../../lib/schemas/admin";
 import { toast } from "../../lib/toast";
 import type { Booking } from "../../lib/types";
@@ -17,11 +19,20 @@ const BOOKING_STATUSES = ["scheduled", "confirmed", "completed", "cancelled"];
 
 const BOOKING_FILTERS = listFilterSchema(BOOKING_STATUSES);
 
-/** Admin cancel (spec): confirmed bookings only, a reason required; a paid one is refunded. */
-function useAdminCancel(onDone: () => Promise<void>, onClose: () => void) {
+type Waiver = { waive: boolean; reason: string };
+const NO_WAIVER: Waiver = { waive: false, reason: "" };
+
+/** Admin cancel (spec): confirmed bookings only, a reason required; a paid one is refunded. Inside
+ * 48 hours the late fee the dialog showed (the server's lateFee) is sent back with it, waived or not. */
+function useAdminCancel(onDone: () => Promise<void>, onClose: () => void, waiver: Waiver) {
   const cancel = useMutation({
     mutationFn: ({ booking, reason }: { booking: Booking; reason: string }) =>
-      api.put(`/api/admin/bookings/${booking.id}/cancel`, { reason }),
+      api.put(`/api/admin/bookings/${booking.id}/cancel`, {
+        reason,
+        lateFee: booking.lateFee,
+        waiveLateFee: waiver.waive,
+        waiveReason: waiver.waive ? waiver.reason.trim() : "",
+      }),
     meta: ADMIN_ACTION,
     onSuccess: async () => {
       toast({ title: "Success", description: "Booking cancelled successfully" });
@@ -36,6 +47,52 @@ function useAdminCancel(onDone: () => Promise<void>, onClose: () => void) {
   };
 }
 
+/** The cancellation policy's late fee, said before staff confirm (the amounts are the server's). */
+function LateFeeChoice({
+  booking,
+  waiver,
+  onChange,
+}: {
+  booking: Booking;
+  waiver: Waiver;
+  onChange: (waiver: Waiver) => void;
+}) {
+  if (!(Number(booking.lateFee) > 0)) return null;
+  return (
+    <div className="notice" role="note" data-testid="late-fee">
+      <p>
+        Less than 48 hours before the visit: the helper is paid a late fee of{" "}
+        <strong>{formatMoney(booking.lateFee)}</strong>. Tell the family this amount before you confirm.
+      </p>
+      <CheckboxOption
+        id="waive-late-fee"
+        label="Waive the late fee"
+        description="The client gets everything back and the helper is paid nothing."
+        checked={waiver.waive}
+        onChange={(e) => onChange({ ...waiver, waive: e.currentTarget.checked })}
+      />
+      {waiver.waive && (
+        <TextareaField
+          id="waive-reason"
+          label="Why the fee is waived"
+          required
+          value={waiver.reason}
+          maxLength={TEXT_MAX}
+          onChange={(e) => onChange({ ...waiver, reason: e.currentTarget.value })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** What comes back to the client's card, with the late fee kept or waived. */
+function lateRefundNote(booking: Booking | null, waiver: Waiver): string | undefined {
+  if (!booking || !(Number(booking.lateFee) > 0) || waiver.waive) return undefined;
+  return `The client will get ${formatMoney(booking.lateCancelRefund)} back to their card; ${formatMoney(
+    booking.lateFee,
+  )} goes to the helper as the late fee.`;
+}
+
 /** Why a booking's row has no Reassign / Cancel booking buttons (only confirmed ones do). */
 const NO_ACTION: Partial<Record<Booking["status"], string>> = {
   scheduled: "Waiting for payment",
@@ -46,9 +103,10 @@ const NO_ACTION: Partial<Record<Booking["status"], string>> = {
 export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [waiver, setWaiver] = useState<Waiver>(NO_WAIVER);
   // onChanged invalidates every list of bookings (this one and the summary's) and the counts.
   const done = onChanged;
-  const cancel = useAdminCancel(done, () => setCancelling(null));
+  const cancel = useAdminCancel(done, () => setCancelling(null), waiver);
   return (
     <>
       <CountCards
@@ -83,7 +141,14 @@ export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"];
                   <button type="button" className="button button-secondary" onClick={() => setReassigning(b)}>
                     Reassign<span className="visually-hidden"> booking #{b.id}</span>
                   </button>
-                  <button type="button" className="button button-danger" onClick={() => setCancelling(b)}>
+                  <button
+                    type="button"
+                    className="button button-danger"
+                    onClick={() => {
+                      setWaiver(NO_WAIVER);
+                      setCancelling(b);
+                    }}
+                  >
                     Cancel booking<span className="visually-hidden"> #{b.id}</span>
                   </button>
                 </div>
@@ -101,9 +166,12 @@ export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"];
         reasonLabel="Cancellation reason"
         reasonRequired
         refundTo="the client"
+        refundNote={lateRefundNote(cancelling, waiver)}
         onClose={() => setCancelling(null)}
         onConfirm={cancel}
-      />
+      >
+        {cancelling && <LateFeeChoice booking={cancelling} waiver={waiver} onChange={setWaiver} />}
+      </CancelBookingDialog>
     </>
   );
 }

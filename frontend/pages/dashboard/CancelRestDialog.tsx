@@ -1,6 +1,7 @@
 // "Cancel the rest of the series": this visit and the later ones, with what comes back to the card.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { CANCELLATION_POLICY } from "../../components/CancelBookingDialog";
 import { Dialog, DialogClose } from "../../components/Dialog";
 import { TextareaField } from "../../components/Field";
 import { api, ApiError, isUnauthorizedError } from "../../lib/api";
@@ -131,6 +132,11 @@ export function CancelRestDialog({
       <p className="notice" role="note">
         Visits less than {CANCEL_WINDOW_HOURS} hours away stay booked. Paid visits that are cancelled are refunded in
         full to your card.
+      </p>
+      <p>
+        <a href={CANCELLATION_POLICY} target="_blank" rel="noopener" data-testid="cancellation-policy-link">
+          Our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
       </p>
     </Dialog>
   );
