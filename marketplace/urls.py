@@ -33,6 +33,7 @@ urlpatterns = [
     path("", include("payments.urls")),
     path("", include("adminpanel.urls")),
     path("", include("notifications.urls")),
+    path("", include("phoneline.urls")),
 ]
 
 handler404 = "marketplace.views.not_found"

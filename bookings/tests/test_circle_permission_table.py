@@ -188,6 +188,22 @@ CASES = [
         table(organizer=200, member=403, outside=404, booked_provider=403, other_provider=404, admin=403),
     ),
     (
+        # The booking's Kindly phone line: its circle and its helper; staff are no party to a call.
+        "booking-phone-line",
+        "GET",
+        "/api/bookings/{booking}/phone-line",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=200, other_provider=404, admin=403),
+    ),
+    (
+        # Binding a number: the parties get 409 here, as Twilio is not set up in this table.
+        "booking-phone-line-bind",
+        "POST",
+        "/api/bookings/{booking}/phone-line",
+        None,
+        table(organizer=409, member=409, outside=404, booked_provider=409, other_provider=404, admin=403),
+    ),
+    (
         # The page: the circle sees the booking there (organizers pay); anyone else "Booking Not Found".
         "checkout-page",
         "GET",

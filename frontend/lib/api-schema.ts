@@ -83,6 +83,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/phone-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/admin/bookings/{id}/phone-records: the calls and texts through a booking's lines. */
+        get: operations["admin_bookings_phone_records_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/reassign": {
         parameters: {
             query?: never;
@@ -400,6 +417,32 @@ export interface paths {
         put?: never;
         /** @description POST /api/bookings/{id}/complete (empty body): the provider, once the visit has started. */
         post: operations["bookings_complete_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/phone-line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show for the viewer, and the
+         *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
+         *     the other for this booking (409 when it cannot be, saying why).
+         */
+        get: operations["bookings_phone_line_retrieve"];
+        put?: never;
+        /**
+         * @description GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show for the viewer, and the
+         *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
+         *     the other for this booking (409 when it cannot be, saying why).
+         */
+        post: operations["bookings_phone_line_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2021,6 +2064,34 @@ export interface components {
          */
         PayoutSetupStatusEnum: "not_set_up" | "details_needed" | "on";
         /**
+         * @description Whether "Call" and "Text" show on a booking (available), what to say, and the Kindly number
+         *     to call or text once bound (null before; never anyone's own number).
+         */
+        PhoneLine: {
+            readonly available: boolean;
+            /** @description False: Twilio is not set up; hide it. */
+            readonly setUp: boolean;
+            readonly message: string;
+            readonly number: string | null;
+            /** @description The first name the line reaches. */
+            readonly reaches: string;
+            /** Format: date-time */
+            readonly endsAt: string | null;
+        };
+        /**
+         * @description One call or text through a booking's line, for staff: when, which way, how long. No number,
+         *     no words.
+         */
+        PhoneRecord: {
+            readonly id: number;
+            readonly kind: string;
+            readonly direction: string;
+            /** Format: date-time */
+            readonly at: string;
+            readonly seconds: number | null;
+            readonly outcome: string;
+        };
+        /**
          * @description * `` - No address
          *     * `pending` - Being placed
          *     * `located` - Placed
@@ -2150,16 +2221,16 @@ export interface components {
             readonly profileImageUrl: string;
         };
         /**
-         * @description The recipient as the provider booked on their visit sees them: where to go,
-         *     how to reach them, what helps, and whom in the circle to contact. Only in one request's or one
-         *     booking's detail, once booked, to that provider (never before, never in lists).
+         * @description The recipient as the provider booked on their visit sees them: where to go, what helps, and
+         *     whom in the circle to contact. Only in one request's or one booking's detail, once booked, to
+         *     that provider (never before, never in lists). Never a phone number: she calls or texts through
+         *     the booking's Kindly line (phoneline), which keeps both numbers private.
          */
         RecipientCareDetails: {
             readonly id: number;
             readonly firstName: string;
             readonly lastName: string;
             readonly address: string;
-            readonly phone: string;
             readonly notesForHelpers: string;
             readonly contacts: components["schemas"]["CareContact"][];
         };
@@ -2764,6 +2835,27 @@ export interface operations {
             };
         };
     };
+    admin_bookings_phone_records_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneRecord"][];
+                };
+            };
+        };
+    };
     admin_bookings_reassign_update: {
         parameters: {
             query?: never;
@@ -3182,6 +3274,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_phone_line_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneLine"];
+                };
+            };
+        };
+    };
+    bookings_phone_line_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneLine"];
                 };
             };
         };

@@ -49,3 +49,5 @@ export interface Viewer {
   userType: UserType;
   provider: { id: number; verificationStatus: VerificationStatus } | null;
 }
+/** A booking's Kindly phone line as the viewer sees it (GET /api/bookings/{id}/phone-line). */
+export type PhoneLine = Schemas["PhoneLine"];
