@@ -70,3 +70,69 @@ class PhoneContact(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.direction} on booking {self.booking_id}"
+
+
+# ---------------------------------------------------------------- calling Kindly (the phone menu)
+
+
+class PhonePin(models.Model):
+    """The 4-digit PIN a care recipient says on the phone menu (with her own phone's caller ID).
+    Set by an organizer on /care-circle; kept hashed; locked after PIN_ATTEMPTS wrong tries until
+    an organizer sets it again."""
+
+    recipient = models.OneToOneField("circles.CareRecipient", on_delete=models.CASCADE, related_name="+")
+    pin_hash = models.CharField(max_length=128)
+    failed_attempts = models.PositiveSmallIntegerField(default=0)
+    locked_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"phone PIN of recipient {self.recipient_id}"
+
+
+class MenuCall(models.Model):
+    """One call to the phone menu (Twilio's CallSid): who it is once the PIN was right, and what it
+    did, so a webhook Twilio sends again does nothing twice."""
+
+    call_sid = models.CharField(max_length=64, unique=True)
+    recipient = models.ForeignKey(
+        "circles.CareRecipient", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    verified_at = models.DateTimeField(null=True, blank=True)
+    # {"confirm": booking id, "cancel": booking id, "again": request id}: what this call did.
+    done = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"menu call {self.call_sid}"
+
+
+class PhoneConfirmation(models.Model):
+    """A visit the care recipient confirmed by phone ("Confirmed by phone" for the helper)."""
+
+    booking = models.OneToOneField("bookings.Booking", on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"booking {self.booking_id} confirmed by phone"
+
+
+class StaffVoicemail(models.Model):
+    """A message a caller left for Kindly staff (menu option 0): Twilio's recording, its length
+    and, when Twilio offers it, its transcription. Shown to staff on /admin."""
+
+    call_sid = models.CharField(max_length=64, unique=True)
+    recipient = models.ForeignKey(
+        "circles.CareRecipient", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recording_url = models.URLField(max_length=500)
+    seconds = models.PositiveIntegerField(default=0)
+    transcription = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"voicemail {self.call_sid}"

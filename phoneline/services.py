@@ -11,22 +11,39 @@ pair takes a number on which neither phone is joined yet.
 from __future__ import annotations
 
 import datetime as dt
+import re
 import zlib
 from dataclasses import dataclass
 
+from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from accounts.models import User
 from bookings.models import Booking
 from bookings.selectors import booking_get
+from bookings.services import booking_cancel_by_client
+from bookings.services.base import day_text
 from circles.models import CircleMember, CircleRole
-from core.errors import Conflict, InvalidInput, PermissionDenied
+from circles.selectors import is_organizer
+from core.addresses import PART_NAMES
+from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.notices import phone as words
+from core.notifications import notify
 from notifications.models import Contact
 from notifications.services import normalize_phone
 from phoneline import selectors
-from phoneline.models import ContactKind, PhoneContact, PhoneLink
+from phoneline.models import (
+    ContactKind,
+    MenuCall,
+    PhoneConfirmation,
+    PhoneContact,
+    PhoneLink,
+    PhonePin,
+    StaffVoicemail,
+)
+from requests_app.models import ServiceRequest, still_cancellable
+from requests_app.services import service_request_create
 
 
 @dataclass(frozen=True)
@@ -37,6 +54,7 @@ class Line:
     available: bool
     message: str
     set_up: bool = True
+    confirmed_by_phone: bool = False
     number: str | None = None
     reaches: str = ""
     ends_at: dt.datetime | None = None
@@ -131,9 +149,12 @@ def line_state(*, user: User, booking_id: int) -> Line:
     try:
         pair = _pair(user, booking)
     except _NoLine as no_line:
-        return Line(available=False, message=no_line.message)
+        return Line(
+            available=False, message=no_line.message, confirmed_by_phone=selectors.confirmed_by_phone(booking.pk)
+        )
     link = _live_link(booking, pair)
     return Line(
+        confirmed_by_phone=selectors.confirmed_by_phone(booking.pk),
         available=True,
         message=words.line_ready(pair.reaches),
         number=link.number if link else None,
@@ -234,3 +255,202 @@ def call_ended(*, call_sid: str, outcome: str, seconds: int | None) -> None:
 def text_arrived(*, number: str, caller: str, message_sid: str) -> Connect:
     """A text from `caller` to the Kindly `number`: whom to pass it on to, recorded once (never its words)."""
     return _record(number=number, caller=caller, sid=message_sid, kind=ContactKind.TEXT)
+
+
+# ---------------------------------------------------------------- the phone menu (calling Kindly)
+# The caller is known by caller ID (the care recipient's own phone) and a 4-digit PIN her family
+# set. Each choice acts only on its last key press ("press 1 to cancel"): a caller who hangs up
+# before it leaves everything as it was. What a call did is kept on its MenuCall, so a webhook
+# Twilio sends twice does not act twice.
+
+PIN_ATTEMPTS = 3
+_SPOKEN_WINDOWS = {
+    "morning": "in the morning",
+    "afternoon": "in the afternoon",
+    "evening": "in the evening",
+    "flexible": "at a time to be agreed",
+}
+
+
+def pin_problem(pin: str) -> str:
+    return "" if re.fullmatch(r"\d{4}", pin or "", flags=re.ASCII) else PIN_FORMAT
+
+
+PIN_FORMAT = "The PIN is 4 digits, like 2580."
+
+
+def pin_set(*, actor: User, recipient_id: int, pin: str) -> PhonePin:
+    """An organizer sets (or resets, which unlocks) the recipient's phone PIN; kept hashed."""
+    if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=actor.pk).exists():
+        raise NotFound("Care recipient not found.")
+    if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
+        raise PermissionDenied("Only the organizers of the care circle can set the phone PIN.")
+    problem = pin_problem(pin)
+    if problem:
+        raise InvalidInput(problem, errors={"pin": [problem]})
+    phone_pin, _ = PhonePin.objects.update_or_create(
+        recipient_id=recipient_id,
+        defaults={"pin_hash": make_password(pin), "failed_attempts": 0, "locked_at": None},
+    )
+    return phone_pin
+
+
+def menu_call_start(*, call_sid: str, caller: str) -> tuple[MenuCall, PhonePin | None]:
+    """A call to the menu: the care recipient whose own phone is calling (by caller ID), and her PIN."""
+    recipient = selectors.recipient_calling(caller)
+    call, _ = MenuCall.objects.get_or_create(call_sid=call_sid, defaults={"recipient": recipient})
+    pin = PhonePin.objects.filter(recipient=recipient).first() if recipient else None
+    return call, pin
+
+
+def menu_pin_check(*, call_sid: str, digits: str) -> str:
+    """The PIN typed on a call: "ok", "wrong" (try again), "locked" (the third wrong one locks it and
+    tells the organizers) or "unknown" (no such call or no PIN)."""
+    with transaction.atomic():
+        call = MenuCall.objects.select_for_update().filter(call_sid=call_sid).first()
+        if call is None or call.recipient_id is None:
+            return "unknown"
+        if call.verified_at is not None:
+            return "ok"
+        pin = PhonePin.objects.select_for_update().filter(recipient_id=call.recipient_id).first()
+        if pin is None:
+            return "unknown"
+        if pin.locked_at is not None:
+            return "locked"
+        if check_password(digits or "", pin.pin_hash):
+            pin.failed_attempts = 0
+            pin.save(update_fields=["failed_attempts", "updated_at"])
+            call.verified_at = timezone.now()
+            call.save(update_fields=["verified_at"])
+            return "ok"
+        pin.failed_attempts += 1
+        if pin.failed_attempts >= PIN_ATTEMPTS:
+            pin.locked_at = timezone.now()
+            recipient = call.recipient
+            notify(
+                receivers=[m.user for m in CircleMember.objects.filter(recipient=recipient, role=CircleRole.ORGANIZER)],
+                notice=words.InApp.PIN_LOCKED,
+                facts={"name": recipient.first_name},
+            )
+        pin.save(update_fields=["failed_attempts", "locked_at", "updated_at"])
+        return "locked" if pin.locked_at else "wrong"
+
+
+def menu_caller(call_sid: str) -> MenuCall | None:
+    """The call, once its PIN was right (every choice asks this first)."""
+    return MenuCall.objects.filter(call_sid=call_sid, verified_at__isnull=False).select_related("recipient").first()
+
+
+def spoken_window(window: str) -> str:
+    return _SPOKEN_WINDOWS.get(window, "")
+
+
+def spoken_visit(booking: Booking) -> str:
+    return words.visit_words(
+        day=day_text(booking.scheduled_date),
+        window=_SPOKEN_WINDOWS.get(booking.scheduled_time, ""),
+        helper=booking.provider.user.first_name,
+        title=booking.service_request.title,
+    )
+
+
+def _circle_and_helper(booking: Booking) -> list[User]:
+    members = [m.user for m in CircleMember.objects.filter(recipient_id=booking.recipient_id).select_related("user")]
+    return [booking.provider.user, *members]
+
+
+def menu_confirm(*, call: MenuCall, booking_id: int) -> Booking:
+    """The caller confirmed her next visit ("Confirmed by phone" for the helper; the circle told once)."""
+    with transaction.atomic():
+        booking = Booking.objects.select_related("provider__user").get(pk=booking_id, recipient_id=call.recipient_id)
+        _, made = PhoneConfirmation.objects.get_or_create(booking=booking)
+        if made:
+            notify(
+                receivers=_circle_and_helper(booking),
+                notice=words.InApp.CONFIRMED_BY_PHONE,
+                facts={"name": call.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                booking=booking,
+            )
+        _done(call, "confirm", booking.pk)
+    return booking
+
+
+def menu_cancel(*, call: MenuCall, booking_id: int) -> str:
+    """The caller cancels a visit, as its client would (bookings' cancel: the 48-hour rule, the
+    refund, everyone told): "cancelled", "too_late", or "not_allowed" (the client who booked it
+    no longer organizes her circle)."""
+    if call.done.get("cancel") == booking_id:
+        return "cancelled"
+    booking = Booking.objects.select_related("client").get(pk=booking_id, recipient_id=call.recipient_id)
+    if not still_cancellable(booking.starts_at, timezone.now()):
+        return "too_late"
+    try:
+        booking_cancel_by_client(
+            booking_id=booking.pk, actor=booking.client, reason=f"Cancelled by {call.recipient.first_name} by phone."
+        )
+    except PermissionDenied:
+        return "not_allowed"
+    except Conflict:
+        return "too_late"
+    _done(call, "cancel", booking.pk)
+    return "cancelled"
+
+
+def menu_ask_again(*, call: MenuCall, booking_id: int) -> ServiceRequest:
+    """The caller asks for the helper of her last visit again, the same day and time next week: a
+    request sent to that helper directly (she is told), in the name of the client who booked the
+    last one; the circle is told."""
+    if call.done.get("again"):
+        return ServiceRequest.objects.get(pk=call.done["again"])
+    last = Booking.objects.select_related("service_request__category", "provider__user", "client").get(
+        pk=booking_id, recipient_id=call.recipient_id
+    )
+    asked = last.service_request
+    day = selectors.same_day_next_week(last)
+    with transaction.atomic():
+        service_request = service_request_create(
+            client=last.client,
+            category=asked.category,
+            title=asked.title,
+            description=asked.description,
+            preferred_date=day,
+            preferred_time=last.scheduled_time,
+            urgency=asked.urgency,
+            special_requirements=asked.special_requirements,
+            estimated_duration=last.duration,
+            max_budget=asked.max_budget,
+            recipient=last.recipient,
+            requested_provider_id=last.provider_id,
+            address={name: getattr(asked, name) for name in PART_NAMES},
+        )
+        members = [m.user for m in CircleMember.objects.filter(recipient_id=last.recipient_id).select_related("user")]
+        notify(
+            receivers=members,
+            notice=words.InApp.ASKED_AGAIN_BY_PHONE,
+            facts={"name": call.recipient.first_name, "helper": last.provider.user.first_name, "day": day_text(day)},
+        )
+        _done(call, "again", service_request.pk)
+    return service_request
+
+
+def _done(call: MenuCall, what: str, value: int) -> None:
+    MenuCall.objects.filter(pk=call.pk).update(done={**call.done, what: value})
+    call.done = {**call.done, what: value}
+
+
+def voicemail_saved(*, call_sid: str, recording_url: str, seconds: int) -> StaffVoicemail:
+    """A message left for staff (menu option 0), once however often Twilio sends it."""
+    call = MenuCall.objects.filter(call_sid=call_sid).first()
+    voicemail, _ = StaffVoicemail.objects.get_or_create(
+        call_sid=call_sid,
+        defaults={
+            "recording_url": recording_url,
+            "seconds": seconds,
+            "recipient_id": call.recipient_id if call and call.verified_at else None,
+        },
+    )
+    return voicemail
+
+
+def voicemail_transcribed(*, call_sid: str, text: str) -> None:
+    StaffVoicemail.objects.filter(call_sid=call_sid).update(transcription=text[:5000])

@@ -37,6 +37,11 @@ export function PhoneLine({ bookingId }: { bookingId: number }) {
       <h2 id={`phone-line-${bookingId}`} className="h3">
         {data.available ? `Call or text ${data.reaches}` : "Call or text through Kindly"}
       </h2>
+      {data.confirmedByPhone && (
+        <p className="badge badge-success" data-testid="confirmed-by-phone">
+          Confirmed by phone
+        </p>
+      )}
       <p>{data.message}</p>
       {data.available && data.number && (
         <>

@@ -215,6 +215,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/voicemails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/admin/voicemails: the messages callers left for staff on the phone menu, newest first. */
+        get: operations["admin_voicemails_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -625,6 +642,30 @@ export interface paths {
         head?: never;
         /** @description PATCH (role, organizers) and DELETE (organizers remove; anyone leaves) a circle member. */
         patch: operations["care_members_partial_update"];
+        trace?: never;
+    };
+    "/api/care-recipients/{id}/phone-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
+         *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
+         */
+        get: operations["care_recipients_phone_pin_retrieve"];
+        /**
+         * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
+         *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
+         */
+        put: operations["care_recipients_phone_pin_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/create-payment-intent": {
@@ -2077,6 +2118,19 @@ export interface components {
             readonly reaches: string;
             /** Format: date-time */
             readonly endsAt: string | null;
+            /** @description The care recipient confirmed this visit by phone. */
+            readonly confirmedByPhone: boolean;
+        };
+        /** @description Whether the recipient has a phone PIN, and whether wrong tries locked it (never the PIN). */
+        PhonePin: {
+            /** @description False: the phone menu is not set up; hide it. */
+            readonly setUp: boolean;
+            readonly set: boolean;
+            readonly locked: boolean;
+        };
+        /** @description PUT /api/care-recipients/{id}/phone-pin: the 4-digit PIN the care recipient says on the phone. */
+        PhonePinInputRequest: {
+            pin: string;
         };
         /**
          * @description One call or text through a booking's line, for staff: when, which way, how long. No number,
@@ -2704,6 +2758,19 @@ export interface components {
          * @enum {string}
          */
         VisitWindowEnum: "morning" | "afternoon" | "evening";
+        /**
+         * @description A message left for staff on the phone menu: who (a known caller's recipient), when, how long,
+         *     the recording and its transcription.
+         */
+        Voicemail: {
+            readonly id: number;
+            readonly recipientName: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly seconds: number;
+            readonly recordingUrl: string;
+            readonly transcription: string;
+        };
         /** @description One window of the week: weekday 0 (Monday) to 6 (Sunday), times "HH:MM" in the site's zone. */
         WeeklyHours: {
             weekday: number;
@@ -3004,6 +3071,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Visit"][];
+                };
+            };
+        };
+    };
+    admin_voicemails_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voicemail"][];
                 };
             };
         };
@@ -3588,6 +3674,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CircleMember"];
+                };
+            };
+        };
+    };
+    care_recipients_phone_pin_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhonePin"];
+                };
+            };
+        };
+    };
+    care_recipients_phone_pin_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhonePinInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhonePin"];
                 };
             };
         };

@@ -51,3 +51,5 @@ export interface Viewer {
 }
 /** A booking's Kindly phone line as the viewer sees it (GET /api/bookings/{id}/phone-line). */
 export type PhoneLine = Schemas["PhoneLine"];
+/** Whether a care recipient's phone PIN is set or locked (GET /api/care-recipients/{id}/phone-pin). */
+export type PhonePinState = Schemas["PhonePin"];

@@ -140,6 +140,15 @@ class TwimlActions:
     dial_action: str = ""
     texts: list[dict[str, str]] = field(default_factory=list)
     hung_up: bool = False
+    # <Gather>: where the keys pressed (or the words said) go, and how many keys it waits for.
+    gather_action: str = ""
+    gather_digits: int = 0
+    gather_input: str = ""
+    redirect: str = ""
+    record: dict[str, str] = field(default_factory=dict)
+    slow: bool = False
+    # What comes after a <Gather>: Twilio runs it only when the caller pressed and said nothing.
+    if_silent: list[str] = field(default_factory=list)
 
 
 def twiml_actions(response) -> TwimlActions:
@@ -151,9 +160,11 @@ def twiml_actions(response) -> TwimlActions:
     root = ElementTree.fromstring(response.content)  # noqa: S314 (our own answer, in a test)
     assert root.tag == "Response"
     actions = TwimlActions()
-    for verb in root:
+
+    def read(verb) -> None:
         if verb.tag == "Say":
-            actions.said.append(verb.text or "")
+            actions.said.append("".join(verb.itertext()).strip())
+            actions.slow = actions.slow or any(p.get("rate", "100%") != "100%" for p in verb.iter("prosody"))
         elif verb.tag == "Dial":
             actions.caller_id = verb.get("callerId", "")
             actions.dial_action = verb.get("action", "")
@@ -162,7 +173,64 @@ def twiml_actions(response) -> TwimlActions:
             actions.texts.append({"to": verb.get("to", ""), "from": verb.get("from", ""), "body": verb.text or ""})
         elif verb.tag == "Hangup":
             actions.hung_up = True
+        elif verb.tag == "Gather":
+            actions.gather_action = verb.get("action", "")
+            actions.gather_digits = int(verb.get("numDigits", "0") or 0)
+            actions.gather_input = verb.get("input", "dtmf")
+            for child in verb:
+                read(child)
+        elif verb.tag == "Redirect":
+            actions.redirect = verb.text or ""
+        elif verb.tag == "Record":
+            actions.record = dict(verb.attrib)
+
+    for verb in root:
+        if actions.gather_action:
+            if verb.tag == "Say":
+                actions.if_silent.append("".join(verb.itertext()).strip())
+            elif verb.tag in ("Redirect", "Hangup"):
+                actions.if_silent.append(verb.tag)
+            continue
+        read(verb)
     return actions
+
+
+class MenuCall:
+    """One call to Kindly's phone menu, as Twilio runs it: each <Gather> waits for keys or words,
+    posted to its action with the same CallSid; a <Redirect> is followed at once."""
+
+    def __init__(self, client, *, from_: str, to: str = FROM_NUMBER, sid: str = "") -> None:
+        self.client = client
+        self.params = {"AccountSid": ACCOUNT_SID, "CallSid": sid or f"CA{next(_ids):032d}", "From": from_, "To": to}
+        self.last = TwimlActions()
+        self.heard: list[str] = []
+
+    def _run(self, path: str, extra: dict[str, str]) -> TwimlActions:
+        said: list[str] = []
+        for _ in range(10):
+            actions = twiml_actions(twilio_post(self.client, path, {**self.params, **extra}))
+            said += actions.said
+            if not actions.redirect or actions.gather_action:
+                break
+            path, extra = actions.redirect, {}
+        actions.said = said
+        self.heard += said
+        self.last = actions
+        return actions
+
+    def start(self) -> TwimlActions:
+        return self._run("/api/phone/menu", {"CallStatus": "ringing"})
+
+    def press(self, digits: str) -> TwimlActions:
+        assert self.last.gather_action, f"nothing is waiting for keys: {self.last}"
+        return self._run(self.last.gather_action, {"Digits": digits})
+
+    def speak(self, words: str) -> TwimlActions:
+        assert "speech" in self.last.gather_input, f"this step takes keys only: {self.last}"
+        return self._run(self.last.gather_action, {"SpeechResult": words, "Confidence": "0.9"})
+
+    def post(self, path: str, **extra: str) -> TwimlActions:
+        return self._run(path, extra)
 
 
 class PhoneNetwork:

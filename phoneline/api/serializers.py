@@ -17,6 +17,9 @@ class PhoneLineSerializer(serializers.Serializer):
     number = serializers.CharField(read_only=True, allow_null=True)
     reaches = serializers.CharField(read_only=True, help_text="The first name the line reaches.")
     endsAt = serializers.DateTimeField(source="ends_at", read_only=True, allow_null=True)
+    confirmedByPhone = serializers.BooleanField(
+        source="confirmed_by_phone", read_only=True, help_text="The care recipient confirmed this visit by phone."
+    )
 
 
 class PhoneRecordSerializer(serializers.ModelSerializer):
@@ -33,3 +36,29 @@ class PhoneRecordSerializer(serializers.ModelSerializer):
         model = PhoneContact
         fields = ["id", "kind", "direction", "at", "seconds", "outcome"]
         read_only_fields = fields
+
+
+class PhonePinInputSerializer(serializers.Serializer):
+    """PUT /api/care-recipients/{id}/phone-pin: the 4-digit PIN the care recipient says on the phone."""
+
+    pin = serializers.CharField(max_length=4, min_length=4, trim_whitespace=False)
+
+
+class PhonePinSerializer(serializers.Serializer):
+    """Whether the recipient has a phone PIN, and whether wrong tries locked it (never the PIN)."""
+
+    setUp = serializers.BooleanField(read_only=True, help_text="False: the phone menu is not set up; hide it.")
+    set = serializers.BooleanField(read_only=True)
+    locked = serializers.BooleanField(read_only=True)
+
+
+class VoicemailSerializer(serializers.Serializer):
+    """A message left for staff on the phone menu: who (a known caller's recipient), when, how long,
+    the recording and its transcription."""
+
+    id = serializers.IntegerField(read_only=True)
+    recipientName = serializers.CharField(read_only=True, allow_null=True)
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
+    seconds = serializers.IntegerField(read_only=True)
+    recordingUrl = serializers.CharField(source="recording_url", read_only=True)
+    transcription = serializers.CharField(read_only=True)

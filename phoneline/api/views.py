@@ -11,7 +11,13 @@ from rest_framework.views import APIView
 from accounts.permissions import IsAdmin
 from bookings.selectors import booking_get
 from phoneline import selectors, services
-from phoneline.api.serializers import PhoneLineSerializer, PhoneRecordSerializer
+from phoneline.api.serializers import (
+    PhoneLineSerializer,
+    PhonePinInputSerializer,
+    PhonePinSerializer,
+    PhoneRecordSerializer,
+    VoicemailSerializer,
+)
 
 
 class PhoneLineView(APIView):
@@ -39,3 +45,40 @@ class PhoneRecordsView(APIView):
         booking = booking_get(user=request.user, pk=pk)
         records = selectors.contacts_of_booking(booking_id=booking.pk)
         return Response(PhoneRecordSerializer(records, many=True).data)
+
+
+class PhonePinView(APIView):
+    """PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
+    care recipient's phone PIN. GET: whether one is set and whether it is locked."""
+
+    @extend_schema(responses={200: PhonePinSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(PhonePinSerializer(selectors.pin_state(user=request.user, recipient_id=pk)).data)
+
+    @extend_schema(request=PhonePinInputSerializer, responses={200: PhonePinSerializer})
+    def put(self, request: Request, pk: int) -> Response:
+        body = PhonePinInputSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        services.pin_set(actor=request.user, recipient_id=pk, pin=body.validated_data["pin"])
+        return Response(PhonePinSerializer(selectors.pin_state(user=request.user, recipient_id=pk)).data)
+
+
+class VoicemailListView(APIView):
+    """GET /api/admin/voicemails: the messages callers left for staff on the phone menu, newest first."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(responses={200: VoicemailSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        rows = [
+            {
+                "id": v.pk,
+                "recipientName": v.recipient.full_name if v.recipient else None,
+                "created_at": v.created_at,
+                "seconds": v.seconds,
+                "recording_url": v.recording_url,
+                "transcription": v.transcription,
+            }
+            for v in selectors.voicemails_for_staff()[:100]
+        ]
+        return Response(VoicemailSerializer(rows, many=True).data)
