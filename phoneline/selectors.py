@@ -88,12 +88,12 @@ def recipient_calling(caller: str) -> CareRecipient | None:
     if len(digits) < 8:
         return None
     candidates = CareRecipient.objects.filter(phone__contains=digits[-4:]).order_by("id")
-    matches = [r for r in candidates if _e164_or_empty(r.phone) == caller]
+    matches = [r for r in candidates if e164_or_empty(r.phone) == caller]
     matches.sort(key=lambda r: not PhonePin.objects.filter(recipient=r).exists())
     return matches[0] if matches else None
 
 
-def _e164_or_empty(raw: str) -> str:
+def e164_or_empty(raw: str) -> str:
     from notifications.services import normalize_phone
 
     try:
@@ -157,5 +157,6 @@ def pin_state(*, user: object, recipient_id: int) -> dict[str, bool]:
 
 
 def phone_menu_set_up() -> bool:
-    """Kindly's phone menu answers on TWILIO_FROM_NUMBER once Twilio's account and token are set."""
-    return bool(settings.TWILIO_ACCOUNT_SID and settings.TWILIO_AUTH_TOKEN and settings.TWILIO_FROM_NUMBER)
+    """Kindly's phone menu answers calls to TWILIO_FROM_NUMBER, their webhooks checked with
+    TWILIO_AUTH_TOKEN (it makes no call itself, so it needs no account id)."""
+    return bool(settings.TWILIO_AUTH_TOKEN and settings.TWILIO_FROM_NUMBER)

@@ -1,10 +1,11 @@
 from django.urls import path
 
 from phoneline import menu_views as menu
-from phoneline import views
+from phoneline import pages, views
 from phoneline.api import views as api
 
 urlpatterns = [
+    path("phone-simulator", pages.phone_simulator, name="phone-simulator"),
     path("api/phone/twilio/voice", views.voice, name="phoneline-voice"),
     path("api/phone/twilio/voice/done", views.voice_done, name="phoneline-voice-done"),
     path("api/phone/twilio/text", views.text, name="phoneline-text"),
