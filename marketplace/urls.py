@@ -35,6 +35,7 @@ urlpatterns = [
     path("", include("adminpanel.urls")),
     path("", include("notifications.urls")),
     path("", include("vetting.urls")),
+    path("", include("phoneline.urls")),
 ]
 
 handler404 = "marketplace.views.not_found"

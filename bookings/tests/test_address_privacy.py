@@ -78,7 +78,8 @@ def test_a_helper_dropped_by_a_cancel_reads_no_address_phone_or_notes_even_added
 ):
     booking = _booking(client_user, harold, verified_provider, status=BookingStatus.CONFIRMED)
     before = _reads(client, verified_provider.user, booking)
-    assert STREET in before["booking"] and "555-0100" in before["booking"]
+    assert STREET in before["booking"] and "Ring twice" in before["booking"]
+    assert "555-0100" not in before["booking"]  # never her phone: the booking's Kindly line instead
     assert '"careDetails":{' in before["request"].replace(" ", "")
 
     booking_cancel_by_client(booking_id=booking.pk, actor=client_user, reason="Plans changed")

@@ -188,6 +188,37 @@ CASES = [
         table(organizer=200, member=403, outside=404, booked_provider=403, other_provider=404, admin=403),
     ),
     (
+        # The booking's Kindly phone line: its circle and its helper; staff are no party to a call.
+        "booking-phone-line",
+        "GET",
+        "/api/bookings/{booking}/phone-line",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=200, other_provider=404, admin=403),
+    ),
+    (
+        # Binding a number: the parties get 409 here, as Twilio is not set up in this table.
+        "booking-phone-line-bind",
+        "POST",
+        "/api/bookings/{booking}/phone-line",
+        None,
+        table(organizer=409, member=409, outside=404, booked_provider=409, other_provider=404, admin=403),
+    ),
+    (
+        # The care recipient's phone PIN (the phone menu): the circle reads whether it is set.
+        "phone-pin-read",
+        "GET",
+        "/api/care-recipients/{recipient}/phone-pin",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        "phone-pin-set",
+        "PUT",
+        "/api/care-recipients/{recipient}/phone-pin",
+        {"pin": "2580"},
+        table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
         # The page: the circle sees the booking there (organizers pay); anyone else "Booking Not Found".
         "checkout-page",
         "GET",
@@ -210,6 +241,7 @@ def _url(world: World, template: str) -> str:
         "booking": world.objects["booking"].pk,
         "completed_booking": world.objects["completed_booking"].pk,
         "booking.service_request": world.objects["booking"].service_request_id,
+        "recipient": world.recipient.pk,
     }
     for name, pk in sorted(names.items(), key=lambda item: -len(item[0])):
         template = template.replace("{" + name + "}", str(pk))

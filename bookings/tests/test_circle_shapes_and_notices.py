@@ -100,11 +100,11 @@ def test_the_booked_provider_sees_the_recipient_in_full_in_the_detail_only(clien
         "firstName": "Harold",
         "lastName": "Smith",
         "address": "12 Oak Lane, Springfield",
-        "phone": "555-0100",
         "notesForHelpers": "Hard of hearing, ring twice",
         "contacts": [{"firstName": "Olivia", "lastName": "Organizer"}],  # organizers only, names only
     }
     assert "@" not in str(detail["careDetails"])
+    assert "555-0100" not in str(detail)  # her phone: reached through the booking's Kindly line only
     assert "email" not in detail["client"]  # never the circle's emails
     for person in (circle["organizer"], circle["member"]):
         assert person.email not in str(detail)

@@ -290,6 +290,43 @@ CASES = [
         {"rating": 5, "comment": "Wonderful"},
         by_kind(client=201, unvetted=404, vetted=403, admin=403, booked_provider=404),
     ),
+    (
+        # The booking's Kindly phone line (masked calls and texts): its client and its helper.
+        "booking-phone-line",
+        "GET",
+        "/api/bookings/{booking}/phone-line",
+        None,
+        by_kind(client=200, unvetted=404, vetted=200, admin=403, booked_provider=404),
+    ),
+    (
+        # Binding a number: 409 for the parties here (Twilio is not set up in this table).
+        "booking-phone-line-bind",
+        "POST",
+        "/api/bookings/{booking}/phone-line",
+        None,
+        by_kind(client=409, unvetted=404, vetted=409, admin=403, booked_provider=404),
+    ),
+    (
+        "admin-phone-records",
+        "GET",
+        "/api/admin/bookings/{booking}/phone-records",
+        None,
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
+        "admin-voicemails",
+        "GET",
+        "/api/admin/voicemails",
+        None,
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    ("phone-menu-webhook", "POST", "/api/phone/menu", {"From": "+15550001111"}, dict.fromkeys(ROLES, 403)),
+    ("phone-menu-choice-webhook", "POST", "/api/phone/menu/choice", {"Digits": "0"}, dict.fromkeys(ROLES, 403)),
+    ("phone-menu-recorded-webhook", "POST", "/api/phone/menu/recorded", None, dict.fromkeys(ROLES, 403)),
+    # Twilio's webhooks: only what Twilio signed (none of these requests are), whoever sends it.
+    ("phone-voice-webhook", "POST", "/api/phone/twilio/voice", {"From": "+15550001111"}, {r: 403 for r in ROLES}),
+    ("phone-voice-done-webhook", "POST", "/api/phone/twilio/voice/done", None, {r: 403 for r in ROLES}),
+    ("phone-text-webhook", "POST", "/api/phone/twilio/text", {"Body": "hi"}, {r: 403 for r in ROLES}),
     ("admin-providers", "GET", "/api/admin/providers", None, by_kind(client=403, unvetted=403, vetted=403, admin=200)),
     ("admin-bookings", "GET", "/api/admin/bookings", None, by_kind(client=403, unvetted=403, vetted=403, admin=200)),
     (

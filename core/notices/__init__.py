@@ -11,6 +11,7 @@ from here when it sends them.
     bookings.py   accept, new helper, cancel, payment and refund, the visit, its reminder and alerts
     requests.py   a request expired, sent to one helper (declined, not answered), new requests
     people.py     a helper's application, a care circle (joined, handed over, an invitation), messages
+    phone.py      the phone lines and the phone menu: what they say, and their in-app notices
 
 An invitation to a care circle goes to an address that may have no account: its words are
 people.invitation_words and people.invitation_email, written from the invitation itself.
@@ -20,11 +21,11 @@ from __future__ import annotations
 
 from django.core.exceptions import ImproperlyConfigured
 
-from core.notices import bookings, people, requests
+from core.notices import bookings, people, phone, requests
 from core.notices.base import Content, Facts, Notice, Reader, Texts
 from core.notices.kinds import NoticeKind
 
-CATALOGUE: dict[str, Notice] = {**bookings.NOTICES, **requests.NOTICES, **people.NOTICES}
+CATALOGUE: dict[str, Notice] = {**bookings.NOTICES, **requests.NOTICES, **people.NOTICES, **phone.NOTICES}
 
 _missing = set(NoticeKind.values) - set(CATALOGUE) - {NoticeKind.CIRCLE_INVITATION}
 if _missing:  # a new kind must say its words before anything can send it

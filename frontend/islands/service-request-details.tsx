@@ -28,6 +28,7 @@ import {
 } from "../components/DirectRequest";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { LoadingText } from "../components/Skeleton";
+import { PhoneLine } from "../components/PhoneLine";
 import { RULES } from "../lib/rules.generated";
 import { repeatLabel, seriesSummary } from "../lib/series";
 import { useAcceptRequest } from "../lib/useAcceptRequest";
@@ -66,8 +67,8 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The person the booked provider visits: where, how to reach them, what helps, and whom
- * in their care circle to ask for (through Kindly's messages). */
+/** The person the booked provider visits: where, what helps, and whom in their care circle to ask
+ * for (through Kindly's messages; by phone through the booking's Kindly line, never a number). */
 function CareDetails({ details }: { details: NonNullable<ServiceRequest["careDetails"]> }) {
   const name = `${details.firstName} ${details.lastName}`.trim();
   return (
@@ -75,11 +76,6 @@ function CareDetails({ details }: { details: NonNullable<ServiceRequest["careDet
       <h2 id="care-details-heading">About {name}</h2>
       <dl className="details">
         {details.address && <Detail term="Address">{details.address}</Detail>}
-        {details.phone && (
-          <Detail term="Phone">
-            <a href={`tel:${details.phone}`}>{details.phone}</a>
-          </Detail>
-        )}
         {details.notesForHelpers && <Detail term="Notes for helpers">{details.notesForHelpers}</Detail>}
       </dl>
       {details.contacts.length > 0 && (
@@ -141,6 +137,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
         </p>
       )}
       <BookingPerson booking={booking} perspective="client" />
+      <PhoneLine bookingId={booking.id} />
       {booking.status === "completed" && booking.circleRole === "organizer" && (
         <div className="actions">
           <BookAgainLink booking={booking} describedBy="booking-heading" />
@@ -300,6 +297,7 @@ function RequestDetails({ requestId, viewer }: Props) {
         </article>
         {isOwner && booking && <BookingPanel booking={booking} />}
         {request.careDetails && <CareDetails details={request.careDetails} />}
+        {request.careDetails && request.bookingId && <PhoneLine bookingId={request.bookingId} />}
       </div>
 
       {viewer.provider && !isOwner && (

@@ -103,6 +103,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/phone-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/admin/bookings/{id}/phone-records: the calls and texts through a booking's lines. */
+        get: operations["admin_bookings_phone_records_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/bookings/{id}/reassign": {
         parameters: {
             query?: never;
@@ -266,6 +283,23 @@ export interface paths {
         put?: never;
         /** @description POST /api/admin/vetting/{providerId}/adverse-steps {step, note?}: the next step, in order. */
         post: operations["admin_vetting_adverse_steps_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/voicemails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/admin/voicemails: the messages callers left for staff on the phone menu, newest first. */
+        get: operations["admin_voicemails_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -540,6 +574,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{id}/phone-line": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show for the viewer, and the
+         *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
+         *     the other for this booking (409 when it cannot be, saying why).
+         */
+        get: operations["bookings_phone_line_retrieve"];
+        put?: never;
+        /**
+         * @description GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show for the viewer, and the
+         *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
+         *     the other for this booking (409 when it cannot be, saying why).
+         */
+        post: operations["bookings_phone_line_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}/report": {
         parameters: {
             query?: never;
@@ -716,6 +776,30 @@ export interface paths {
         head?: never;
         /** @description PATCH (role, organizers) and DELETE (organizers remove; anyone leaves) a circle member. */
         patch: operations["care_members_partial_update"];
+        trace?: never;
+    };
+    "/api/care-recipients/{id}/phone-pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
+         *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
+         */
+        get: operations["care_recipients_phone_pin_retrieve"];
+        /**
+         * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
+         *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
+         */
+        put: operations["care_recipients_phone_pin_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/create-payment-intent": {
@@ -2426,6 +2510,47 @@ export interface components {
          */
         PayoutSetupStatusEnum: "not_set_up" | "details_needed" | "on";
         /**
+         * @description Whether "Call" and "Text" show on a booking (available), what to say, and the Kindly number
+         *     to call or text once bound (null before; never anyone's own number).
+         */
+        PhoneLine: {
+            readonly available: boolean;
+            /** @description False: Twilio is not set up; hide it. */
+            readonly setUp: boolean;
+            readonly message: string;
+            readonly number: string | null;
+            /** @description The first name the line reaches. */
+            readonly reaches: string;
+            /** Format: date-time */
+            readonly endsAt: string | null;
+            /** @description The care recipient confirmed this visit by phone. */
+            readonly confirmedByPhone: boolean;
+        };
+        /** @description Whether the recipient has a phone PIN, and whether wrong tries locked it (never the PIN). */
+        PhonePin: {
+            /** @description False: the phone menu is not set up; hide it. */
+            readonly setUp: boolean;
+            readonly set: boolean;
+            readonly locked: boolean;
+        };
+        /** @description PUT /api/care-recipients/{id}/phone-pin: the 4-digit PIN the care recipient says on the phone. */
+        PhonePinInputRequest: {
+            pin: string;
+        };
+        /**
+         * @description One call or text through a booking's line, for staff: when, which way, how long. No number,
+         *     no words.
+         */
+        PhoneRecord: {
+            readonly id: number;
+            readonly kind: string;
+            readonly direction: string;
+            /** Format: date-time */
+            readonly at: string;
+            readonly seconds: number | null;
+            readonly outcome: string;
+        };
+        /**
          * @description * `` - No address
          *     * `pending` - Being placed
          *     * `located` - Placed
@@ -2584,16 +2709,16 @@ export interface components {
             readonly profileImageUrl: string;
         };
         /**
-         * @description The recipient as the provider booked on their visit sees them: where to go,
-         *     how to reach them, what helps, and whom in the circle to contact. Only in one request's or one
-         *     booking's detail, once booked, to that provider (never before, never in lists).
+         * @description The recipient as the provider booked on their visit sees them: where to go, what helps, and
+         *     whom in the circle to contact. Only in one request's or one booking's detail, once booked, to
+         *     that provider (never before, never in lists). Never a phone number: she calls or texts through
+         *     the booking's Kindly line (phoneline), which keeps both numbers private.
          */
         RecipientCareDetails: {
             readonly id: number;
             readonly firstName: string;
             readonly lastName: string;
             readonly address: string;
-            readonly phone: string;
             readonly notesForHelpers: string;
             readonly contacts: components["schemas"]["CareContact"][];
         };
@@ -3118,6 +3243,19 @@ export interface components {
          * @enum {string}
          */
         VisitWindowEnum: "morning" | "afternoon" | "evening";
+        /**
+         * @description A message left for staff on the phone menu: who (a known caller's recipient), when, how long,
+         *     the recording and its transcription.
+         */
+        Voicemail: {
+            readonly id: number;
+            readonly recipientName: string | null;
+            /** Format: date-time */
+            readonly createdAt: string;
+            readonly seconds: number;
+            readonly recordingUrl: string;
+            readonly transcription: string;
+        };
         /** @description One window of the week: weekday 0 (Monday) to 6 (Sunday), times "HH:MM" in the site's zone. */
         WeeklyHours: {
             weekday: number;
@@ -3270,6 +3408,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LateFee"];
+                };
+            };
+        };
+    };
+    admin_bookings_phone_records_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneRecord"][];
                 };
             };
         };
@@ -3491,6 +3650,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VettingQueueItem"];
+                };
+            };
+        };
+    };
+    admin_voicemails_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voicemail"][];
                 };
             };
         };
@@ -3836,6 +4014,48 @@ export interface operations {
             };
         };
     };
+    bookings_phone_line_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneLine"];
+                };
+            };
+        };
+    };
+    bookings_phone_line_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneLine"];
+                };
+            };
+        };
+    };
     bookings_report_retrieve: {
         parameters: {
             query?: never;
@@ -4104,6 +4324,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CircleMember"];
+                };
+            };
+        };
+    };
+    care_recipients_phone_pin_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhonePin"];
+                };
+            };
+        };
+    };
+    care_recipients_phone_pin_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhonePinInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhonePin"];
                 };
             };
         };

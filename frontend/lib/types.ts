@@ -57,3 +57,7 @@ export type MyVetting = Schemas["MyVetting"];
 export type VettingStep = Schemas["IdentityStep"] | Schemas["BackgroundStep"];
 /** One applicant in the staff vetting queue (GET /api/admin/vetting). */
 export type VettingQueueItem = Schemas["VettingQueueItem"];
+/** A booking's Kindly phone line as the viewer sees it (GET /api/bookings/{id}/phone-line). */
+export type PhoneLine = Schemas["PhoneLine"];
+/** Whether a care recipient's phone PIN is set or locked (GET /api/care-recipients/{id}/phone-pin). */
+export type PhonePinState = Schemas["PhonePin"];

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "adminpanel",
     "notifications",
     "vetting",
+    "phoneline",
 ]
 
 MIDDLEWARE = [
@@ -396,6 +397,9 @@ EMAIL_TIMEOUT = env.int("EMAIL_TIMEOUT", default=10)
 TWILIO_ACCOUNT_SID = env("TWILIO_ACCOUNT_SID", default="")
 TWILIO_AUTH_TOKEN = env("TWILIO_AUTH_TOKEN", default="")
 TWILIO_FROM_NUMBER = env("TWILIO_FROM_NUMBER", default="")
+# Masked calls and texts between a booking's helper and family (phoneline): Kindly's small pool of
+# numbers, comma-separated in E.164; off while empty.
+TWILIO_PROXY_NUMBERS = env.list("TWILIO_PROXY_NUMBERS", default=[])
 # Tests only: where the fake Twilio API listens (like STRIPE_API_BASE).
 TWILIO_API_BASE = env("TWILIO_API_BASE", default="")
 

@@ -24,3 +24,8 @@ CELERY_BROKER_URL = env("CELERY_BROKER_URL", default=REDIS_URL or _SQLITE_BROKER
 # uncompressed and uncached. Working on CSS without make run: WHITENOISE_AUTOREFRESH=1.
 WHITENOISE_AUTOREFRESH = env.bool("WHITENOISE_AUTOREFRESH", default=False)
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH
+
+# The phone menu under make run: its webhooks are signed with this dev token by the phone simulator
+# (/phone-simulator, staff only). No account id: nothing is sent to Twilio (texts stay off).
+TWILIO_AUTH_TOKEN = env("TWILIO_AUTH_TOKEN", default="dev-auth-token")
+TWILIO_FROM_NUMBER = env("TWILIO_FROM_NUMBER", default="+15005550006")

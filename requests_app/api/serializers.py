@@ -110,20 +110,20 @@ class CareContactSerializer(serializers.Serializer):
 
 
 class RecipientCareDetailsSerializer(serializers.ModelSerializer):
-    """The recipient as the provider booked on their visit sees them: where to go,
-    how to reach them, what helps, and whom in the circle to contact. Only in one request's or one
-    booking's detail, once booked, to that provider (never before, never in lists)."""
+    """The recipient as the provider booked on their visit sees them: where to go, what helps, and
+    whom in the circle to contact. Only in one request's or one booking's detail, once booked, to
+    that provider (never before, never in lists). Never a phone number: she calls or texts through
+    the booking's Kindly line (phoneline), which keeps both numbers private."""
 
     firstName = serializers.CharField(source="first_name", read_only=True)
     lastName = serializers.CharField(source="last_name", read_only=True)
     address = serializers.CharField(read_only=True)
-    phone = serializers.CharField(read_only=True)
     notesForHelpers = serializers.CharField(source="notes_for_helpers", read_only=True)
     contacts = serializers.SerializerMethodField()
 
     class Meta:
         model = CareRecipient
-        fields = ["id", "firstName", "lastName", "address", "phone", "notesForHelpers", "contacts"]
+        fields = ["id", "firstName", "lastName", "address", "notesForHelpers", "contacts"]
         read_only_fields = fields
 
     @extend_schema_field(CareContactSerializer(many=True))

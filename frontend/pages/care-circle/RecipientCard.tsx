@@ -4,6 +4,7 @@ import { ContactRow, EmergencyContactForm } from "./EmergencyContacts";
 import { InviteForm } from "./InviteForm";
 import { MemberRow } from "./MemberRow";
 import { PendingInvitation } from "./PendingInvitation";
+import { PhonePin } from "./PhonePin";
 import { fullName, type Recipient, ROLE_LABEL } from "./common";
 
 export function RecipientCard({
@@ -39,6 +40,7 @@ export function RecipientCard({
         </div>
       </dl>
       {organizer && <EditRecipient recipient={recipient} onChanged={onChanged} />}
+      <PhonePin recipient={recipient} />
 
       <h3>People in the circle</h3>
       <ul className="circle-members list-plain">

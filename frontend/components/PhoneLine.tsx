@@ -1,0 +1,76 @@
+// "Call" and "Text" on a booking, for its helper and its care circle: both go through a Kindly
+// number bound to the pair (phoneline on the server), so nobody's own number is shared. Hidden
+// while Twilio is not set up; otherwise it says why it cannot connect (no number of yours, ended).
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { errorMessage } from "../lib/api";
+import { formatDateTime } from "../lib/format";
+import { apiQuery, useApiWrite } from "../lib/query";
+import type { PhoneLine as Line } from "../lib/types";
+
+/** "+15005550101" as people read a US number: (500) 555-0101; others as they are. */
+export function phoneDisplay(number: string): string {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(number);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : number;
+}
+
+export function PhoneLine({ bookingId }: { bookingId: number }) {
+  const path = `/api/bookings/${bookingId}/phone-line`;
+  const client = useQueryClient();
+  const { data } = useQuery(apiQuery<Line>(path));
+  const { post, isPending } = useApiWrite();
+  const [error, setError] = useState("");
+  if (!data || !data.setUp) return null;
+
+  async function getNumber() {
+    setError("");
+    try {
+      const line = await post<Line>(path);
+      client.setQueryData([path], line);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby={`phone-line-${bookingId}`} data-testid="phone-line">
+      <h2 id={`phone-line-${bookingId}`} className="h3">
+        {data.available ? `Call or text ${data.reaches}` : "Call or text through Kindly"}
+      </h2>
+      {data.confirmedByPhone && (
+        <p className="badge badge-success" data-testid="confirmed-by-phone">
+          Confirmed by phone
+        </p>
+      )}
+      <p>{data.message}</p>
+      {data.available && data.number && (
+        <>
+          <p className="phone-line-number" data-testid="phone-line-number">
+            Kindly number: <strong>{phoneDisplay(data.number)}</strong>
+          </p>
+          <div className="actions">
+            <a className="button button-primary" href={`tel:${data.number}`}>
+              Call {data.reaches}
+            </a>
+            <a className="button button-secondary" href={`sms:${data.number}`}>
+              Text {data.reaches}
+            </a>
+          </div>
+          {data.endsAt && <p className="muted">This line works until {formatDateTime(data.endsAt)}.</p>}
+        </>
+      )}
+      {data.available && !data.number && (
+        <div className="actions">
+          <button type="button" className="button button-primary" onClick={() => void getNumber()} disabled={isPending}>
+            {isPending ? "Getting the number..." : `Get the number to call ${data.reaches}`}
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
