@@ -16,13 +16,15 @@ import datetime as dt
 from dataclasses import dataclass
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import UserType
-from accounts.tests.factories import UserFactory
+from accounts.tests.factories import AdminUserFactory, UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call, valid_application_body, valid_request_body
+from marketplace.testing.second_factor import with_verified_second_factor
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app.models import RequestStatus
@@ -60,8 +62,34 @@ class World:
     objects: dict
 
 
+@pytest.fixture(scope="module")
+def _world_once(django_db_setup, django_db_blocker):
+    """The world, built once per module (and xdist worker) in a transaction rolled back after the
+    module's last test: each test runs in a savepoint inside it (pytest-django's db), so what a cell
+    writes never reaches the next one. Building it for each of some 400 cells took most of their
+    time."""
+    with django_db_blocker.unblock():
+        outer = transaction.atomic()
+        outer.__enter__()
+        built = _build_world()
+    yield built
+    with django_db_blocker.unblock():
+        transaction.set_rollback(True)
+        outer.__exit__(None, None, None)
+
+
 @pytest.fixture
-def world(client_user, verified_provider, provider_user, admin_user):
+def world(db, _world_once):
+    return _world_once
+
+
+def _build_world() -> World:
+    # Accounts like the root conftest's client_user, provider_user, verified_provider and admin_user
+    # (other emails: a test of this module may ask for those fixtures beside the world).
+    client_user = UserFactory(user_type=UserType.CLIENT, first_name="Clara")
+    provider_user = ProviderFactory(user__first_name="Paul").user
+    verified_provider = VerifiedProviderFactory(user__first_name="Vera")
+    admin_user = with_verified_second_factor(AdminUserFactory(first_name="Ada"))
     other_client = UserFactory()
     other_provider = VerifiedProviderFactory()
     today = timezone.localdate()
