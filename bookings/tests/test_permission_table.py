@@ -16,7 +16,6 @@ import datetime as dt
 from dataclasses import dataclass
 
 import pytest
-from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import UserType
@@ -24,6 +23,7 @@ from accounts.tests.factories import AdminUserFactory, UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call, valid_application_body, valid_request_body
+from marketplace.testing.db import once_per_module
 from marketplace.testing.second_factor import with_verified_second_factor
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
@@ -64,18 +64,9 @@ class World:
 
 @pytest.fixture(scope="module")
 def _world_once(django_db_setup, django_db_blocker):
-    """The world, built once per module (and xdist worker) in a transaction rolled back after the
-    module's last test: each test runs in a savepoint inside it (pytest-django's db), so what a cell
-    writes never reaches the next one. Building it for each of some 400 cells took most of their
-    time."""
-    with django_db_blocker.unblock():
-        outer = transaction.atomic()
-        outer.__enter__()
-        built = _build_world()
-    yield built
-    with django_db_blocker.unblock():
-        transaction.set_rollback(True)
-        outer.__exit__(None, None, None)
+    """Built once per module (and xdist worker): building it for each of some 300 cells took most of
+    their time. Each test runs in a savepoint of it (marketplace.testing.db)."""
+    yield from once_per_module(django_db_blocker, _build_world)
 
 
 @pytest.fixture
