@@ -19,11 +19,14 @@ from dataclasses import dataclass
 import pytest
 from django.utils import timezone
 
-from accounts.tests.factories import UserFactory
+from accounts.models import UserType
+from accounts.tests.factories import AdminUserFactory, UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from circles.models import CareRecipient, CircleMember, CircleRole
 from marketplace.testing.api import call, valid_request_body
+from marketplace.testing.db import once_per_module
+from marketplace.testing.second_factor import with_verified_second_factor
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import RequestStatus
 from requests_app.tests.factories import ServiceRequestFactory
@@ -64,9 +67,21 @@ class World:
     recipient: CareRecipient
 
 
+@pytest.fixture(scope="module")
+def _world_once(django_db_setup, django_db_blocker):
+    """Built once per module (and xdist worker); each test runs in a savepoint of it
+    (marketplace.testing.db)."""
+    yield from once_per_module(django_db_blocker, _build_world)
+
+
 @pytest.fixture
-def world(client_user, admin_user):
-    organizer = client_user
+def world(db, _world_once):
+    return _world_once
+
+
+def _build_world() -> World:
+    organizer = UserFactory(user_type=UserType.CLIENT, first_name="Clara")
+    admin_user = with_verified_second_factor(AdminUserFactory(first_name="Ada"))
     harold_account = UserFactory(first_name="Harold", last_name="Smith")
     harold = CareRecipient.objects.create(
         first_name="Harold",

@@ -19,10 +19,12 @@ import pytest
 from django.utils import timezone
 
 from accounts.models import UserType
-from accounts.tests.factories import UserFactory
+from accounts.tests.factories import AdminUserFactory, UserFactory
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call, valid_application_body, valid_request_body
+from marketplace.testing.db import once_per_module
+from marketplace.testing.second_factor import with_verified_second_factor
 from marketplace.testing.vetting import with_evidence
 from payments.models import LateFee, LateFeeKind, LateFeeState
 from providers.models import VerificationStatus
@@ -62,8 +64,25 @@ class World:
     objects: dict
 
 
+@pytest.fixture(scope="module")
+def _world_once(django_db_setup, django_db_blocker):
+    """Built once per module (and xdist worker): building it for each of some 300 cells took most of
+    their time. Each test runs in a savepoint of it (marketplace.testing.db)."""
+    yield from once_per_module(django_db_blocker, _build_world)
+
+
 @pytest.fixture
-def world(client_user, verified_provider, provider_user, admin_user):
+def world(db, _world_once):
+    return _world_once
+
+
+def _build_world() -> World:
+    # Accounts like the root conftest's client_user, provider_user, verified_provider and admin_user
+    # (other emails: a test of this module may ask for those fixtures beside the world).
+    client_user = UserFactory(user_type=UserType.CLIENT, first_name="Clara")
+    provider_user = ProviderFactory(user__first_name="Paul").user
+    verified_provider = VerifiedProviderFactory(user__first_name="Vera")
+    admin_user = with_verified_second_factor(AdminUserFactory(first_name="Ada"))
     other_client = UserFactory()
     other_provider = VerifiedProviderFactory()
     today = timezone.localdate()
