@@ -5,8 +5,10 @@ Place: a position within settings.VISIT_PLACE_RADIUS_METERS (about 150 m) of the
 coordinates is "verified". Outside it, with no position, at 0,0 (a browser's "unknown"), or with an
 accuracy circle wider than PLACE_ACCURACY_MAX_METERS, the helper says why in a few words and the
 visit is "unverified" for the circle and staff: never blocked. A home without coordinates cannot
-be compared (verified stays null, no reason asked). Only the two points are kept, rounded, and
-cleared after 90 days (visit_locations_purge).
+be compared (verified stays null, no reason asked), nor one placed by the offline "zip" geocoder:
+a ZIP code's centre is miles from most of its homes, so a 150 m check would call every visit
+unverified (core.geocoding; a street-level geocoder such as nominatim places the home itself).
+Only the two points are kept, rounded, and cleared after 90 days (visit_locations_purge).
 """
 
 from __future__ import annotations
@@ -44,6 +46,11 @@ class PlaceCheck:
     problem: str = ""
 
 
+def homes_placed_to_the_street() -> bool:
+    """Whether the recipients' coordinates are their homes (a geopy service), not a ZIP code's centre."""
+    return (getattr(settings, "GEOCODER", "zip") or "zip") != "zip"
+
+
 def _distance_words(meters: float) -> str:
     miles = meters / METERS_PER_MILE
     if miles < 0.2:
@@ -54,7 +61,7 @@ def _distance_words(meters: float) -> str:
 def place_check(booking: Booking, *, latitude: Any, longitude: Any, accuracy: Any) -> PlaceCheck:
     """Whether a browser position is at the home of the person cared for (the rule above)."""
     home = booking.recipient
-    if home.latitude is None or home.longitude is None:
+    if home.latitude is None or home.longitude is None or not homes_placed_to_the_street():
         return PlaceCheck(None)
     if latitude is None or longitude is None or (float(latitude) == 0 and float(longitude) == 0):
         return PlaceCheck(False, NO_POSITION)

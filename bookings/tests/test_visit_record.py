@@ -42,6 +42,12 @@ def booking(db):
     return booking
 
 
+@pytest.fixture(autouse=True)
+def street_geocoder(settings):
+    """Homes placed to the street (a geopy service): only then is a position compared with them."""
+    settings.GEOCODER = "nominatim"
+
+
 def _during(booking):
     return time_machine.travel(booking.starts_at + dt.timedelta(minutes=5), tick=False)
 
@@ -151,6 +157,13 @@ def test_a_home_without_coordinates_cannot_be_compared_and_asks_no_reason(client
     booking.recipient.latitude = booking.recipient.longitude = None
     booking.recipient.save(update_fields=["latitude", "longitude"])
     response = _check_in(client, booking, {})
+    assert response.status_code == 200, response.content
+    assert response.json()["visitRecord"]["checkInVerified"] is None
+
+
+def test_homes_placed_at_their_zip_codes_centre_are_not_compared(client, booking, settings):
+    settings.GEOCODER = "zip"
+    response = _check_in(client, booking, _position(ACROSS_TOWN))
     assert response.status_code == 200, response.content
     assert response.json()["visitRecord"]["checkInVerified"] is None
 

@@ -47,7 +47,8 @@ def zone(settings) -> str:
 
 @pytest.fixture
 def server(zone, transactional_db):
-    with DaphneServer(env={"SITE_TIME_ZONE": zone}) as daphne:
+    # Homes placed to the street (a geopy service): only then is a position compared with them.
+    with DaphneServer(env={"SITE_TIME_ZONE": zone, "GEOCODER": "nominatim"}) as daphne:
         yield daphne
         sys.stdout.write(daphne.output())
 
