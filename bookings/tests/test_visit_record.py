@@ -247,3 +247,38 @@ def test_a_visit_without_a_task_list_checks_out_as_before(client, booking):
     response = _check_out(client, booking, _position(HOME))
     assert response.status_code == 200, response.content
     assert response.json()["visitRecord"]["tasksDone"] is None
+
+
+# ------------------------------------------------------------------ the month's visit record (CSV)
+
+
+def test_an_organizer_exports_the_months_visits_with_places_and_tasks(client, booking):
+    import csv
+    import io
+
+    assert _check_in(client, booking, {**_position(ACROSS_TOWN), "reason": "Met at the clinic"}).status_code == 200
+    assert _check_out(client, booking, {**_position(HOME), "tasks": DONE_TWO}).status_code == 200
+    client.force_login(booking.client)
+    month = f"{booking.scheduled_date:%Y-%m}"
+    response = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month={month}")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["Date"] == booking.scheduled_date.isoformat()
+    assert row["Person cared for"] == booking.recipient.full_name
+    assert row["Helper"] == booking.provider.user.full_name
+    assert (row["Check-in place"], row["Check-in reason"]) == ("Not at the home", "Met at the clinic")
+    assert row["Check-out place"] == "At the home"
+    assert row["Tasks done"] == "Set up video calls; Water the plants"
+    assert row["Tasks not done (why)"] == "Pick up prescriptions (The pharmacy was closed)"
+    # Another month holds none of it; a month not read is a 400.
+    empty = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month=2001-01")
+    assert len(list(csv.reader(io.StringIO(empty.content.decode())))) == 1
+    bad = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month=November")
+    assert bad.status_code == 400
+    assert bad.json()["errors"] == {"month": ["Choose a month as YYYY-MM, for example 2026-11."]}
+    # The brother is a plain member: the export is the organizers'.
+    client.force_login(booking.brother)
+    assert client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month={month}").status_code == 403

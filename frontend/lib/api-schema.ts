@@ -1022,6 +1022,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recipients/{id}/visit-record.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/recipients/{id}/visit-record.csv?month=YYYY-MM: the recipient's visits of that
+         *     month with the verification fields and task outcomes (bookings.visit_export), for the
+         *     organizers of the circle (a member: 403; anyone else: 404).
+         */
+        get: operations["recipients_visit_record.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/service-categories": {
         parameters: {
             query?: never;
@@ -4182,6 +4203,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    "recipients_visit_record.csv_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
             };
         };
     };
