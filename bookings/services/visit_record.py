@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 
 from bookings.models import Booking, VisitTaskOutcome
 from core.errors import InvalidInput
@@ -88,6 +89,35 @@ def place_verdict(
         message = SAY_WHY.format(problem=check.problem)
         raise InvalidInput(message, errors={"reason": [message]})
     return check.verified, "" if check.verified else reason
+
+
+def _clock(moment, booking: Booking) -> str:
+    return f"{timezone.localtime(moment, booking.time_zone):%I:%M %p}".lstrip("0")
+
+
+def _place_words(verified: bool | None, reason: str, name: str) -> str:
+    if verified is True:
+        return f" (at {name}'s home)" if name else " (at the home)"
+    if verified is False:
+        return f" (not at the home: {reason})" if reason else " (not at the home)"
+    return ""
+
+
+def visit_timeline(booking: Booking) -> str:
+    """The visit in one line for the circle: "Vera arrived 1:58 PM (at Margaret's home) · 3 of 4
+    tasks done · left 3:02 PM" ("" before the check-in), on the recipient's clock."""
+    if booking.checked_in_at is None:
+        return ""
+    helper = booking.provider.user.first_name or "The helper"
+    name = booking.recipient.first_name
+    parts = [f"{helper} arrived {_clock(booking.checked_in_at, booking)}"]
+    parts[0] += _place_words(booking.check_in_verified, booking.check_in_reason, name)
+    outcomes = list(VisitTaskOutcome.objects.filter(booking_id=booking.pk).values_list("done", flat=True))
+    if outcomes:
+        parts.append(f"{sum(outcomes)} of {len(outcomes)} tasks done")
+    if booking.checked_out_at is not None:
+        parts.append(f"left {_clock(booking.checked_out_at, booking)}")
+    return " · ".join(parts)
 
 
 def task_outcome_problems(tasks: list[str], outcomes: Any) -> dict[str, list[str]]:

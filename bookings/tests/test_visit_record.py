@@ -5,6 +5,7 @@ helper's reason, never blocked)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 import time_machine
@@ -282,3 +283,21 @@ def test_an_organizer_exports_the_months_visits_with_places_and_tasks(client, bo
     # The brother is a plain member: the export is the organizers'.
     client.force_login(booking.brother)
     assert client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month={month}").status_code == 403
+
+
+def test_the_report_notice_tells_the_circle_the_visit_in_one_line(client, booking):
+    from messaging.models import Message
+
+    booking.provider.user.first_name = "Vera"
+    booking.provider.user.save(update_fields=["first_name"])
+    booking.recipient.first_name = "Margaret"
+    booking.recipient.save(update_fields=["first_name"])
+    assert _check_in(client, booking, _position(HOME)).status_code == 200
+    report = {"notes": "We had tea.", "wellbeing": 4}
+    assert _check_out(client, booking, {**_position(HOME), "tasks": DONE_TWO, "report": report}).status_code == 200
+    texts = Message.objects.filter(receiver=booking.brother, sender__isnull=True).values_list("content", flat=True)
+    report_notice = next(t for t in texts if t.startswith("Visit report ready"))
+    assert re.search(
+        r"Vera arrived \d{1,2}:\d\d [AP]M \(at Margaret's home\) · 2 of 3 tasks done · left \d{1,2}:\d\d [AP]M\.",
+        report_notice,
+    ), report_notice
