@@ -21,5 +21,10 @@ urlpatterns = [
     path("api/admin/bookings/<int:pk>/cancel", views.AdminBookingCancelView.as_view(), name="api-admin-booking-cancel"),
     path("api/admin/summary", views.AdminSummaryView.as_view(), name="api-admin-summary"),
     path("api/admin/today", views.AdminTodayView.as_view(), name="api-admin-today"),
+    path(
+        "api/admin/visit-verification",
+        views.AdminVerifiedShareView.as_view(),
+        name="api-admin-visit-verification",
+    ),
     path("api/admin/service-requests", views.AdminServiceRequestListView.as_view(), name="api-admin-service-requests"),
 ]

@@ -646,3 +646,37 @@ def visit_record_month(*, user: User, recipient_id: object, month: str) -> tuple
         .order_by("starts_at", "id")
     )
     return recipient, visits
+
+
+VERIFIED_SHARE_DAYS = 90
+
+
+def verified_share_by_helper(*, now: dt.datetime | None = None) -> list[dict]:
+    """Staff's view of the visit record: per helper, her checked-in visits of the last 90 days and
+    how many were checked in at the home (verified; "not compared" visits are counted apart),
+    the lowest share first."""
+    since = (now or timezone.now()) - dt.timedelta(days=VERIFIED_SHARE_DAYS)
+    rows = (
+        Booking.objects.filter(checked_in_at__gte=since)
+        .values("provider_id", "provider__user__first_name", "provider__user__last_name")
+        .annotate(
+            visits=Count("id"),
+            verified=Count("id", filter=Q(check_in_verified=True)),
+            unverified=Count("id", filter=Q(check_in_verified=False)),
+        )
+        .order_by("provider_id")
+    )
+    out = []
+    for row in rows:
+        compared = row["verified"] + row["unverified"]
+        out.append(
+            {
+                "providerId": row["provider_id"],
+                "name": f"{row['provider__user__first_name']} {row['provider__user__last_name']}".strip(),
+                "visits": row["visits"],
+                "verified": row["verified"],
+                "unverified": row["unverified"],
+                "share": round(row["verified"] / compared, 3) if compared else None,
+            }
+        )
+    return sorted(out, key=lambda r: (r["share"] is None, r["share"] or 0, r["name"]))

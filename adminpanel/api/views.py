@@ -18,6 +18,7 @@ from adminpanel.api.serializers import (
     AdminProviderQuerySerializer,
     AdminServiceRequestQuerySerializer,
     AdminSummarySerializer,
+    VerifiedShareSerializer,
 )
 from adminpanel.services import admin_booking_cancel, admin_booking_reassign, admin_provider_set_status
 from bookings.api.serializers import (
@@ -27,7 +28,7 @@ from bookings.api.serializers import (
     VisitSerializer,
     visits_max_age,
 )
-from bookings.selectors import booking_get, visits_on
+from bookings.selectors import booking_get, verified_share_by_helper, visits_on
 from core.listcache import CachedListMixin
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
 from requests_app.api.serializers import ServiceRequestSerializer
@@ -162,3 +163,14 @@ class AdminBookingCancelView(APIView):
         serializer.is_valid(raise_exception=True)
         admin_booking_cancel(booking_id=pk, actor=request.user, reason=serializer.validated_data["reason"])
         return _booking_response(request, pk)
+
+
+class AdminVerifiedShareView(APIView):
+    """GET /api/admin/visit-verification: per helper, the share of her check-ins of the last 90
+    days made at the home of the person cared for, the lowest first (admins only)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(responses=VerifiedShareSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(VerifiedShareSerializer(verified_share_by_helper(), many=True).data)

@@ -301,3 +301,22 @@ def test_the_report_notice_tells_the_circle_the_visit_in_one_line(client, bookin
         r"Vera arrived \d{1,2}:\d\d [AP]M \(at Margaret's home\) · 2 of 3 tasks done · left \d{1,2}:\d\d [AP]M\.",
         report_notice,
     ), report_notice
+
+
+def test_staff_see_the_share_of_verified_check_ins_per_helper(client, booking, admin_user):
+    assert _check_in(client, booking, {**_position(ACROSS_TOWN), "reason": "Met at the clinic"}).status_code == 200
+    other = BookingFactory(
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+        service_request__preferred_date=timezone.localdate() + dt.timedelta(days=4),
+        service_request__recipient=booking.recipient,
+        service_request__client=booking.client,
+    )
+    assert _check_in(client, other, _position(HOME)).status_code == 200
+    client.force_login(admin_user)
+    rows = call(client, "GET", "/api/admin/visit-verification").json()
+    by_helper = {row["providerId"]: row for row in rows}
+    assert by_helper[booking.provider_id]["share"] == 0.0
+    assert by_helper[booking.provider_id]["unverified"] == 1
+    assert by_helper[other.provider_id]["share"] == 1.0
+    assert rows[0]["providerId"] == booking.provider_id  # the lowest share first

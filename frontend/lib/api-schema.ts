@@ -198,6 +198,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/visit-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/visit-verification: per helper, the share of her check-ins of the last 90
+         *     days made at the home of the person cared for, the lowest first (admins only).
+         */
+        get: operations["admin_visit_verification_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -2585,6 +2605,22 @@ export interface components {
          * @enum {string}
          */
         VerificationStatusEnum: "pending" | "verified" | "rejected";
+        /** @description One helper's check-ins of the last 90 days: how many at the home (bookings.selectors). */
+        VerifiedShare: {
+            providerId: number;
+            name: string;
+            /** @description Checked-in visits in the last 90 days. */
+            visits: number;
+            /** @description Checked in at the home. */
+            verified: number;
+            /** @description Checked in elsewhere, with the helper's reason. */
+            unverified: number;
+            /**
+             * Format: double
+             * @description Verified of those compared; null: none.
+             */
+            share: number | null;
+        };
         /**
          * @description A visit of the day, as the provider's and the admins' "Today" list it: when, where
          *     it stands, who. Names only, never an email or an address (bookings.selectors._VISIT_FIELDS).
@@ -2985,6 +3021,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Visit"][];
+                };
+            };
+        };
+    };
+    admin_visit_verification_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedShare"][];
                 };
             };
         };

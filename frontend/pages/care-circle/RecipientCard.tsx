@@ -4,6 +4,7 @@ import { ContactRow, EmergencyContactForm } from "./EmergencyContacts";
 import { InviteForm } from "./InviteForm";
 import { MemberRow } from "./MemberRow";
 import { PendingInvitation } from "./PendingInvitation";
+import { VisitRecordExport } from "./VisitRecordExport";
 import { fullName, type Recipient, ROLE_LABEL } from "./common";
 
 export function RecipientCard({
@@ -83,6 +84,7 @@ export function RecipientCard({
         </ul>
       )}
       {organizer && <EmergencyContactForm recipient={recipient} onChanged={onChanged} />}
+      {organizer && <VisitRecordExport recipient={recipient} />}
     </section>
   );
 }
