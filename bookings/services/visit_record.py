@@ -66,7 +66,7 @@ def place_check(booking: Booking, *, latitude: Any, longitude: Any, accuracy: An
         return PlaceCheck(None)
     if latitude is None or longitude is None or (float(latitude) == 0 and float(longitude) == 0):
         return PlaceCheck(False, NO_POSITION)
-    if accuracy is None or float(accuracy) > PLACE_ACCURACY_MAX_METERS:
+    if accuracy is None or not 0 <= float(accuracy) <= PLACE_ACCURACY_MAX_METERS:
         return PlaceCheck(False, VAGUE_POSITION)
     meters = miles_between(Point(home.latitude, home.longitude), Point(float(latitude), float(longitude)))
     meters *= METERS_PER_MILE
