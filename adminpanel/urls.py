@@ -26,5 +26,10 @@ urlpatterns = [
     ),
     path("api/admin/summary", views.AdminSummaryView.as_view(), name="api-admin-summary"),
     path("api/admin/today", views.AdminTodayView.as_view(), name="api-admin-today"),
+    path(
+        "api/admin/visit-verification",
+        views.AdminVerifiedShareView.as_view(),
+        name="api-admin-visit-verification",
+    ),
     path("api/admin/service-requests", views.AdminServiceRequestListView.as_view(), name="api-admin-service-requests"),
 ]

@@ -4,7 +4,16 @@ from django import forms
 from django.contrib import admin
 from django.utils import timezone
 
-from bookings.models import Booking, BookingStatus, CalendarFeed, Review, VisitAlert, VisitReport, VisitReportEdit
+from bookings.models import (
+    Booking,
+    BookingStatus,
+    CalendarFeed,
+    Review,
+    VisitAlert,
+    VisitReport,
+    VisitReportEdit,
+    VisitTaskOutcome,
+)
 from bookings.selectors import provider_visit_problems
 from providers.selectors import BUSY, OUTSIDE_HOURS, TIME_OFF, provider_offers
 
@@ -140,6 +149,22 @@ class VisitReportAdmin(admin.ModelAdmin):
     @admin.display(description="Updated at", ordering="updated_at")
     def corrected(self, report: VisitReport) -> str:
         return visit_moment(report.updated_at, report.booking)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(VisitTaskOutcome)
+class VisitTaskOutcomeAdmin(admin.ModelAdmin):
+    """Read only: the helper marks each task at check-out (bookings.services.visit_record)."""
+
+    list_display = ("booking", "position", "task", "done", "reason")
+    list_filter = ("done",)
+    search_fields = ("booking__id", "task")
+    raw_id_fields = ("booking",)
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -37,9 +37,9 @@ from bookings.models import (
     VisitReport,
     VisitTaskOutcome,
 )
-from circles.selectors import organized_recipient_ids, recipient_id_list, recipient_ids_of
+from circles.selectors import is_organizer, organized_recipient_ids, recipient_get, recipient_id_list, recipient_ids_of
 from core.addresses import PART_NAMES
-from core.errors import NotFound
+from core.errors import InvalidInput, NotFound, PermissionDenied
 from providers.models import Provider, VerificationStatus
 from providers.selectors import provider_get_for_profile, provider_pk_of, visit_problems
 from requests_app.models import ADDRESS_KEPT_AFTER_VISIT, SERIES_MAX_VISITS, RequestStatus, ServiceRequest
@@ -47,6 +47,7 @@ from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
 
 if TYPE_CHECKING:
     from accounts.models import User
+    from circles.models import CareRecipient
 
 
 ACTIVE_STATUSES = (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED)
@@ -636,3 +637,69 @@ def request_address_held_by(user_id: object, now: dt.datetime) -> Exists:
 def request_of_booking(booking_id: int) -> Subquery:
     """requests_app.ports.request_of_booking: the id of this booking's request."""
     return Subquery(Booking.objects.filter(pk=booking_id).values("service_request_id")[:1])
+
+
+# ---------------------------------------------------------------- the visit record export
+
+VISIT_RECORD_ORGANIZERS_ONLY = "Only an organizer of this care circle can export its visit record."
+VISIT_RECORD_MONTH = "Choose a month as YYYY-MM, for example 2026-11."
+
+
+def visit_record_month(*, user: User, recipient_id: object, month: str) -> tuple[CareRecipient, list[Booking]]:
+    """A recipient's visits of one month (by the visit's date), for the organizers' export: the
+    visits that happened or were booked (confirmed, completed), with their task outcomes. 404 for
+    someone outside the circle, 403 for a plain member, 400 for a month not read."""
+    recipient = recipient_get(user=user, pk=recipient_id)
+    if not is_organizer(user_id=user.pk, recipient_id=recipient.pk):
+        raise PermissionDenied(VISIT_RECORD_ORGANIZERS_ONLY)
+    try:
+        first = dt.datetime.strptime(month or "", "%Y-%m").date()
+    except ValueError:
+        raise InvalidInput(VISIT_RECORD_MONTH, errors={"month": [VISIT_RECORD_MONTH]}) from None
+    after = (first + dt.timedelta(days=32)).replace(day=1)
+    visits = list(
+        Booking.objects.filter(
+            recipient_id=recipient.pk,
+            scheduled_date__gte=first,
+            scheduled_date__lt=after,
+            status__in=[BookingStatus.CONFIRMED, BookingStatus.COMPLETED],
+        )
+        .select_related("provider__user", "service_request__category")
+        .prefetch_related(Prefetch("task_outcomes", queryset=VisitTaskOutcome.objects.order_by("position")))
+        .order_by("starts_at", "id")
+    )
+    return recipient, visits
+
+
+VERIFIED_SHARE_DAYS = 90
+
+
+def verified_share_by_helper(*, now: dt.datetime | None = None) -> list[dict]:
+    """Staff's view of the visit record: per helper, her checked-in visits of the last 90 days and
+    how many were checked in at the home (verified; "not compared" visits are counted apart),
+    the lowest share first."""
+    since = (now or timezone.now()) - dt.timedelta(days=VERIFIED_SHARE_DAYS)
+    rows = (
+        Booking.objects.filter(checked_in_at__gte=since)
+        .values("provider_id", "provider__user__first_name", "provider__user__last_name")
+        .annotate(
+            visits=Count("id"),
+            verified=Count("id", filter=Q(check_in_verified=True)),
+            unverified=Count("id", filter=Q(check_in_verified=False)),
+        )
+        .order_by("provider_id")
+    )
+    out = []
+    for row in rows:
+        compared = row["verified"] + row["unverified"]
+        out.append(
+            {
+                "providerId": row["provider_id"],
+                "name": f"{row['provider__user__first_name']} {row['provider__user__last_name']}".strip(),
+                "visits": row["visits"],
+                "verified": row["verified"],
+                "unverified": row["unverified"],
+                "share": round(row["verified"] / compared, 3) if compared else None,
+            }
+        )
+    return sorted(out, key=lambda r: (r["share"] is None, r["share"] or 0, r["name"]))

@@ -26,4 +26,9 @@ urlpatterns = [
     path("api/bookings/<int:pk>/check-out", views.BookingCheckOutView.as_view(), name="api-booking-check-out"),
     path("api/bookings/<int:pk>/report", views.BookingReportView.as_view(), name="api-booking-report"),
     path("api/bookings/<int:pk>/review", views.BookingReviewView.as_view(), name="api-booking-review"),
+    path(
+        "api/recipients/<int:pk>/visit-record.csv",
+        views.VisitRecordExportView.as_view(),
+        name="api-recipient-visit-record",
+    ),
 ]

@@ -23,6 +23,10 @@ class ServiceRequestAdminForm(forms.ModelForm):
         model = ServiceRequest
         fields = "__all__"  # noqa: DJ007 - the admin shows every field; readonly ones are left out by it
 
+    def clean_tasks(self):
+        """An empty box is no task list (the field is kept as a list, tidied like the API's)."""
+        return services.clean_tasks(self.cleaned_data.get("tasks") or [])
+
     def clean(self):
         cleaned = super().clean()
         creating = self.instance.pk is None

@@ -54,3 +54,14 @@ class AdminSummarySerializer(serializers.Serializer):
     providers = ProviderCountsSerializer()
     bookings = BookingCountsSerializer()
     serviceRequests = ServiceRequestCountsSerializer()
+
+
+class VerifiedShareSerializer(serializers.Serializer):
+    """One helper's check-ins of the last 90 days: how many at the home (bookings.selectors)."""
+
+    providerId = serializers.IntegerField()  # noqa: N815
+    name = serializers.CharField()
+    visits = serializers.IntegerField(help_text="Checked-in visits in the last 90 days.")
+    verified = serializers.IntegerField(help_text="Checked in at the home.")
+    unverified = serializers.IntegerField(help_text="Checked in elsewhere, with the helper's reason.")
+    share = serializers.FloatField(allow_null=True, help_text="Verified of those compared; null: none.")

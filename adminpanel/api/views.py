@@ -18,6 +18,7 @@ from adminpanel.api.serializers import (
     AdminProviderQuerySerializer,
     AdminServiceRequestQuerySerializer,
     AdminSummarySerializer,
+    VerifiedShareSerializer,
 )
 from adminpanel.services import (
     admin_booking_cancel,
@@ -32,7 +33,7 @@ from bookings.api.serializers import (
     VisitSerializer,
     visits_max_age,
 )
-from bookings.selectors import booking_get, visits_on
+from bookings.selectors import booking_get, verified_share_by_helper, visits_on
 from core.listcache import CachedListMixin
 from payments.api.serializers import LateFeeDecisionSerializer, LateFeeSerializer
 from payments.selectors import late_fee_get
@@ -196,3 +197,14 @@ class AdminLateFeeDecisionView(APIView):
             reason=serializer.validated_data["reason"],
         )
         return Response(LateFeeSerializer(late_fee_get(user=request.user, booking_id=pk)).data)
+
+
+class AdminVerifiedShareView(APIView):
+    """GET /api/admin/visit-verification: per helper, the share of her check-ins of the last 90
+    days made at the home of the person cared for, the lowest first (admins only)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(responses=VerifiedShareSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        return Response(VerifiedShareSerializer(verified_share_by_helper(), many=True).data)

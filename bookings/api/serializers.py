@@ -657,8 +657,9 @@ class VisitLocationSerializer(StrictSerializer):
     # The ranges are checked by bookings.services.rounded_location, in plain words.
     latitude = serializers.FloatField(required=False, allow_null=True)
     longitude = serializers.FloatField(required=False, allow_null=True)
+    # A negative accuracy is not a circle; bookings.services.visit_record treats it as no accuracy.
     accuracy = serializers.FloatField(
-        required=False, allow_null=True, min_value=0, help_text="The position's accuracy circle, in metres."
+        required=False, allow_null=True, help_text="The position's accuracy circle, in metres."
     )
     # Away from the home, or without a usable position: why (bookings.services.visit_record).
     reason = StrictCharField(label="Why", required=False, allow_blank=True, max_length=200)

@@ -4,8 +4,10 @@ review (client); a provider's public reviews.
 
 from __future__ import annotations
 
+from django.http import HttpResponse
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -31,6 +33,7 @@ from bookings.api.serializers import (
     can_cancel_max_age,
     visits_max_age,
 )
+from bookings.visit_export import visit_record_csv
 from core.listcache import CachedListMixin
 from providers.selectors import provider_get_public
 from requests_app.selectors import service_request_get_for_accept
@@ -243,3 +246,23 @@ class ProviderReviewListView(generics.ListAPIView):
     def get_queryset(self):
         provider = provider_get_public(provider_id=self.kwargs["pk"])
         return selectors.provider_reviews_public(provider=provider)
+
+
+class VisitRecordExportView(APIView):
+    """GET /api/recipients/{id}/visit-record.csv?month=YYYY-MM: the recipient's visits of that
+    month with the verification fields and task outcomes (bookings.visit_export), for the
+    organizers of the circle (a member: 403; anyone else: 404)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("month", str, required=True, description="YYYY-MM")],
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        recipient, visits = selectors.visit_record_month(
+            user=request.user, recipient_id=pk, month=request.query_params.get("month", "")
+        )
+        response = HttpResponse(visit_record_csv(visits), content_type="text/csv; charset=utf-8")
+        month = request.query_params["month"]
+        response["Content-Disposition"] = f'attachment; filename="kindly-visits-{recipient.pk}-{month}.csv"'
+        response["Cache-Control"] = "no-store"
+        return response

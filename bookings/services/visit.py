@@ -37,7 +37,7 @@ from bookings.services.base import (
     refund_due_text,
     tell,
 )
-from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save
+from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save, visit_timeline
 from core.errors import Conflict, InvalidInput
 from core.notices.bookings import InApp
 from core.notifications import Audience, NoticeKind
@@ -243,6 +243,7 @@ def _announce_report(booking: Booking, report: VisitReport) -> None:
         event="report",
         name=booking.provider.user.first_name or "Your provider",
         wellbeing=Wellbeing(report.wellbeing).label.lower(),
+        timeline=visit_timeline(booking),
     )
 
 

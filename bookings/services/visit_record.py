@@ -5,8 +5,10 @@ Place: a position within settings.VISIT_PLACE_RADIUS_METERS (about 150 m) of the
 coordinates is "verified". Outside it, with no position, at 0,0 (a browser's "unknown"), or with an
 accuracy circle wider than PLACE_ACCURACY_MAX_METERS, the helper says why in a few words and the
 visit is "unverified" for the circle and staff: never blocked. A home without coordinates cannot
-be compared (verified stays null, no reason asked). Only the two points are kept, rounded, and
-cleared after 90 days (visit_locations_purge).
+be compared (verified stays null, no reason asked), nor one placed by the offline "zip" geocoder:
+a ZIP code's centre is miles from most of its homes, so a 150 m check would call every visit
+unverified (core.geocoding; a street-level geocoder such as nominatim places the home itself).
+Only the two points are kept, rounded, and cleared after 90 days (visit_locations_purge).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils import timezone
 
 from bookings.models import Booking, VisitTaskOutcome
 from core.errors import InvalidInput
@@ -44,6 +47,11 @@ class PlaceCheck:
     problem: str = ""
 
 
+def homes_placed_to_the_street() -> bool:
+    """Whether the recipients' coordinates are their homes (a geopy service), not a ZIP code's centre."""
+    return (getattr(settings, "GEOCODER", "zip") or "zip") != "zip"
+
+
 def _distance_words(meters: float) -> str:
     miles = meters / METERS_PER_MILE
     if miles < 0.2:
@@ -54,11 +62,11 @@ def _distance_words(meters: float) -> str:
 def place_check(booking: Booking, *, latitude: Any, longitude: Any, accuracy: Any) -> PlaceCheck:
     """Whether a browser position is at the home of the person cared for (the rule above)."""
     home = booking.recipient
-    if home.latitude is None or home.longitude is None:
+    if home.latitude is None or home.longitude is None or not homes_placed_to_the_street():
         return PlaceCheck(None)
     if latitude is None or longitude is None or (float(latitude) == 0 and float(longitude) == 0):
         return PlaceCheck(False, NO_POSITION)
-    if accuracy is None or float(accuracy) > PLACE_ACCURACY_MAX_METERS:
+    if accuracy is None or not 0 <= float(accuracy) <= PLACE_ACCURACY_MAX_METERS:
         return PlaceCheck(False, VAGUE_POSITION)
     meters = miles_between(Point(home.latitude, home.longitude), Point(float(latitude), float(longitude)))
     meters *= METERS_PER_MILE
@@ -81,6 +89,35 @@ def place_verdict(
         message = SAY_WHY.format(problem=check.problem)
         raise InvalidInput(message, errors={"reason": [message]})
     return check.verified, "" if check.verified else reason
+
+
+def _clock(moment, booking: Booking) -> str:
+    return f"{timezone.localtime(moment, booking.time_zone):%I:%M %p}".lstrip("0")
+
+
+def _place_words(verified: bool | None, reason: str, name: str) -> str:
+    if verified is True:
+        return f" (at {name}'s home)" if name else " (at the home)"
+    if verified is False:
+        return f" (not at the home: {reason})" if reason else " (not at the home)"
+    return ""
+
+
+def visit_timeline(booking: Booking) -> str:
+    """The visit in one line for the circle: "Vera arrived 1:58 PM (at Margaret's home) · 3 of 4
+    tasks done · left 3:02 PM" ("" before the check-in), on the recipient's clock."""
+    if booking.checked_in_at is None:
+        return ""
+    helper = booking.provider.user.first_name or "The helper"
+    name = booking.recipient.first_name
+    parts = [f"{helper} arrived {_clock(booking.checked_in_at, booking)}"]
+    parts[0] += _place_words(booking.check_in_verified, booking.check_in_reason, name)
+    outcomes = list(VisitTaskOutcome.objects.filter(booking_id=booking.pk).values_list("done", flat=True))
+    if outcomes:
+        parts.append(f"{sum(outcomes)} of {len(outcomes)} tasks done")
+    if booking.checked_out_at is not None:
+        parts.append(f"left {_clock(booking.checked_out_at, booking)}")
+    return " · ".join(parts)
 
 
 def task_outcome_problems(tasks: list[str], outcomes: Any) -> dict[str, list[str]]:

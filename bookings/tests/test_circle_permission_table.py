@@ -234,6 +234,22 @@ CASES = [
         table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
     ),
     (
+        # The visit record (tasks, place): organizers only; the booked helper is outside the circle.
+        "visit-record-export",
+        "GET",
+        "/api/recipients/{recipient}/visit-record.csv?month={month}",
+        None,
+        table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        # The visit's tasks and their outcomes ride on the booking: the circle and the booked helper.
+        "booking-tasks-read",
+        "GET",
+        "/api/bookings/{completed_booking}",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=200, other_provider=404, admin=200),
+    ),
+    (
         # The page: the circle sees the booking there (organizers pay); anyone else "Booking Not Found".
         "checkout-page",
         "GET",
@@ -257,6 +273,7 @@ def _url(world: World, template: str) -> str:
         "completed_booking": world.objects["completed_booking"].pk,
         "booking.service_request": world.objects["booking"].service_request_id,
         "recipient": world.recipient.pk,
+        "month": f"{world.objects['completed_booking'].scheduled_date:%Y-%m}",
     }
     for name, pk in sorted(names.items(), key=lambda item: -len(item[0])):
         template = template.replace("{" + name + "}", str(pk))
@@ -278,6 +295,9 @@ def test_circle_permission_cell(client, world, settings, method, url, body, role
     response = call(client, method, _url(world, url), body)
 
     assert response.status_code == expected, response.content[:500]
+    if expected == 200 and "visit-record" in url:
+        assert response["Content-Type"].startswith("text/csv")
+        assert "Person cared for" in response.content.decode()
     if expected >= 400 and not url.startswith("/checkout"):
         assert set(response.json()) == {"message", "errors"}
     if expected == 400:

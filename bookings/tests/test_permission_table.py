@@ -409,6 +409,13 @@ CASES = [
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
+        "admin-visit-verification",
+        "GET",
+        "/api/admin/visit-verification",
+        None,
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
         "admin-cancel",
         "PUT",
         "/api/admin/bookings/{booking}/cancel",

@@ -5,6 +5,7 @@ helper's reason, never blocked)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 import time_machine
@@ -40,6 +41,12 @@ def booking(db):
     CircleMember.objects.create(recipient=recipient, user=brother, role=CircleRole.MEMBER)
     booking.brother = brother
     return booking
+
+
+@pytest.fixture(autouse=True)
+def street_geocoder(settings):
+    """Homes placed to the street (a geopy service): only then is a position compared with them."""
+    settings.GEOCODER = "nominatim"
 
 
 def _during(booking):
@@ -155,6 +162,13 @@ def test_a_home_without_coordinates_cannot_be_compared_and_asks_no_reason(client
     assert response.json()["visitRecord"]["checkInVerified"] is None
 
 
+def test_homes_placed_at_their_zip_codes_centre_are_not_compared(client, booking, settings):
+    settings.GEOCODER = "zip"
+    response = _check_in(client, booking, _position(ACROSS_TOWN))
+    assert response.status_code == 200, response.content
+    assert response.json()["visitRecord"]["checkInVerified"] is None
+
+
 def test_the_radius_is_a_setting(client, booking, settings):
     settings.VISIT_PLACE_RADIUS_METERS = 50
     refused = _check_in(client, booking, _position(NEXT_DOOR))
@@ -234,3 +248,75 @@ def test_a_visit_without_a_task_list_checks_out_as_before(client, booking):
     response = _check_out(client, booking, _position(HOME))
     assert response.status_code == 200, response.content
     assert response.json()["visitRecord"]["tasksDone"] is None
+
+
+# ------------------------------------------------------------------ the month's visit record (CSV)
+
+
+def test_an_organizer_exports_the_months_visits_with_places_and_tasks(client, booking):
+    import csv
+    import io
+
+    assert _check_in(client, booking, {**_position(ACROSS_TOWN), "reason": "Met at the clinic"}).status_code == 200
+    assert _check_out(client, booking, {**_position(HOME), "tasks": DONE_TWO}).status_code == 200
+    client.force_login(booking.client)
+    month = f"{booking.scheduled_date:%Y-%m}"
+    response = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month={month}")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 1
+    row = rows[0]
+    assert row["Date"] == booking.scheduled_date.isoformat()
+    assert row["Person cared for"] == booking.recipient.full_name
+    assert row["Helper"] == booking.provider.user.full_name
+    assert (row["Check-in place"], row["Check-in reason"]) == ("Not at the home", "Met at the clinic")
+    assert row["Check-out place"] == "At the home"
+    assert row["Tasks done"] == "Set up video calls; Water the plants"
+    assert row["Tasks not done (why)"] == "Pick up prescriptions (The pharmacy was closed)"
+    # Another month holds none of it; a month not read is a 400.
+    empty = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month=2001-01")
+    assert len(list(csv.reader(io.StringIO(empty.content.decode())))) == 1
+    bad = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month=November")
+    assert bad.status_code == 400
+    assert bad.json()["errors"] == {"month": ["Choose a month as YYYY-MM, for example 2026-11."]}
+    # The brother is a plain member: the export is the organizers'.
+    client.force_login(booking.brother)
+    assert client.get(f"/api/recipients/{booking.recipient_id}/visit-record.csv?month={month}").status_code == 403
+
+
+def test_the_report_notice_tells_the_circle_the_visit_in_one_line(client, booking):
+    from messaging.models import Message
+
+    booking.provider.user.first_name = "Vera"
+    booking.provider.user.save(update_fields=["first_name"])
+    booking.recipient.first_name = "Margaret"
+    booking.recipient.save(update_fields=["first_name"])
+    assert _check_in(client, booking, _position(HOME)).status_code == 200
+    report = {"notes": "We had tea.", "wellbeing": 4}
+    assert _check_out(client, booking, {**_position(HOME), "tasks": DONE_TWO, "report": report}).status_code == 200
+    texts = Message.objects.filter(receiver=booking.brother, sender__isnull=True).values_list("content", flat=True)
+    report_notice = next(t for t in texts if t.startswith("Visit report ready"))
+    assert re.search(
+        r"Vera arrived \d{1,2}:\d\d [AP]M \(at Margaret's home\) · 2 of 3 tasks done · left \d{1,2}:\d\d [AP]M\.",
+        report_notice,
+    ), report_notice
+
+
+def test_staff_see_the_share_of_verified_check_ins_per_helper(client, booking, admin_user):
+    assert _check_in(client, booking, {**_position(ACROSS_TOWN), "reason": "Met at the clinic"}).status_code == 200
+    other = BookingFactory(
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+        service_request__preferred_date=timezone.localdate() + dt.timedelta(days=4),
+        service_request__recipient=booking.recipient,
+        service_request__client=booking.client,
+    )
+    assert _check_in(client, other, _position(HOME)).status_code == 200
+    client.force_login(admin_user)
+    rows = call(client, "GET", "/api/admin/visit-verification").json()
+    by_helper = {row["providerId"]: row for row in rows}
+    assert by_helper[booking.provider_id]["share"] == 0.0
+    assert by_helper[booking.provider_id]["unverified"] == 1
+    assert by_helper[other.provider_id]["share"] == 1.0
+    assert rows[0]["providerId"] == booking.provider_id  # the lowest share first

@@ -292,12 +292,14 @@ def _visit_completed(f: Facts) -> Texts:
 
 
 def _visit_updates(f: Facts) -> Texts:
-    """facts: event ("checked_in": name, time; "report": name, wellbeing), title."""
+    """facts: event ("checked_in": name, time; "report": name, wellbeing, timeline: the visit in
+    one line, "Vera arrived 1:58 PM (at Margaret's home) · 3 of 4 tasks done · left 3:02 PM"), title."""
     if f["event"] == "checked_in":
         return {"": f'{f["name"]} checked in at {f["time"]} for "{f["title"]}".'}
+    timeline = f" {f['timeline']}." if f.get("timeline") else ""
     return {
         "": f'Visit report ready: {f["name"]} wrote how the visit for "{f["title"]}" went. '
-        f"They seemed: {f['wellbeing']}."
+        f"They seemed: {f['wellbeing']}.{timeline}"
     }
 
 

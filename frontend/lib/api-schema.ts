@@ -289,6 +289,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/visit-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/visit-verification: per helper, the share of her check-ins of the last 90
+         *     days made at the home of the person cared for, the lowest first (admins only).
+         */
+        get: operations["admin_visit_verification_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/voicemails": {
         parameters: {
             query?: never;
@@ -1255,6 +1275,27 @@ export interface paths {
         post?: never;
         /** @description DELETE /api/providers/me/time-off/<id>: remove one of one's own time off. */
         delete: operations["providers_me_time_off_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipients/{id}/visit-record.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/recipients/{id}/visit-record.csv?month=YYYY-MM: the recipient's visits of that
+         *     month with the verification fields and task outcomes (bookings.visit_export), for the
+         *     organizers of the circle (a member: 403; anyone else: 404).
+         */
+        get: operations["recipients_visit_record.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3112,6 +3153,22 @@ export interface components {
          * @enum {string}
          */
         VerificationStatusEnum: "pending" | "verified" | "rejected";
+        /** @description One helper's check-ins of the last 90 days: how many at the home (bookings.selectors). */
+        VerifiedShare: {
+            providerId: number;
+            name: string;
+            /** @description Checked-in visits in the last 90 days. */
+            visits: number;
+            /** @description Checked in at the home. */
+            verified: number;
+            /** @description Checked in elsewhere, with the helper's reason. */
+            unverified: number;
+            /**
+             * Format: double
+             * @description Verified of those compared; null: none.
+             */
+            share: number | null;
+        };
         /** @description One applicant in the staff vetting queue. */
         VettingQueueItem: {
             providerId: number;
@@ -3650,6 +3707,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VettingQueueItem"];
+                };
+            };
+        };
+    };
+    admin_visit_verification_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedShare"][];
                 };
             };
         };
@@ -5067,6 +5143,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    "recipients_visit_record.csv_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
             };
         };
     };

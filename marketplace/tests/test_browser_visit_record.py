@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -47,7 +48,8 @@ def zone(settings) -> str:
 
 @pytest.fixture
 def server(zone, transactional_db):
-    with DaphneServer(env={"SITE_TIME_ZONE": zone}) as daphne:
+    # Homes placed to the street (a geopy service): only then is a position compared with them.
+    with DaphneServer(env={"SITE_TIME_ZONE": zone, "GEOCODER": "nominatim"}) as daphne:
         yield daphne
         sys.stdout.write(daphne.output())
 
@@ -89,10 +91,10 @@ def _dashboard(page: Page, base: str) -> None:
     expect(page.locator('[data-island="dashboard"]')).to_have_attribute("data-connected", "true", timeout=LIVE)
 
 
-def test_check_in_at_the_home_mark_the_tasks_and_the_circle_sees_it_live(server, browser: Browser, zone):
+def test_check_in_at_the_home_mark_the_tasks_and_the_circle_sees_it_live(server, browser: Browser, zone, admin_user):
     booking, brother = _visit(zone)
     base = server.url
-    family, helper = _page(browser), _page(browser, HOME)
+    family, helper, organizer, admin = _page(browser), _page(browser, HOME), _page(browser), _page(browser)
     try:
         sign_in_browser(family, base, brother)
         _dashboard(family, base)
@@ -150,8 +152,28 @@ def test_check_in_at_the_home_mark_the_tasks_and_the_circle_sees_it_live(server,
         expect(family_item.get_by_text(re.compile(r"^Checked out at .*\(at Margaret's home\)"))).to_be_visible()
         assert_no_axe_violations(family, context="the family's visit timeline")
         family.screenshot(path="/tmp/visit-record-family-390.png", full_page=True)
+
+        # The organizer downloads the month's visit record from the care circle page.
+        sign_in_browser(organizer, base, booking.client)
+        organizer.goto(f"{base}/care-circle")
+        export = organizer.get_by_test_id("visit-record-export")
+        expect(export).to_be_visible()
+        assert_no_axe_violations(organizer, context="the care circle page with the visit record")
+        with organizer.expect_download() as download:
+            export.get_by_role("link", name="Download the visits (CSV)").click()
+        sheet = Path(download.value.path()).read_text()
+        assert "Pick up prescriptions (The pharmacy was closed until noon)" in sheet
+        assert "At the home" in sheet
+
+        # Staff: Vera's check-ins were all at the home.
+        sign_in_browser(admin, base, admin_user)
+        admin.goto(f"{base}/admin")
+        admin.get_by_role("tab", name="Today").click()
+        share = admin.get_by_test_id("admin-verified-share")
+        expect(share.get_by_role("row").filter(has_text="Vera")).to_contain_text("100%")
+        assert_no_axe_violations(admin, context="the admins' check-ins at the home")
     finally:
-        for page in (family, helper):
+        for page in (family, helper, organizer, admin):
             page.context.close()
 
 

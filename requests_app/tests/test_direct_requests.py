@@ -375,6 +375,8 @@ def test_book_again_starts_from_the_bookings_request(client, client_user, vera):
         "location": old.location,
         "address": {"street": "12 Elm Street", "unit": "", "town": "Springfield", "state": "", "zipCode": ""},
         "specialRequirements": "Ring twice.",
+        # Book again keeps the family's task list.
+        "tasks": [],
         "estimatedDuration": 90,
         "maxBudget": 45.0,
         "preferredTime": old.preferred_time,

@@ -86,6 +86,61 @@ export function TodayTab() {
           </table>
         </TableRegion>
       )}
+      <VerifiedShare />
+    </>
+  );
+}
+
+interface HelperShare {
+  providerId: number;
+  name: string;
+  visits: number;
+  verified: number;
+  unverified: number;
+  share: number | null;
+}
+
+/** Per helper, how many check-ins of the last 90 days were at the home (the lowest share first):
+ * an "unverified" one has her reason on the booking; "not compared" homes are not counted. */
+function VerifiedShare() {
+  const shares = useQuery(apiQuery<HelperShare[]>("/api/admin/visit-verification"));
+  const rows = shares.data ?? [];
+  return (
+    <>
+      <h3>Check-ins at the home, last 90 days</h3>
+      {shares.isError && <p role="alert">The check-in places could not be loaded. Please try again.</p>}
+      {shares.data === undefined && !shares.isError ? (
+        <LoadingText />
+      ) : rows.length === 0 ? (
+        <EmptyState title="No check-ins in the last 90 days" headingLevel={4} />
+      ) : (
+        <TableRegion label="Check-ins at the home per helper">
+          <table className="data-table" data-testid="admin-verified-share">
+            <thead>
+              <tr>
+                <th scope="col">Helper</th>
+                <th scope="col">Visits</th>
+                <th scope="col">At the home</th>
+                <th scope="col">Elsewhere (with a reason)</th>
+                <th scope="col">Share at the home</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.providerId}>
+                  <td>{r.name || `Provider #${r.providerId}`}</td>
+                  <td>{r.visits}</td>
+                  <td>{r.verified}</td>
+                  <td>{r.unverified}</td>
+                  <td>
+                    {r.share === null ? <span className="muted">Not compared</span> : `${Math.round(r.share * 100)}%`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
     </>
   );
 }

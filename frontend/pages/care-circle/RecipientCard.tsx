@@ -5,6 +5,7 @@ import { InviteForm } from "./InviteForm";
 import { MemberRow } from "./MemberRow";
 import { PendingInvitation } from "./PendingInvitation";
 import { PhonePin } from "./PhonePin";
+import { VisitRecordExport } from "./VisitRecordExport";
 import { fullName, type Recipient, ROLE_LABEL } from "./common";
 
 export function RecipientCard({
@@ -85,6 +86,7 @@ export function RecipientCard({
         </ul>
       )}
       {organizer && <EmergencyContactForm recipient={recipient} onChanged={onChanged} />}
+      {organizer && <VisitRecordExport recipient={recipient} />}
     </section>
   );
 }

@@ -1,0 +1,77 @@
+"""The visit record as a spreadsheet: a recipient's visits of one month with the six electronic
+visit verification fields (service, person served, date, where (verified or not), helper, start
+and end) and how each of the family's tasks went. CSV only: no PDF library is on the branch yet
+(receipts would bring one; the same rows would then print)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+
+from django.utils import timezone
+
+from bookings.models import Booking
+
+HEADER = [
+    "Date",
+    "Service",
+    "Person cared for",
+    "Helper",
+    "Check-in",
+    "Check-in place",
+    "Check-in reason",
+    "Check-out",
+    "Check-out place",
+    "Check-out reason",
+    "Tasks done",
+    "Tasks not done (why)",
+]
+
+
+def _cell(value: str) -> str:
+    """A leading =, +, - or @ would be read as a formula by spreadsheets."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
+
+
+def _place(verified: bool | None, moment) -> str:
+    if moment is None:
+        return ""
+    return {True: "At the home", False: "Not at the home"}.get(verified, "Not compared")
+
+
+def _clock(moment, booking: Booking) -> str:
+    return "" if moment is None else f"{timezone.localtime(moment, booking.time_zone):%Y-%m-%d %H:%M %Z}"
+
+
+def visit_rows(visits: Iterable[Booking]) -> list[list[str]]:
+    rows = []
+    for visit in visits:
+        outcomes = list(visit.task_outcomes.all())
+        category = visit.service_request.category
+        rows.append(
+            [
+                visit.scheduled_date.isoformat(),
+                category.name if category else visit.service_request.title,
+                visit.recipient.full_name,
+                visit.provider.user.full_name,
+                _clock(visit.checked_in_at, visit),
+                _place(visit.check_in_verified, visit.checked_in_at),
+                visit.check_in_reason,
+                _clock(visit.checked_out_at, visit),
+                _place(visit.check_out_verified, visit.checked_out_at),
+                visit.check_out_reason,
+                "; ".join(o.task for o in outcomes if o.done),
+                "; ".join(f"{o.task} ({o.reason})" for o in outcomes if not o.done),
+            ]
+        )
+    return rows
+
+
+def visit_record_csv(visits: Iterable[Booking]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(HEADER)
+    for row in visit_rows(visits):
+        writer.writerow([_cell(str(value)) for value in row])
+    return out.getvalue()
