@@ -1,4 +1,5 @@
-"""What providers asks of the booked visits, whose table belongs to the app above (bookings).
+"""What providers asks of the booked visits, whose table belongs to the app above (bookings), and
+of the offers she answered (requests_app).
 
 A visit holds a helper's time while its booking is scheduled or confirmed. This app never
 imports bookings nor reads its table through Provider.bookings: it asks these ports, answered
@@ -36,4 +37,8 @@ visits_between: Port[..., list[Any]] = Port("providers.ports.visits_between")
 # (the admin API, the Django admin, manage.py) goes through provider_set_status, which asks.
 approval_problem: Port[[Any], str] = Port("providers.ports.approval_problem")
 
-__all__ = ["approval_problem", "busy_at", "busy_intervals", "busy_prefetch", "visits_between"]
+# answer_minutes(provider_ids): each helper's median time to answer an offer, in minutes, over her
+# last offers (a helper with no answers yet is left out): "Usually answers in 14 min" on her card.
+answer_minutes: Port[[list[int]], dict[int, float]] = Port("providers.ports.answer_minutes")
+
+__all__ = ["answer_minutes", "approval_problem", "busy_at", "busy_intervals", "busy_prefetch", "visits_between"]

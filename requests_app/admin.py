@@ -3,7 +3,7 @@ from django.contrib import admin
 
 from core.addresses import FULL, STAFF_SEES, STREET_PARTS
 from requests_app import services
-from requests_app.models import ServiceCategory, ServiceRequest
+from requests_app.models import Offer, ServiceCategory, ServiceRequest
 from requests_app.selectors import address_shown_to
 
 
@@ -83,3 +83,20 @@ class ServiceRequestAdmin(admin.ModelAdmin):
         shown = address_shown_to(obj, request.user) if obj is not None else STAFF_SEES
         hidden = () if shown == FULL else STREET_PARTS
         return (*(super().get_exclude(request, obj) or ()), *hidden)
+
+
+@admin.register(Offer)
+class OfferAdmin(admin.ModelAdmin):
+    """Who was offered which request, when, how far, and how she answered (read only: offers are
+    made and answered by requests_app.services)."""
+
+    list_display = ("service_request", "provider", "round", "rank", "miles", "offered_at", "answered_at", "answer")
+    list_filter = ("answer", "round")
+    list_select_related = ("service_request", "provider__user")
+    raw_id_fields = ("service_request", "provider")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

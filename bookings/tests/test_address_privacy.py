@@ -20,6 +20,7 @@ from circles.services import recipient_update
 from marketplace.testing.api import call, valid_request_body
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import ADDRESS_KEPT_AFTER_VISIT, ServiceRequest
+from requests_app.services import PLACE_WAIT, offers_send
 
 pytestmark = pytest.mark.django_db
 
@@ -170,6 +171,8 @@ def test_an_open_request_shows_helpers_the_town_and_zip_never_the_street(
         "zipCode": "62704",
     }
 
+    # Offered to her (by town: Harold is not placed in time).
+    offers_send(service_request_id=created.json()["id"], now=timezone.now() + PLACE_WAIT)
     client.force_login(verified_provider.user)
     response = call(client, "GET", f"/api/service-requests/{created.json()['id']}")
     assert response.json()["location"] == "Springfield, IL 62704"

@@ -18,6 +18,12 @@ function nextFreeText(next: NextFreeWindow | null | undefined): string {
   return `Next free: ${date}, ${next.timeWindow}`;
 }
 
+/** "Usually answers in 14 min" (her median over her last offers); "in 2 hours" from two hours. */
+export function answerSpeedText(minutes: number): string {
+  if (minutes < 120) return `Usually answers in ${minutes} min`;
+  return `Usually answers in ${Math.round(minutes / 60)} hours`;
+}
+
 export function ProviderCard({ provider, serviceName }: { provider: Provider; serviceName: (id: string) => string }) {
   const name = personName(provider.user) || "Kindly provider";
   const chips = provider.specialties.slice(0, MAX_CHIPS);
@@ -40,6 +46,11 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
       {provider.distanceMiles != null && (
         <p className="provider-distance" data-testid="distance">
           {milesAway(provider.distanceMiles)}
+        </p>
+      )}
+      {provider.answerMinutes != null && (
+        <p className="provider-answers" data-testid="answer-speed">
+          {answerSpeedText(provider.answerMinutes)}
         </p>
       )}
       <p className="provider-next-free" data-testid="next-free">

@@ -1957,6 +1957,7 @@ export interface components {
             readonly nextFreeWindow: components["schemas"]["NextFreeWindow"] | null;
             /** Format: double */
             readonly distanceMiles: number | null;
+            readonly answerMinutes: number | null;
         };
         /** @description The offline test gateway's card form. */
         CardConfirmInputRequest: {

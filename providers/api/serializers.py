@@ -278,9 +278,17 @@ class BrowseProviderSerializer(PublicProviderSerializer):
 
     nextFreeWindow = serializers.SerializerMethodField()
     distanceMiles = serializers.SerializerMethodField()
+    answerMinutes = serializers.SerializerMethodField()
 
     class Meta(PublicProviderSerializer.Meta):
-        fields = [*_PUBLIC_FIELDS, "nextFreeWindow", "distanceMiles"]
+        fields = [*_PUBLIC_FIELDS, "nextFreeWindow", "distanceMiles", "answerMinutes"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_answerMinutes(self, provider: Provider) -> int | None:
+        """Her median time to answer an offer over her last 25 answered (whole minutes, at least 1);
+        null before she has answered one ("Usually answers in 14 min" on her card)."""
+        minutes = self.context.get("answer_minutes", {}).get(provider.pk)
+        return None if minutes is None else max(1, round(minutes))
 
     @extend_schema_field(NextFreeWindowSerializer(allow_null=True))
     def get_nextFreeWindow(self, provider: Provider) -> dict | None:

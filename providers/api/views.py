@@ -18,6 +18,7 @@ from circles.selectors import recipient_place_for
 from core.api import ArrayLimitOffsetPagination
 from core.errors import PermissionDenied
 from core.listcache import CachedListMixin
+from providers import ports as provider_ports
 from providers import selectors, services
 from providers.api.serializers import (
     BrowseProviderSerializer,
@@ -80,7 +81,15 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
     _query: dict = {}  # noqa: RUF012 - read only; list() sets the request's own
     _near = None
     # Each provider's next free window: her hours, time off and booked visits.
-    _tables = ("accounts.User", "bookings.Booking", "providers.Provider", "providers.TimeOff", "providers.WeeklyHours")
+    # Each provider's answer speed: the offers she answered.
+    _tables = (
+        "accounts.User",
+        "bookings.Booking",
+        "providers.Provider",
+        "providers.TimeOff",
+        "providers.WeeklyHours",
+        "requests_app.Offer",
+    )
 
     @property
     def cache_tables(self) -> tuple[str, ...]:
@@ -115,8 +124,18 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
         self._now = timezone.now()  # one "now" for the whole page's next free windows
         return super().list(request, *args, **kwargs)
 
+    def paginate_queryset(self, queryset):
+        page = super().paginate_queryset(queryset)
+        # The page's answer speeds in one query (providers.ports.answer_minutes).
+        self._answer_minutes = provider_ports.answer_minutes([p.pk for p in page]) if page else {}
+        return page
+
     def get_serializer_context(self) -> dict:
-        return {**super().get_serializer_context(), "now": getattr(self, "_now", None)}
+        return {
+            **super().get_serializer_context(),
+            "now": getattr(self, "_now", None),
+            "answer_minutes": getattr(self, "_answer_minutes", {}),
+        }
 
     def cache_max_age(self, items: list) -> float | None:
         """A page is stale once the earliest of its next free windows has started."""

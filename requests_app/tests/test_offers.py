@@ -228,3 +228,20 @@ def test_answer_speed_is_the_median_of_her_last_answers_and_counts_in_the_rank()
     # One star lower counts as a mile farther; 30 minutes slower to answer too.
     assert offer_score(miles=1, rating=4, answer_minutes=0) == offer_score(miles=2, rating=5, answer_minutes=0)
     assert offer_score(miles=1, rating=5, answer_minutes=30) == offer_score(miles=2, rating=5, answer_minutes=0)
+
+
+def test_her_card_says_how_quickly_she_usually_answers(client):
+    vera = _helper("Vera", 1)
+    new = _helper("Nina", 2)
+    now = timezone.now()
+    for minutes in (12, 14, 40):
+        Offer.objects.create(
+            service_request=ServiceRequestFactory(),
+            provider=vera,
+            offered_at=now - dt.timedelta(hours=3),
+            answered_at=now - dt.timedelta(hours=3) + dt.timedelta(minutes=minutes),
+            answer=OfferAnswer.ACCEPTED,
+        )
+    rows = {row["id"]: row for row in call(client, "GET", "/api/providers?verified=true").json()}
+    assert rows[vera.pk]["answerMinutes"] == 14
+    assert rows[new.pk]["answerMinutes"] is None  # her card says "New helper" (no reviews) and no speed

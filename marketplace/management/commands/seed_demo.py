@@ -358,6 +358,7 @@ class Command(BaseCommand):
             )
         # One of them booked with the verified helper, so the client's dashboard shows who is
         # coming and the two can message from the start.
+        _offer_to(created[1], helper)
         service_request_accept(service_request_id=created[1].id, actor=helper)
 
     @transaction.atomic
@@ -405,6 +406,7 @@ class Command(BaseCommand):
                 estimated_duration=60,
                 max_budget=Decimal("60.00"),
             )
+            _offer_to(request, helper)
             booking = service_request_accept(service_request_id=request.id, actor=helper)
         payment_intent_create(actor=client, booking_id=booking.pk)
         payment_test_confirm(actor=client, booking_id=booking.pk, card_number=TEST_CARD_SUCCEEDS)
@@ -436,6 +438,7 @@ class Command(BaseCommand):
                 estimated_duration=90,
                 max_budget=Decimal("60.00"),
             )
+            _offer_to(request, helper)
             booking = service_request_accept(service_request_id=request.id, actor=helper)
         payment_intent_create(actor=client, booking_id=booking.pk)
         payment_test_confirm(actor=client, booking_id=booking.pk, card_number=TEST_CARD_SUCCEEDS)
@@ -460,3 +463,13 @@ class Command(BaseCommand):
             },
         )
         VisitReport.objects.filter(booking=booking).update(created_at=left, updated_at=left)
+
+
+def _offer_to(request, helper) -> None:
+    """The demo's helper was offered the request she takes at once (its offers, made from Celery
+    after the commit, go to the helpers nearest the family; she need not be among them)."""
+    from requests_app.models import Offer
+
+    Offer.objects.get_or_create(
+        service_request=request, provider=helper.provider, defaults={"offered_at": timezone.now()}
+    )
