@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.events import VettingRecorded, publish
+from core.events import ProviderSuspended, VettingRecorded, publish
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_evidence_set, provider_lock
 from vetting.gateways import GatewayError, background_gateway, identity_gateway
@@ -287,10 +287,13 @@ def background_report_record(*, report: dict[str, Any], event_type: str = "repor
 
 def provider_suspend(*, provider: Provider, reason: str) -> None:
     """A re-check that is not clear: she is taken off the public lists and new visits at once
-    (is_active off), recorded with its reason. The caller holds her row lock."""
+    (is_active off), recorded with its reason; her upcoming visits are flagged to staff and their
+    families told a replacement is being found (bookings.services.on_provider_suspended). The
+    caller holds her row lock."""
     provider.is_active = False
     provider.save(update_fields=["is_active", "updated_at"])
     _audit(provider.pk, PROVIDER_SUSPENDED, reason=reason)
+    publish(ProviderSuspended(provider_id=provider.pk, reason=reason))
 
 
 # ---------------------------------------------------------------- adjudication (staff)

@@ -63,6 +63,7 @@ from bookings.services.visit import (
     booking_check_in,
     booking_check_out,
     booking_complete,
+    on_provider_suspended,
     rounded_location,
     visit_alert_raise,
     visit_alerts_due,
@@ -73,6 +74,7 @@ from bookings.services.visit import (
 )
 
 __all__ = [
+    "on_provider_suspended",
     "CANCEL_WINDOW_MESSAGE",
     "PENDING_VERIFICATION_MESSAGE",
     "PROVIDER_BUSY",
