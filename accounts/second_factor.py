@@ -13,7 +13,8 @@ comes with recovery codes, shown once. Losing every factor: manage.py reset_seco
 
 Who may reach what without the step: accounts.middleware (the gate), accounts.guards
 (/admin), accounts.permissions.IsAdmin (the admin API) and marketplace.admin_site (the Django
-admin) all ask needs_second_factor().
+admin) all ask needs_second_factor(); the websocket (messaging.consumers, which no middleware
+sees) asks socket_needs_second_factor() of its session and closes with 4403.
 """
 
 from __future__ import annotations

@@ -113,6 +113,15 @@ class VettingRecorded(DomainEvent):
     details: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ProviderSuspended(DomainEvent):
+    """A re-check that is not clear took a provider off new visits (vetting.services), inside that
+    transaction: her upcoming visits are flagged to staff and their families told."""
+
+    provider_id: int
+    reason: str
+
+
 # ---------------------------------------------------------------- notices (core.notifications)
 
 

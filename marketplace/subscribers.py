@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adminpanel import services as adminpanel
+from bookings import services as bookings
 from core import events
 from core.events import When
 from messaging import services as messaging
@@ -51,6 +52,9 @@ REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], Whe
     # A vetting step (a check started, a result, an adjudication, a suspension): in the admin audit
     # log with the change.
     events.VettingRecorded: [(adminpanel.on_vetting_recorded, When.IN_TRANSACTION)],
+    # A re-check that is not clear suspended a helper: her upcoming visits are flagged to staff and
+    # their families told a replacement is being found, with the suspension.
+    events.ProviderSuspended: [(bookings.on_provider_suspended, When.IN_TRANSACTION)],
 }
 
 

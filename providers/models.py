@@ -28,6 +28,9 @@ class Specialty(models.TextChoices):
     COMMUNICATION_SUPPORT = "communication-support", "Communication Support"
 
 
+# Checks are re-done every 12 months (vetting.tasks.check_renewals asks ahead).
+CHECKS_VALID_DAYS = 365
+
 # How far a helper travels from home, in miles (providers.services owns the rule and its words).
 TRAVEL_MILES_MIN = 1
 TRAVEL_MILES_MAX = 100
@@ -65,6 +68,10 @@ class Provider(models.Model):
     # "ID verified <month year>" and "Background checked <month year>"): empty until a check says so.
     identity_verified_at = models.DateTimeField(null=True, blank=True)
     background_checked_at = models.DateTimeField(null=True, blank=True)
+    # When her checks expire (12 months after the last clear check; providers approved before checks
+    # existed got a grace period): past it she is hidden from browse and new requests until renewed.
+    # Empty: nothing due (an applicant not yet approved).
+    checks_due_by = models.DateTimeField(null=True, blank=True, db_index=True)
     is_active = models.BooleanField(default=True)
     rating = models.DecimalField(max_digits=3, decimal_places=2, default=Decimal("0"))
     total_reviews = models.IntegerField(default=0)

@@ -48,7 +48,10 @@ WITHIN_CHOICES = (5, 10, 25, 50)
 
 
 def _public() -> QuerySet[Provider]:
-    return Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True)
+    """Verified, active, and her checks not expired (Provider.checks_due_by)."""
+    return Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True).filter(
+        Q(checks_due_by__isnull=True) | Q(checks_due_by__gt=timezone.now())
+    )
 
 
 def provider_list_public(

@@ -20,6 +20,7 @@ from core.realtime import PROVIDER_UPDATED, send_on_commit
 from core.validators import phone_problem
 from providers import ports
 from providers.models import (
+    CHECKS_VALID_DAYS,
     TRAVEL_MILES_MAX,
     TRAVEL_MILES_MIN,
     WEEKDAYS,
@@ -319,7 +320,8 @@ def provider_evidence_set(
     background_checked_at: dt.datetime | None = None,
 ) -> Provider:
     """A check said so (vetting.services): the date of her verified identity and of her clear (or
-    adjudicated) background check, as families see them. Only the dates given change."""
+    adjudicated) background check, as families see them; a background check also sets when her
+    checks expire (12 months on). Only the dates given change."""
     with transaction.atomic():
         provider = provider_lock(provider_id=provider_id)
         changed = []
@@ -328,7 +330,8 @@ def provider_evidence_set(
             changed.append("identity_verified_at")
         if background_checked_at is not None:
             provider.background_checked_at = background_checked_at
-            changed.append("background_checked_at")
+            provider.checks_due_by = background_checked_at + dt.timedelta(days=CHECKS_VALID_DAYS)
+            changed += ["background_checked_at", "checks_due_by"]
         if changed:
             provider.save(update_fields=[*changed, "updated_at"])
     return provider

@@ -19,7 +19,9 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.events import VettingRecorded, publish
+from core.events import ProviderSuspended, VettingRecorded, publish
+from core.notices.people import InApp
+from core.notifications import notify
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_evidence_set, provider_lock
 from vetting.gateways import GatewayError, background_gateway, identity_gateway
@@ -287,10 +289,49 @@ def background_report_record(*, report: dict[str, Any], event_type: str = "repor
 
 def provider_suspend(*, provider: Provider, reason: str) -> None:
     """A re-check that is not clear: she is taken off the public lists and new visits at once
-    (is_active off), recorded with its reason. The caller holds her row lock."""
+    (is_active off), recorded with its reason; her upcoming visits are flagged to staff and their
+    families told a replacement is being found (bookings.services.on_provider_suspended). The
+    caller holds her row lock."""
     provider.is_active = False
     provider.save(update_fields=["is_active", "updated_at"])
     _audit(provider.pk, PROVIDER_SUSPENDED, reason=reason)
+    publish(ProviderSuspended(provider_id=provider.pk, reason=reason))
+
+
+# ---------------------------------------------------------------- yearly renewal
+
+# She is asked to renew this many days before her checks expire.
+RENEWAL_NOTICE_DAYS = 30
+
+
+def checks_renewals_start(*, now: dt.datetime | None = None) -> int:
+    """Beat (vetting.tasks.check_renewals): each verified provider whose checks expire within
+    RENEWAL_NOTICE_DAYS and who has no renewal under way gets a renewal check (an invitation to
+    consent again, created on Celery) and a notice. Returns how many were asked."""
+    now = now or timezone.now()
+    due = Provider.objects.filter(
+        verification_status=VerificationStatus.VERIFIED,
+        checks_due_by__isnull=False,
+        checks_due_by__lte=now + dt.timedelta(days=RENEWAL_NOTICE_DAYS),
+    ).values_list("pk", flat=True)
+    asked = 0
+    for provider_id in due:
+        with transaction.atomic():
+            provider = provider_lock(provider_id=provider_id)
+            window_start = provider.checks_due_by - dt.timedelta(days=RENEWAL_NOTICE_DAYS + 1)
+            renewing = BackgroundCheck.objects.filter(
+                provider=provider, kind=CheckKind.RENEWAL, started_at__gte=window_start
+            ).exists()
+            if renewing:
+                continue
+            previous = BackgroundCheck.objects.filter(provider=provider).first()
+            _background_check_new(provider, kind=CheckKind.RENEWAL, actor=None, previous=previous)
+            due_words = (
+                f"{timezone.localtime(provider.checks_due_by):%B} {timezone.localtime(provider.checks_due_by).day}"
+            )
+            notify(receivers=[provider.user], notice=InApp.CHECKS_RENEWAL_DUE, facts={"due": due_words})
+            asked += 1
+    return asked
 
 
 # ---------------------------------------------------------------- adjudication (staff)

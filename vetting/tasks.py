@@ -37,3 +37,9 @@ def create_invitation(self, check_id: int) -> str:
     if outcome == "retry":
         raise self.retry(countdown=retry_countdown(self.request.retries))
     return outcome
+
+
+@shared_task(name="vetting.tasks.check_renewals", acks_late=True)
+def check_renewals() -> int:
+    """Beat, hourly: ask each verified provider whose checks expire within 30 days to renew."""
+    return services.checks_renewals_start()

@@ -123,7 +123,7 @@ def test_no_axe_violations_on_admin_with_the_confirmation_dialog_open(live_serve
 
 def test_an_admin_wears_an_admin_badge_and_lands_on_the_admin_summary(live_server, page: Page, admin_user):
     vera = VerifiedProviderFactory(user__first_name="Vera", user__last_name="Helper")
-    ProviderFactory(user__first_name="Pia", user__last_name="One")
+    with_evidence(ProviderFactory(user__first_name="Pia", user__last_name="One"))
     ProviderFactory(user__first_name="Pim", user__last_name="Two")
     ProviderFactory(user__first_name="Rex", user__last_name="Rejected", verification_status=VerificationStatus.REJECTED)
     today = timezone.localdate()

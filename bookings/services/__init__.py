@@ -66,6 +66,7 @@ from bookings.services.visit import (
     booking_check_out,
     booking_complete,
     booking_report_nobody_home,
+    on_provider_suspended,
     rounded_location,
     visit_alert_raise,
     visit_alerts_due,
@@ -76,6 +77,7 @@ from bookings.services.visit import (
 )
 
 __all__ = [
+    "on_provider_suspended",
     "CANCEL_WINDOW_MESSAGE",
     "PENDING_VERIFICATION_MESSAGE",
     "PROVIDER_BUSY",

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.models import User
+from accounts.models import User, UserType
 from bookings import lifecycle
 from bookings.models import (
     CHECK_IN_FROM,
@@ -39,6 +39,7 @@ from bookings.services.base import (
 )
 from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save, visit_timeline
 from core.errors import Conflict, InvalidInput
+from core.events import ProviderSuspended
 from core.notices.bookings import InApp
 from core.notifications import Audience, NoticeKind
 
@@ -385,3 +386,32 @@ def visit_locations_purge(*, now: dt.datetime | None = None) -> int:
 def booking_complete(*, booking_id: int, actor: User) -> Booking:
     """The spec's "Mark as Completed": a check-out without a report (the provider may add it within 24 hours)."""
     return booking_check_out(booking_id=booking_id, actor=actor)
+
+
+def on_provider_suspended(event: ProviderSuspended) -> None:
+    """A helper was suspended by a re-check (vetting): each of her upcoming visits is flagged to
+    staff (a notice to every admin, with the reason) and its family told a replacement is being
+    found, inside the suspension's transaction. Staff reassign it (booking_reassign)."""
+    now = timezone.now()
+    upcoming = (
+        Booking.objects.filter(
+            provider_id=event.provider_id,
+            status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED],
+            starts_at__gte=now,
+        )
+        .select_related("provider__user", "service_request", "client")
+        .order_by("starts_at", "id")
+    )
+    staff = list(User.objects.filter(user_type=UserType.ADMIN, is_active=True))
+    for booking in upcoming:
+        organizers, members = organizers_and_members(booking)
+        family = list({user.pk: user for user in [*organizers, *members]}.values())
+        notify_people(family, InApp.HELPER_SUSPENDED, booking)
+        notify_people(
+            staff,
+            InApp.VISIT_NEEDS_HELPER,
+            booking,
+            booking_id=booking.pk,
+            name=booking.provider.user.full_name or "The helper",
+            reason=event.reason,
+        )

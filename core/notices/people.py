@@ -11,6 +11,7 @@ class InApp:
     """Notices of people said in the app only."""
 
     APPLICATION_RECEIVED = "application_received"
+    CHECKS_RENEWAL_DUE = "checks_renewal_due"
     NOW_ORGANIZER = "now_organizer"
 
 
@@ -123,6 +124,13 @@ def invitation_email(f: Facts) -> Content:
 
 
 NOTICES: dict[str, Notice] = {
+    # facts: due (the date her checks expire, in words).
+    InApp.CHECKS_RENEWAL_DUE: Notice(
+        lambda f: {
+            "": f"Your yearly background check is due by {f['due']}. Please give your consent again on "
+            "Become a Provider (Your checks) so families keep seeing you."
+        }
+    ),
     InApp.APPLICATION_RECEIVED: Notice(
         lambda f: {
             "": "Thank you for applying to be a Kindly provider. We review applications in 2-3 business days "

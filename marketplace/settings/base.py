@@ -441,6 +441,8 @@ PAYMENTS_RETRY_BASE = env.float("PAYMENTS_RETRY_BASE", default=10.0)
 PAYMENTS_RETRY_CAP = env.float("PAYMENTS_RETRY_CAP", default=300.0)
 # Beat: what docs/deploy.md's cron lines did, and the reminders and digests (notifications.tasks).
 CELERY_BEAT_SCHEDULE = {
+    # Checks expire after 12 months: ask ahead (vetting.services.checks_renewals_start).
+    "vetting-check-renewals": {"task": "vetting.tasks.check_renewals", "schedule": crontab(minute=5)},
     "expire-stale-requests": {
         "task": "marketplace.tasks.run_operator_command",
         "schedule": crontab(minute=30, hour=0),

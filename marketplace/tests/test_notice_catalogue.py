@@ -29,7 +29,7 @@ def test_every_in_app_notice_has_a_sender():
     """No dead words: each in-app-only notice is named by some app's code."""
     sources = "\n".join(
         path.read_text()
-        for app in ("bookings", "requests_app", "providers", "circles", "payments", "notifications")
+        for app in ("bookings", "requests_app", "providers", "vetting", "circles", "payments", "notifications")
         for path in (pathlib.Path(settings.BASE_DIR) / app).rglob("*.py")
         if "tests" not in path.parts
     )

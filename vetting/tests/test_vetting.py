@@ -11,15 +11,21 @@ import logging
 
 import pytest
 from celery.exceptions import Retry
+from django.utils import timezone
 
 from accounts.tests.factories import AdminUserFactory
 from adminpanel.models import AuditAction, AuditLog
+from bookings.models import BookingStatus, PaymentStatus
+from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call
 from marketplace.testing.checkr import IDENTITY_URL, checkr_event, checkr_webhook
 from marketplace.testing.stripe import signed_webhook, stripe_event
 from marketplace.testing.vetting import with_evidence
-from providers.models import VerificationStatus
+from messaging.models import Message
+from providers.models import Provider, VerificationStatus
+from providers.services import provider_evidence_set
 from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
+from requests_app.tests.factories import ServiceRequestFactory
 from vetting import selectors, services, tasks
 from vetting.gateways import checkr_signature
 from vetting.models import (
@@ -326,6 +332,67 @@ def test_a_re_check_that_is_not_clear_suspends_her_with_its_reason(client, vetti
     assert (log.actor, log.target_id) == (None, str(provider.pk))
     assert "consider" in log.reason
     assert provider.pk not in [p["id"] for p in call(client, "GET", "/api/providers?verified=true").json()]
+
+
+def test_a_suspension_flags_her_upcoming_visits_to_staff_and_tells_the_families(client, admin_user, vetting_live):
+    provider = with_evidence(VerifiedProviderFactory(user__first_name="Vera", user__last_name="Vance"))
+    upcoming = BookingFactory(
+        provider=provider,
+        service_request=ServiceRequestFactory(
+            title="Grocery run", preferred_date=timezone.localdate() + dt.timedelta(days=5)
+        ),
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+    )
+    past = BookingFactory(
+        provider=provider,
+        service_request=ServiceRequestFactory(
+            title="Last week", preferred_date=timezone.localdate() - dt.timedelta(days=5)
+        ),
+        status=BookingStatus.COMPLETED,
+        payment_status=PaymentStatus.PAID,
+    )
+    candidate = BackgroundCheck.objects.get(provider=provider).candidate_id
+    report = {"id": "rpt_monitor", "candidate_id": candidate, "status": "suspended"}
+
+    assert checkr_webhook(client, checkr_event("report.suspended", report)).json()["outcome"] == "suspended"
+
+    family = Message.objects.filter(receiver=upcoming.client, content__contains="finding a new helper")
+    assert family.count() == 1
+    assert "Grocery run" in family.get().content
+    flagged = Message.objects.get(receiver=admin_user, content__contains="Needs a new helper")
+    assert f"booking #{upcoming.pk}" in flagged.content and "Vera Vance is suspended" in flagged.content
+    assert not Message.objects.filter(content__contains="Last week").exists()
+    assert past.client_id  # the completed visit is nobody's concern
+
+
+def test_checks_expire_after_a_year_and_she_is_asked_to_renew_ahead(client, vetting_live):
+    provider = with_evidence(VerifiedProviderFactory(user__first_name="Rosa"))
+    checked = timezone.now() - dt.timedelta(days=350)
+    provider_evidence_set(provider_id=provider.pk, background_checked_at=checked)
+    provider.refresh_from_db()
+    assert provider.checks_due_by == checked + dt.timedelta(days=365)
+
+    assert services.checks_renewals_start() == 1
+    assert services.checks_renewals_start() == 0  # asked once
+    renewal = BackgroundCheck.objects.filter(provider=provider).first()
+    assert (renewal.kind, renewal.status) == ("renewal", CheckStatus.STARTING)
+    assert Message.objects.filter(receiver=provider.user, content__contains="yearly background check is due").exists()
+    listed = [p["id"] for p in call(client, "GET", "/api/providers?verified=true").json()]
+    assert provider.pk in listed
+
+    # Past the date she is hidden until a renewed check comes back clear.
+    Provider.objects.filter(pk=provider.pk).update(checks_due_by=timezone.now() - dt.timedelta(minutes=1))
+    assert provider.pk not in [p["id"] for p in call(client, "GET", "/api/providers?verified=true").json()]
+    vetting_live.candidates[renewal.candidate_id] = {"id": renewal.candidate_id}  # hers since the first check
+    assert services.background_invitation_create(check_id=renewal.pk) == "invited"
+    assert vetting_live.posts("/v1/candidates") == []  # the candidate is reused
+    renewal.refresh_from_db()
+    report = {"id": "rpt_renewal", "candidate_id": renewal.candidate_id, "result": "clear"}
+    assert checkr_webhook(client, checkr_event("report.completed", report)).json()["outcome"] == "clear"
+    provider.refresh_from_db()
+    assert provider.checks_due_by > timezone.now() + dt.timedelta(days=360)
+    assert provider.pk in [p["id"] for p in call(client, "GET", "/api/providers?verified=true").json()]
 
 
 def test_staff_without_the_second_step_reach_no_vetting_endpoint(client, applicant):
