@@ -53,3 +53,5 @@ export interface Viewer {
 export type PhoneLine = Schemas["PhoneLine"];
 /** Whether a care recipient's phone PIN is set or locked (GET /api/care-recipients/{id}/phone-pin). */
 export type PhonePinState = Schemas["PhonePin"];
+/** A message a caller left for staff on the phone menu (GET /api/admin/voicemails). */
+export type Voicemail = Schemas["Voicemail"];
