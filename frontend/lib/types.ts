@@ -55,3 +55,5 @@ export type PhoneLine = Schemas["PhoneLine"];
 export type PhonePinState = Schemas["PhonePin"];
 /** A message a caller left for staff on the phone menu (GET /api/admin/voicemails). */
 export type Voicemail = Schemas["Voicemail"];
+/** How a care recipient is reminded the evening before a visit (GET /api/care-recipients/{id}/phone-reminder). */
+export type PhoneReminderChoice = Schemas["PhoneReminder"];
