@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from phoneline.models import PhoneContact
+from phoneline.models import PhoneContact, StaffVoicemail
 
 
 @admin.register(PhoneContact)
@@ -16,4 +16,17 @@ class PhoneContactAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(StaffVoicemail)
+class StaffVoicemailAdmin(admin.ModelAdmin):
+    """Messages callers left for staff on the phone menu; staff mark them handled."""
+
+    list_display = ("created_at", "recipient", "seconds", "handled_at")
+    list_filter = ("handled_at",)
+    readonly_fields = ("call_sid", "recipient", "recording_url", "seconds", "transcription", "created_at")
+    fields = (*readonly_fields, "handled_at")
+
+    def has_add_permission(self, request):
         return False

@@ -276,3 +276,56 @@ def transcribed(request: HttpRequest) -> HttpResponse:
             call_sid=request.POST.get("CallSid", ""), text=request.POST.get("TranscriptionText", "")
         )
     return _twiml(VoiceResponse())
+
+
+# ---------------------------------------------------------------- reminder calls (Kindly calls her)
+
+
+def _reminder(request: HttpRequest):
+    booking_id = request.GET.get("booking", "")
+    if not booking_id.isdigit():
+        return None
+    return services.reminder_of_call(booking_id=int(booking_id), call_sid=request.POST.get("CallSid", ""))
+
+
+@twilio_signed
+def reminder(request: HttpRequest) -> HttpResponse:
+    """POST /api/phone/reminder?booking=: she picked up Kindly's reminder call."""
+    response = VoiceResponse()
+    found = _reminder(request)
+    if found is None:
+        return _goodbye(response)
+    booking = found.booking
+    gather = _gather(response, _url("phone-reminder-answer", booking=booking.pk))
+    say(gather, words.REMINDER_CALL.format(name=booking.recipient.first_name, visit=services.spoken_visit(booking)))
+    return _goodbye(response)
+
+
+@twilio_signed
+def reminder_answer(request: HttpRequest) -> HttpResponse:
+    """POST /api/phone/reminder/answer?booking=: 1 confirms the visit, 2 talks to Kindly."""
+    from django.conf import settings
+
+    response = VoiceResponse()
+    found = _reminder(request)
+    key = choice_of(request.POST)
+    if found is None or key not in ("1", "2"):
+        return _goodbye(response)
+    services.reminder_answered(reminder=found, key=key)
+    if key == "1":
+        return _goodbye(response, words.CONFIRMED.format(helper=found.booking.provider.user.first_name))
+    support = services.selectors.e164_or_empty(settings.SUPPORT_PHONE)
+    if support:
+        say(response, words.SPOKEN_CONNECTING)
+        response.dial(caller_id=settings.TWILIO_FROM_NUMBER).number(support)
+        return _twiml(response)
+    return _leave_message(response)
+
+
+@twilio_signed
+def reminder_status(request: HttpRequest) -> HttpResponse:
+    """POST /api/phone/reminder/status?booking=: how the reminder call ended (Twilio's statusCallback)."""
+    found = _reminder(request)
+    if found is not None:
+        services.reminder_call_ended(reminder=found, status=request.POST.get("CallStatus", ""))
+    return _twiml(VoiceResponse())

@@ -136,3 +136,39 @@ class StaffVoicemail(models.Model):
 
     def __str__(self) -> str:
         return f"voicemail {self.call_sid}"
+
+
+# ---------------------------------------------------------------- reminder calls the evening before
+
+
+class ReminderBy(models.TextChoices):
+    CALL = "call", "A phone call"
+    TEXT = "text", "A text message"
+    NONE = "none", "No reminder"
+
+
+class PhoneReminderChoice(models.Model):
+    """How the care recipient hears of a visit the evening before, on her own phone (the family's
+    choice on /care-circle; without a row: none)."""
+
+    recipient = models.OneToOneField("circles.CareRecipient", on_delete=models.CASCADE, related_name="+")
+    by = models.CharField(max_length=8, choices=ReminderBy.choices, default=ReminderBy.NONE)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"reminders of recipient {self.recipient_id} by {self.by}"
+
+
+class ReminderCall(models.Model):
+    """The evening-before reminder of one visit: its tries, and how it ended."""
+
+    booking = models.OneToOneField("bookings.Booking", on_delete=models.CASCADE, related_name="+")
+    by = models.CharField(max_length=8, choices=ReminderBy.choices)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_try_at = models.DateTimeField(null=True, blank=True)
+    # "confirmed", "talk" (asked for Kindly), "answered", "no_answer" (two tries), "texted".
+    outcome = models.CharField(max_length=16, blank=True)
+    sids = models.JSONField(default=list, blank=True)
+
+    def __str__(self) -> str:
+        return f"reminder of booking {self.booking_id}"

@@ -160,3 +160,50 @@ def phone_menu_set_up() -> bool:
     """Kindly's phone menu answers calls to TWILIO_FROM_NUMBER, their webhooks checked with
     TWILIO_AUTH_TOKEN (it makes no call itself, so it needs no account id)."""
     return bool(settings.TWILIO_AUTH_TOKEN and settings.TWILIO_FROM_NUMBER)
+
+
+# ---------------------------------------------------------------- reminder calls
+
+# The evening before a visit, on the recipient's clock: calls start at 5 PM and stop at 8:30 PM,
+# well before quiet hours (9 PM to 8 AM, when Kindly never calls or texts her).
+REMINDER_FROM = dt.time(17, 0)
+REMINDER_UNTIL = dt.time(20, 30)
+REMINDER_TRIES = 2
+REMINDER_RETRY_AFTER = dt.timedelta(minutes=30)
+
+
+def reminder_by(recipient_id: int) -> str:
+    from phoneline.models import PhoneReminderChoice, ReminderBy
+
+    choice = PhoneReminderChoice.objects.filter(recipient_id=recipient_id).first()
+    return choice.by if choice else ReminderBy.NONE
+
+
+def reminders_due(*, now: dt.datetime) -> list[int]:
+    """Visits of tomorrow (each recipient's clock) whose recipient chose a call or a text, in her
+    evening window, not reminded yet (a call not answered: tried again after 30 minutes, twice in all)."""
+    from phoneline.models import PhoneReminderChoice, ReminderBy, ReminderCall
+
+    by_recipient = dict(PhoneReminderChoice.objects.exclude(by=ReminderBy.NONE).values_list("recipient_id", "by"))
+    if not by_recipient:
+        return []
+    due = []
+    soon = Booking.objects.filter(
+        recipient_id__in=by_recipient, status__in=_ON, starts_at__gt=now, starts_at__lt=now + dt.timedelta(days=2)
+    ).select_related("recipient")
+    for booking in soon:
+        local = now.astimezone(booking.recipient.zone)
+        if booking.scheduled_date != local.date() + dt.timedelta(days=1):
+            continue
+        if not REMINDER_FROM <= local.time() < REMINDER_UNTIL:
+            continue
+        if not e164_or_empty(booking.recipient.phone):
+            continue
+        reminder = ReminderCall.objects.filter(booking=booking).first()
+        if reminder is None or (
+            not reminder.outcome
+            and reminder.attempts < REMINDER_TRIES
+            and (reminder.last_try_at is None or reminder.last_try_at <= now - REMINDER_RETRY_AFTER)
+        ):
+            due.append(booking.pk)
+    return due

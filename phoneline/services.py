@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, connection, transaction
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.models import User
@@ -40,6 +41,9 @@ from phoneline.models import (
     PhoneContact,
     PhoneLink,
     PhonePin,
+    PhoneReminderChoice,
+    ReminderBy,
+    ReminderCall,
     StaffVoicemail,
 )
 from requests_app.models import ServiceRequest, still_cancellable
@@ -454,3 +458,121 @@ def voicemail_saved(*, call_sid: str, recording_url: str, seconds: int) -> Staff
 
 def voicemail_transcribed(*, call_sid: str, text: str) -> None:
     StaffVoicemail.objects.filter(call_sid=call_sid).update(transcription=text[:5000])
+
+
+# ---------------------------------------------------------------- reminder calls, the evening before
+
+
+def reminder_choice_set(*, actor: User, recipient_id: int, by: str) -> PhoneReminderChoice:
+    """An organizer chooses how the recipient hears of a visit the evening before (call, text, none)."""
+    if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=actor.pk).exists():
+        raise NotFound("Care recipient not found.")
+    if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
+        raise PermissionDenied("Only the organizers of the care circle can choose the reminders.")
+    if by not in ReminderBy.values:
+        raise InvalidInput("Choose a call, a text or no reminder.", errors={"by": ["Choose call, text or none."]})
+    choice, _ = PhoneReminderChoice.objects.update_or_create(recipient_id=recipient_id, defaults={"by": by})
+    return choice
+
+
+def reminder_claim(*, booking_id: int, now: dt.datetime) -> ReminderCall | None:
+    """Claim one try of a due reminder (a row lock: two beat runs never call twice)."""
+    if booking_id not in selectors.reminders_due(now=now):
+        return None
+    with transaction.atomic():
+        booking = Booking.objects.select_for_update().get(pk=booking_id)
+        reminder, _ = ReminderCall.objects.select_for_update().get_or_create(
+            booking=booking, defaults={"by": selectors.reminder_by(booking.recipient_id)}
+        )
+        if reminder.outcome or reminder.attempts >= selectors.REMINDER_TRIES:
+            return None
+        if reminder.last_try_at and reminder.last_try_at > now - selectors.REMINDER_RETRY_AFTER:
+            return None
+        reminder.attempts += 1
+        reminder.last_try_at = now
+        reminder.save(update_fields=["attempts", "last_try_at"])
+    return reminder
+
+
+def reminder_send(*, booking_id: int, now: dt.datetime, site: str) -> str:
+    """Remind the recipient of tomorrow's visit as her family chose: a call ("press 1 to confirm,
+    2 to talk to Kindly") or a text. The call to Twilio is made after the claim's commit."""
+    from django.conf import settings
+
+    from notifications.channels import twilio_client
+
+    reminder = reminder_claim(booking_id=booking_id, now=now)
+    if reminder is None:
+        return "not_due"
+    booking = Booking.objects.select_related("recipient", "provider__user", "service_request").get(pk=booking_id)
+    phone = selectors.e164_or_empty(booking.recipient.phone)
+    client = twilio_client()
+    if reminder.by == ReminderBy.TEXT:
+        client.messages.create(
+            to=phone, from_=settings.TWILIO_FROM_NUMBER, body=words.REMINDER_TEXT.format(visit=spoken_visit(booking))
+        )
+        ReminderCall.objects.filter(pk=reminder.pk).update(outcome="texted")
+        return "texted"
+    query = f"?booking={booking.pk}"
+    call = client.calls.create(
+        to=phone,
+        from_=settings.TWILIO_FROM_NUMBER,
+        url=site + reverse("phone-reminder") + query,
+        status_callback=site + reverse("phone-reminder-status") + query,
+        status_callback_event=["completed"],
+        timeout=30,
+    )
+    ReminderCall.objects.filter(pk=reminder.pk).update(sids=[*reminder.sids, call.sid])
+    return "called"
+
+
+def reminder_of_call(*, booking_id: int, call_sid: str) -> ReminderCall | None:
+    """The reminder a call belongs to (Kindly placed it: its CallSid is kept), else None."""
+    reminder = ReminderCall.objects.select_related("booking__recipient", "booking__provider__user").filter(
+        booking_id=booking_id
+    )
+    found = reminder.first()
+    return found if found is not None and call_sid in found.sids else None
+
+
+def reminder_answered(*, reminder: ReminderCall, key: str) -> str:
+    """The recipient's answer: 1 confirms (the helper and the circle told), 2 asks for Kindly."""
+    with transaction.atomic():
+        locked = ReminderCall.objects.select_for_update().get(pk=reminder.pk)
+        if key == "1" and locked.outcome != "confirmed":
+            booking = locked.booking
+            _, made = PhoneConfirmation.objects.get_or_create(booking=booking)
+            if made:
+                notify(
+                    receivers=_circle_and_helper(booking),
+                    notice=words.InApp.CONFIRMED_BY_PHONE,
+                    facts={"name": booking.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                    booking=booking,
+                )
+            locked.outcome = "confirmed"
+        elif key == "2" and not locked.outcome:
+            locked.outcome = "talk"
+        locked.save(update_fields=["outcome"])
+    return locked.outcome
+
+
+def reminder_call_ended(*, reminder: ReminderCall, status: str) -> None:
+    """Twilio's status of a reminder call: not answered twice tells the organizers; picked up and
+    hung up without a key still counts as answered."""
+    with transaction.atomic():
+        locked = ReminderCall.objects.select_for_update().select_related("booking__recipient").get(pk=reminder.pk)
+        if locked.outcome:
+            return
+        if status == "completed":
+            locked.outcome = "answered"
+        elif status in ("no-answer", "busy", "failed", "canceled") and locked.attempts >= selectors.REMINDER_TRIES:
+            locked.outcome = "no_answer"
+            booking = locked.booking
+            organizers = CircleMember.objects.filter(recipient_id=booking.recipient_id, role=CircleRole.ORGANIZER)
+            notify(
+                receivers=[m.user for m in organizers.select_related("user")],
+                notice=words.InApp.REMINDER_UNANSWERED,
+                facts={"name": booking.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                booking=booking,
+            )
+        locked.save(update_fields=["outcome"])

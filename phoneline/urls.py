@@ -20,6 +20,10 @@ urlpatterns = [
     path("api/phone/menu/again", menu.again, name="phone-menu-again"),
     path("api/phone/menu/recorded", menu.recorded, name="phone-menu-recorded"),
     path("api/phone/menu/transcribed", menu.transcribed, name="phone-menu-transcribed"),
+    path("api/phone/reminder", menu.reminder, name="phone-reminder"),
+    path("api/phone/reminder/answer", menu.reminder_answer, name="phone-reminder-answer"),
+    path("api/phone/reminder/status", menu.reminder_status, name="phone-reminder-status"),
+    path("api/care-recipients/<int:pk>/phone-reminder", api.PhoneReminderView.as_view(), name="api-phone-reminder"),
     path("api/care-recipients/<int:pk>/phone-pin", api.PhonePinView.as_view(), name="api-care-recipient-phone-pin"),
     path("api/admin/voicemails", api.VoicemailListView.as_view(), name="api-admin-voicemails"),
 ]

@@ -250,6 +250,21 @@ CASES = [
         table(organizer=200, member=200, outside=404, booked_provider=200, other_provider=404, admin=200),
     ),
     (
+        # The evening-before reminder of the care recipient (call, text or none).
+        "phone-reminder-read",
+        "GET",
+        "/api/care-recipients/{recipient}/phone-reminder",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        "phone-reminder-set",
+        "PUT",
+        "/api/care-recipients/{recipient}/phone-reminder",
+        {"by": "call"},
+        table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
         # The page: the circle sees the booking there (organizers pay); anyone else "Booking Not Found".
         "checkout-page",
         "GET",

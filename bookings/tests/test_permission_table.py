@@ -342,6 +342,9 @@ CASES = [
     ("phone-menu-webhook", "POST", "/api/phone/menu", {"From": "+15550001111"}, dict.fromkeys(ROLES, 403)),
     ("phone-menu-choice-webhook", "POST", "/api/phone/menu/choice", {"Digits": "0"}, dict.fromkeys(ROLES, 403)),
     ("phone-menu-recorded-webhook", "POST", "/api/phone/menu/recorded", None, dict.fromkeys(ROLES, 403)),
+    ("phone-reminder-webhook", "POST", "/api/phone/reminder?booking=1", None, dict.fromkeys(ROLES, 403)),
+    ("phone-reminder-answer-webhook", "POST", "/api/phone/reminder/answer", {"Digits": "1"}, dict.fromkeys(ROLES, 403)),
+    ("phone-reminder-status-webhook", "POST", "/api/phone/reminder/status", None, dict.fromkeys(ROLES, 403)),
     # Twilio's webhooks: only what Twilio signed (none of these requests are), whoever sends it.
     ("phone-voice-webhook", "POST", "/api/phone/twilio/voice", {"From": "+15550001111"}, {r: 403 for r in ROLES}),
     ("phone-voice-done-webhook", "POST", "/api/phone/twilio/voice/done", None, {r: 403 for r in ROLES}),

@@ -83,6 +83,7 @@ class InApp:
     PIN_LOCKED = "phone_pin_locked"
     CONFIRMED_BY_PHONE = "confirmed_by_phone"
     ASKED_AGAIN_BY_PHONE = "asked_again_by_phone"
+    REMINDER_UNANSWERED = "reminder_unanswered"
 
 
 def _pin_locked(f: Facts) -> Texts:
@@ -105,3 +106,20 @@ NOTICES: dict[str, Notice] = {
     InApp.CONFIRMED_BY_PHONE: Notice(_confirmed),
     InApp.ASKED_AGAIN_BY_PHONE: Notice(_asked_again),
 }
+
+
+# ---------------------------------------------------------------- reminder calls, the evening before
+
+REMINDER_CALL = (
+    "Hello {name}. This is Kindly. You have a visit tomorrow: {visit}. "
+    "To confirm it, press 1. To talk to Kindly, press 2."
+)
+REMINDER_TEXT = "Kindly: you have a visit tomorrow, {visit}. Reply or call Kindly if you cannot make it."
+REMINDER_TALK_NO_PHONE = "Kindly support is not on the phone now. " + LEAVE_MESSAGE
+
+
+def _reminder_unanswered(f: Facts) -> Texts:
+    return {"": f"{f['name']} did not answer two reminder calls for the visit on {f['day']}. You may want to call."}
+
+
+NOTICES[InApp.REMINDER_UNANSWERED] = Notice(_reminder_unanswered)

@@ -822,6 +822,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/care-recipients/{id}/phone-reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET/PUT /api/care-recipients/{id}/phone-reminder {by}: a call, a text or no reminder the
+         *     evening before each visit, on the recipient's own phone (organizers choose; the circle reads).
+         */
+        get: operations["care_recipients_phone_reminder_retrieve"];
+        /**
+         * @description GET/PUT /api/care-recipients/{id}/phone-reminder {by}: a call, a text or no reminder the
+         *     evening before each visit, on the recipient's own phone (organizers choose; the circle reads).
+         */
+        put: operations["care_recipients_phone_reminder_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/create-payment-intent": {
         parameters: {
             query?: never;
@@ -1959,6 +1983,13 @@ export interface components {
             readonly distanceMiles: number | null;
             readonly answerMinutes: number | null;
         };
+        /**
+         * @description * `call` - call
+         *     * `text` - text
+         *     * `none` - none
+         * @enum {string}
+         */
+        ByEnum: "call" | "text" | "none";
         /** @description The offline test gateway's card form. */
         CardConfirmInputRequest: {
             /** Format: int64 */
@@ -2591,6 +2622,14 @@ export interface components {
             readonly at: string;
             readonly seconds: number | null;
             readonly outcome: string;
+        };
+        /** @description How the care recipient hears of a visit the evening before: "call", "text" or "none". */
+        PhoneReminder: {
+            by: components["schemas"]["ByEnum"];
+        };
+        /** @description How the care recipient hears of a visit the evening before: "call", "text" or "none". */
+        PhoneReminderRequest: {
+            by: components["schemas"]["ByEnum"];
         };
         /**
          * @description * `` - No address
@@ -4447,6 +4486,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PhonePin"];
+                };
+            };
+        };
+    };
+    care_recipients_phone_reminder_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneReminder"];
+                };
+            };
+        };
+    };
+    care_recipients_phone_reminder_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneReminderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneReminder"];
                 };
             };
         };

@@ -61,3 +61,7 @@ export type VettingQueueItem = Schemas["VettingQueueItem"];
 export type PhoneLine = Schemas["PhoneLine"];
 /** Whether a care recipient's phone PIN is set or locked (GET /api/care-recipients/{id}/phone-pin). */
 export type PhonePinState = Schemas["PhonePin"];
+/** A message a caller left for staff on the phone menu (GET /api/admin/voicemails). */
+export type Voicemail = Schemas["Voicemail"];
+/** How a care recipient is reminded the evening before a visit (GET /api/care-recipients/{id}/phone-reminder). */
+export type PhoneReminderChoice = Schemas["PhoneReminder"];

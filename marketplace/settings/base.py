@@ -459,6 +459,8 @@ CELERY_BEAT_SCHEDULE = {
         "args": ["clearsessions"],
     },
     "visit-reminders": {"task": "notifications.tasks.send_visit_reminders", "schedule": 300.0},
+    # Reminder calls or texts to care recipients the evening before a visit (phoneline).
+    "phone-reminder-calls": {"task": "phoneline.tasks.reminder_calls", "schedule": 300.0},
     "message-digests": {"task": "notifications.tasks.send_message_digests", "schedule": 60.0},
     "new-request-notices": {"task": "notifications.tasks.send_new_request_notices", "schedule": 300.0},
     # Offers: rounds unanswered in time widen, requests never offered are (requests_app.tasks).

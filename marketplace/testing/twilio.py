@@ -28,6 +28,8 @@ class FakeTwilio:
     fail_next: list[int] = field(default_factory=list)
     # The account's numbers as Twilio holds them: {"+1...": {"voice_url": ..., "sms_url": ...}}.
     numbers: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Calls Kindly placed (Calls.json): the form Twilio was given (To, From, Url, StatusCallback...).
+    calls: list[dict[str, str]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
@@ -66,6 +68,21 @@ def _handler_for(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
         def do_POST(self) -> None:  # noqa: N802
             length = int(self.headers.get("Content-Length") or 0)
             params = dict(parse_qsl(self.rfile.read(length).decode()))
+            if self.path.endswith("/Calls.json"):
+                with fake.lock:
+                    sid = f"CA{next(_ids):032d}"
+                    fake.calls.append({**params, "sid": sid})
+                self._reply(
+                    201,
+                    {
+                        "sid": sid,
+                        "status": "queued",
+                        "to": params.get("To"),
+                        "from": params.get("From"),
+                        "account_sid": ACCOUNT_SID,
+                    },
+                )
+                return
             if not self.path.endswith("/Messages.json"):
                 self._reply(404, {"code": 20404, "message": "not found", "status": 404})
                 return

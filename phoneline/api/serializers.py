@@ -62,3 +62,9 @@ class VoicemailSerializer(serializers.Serializer):
     seconds = serializers.IntegerField(read_only=True)
     recordingUrl = serializers.CharField(source="recording_url", read_only=True)
     transcription = serializers.CharField(read_only=True)
+
+
+class PhoneReminderSerializer(serializers.Serializer):
+    """How the care recipient hears of a visit the evening before: "call", "text" or "none"."""
+
+    by = serializers.ChoiceField(choices=["call", "text", "none"])

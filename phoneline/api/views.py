@@ -16,6 +16,7 @@ from phoneline.api.serializers import (
     PhonePinInputSerializer,
     PhonePinSerializer,
     PhoneRecordSerializer,
+    PhoneReminderSerializer,
     VoicemailSerializer,
 )
 
@@ -82,3 +83,20 @@ class VoicemailListView(APIView):
             for v in selectors.voicemails_for_staff()[:100]
         ]
         return Response(VoicemailSerializer(rows, many=True).data)
+
+
+class PhoneReminderView(APIView):
+    """GET/PUT /api/care-recipients/{id}/phone-reminder {by}: a call, a text or no reminder the
+    evening before each visit, on the recipient's own phone (organizers choose; the circle reads)."""
+
+    @extend_schema(responses={200: PhoneReminderSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        selectors.pin_state(user=request.user, recipient_id=pk)  # the circle only (404 otherwise)
+        return Response({"by": selectors.reminder_by(pk)})
+
+    @extend_schema(request=PhoneReminderSerializer, responses={200: PhoneReminderSerializer})
+    def put(self, request: Request, pk: int) -> Response:
+        body = PhoneReminderSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        choice = services.reminder_choice_set(actor=request.user, recipient_id=pk, by=body.validated_data["by"])
+        return Response({"by": choice.by})

@@ -12,6 +12,7 @@ import { BookingsTab } from "./BookingsTab";
 import { ProvidersTab } from "./ProvidersTab";
 import { RequestsTab } from "./RequestsTab";
 import { Summary } from "./Summary";
+import { PhoneTab } from "./PhoneTab";
 import { TodayTab } from "./TodayTab";
 import { VettingTab } from "./VettingTab";
 import { BOOKINGS, type Counts, SUMMARY } from "./common";
@@ -35,7 +36,7 @@ function useCounts(initial: Counts) {
   return [data, reload] as const;
 }
 
-type TabName = "providers" | "vetting" | "bookings" | "requests" | "today";
+type TabName = "providers" | "vetting" | "bookings" | "requests" | "today" | "phone";
 
 export function AdminDashboard({ today, counts: initialCounts, todayBookings }: Props) {
   const [counts, reloadCounts] = useCounts(initialCounts);
@@ -77,6 +78,9 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           <Tabs.Trigger className="tab" value="today">
             Today
           </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="phone">
+            Phone messages
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="providers">
           <h2 className="visually-hidden">Providers</h2>
@@ -102,6 +106,10 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
         <Tabs.Content className="tab-panel" value="today">
           <h2 className="visually-hidden">Today</h2>
           <TodayTab />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="phone">
+          <h2 className="visually-hidden">Phone messages</h2>
+          <PhoneTab />
         </Tabs.Content>
       </Tabs.Root>
     </>

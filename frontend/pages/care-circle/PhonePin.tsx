@@ -9,6 +9,7 @@ import { apiQuery, useApiWrite } from "../../lib/query";
 import { toast } from "../../lib/toast";
 import type { PhonePinState as PinState } from "../../lib/types";
 import type { Recipient } from "./common";
+import { PhoneReminder } from "./PhoneReminder";
 
 export function PhonePin({ recipient }: { recipient: Recipient }) {
   const path = `/api/care-recipients/${recipient.id}/phone-pin`;
@@ -46,6 +47,7 @@ export function PhonePin({ recipient }: { recipient: Recipient }) {
         hear, confirm or cancel visits. Kindly asks for a 4-digit PIN.
       </p>
       <p data-testid="phone-pin-status">{status}</p>
+      {recipient.phone && <PhoneReminder recipient={recipient} />}
       {recipient.myRole === "organizer" && (
         <form onSubmit={(event) => void save(event)} noValidate>
           <InputField
