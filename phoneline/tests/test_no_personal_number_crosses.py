@@ -24,6 +24,7 @@ from notifications.channels import email_message, sms_body
 from notifications.models import Contact, Delivery
 from notifications.services import visit_reminder_send
 from providers.tests.factories import VerifiedProviderFactory
+from requests_app.services import PLACE_WAIT, offers_send
 
 # Each party's own numbers, as they typed them.
 HAROLD = "555-201-3344"  # the care recipient
@@ -84,6 +85,8 @@ def world(db, client_user, phone_lines, settings):
             web["olivia"], "POST", "/api/service-requests", valid_request_body(recipientId=harold.pk, preferredDate=day)
         )
         assert posted.status_code == 201, posted.content
+        # The post is offered (matching): nobody near takes it, so it opens to every helper.
+        offers_send(service_request_id=posted.json()["id"], now=timezone.now() + PLACE_WAIT)
         accepted = call(web["vera"], "POST", f"/api/service-requests/{posted.json()['id']}/accept")
         assert accepted.status_code == 201, accepted.content
         ids.append((posted.json()["id"], accepted.json()["id"]))
