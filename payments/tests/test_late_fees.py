@@ -329,6 +329,7 @@ def test_the_helper_s_earnings_show_the_late_fee_as_its_own_line(
     csv_text = helper.get("/earnings.csv").content.decode()
 
     assert 'data-testid="late-fee-line"' in page and "Late fee: cancelled late" in page
+    assert "the client got $60.00 back and the late fee of $30.00 is yours" in page
     assert "$30.00" in page
     [line] = data["lateFees"]
     assert (line["bookingId"], line["amount"], line["state"]) == (booking.pk, 30.0, "on_its_way")
