@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from payments.models import ConnectedAccount, Earning, PaymentIntent, ProcessedEvent, Refund
+from payments.models import ConnectedAccount, Earning, LateFee, PaymentIntent, ProcessedEvent, Refund
 from payments.selectors import earning_earned, earning_state_label
 
 
@@ -83,6 +83,22 @@ class EarningAdmin(admin.ModelAdmin):
     @admin.display(description="payout", ordering="state")
     def outcome(self, obj: Earning) -> str:
         return earning_state_label(obj)
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(LateFee)
+class LateFeeAdmin(admin.ModelAdmin):
+    """Read-only: staff decide a disputed fee with POST /api/admin/bookings/{id}/late-fee (audited)."""
+
+    list_display = ("booking", "kind", "amount", "state", "disputed_at", "transfer_id", "last_error")
+    list_filter = ("state", "kind", "gateway")
+    search_fields = ("booking__id", "transfer_id")
+    readonly_fields = [f.name for f in LateFee._meta.fields]
 
     def has_add_permission(self, request) -> bool:
         return False

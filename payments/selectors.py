@@ -221,14 +221,25 @@ def earnings_overview(*, user: User) -> dict:
     setup, _account = payout_setup_of(provider=provider)
     months = earning_month_totals(provider=provider)
     payouts_on = setup == PayoutSetup.ON
+    late_fees = with_fee_notes(list(late_fees_of_provider(provider=provider)), payouts_on=payouts_on)
+    earnings = with_notes(list(earning_list(provider=provider)), payouts_on=payouts_on)
+    # A visit cancelled with a late fee: its refund was the rest, and the note says where the fee is.
+    kept = {fee.booking_id: fee.amount for fee in late_fees}
+    for earning in earnings:
+        if earning.booking_id in kept and earning.state == PayoutState.REVERSED:
+            earning.refunded = earning.gross - kept[earning.booking_id]
+            earning.note = (
+                f"The visit was cancelled late: the client got ${earning.refunded} back and the late fee "
+                f"of ${kept[earning.booking_id]} is yours (under Late fees)."
+            )
     return {
         "payouts": {"status": setup.value, "label": setup.label},
         "fee_percent": settings.PLATFORM_FEE_PERCENT,
         "totals": earning_totals(months),
         "months": months,
-        "earnings": with_notes(list(earning_list(provider=provider)), payouts_on=payouts_on),
+        "earnings": earnings,
         # The cancellation policy's late fees: each its own line, all of it the helper's.
-        "late_fees": with_fee_notes(list(late_fees_of_provider(provider=provider)), payouts_on=payouts_on),
+        "late_fees": late_fees,
         "payouts_on": payouts_on,
         # Payouts are set up by verified providers only (payments.payouts.connected_account_start).
         "can_set_up": provider.verification_status == VerificationStatus.VERIFIED,

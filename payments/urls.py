@@ -17,6 +17,7 @@ urlpatterns = [
     path("api/earnings", api_views.EarningsView.as_view(), name="api-earnings"),
     path("api/earnings/<int:booking_id>", api_views.EarningDetailView.as_view(), name="api-earning"),
     # The cancellation policy's late fee (payments.latefees).
+    path("late-fees/<int:booking_id>", views.late_fee_page, name="late-fee"),
     path("api/bookings/<int:booking_id>/late-fee", api_views.LateFeeView.as_view(), name="api-late-fee"),
     path(
         "api/bookings/<int:booking_id>/late-fee/dispute",

@@ -19,8 +19,9 @@ from circles.models import CircleRole
 from core.errors import DomainError
 from payments import payouts
 from payments.api.serializers import MAX_ID
+from payments.latefees import late_fee_dispute
 from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState
-from payments.selectors import booking_is_payable, checkout_booking, earnings_overview
+from payments.selectors import booking_is_payable, checkout_booking, earnings_overview, late_fee_get
 from requests_app.models import TimeWindow
 
 
@@ -193,3 +194,34 @@ def payouts_test_onboarding(request: HttpRequest) -> HttpResponse:
     if not payouts.test_onboarding_allowed(actor=request.user, account_id=account_id):
         return render(request, "404.html", status=404)
     return render(request, "pages/payouts-test-onboarding.html", {"account_id": account_id})
+
+
+@login_required_page
+@require_http_methods(["GET", "POST"])
+def late_fee_page(request: HttpRequest, booking_id: int) -> HttpResponse:
+    """/late-fees/<booking>: a cancelled visit's late fee (the cancellation policy) for its
+    organizers, helper and staff; an organizer disputes a held nobody-home fee here (POST reason).
+    The nobody-home email links here."""
+    error = ""
+    try:
+        fee = late_fee_get(user=request.user, booking_id=booking_id)
+        if request.method == "POST":
+            try:
+                late_fee_dispute(booking_id=booking_id, actor=request.user, reason=request.POST.get("reason", ""))
+                queue_toast(
+                    request,
+                    title="Dispute sent",
+                    description="Kindly support will look into it and tell you what they decide.",
+                )
+                return HttpResponseRedirect(request.path)
+            except DomainError as exc:
+                error = exc.message
+                fee = late_fee_get(user=request.user, booking_id=booking_id)
+    except DomainError as exc:
+        return render(request, "pages/late-fee.html", {"forbidden": exc.message}, status=exc.status_code)
+    return render(
+        request,
+        "pages/late-fee.html",
+        {"fee": fee, "error": error, "reason": request.POST.get("reason", ""), "TEXT_MAX": 2000},
+        status=400 if error else 200,
+    )

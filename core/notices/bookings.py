@@ -167,7 +167,8 @@ def _cancelled(f: Facts) -> Texts:
         found = f'Your helper arrived for "{title}" on {when} and found nobody home, so the visit was cancelled.'
         fee = (
             f" Under our cancellation policy the helper is paid the late fee of ${f['late_fee']}; the rest of"
-            " the payment comes back to the card. If someone was home, you can dispute the fee from the booking."
+            " the payment comes back to the card. If someone was home, you can dispute the fee: follow the link"
+            " in our email, or contact support."
         )
         return {
             "": found,
@@ -198,12 +199,13 @@ def _cancelled_email(r: Reader) -> Content | None:
             lines.append(f"Refund: ${ctx['refund']}, the rest of the payment, to the card it was paid with.")
     elif r.pays and ctx.get("refund"):
         lines.append(f"Refund: ${ctx['refund']}, in full, to the card it was paid with.")
+    nobody_home = ctx.get("how") == "nobody_home" and ctx.get("late_fee") and r.pays
     return Content(
         subject="A booking was cancelled",
         heading=f"{'The' if r.is_helper else 'Your'} booking for {r.title} was cancelled.",
         lines=lines,
-        action_label="Open your dashboard",
-        action_path="/dashboard",
+        action_label="See or dispute the late fee" if nobody_home else "Open your dashboard",
+        action_path=f"/late-fees/{b.pk}" if nobody_home else "/dashboard",
         why="you are the provider of this booking" if r.is_helper else r.circle_why,
     )
 

@@ -23,6 +23,7 @@ from messaging.models import Message
 from payments.latefees import late_fees_due
 from payments.models import Earning, LateFee, LateFeeState, PayoutState, ProcessedEvent, Refund
 from payments.tests.test_payouts import ACCOUNT_ON, connect
+from providers.tests.factories import VerifiedProviderFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -231,7 +232,7 @@ def test_a_helper_who_found_nobody_home_reports_it_and_the_fee_is_held_for_a_dis
     [refund] = stripe_backend.posts("/v1/refunds")
     assert refund.params["amount"] == "6000"
     told = Message.objects.filter(receiver=client_user, content__contains="found nobody home")
-    assert told.filter(content__endswith="dispute the fee from the booking.").exists()
+    assert told.filter(content__endswith="follow the link in our email, or contact support.").exists()
     seen = api_as(client_user).get(f"/api/bookings/{booking.pk}/late-fee").json()
     assert (seen["amount"], seen["state"], seen["canDispute"]) == (30.0, "held", True)
 
@@ -328,6 +329,7 @@ def test_the_helper_s_earnings_show_the_late_fee_as_its_own_line(
     csv_text = helper.get("/earnings.csv").content.decode()
 
     assert 'data-testid="late-fee-line"' in page and "Late fee: cancelled late" in page
+    assert "the client got $60.00 back and the late fee of $30.00 is yours" in page
     assert "$30.00" in page
     [line] = data["lateFees"]
     assert (line["bookingId"], line["amount"], line["state"]) == (booking.pk, 30.0, "on_its_way")
@@ -337,3 +339,23 @@ def test_the_helper_s_earnings_show_the_late_fee_as_its_own_line(
         f"{booking.pk},{booking.scheduled_date.isoformat()},Late fee: cancelled late (Garden and groceries)" in csv_text
     )
     assert csv_text.strip().endswith("30.00,0.00,30.00,0.00,On its way,30.00")
+
+
+def test_the_family_reads_and_disputes_the_fee_on_its_page(stripe_backend, client_user, verified_provider, api_as):
+    booking = checked_in(stripe_backend, client_user, verified_provider, api_as)
+    assert api_as(verified_provider.user).post(f"/api/bookings/{booking.pk}/nobody-home").status_code == 200
+    family = api_as(client_user)
+    url = f"/late-fees/{booking.pk}"
+
+    page = family.get(url)
+    assert page.status_code == 200
+    assert "$30.00" in page.content.decode() and "Dispute the fee" in page.content.decode()
+    empty = family.post(url, {"reason": "  "})
+    assert empty.status_code == 400 and "Say what happened" in empty.content.decode()
+    sent = family.post(url, {"reason": "The bell is broken"})
+    assert sent.status_code == 302
+    assert LateFee.objects.get(booking=booking).state == LateFeeState.DISPUTED
+    after = family.get(url).content.decode()
+    assert "Kindly support will decide" in after and "Dispute the fee" not in after
+    assert api_as(verified_provider.user).get(url).status_code == 200  # the helper reads it too
+    assert api_as(VerifiedProviderFactory().user).get(url).status_code == 404

@@ -90,3 +90,40 @@ def test_staff_see_the_fee_before_they_confirm_and_the_helper_sees_it_on_earning
     expect(helper.get_by_test_id("cancellation-policy")).to_contain_text("never more than $40.00")
     assert_no_axe_violations(helper, context="/cancellation-policy")
     helper.close()
+
+
+def test_a_helper_reports_nobody_home_and_the_family_disputes_the_fee(
+    live_server, page: Page, client_user, verified_provider
+):
+    booking = late_booking(client_user, verified_provider)
+    today = timezone.localdate()
+    booking.scheduled_date = today
+    booking.checked_in_at = timezone.now()
+    booking.save()
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in_browser(page, live_server.url, verified_provider.user)
+    page.goto(f"{live_server.url}/dashboard")
+    item = page.get_by_test_id("booking-item").filter(has_text="Garden and groceries")
+    item.get_by_role("button", name="Nobody is home").click()
+
+    dialog = page.get_by_role("dialog", name="Nobody is home?")
+    expect(dialog).to_contain_text("We keep the time of this report.")
+    assert_no_axe_violations(page, context="the nobody-home dialog")
+    page.screenshot(path=f"{SHOTS}-nobody-home-390.png", full_page=True)
+    dialog.get_by_role("button", name="Report nobody home").click()
+    expect(page.get_by_test_id("toast")).to_contain_text("Reported: nobody home")
+    fee = LateFee.objects.get(booking=booking)
+    assert (fee.kind, fee.amount, fee.state) == ("nobody_home", Decimal("30.00"), LateFeeState.HELD)
+
+    family = page.context.browser.new_page(viewport={"width": 390, "height": 844})
+    sign_in_browser(family, live_server.url, client_user)
+    family.goto(f"{live_server.url}/late-fees/{booking.pk}")
+    expect(family.get_by_test_id("late-fee-amount")).to_have_text("$30.00")
+    assert_no_axe_violations(family, context="/late-fees with a dispute form")
+    family.get_by_label("What happened").fill("Mum was home; the doorbell is broken.")
+    family.get_by_role("button", name="Dispute the fee").click()
+    expect(family.get_by_test_id("late-fee-note")).to_contain_text("Kindly support will decide")
+    family.screenshot(path=f"{SHOTS}-disputed-390.png", full_page=True)
+    fee.refresh_from_db()
+    assert fee.state == LateFeeState.DISPUTED
+    family.close()
