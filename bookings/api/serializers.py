@@ -25,7 +25,7 @@ from bookings.selectors import VISIT_STATES, series_pay_note, task_outcomes_of, 
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount, late_fee_amount
 from circles.models import CircleRole
 from core.api import StrictSerializer
-from core.fields import StrictCharField, StrictIntegerField
+from core.fields import MoneyField, StrictCharField, StrictIntegerField
 from providers.models import Provider, VerificationStatus
 from requests_app.api.serializers import (
     RecipientCareDetailsSerializer,
@@ -446,12 +446,11 @@ class AdminBookingCancelSerializer(StrictSerializer):
     )
     waiveLateFee = serializers.BooleanField(required=False, default=False)
     waiveReason = StrictCharField(label="Why the late fee is waived", max_length=2000, required=False, allow_blank=True)
-    lateFee = serializers.DecimalField(
-        max_digits=8,
-        decimal_places=2,
-        min_value=Decimal("0"),
+    lateFee = MoneyField(
+        label="Late fee",
         required=False,
-        coerce_to_string=False,
+        allow_null=True,
+        min_value=Decimal("0"),
         error_messages={"min_value": "The late fee cannot be below $0.00."},
     )
 

@@ -1740,8 +1740,8 @@ export interface components {
             waiveLateFee: boolean;
             /** Why the late fee is waived */
             waiveReason?: string;
-            /** Format: double */
-            lateFee?: number;
+            /** Late fee */
+            lateFee?: number | string | null;
         };
         AdminIdentity: {
             status: string;
@@ -2400,6 +2400,7 @@ export interface components {
         };
         /** @description POST /api/bookings/{id}/late-fee/dispute {reason}: what happened, for staff. */
         LateFeeDisputeRequest: {
+            /** What happened */
             reason: string;
         };
         /**

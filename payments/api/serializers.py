@@ -221,6 +221,7 @@ class LateFeeDisputeSerializer(StrictSerializer):
     """POST /api/bookings/{id}/late-fee/dispute {reason}: what happened, for staff."""
 
     reason = StrictCharField(
+        label="What happened",
         max_length=2000,
         error_messages={
             "required": DISPUTE_REASON_REQUIRED,
@@ -235,6 +236,7 @@ class LateFeeDecisionSerializer(StrictSerializer):
 
     decision = serializers.ChoiceField(choices=[("pay", "The fee stands"), ("waive", "Waive the fee")])
     reason = StrictCharField(
+        label="Reason",
         max_length=2000,
         error_messages={
             "required": DECIDE_REASON_REQUIRED,
