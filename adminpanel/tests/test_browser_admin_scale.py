@@ -12,6 +12,7 @@ from bookings.models import BookingStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
+from marketplace.testing.vetting import with_evidence
 from providers.models import VerificationStatus
 from providers.tests.factories import ProviderFactory, bulk_providers
 from requests_app.tests.factories import ServiceRequestFactory
@@ -24,7 +25,8 @@ def provider_names(group) -> list[str]:
 
 
 def test_admin_searches_and_pages_300_providers(live_server, page: Page, admin_user):
-    ProviderFactory(user__first_name="Zelda", user__last_name="Quill", user__email="zelda@example.com")
+    # With a verified ID and a clear background check: approval follows the evidence.
+    with_evidence(ProviderFactory(user__first_name="Zelda", user__last_name="Quill", user__email="zelda@example.com"))
     bulk_providers(119, status=VerificationStatus.PENDING, prefix="Pending")
     bulk_providers(150, status=VerificationStatus.VERIFIED, prefix="Vera")
     bulk_providers(30, status=VerificationStatus.REJECTED, prefix="Rex")

@@ -107,3 +107,31 @@ def money_tasks_in_process(request, monkeypatch):
 
         monkeypatch.setattr(task, "delay", delay)
     yield
+
+
+@pytest.fixture(autouse=True)
+def matching_in_process(request, monkeypatch):
+    """A browser test has no worker: the tasks that make a posted request visible to helpers (the
+    care recipient's place, circles.tasks.place_recipient, then the request's first round of offers,
+    requests_app.tasks.offer_request) run when enqueued, after the commit, in the live server's
+    thread, as a worker would at once. Other tests ask for them (places_in_process, offers_send)."""
+    if "celery_worker" in request.fixturenames or request.node.get_closest_marker("browser") is None:
+        yield
+        return
+    from circles import tasks as circle_tasks
+    from requests_app import services as request_services
+    from requests_app import tasks as request_tasks
+    from requests_app.models import ServiceRequest
+
+    def place(recipient_id, *args, **kwargs):
+        return circle_tasks.place_recipient.apply(args=[recipient_id])
+
+    def offer(service_request_id, *args, **kwargs):
+        if request_services.offers_send(service_request_id=service_request_id) == request_services.WAITING_FOR_PLACE:
+            # Its place task, enqueued by the same commit, has not run yet: place it now, then offer.
+            place(ServiceRequest.objects.get(pk=service_request_id).recipient_id)
+            request_services.offers_send(service_request_id=service_request_id)
+
+    monkeypatch.setattr(circle_tasks.place_recipient, "delay", place)
+    monkeypatch.setattr(request_tasks.offer_request, "delay", offer)
+    yield

@@ -230,6 +230,8 @@ def test_admin_tabs_work_from_the_keyboard(live_server, page: Page, world):
     providers_tab.focus()
     expect(providers_tab).to_have_attribute("aria-selected", "true")
     page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("tab", name="Vetting")).to_be_focused()
+    page.keyboard.press("ArrowRight")
     bookings_tab = page.get_by_role("tab", name="Bookings")
     expect(bookings_tab).to_be_focused()
     expect(bookings_tab).to_have_attribute("aria-selected", "true")
