@@ -18,10 +18,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from circles.notices import notice_send
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.events import ProviderSuspended, VettingRecorded, publish
-from core.notices.people import InApp
-from core.notifications import notify
+from core.notifications import NoticeKind
 from providers.models import Provider, VerificationStatus
 from providers.services import provider_evidence_set, provider_lock
 from vetting.gateways import GatewayError, background_gateway, identity_gateway
@@ -329,7 +329,7 @@ def checks_renewals_start(*, now: dt.datetime | None = None) -> int:
             due_words = (
                 f"{timezone.localtime(provider.checks_due_by):%B} {timezone.localtime(provider.checks_due_by).day}"
             )
-            notify(receivers=[provider.user], notice=InApp.CHECKS_RENEWAL_DUE, facts={"due": due_words})
+            notice_send(NoticeKind.CHECKS_RENEWAL_DUE, helpers=[provider.user], facts={"due": due_words})
             asked += 1
     return asked
 

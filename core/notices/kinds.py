@@ -25,6 +25,7 @@ class NoticeKind(models.TextChoices):
     BOOKING_PAID = "booking_paid", "A booking was paid (confirmed)"
     DIRECT_REQUEST = "direct_request", "A client asked for you directly"
     REQUEST_OFFERED = "request_offered", "A request near you was offered to you"
+    CHECKS_RENEWAL_DUE = "checks_renewal_due", "Your yearly background check is due"
     # both
     BOOKING_CANCELLED = "booking_cancelled", "A booking was cancelled"
     VISIT_REMINDER = "visit_reminder", "Visit reminders, 24 hours before"
@@ -69,6 +70,7 @@ AUDIENCE: dict[str, tuple[Audience, ...]] = {
     NoticeKind.BOOKING_PAID: (A.HELPER,),
     NoticeKind.DIRECT_REQUEST: (A.HELPER,),
     NoticeKind.REQUEST_OFFERED: (A.HELPER,),
+    NoticeKind.CHECKS_RENEWAL_DUE: (A.HELPER,),
     NoticeKind.BOOKING_CANCELLED: (A.HELPER, A.ORGANIZERS, A.CIRCLE),
     NoticeKind.VISIT_REMINDER: (A.HELPER, A.CIRCLE),
     NoticeKind.UNREAD_MESSAGES: (A.ADDRESSEE,),

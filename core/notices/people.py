@@ -11,7 +11,6 @@ class InApp:
     """Notices of people said in the app only."""
 
     APPLICATION_RECEIVED = "application_received"
-    CHECKS_RENEWAL_DUE = "checks_renewal_due"
     NOW_ORGANIZER = "now_organizer"
 
 
@@ -33,6 +32,22 @@ def _decided_email(r: Reader) -> Content:
         action_label="Open your dashboard",
         action_path="/dashboard",
         why="you applied to be a Kindly provider",
+    )
+
+
+def _renewal_email(r: Reader) -> Content:
+    due = r.ctx.get("due", "")
+    return Content(
+        subject="Your yearly background check is due",
+        heading=f"Please renew your background check by {due}.",
+        lines=[
+            "Kindly checks every helper's background once a year, so families can trust who comes to the door.",
+            "It takes a few minutes: give your consent again and the check runs by itself. "
+            "If it is not renewed in time, new requests stop reaching you until it is.",
+        ],
+        action_label="Renew my check",
+        action_path="/provider-signup",
+        why="you are a verified Kindly helper",
     )
 
 
@@ -125,11 +140,12 @@ def invitation_email(f: Facts) -> Content:
 
 NOTICES: dict[str, Notice] = {
     # facts: due (the date her checks expire, in words).
-    InApp.CHECKS_RENEWAL_DUE: Notice(
+    NoticeKind.CHECKS_RENEWAL_DUE: Notice(
         lambda f: {
             "": f"Your yearly background check is due by {f['due']}. Please give your consent again on "
             "Become a Provider (Your checks) so families keep seeing you."
-        }
+        },
+        _renewal_email,
     ),
     InApp.APPLICATION_RECEIVED: Notice(
         lambda f: {

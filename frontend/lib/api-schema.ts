@@ -2359,6 +2359,7 @@ export interface components {
          *     * `booking_paid` - A booking was paid (confirmed)
          *     * `direct_request` - A client asked for you directly
          *     * `request_offered` - A request near you was offered to you
+         *     * `checks_renewal_due` - Your yearly background check is due
          *     * `booking_cancelled` - A booking was cancelled
          *     * `visit_reminder` - Visit reminders, 24 hours before
          *     * `unread_messages` - Messages you have not read for 10 minutes
@@ -2368,7 +2369,7 @@ export interface components {
          *     * `circle_invitation` - Invitations to a care circle
          * @enum {string}
          */
-        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
+        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "checks_renewal_due" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
         /** @description GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking. */
         LateFee: {
             readonly bookingId: number;

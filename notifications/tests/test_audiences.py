@@ -38,6 +38,7 @@ from providers.tests.factories import ProviderFactory, VerifiedProviderFactory
 from requests_app import services as requests
 from requests_app.models import OfferedTo
 from requests_app.tests.factories import ServiceCategoryFactory, ServiceRequestFactory
+from vetting.services import checks_renewals_start
 
 pytestmark = pytest.mark.django_db
 
@@ -232,6 +233,13 @@ def decided(p):
     return {"anna": ("Your provider application was approved", "You can now accept service requests.", "")}
 
 
+def renewal_due(p):
+    # Vera's checks expire in 20 days: the yearly renewal asks her, and only her.
+    Provider.objects.filter(pk=p["vera"].pk).update(checks_due_by=timezone.now() + dt.timedelta(days=20))
+    assert checks_renewals_start() == 1
+    return {"vera": ("Your yearly background check is due", "Renew my check", "")}
+
+
 def new_requests(p):
     services.contact_set(user=p["vera"].user, new_requests=Frequency.INSTANT)
     _request(p)
@@ -288,6 +296,7 @@ SCENARIOS: dict[str, Callable] = {
     NoticeKind.DIRECT_REQUEST_DECLINED: declined,
     NoticeKind.DIRECT_REQUEST_OPENED: opened,
     NoticeKind.APPLICATION_DECIDED: decided,
+    NoticeKind.CHECKS_RENEWAL_DUE: renewal_due,
     NoticeKind.NEW_REQUESTS: new_requests,
     NoticeKind.BOOKING_PAID: booking_paid,
     NoticeKind.DIRECT_REQUEST: direct,
