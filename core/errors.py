@@ -54,3 +54,12 @@ class Conflict(DomainError):
 
     status_code = 409
     default_message = "This cannot be done in the current state."
+
+
+class GatewayError(Exception):
+    """An outside service (Stripe, Checkr...) refused the call or could not be reached; the gateways
+    of payments and vetting raise it. `message` is for logs, not users."""
+
+    def __init__(self, message: str):
+        self.message = message
+        super().__init__(message)

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
 
+from core.errors import GatewayError
 from payments.models import Gateway
 
 if TYPE_CHECKING:
@@ -40,14 +41,6 @@ CARD_MAX_DIGITS = 19
 STRIPE_TIMEOUT_SECONDS = 20
 # Safe to retry: every call carries an idempotency key.
 STRIPE_MAX_NETWORK_RETRIES = 2
-
-
-class GatewayError(Exception):
-    """The gateway refused the call or could not be reached. `message` is for logs, not users."""
-
-    def __init__(self, message: str):
-        self.message = message
-        super().__init__(message)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ import stripe
 from django.conf import settings
 from django.urls import reverse
 
+from core.errors import GatewayError
+
 logger = logging.getLogger(__name__)
 
 TIMEOUT_SECONDS = 20
@@ -31,14 +33,6 @@ CHECKR_SIGNATURE_HEADER = "X-Checkr-Signature"
 
 OFFLINE = "offline"
 LIVE = "live"
-
-
-class GatewayError(Exception):
-    """The service refused the call or could not be reached. `message` is for logs, not users."""
-
-    def __init__(self, message: str):
-        self.message = message
-        super().__init__(message)
 
 
 @dataclass(frozen=True)
