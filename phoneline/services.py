@@ -522,8 +522,13 @@ def reminder_send(*, booking_id: int, now: dt.datetime, site: str) -> str:
         status_callback_event=["completed"],
         timeout=30,
     )
-    ReminderCall.objects.filter(pk=reminder.pk).update(sids=[*reminder.sids, call.sid])
+    reminder_call_placed(reminder=reminder, call_sid=call.sid)
     return "called"
+
+
+def reminder_call_placed(*, reminder: ReminderCall, call_sid: str) -> None:
+    """Keep the sid of a reminder call placed: its webhooks answer only calls Kindly placed."""
+    ReminderCall.objects.filter(pk=reminder.pk).update(sids=[*reminder.sids, call_sid])
 
 
 def reminder_of_call(*, booking_id: int, call_sid: str) -> ReminderCall | None:
