@@ -149,7 +149,13 @@ def line_state(*, user: User, booking_id: int) -> Line:
     """GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show, and the number once bound."""
     booking = _party_booking(user=user, booking_id=booking_id)
     if not selectors.phone_set_up():
-        return Line(available=False, message=words.NOT_SET_UP, set_up=False)
+        # No masked lines (make run): a visit confirmed on the phone menu still says so.
+        return Line(
+            available=False,
+            message=words.NOT_SET_UP,
+            set_up=False,
+            confirmed_by_phone=selectors.confirmed_by_phone(booking.pk),
+        )
     try:
         pair = _pair(user, booking)
     except _NoLine as no_line:

@@ -150,6 +150,15 @@ export function BookingItem({
           <p className="muted">Thank you for your review.</p>
         )}
         {manages && <BookAgainLink booking={booking} describedBy={titleId} />}
+        {/* The booking's own page: the call/text card, "Confirmed by phone", the care details. */}
+        <a
+          className="button button-secondary"
+          href={`/service-request-details?id=${booking.serviceRequestId}`}
+          aria-describedby={titleId}
+          data-testid="booking-details"
+        >
+          View Details
+        </a>
       </div>
     </li>
   );
