@@ -65,7 +65,8 @@ def test_staff_see_the_market_with_a_chart_and_its_table(live_server, page: Page
     assert any("uPlot" in url for url in scripts), scripts
     expect(chart).to_have_attribute(
         "aria-label",
-        "Line chart of the last 30 days: 5 requests posted, 3 of them booked within 24 hours. The numbers are in the table below the chart.",
+        "Line chart of the last 30 days: 5 requests posted, 3 of them booked within 24 hours. "
+        "The numbers are in the table below the chart.",
     )
 
     # The table alternative, by keyboard.

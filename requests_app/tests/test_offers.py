@@ -283,7 +283,8 @@ def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_
     day = request.preferred_date
     for i in range(busy_helpers + 4):
         helper = _helper(f"H{i}", 1 + i / 10)
-        TimeOff.objects.create(provider=helper, first_day=day + dt.timedelta(days=3), last_day=day + dt.timedelta(days=4))
+        off = (day + dt.timedelta(days=3), day + dt.timedelta(days=4))  # not the visit's day
+        TimeOff.objects.create(provider=helper, first_day=off[0], last_day=off[1])
         if i < busy_helpers:  # the nearest are booked then: the pool reads past them
             BookingFactory(
                 provider=helper, status="confirmed", scheduled_date=day, scheduled_time=request.preferred_time
