@@ -6,10 +6,15 @@ The lists are searched, filtered and counted in the database: /admin asks for on
 from __future__ import annotations
 
 import datetime as dt
+import statistics
+import zoneinfo
+from collections import Counter
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Value
+from django.conf import settings
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Concat
+from django.utils import timezone
 
 from adminpanel.models import AuditLog
 from bookings.models import Booking, BookingStatus
@@ -23,6 +28,7 @@ __all__ = [
     "admin_counts",
     "audit_log_list",
     "booking_list_admin",
+    "market_summary",
     "provider_list_admin",
     "service_request_list_admin",
 ]
@@ -110,4 +116,94 @@ def admin_counts() -> dict[str, dict[str, int]]:
         "providers": providers,
         "bookings": _counts(Booking, confirmed=BookingStatus.CONFIRMED, cancelled=BookingStatus.CANCELLED),
         "serviceRequests": _counts(ServiceRequest, open=RequestStatus.OPEN, completed=RequestStatus.COMPLETED),
+    }
+
+
+# ---------------------------------------------------------------- the market (/admin's Market tab)
+# Do families find a helper? Over the requests posted in the last 7 and 30 days (a request deleted
+# by its family left out; one it cancelled counted, as nobody came in time is one reason families
+# cancel): the share booked within FILL_WITHIN of being posted (of those whose first FILL_WITHIN is
+# over: a request posted an hour ago is not yet filled nor unfilled), the median time from posting
+# to a helper's accept (the request's first booking), and where the unfilled ones were (by the first
+# three digits of the ZIP code, named by their most frequent town).
+FILL_WITHIN = dt.timedelta(hours=24)
+MARKET_PERIODS = (7, 30)
+MARKET_AREAS = 8
+
+
+def _first_booked_at() -> Subquery:
+    """When a helper first accepted the request (its first booking's creation; a series' bookings
+    are made together)."""
+    return Subquery(
+        Booking.objects.filter(service_request_id=OuterRef("pk")).order_by("created_at").values("created_at")[:1]
+    )
+
+
+def _area_label(places: Counter) -> str:
+    town, state = places.most_common(1)[0][0]
+    return ", ".join(part for part in (town, state) if part) or "Town not given"
+
+
+def market_summary(*, now: dt.datetime | None = None) -> dict[str, Any]:
+    """The Market tab: for each period of MARKET_PERIODS days, the requests posted, those judged
+    (their first FILL_WITHIN over), filled within it, the fill rate (null: none judged), the median
+    minutes to accept (null: none accepted) and the unfilled by area (most first, MARKET_AREAS at
+    most); and, day by day over the longest period (the site's dates), the requests posted and
+    those filled within FILL_WITHIN, for the chart. One query: the rows of the longest period."""
+    now = now or timezone.now()
+    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+    longest = max(MARKET_PERIODS)
+    rows = list(
+        ServiceRequest.objects.filter(created_at__gt=now - dt.timedelta(days=longest), created_at__lte=now)
+        .annotate(booked_at=_first_booked_at())
+        .values_list("created_at", "booked_at", "town", "state", "zip_code")
+    )
+    periods = []
+    for days in MARKET_PERIODS:
+        since = now - dt.timedelta(days=days)
+        posted = judged = filled = 0
+        waits: list[float] = []
+        unfilled: dict[str, Counter] = {}
+        for created_at, booked_at, town, state, zip_code in rows:
+            if created_at <= since:
+                continue
+            posted += 1
+            if booked_at is not None:
+                waits.append(max((booked_at - created_at).total_seconds(), 0) / 60)
+            if created_at + FILL_WITHIN > now:
+                continue  # its first day is not over: neither filled nor unfilled yet
+            judged += 1
+            if booked_at is not None and booked_at - created_at <= FILL_WITHIN:
+                filled += 1
+            else:
+                unfilled.setdefault(zip_code.strip()[:3], Counter())[(town.strip(), state.strip())] += 1
+        areas = sorted(unfilled.items(), key=lambda item: (-item[1].total(), item[0]))[:MARKET_AREAS]
+        periods.append(
+            {
+                "days": days,
+                "posted": posted,
+                "judged": judged,
+                "filled": filled,
+                "fill_rate": filled / judged if judged else None,
+                "accepted": len(waits),
+                "median_minutes_to_accept": statistics.median(waits) if waits else None,
+                "unfilled_by_area": [
+                    {"zip_prefix": prefix, "place": _area_label(places), "unfilled": places.total()}
+                    for prefix, places in areas
+                ],
+            }
+        )
+    today = now.astimezone(zone).date()
+    daily = {today - dt.timedelta(days=n): [0, 0] for n in range(longest - 1, -1, -1)}
+    for created_at, booked_at, *_ in rows:
+        counts = daily.get(created_at.astimezone(zone).date())
+        if counts is None:
+            continue
+        counts[0] += 1
+        if booked_at is not None and booked_at - created_at <= FILL_WITHIN:
+            counts[1] += 1
+    return {
+        "fill_within_hours": int(FILL_WITHIN.total_seconds() // 3600),
+        "periods": periods,
+        "daily": [{"date": day, "posted": posted, "filled": filled} for day, (posted, filled) in daily.items()],
     }

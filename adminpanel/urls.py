@@ -25,6 +25,7 @@ urlpatterns = [
         name="api-admin-late-fee",
     ),
     path("api/admin/summary", views.AdminSummaryView.as_view(), name="api-admin-summary"),
+    path("api/admin/market", views.AdminMarketView.as_view(), name="api-admin-market"),
     path("api/admin/today", views.AdminTodayView.as_view(), name="api-admin-today"),
     path(
         "api/admin/visit-verification",

@@ -126,6 +126,13 @@ class Booking(models.Model):
             models.Index(fields=["client", "status"], name="booking_client_status_idx"),
             models.Index(fields=["recipient", "status"], name="booking_recipient_status_idx"),
             models.Index(fields=["provider", "status"], name="booking_provider_status_idx"),
+            # The visits holding a helper's time over some hours (providers.ports.busy_prefetch: the
+            # pool of a round of offers, the browse page's next free window), for many helpers at once.
+            models.Index(
+                fields=["provider", "starts_at", "ends_at"],
+                condition=Q(status__in=["scheduled", "confirmed"]),
+                name="booking_provider_busy_idx",
+            ),
             models.Index(fields=["status"], name="booking_status_idx"),
             # The day's visits (provider's and admins' "Today", the late-visit alerts).
             models.Index(fields=["starts_at"], name="booking_starts_at_idx"),

@@ -65,6 +65,16 @@ class ServiceRequestPosted(DomainEvent):
     service_request_id: int
 
 
+@dataclass(frozen=True)
+class OffersMade(DomainEvent):
+    """A round of offers of a request was made (requests_app.services.offers_send): the helpers
+    offered it in that round are to be told (and staff, when it widened), from Celery once the
+    round has committed, never inside its transaction (which holds the request's row lock)."""
+
+    service_request_id: int
+    round: int
+
+
 # ---------------------------------------------------------------- bookings
 
 

@@ -29,6 +29,9 @@ REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], Whe
     # A request was posted: it is offered to the best few helpers near the person cared for, from
     # Celery once the post has committed (requests_app.tasks.offer_request).
     events.ServiceRequestPosted: [(requests.on_service_request_posted, When.ON_COMMIT)],
+    # A round of offers was made: the helpers offered it are told (and staff when it widened), from
+    # Celery once the round has committed (requests_app.tasks.offers_tell).
+    events.OffersMade: [(requests.on_offers_made, When.ON_COMMIT)],
     # A paid booking was cancelled: payments records the refund with the cancel, then refunds it
     # through the gateway from Celery once the cancel has committed (payments.tasks).
     events.RefundRequested: [(refunds.on_refund_requested, When.IN_TRANSACTION)],

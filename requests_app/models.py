@@ -278,6 +278,8 @@ class ServiceRequest(models.Model):
             models.Index(fields=["status", "-created_at"], name="request_status_created_idx"),
             models.Index(fields=["requested_provider", "status"], name="request_direct_status_idx"),
             models.Index(fields=["status", "offered_to", "offers_answer_by"], name="request_offers_due_idx"),
+            # The staff's market view (adminpanel.selectors.market_summary): the requests posted in a period.
+            models.Index(fields=["created_at"], name="request_created_idx"),
         ]
 
     def __str__(self) -> str:

@@ -619,12 +619,25 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
     """The best `count` helpers to offer the request to next, each with her distance in miles:
     verified and active, offering its service, her travel distance covering the person cared for,
     free then (provider_can_take), not offered it before, not the client nor in the recipient's
-    circle; ranked by offer_score. The recipient must be placed (its caller checks)."""
+    circle; ranked by offer_score. The recipient must be placed (its caller checks).
+
+    A fixed number of queries whatever the helpers near: the pool (the OFFER_POOL nearest in reach,
+    read by travel band on the index, within_reach), then for the whole pool at once its weekly
+    hours, its time off over the visits' days and its booked visits over their hours (prefetches),
+    and its answer speed. Whether each can make the visits is then decided in Python on those rows."""
+    visits = request_visit_intervals(service_request)
+    if not visits or visits[0][0] <= timezone.now():
+        return []  # no date yet, or its first visit has begun: nobody can take it (provider_can_take)
+    start, end = min(s for s, _ in visits), max(e for _, e in visits)
+    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+    first_day, last_day = start.astimezone(zone).date(), end.astimezone(zone).date()
     recipient = service_request.recipient
     center = Point(recipient.latitude, recipient.longitude)
     circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
     pool = list(
         provider_list_public(specialty=service_request.category.slug, near=center, sort="distance")
+        .select_related(None)
+        .only("id", "user_id", "specialties", "rating", "travel_miles")
         .exclude(user_id=service_request.client_id)
         .exclude(user_id__in=circle)
         .exclude(pk__in=Offer.objects.filter(service_request_id=service_request.pk).values("provider_id"))
@@ -632,9 +645,10 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
             "weekly_hours",
             Prefetch(
                 "time_off",
-                queryset=TimeOff.objects.filter(last_day__gte=timezone.localdate()),
+                queryset=TimeOff.objects.filter(last_day__gte=first_day, first_day__lte=last_day),
                 to_attr="upcoming_time_off",
             ),
+            provider_ports.busy_prefetch(start, end),
         )[:OFFER_POOL]
     )
     speed = answer_minutes_of([p.pk for p in pool])
@@ -646,7 +660,8 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
     )
     picked: list[tuple[Provider, float]] = []
     for provider in pool:
-        if provider_can_take(provider, service_request):
+        busy = [(visit.starts_at, visit.ends_at) for visit in provider.busy_visits]
+        if provider_can_take(provider, service_request, busy=busy):
             picked.append((provider, provider.distance_miles))
             if len(picked) == count:
                 break

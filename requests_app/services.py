@@ -22,7 +22,7 @@ from circles.selectors import is_organizer, organized_recipient_ids
 from circles.services import address_moved, recipient_for_self
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.events import ServiceRequestPosted, publish
+from core.events import OffersMade, ServiceRequestPosted, publish
 from core.geo import shown_miles
 from core.geocoding import PlaceStatus
 from core.notifications import NoticeKind
@@ -767,8 +767,9 @@ def _open_to_all(service_request: ServiceRequest, reason: str, *, by_town: bool 
 
 def offers_send(*, service_request_id: int, now: dt.datetime | None = None) -> int:
     """The next round of offers of an open request offered to a few (OfferedTo.OFFERS) whose round
-    is due (none made yet, or the last one unanswered by offers_answer_by): offers made, each helper
-    told; staff told when it widens. Returns how many helpers were offered it (0: none, or it was
+    is due (none made yet, or the last one unanswered by offers_answer_by): offers made, and
+    OffersMade published (each helper told, and staff when it widens, from Celery after the commit:
+    offers_made_tell). Returns how many helpers were offered it (0: none, or it was
     not due, or it opened to all), WAITING_FOR_PLACE while the recipient is still being placed.
 
     Safe to repeat and to race with an accept, an edit or a cancel: the row is re-read under lock."""
@@ -776,7 +777,7 @@ def offers_send(*, service_request_id: int, now: dt.datetime | None = None) -> i
     with transaction.atomic():
         service_request = (
             ServiceRequest.objects.select_for_update(of=("self",))
-            .select_related("recipient", "category", "client")
+            .select_related("recipient", "category")
             .filter(pk=service_request_id)
             .first()
         )
@@ -818,24 +819,58 @@ def offers_send(*, service_request_id: int, now: dt.datetime | None = None) -> i
         service_request.offer_round = round_
         service_request.offers_answer_by = answer_by
         service_request.save(update_fields=["offer_round", "offers_answer_by", "updated_at"])
+        # The helpers (and staff, when it widens) are told from Celery after the commit: notices
+        # write rows of their own and push to sockets, which the row lock need not wait for.
+        publish(OffersMade(service_request_id=service_request.pk, round=round_))
+    return len(picks)
+
+
+def on_offers_made(event: OffersMade) -> None:
+    """OffersMade (on commit): the helpers of the round are told, from Celery."""
+    from requests_app.tasks import offers_tell  # noqa: PLC0415 (the task module imports this one)
+
+    offers_tell.delay(event.service_request_id, event.round)
+
+
+def offers_made_tell(*, service_request_id: int, round_: int) -> int:
+    """Tell each helper offered the request in this round (the catalogue's request_offered notice,
+    in the app and by email and text as she chose), and staff when the round widened it. Only while
+    the request is open and her offer unanswered: one accepted before the task ran tells nobody more.
+    Safe to repeat (each notice's key is its request and helper). Returns how many were told."""
+    with transaction.atomic():
+        service_request = (
+            ServiceRequest.objects.select_related("client")
+            .filter(pk=service_request_id, status=RequestStatus.OPEN)
+            .first()
+        )
+        if service_request is None:
+            return 0
+        offers = list(
+            Offer.objects.filter(service_request=service_request, round=round_, answer=OfferAnswer.WAITING)
+            .select_related("provider__user")
+            .order_by("rank")
+        )
+        if not offers:
+            return 0
         when = _when_words(service_request)
-        for provider, miles in picks:
+        answer_by = offers[0].offered_at + selectors.offer_answer_time(service_request)  # as offers_send set it
+        for offer in offers:
             notice_send(
                 NoticeKind.REQUEST_OFFERED,
-                helpers=[provider.user],
+                helpers=[offer.provider.user],
                 facts={
                     "title": service_request.title,
                     "when": when,
                     "town": service_request.town or service_request.zip_code,
-                    "miles": miles_words(miles),
+                    "miles": miles_words(offer.miles),
                     "request_id": service_request.pk,
                     "answer_by": direct_until_text(answer_by),
                 },
-                key=f"request:{service_request.pk}:provider:{provider.pk}",
+                key=f"request:{service_request.pk}:provider:{offer.provider_id}",
             )
         if round_ > 1:
             _alert_staff(service_request, "unanswered", round_=round_)
-    return len(picks)
+    return len(offers)
 
 
 def miles_words(miles: float | None) -> str:

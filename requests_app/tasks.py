@@ -31,6 +31,12 @@ def offer_request(self, service_request_id: int) -> int:
     return sent
 
 
+@shared_task(name="requests_app.tasks.offers_tell", acks_late=True)
+def offers_tell(service_request_id: int, round_: int) -> int:
+    """The helpers offered a request in this round are told (enqueued when the round commits)."""
+    return services.offers_made_tell(service_request_id=service_request_id, round_=round_)
+
+
 @shared_task(name="requests_app.tasks.offer_due_requests")
 def offer_due_requests() -> int:
     """Beat, every minute: requests whose offers ran out of time widen; those never offered (a lost

@@ -65,3 +65,42 @@ class VerifiedShareSerializer(serializers.Serializer):
     verified = serializers.IntegerField(help_text="Checked in at the home.")
     unverified = serializers.IntegerField(help_text="Checked in elsewhere, with the helper's reason.")
     share = serializers.FloatField(allow_null=True, help_text="Verified of those compared; null: none.")
+
+
+class MarketAreaSerializer(serializers.Serializer):
+    """Unfilled requests of one area: the first three digits of their ZIP code."""
+
+    zipPrefix = serializers.CharField(source="zip_prefix", help_text='"627"; "" when no ZIP was given.')  # noqa: N815
+    place = serializers.CharField(help_text="The area's most frequent town and state among them.")
+    unfilled = serializers.IntegerField()
+
+
+class MarketPeriodSerializer(serializers.Serializer):
+    """The market over the last `days` days (adminpanel.selectors.market_summary)."""
+
+    days = serializers.IntegerField()
+    posted = serializers.IntegerField(help_text="Requests posted in the period (not those deleted by their family).")
+    judged = serializers.IntegerField(help_text="Of those, the ones whose first day is over.")
+    filled = serializers.IntegerField(help_text="Of those judged, the ones a helper accepted within their first day.")
+    fillRate = serializers.FloatField(  # noqa: N815
+        source="fill_rate", allow_null=True, help_text="filled / judged, 0 to 1; null: none judged yet."
+    )
+    accepted = serializers.IntegerField(help_text="Requests of the period a helper accepted (at any time).")
+    medianMinutesToAccept = serializers.FloatField(  # noqa: N815
+        source="median_minutes_to_accept", allow_null=True, help_text="From posting to accept; null: none accepted."
+    )
+    unfilledByArea = MarketAreaSerializer(source="unfilled_by_area", many=True)  # noqa: N815
+
+
+class MarketDaySerializer(serializers.Serializer):
+    date = serializers.DateField(help_text="The day the requests were posted (the site's date).")
+    posted = serializers.IntegerField()
+    filled = serializers.IntegerField(help_text="Of them, accepted within their first day.")
+
+
+class MarketSerializer(serializers.Serializer):
+    """/admin's Market tab (GET /api/admin/market): is each request filled, and how fast."""
+
+    fillWithinHours = serializers.IntegerField(source="fill_within_hours")  # noqa: N815
+    periods = MarketPeriodSerializer(many=True)
+    daily = MarketDaySerializer(many=True)

@@ -18,6 +18,7 @@ from adminpanel.api.serializers import (
     AdminProviderQuerySerializer,
     AdminServiceRequestQuerySerializer,
     AdminSummarySerializer,
+    MarketSerializer,
     VerifiedShareSerializer,
 )
 from adminpanel.services import (
@@ -93,6 +94,17 @@ class AdminSummaryView(APIView):
     @extend_schema(responses=AdminSummarySerializer)
     def get(self, request: Request) -> Response:
         return Response(AdminSummarySerializer(selectors.admin_counts()).data)
+
+
+class AdminMarketView(APIView):
+    """GET /api/admin/market: the market over the last 7 and 30 days (fill rate within a day,
+    median time to accept, unfilled requests by area) and day by day for the chart (admins only)."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(responses=MarketSerializer)
+    def get(self, request: Request) -> Response:
+        return Response(MarketSerializer(selectors.market_summary()).data)
 
 
 class AdminTodayView(CachedListMixin, generics.ListAPIView):

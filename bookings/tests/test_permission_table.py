@@ -412,6 +412,13 @@ CASES = [
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
+        "admin-market",
+        "GET",
+        "/api/admin/market",
+        None,
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
         "admin-visit-verification",
         "GET",
         "/api/admin/visit-verification",

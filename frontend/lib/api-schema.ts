@@ -137,6 +137,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/market: the market over the last 7 and 30 days (fill rate within a day,
+         *     median time to accept, unfilled requests by area) and day by day for the chart (admins only).
+         */
+        get: operations["admin_market_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/providers": {
         parameters: {
             query?: never;
@@ -2419,6 +2439,53 @@ export interface components {
          * @enum {string}
          */
         LateFeeStateEnum: "held" | "disputed" | "pending" | "on_its_way" | "waived";
+        /** @description /admin's Market tab (GET /api/admin/market): is each request filled, and how fast. */
+        Market: {
+            fillWithinHours: number;
+            periods: components["schemas"]["MarketPeriod"][];
+            daily: components["schemas"]["MarketDay"][];
+        };
+        /** @description Unfilled requests of one area: the first three digits of their ZIP code. */
+        MarketArea: {
+            /** @description "627"; "" when no ZIP was given. */
+            zipPrefix: string;
+            /** @description The area's most frequent town and state among them. */
+            place: string;
+            unfilled: number;
+        };
+        MarketDay: {
+            /**
+             * Format: date
+             * @description The day the requests were posted (the site's date).
+             */
+            date: string;
+            posted: number;
+            /** @description Of them, accepted within their first day. */
+            filled: number;
+        };
+        /** @description The market over the last `days` days (adminpanel.selectors.market_summary). */
+        MarketPeriod: {
+            days: number;
+            /** @description Requests posted in the period (not those deleted by their family). */
+            posted: number;
+            /** @description Of those, the ones whose first day is over. */
+            judged: number;
+            /** @description Of those judged, the ones a helper accepted within their first day. */
+            filled: number;
+            /**
+             * Format: double
+             * @description filled / judged, 0 to 1; null: none judged yet.
+             */
+            fillRate: number | null;
+            /** @description Requests of the period a helper accepted (at any time). */
+            accepted: number;
+            /**
+             * Format: double
+             * @description From posting to accept; null: none accepted.
+             */
+            medianMinutesToAccept: number | null;
+            unfilledByArea: components["schemas"]["MarketArea"][];
+        };
         /**
          * @description A message as its sender or receiver sees it. senderId is "system" for notifications.
          *
@@ -3553,6 +3620,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    admin_market_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Market"];
                 };
             };
         };

@@ -39,6 +39,7 @@ export type UnreadCount = Schemas["UnreadCount"];
 export type Message = Schemas["Message"];
 export type Conversation = Schemas["Conversation"];
 export type AdminSummary = Schemas["AdminSummary"];
+export type Market = Schemas["Market"];
 /** GET /api/dashboard (and the dashboard page's first data): its lists, tiles and unread count. */
 export type Dashboard = Schemas["Dashboard"];
 /** A person cared for, as bookings and requests name them. */

@@ -7,6 +7,9 @@ in it against the test database, as in production; nothing runs eagerly. Retries
 Without it, ``money_tasks_in_process`` (autouse) runs the money tasks (payments.tasks) when they
 are enqueued, in the test's process, as their last try (a gateway error counts as failed at once,
 no backoff): the refund and payout tests see what a worker would have done after the commit.
+``offer_notices_in_process`` (autouse) likewise tells the helpers of a round of offers
+(requests_app.tasks.offers_tell) when it is enqueued, that is once the round has committed (in a
+test inside a transaction: under django_capture_on_commit_callbacks(execute=True)).
 """
 
 from __future__ import annotations
@@ -106,6 +109,17 @@ def money_tasks_in_process(request, monkeypatch):
             return _task.apply(args=args, kwargs=kwargs, retries=settings.PAYMENTS_MAX_RETRIES, throw=True)
 
         monkeypatch.setattr(task, "delay", delay)
+    yield
+
+
+@pytest.fixture(autouse=True)
+def offer_notices_in_process(request, monkeypatch):
+    if "celery_worker" in request.fixturenames:
+        yield  # the real worker takes them from the queue
+        return
+    from requests_app import tasks
+
+    monkeypatch.setattr(tasks.offers_tell, "delay", lambda *args: tasks.offers_tell.apply(args=args, throw=True))
     yield
 
 

@@ -14,6 +14,7 @@ from decimal import Decimal
 
 import pytest
 from django.core import mail
+from django.test import TestCase
 from django.utils import timezone
 
 from accounts.tests.factories import AdminUserFactory, UserFactory
@@ -252,7 +253,8 @@ def offered(p):
     CareRecipient.objects.filter(pk=p["walter"].pk).update(latitude=39.78, longitude=-89.65)
     Provider.objects.filter(pk=p["vera"].pk).update(latitude=39.80, longitude=-89.67, travel_miles=10)
     request = _request(p, offered_to=OfferedTo.OFFERS)
-    assert requests.offers_send(service_request_id=request.pk) == 1
+    with TestCase.captureOnCommitCallbacks(execute=True):  # she is told once the round has committed
+        assert requests.offers_send(service_request_id=request.pk) == 1
     return {"vera": ("A request near you was offered to you", "miles away, and you are free then", "")}
 
 

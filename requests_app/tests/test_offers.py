@@ -12,6 +12,7 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from bookings.tests.factories import BookingFactory
 from circles.services import recipient_for_self
 from core.notifications import NoticeKind
 from marketplace.testing.api import call, valid_request_body
@@ -72,7 +73,7 @@ def _list_ids(client, user) -> list[int]:
 
 
 @pytest.mark.sqlite
-def test_the_best_few_who_can_take_it_are_offered_it_and_told(family):
+def test_the_best_few_who_can_take_it_are_offered_it_and_told(family, django_capture_on_commit_callbacks):
     ana = _helper("Ana", 1)
     vera = _helper("Vera", 2)
     _helper("Otto", 3)
@@ -83,7 +84,12 @@ def test_the_best_few_who_can_take_it_are_offered_it_and_told(family):
     request = _request(family)
     TimeOff.objects.create(provider=off, first_day=request.preferred_date, last_day=request.preferred_date)
 
-    assert services.offers_send(service_request_id=request.pk) == 3
+    with django_capture_on_commit_callbacks() as told_after_commit:
+        assert services.offers_send(service_request_id=request.pk) == 3
+    # Nobody is told inside the round's transaction (it holds the request's row lock): after it.
+    assert not Event.objects.filter(kind=NoticeKind.REQUEST_OFFERED).exists()
+    for callback in told_after_commit:
+        callback()
     assert _offered(request) == ["Ana", "Vera", "Otto"]
     request.refresh_from_db()
     assert request.offer_round == 1
@@ -127,7 +133,9 @@ def test_only_the_helpers_offered_see_it_and_may_accept_it(client, family):
     assert Offer.objects.get(service_request=request, provider=vera).answered_at is not None
 
 
-def test_unanswered_it_widens_to_the_next_helpers_and_staff_are_told(family, admin_user):
+def test_unanswered_it_widens_to_the_next_helpers_and_staff_are_told(
+    family, admin_user, django_capture_on_commit_callbacks
+):
     helpers = [_helper(f"H{i}", i) for i in range(1, 11)]
     request = _request(family, urgency=Urgency.URGENT)
     assert services.offers_send(service_request_id=request.pk) == 3
@@ -136,7 +144,8 @@ def test_unanswered_it_widens_to_the_next_helpers_and_staff_are_told(family, adm
     assert request.offers_answer_by - timezone.now() <= dt.timedelta(minutes=15)
     assert services.offers_send(service_request_id=request.pk) == 0  # not yet
     later = request.offers_answer_by + dt.timedelta(seconds=1)
-    assert services.offers_send(service_request_id=request.pk, now=later) == 5
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.offers_send(service_request_id=request.pk, now=later) == 5
     round_two = Offer.objects.filter(service_request=request, round=2).order_by("rank")
     assert [o.provider_id for o in round_two] == [h.pk for h in helpers[3:8]]
     alert = Delivery.objects.get(event__kind=NoticeKind.MATCHING_ALERTS, recipient=admin_user)
@@ -245,3 +254,44 @@ def test_her_card_says_how_quickly_she_usually_answers(client):
     rows = {row["id"]: row for row in call(client, "GET", "/api/providers?verified=true").json()}
     assert rows[vera.pk]["answerMinutes"] == 14
     assert rows[new.pk]["answerMinutes"] is None  # her card says "New helper" (no reviews) and no speed
+
+
+def test_a_helper_who_accepted_before_the_notices_went_is_not_told_again(
+    client, family, django_capture_on_commit_callbacks
+):
+    ana = _helper("Ana", 1)
+    vera = _helper("Vera", 2)
+    request = _request(family)
+    with django_capture_on_commit_callbacks() as after_commit:
+        assert services.offers_send(service_request_id=request.pk) == 2
+    # Vera takes it before the task that tells them runs: the request is no longer open.
+    client.force_login(vera.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept", {}).status_code == 201
+    for callback in after_commit:
+        callback()
+    assert not Event.objects.filter(kind=NoticeKind.REQUEST_OFFERED).exists()
+    assert services.offers_made_tell(service_request_id=request.pk, round_=1) == 0
+    assert ana.pk in set(Offer.objects.filter(service_request=request).values_list("provider_id", flat=True))
+
+
+@pytest.mark.parametrize("busy_helpers", [0, 6])
+def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_near(
+    family, busy_helpers, django_assert_max_num_queries
+):
+    """No query per helper: her hours, time off and booked visits are read for the whole pool at once."""
+    request = _request(family)
+    day = request.preferred_date
+    for i in range(busy_helpers + 4):
+        helper = _helper(f"H{i}", 1 + i / 10)
+        off = (day + dt.timedelta(days=3), day + dt.timedelta(days=4))  # not the visit's day
+        TimeOff.objects.create(provider=helper, first_day=off[0], last_day=off[1])
+        if i < busy_helpers:  # the nearest are booked then: the pool reads past them
+            BookingFactory(
+                provider=helper, status="confirmed", scheduled_date=day, scheduled_time=request.preferred_time
+            )
+    request.refresh_from_db()
+    # The request's row and lock, the pool, hours, time off, visits, answer speed, the offers, the round.
+    with django_assert_max_num_queries(10):
+        assert services.offers_send(service_request_id=request.pk) == 3
+    offered = set(Offer.objects.filter(service_request=request).values_list("provider__user__first_name", flat=True))
+    assert offered == {f"H{i}" for i in range(busy_helpers, busy_helpers + 3)}

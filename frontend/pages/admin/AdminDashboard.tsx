@@ -1,20 +1,16 @@
 // /admin (spec section 2 "Admin dashboard"), also the admin's landing: a summary (pending
-// applications, today's bookings), then tabs (Providers, Bookings, Service Requests, and Today: every
-// visit of the day with its state) with
+// applications, today's bookings), then tabs (Providers, Bookings, Service Requests, Today: every
+// visit of the day with its state, and Market: fill rate, time to accept, unfilled areas) with
 // count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
 import * as Tabs from "@radix-ui/react-tabs";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
+import { LoadingText } from "../../components/Skeleton";
 import type { Page } from "../../lib/api";
 import { useSeededQuery } from "../../lib/query";
 import type { Booking } from "../../lib/types";
-import { BookingsTab } from "./BookingsTab";
 import { ProvidersTab } from "./ProvidersTab";
-import { RequestsTab } from "./RequestsTab";
 import { Summary } from "./Summary";
-import { PhoneTab } from "./PhoneTab";
-import { TodayTab } from "./TodayTab";
-import { VettingTab } from "./VettingTab";
 import { BOOKINGS, type Counts, SUMMARY } from "./common";
 
 interface Props {
@@ -36,7 +32,16 @@ function useCounts(initial: Counts) {
   return [data, reload] as const;
 }
 
-type TabName = "providers" | "vetting" | "bookings" | "requests" | "today" | "phone";
+// The first tab comes with the page; the others load when opened (each its own chunk), so the page
+// stays light with the Market tab's chart library (uPlot) too.
+const VettingTab = lazy(() => import("./VettingTab").then((m) => ({ default: m.VettingTab })));
+const BookingsTab = lazy(() => import("./BookingsTab").then((m) => ({ default: m.BookingsTab })));
+const RequestsTab = lazy(() => import("./RequestsTab").then((m) => ({ default: m.RequestsTab })));
+const TodayTab = lazy(() => import("./TodayTab").then((m) => ({ default: m.TodayTab })));
+const MarketTab = lazy(() => import("./MarketTab").then((m) => ({ default: m.MarketTab })));
+const PhoneTab = lazy(() => import("./PhoneTab").then((m) => ({ default: m.PhoneTab })));
+
+type TabName = "providers" | "vetting" | "bookings" | "requests" | "today" | "market" | "phone";
 
 export function AdminDashboard({ today, counts: initialCounts, todayBookings }: Props) {
   const [counts, reloadCounts] = useCounts(initialCounts);
@@ -78,39 +83,48 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           <Tabs.Trigger className="tab" value="today">
             Today
           </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="market">
+            Market
+          </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="phone">
             Phone messages
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content className="tab-panel" value="providers">
-          <h2 className="visually-hidden">Providers</h2>
-          <ProvidersTab
-            counts={counts.providers}
-            onChanged={reloadCounts}
-            focusPending={focusPending}
-            onPendingFocused={pendingFocused}
-          />
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="vetting">
-          <h2 className="visually-hidden">Vetting</h2>
-          <VettingTab />
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="bookings">
-          <h2 className="visually-hidden">Bookings</h2>
-          <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="requests">
-          <h2 className="visually-hidden">Service Requests</h2>
-          <RequestsTab counts={counts.serviceRequests} />
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="today">
-          <h2 className="visually-hidden">Today</h2>
-          <TodayTab />
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="phone">
-          <h2 className="visually-hidden">Phone messages</h2>
-          <PhoneTab />
-        </Tabs.Content>
+        <Suspense fallback={<LoadingText />}>
+          <Tabs.Content className="tab-panel" value="providers">
+            <h2 className="visually-hidden">Providers</h2>
+            <ProvidersTab
+              counts={counts.providers}
+              onChanged={reloadCounts}
+              focusPending={focusPending}
+              onPendingFocused={pendingFocused}
+            />
+          </Tabs.Content>
+          <Tabs.Content className="tab-panel" value="vetting">
+            <h2 className="visually-hidden">Vetting</h2>
+            <VettingTab />
+          </Tabs.Content>
+          <Tabs.Content className="tab-panel" value="bookings">
+            <h2 className="visually-hidden">Bookings</h2>
+            <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
+          </Tabs.Content>
+          <Tabs.Content className="tab-panel" value="requests">
+            <h2 className="visually-hidden">Service Requests</h2>
+            <RequestsTab counts={counts.serviceRequests} />
+          </Tabs.Content>
+          <Tabs.Content className="tab-panel" value="today">
+            <h2 className="visually-hidden">Today</h2>
+            <TodayTab />
+          </Tabs.Content>
+          <Tabs.Content className="tab-panel" value="market">
+            <h2 className="visually-hidden">Market</h2>
+            <MarketTab />
+          </Tabs.Content>
+          <Tabs.Content className="tab-panel" value="phone">
+            <h2 className="visually-hidden">Phone messages</h2>
+            <PhoneTab />
+          </Tabs.Content>
+        </Suspense>
       </Tabs.Root>
     </>
   );
