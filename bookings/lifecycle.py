@@ -150,6 +150,23 @@ def complete(
     events.publish(events.BookingCompleted(booking_id=booking.pk))
 
 
+def replacement_found(booking: Booking, *, provider_id: int, now: dt.datetime, accepted_by: int | None = None) -> None:
+    """A booking waiting for a new helper has one (she took it from her offer, `accepted_by`, or
+    staff reassigned it): back to scheduled, or confirmed when paid; its search found, the offers
+    still waiting closed. The caller set booking.provider and holds the row lock; it saves the booking."""
+    booking.status = (
+        BookingStatus.CONFIRMED if booking.payment_status == PaymentStatus.PAID else BookingStatus.SCHEDULED
+    )
+    searches = Replacement.objects.filter(booking_id=booking.pk, state__in=REPLACEMENT_OPEN)
+    waiting = ReplacementOffer.objects.filter(
+        replacement__in=searches.values("pk"), answer=ReplacementOfferAnswer.WAITING
+    )
+    if accepted_by is not None:
+        waiting.filter(provider_id=accepted_by).update(answer=ReplacementOfferAnswer.ACCEPTED, answered_at=now)
+    waiting.update(answer=ReplacementOfferAnswer.CLOSED, answered_at=now)
+    searches.update(state=ReplacementState.FOUND, found_provider_id=provider_id, found_at=now)
+
+
 # ---------------------------------------------------------------- may the client cancel?
 
 

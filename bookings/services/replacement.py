@@ -28,11 +28,9 @@ from bookings.models import (
     REPLACEMENT_OPEN,
     Booking,
     BookingStatus,
-    PaymentStatus,
     Replacement,
     ReplacementCause,
     ReplacementOffer,
-    ReplacementOfferAnswer,
     ReplacementState,
 )
 from bookings.selectors import provider_visit_problems, replacement_candidates
@@ -272,12 +270,11 @@ def booking_replacement_accept(*, booking_id: int, actor: User) -> Booking:
         replacement = (
             Replacement.objects.select_for_update().filter(booking_id=booking_id, state__in=REPLACEMENT_OPEN).first()
         )
-        offer = (
-            ReplacementOffer.objects.filter(replacement=replacement, provider=provider).first()
-            if replacement is not None
-            else None
+        offer_waiting = (
+            replacement is not None
+            and ReplacementOffer.objects.filter(replacement=replacement, provider=provider).exists()
         )
-        if booking.status != BookingStatus.REPLACING or offer is None:
+        if booking.status != BookingStatus.REPLACING or not offer_waiting:
             raise Conflict(TAKEN_ALREADY)
         now = timezone.now()
         if booking.visit_start <= now:
@@ -289,17 +286,8 @@ def booking_replacement_accept(*, booking_id: int, actor: User) -> Booking:
         check_provider_free(booking, provider)
         left_user_id = booking.provider.user_id
         booking.provider = provider
-        booking.status = (
-            BookingStatus.CONFIRMED if booking.payment_status == PaymentStatus.PAID else BookingStatus.SCHEDULED
-        )
+        lifecycle.replacement_found(booking, provider_id=provider.pk, now=now, accepted_by=provider.pk)
         save_visit(booking, PROVIDER_BUSY, update_fields=["provider", "status", "updated_at"])
-        offer.answer, offer.answered_at = ReplacementOfferAnswer.ACCEPTED, now
-        offer.save(update_fields=["answer", "answered_at"])
-        ReplacementOffer.objects.filter(replacement=replacement, answer=ReplacementOfferAnswer.WAITING).update(
-            answer=ReplacementOfferAnswer.CLOSED, answered_at=now
-        )
-        replacement.state, replacement.found_provider, replacement.found_at = ReplacementState.FOUND, provider, now
-        replacement.save(update_fields=["state", "found_provider", "found_at"])
         tell(
             NoticeKind.REPLACEMENT_UPDATES,
             booking,

@@ -454,3 +454,27 @@ def test_a_visit_booked_through_offers_is_handed_on_the_same_way(client, family)
     assert shown["replacement"]["note"] == "Replacement confirmed: Ana will arrive at 2:00 PM"
     request.refresh_from_db()
     assert request.status == "booked"
+
+
+def test_staff_may_give_a_visit_waiting_for_a_helper_to_one_they_found(client, family, vera, admin_user):
+    ana = _helper("Ana", 1)
+    bea = VerifiedProviderFactory(user__first_name="Bea")  # not near: staff found her by phone
+    booking = _booking(family, vera)
+    assert _provider_cancel(client, vera.user, booking).status_code == 200
+    client.force_login(admin_user)
+
+    response = call(
+        client, "PUT", f"/api/admin/bookings/{booking.pk}/reassign", {"newProviderId": bea.pk, "reason": "Found Bea"}
+    )
+
+    assert response.status_code == 200, response.content
+    booking.refresh_from_db()
+    assert (booking.provider, booking.status) == (bea, BookingStatus.CONFIRMED)
+    replacement = Replacement.objects.get(booking=booking)
+    assert (replacement.state, replacement.found_provider) == (ReplacementState.FOUND, bea)
+    assert ReplacementOffer.objects.get(replacement=replacement, provider=ana).answer == ReplacementOfferAnswer.CLOSED
+    client.force_login(ana.user)
+    assert call(client, "POST", f"/api/bookings/{booking.pk}/replacement/accept", {}).status_code == 409
+    client.force_login(family)
+    note = call(client, "GET", f"/api/bookings/{booking.pk}").json()["replacement"]["note"]
+    assert note == "Replacement confirmed: Bea will arrive at 2:00 PM"
