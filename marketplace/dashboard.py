@@ -136,6 +136,7 @@ DASHBOARD_TABLES = (
     "bookings.Booking",
     "bookings.Review",
     "bookings.VisitReport",
+    "bookings.Replacement",
     "bookings.VisitTaskOutcome",
     "circles.CareRecipient",
     "circles.CircleMember",

@@ -10,6 +10,7 @@ const TONES: Record<string, string> = {
   pending: "warning",
   booked: "success",
   confirmed: "success",
+  replacing: "warning",
   verified: "success",
   paid: "success",
   completed: "neutral",
@@ -67,6 +68,10 @@ export function bookingStatusNote(
       if (booking.checkInBy && !booking.checkedInAt)
         return `Paid and confirmed: please check in by ${formatClock(booking.checkInBy, booking.recipient?.timeZone)} at the latest`;
       return "Paid and confirmed: please visit as planned";
+    case "replacing":
+      return perspective === "provider" || perspective === "admin"
+        ? "Its helper cannot come: Kindly is offering it to other helpers"
+        : "Your helper cannot come: Kindly is finding a replacement";
     case "completed":
       return "The visit is done";
     case "cancelled":

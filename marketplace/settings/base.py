@@ -465,6 +465,7 @@ CELERY_BEAT_SCHEDULE = {
     "new-request-notices": {"task": "notifications.tasks.send_new_request_notices", "schedule": 300.0},
     # Offers: rounds unanswered in time widen, requests never offered are (requests_app.tasks).
     "offer-due-requests": {"task": "requests_app.tasks.offer_due_requests", "schedule": 60.0},
+    "replacements-due": {"task": "bookings.tasks.replacements_due", "schedule": 60.0},
     "new-request-digests": {
         "task": "notifications.tasks.send_new_request_digests",
         "schedule": crontab(minute=0, hour=7),

@@ -7,6 +7,7 @@ import { ProviderVisitActions, reviewReady, VisitProgress } from "../../componen
 import { formatMoney, formatVisit } from "../../lib/format";
 import type { Booking } from "../../lib/types";
 import { ForWhom } from "./Recipients";
+import { ReplacementNote } from "./Replacement";
 import { bookingTitle, CANCEL_BLOCKED, type View } from "./common";
 
 export interface BookingActions {
@@ -14,6 +15,8 @@ export interface BookingActions {
   /** "Cancel the rest of the series" from this visit on. */
   onCancelRest: (b: Booking) => void;
   onReview: (b: Booking) => void;
+  /** The helper's "I can't make this visit": it is offered to other helpers at once. */
+  onProviderCancel: (b: Booking) => void;
   /** After a check-in, check-out or report: the dashboard's data again. */
   onChanged: () => void;
   reviewed: Set<number>;
@@ -79,6 +82,7 @@ export function BookingItem({
           {booking.arrivalNote}
         </p>
       )}
+      {role === "client" && <ReplacementNote booking={booking} onChanged={actions.onChanged} />}
       {role === "client" && !series && <ForWhom recipient={booking.recipient} />}
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
@@ -129,6 +133,17 @@ export function BookingItem({
             data-testid="cancel-rest"
           >
             Cancel the rest of the series
+          </button>
+        )}
+        {role === "provider" && active && !booking.checkedInAt && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onProviderCancel(booking)}
+            aria-describedby={titleId}
+            data-testid="provider-cancel"
+          >
+            I can&apos;t make this visit
           </button>
         )}
         {reviewable && (
