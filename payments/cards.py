@@ -202,7 +202,7 @@ def card_remove(*, actor: User) -> None:
 
 
 def card_set_preference(*, actor: User, charge_every_booking: bool) -> SavedCard:
-    """"Charge my saved card automatically" for her one-off bookings too (409 without a card)."""
+    """ "Charge my saved card automatically" for her one-off bookings too (409 without a card)."""
     card = SavedCard.objects.filter(user=actor).first()
     if card is None or not card.ready:
         raise Conflict("Save a card first.")
@@ -263,7 +263,7 @@ def on_visits_booked(event: VisitsBooked) -> None:
 
 
 def booking_auto_charge(*, actor: User, booking_id: int) -> VisitCharge:
-    """"Charge my saved card automatically" on one booking that waits for payment: charged now, off
+    """ "Charge my saved card automatically" on one booking that waits for payment: charged now, off
     session, as a series' visit is. An organizer of its circle (404 / 403), a payable booking (409),
     her own saved card (409 without one)."""
     booking_for_payer(user=actor, booking_id=booking_id)

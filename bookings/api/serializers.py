@@ -21,6 +21,7 @@ from bookings.models import (
     VisitTaskOutcome,
     Wellbeing,
 )
+from bookings.ports import auto_charge_of
 from bookings.selectors import VISIT_STATES, series_pay_note, task_outcomes_of, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount, late_fee_amount
 from circles.models import CircleRole
@@ -203,6 +204,14 @@ def visit_record_of(booking: Booking, *, detail: bool) -> dict:
     }
 
 
+class AutoChargeSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(
+        choices=["pending", "submitted", "succeeded", "failed", "action_needed"],
+        help_text="pending/submitted: charged automatically, no Pay now; failed/action_needed: to be fixed",
+    )
+    note = serializers.CharField(help_text='"Will be charged to Visa •••• 4242 when confirmed"')
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -241,6 +250,7 @@ class BookingSerializer(serializers.ModelSerializer):
     careDetails = serializers.SerializerMethodField()
     series = serializers.SerializerMethodField()
     visitRecord = serializers.SerializerMethodField()
+    autoCharge = serializers.SerializerMethodField()
 
     arrivalTime = serializers.TimeField(
         source="arrival_time",
@@ -291,12 +301,20 @@ class BookingSerializer(serializers.ModelSerializer):
             "careDetails",
             "series",
             "visitRecord",
+            "autoCharge",
         ]
         read_only_fields = fields
 
     @extend_schema_field(VisitRecordSerializer)
     def get_visitRecord(self, obj: Booking) -> dict:
         return visit_record_of(obj, detail=bool(self.context.get("care_details")))
+
+    @extend_schema_field(AutoChargeSerializer(allow_null=True))
+    def get_autoCharge(self, obj: Booking) -> dict | None:
+        """The visit's automatic charge to a saved card (payments.cards), as the viewer may read it:
+        the card to its owner, "her saved card" to the other organizers, null to anyone else. While
+        it is pending the dashboard shows no "Pay now"."""
+        return auto_charge_of(booking_id=obj.pk, viewer=self._viewer())
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_arrivalNote(self, obj: Booking) -> str | None:
