@@ -300,7 +300,9 @@ def visit_charge_send(*, booking_id: int, last_try: bool = True) -> str:
     """
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        charge = VisitCharge.objects.select_for_update().select_related("card").filter(booking=booking).first()
+        charge = (
+            VisitCharge.objects.select_for_update(of=("self",)).select_related("card").filter(booking=booking).first()
+        )
         if charge is None or charge.state != VisitChargeState.PENDING:
             return "ignored"
         card = charge.card
