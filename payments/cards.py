@@ -64,9 +64,13 @@ def visit_charge_key(booking_id: int) -> str:
     return f"visit-charge-{booking_id}"
 
 
+def organizes_a_circle(user: User) -> bool:
+    return CircleMember.objects.filter(user=user, role=CircleRole.ORGANIZER).exists()
+
+
 def check_organizer(user: User) -> None:
     """403 unless she organizes at least one care circle (organizers pay for visits)."""
-    if not CircleMember.objects.filter(user=user, role=CircleRole.ORGANIZER).exists():
+    if not organizes_a_circle(user):
         raise PermissionDenied(ORGANIZERS_ONLY)
 
 

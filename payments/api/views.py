@@ -188,7 +188,8 @@ def stripe_connect_webhook(request: HttpRequest) -> JsonResponse:
 # ---------------------------------------------------------------- a saved card (payments.cards)
 
 
-def _payment_method(user) -> dict:
+def payment_method_props(user) -> dict:
+    """What the "Payment method" card of /settings shows: her own card only (GET /api/payment-method)."""
     card = selectors.saved_card_of(user=user)
     return {
         "card": SavedCardSerializer(card).data if card is not None else None,
@@ -205,7 +206,7 @@ class PaymentMethodView(APIView):
     @extend_schema(responses={200: PaymentMethodSerializer})
     def get(self, request: Request) -> Response:
         cards.check_organizer(request.user)
-        return Response(_payment_method(request.user))
+        return Response(payment_method_props(request.user))
 
     @extend_schema(request=PaymentMethodPreferenceSerializer, responses={200: PaymentMethodSerializer})
     def patch(self, request: Request) -> Response:
@@ -215,7 +216,7 @@ class PaymentMethodView(APIView):
         cards.card_set_preference(
             actor=request.user, charge_every_booking=serializer.validated_data["chargeEveryBooking"]
         )
-        return Response(_payment_method(request.user))
+        return Response(payment_method_props(request.user))
 
     @extend_schema(responses={204: None})
     def delete(self, request: Request) -> Response:
@@ -245,7 +246,7 @@ class PaymentMethodSetupFinishView(APIView):
         serializer = SetupFinishInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         cards.card_setup_finish(actor=request.user, setup_intent_id=serializer.validated_data["setupIntentId"])
-        return Response(_payment_method(request.user))
+        return Response(payment_method_props(request.user))
 
 
 class PaymentMethodTestSaveView(APIView):
@@ -267,7 +268,7 @@ class PaymentMethodTestSaveView(APIView):
             exp_month=int(month),
             exp_year=2000 + int(year),
         )
-        return Response(_payment_method(request.user))
+        return Response(payment_method_props(request.user))
 
 
 class BookingAutoChargeView(APIView):
