@@ -17,9 +17,9 @@ import pytest
 from django.utils import timezone
 
 from bookings.tests.factories import BookingFactory
-from payments.latefees import late_fees_due
 from marketplace.testing.stripe import signed_webhook, stripe_event
 from payments import cards
+from payments.latefees import late_fees_due
 from payments.models import Earning, LateFee, LateFeeState, PayoutState, Refund, VisitCharge, VisitChargeState
 from payments.tasks import release_late_fees
 from payments.tests.test_late_fees import paid
