@@ -9,6 +9,7 @@ from typing import Any
 
 from core.ports import Port
 
-# auto_charge_of(booking_id=, viewer=): the visit's automatic charge to a saved card as the viewer
-# may read it ({"state", "note"}), or None (no automatic charge, or not the viewer's to know).
-auto_charge_of: Port[..., dict[str, Any] | None] = Port("bookings.ports.auto_charge_of")
+# auto_charges_of(booking_ids=, viewer=): {booking id: the visit's automatic charge to a saved card as
+# the viewer may read it ({"state", "note"}), or None (none, or not the viewer's to know)}, for a whole
+# list at once.
+auto_charges_of: Port[..., dict[int, dict[str, Any] | None]] = Port("bookings.ports.auto_charges_of")

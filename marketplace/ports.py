@@ -40,7 +40,7 @@ ANSWERS: dict[Port, Callable[..., Any]] = {
     # adjudicated report): asked by providers.services.provider_set_status.
     providers.approval_problem: vetting.approval_problem,
     # A visit's automatic charge to a saved card, as its viewer may read it (the booking's autoCharge).
-    booking_ports.auto_charge_of: payments.auto_charge_of,
+    booking_ports.auto_charges_of: payments.auto_charges_of,
 }
 
 

@@ -334,24 +334,33 @@ def saved_card_of(*, user: User) -> SavedCard | None:
     return card if card is not None and card.ready else None
 
 
-def auto_charge_of(*, booking_id: int, viewer: User | None) -> dict | None:
-    """The automatic charge of a visit as its viewer may read it (the booking's `autoCharge`): the card
-    (brand, last 4) to the one whose card it is; the other organizers read that it is charged to her
-    saved card, never which; members, the helper and staff get None (the status says "Waiting for
-    payment" or "Paid and confirmed")."""
-    if viewer is None or not viewer.is_authenticated:
-        return None
-    charge = VisitCharge.objects.select_related("payer", "booking").filter(booking_id=booking_id).first()
-    if charge is None or charge.state == VisitChargeState.CANCELLED:
-        return None
-    own = charge.payer_id == viewer.pk
-    if (
-        not own
-        and not CircleMember.objects.filter(
-            user_id=viewer.pk, recipient_id=charge.booking.recipient_id, role=CircleRole.ORGANIZER
-        ).exists()
-    ):
-        return None
+def auto_charges_of(*, booking_ids: list[int], viewer: User | None) -> dict[int, dict | None]:
+    """The automatic charge of each visit as its viewer may read it (the booking's `autoCharge`), in
+    two queries whatever their number: the card (brand, last 4) to the one whose card it is; the other
+    organizers read that it is charged to her saved card, never which; members, the helper and staff
+    get None (the status says "Waiting for payment" or "Paid and confirmed")."""
+    answers: dict[int, dict | None] = dict.fromkeys(booking_ids)
+    if viewer is None or not viewer.is_authenticated or not booking_ids:
+        return answers
+    charges = (
+        VisitCharge.objects.select_related("payer", "booking")
+        .filter(booking_id__in=booking_ids)
+        .exclude(state=VisitChargeState.CANCELLED)
+    )
+    charges = list(charges)
+    if not charges:
+        return answers
+    organized = set(
+        CircleMember.objects.filter(user_id=viewer.pk, role=CircleRole.ORGANIZER).values_list("recipient_id", flat=True)
+    )
+    for charge in charges:
+        own = charge.payer_id == viewer.pk
+        if own or charge.booking.recipient_id in organized:
+            answers[charge.booking_id] = _auto_charge_words(charge, own=own)
+    return answers
+
+
+def _auto_charge_words(charge: VisitCharge, *, own: bool) -> dict:
     card = charge.card_label if own else f"{charge.payer.first_name or 'an organizer'}'s saved card"
     notes = {
         VisitChargeState.PENDING: f"Will be charged to {card} when confirmed",
@@ -366,3 +375,8 @@ def auto_charge_of(*, booking_id: int, viewer: User | None) -> dict | None:
         else f"The bank asks to confirm the payment with {card}.",
     }
     return {"state": charge.state, "note": notes[charge.state]}
+
+
+def auto_charge_of(*, booking_id: int, viewer: User | None) -> dict | None:
+    """One visit's automatic charge as its viewer may read it (auto_charges_of)."""
+    return auto_charges_of(booking_ids=[booking_id], viewer=viewer)[booking_id]

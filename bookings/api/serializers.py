@@ -21,7 +21,7 @@ from bookings.models import (
     VisitTaskOutcome,
     Wellbeing,
 )
-from bookings.ports import auto_charge_of
+from bookings.ports import auto_charges_of
 from bookings.selectors import VISIT_STATES, series_pay_note, task_outcomes_of, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount, late_fee_amount
 from circles.models import CircleRole
@@ -314,7 +314,13 @@ class BookingSerializer(serializers.ModelSerializer):
         """The visit's automatic charge to a saved card (payments.cards), as the viewer may read it:
         the card to its owner, "her saved card" to the other organizers, null to anyone else. While
         it is pending the dashboard shows no "Pay now"."""
-        return auto_charge_of(booking_id=obj.pk, viewer=self._viewer())
+        known = self.context.setdefault("_auto_charges", {})
+        if obj.pk not in known:
+            # A list asks once for all its bookings (two queries), not once per booking.
+            listed = self.parent.instance if isinstance(self.parent, serializers.ListSerializer) else None
+            ids = [b.pk for b in listed] if listed is not None else [obj.pk]
+            known.update(auto_charges_of(booking_ids=[*ids, obj.pk], viewer=self._viewer()))
+        return known[obj.pk]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_arrivalNote(self, obj: Booking) -> str | None:
