@@ -4,6 +4,7 @@
 // removes it. Nobody else ever reads it: the server answers for the viewer only.
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { CheckboxOption, InputField } from "../components/Field";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import type { components } from "../lib/api-schema";
 import { mountQueryIsland, useApiWrite } from "../lib/query";
@@ -45,15 +46,13 @@ function SavedCardView({ method, onChange }: { method: PaymentMethod; onChange: 
         <strong>{card.label}</strong>
         {expiry && <span className="muted"> · expires {expiry}</span>}
       </p>
-      <label className="checkbox-row">
-        <input
-          type="checkbox"
-          checked={method.chargeEveryBooking}
-          onChange={(e) => void choose(e.target.checked)}
-          data-testid="charge-every-booking"
-        />
-        Charge my saved card automatically for one-off bookings too
-      </label>
+      <CheckboxOption
+        id="charge-every-booking"
+        label="Charge my saved card automatically for one-off bookings too"
+        description="Each visit of a series is always charged to this card when the helper accepts."
+        checked={method.chargeEveryBooking}
+        onChange={(e) => void choose(e.target.checked)}
+      />
       <div className="actions">
         <button type="button" className="button button-secondary" onClick={() => void remove()} disabled={busy}>
           {busy ? "Removing..." : "Remove card"}
@@ -67,20 +66,21 @@ function TestCardForm({ onSaved }: { onSaved: (m: PaymentMethod) => void }) {
   const write = useApiWrite();
   const [number, setNumber] = useState("");
   const [expiry, setExpiry] = useState("");
-  const [error, setError] = useState("");
+  const [errors, setErrors] = useState<{ cardNumber?: string; expiry?: string; other?: string }>({});
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    setError("");
+    setErrors({});
     try {
       onSaved(await write.post<PaymentMethod>("/api/payment-method/test", { cardNumber: number, expiry }));
       toast({ title: "Your card was saved" });
     } catch (err) {
       if (isUnauthorizedError(err)) return;
       const fields = err instanceof ApiError ? err.fieldErrors : {};
-      setError(fields.cardNumber?.[0] ?? fields.expiry?.[0] ?? errorMessage(err));
+      const found = { cardNumber: fields.cardNumber?.[0], expiry: fields.expiry?.[0] };
+      setErrors(found.cardNumber || found.expiry ? found : { other: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -89,30 +89,28 @@ function TestCardForm({ onSaved }: { onSaved: (m: PaymentMethod) => void }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="test-card-form">
       <p className="muted">Test mode: use card 4242 4242 4242 4242 and any future date.</p>
-      <div className="field">
-        <label htmlFor="saved-card-number">Card number</label>
-        <input
-          id="saved-card-number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "saved-card-error" : undefined}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="saved-card-expiry">Expiry date (MM/YY)</label>
-        <input
-          id="saved-card-expiry"
-          autoComplete="cc-exp"
-          value={expiry}
-          onChange={(e) => setExpiry(e.target.value)}
-        />
-      </div>
-      {error && (
-        <p id="saved-card-error" className="field-error" role="alert">
-          {error}
+      <InputField
+        id="saved-card-number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+        required
+        error={errors.cardNumber}
+      />
+      <InputField
+        id="saved-card-expiry"
+        label="Expiry date (MM/YY)"
+        autoComplete="cc-exp"
+        value={expiry}
+        onChange={(e) => setExpiry(e.target.value)}
+        required
+        error={errors.expiry}
+      />
+      {errors.other && (
+        <p className="field-error" role="alert">
+          {errors.other}
         </p>
       )}
       <button type="submit" className="button button-primary" disabled={busy}>
