@@ -79,7 +79,7 @@ def test_an_organizer_saves_a_card_and_her_series_is_charged_without_pay_now(
     items = page.get_by_test_id("booking-item")
     expect(page.get_by_test_id("auto-charge-note").filter(has_text="Paid with Visa •••• 4242")).to_have_count(3)
     pending = items.filter(has_text="Garden help")
-    expect(pending.get_by_test_id("auto-charge-note")).to_have_text("Will be charged to Visa •••• 4242 when confirmed")
+    expect(pending.get_by_test_id("status-note")).to_have_text("Will be charged to Visa •••• 4242 when confirmed")
     expect(page.get_by_role("link", name="Pay now")).to_have_count(0)
     assert_no_axe_violations(page)
 

@@ -74,7 +74,12 @@ export function BookingItem({
         )}
         <StatusBadge
           status={booking.status}
-          note={bookingStatusNote(booking, role === "client" && !manages ? "member" : role)}
+          note={
+            // A visit being charged to a saved card does not wait for anyone to pay: say so instead.
+            role === "client" && autoCharged(booking) && booking.autoCharge
+              ? booking.autoCharge.note
+              : bookingStatusNote(booking, role === "client" && !manages ? "member" : role)
+          }
         />
       </div>
       <p className="list-item-meta">
@@ -90,7 +95,7 @@ export function BookingItem({
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
       {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
-      {role === "client" && booking.autoCharge && (
+      {role === "client" && booking.autoCharge && !autoCharged(booking) && (
         <p className="list-item-meta" data-testid="auto-charge-note">
           {booking.autoCharge.note}
         </p>
