@@ -142,6 +142,7 @@ DASHBOARD_TABLES = (
     "circles.CircleMember",
     "payments.ConnectedAccount",
     "payments.Earning",
+    "payments.VisitCharge",
     "providers.Provider",
     "providers.TimeOff",
     "providers.WeeklyHours",

@@ -23,6 +23,7 @@ from bookings.models import (
     VisitTaskOutcome,
     Wellbeing,
 )
+from bookings.ports import auto_charges_of
 from bookings.selectors import VISIT_STATES, replacement_of, series_pay_note, task_outcomes_of, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount, late_fee_amount
 from circles.models import CircleRole
@@ -222,6 +223,14 @@ class BookingReplacementSerializer(serializers.Serializer):
     )
 
 
+class AutoChargeSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(
+        choices=["pending", "submitted", "succeeded", "failed", "action_needed"],
+        help_text="pending/submitted: charged automatically, no Pay now; failed/action_needed: to be fixed",
+    )
+    note = serializers.CharField(help_text='"Will be charged to Visa •••• 4242 when confirmed"')
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -261,6 +270,7 @@ class BookingSerializer(serializers.ModelSerializer):
     series = serializers.SerializerMethodField()
     visitRecord = serializers.SerializerMethodField()
     replacement = serializers.SerializerMethodField()
+    autoCharge = serializers.SerializerMethodField()
 
     arrivalTime = serializers.TimeField(
         source="arrival_time",
@@ -312,6 +322,7 @@ class BookingSerializer(serializers.ModelSerializer):
             "series",
             "visitRecord",
             "replacement",
+            "autoCharge",
         ]
         read_only_fields = fields
 
@@ -332,6 +343,19 @@ class BookingSerializer(serializers.ModelSerializer):
     @extend_schema_field(VisitRecordSerializer)
     def get_visitRecord(self, obj: Booking) -> dict:
         return visit_record_of(obj, detail=bool(self.context.get("care_details")))
+
+    @extend_schema_field(AutoChargeSerializer(allow_null=True))
+    def get_autoCharge(self, obj: Booking) -> dict | None:
+        """The visit's automatic charge to a saved card (payments.cards), as the viewer may read it:
+        the card to its owner, "her saved card" to the other organizers, null to anyone else. While
+        it is pending the dashboard shows no "Pay now"."""
+        known = self.context.setdefault("_auto_charges", {})
+        if obj.pk not in known:
+            # A list asks once for all its bookings (two queries), not once per booking.
+            listed = self.parent.instance if isinstance(self.parent, serializers.ListSerializer) else None
+            ids = [b.pk for b in listed] if listed is not None else [obj.pk]
+            known.update(auto_charges_of(booking_ids=[*ids, obj.pk], viewer=self._viewer()))
+        return known[obj.pk]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_arrivalNote(self, obj: Booking) -> str | None:

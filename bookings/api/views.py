@@ -80,6 +80,8 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
         "bookings.VisitTaskOutcome",
         "circles.CareRecipient",
         "circles.CircleMember",
+        # The visit's automatic charge to a saved card (autoCharge, through bookings.ports).
+        "payments.VisitCharge",
         "providers.Provider",
         "requests_app.ServiceCategory",
         "requests_app.ServiceRequest",

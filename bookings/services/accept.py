@@ -26,6 +26,7 @@ from bookings.services.base import (
     tell,
 )
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.events import VisitsBooked, publish
 from core.notices.bookings import InApp
 from core.notifications import NoticeKind
 from providers.models import Provider, VerificationStatus
@@ -219,6 +220,7 @@ def service_request_accept(
         notify_people([provider.user], InApp.ACCEPTED_BY_YOU, booking, **accepted)
         for visit in visits:
             push_update(visit)
+        publish(VisitsBooked(booking_ids=tuple(v.pk for v in visits), series=in_series))
     return booking
 
 

@@ -346,6 +346,35 @@ def _payment_received_email(r: Reader) -> Content | None:
     )
 
 
+def _card_charge_failed(f: Facts) -> Texts:
+    """facts: title, when; card ("Visa •••• 4242"), reason (the bank's words, "" when none),
+    booking_id (the checkout page fixes it)."""
+    why = f" {f['reason']}" if f.get("reason") else ""
+    return {
+        "": f'We could not charge your {f["card"]} for "{f["title"]}" on {f["when"]}.{why} '
+        f"Please fix it before the visit: /checkout/{f['booking_id']}"
+    }
+
+
+def _card_charge_failed_email(r: Reader) -> Content | None:
+    b, ctx = r.booking, r.ctx
+    if b is None:
+        return None
+    reason = [ctx["reason"]] if ctx.get("reason") else []
+    return Content(
+        subject="We could not charge your card for a visit",
+        heading=f"We could not charge your {ctx.get('card', 'saved card')} for {r.title}.",
+        lines=[
+            *reason,
+            f"Amount: ${b.total_amount}. Visit: {r.when}.",
+            "The visit is waiting for payment. Please pay before the visit, with the same card or another one.",
+        ],
+        action_label="Fix the payment",
+        action_path=f"/checkout/{b.pk}",
+        why="you saved a card to pay for visits on Kindly",
+    )
+
+
 def _booking_paid_email(r: Reader) -> Content | None:
     b = r.booking
     if b is None:
@@ -558,6 +587,7 @@ NOTICES: dict[str, Notice] = {
     ),
     NoticeKind.BOOKING_CANCELLED: Notice(_cancelled, _cancelled_email),
     NoticeKind.PAYMENT_RECEIVED: Notice(_payment_received, _payment_received_email),
+    NoticeKind.CARD_CHARGE_FAILED: Notice(_card_charge_failed, _card_charge_failed_email),
     NoticeKind.BOOKING_PAID: Notice(
         lambda f: {"": f'The client paid for "{f["title"]}". Your booking on {f["when"]} is confirmed.'},
         _booking_paid_email,

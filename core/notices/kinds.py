@@ -13,6 +13,7 @@ class NoticeKind(models.TextChoices):
     # client
     REQUEST_ACCEPTED = "request_accepted", "Your request was accepted"
     PAYMENT_RECEIVED = "payment_received", "Payment receipts"
+    CARD_CHARGE_FAILED = "card_charge_failed", "Your saved card could not be charged for a visit"
     BOOKING_REASSIGNED = "booking_reassigned", "Your booking has a new provider"
     REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
     VISIT_UPDATES = "visit_updates", "Check-ins and visit reports"
@@ -61,6 +62,8 @@ A = Audience
 AUDIENCE: dict[str, tuple[Audience, ...]] = {
     NoticeKind.REQUEST_ACCEPTED: (A.ORGANIZERS, A.CIRCLE),
     NoticeKind.PAYMENT_RECEIVED: (A.PAYER, A.ORGANIZERS),
+    # The card is hers alone: nobody else hears that it was declined, nor which card it is.
+    NoticeKind.CARD_CHARGE_FAILED: (A.PAYER,),
     NoticeKind.BOOKING_REASSIGNED: (A.HELPER, A.CIRCLE),
     NoticeKind.REQUEST_EXPIRED: (A.ORGANIZERS, A.CIRCLE),
     NoticeKind.VISIT_UPDATES: (A.CIRCLE,),

@@ -54,9 +54,8 @@ export function bookingStatusNote(
     case "scheduled":
       if (payment === "failed") {
         if (member) return "The payment did not go through yet. An organizer of the circle can try again.";
-        return mine
-          ? "Your payment did not go through. Please try again."
-          : "The client's payment did not go through yet";
+        // The helper is not told why (a declined card is the family's own business).
+        return mine ? "Your payment did not go through. Please try again." : "Waiting for payment";
       }
       if (payment === "paid")
         return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";

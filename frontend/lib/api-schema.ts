@@ -458,6 +458,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking_id}/auto-charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/auto-charge: "Charge my saved card automatically" for a booking waiting
+         *     for payment (its organizers only; 409 without a card or when it waits for nothing).
+         */
+        post: operations["bookings_auto_charge_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{booking_id}/late-fee": {
         parameters: {
             query?: never;
@@ -1247,6 +1267,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
+         *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
+         */
+        get: operations["payment_method_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
+         *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
+         */
+        delete: operations["payment_method_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
+         *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
+         */
+        patch: operations["payment_method_partial_update"];
+        trace?: never;
+    };
+    "/api/payment-method/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/payment-method/setup -> {clientSecret, setupIntentId}: a SetupIntent for Stripe Elements. */
+        post: operations["payment_method_setup_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-method/setup/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/payment-method/setup/finish {setupIntentId}: Stripe is asked which card was saved. */
+        post: operations["payment_method_setup_finish_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-method/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/payment-method/test {cardNumber, expiry}: the offline test gateway saves a card
+         *     (404 unless it is active). 4000 0000 0000 0002 is declined.
+         */
+        post: operations["payment_method_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/stripe/sync": {
         parameters: {
             query?: never;
@@ -1921,6 +2023,29 @@ export interface components {
             /** @description "2:00 PM" */
             label: string;
         };
+        AutoCharge: {
+            /**
+             * @description pending/submitted: charged automatically, no Pay now; failed/action_needed: to be fixed
+             *
+             *     * `pending` - pending
+             *     * `submitted` - submitted
+             *     * `succeeded` - succeeded
+             *     * `failed` - failed
+             *     * `action_needed` - action_needed
+             */
+            state: components["schemas"]["AutoChargeStateEnum"];
+            /** @description "Will be charged to Visa •••• 4242 when confirmed" */
+            note: string;
+        };
+        /**
+         * @description * `pending` - pending
+         *     * `submitted` - submitted
+         *     * `succeeded` - succeeded
+         *     * `failed` - failed
+         *     * `action_needed` - action_needed
+         * @enum {string}
+         */
+        AutoChargeStateEnum: "pending" | "submitted" | "succeeded" | "failed" | "action_needed";
         BackgroundStep: {
             status: string;
             url: string;
@@ -2004,6 +2129,7 @@ export interface components {
             readonly series: components["schemas"]["BookingSeries"] | null;
             readonly visitRecord: components["schemas"]["VisitRecord"];
             readonly replacement: components["schemas"]["BookingReplacement"] | null;
+            readonly autoCharge: components["schemas"]["AutoCharge"] | null;
         };
         /** @description POST /api/bookings/{id}/cancel: the reason is optional for the client. */
         BookingCancelRequest: {
@@ -2452,6 +2578,12 @@ export interface components {
             /** @default false */
             isPrimary: boolean;
         };
+        /**
+         * @description * `stripe` - Stripe
+         *     * `test` - Offline test gateway
+         * @enum {string}
+         */
+        GatewayEnum: "stripe" | "test";
         /** @description One late fee on /earnings (payments.selectors.with_fee_notes): all of it the helper's. */
         HelperLateFee: {
             readonly bookingId: number;
@@ -2508,6 +2640,7 @@ export interface components {
         /**
          * @description * `request_accepted` - Your request was accepted
          *     * `payment_received` - Payment receipts
+         *     * `card_charge_failed` - Your saved card could not be charged for a visit
          *     * `booking_reassigned` - Your booking has a new provider
          *     * `request_expired` - A request ended without a provider
          *     * `visit_updates` - Check-ins and visit reports
@@ -2531,7 +2664,7 @@ export interface components {
          *     * `circle_invitation` - Invitations to a care circle
          * @enum {string}
          */
-        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "replacement_updates" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "checks_renewal_due" | "replacement_offered" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
+        KindEnum: "request_accepted" | "payment_received" | "card_charge_failed" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "replacement_updates" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "checks_renewal_due" | "replacement_offered" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
         /** @description GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking. */
         LateFee: {
             readonly bookingId: number;
@@ -2760,6 +2893,10 @@ export interface components {
         PatchedMemberRoleInputRequest: {
             role?: string;
         };
+        /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
+        PatchedPaymentMethodPreferenceRequest: {
+            chargeEveryBooking?: boolean;
+        };
         /**
          * @description PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels
          *     (either or both; the rules are providers.services').
@@ -2769,6 +2906,13 @@ export interface components {
             homeZip?: string;
             /** How far you travel */
             travelMiles?: number;
+        };
+        PaymentMethod: {
+            card: components["schemas"]["SavedCard"] | null;
+            /** @description Charge my saved card automatically for one-off bookings too (series always are). */
+            chargeEveryBooking: boolean;
+            gateway: components["schemas"]["GatewayEnum"];
+            publishableKey: string;
         };
         PaymentState: {
             status: string;
@@ -3102,6 +3246,15 @@ export interface components {
             rating: number;
             comment?: string;
         };
+        /** @description The organizer's own card: only she reads it (GET /api/payment-method answers for the viewer). */
+        SavedCard: {
+            brand: string;
+            last4: string;
+            expMonth: number | null;
+            expYear: number | null;
+            /** @description "Visa •••• 4242" */
+            label: string;
+        };
         /**
          * @description GET/PUT /api/providers/me/schedule: the weekly hours (none: available any time) and the time
          *     off that is not over yet.
@@ -3294,6 +3447,14 @@ export interface components {
             /** Last name */
             lastName?: string;
         };
+        /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
+        SetupFinishInputRequest: {
+            setupIntentId: string;
+        };
+        SetupStarted: {
+            clientSecret: string;
+            setupIntentId: string;
+        };
         /**
          * @description * `tech-support` - Technology Support
          *     * `wellness-checks` - Wellness Checks
@@ -3330,6 +3491,11 @@ export interface components {
             done: boolean;
             /** Why not */
             reason?: string;
+        };
+        /** @description The offline test gateway's form to save a card. */
+        TestCardSaveInputRequest: {
+            cardNumber: string;
+            expiry: string;
         };
         TimeOff: {
             readonly id: number;
@@ -4174,6 +4340,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaginatedBookingList"];
+                };
+            };
+        };
+    };
+    bookings_auto_charge_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoCharge"];
                 };
             };
         };
@@ -5317,6 +5504,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+        };
+    };
+    payment_method_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+        };
+    };
+    payment_method_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    payment_method_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPaymentMethodPreferenceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+        };
+    };
+    payment_method_setup_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupStarted"];
+                };
+            };
+        };
+    };
+    payment_method_setup_finish_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupFinishInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+        };
+    };
+    payment_method_test_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCardSaveInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
         };

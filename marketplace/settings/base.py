@@ -491,4 +491,6 @@ CELERY_BEAT_SCHEDULE = {
     # Late fees (payments.latefees): nobody-home fees past their time for a dispute, and fees that
     # waited for the helper's payouts, every 15 minutes.
     "release-late-fees": {"task": "payments.tasks.release_late_fees", "schedule": 900.0},
+    # Saved cards' visit charges whose task was lost (payments.cards), sent again with the same key.
+    "sweep-visit-charges": {"task": "payments.tasks.sweep_visit_charges", "schedule": 600.0},
 }

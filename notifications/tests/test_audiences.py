@@ -32,6 +32,7 @@ from notifications import channels, services
 from notifications.kinds import ADMIN_KINDS, CLIENT_KINDS, PROVIDER_KINDS, Frequency
 from notifications.models import Delivery
 from notifications.tasks import send_circle_invitation
+from payments import cards
 from payments.services import payment_intent_create, payment_test_confirm
 from providers.models import Provider
 from providers.services import provider_set_status
@@ -121,6 +122,15 @@ def payment_received(p):
         "olga": ("Your payment was received", "Thank you: your payment was received.", ""),
         "clara": ("Olga Stone paid for \u201cTablet\u201d", "Olga Stone paid $30.00", "Thank you"),
     }
+
+
+def card_charge_failed(p):
+    # Clara's saved card is declined for a visit charged automatically: she alone hears it, with the fix.
+    booking = _booking(p, status=BookingStatus.SCHEDULED, payment_status=PaymentStatus.PENDING)
+    cards.card_test_save(actor=p["clara"], card_number="4000 0000 0000 9995", exp_month=12, exp_year=2034)
+    cards.booking_auto_charge(actor=p["clara"], booking_id=booking.pk)
+    assert cards.visit_charge_send(booking_id=booking.pk) == "declined"
+    return {"clara": ("We could not charge your card for a visit", "Fix the payment", "")}
 
 
 def booking_paid(p):
@@ -312,6 +322,7 @@ def invitation(p):
 SCENARIOS: dict[str, Callable] = {
     NoticeKind.REQUEST_ACCEPTED: accepted,
     NoticeKind.PAYMENT_RECEIVED: payment_received,
+    NoticeKind.CARD_CHARGE_FAILED: card_charge_failed,
     NoticeKind.BOOKING_REASSIGNED: reassigned,
     NoticeKind.REQUEST_EXPIRED: expired,
     NoticeKind.VISIT_UPDATES: visit_updates,

@@ -22,15 +22,22 @@ export interface BookingActions {
   reviewed: Set<number>;
 }
 
+/** Whether the visit is being charged to a saved card automatically (payments.cards): no "Pay now". */
+export function autoCharged(booking: Booking): boolean {
+  const state = booking.autoCharge?.state;
+  return state === "pending" || state === "submitted";
+}
+
 /** Whether the viewer pays this visit here. Mirrors the server (payments.services.check_booking_payable):
- * scheduled and not yet paid, including a payment that failed and may be tried again; paying is the
- * organizers'. */
+ * scheduled and not yet paid, including a payment that failed and may be tried again, and not being
+ * charged to a saved card automatically; paying is the organizers'. */
 export function payableBy(booking: Booking, role: View): boolean {
   return (
     role === "client" &&
     booking.circleRole === "organizer" &&
     booking.status === "scheduled" &&
-    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed")
+    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed") &&
+    !autoCharged(booking)
   );
 }
 
@@ -70,7 +77,12 @@ export function BookingItem({
         )}
         <StatusBadge
           status={booking.status}
-          note={bookingStatusNote(booking, role === "client" && !manages ? "member" : role)}
+          note={
+            // A visit being charged to a saved card does not wait for anyone to pay: say so instead.
+            role === "client" && autoCharged(booking) && booking.autoCharge
+              ? booking.autoCharge.note
+              : bookingStatusNote(booking, role === "client" && !manages ? "member" : role)
+          }
         />
       </div>
       <p className="list-item-meta">
@@ -87,7 +99,12 @@ export function BookingItem({
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
       {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
-      {payable && series && payNote && (
+      {role === "client" && booking.autoCharge && !autoCharged(booking) && (
+        <p className="list-item-meta" data-testid="auto-charge-note">
+          {booking.autoCharge.note}
+        </p>
+      )}
+      {payable && series && payNote && !booking.autoCharge && (
         <p className="list-item-meta" data-testid="series-pay-note">
           {series.payNote}
         </p>
