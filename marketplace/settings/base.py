@@ -490,4 +490,20 @@ CELERY_BEAT_SCHEDULE = {
     # Late fees (payments.latefees): nobody-home fees past their time for a dispute, and fees that
     # waited for the helper's payouts, every 15 minutes.
     "release-late-fees": {"task": "payments.tasks.release_late_fees", "schedule": 900.0},
+    # Tips (payments.tips) paid by families whose helper had no payouts on, or whose transfer failed.
+    "release-tips": {"task": "payments.tasks.release_waiting_tips", "schedule": 900.0},
 }
+
+# Tips (payments.tips, docs/payments.md "Tips"): an organizer may add one per visit for this many
+# hours after the helper's check-out (her visit report); suggested percentages of the visit's
+# total; the smallest and largest tip. All of it goes to the helper (no platform fee).
+TIP_WINDOW_HOURS = env.int("TIP_WINDOW_HOURS", default=72)
+TIP_SUGGESTED_PERCENTS = (10, 15, 20)
+TIP_MIN = Decimal(env("TIP_MIN", default="1.00"))
+TIP_MAX = Decimal(env("TIP_MAX", default="200.00"))
+# Faster pay (payments.instant): Stripe's Instant Payout fee, taken from the payout: this percent
+# of it, rounded down to the cent, and never less than the minimum. Standard payouts are free and
+# reach the bank about this many business days after the transfer.
+INSTANT_PAYOUT_FEE_PERCENT = Decimal(env("INSTANT_PAYOUT_FEE_PERCENT", default="1"))
+INSTANT_PAYOUT_FEE_MIN = Decimal(env("INSTANT_PAYOUT_FEE_MIN", default="0.50"))
+STANDARD_PAYOUT_DAYS = env.int("STANDARD_PAYOUT_DAYS", default=2)

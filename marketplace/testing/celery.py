@@ -89,6 +89,8 @@ MONEY_TASKS = (
     "release_late_fee",
     "refund_late_fee",
     "release_late_fees",
+    "release_tip",
+    "release_waiting_tips",
 )
 
 
