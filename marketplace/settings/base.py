@@ -307,6 +307,8 @@ SPECTACULAR_SETTINGS = {
         "DashboardViewEnum": [("provider", "provider"), ("client", "client")],
         "CircleRoleEnum": "circles.models.CircleRole",
         "InvitationStatusEnum": "circles.models.InvitationStatus",
+        "TipStateEnum": "payments.models.TipState",
+        "InstantPayoutStateEnum": "payments.models.InstantPayoutState",
     },
 }
 
