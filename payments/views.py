@@ -20,8 +20,8 @@ from core.errors import DomainError
 from payments import instant, payouts
 from payments.api.serializers import MAX_ID
 from payments.latefees import late_fee_dispute
-from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState
-from payments.selectors import booking_is_payable, checkout_booking, earnings_overview, late_fee_get
+from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState, TipState
+from payments.selectors import booking_is_payable, checkout_booking, earnings_overview, late_fee_get, tip_of
 from requests_app.models import TimeWindow
 
 
@@ -52,7 +52,16 @@ def _booking_props(booking: Booking) -> dict:
         },
         # A visit of a series is paid alone: say so, so nobody thinks the series is paid.
         "seriesNote": series_of(booking)["payNote"] if booking.series_index is not None else "",
+        # The receipt's tip line (payments.tips): money news, for the organizers only.
+        "tip": _paid_tip(booking) if booking.viewer_role == CircleRole.ORGANIZER else None,
     }
+
+
+def _paid_tip(booking: Booking) -> dict | None:
+    tip = tip_of(booking)
+    if tip is None or tip.state not in (TipState.PENDING, TipState.ON_ITS_WAY):
+        return None
+    return {"amount": f"{tip.amount:.2f}"}
 
 
 @login_required_page

@@ -252,3 +252,26 @@ def test_the_helper_sees_the_tip_as_its_own_line(stripe_backend, visited, api_as
     assert 'data-testid="tip-line"' in page and "Tip from Clara" in page and "$10.00" in page
     csv = helper.get("/earnings.csv").content.decode()
     assert "Tip from Clara (Set up video calls),10.00,0.00,10.00,0.00,On its way,10.00" in csv
+
+
+def _checkout_props(client, booking) -> dict:
+    import json
+    import re
+
+    page = client.get(f"/checkout/{booking.pk}").content.decode()
+    found = re.search(r'<script id="checkout-props" type="application/json">(.*?)</script>', page, re.S)
+    assert found, page[:500]
+    return json.loads(found.group(1))
+
+
+def test_the_receipt_card_shows_the_tip_to_organizers_only(stripe_backend, visited, api_as):
+    member = UserFactory()
+    CircleMember.objects.create(recipient=visited.recipient, user=member, role=CircleRole.MEMBER)
+    assert _checkout_props(api_as(visited.client), visited)["booking"]["tip"] is None
+    assert tip(api_as, visited.client, visited, amount="10.00").status_code == 200
+    assert _checkout_props(api_as(visited.client), visited)["booking"]["tip"] is None  # not paid yet
+
+    intent_succeeded(api_as, stripe_backend, Tip.objects.get(booking=visited).intent_id)
+
+    assert _checkout_props(api_as(visited.client), visited)["booking"]["tip"] == {"amount": "10.00"}
+    assert _checkout_props(api_as(member), visited)["booking"]["tip"] is None

@@ -22,6 +22,7 @@ import type { RequestActions } from "./RequestItem";
 import { RequestsCard } from "./RequestsCard";
 import { ReviewDialog } from "./ReviewDialog";
 import { Tiles } from "./Tiles";
+import { TipDialog } from "./TipDialog";
 import { ClientSideNotice, HelperViewLink } from "./ViewNotices";
 import { type ProviderStatus, SESSION, UNREAD_COUNT, UNREAD_POLL_MS, type View } from "./common";
 
@@ -41,6 +42,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [cancellingRest, setCancellingRest] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
+  const [tipping, setTipping] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
   const client = useQueryClient();
@@ -96,6 +98,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
     onCancel: setCancelling,
     onCancelRest: setCancellingRest,
     onReview: setReviewing,
+    onTip: setTipping,
     onChanged: refresh,
     reviewed,
   };
@@ -149,6 +152,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
           refresh();
         }}
       />
+      <TipDialog booking={tipping} onClose={() => setTipping(null)} />
       <DeclineRequestDialog
         request={declining}
         onClose={() => setDeclining(null)}
