@@ -93,9 +93,7 @@ def instant_available_recorded(*, provider: Provider) -> Decimal:
     zero = Decimal("0.00")
     shares = Earning.objects.filter(booking__provider=provider, state=PayoutState.ON_ITS_WAY).aggregate(s=Sum("net"))
     tips = Tip.objects.filter(booking__provider=provider, state=TipState.ON_ITS_WAY).aggregate(s=Sum("amount"))
-    fees = LateFee.objects.filter(booking__provider=provider, state=LateFeeState.ON_ITS_WAY).aggregate(
-        s=Sum("amount")
-    )
+    fees = LateFee.objects.filter(booking__provider=provider, state=LateFeeState.ON_ITS_WAY).aggregate(s=Sum("amount"))
     taken = (
         InstantPayout.objects.filter(provider=provider)
         .exclude(state=InstantPayoutState.FAILED)

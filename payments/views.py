@@ -134,9 +134,7 @@ def get_paid_now(request: HttpRequest) -> HttpResponse:
         quote = instant.instant_quote(user=request.user)
     except DomainError as exc:
         return render(request, "pages/get-paid-now.html", {"forbidden": exc.message}, status=exc.status_code)
-    return render(
-        request, "pages/get-paid-now.html", {"quote": quote, "error": error}, status=409 if error else 200
-    )
+    return render(request, "pages/get-paid-now.html", {"quote": quote, "error": error}, status=409 if error else 200)
 
 
 def _amount(text: str | None):

@@ -381,8 +381,8 @@ function Complete({ booking }: { booking: CheckoutBooking }) {
         </p>
         {booking.tip && (
           <p data-testid="paid-tip">
-            Tip for {booking.providerName}, paid on its own: <strong>{formatMoney(booking.tip.amount)}</strong>. All
-            of it goes to {booking.providerName}.
+            Tip for {booking.providerName}, paid on its own: <strong>{formatMoney(booking.tip.amount)}</strong>. All of
+            it goes to {booking.providerName}.
           </p>
         )}
         <a className="button button-primary" href="/">

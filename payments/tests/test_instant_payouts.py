@@ -10,13 +10,27 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from bookings.tests.factories import BookingFactory
 from marketplace.testing.stripe import BANK_ACCOUNT, connect_webhook, stripe_event
 from payments.instant import instant_fee
 from payments.models import InstantPayout, InstantPayoutState
 from payments.selectors import standard_arrival
-from payments.tests.test_payouts import ACCOUNT_ON, complete, connect, pay, past_booking  # noqa: F401 (a fixture)
+from payments.tests.test_payouts import ACCOUNT_ON, complete, connect, pay
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def past_booking(client_user, verified_provider):
+    """A $45.50 visit yesterday morning, payment pending (as payments.tests.test_payouts')."""
+    return BookingFactory(
+        service_request__client=client_user,
+        service_request__title="Set up video calls",
+        service_request__preferred_date=timezone.localdate() - dt.timedelta(days=1),
+        provider=verified_provider,
+        total_amount=Decimal("45.50"),
+    )
+
 
 URL = "/api/earnings/instant-payout"
 
@@ -101,8 +115,8 @@ def test_payout_paid_confirms_it_once(stripe_backend, earned, past_booking, api_
     assert payout.state == InstantPayoutState.PAID
 
     failed = stripe_event("payout.failed", {"id": payout.payout_id, "object": "payout", "status": "failed"})
-    assert connect_webhook(api_as(None), failed, account=earned.account_id).json()["outcome"].startswith(
-        "instant_failed"
+    assert (
+        connect_webhook(api_as(None), failed, account=earned.account_id).json()["outcome"].startswith("instant_failed")
     )
     payout.refresh_from_db()
     assert payout.state == InstantPayoutState.FAILED
@@ -138,7 +152,10 @@ def test_too_little_for_the_fee_is_not_offered(stripe_backend, earned, past_book
 
     quote = api_as(past_booking.provider.user).get(URL).json()
 
-    assert (quote["eligible"], quote["reason"]) == (False, "Not enough is available yet: the instant fee would take all of it.")
+    assert (quote["eligible"], quote["reason"]) == (
+        False,
+        "Not enough is available yet: the instant fee would take all of it.",
+    )
 
 
 def test_stripe_refusing_keeps_the_money_in_the_balance(stripe_backend, earned, past_booking, api_as):
@@ -152,7 +169,9 @@ def test_stripe_refusing_keeps_the_money_in_the_balance(stripe_backend, earned, 
     assert api_as(past_booking.provider.user).get(URL).json()["available"] == 38.68
 
 
-@pytest.mark.parametrize(("body", "field"), [({}, "amount"), ({"amount": "x"}, "amount"), ({"amount": "1", "y": 1}, "y")])
+@pytest.mark.parametrize(
+    ("body", "field"), [({}, "amount"), ({"amount": "x"}, "amount"), ({"amount": "1", "y": 1}, "y")]
+)
 def test_a_bad_confirmation_is_a_400(stripe_backend, earned, past_booking, api_as, body, field):
     response = api_as(past_booking.provider.user).post(URL, body, format="json")
 

@@ -2,8 +2,9 @@
 some tipped, cancelled in time, cancelled late by staff with the fee kept or waived, nobody home
 with the fee paid, disputed and waived, or disputed and upheld; some helpers paid at once with an
 instant payout), what families paid = what helpers received + Kindly's fees + refunds, and what
-helpers received = what reached their banks and cards + Stripe's instant fees. Both sides are counted twice: from what the fake Stripe was asked to move
-(charges, transfers less reversals, refunds) and from Kindly's own records (Earning, LateFee,
+helpers received = what reached their cards + Stripe's instant fees + what stays in their balances.
+Both sides are counted twice: from what the fake Stripe was asked to move (charges, transfers less
+reversals, refunds, payouts) and from Kindly's own records (Earning, LateFee, Tip, InstantPayout,
 Refund), and the two must agree.
 """
 
@@ -17,9 +18,9 @@ import pytest
 from django.utils import timezone
 
 from bookings.tests.factories import BookingFactory
-from payments.latefees import late_fees_due
 from marketplace.testing.stripe import instant_available, signed_webhook, stripe_event
 from payments.instant import instant_fee
+from payments.latefees import late_fees_due
 from payments.models import Earning, InstantPayout, LateFee, LateFeeState, PayoutState, Refund, Tip, TipState
 from payments.tasks import release_late_fees
 from payments.tests.test_late_fees import paid
@@ -70,7 +71,11 @@ def test_a_month_of_activity_reconciles_to_the_cent(stripe_backend, client_user,
         if outcome == "completed":
             assert helper.post(f"/api/bookings/{booking.pk}/complete").status_code == 200
             if day % 2 == 0:  # a tip: a suggested percentage (rounded down) or an amount with odd cents
-                body = {"percent": rng.choice([10, 15, 20])} if day % 4 == 0 else {"amount": f"{rng.randint(100, 5000) / 100:.2f}"}
+                body = (
+                    {"percent": rng.choice([10, 15, 20])}
+                    if day % 4 == 0
+                    else {"amount": f"{rng.randint(100, 5000) / 100:.2f}"}
+                )
                 response = family.post(f"/api/bookings/{booking.pk}/tip", body, format="json")
                 assert response.status_code == 200, response.content
                 intent_id = Tip.objects.get(booking=booking).intent_id

@@ -12,13 +12,26 @@ from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
 from bookings.models import BookingStatus
+from bookings.tests.factories import BookingFactory
 from circles.models import CircleMember, CircleRole
 from marketplace.testing.stripe import signed_webhook, stripe_event
 from messaging.models import Message
 from payments.models import ProcessedEvent, Tip, TipState
-from payments.tests.test_payouts import ACCOUNT_ON, complete, connect, pay, past_booking  # noqa: F401 (a fixture)
+from payments.tests.test_payouts import ACCOUNT_ON, complete, connect, pay
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def past_booking(client_user, verified_provider):
+    """A $45.50 visit yesterday morning, payment pending (as payments.tests.test_payouts')."""
+    return BookingFactory(
+        service_request__client=client_user,
+        service_request__title="Set up video calls",
+        service_request__preferred_date=timezone.localdate() - dt.timedelta(days=1),
+        provider=verified_provider,
+        total_amount=Decimal("45.50"),
+    )
 
 
 @pytest.fixture
@@ -56,9 +69,7 @@ def test_the_offer_suggests_10_15_and_20_percent_rounded_down_until_72_hours_aft
     assert until == visited.checked_out_at + dt.timedelta(hours=72)
 
 
-def test_a_tip_is_its_own_intent_and_goes_to_the_helper_in_full_by_its_own_transfer(
-    stripe_backend, visited, api_as
-):
+def test_a_tip_is_its_own_intent_and_goes_to_the_helper_in_full_by_its_own_transfer(stripe_backend, visited, api_as):
     transfers_before = len(stripe_backend.posts("/v1/transfers"))  # the visit's own share
 
     response = tip(api_as, visited.client, visited, percent=15)
@@ -117,7 +128,11 @@ def test_a_declined_card_can_be_tried_again_and_a_new_amount_is_a_new_intent(str
     first = Tip.objects.get(booking=visited)
     failed = stripe_event(
         "payment_intent.payment_failed",
-        {"id": first.intent_id, "object": "payment_intent", "last_payment_error": {"message": "Your card was declined."}},
+        {
+            "id": first.intent_id,
+            "object": "payment_intent",
+            "last_payment_error": {"message": "Your card was declined."},
+        },
     )
     assert signed_webhook(api_as(None), failed).json()["outcome"] == "tip_failed"
     offer = api_as(visited.client).get(f"/api/bookings/{visited.pk}/tip").json()
@@ -215,9 +230,7 @@ def test_only_organizers_tip_and_see_tips(stripe_backend, visited, api_as):
     assert not Tip.objects.exists()
 
 
-def test_a_tip_waits_for_the_helpers_payouts_and_goes_out_when_they_turn_on(
-    stripe_backend, past_booking, api_as
-):
+def test_a_tip_waits_for_the_helpers_payouts_and_goes_out_when_they_turn_on(stripe_backend, past_booking, api_as):
     pay(stripe_backend, past_booking, api_as)
     complete(past_booking, api_as)
     assert tip(api_as, past_booking.client, past_booking, amount="10.00").status_code == 200
