@@ -20,7 +20,6 @@ from core.errors import NotFound, PermissionDenied
 from payments.models import (
     ConnectedAccount,
     Earning,
-    InstantPayout,
     LateFee,
     LateFeeState,
     PayoutSetup,
@@ -257,7 +256,6 @@ def earnings_overview(*, user: User) -> dict:
         # Tips (payments.tips): each its own line, all of it the helper's.
         "tips": tips,
         "tips_total": sum((tip.amount for tip in tips), Decimal("0.00")),
-        "instant_payouts": list(InstantPayout.objects.filter(provider=provider).order_by("-created_at")[:10]),
         "payouts_on": payouts_on,
         # Payouts are set up by verified providers only (payments.payouts.connected_account_start).
         "can_set_up": provider.verification_status == VerificationStatus.VERIFIED,

@@ -21,7 +21,14 @@ from payments import instant, payouts
 from payments.api.serializers import MAX_ID
 from payments.latefees import late_fee_dispute
 from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState, TipState
-from payments.selectors import booking_is_payable, checkout_booking, earnings_overview, late_fee_get, tip_of
+from payments.selectors import (
+    booking_is_payable,
+    checkout_booking,
+    earnings_overview,
+    earnings_provider,
+    late_fee_get,
+    tip_of,
+)
 from requests_app.models import TimeWindow
 
 
@@ -103,6 +110,8 @@ def earnings(request: HttpRequest) -> HttpResponse:
             "overview": overview,
             "PayoutSetup": PayoutSetup,
             "PayoutState": PayoutState,
+            # Her last "Get paid now" payouts (payments.instant), on the page only.
+            "instant_payouts": instant.instant_payouts_of(provider=earnings_provider(user=request.user)),
             "instant_fee_percent": settings.INSTANT_PAYOUT_FEE_PERCENT,
             "instant_fee_min": settings.INSTANT_PAYOUT_FEE_MIN,
             "standard_days": settings.STANDARD_PAYOUT_DAYS,

@@ -288,3 +288,19 @@ def test_the_receipt_card_shows_the_tip_to_organizers_only(stripe_backend, visit
 
     assert _checkout_props(api_as(visited.client), visited)["booking"]["tip"] == {"amount": "10.00"}
     assert _checkout_props(api_as(member), visited)["booking"]["tip"] is None
+
+
+def test_a_refund_of_the_tips_charge_never_touches_the_visit(stripe_backend, visited, api_as):
+    assert tip(api_as, visited.client, visited, amount="10.00").status_code == 200
+    intent_id = Tip.objects.get(booking=visited).intent_id
+    intent_succeeded(api_as, stripe_backend, intent_id)
+    event = stripe_event(
+        "charge.refunded",
+        {"id": "ch_tip", "object": "charge", "payment_intent": intent_id, "refunded": True, "amount_refunded": 1000},
+    )
+
+    assert signed_webhook(api_as(None), event).json()["outcome"] == "unknown"
+
+    visited.refresh_from_db()
+    assert (visited.payment_status, visited.refund_status) == ("paid", "none")
+    assert Tip.objects.get(booking=visited).state == TipState.ON_ITS_WAY
