@@ -1,6 +1,15 @@
 from django.contrib import admin
 
-from payments.models import ConnectedAccount, Earning, LateFee, PaymentIntent, ProcessedEvent, Refund
+from payments.models import (
+    ConnectedAccount,
+    Earning,
+    InstantPayout,
+    LateFee,
+    PaymentIntent,
+    ProcessedEvent,
+    Refund,
+    Tip,
+)
 from payments.selectors import earning_earned, earning_state_label
 
 
@@ -99,6 +108,39 @@ class LateFeeAdmin(admin.ModelAdmin):
     list_filter = ("state", "kind", "gateway")
     search_fields = ("booking__id", "transfer_id")
     readonly_fields = [f.name for f in LateFee._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Tip)
+class TipAdmin(admin.ModelAdmin):
+    """Read-only: tips, all of them the helper's (payments.tips); a transfer that failed is retried by beat."""
+
+    list_display = ("booking", "amount", "state", "payer", "transfer_id", "paid_at")
+    list_filter = ("state", "gateway")
+    search_fields = ("booking__id", "intent_id", "transfer_id")
+    exclude = ("client_secret",)
+    readonly_fields = [f.name for f in Tip._meta.fields if f.name != "client_secret"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(InstantPayout)
+class InstantPayoutAdmin(admin.ModelAdmin):
+    """Read-only: helpers' "Get paid now" payouts (payments.instant)."""
+
+    list_display = ("provider", "amount", "fee", "state", "payout_id", "created_at")
+    list_filter = ("state", "gateway")
+    search_fields = ("payout_id", "provider__id")
+    readonly_fields = [f.name for f in InstantPayout._meta.fields]
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -312,3 +312,93 @@ class VisitCharge(models.Model):
 
     def __str__(self) -> str:
         return f"Charge of booking #{self.booking_id} ({self.state})"
+
+
+# ---------------------------------------------------------------- tips (payments.tips)
+
+
+class TipState(models.TextChoices):
+    """Where a tip is (docs/payments.md "Tips")."""
+
+    AWAITING_PAYMENT = "awaiting_payment", "Waiting for the card"  # intent made; the card not charged yet
+    FAILED = "failed", "Card declined"  # the card was declined: the organizer may try again
+    PENDING = "pending", "Pending"  # paid by the family; to be transferred once the helper's payouts are on
+    ON_ITS_WAY = "on_its_way", "On its way"  # transferred, all of it, to the helper's account
+
+
+class Tip(models.Model):
+    """A family's thank-you for one visit, added by an organizer within TIP_WINDOW_HOURS of the
+    check-out: charged as a PaymentIntent of its own (idempotency key per tip and amount) and
+    transferred in full to the helper (no platform fee; key kindly-tip-<id>-transfer). One tip per
+    visit: an unpaid one may be changed, a paid one is final."""
+
+    booking = models.OneToOneField("bookings.Booking", on_delete=models.PROTECT, related_name="tip")
+    payer = models.ForeignKey("accounts.User", on_delete=models.PROTECT, related_name="+")
+    amount = models.DecimalField(max_digits=8, decimal_places=2)
+    currency = models.CharField(max_length=3)
+    gateway = models.CharField(max_length=16, choices=Gateway.choices)
+    state = models.CharField(max_length=20, choices=TipState.choices, default=TipState.AWAITING_PAYMENT)
+    intent_id = models.CharField(max_length=255, blank=True, db_index=True)
+    client_secret = models.CharField(max_length=255, blank=True)
+    idempotency_key = models.CharField(max_length=255, blank=True)
+    transfer_id = models.CharField(max_length=255, blank=True)
+    destination_payment_id = models.CharField(
+        max_length=255, blank=True, help_text="the transfer's payment on the connected account (py_...)"
+    )
+    last_error = models.TextField(blank=True, help_text="the card's or the transfer's last error (admins only)")
+    created_at = models.DateTimeField(auto_now_add=True)
+    paid_at = models.DateTimeField(null=True, blank=True)
+    transferred_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(amount__gt=0), name="tip_amount_gt_0")]
+
+    def __str__(self) -> str:
+        return f"Tip of booking #{self.booking_id}: {self.amount} ({self.state})"
+
+
+# ---------------------------------------------------------------- instant payouts (payments.instant)
+
+
+class InstantPayoutState(models.TextChoices):
+    REQUESTED = "requested", "Requested"  # recorded; the gateway not answered yet
+    IN_TRANSIT = "in_transit", "On its way to your card"  # the gateway accepted it
+    PAID = "paid", "Paid to your card"  # payout.paid
+    FAILED = "failed", "Failed"  # refused, or payout.failed: the money stays in the balance
+
+
+class InstantPayout(models.Model):
+    """A helper's "Get paid now": a Stripe Instant Payout (method=instant) of her connected
+    account's instantly available balance to her debit card, less Stripe's instant fee
+    (payments.instant.instant_fee, shown before she confirms). Standard payouts stay free."""
+
+    provider = models.ForeignKey("providers.Provider", on_delete=models.PROTECT, related_name="instant_payouts")
+    account_id = models.CharField(max_length=255)
+    gateway = models.CharField(max_length=16, choices=Gateway.choices)
+    amount = models.DecimalField(max_digits=10, decimal_places=2, help_text="taken from the helper's balance")
+    fee = models.DecimalField(max_digits=10, decimal_places=2, help_text="Stripe's instant fee, as shown")
+    currency = models.CharField(max_length=3)
+    state = models.CharField(max_length=16, choices=InstantPayoutState.choices, default=InstantPayoutState.REQUESTED)
+    idempotency_key = models.CharField(max_length=255)
+    payout_id = models.CharField(max_length=255, blank=True, db_index=True)
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(amount__gt=0) & Q(fee__gte=0) & Q(fee__lt=models.F("amount")),
+                name="instant_payout_amount_fee",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Instant payout {self.payout_id or self.pk} of {self.amount} ({self.state})"
+
+    @property
+    def received(self):
+        """What reaches the card: the amount less the fee."""
+        return self.amount - self.fee

@@ -26,6 +26,8 @@ from payments.models import (
     PayoutState,
     Refund,
     SavedCard,
+    Tip,
+    TipState,
     VisitCharge,
     VisitChargeState,
 )
@@ -234,6 +236,9 @@ def earnings_overview(*, user: User) -> dict:
     payouts_on = setup == PayoutSetup.ON
     late_fees = with_fee_notes(list(late_fees_of_provider(provider=provider)), payouts_on=payouts_on)
     earnings = with_notes(list(earning_list(provider=provider)), payouts_on=payouts_on)
+    tips = with_tip_notes(list(tips_of_provider(provider=provider)), payouts_on=payouts_on)
+    for line in [*earnings, *late_fees]:
+        line.available_on = available_on(line)
     # A visit cancelled with a late fee: its refund was the rest, and the note says where the fee is.
     kept = {fee.booking_id: fee.amount for fee in late_fees}
     for earning in earnings:
@@ -251,6 +256,9 @@ def earnings_overview(*, user: User) -> dict:
         "earnings": earnings,
         # The cancellation policy's late fees: each its own line, all of it the helper's.
         "late_fees": late_fees,
+        # Tips (payments.tips): each its own line, all of it the helper's.
+        "tips": tips,
+        "tips_total": sum((tip.amount for tip in tips), Decimal("0.00")),
         "payouts_on": payouts_on,
         # Payouts are set up by verified providers only (payments.payouts.connected_account_start).
         "can_set_up": provider.verification_status == VerificationStatus.VERIFIED,
@@ -380,3 +388,73 @@ def _auto_charge_words(charge: VisitCharge, *, own: bool) -> dict:
 def auto_charge_of(*, booking_id: int, viewer: User | None) -> dict | None:
     """One visit's automatic charge as its viewer may read it (auto_charges_of)."""
     return auto_charges_of(booking_ids=[booking_id], viewer=viewer)[booking_id]
+
+
+# ---------------------------------------------------------------- when money becomes available (faster pay)
+
+
+def standard_arrival(sent: dt.datetime) -> dt.date:
+    """When a standard (free) payout brings money sent on `sent` to the bank: STANDARD_PAYOUT_DAYS
+    business days later (Stripe's usual US schedule; an estimate, said as "about")."""
+    day = timezone.localdate(sent)
+    left = settings.STANDARD_PAYOUT_DAYS
+    while left > 0:
+        day += dt.timedelta(days=1)
+        if day.weekday() < 5:  # Monday to Friday
+            left -= 1
+    return day
+
+
+def available_on(line: Earning | LateFee | Tip) -> dt.date | None:
+    """When a line's money reaches the helper's bank by the free standard payout: None until it is
+    sent to her Stripe account (and for money that went back); the payout's day once paid."""
+    paid_at = getattr(line, "paid_at", None)
+    if isinstance(line, Earning) and line.state == PayoutState.PAID and paid_at:
+        return timezone.localdate(paid_at)
+    if line.state != PayoutState.ON_ITS_WAY or not line.transferred_at:  # the three share "on_its_way"
+        return None
+    return standard_arrival(line.transferred_at)
+
+
+# ---------------------------------------------------------------- tips (payments.tips)
+
+
+def tips_of_provider(*, provider: Provider) -> QuerySet[Tip]:
+    """A helper's paid tips (their own lines on /earnings), newest visit first."""
+    return (
+        Tip.objects.filter(booking__provider=provider, state__in=[TipState.PENDING, TipState.ON_ITS_WAY])
+        .select_related("booking__service_request", "payer")
+        .order_by("-booking__scheduled_date", "-booking_id")
+    )
+
+
+def with_tip_notes(tips: list[Tip], *, payouts_on: bool) -> list[Tip]:
+    """Each tip with `.note` (where it is, in the helper's words), `.from_name` and `.available_on`."""
+    for tip in tips:
+        if tip.state == TipState.ON_ITS_WAY:
+            tip.note = "Sent to your Stripe account, all of it: Kindly keeps no fee from tips."
+        elif payouts_on:
+            tip.note = "Being sent to your Stripe account."
+        else:
+            tip.note = "Paid to you as soon as your payouts are on."
+        tip.from_name = tip.payer.first_name or "The family"
+        tip.available_on = available_on(tip)
+    return tips
+
+
+TIPS_ORGANIZERS_ONLY = "Only the organizers of this care circle can see or add a tip."
+
+
+def tip_booking(*, user: User, booking_id: int) -> Booking:
+    """The visit an organizer tips: 404 when the user may not see it, 403 unless she organizes the
+    recipient's circle (money news: plain members, the helper and staff do not)."""
+    booking = booking_visible_to(user=user).filter(pk=booking_id).first()
+    if booking is None:
+        raise NotFound("Booking not found.")
+    if booking.viewer_role != CircleRole.ORGANIZER:
+        raise PermissionDenied(TIPS_ORGANIZERS_ONLY)
+    return booking
+
+
+def tip_of(booking: Booking) -> Tip | None:
+    return Tip.objects.filter(booking=booking).select_related("payer").first()

@@ -25,6 +25,7 @@ from bookings.services import (
     booking_refunded,
 )
 from core.errors import Conflict, InvalidInput, NotFound
+from payments import tips
 from payments.errors import PaymentGatewayUnavailable
 from payments.gateways import (
     AccountState,
@@ -36,6 +37,7 @@ from payments.gateways import (
     get_gateway,
     is_test_gateway_active,
 )
+from payments.instant import instant_payout_settled
 from payments.models import PaymentIntent, ProcessedEvent, Refund, VisitCharge, VisitChargeState
 from payments.payouts import (
     cents,
@@ -295,15 +297,24 @@ def _connect_event_apply(
     if event_type == "account.updated":
         return connected_account_apply(state=AccountState.from_stripe(obj, as_of=as_of))
     if event_type in PAYOUT_EVENT_TYPES:
-        return payout_settled(
-            payout_id=str(obj.get("id") or ""), payments=payout_payments, paid=event_type == "payout.paid"
-        )
+        paid = event_type == "payout.paid"
+        instant = instant_payout_settled(payout_id=str(obj.get("id") or ""), paid=paid)
+        outcome = payout_settled(payout_id=str(obj.get("id") or ""), payments=payout_payments, paid=paid)
+        return f"{instant} {outcome}" if instant else outcome
     # transfer.reversed: Stripe sends it for partial reversals too; only a full one counts.
     return transfer_reversed(
         transfer_id=str(obj.get("id") or ""),
         fully=obj.get("reversed") is True,
         reversal_id=str(((obj.get("reversals") or {}).get("data") or [{}])[0].get("id") or ""),
     )
+
+
+def _tip_event_apply(event_type: str, intent_id: str, obj: dict[str, Any]) -> str:
+    if event_type == "payment_intent.succeeded":
+        return tips.tip_paid(intent_id=intent_id)
+    error = obj.get("last_payment_error") or {}
+    message = str(error.get("message") or "") if isinstance(error, dict) else ""
+    return tips.tip_failed(intent_id=intent_id, message=message)
 
 
 def stripe_event_process(*, event: dict[str, Any]) -> str:
@@ -340,7 +351,10 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
             logger.info("Stripe event %s (%s) was already processed", event_id, event_type)
             return "duplicate"
 
-        if event_type == "payment_intent.succeeded":
+        if event_type.startswith("payment_intent.") and tips.is_tip_intent(intent_id):
+            # A tip's own intent (payments.tips), never a booking's.
+            outcome = _tip_event_apply(event_type, intent_id, obj)
+        elif event_type == "payment_intent.succeeded":
             outcome = payment_succeeded(payment_intent_id=intent_id)
         elif event_type == "payment_intent.payment_failed":
             from payments.cards import visit_charge_failed_event  # cards builds on this module

@@ -15,7 +15,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from payments import cards, latefees, payouts, refunds
+from payments import cards, latefees, payouts, refunds, tips
 from payments.selectors import refunds_unanswered
 
 
@@ -65,7 +65,10 @@ def release_waiting_earnings(provider_id: int | None = None) -> int:
     reversals = payouts.reversals_waiting() if provider_id is None else []
     for booking_id in reversals:
         reverse_earning.delay(booking_id)
-    return len(waiting) + len(reversals)
+    waiting_tips = tips.tips_waiting(provider_id=provider_id)  # her tips too, once her payouts are on
+    for booking_id in waiting_tips:
+        release_tip.delay(booking_id)
+    return len(waiting) + len(reversals) + len(waiting_tips)
 
 
 @shared_task(name="payments.tasks.sweep_refunds", acks_late=True)
@@ -115,6 +118,15 @@ def charge_visit(self, booking_id: int) -> str:
     return outcome
 
 
+@shared_task(bind=True, name="payments.tasks.release_tip", acks_late=True, max_retries=None)
+def release_tip(self, booking_id: int) -> str:
+    """Transfer a paid tip, all of it, to the helper (payments.tips)."""
+    outcome = tips.tip_release(booking_id=booking_id, last_try=_last_try(self))
+    if outcome == "retry":
+        raise self.retry(countdown=retry_countdown(self.request.retries))
+    return outcome
+
+
 @shared_task(name="payments.tasks.sweep_visit_charges", acks_late=True)
 def sweep_visit_charges() -> int:
     """Beat: charges still pending long after their accept (a task lost with the broker) are sent
@@ -122,4 +134,13 @@ def sweep_visit_charges() -> int:
     waiting = cards.visit_charges_unsent(now=timezone.now())
     for booking_id in waiting:
         charge_visit.delay(booking_id)
+    return len(waiting)
+
+
+@shared_task(name="payments.tasks.release_waiting_tips", acks_late=True)
+def release_waiting_tips() -> int:
+    """Beat: paid tips whose transfer failed or waited for the helper's payouts."""
+    waiting = tips.tips_waiting()
+    for booking_id in waiting:
+        release_tip.delay(booking_id)
     return len(waiting)

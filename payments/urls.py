@@ -39,6 +39,10 @@ urlpatterns = [
         api_views.BookingAutoChargeView.as_view(),
         name="api-booking-auto-charge",
     ),
+    # Tips (payments.tips) and faster pay (payments.instant).
+    path("api/bookings/<int:booking_id>/tip", api_views.TipView.as_view(), name="api-tip"),
+    path("api/earnings/instant-payout", api_views.InstantPayoutView.as_view(), name="api-instant-payout"),
+    path("earnings/get-paid-now", views.get_paid_now, name="get-paid-now"),
     path("payouts/setup", views.payouts_setup, name="payouts-setup"),
     path("payouts/return", views.payouts_return, name="payouts-return"),
     path("payouts/refresh", views.payouts_refresh, name="payouts-refresh"),

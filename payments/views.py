@@ -17,11 +17,18 @@ from bookings.api.serializers import series_of
 from bookings.models import Booking
 from circles.models import CircleRole
 from core.errors import DomainError
-from payments import payouts
+from payments import instant, payouts
 from payments.api.serializers import MAX_ID
 from payments.latefees import late_fee_dispute
-from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState
-from payments.selectors import booking_is_payable, checkout_booking, earnings_overview, late_fee_get
+from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState, TipState
+from payments.selectors import (
+    booking_is_payable,
+    checkout_booking,
+    earnings_overview,
+    earnings_provider,
+    late_fee_get,
+    tip_of,
+)
 from requests_app.models import TimeWindow
 
 
@@ -52,7 +59,16 @@ def _booking_props(booking: Booking) -> dict:
         },
         # A visit of a series is paid alone: say so, so nobody thinks the series is paid.
         "seriesNote": series_of(booking)["payNote"] if booking.series_index is not None else "",
+        # The receipt's tip line (payments.tips): money news, for the organizers only.
+        "tip": _paid_tip(booking) if booking.viewer_role == CircleRole.ORGANIZER else None,
     }
+
+
+def _paid_tip(booking: Booking) -> dict | None:
+    tip = tip_of(booking)
+    if tip is None or tip.state not in (TipState.PENDING, TipState.ON_ITS_WAY):
+        return None
+    return {"amount": f"{tip.amount:.2f}"}
 
 
 @login_required_page
@@ -88,8 +104,55 @@ def earnings(request: HttpRequest) -> HttpResponse:
     except DomainError as exc:  # not a provider: 403
         return _forbidden(request, exc)
     return render(
-        request, "pages/earnings.html", {"overview": overview, "PayoutSetup": PayoutSetup, "PayoutState": PayoutState}
+        request,
+        "pages/earnings.html",
+        {
+            "overview": overview,
+            "PayoutSetup": PayoutSetup,
+            "PayoutState": PayoutState,
+            # Her last "Get paid now" payouts (payments.instant), on the page only.
+            "instant_payouts": instant.instant_payouts_of(provider=earnings_provider(user=request.user)),
+            "instant_fee_percent": settings.INSTANT_PAYOUT_FEE_PERCENT,
+            "instant_fee_min": settings.INSTANT_PAYOUT_FEE_MIN,
+            "standard_days": settings.STANDARD_PAYOUT_DAYS,
+        },
     )
+
+
+@login_required_page
+@require_http_methods(["GET", "POST"])
+def get_paid_now(request: HttpRequest) -> HttpResponse:
+    """/earnings/get-paid-now: "Get paid now" (payments.instant). GET shows what is available,
+    Stripe's fee and what reaches the card, first; the POST confirms the amount shown."""
+    error = ""
+    try:
+        if request.method == "POST":
+            try:
+                payout = instant.instant_payout_create(actor=request.user, amount=_amount(request.POST.get("amount")))
+            except DomainError as exc:
+                if exc.status_code == 403:
+                    raise
+                error = exc.message
+            else:
+                queue_toast(
+                    request,
+                    title="On its way to your card",
+                    description=f"${payout.received:.2f} is being sent to your debit card now.",
+                )
+                return HttpResponseRedirect(reverse("earnings"))
+        quote = instant.instant_quote(user=request.user)
+    except DomainError as exc:
+        return render(request, "pages/get-paid-now.html", {"forbidden": exc.message}, status=exc.status_code)
+    return render(request, "pages/get-paid-now.html", {"quote": quote, "error": error}, status=409 if error else 200)
+
+
+def _amount(text: str | None):
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        return Decimal(text or "")
+    except InvalidOperation:
+        return Decimal("-1")
 
 
 @login_required_page
@@ -123,6 +186,12 @@ def earnings_csv(request: HttpRequest) -> HttpResponse:
                 f"{earning.earned:.2f}",
             ]
         )
+    for tip in overview["tips"]:  # tips: all the helper's, no Kindly fee
+        title = f"Tip from {tip.from_name} ({tip.booking.service_request.title or 'Service Appointment'})"
+        amount = f"{tip.amount:.2f}"
+        safe = "'" + title if title[:1] in "=+-@" else title
+        row = [tip.booking_id, tip.booking.scheduled_date.isoformat(), safe, amount, "0.00", amount, "0.00"]
+        writer.writerow([*row, tip.get_state_display(), amount])
     for fee in overview["late_fees"]:  # the cancellation policy's fees: all the helper's, no Kindly fee
         title = f"{fee.kind_label} ({fee.booking.service_request.title or 'Service Appointment'})"
         amount = f"{fee.amount:.2f}"

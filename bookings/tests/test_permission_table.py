@@ -303,6 +303,37 @@ CASES = [
         by_kind(client=200, unvetted=404, vetted=403, admin=403, booked_provider=404),
     ),
     (
+        # Tips are the organizers' money news: the helper and staff 403 (payments.tips).
+        "tip-read",
+        "GET",
+        "/api/bookings/{completed_booking}/tip",
+        None,
+        by_kind(client=200, unvetted=404, vetted=403, admin=403, booked_provider=404),
+    ),
+    (
+        # Past the permission: this visit has no check-out, so its time for a tip is over (409).
+        "tip-add",
+        "POST",
+        "/api/bookings/{completed_booking}/tip",
+        {"amount": "5.00"},
+        by_kind(client=409, unvetted=404, vetted=403, admin=403, booked_provider=404),
+    ),
+    (
+        # "Get paid now": anyone with a provider profile (without payouts on: a quote saying so).
+        "instant-payout-quote",
+        "GET",
+        "/api/earnings/instant-payout",
+        None,
+        by_kind(client=403, unvetted=200, vetted=200, admin=403, switched_provider=403),
+    ),
+    (
+        "instant-payout-create",
+        "POST",
+        "/api/earnings/instant-payout",
+        {"amount": "1.00"},
+        by_kind(client=403, unvetted=409, vetted=409, admin=403, switched_provider=403),
+    ),
+    (
         "booking-review",
         "POST",
         "/api/bookings/{completed_booking}/review",

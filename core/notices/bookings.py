@@ -24,6 +24,7 @@ class InApp:
     EARNING_WAITING = "earning_waiting"
     LATE_FEE_DISPUTED = "late_fee_disputed"
     LATE_FEE_DECIDED = "late_fee_decided"
+    TIP_RECEIVED = "tip_received"
     HELPER_SUSPENDED = "helper_suspended"
     VISIT_NEEDS_HELPER = "visit_needs_helper"
     HELPER_LEFT = "helper_left"
@@ -541,7 +542,17 @@ def _late_fee_decided(f: Facts) -> Texts:
     }
 
 
+def _money_words(amount: str) -> str:
+    """$10 for whole dollars, $10.50 otherwise (the tip notice's words)."""
+    dollars, _, cents = f"{float(amount):.2f}".partition(".")
+    return f"${dollars}" if cents == "00" else f"${dollars}.{cents}"
+
+
 NOTICES: dict[str, Notice] = {
+    # A tip, all of it the helper's (payments.tips): only she is told.
+    InApp.TIP_RECEIVED: Notice(
+        lambda f: {"": f"{f['name']} added a {_money_words(f['amount'])} tip. Thank you for your visit."}
+    ),
     InApp.LATE_FEE_DISPUTED: Notice(
         lambda f: {
             "": f"{f['by']} disputes the nobody-home late fee of ${f['amount']} of booking #{f['booking']}. "

@@ -31,6 +31,8 @@ interface CheckoutBooking {
   recipient: { id: number; firstName: string; lastName: string };
   /** A visit of a series: "This is visit 1 of 4 in a weekly series; each visit is paid separately." */
   seriesNote: string;
+  /** The visit's tip, paid on its own (payments.tips); organizers only, null without one. */
+  tip: { amount: string } | null;
 }
 
 interface CheckoutProps {
@@ -377,6 +379,12 @@ function Complete({ booking }: { booking: CheckoutBooking }) {
         <p data-testid="paid-amount">
           You paid <strong>{formatMoney(booking.totalAmount)}</strong>.
         </p>
+        {booking.tip && (
+          <p data-testid="paid-tip">
+            Tip for {booking.providerName}, paid on its own: <strong>{formatMoney(booking.tip.amount)}</strong>. All of
+            it goes to {booking.providerName}.
+          </p>
+        )}
         <a className="button button-primary" href="/">
           Back to Dashboard
         </a>

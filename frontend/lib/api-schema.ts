@@ -518,6 +518,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking_id}/tip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/bookings/{id}/tip: may an organizer add a tip, and the visit's tip.
+         *     POST {percent | amount}: add it (organizers only: 403; not theirs: 404; a bad amount: 400;
+         *     not completed, not paid, the 72 hours over or already tipped: 409). With Stripe the answer's
+         *     clientSecret is confirmed by Stripe.js; the offline test gateway charges it at once.
+         */
+        get: operations["tip_retrieve"];
+        put?: never;
+        /**
+         * @description GET /api/bookings/{id}/tip: may an organizer add a tip, and the visit's tip.
+         *     POST {percent | amount}: add it (organizers only: 403; not theirs: 404; a bad amount: 400;
+         *     not completed, not paid, the 72 hours over or already tipped: 409). With Stripe the answer's
+         *     clientSecret is confirmed by Stripe.js; the offline test gateway charges it at once.
+         */
+        post: operations["tip_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{id}": {
         parameters: {
             query?: never;
@@ -1048,6 +1076,32 @@ export interface paths {
         get: operations["earning_retrieve"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/earnings/instant-payout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/earnings/instant-payout: "Get paid now": available, the fee, what reaches the card
+         *     (403 without a provider profile). POST {amount}: pay out the amount shown (409 when it cannot
+         *     be used, or the amount available changed).
+         */
+        get: operations["instant_payout_quote"];
+        put?: never;
+        /**
+         * @description GET /api/earnings/instant-payout: "Get paid now": available, the fee, what reaches the card
+         *     (403 without a provider profile). POST {amount}: pay out the amount shown (409 when it cannot
+         *     be used, or the amount available changed).
+         */
+        post: operations["instant_payout_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2512,6 +2566,11 @@ export interface components {
             readonly earned: number;
             /** @description where the money is, in one sentence */
             readonly note: string;
+            /**
+             * Format: date
+             * @description about when the free standard payout brings it to the bank; null until it is sent
+             */
+            readonly availableOn: string | null;
         };
         /**
          * @description * `pending` - Pending
@@ -2536,6 +2595,7 @@ export interface components {
             readonly months: components["schemas"]["MonthTotals"][];
             readonly earnings: components["schemas"]["Earning"][];
             readonly lateFees: components["schemas"]["HelperLateFee"][];
+            readonly tips: components["schemas"]["HelperTip"][];
         };
         /** @description Output shape of an emergency contact. */
         EmergencyContact: {
@@ -2596,6 +2656,22 @@ export interface components {
             readonly amount: number;
             readonly state: components["schemas"]["LateFeeStateEnum"];
             readonly note: string;
+            /** Format: date */
+            readonly availableOn: string | null;
+        };
+        /** @description One tip on /earnings (payments.selectors.with_tip_notes): all of it the helper's. */
+        HelperTip: {
+            readonly bookingId: number;
+            readonly title: string;
+            /** Format: date */
+            readonly scheduledDate: string;
+            readonly fromName: string;
+            /** Format: double */
+            readonly amount: number;
+            readonly state: components["schemas"]["TipStateEnum"];
+            readonly note: string;
+            /** Format: date */
+            readonly availableOn: string | null;
         };
         IdentityStep: {
             status: string;
@@ -2606,6 +2682,51 @@ export interface components {
             startedAt: string;
             /** Format: date-time */
             completedAt: string | null;
+        };
+        InstantPayout: {
+            /** Format: double */
+            readonly amount: number;
+            /** Format: double */
+            readonly fee: number;
+            /** Format: double */
+            readonly received: number;
+            readonly currency: string;
+            readonly state: components["schemas"]["InstantPayoutStateEnum"];
+            /** Format: date-time */
+            readonly createdAt: string;
+        };
+        /** @description POST /api/earnings/instant-payout {amount}: the amount shown, confirmed. */
+        InstantPayoutInputRequest: {
+            /** Format: decimal */
+            amount: string;
+        };
+        /**
+         * @description * `requested` - Requested
+         *     * `in_transit` - On its way to your card
+         *     * `paid` - Paid to your card
+         *     * `failed` - Failed
+         * @enum {string}
+         */
+        InstantPayoutStateEnum: "requested" | "in_transit" | "paid" | "failed";
+        /** @description GET /api/earnings/instant-payout: "Get paid now", the fee shown first. */
+        InstantQuote: {
+            readonly eligible: boolean;
+            /** @description why it cannot be used now, in words */
+            readonly reason: string;
+            /** Format: double */
+            readonly available: number;
+            /**
+             * Format: double
+             * @description Stripe's instant fee (payments.instant.instant_fee)
+             */
+            readonly fee: number;
+            /**
+             * Format: double
+             * @description what reaches the debit card: available less the fee
+             */
+            readonly receive: number;
+            readonly currency: string;
+            readonly standardDays: number;
         };
         /** @description POST /api/care-invitations/accept. */
         InvitationAcceptInputRequest: {
@@ -3521,6 +3642,57 @@ export interface components {
          * @enum {string}
          */
         TimeWindowEnum: "morning" | "afternoon" | "evening" | "flexible";
+        /** @description A visit's tip, for its organizers. clientSecret only while the card is still to be charged. */
+        Tip: {
+            /** Format: double */
+            readonly amount: number;
+            readonly currency: string;
+            readonly state: components["schemas"]["TipStateEnum"];
+            readonly payerName: string;
+            readonly clientSecret: string;
+            /** @description the card's message when declined */
+            readonly error: string;
+        };
+        /** @description POST /api/bookings/{id}/tip: one suggested `percent` of the visit's total, or an `amount`. */
+        TipInputRequest: {
+            percent?: number | null;
+            /** Format: decimal */
+            amount?: string | null;
+        };
+        /**
+         * @description GET /api/bookings/{id}/tip: may a tip be added now (until when), the suggestions and limits,
+         *     and the visit's tip when there is one.
+         */
+        TipOffer: {
+            readonly bookingId: number;
+            readonly helperName: string;
+            /** Format: double */
+            readonly visitAmount: number;
+            readonly canAdd: boolean;
+            /** Format: date-time */
+            readonly until: string | null;
+            readonly suggestions: components["schemas"]["TipSuggestion"][];
+            /** Format: double */
+            readonly min: number;
+            /** Format: double */
+            readonly max: number;
+            readonly tip: components["schemas"]["Tip"] | null;
+            readonly backend: string;
+            readonly publishableKey: string;
+        };
+        /**
+         * @description * `awaiting_payment` - Waiting for the card
+         *     * `failed` - Card declined
+         *     * `pending` - Pending
+         *     * `on_its_way` - On its way
+         * @enum {string}
+         */
+        TipStateEnum: "awaiting_payment" | "failed" | "pending" | "on_its_way";
+        TipSuggestion: {
+            readonly percent: number;
+            /** Format: double */
+            readonly amount: number;
+        };
         /**
          * @description Someone is typing: to this user (from), or in a booking's thread (with their first name and
          *     the booking), relayed by messaging.consumers.
@@ -4411,6 +4583,52 @@ export interface operations {
             };
         };
     };
+    tip_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipOffer"];
+                };
+            };
+        };
+    };
+    tip_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TipInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tip"];
+                };
+            };
+        };
+    };
     bookings_retrieve: {
         parameters: {
             query?: never;
@@ -5176,6 +5394,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Earning"];
+                };
+            };
+        };
+    };
+    instant_payout_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantQuote"];
+                };
+            };
+        };
+    };
+    instant_payout_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InstantPayoutInputRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstantPayout"];
                 };
             };
         };

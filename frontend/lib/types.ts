@@ -67,3 +67,7 @@ export type PhonePinState = Schemas["PhonePin"];
 export type Voicemail = Schemas["Voicemail"];
 /** How a care recipient is reminded the evening before a visit (GET /api/care-recipients/{id}/phone-reminder). */
 export type PhoneReminderChoice = Schemas["PhoneReminder"];
+/** May an organizer tip a visit now, the suggestions and the visit's tip (GET /api/bookings/{id}/tip). */
+export type TipOffer = Schemas["TipOffer"];
+/** A visit's tip, for its organizers (POST /api/bookings/{id}/tip answers it). */
+export type Tip = Schemas["Tip"];

@@ -307,6 +307,8 @@ SPECTACULAR_SETTINGS = {
         "DashboardViewEnum": [("provider", "provider"), ("client", "client")],
         "CircleRoleEnum": "circles.models.CircleRole",
         "InvitationStatusEnum": "circles.models.InvitationStatus",
+        "TipStateEnum": "payments.models.TipState",
+        "InstantPayoutStateEnum": "payments.models.InstantPayoutState",
     },
 }
 
@@ -493,4 +495,20 @@ CELERY_BEAT_SCHEDULE = {
     "release-late-fees": {"task": "payments.tasks.release_late_fees", "schedule": 900.0},
     # Saved cards' visit charges whose task was lost (payments.cards), sent again with the same key.
     "sweep-visit-charges": {"task": "payments.tasks.sweep_visit_charges", "schedule": 600.0},
+    # Tips (payments.tips) paid by families whose helper had no payouts on, or whose transfer failed.
+    "release-tips": {"task": "payments.tasks.release_waiting_tips", "schedule": 900.0},
 }
+
+# Tips (payments.tips, docs/payments.md "Tips"): an organizer may add one per visit for this many
+# hours after the helper's check-out (her visit report); suggested percentages of the visit's
+# total; the smallest and largest tip. All of it goes to the helper (no platform fee).
+TIP_WINDOW_HOURS = env.int("TIP_WINDOW_HOURS", default=72)
+TIP_SUGGESTED_PERCENTS = (10, 15, 20)
+TIP_MIN = Decimal(env("TIP_MIN", default="1.00"))
+TIP_MAX = Decimal(env("TIP_MAX", default="200.00"))
+# Faster pay (payments.instant): Stripe's Instant Payout fee, taken from the payout: this percent
+# of it, rounded down to the cent, and never less than the minimum. Standard payouts are free and
+# reach the bank about this many business days after the transfer.
+INSTANT_PAYOUT_FEE_PERCENT = Decimal(env("INSTANT_PAYOUT_FEE_PERCENT", default="1"))
+INSTANT_PAYOUT_FEE_MIN = Decimal(env("INSTANT_PAYOUT_FEE_MIN", default="0.50"))
+STANDARD_PAYOUT_DAYS = env.int("STANDARD_PAYOUT_DAYS", default=2)

@@ -94,6 +94,8 @@ MONEY_TASKS = (
     "release_late_fees",
     "charge_visit",
     "sweep_visit_charges",
+    "release_tip",
+    "release_waiting_tips",
 )
 
 

@@ -38,6 +38,7 @@ class RecordedRequest:
     # called? No call to an outside service may run inside one (it would hold its row locks while
     # Stripe answers). Meaningful in django_db(transaction=True) tests, where nothing else wraps it.
     caller_in_transaction: bool | None = None
+    stripe_account: str | None = None  # the Stripe-Account header: a call made on a connected account
 
 
 @dataclass
@@ -62,6 +63,11 @@ class FakeStripe:
     setup_intents: dict[str, dict[str, Any]] = field(default_factory=dict)
     payment_methods: dict[str, dict[str, Any]] = field(default_factory=dict)
     declines: dict[str, str] = field(default_factory=dict)
+    # Instant Payouts (payments.instant): each account's external accounts (a debit card that takes
+    # instant payouts unless a test says otherwise), the payouts made on it, and a balance override.
+    external_accounts: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    payouts: dict[str, dict[str, Any]] = field(default_factory=dict)
+    instant_balance: dict[str, int] = field(default_factory=dict)
     fail_next: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     replies_by_key: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -130,7 +136,71 @@ def _nested(params: dict[str, str], prefix: str) -> dict[str, str]:
     return {k[len(prefix) + 1 : -1]: v for k, v in params.items() if k.startswith(prefix + "[") and k.endswith("]")}
 
 
-def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) -> tuple[int, dict[str, Any]]:
+DEBIT_CARD = {"object": "card", "currency": "usd", "available_payout_methods": ["standard", "instant"]}
+BANK_ACCOUNT = {"object": "bank_account", "currency": "usd", "available_payout_methods": ["standard"]}
+
+
+def instant_available(fake: FakeStripe, account: str) -> int:
+    """The account's balance Stripe can pay out instantly: what was transferred to it, less
+    reversals and payouts (or the test's override)."""
+    if account in fake.instant_balance:
+        return fake.instant_balance[account]
+    sent = sum(t["amount"] - t["amount_reversed"] for t in fake.transfers.values() if t["destination"] == account)
+    return sent - sum(p["amount"] for p in fake.payouts.values() if p["account"] == account)
+
+
+def _handle_connected(
+    fake: FakeStripe, method: str, path: str, params: dict[str, str], account: str | None
+) -> tuple[int, dict[str, Any]] | None:
+    """Calls on a connected account for Instant Payouts (None: not one of these)."""
+    if method == "GET" and path.startswith("/v1/accounts/") and path.endswith("/external_accounts"):
+        account_id = path.split("/")[3]
+        if account_id not in fake.accounts:
+            return 404, {"error": {"type": "invalid_request_error", "message": "No such account"}}
+        cards = fake.external_accounts.get(account_id, [DEBIT_CARD])
+        kind = params.get("object")
+        data = [{"id": f"card_fake_{i}", **c} for i, c in enumerate(cards) if not kind or c["object"] == kind]
+        return 200, {"object": "list", "url": path, "has_more": False, "data": data}
+    if method == "GET" and path == "/v1/balance" and account:
+        amount = instant_available(fake, account)
+        return 200, {
+            "object": "balance",
+            "available": [{"amount": amount, "currency": "usd"}],
+            "pending": [{"amount": 0, "currency": "usd"}],
+            "instant_available": [{"amount": amount, "currency": "usd"}],
+        }
+    if method == "POST" and path == "/v1/payouts" and account:
+        amount = int(params["amount"])
+        instant = params.get("method") == "instant"
+        if instant and "instant" not in {
+            m for c in fake.external_accounts.get(account, [DEBIT_CARD]) for m in c["available_payout_methods"]
+        }:
+            return 400, {"error": {"type": "invalid_request_error", "message": "Instant payouts are not supported."}}
+        if amount > instant_available(fake, account):
+            return 400, {
+                "error": {"type": "invalid_request_error", "code": "balance_insufficient", "message": "Insufficient"}
+            }
+        payout = {
+            "id": f"po_fake_{next(_ids)}",
+            "object": "payout",
+            "amount": amount,
+            "currency": params["currency"],
+            "method": params.get("method", "standard"),
+            "status": "in_transit",
+            "metadata": _nested(params, "metadata"),
+            "account": account,
+        }
+        fake.payouts[payout["id"]] = payout
+        return 200, payout
+    return None
+
+
+def _handle(
+    fake: FakeStripe, method: str, path: str, params: dict[str, str], on_account: str | None = None
+) -> tuple[int, dict[str, Any]]:
+    connected = _handle_connected(fake, method, path, params, on_account)
+    if connected is not None:
+        return connected
     if method == "POST" and path == "/v1/identity/verification_sessions":
         session_id = f"vs_fake_{next(_ids)}"
         session = {
@@ -231,9 +301,9 @@ def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) ->
         fake.accounts[account["id"]] = account
         return 200, account
     if method == "GET" and path.startswith("/v1/accounts/"):
-        account = fake.accounts.get(path.rsplit("/", 1)[-1])
-        if account:
-            return 200, account
+        found = fake.accounts.get(path.rsplit("/", 1)[-1])
+        if found:
+            return 200, found
     if method == "POST" and path == "/v1/account_links":
         if params.get("account") not in fake.accounts:
             return 400, {"error": {"type": "invalid_request_error", "message": "No such account"}}
@@ -318,6 +388,7 @@ def _handler_for(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
                 caller_in_transaction=None
                 if caller is None
                 else any(c.in_atomic_block for c in [caller, *fake.other_connections]),
+                stripe_account=self.headers.get("Stripe-Account"),
             )
             if method == "POST" and fake.on_post is not None:
                 fake.on_post(recorded)
@@ -328,7 +399,7 @@ def _handler_for(fake: FakeStripe) -> type[BaseHTTPRequestHandler]:
                 elif method == "POST" and key and key in fake.replies_by_key:
                     status, body = fake.replies_by_key[key]  # Stripe replays the first answer for a key
                 else:
-                    status, body = _handle(fake, method, path, params)
+                    status, body = _handle(fake, method, path, params, recorded.stripe_account)
                     if method == "POST" and key:
                         fake.replies_by_key[key] = (status, body)
             self._reply(status, body)

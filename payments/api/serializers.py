@@ -11,7 +11,8 @@ from core.api import StrictSerializer
 from core.fields import StrictCharField
 from payments.gateways import INVALID_NUMBER_MESSAGE, card_number_is_valid, normalize_card_number
 from payments.latefees import DECIDE_REASON_REQUIRED, DISPUTE_REASON_REQUIRED
-from payments.models import Gateway, LateFeeKind, LateFeeState, PayoutSetup, PayoutState
+from payments.models import Gateway, InstantPayoutState, LateFeeKind, LateFeeState, PayoutSetup, PayoutState, TipState
+from payments.tips import TIP_CHOOSE_ONE
 
 MAX_ID = 2**63 - 1
 # Limits in the words the payment page uses, never DRF's "Ensure this value ...".
@@ -158,6 +159,12 @@ class EarningSerializer(serializers.Serializer):
     )
     earned = _money(help_text="what the provider keeps: net, or 0 once the client was refunded")
     note = serializers.CharField(read_only=True, help_text="where the money is, in one sentence")
+    availableOn = serializers.DateField(  # noqa: N815
+        source="available_on",
+        read_only=True,
+        allow_null=True,
+        help_text="about when the free standard payout brings it to the bank; null until it is sent",
+    )
 
 
 class MoneyTotalsSerializer(serializers.Serializer):
@@ -187,6 +194,20 @@ class HelperLateFeeSerializer(serializers.Serializer):
     amount = _money()
     state = serializers.ChoiceField(choices=LateFeeState.choices, read_only=True)
     note = serializers.CharField(read_only=True)
+    availableOn = serializers.DateField(source="available_on", read_only=True, allow_null=True)  # noqa: N815
+
+
+class HelperTipSerializer(serializers.Serializer):
+    """One tip on /earnings (payments.selectors.with_tip_notes): all of it the helper's."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    title = serializers.CharField(source="booking.service_request.title", read_only=True)
+    scheduledDate = serializers.DateField(source="booking.scheduled_date", read_only=True)  # noqa: N815
+    fromName = serializers.CharField(source="from_name", read_only=True)  # noqa: N815
+    amount = _money()
+    state = serializers.ChoiceField(choices=TipState.choices, read_only=True)
+    note = serializers.CharField(read_only=True)
+    availableOn = serializers.DateField(source="available_on", read_only=True, allow_null=True)  # noqa: N815
 
 
 class EarningsSerializer(serializers.Serializer):
@@ -199,6 +220,7 @@ class EarningsSerializer(serializers.Serializer):
     months = MonthTotalsSerializer(many=True, read_only=True)
     earnings = EarningSerializer(many=True, read_only=True)
     lateFees = HelperLateFeeSerializer(source="late_fees", many=True, read_only=True)  # noqa: N815
+    tips = HelperTipSerializer(many=True, read_only=True)
 
 
 class LateFeeSerializer(serializers.Serializer):
@@ -295,3 +317,102 @@ class TestCardSaveInputSerializer(StrictSerializer):
 
 class PaymentMethodPreferenceSerializer(StrictSerializer):
     chargeEveryBooking = serializers.BooleanField()  # noqa: N815
+
+
+# ---------------------------------------------------------------- tips (payments.tips)
+
+_TIP_AMOUNT_MESSAGES = {
+    code: "Type the tip in dollars and cents, for example 10.00."
+    for code in ("invalid", "max_digits", "max_whole_digits", "max_decimal_places", "max_string_length")
+}
+
+
+class TipInputSerializer(StrictSerializer):
+    """POST /api/bookings/{id}/tip: one suggested `percent` of the visit's total, or an `amount`."""
+
+    percent = serializers.IntegerField(
+        required=False, allow_null=True, error_messages={"invalid": TIP_CHOOSE_ONE, "max_string_length": TIP_CHOOSE_ONE}
+    )
+    amount = serializers.DecimalField(
+        max_digits=8, decimal_places=2, required=False, allow_null=True, error_messages=_TIP_AMOUNT_MESSAGES
+    )
+
+
+class TipSuggestionSerializer(serializers.Serializer):
+    percent = serializers.IntegerField(read_only=True)
+    amount = _money()
+
+
+class TipSerializer(serializers.Serializer):
+    """A visit's tip, for its organizers. clientSecret only while the card is still to be charged."""
+
+    amount = _money()
+    currency = serializers.CharField(read_only=True)
+    state = serializers.ChoiceField(choices=TipState.choices, read_only=True)
+    payerName = serializers.CharField(source="payer.full_name", read_only=True)  # noqa: N815
+    clientSecret = serializers.SerializerMethodField()  # noqa: N815
+    error = serializers.CharField(source="last_error", read_only=True, help_text="the card's message when declined")
+
+    def get_clientSecret(self, tip) -> str:  # noqa: N802
+        return tip.client_secret if tip.state in (TipState.AWAITING_PAYMENT, TipState.FAILED) else ""
+
+
+class TipOfferSerializer(serializers.Serializer):
+    """GET /api/bookings/{id}/tip: may a tip be added now (until when), the suggestions and limits,
+    and the visit's tip when there is one."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    helperName = serializers.CharField(source="helper_name", read_only=True)  # noqa: N815
+    visitAmount = _money(source="visit_amount")  # noqa: N815
+    canAdd = serializers.BooleanField(source="can_add", read_only=True)  # noqa: N815
+    until = serializers.DateTimeField(read_only=True, allow_null=True)
+    suggestions = TipSuggestionSerializer(many=True, read_only=True)
+    min = _money()
+    max = _money()
+    tip = TipSerializer(read_only=True, allow_null=True)
+    backend = serializers.CharField(read_only=True)
+    publishableKey = serializers.CharField(source="publishable_key", read_only=True)  # noqa: N815
+
+
+# ---------------------------------------------------------------- faster pay (payments.instant)
+
+
+class InstantQuoteSerializer(serializers.Serializer):
+    """GET /api/earnings/instant-payout: "Get paid now", the fee shown first."""
+
+    eligible = serializers.BooleanField(read_only=True)
+    reason = serializers.CharField(read_only=True, help_text="why it cannot be used now, in words")
+    available = _money()
+    fee = _money(help_text="Stripe's instant fee (payments.instant.instant_fee)")
+    receive = _money(help_text="what reaches the debit card: available less the fee")
+    currency = serializers.CharField(read_only=True)
+    standardDays = serializers.IntegerField(source="standard_days", read_only=True)  # noqa: N815
+
+
+class InstantPayoutInputSerializer(StrictSerializer):
+    """POST /api/earnings/instant-payout {amount}: the amount shown, confirmed."""
+
+    amount = serializers.DecimalField(
+        max_digits=10,
+        decimal_places=2,
+        min_value=0,
+        error_messages={
+            "required": "Confirm the amount shown.",
+            "null": "Confirm the amount shown.",
+            "invalid": "Confirm the amount shown.",
+            "min_value": "Confirm the amount shown.",
+            "max_digits": "Confirm the amount shown.",
+            "max_decimal_places": "Confirm the amount shown.",
+            "max_whole_digits": "Confirm the amount shown.",
+            "max_string_length": "Confirm the amount shown.",
+        },
+    )
+
+
+class InstantPayoutSerializer(serializers.Serializer):
+    amount = _money()
+    fee = _money()
+    received = _money()
+    currency = serializers.CharField(read_only=True)
+    state = serializers.ChoiceField(choices=InstantPayoutState.choices, read_only=True)
+    createdAt = serializers.DateTimeField(source="created_at", read_only=True)  # noqa: N815

@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from bookings.api.serializers import AutoChargeSerializer
 from core.errors import DomainError
 from core.throttling import PaymentIntentThrottle
-from payments import cards, latefees, selectors, services
+from payments import cards, instant, latefees, selectors, services, tips
 from payments.api.serializers import (
     BookingRefInputSerializer,
     CardConfirmInputSerializer,
@@ -28,6 +28,9 @@ from payments.api.serializers import (
     CreatePaymentIntentInputSerializer,
     EarningSerializer,
     EarningsSerializer,
+    InstantPayoutInputSerializer,
+    InstantPayoutSerializer,
+    InstantQuoteSerializer,
     LateFeeDisputeSerializer,
     LateFeeSerializer,
     PaymentMethodPreferenceSerializer,
@@ -37,6 +40,9 @@ from payments.api.serializers import (
     SetupFinishInputSerializer,
     SetupStartedSerializer,
     TestCardSaveInputSerializer,
+    TipInputSerializer,
+    TipOfferSerializer,
+    TipSerializer,
 )
 from payments.gateways import is_test_gateway_active
 from payments.models import Gateway, PayoutSetup
@@ -281,3 +287,65 @@ class BookingAutoChargeView(APIView):
     def post(self, request: Request, booking_id: int) -> Response:
         cards.booking_auto_charge(actor=request.user, booking_id=booking_id)
         return Response(selectors.auto_charge_of(booking_id=booking_id, viewer=request.user))
+
+
+def _tip_offer(user, booking_id: int) -> dict:
+    booking = selectors.tip_booking(user=user, booking_id=booking_id)
+    backend = settings.PAYMENTS_BACKEND
+    return {
+        "booking_id": booking.pk,
+        "helper_name": booking.provider.user.first_name or "your helper",
+        "visit_amount": booking.total_amount,
+        "can_add": tips.tip_can_be_added(booking),
+        "until": tips.tip_window_end(booking),
+        "suggestions": tips.tip_suggestions(booking),
+        "min": settings.TIP_MIN,
+        "max": settings.TIP_MAX,
+        "tip": selectors.tip_of(booking),
+        "backend": backend,
+        "publishable_key": settings.STRIPE_PUBLISHABLE_KEY if backend == Gateway.STRIPE else "",
+    }
+
+
+class TipView(APIView):
+    """GET /api/bookings/{id}/tip: may an organizer add a tip, and the visit's tip.
+    POST {percent | amount}: add it (organizers only: 403; not theirs: 404; a bad amount: 400;
+    not completed, not paid, the 72 hours over or already tipped: 409). With Stripe the answer's
+    clientSecret is confirmed by Stripe.js; the offline test gateway charges it at once."""
+
+    @extend_schema(operation_id="tip_retrieve", responses={200: TipOfferSerializer})
+    def get(self, request: Request, booking_id: int) -> Response:
+        return Response(TipOfferSerializer(_tip_offer(request.user, booking_id)).data)
+
+    @extend_schema(operation_id="tip_create", request=TipInputSerializer, responses={200: TipSerializer})
+    def post(self, request: Request, booking_id: int) -> Response:
+        serializer = TipInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        tip = tips.tip_start(
+            actor=request.user,
+            booking_id=booking_id,
+            amount=serializer.validated_data.get("amount"),
+            percent=serializer.validated_data.get("percent"),
+        )
+        return Response(TipSerializer(tip).data)
+
+
+class InstantPayoutView(APIView):
+    """GET /api/earnings/instant-payout: "Get paid now": available, the fee, what reaches the card
+    (403 without a provider profile). POST {amount}: pay out the amount shown (409 when it cannot
+    be used, or the amount available changed)."""
+
+    @extend_schema(operation_id="instant_payout_quote", responses={200: InstantQuoteSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(InstantQuoteSerializer(instant.instant_quote(user=request.user)).data)
+
+    @extend_schema(
+        operation_id="instant_payout_create",
+        request=InstantPayoutInputSerializer,
+        responses={201: InstantPayoutSerializer},
+    )
+    def post(self, request: Request) -> Response:
+        serializer = InstantPayoutInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        payout = instant.instant_payout_create(actor=request.user, amount=serializer.validated_data["amount"])
+        return Response(InstantPayoutSerializer(payout).data, status=status.HTTP_201_CREATED)

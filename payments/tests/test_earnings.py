@@ -109,7 +109,8 @@ def test_the_provider_sees_own_earnings_totals_and_months(verified_provider, api
 
     provider = api_as(verified_provider.user)
 
-    with django_assert_max_num_queries(7):  # session, user, provider, account, months, list (and a save)
+    # session, user, provider, account, months, list, tips (and a save)
+    with django_assert_max_num_queries(8):
         response = provider.get("/api/earnings")
 
     assert response.status_code == 200

@@ -1,9 +1,11 @@
 """The books balance to the cent: for a month of generated activity (visits paid by hand or charged
 automatically to the organizer's saved card, and completed,
-cancelled in time, cancelled late by staff with the fee kept or waived, nobody home with the fee
-paid, disputed and waived, or disputed and upheld), what families paid = what helpers received +
-Kindly's fees + refunds. Both sides are counted twice: from what the fake Stripe was asked to move
-(charges, transfers less reversals, refunds) and from Kindly's own records (Earning, LateFee,
+some tipped, cancelled in time, cancelled late by staff with the fee kept or waived, nobody home
+with the fee paid, disputed and waived, or disputed and upheld; some helpers paid at once with an
+instant payout), what families paid = what helpers received + Kindly's fees + refunds, and what
+helpers received = what reached their cards + Stripe's instant fees + what stays in their balances.
+Both sides are counted twice: from what the fake Stripe was asked to move (charges, transfers less
+reversals, refunds, payouts) and from Kindly's own records (Earning, LateFee, Tip, InstantPayout,
 Refund), and the two must agree.
 """
 
@@ -17,10 +19,22 @@ import pytest
 from django.utils import timezone
 
 from bookings.tests.factories import BookingFactory
-from marketplace.testing.stripe import signed_webhook, stripe_event
+from marketplace.testing.stripe import instant_available, signed_webhook, stripe_event
 from payments import cards
+from payments.instant import instant_fee
 from payments.latefees import late_fees_due
-from payments.models import Earning, LateFee, LateFeeState, PayoutState, Refund, VisitCharge, VisitChargeState
+from payments.models import (
+    Earning,
+    InstantPayout,
+    LateFee,
+    LateFeeState,
+    PayoutState,
+    Refund,
+    Tip,
+    TipState,
+    VisitCharge,
+    VisitChargeState,
+)
 from payments.tasks import release_late_fees
 from payments.tests.test_late_fees import paid
 from payments.tests.test_payouts import ACCOUNT_ON, connect
@@ -85,6 +99,23 @@ def test_a_month_of_activity_reconciles_to_the_cent(stripe_backend, client_user,
         helper, family, staff = api_as(provider.user), api_as(client_user), api_as(admin_user)
         if outcome == "completed":
             assert helper.post(f"/api/bookings/{booking.pk}/complete").status_code == 200
+            if day % 2 == 0:  # a tip: a suggested percentage (rounded down) or an amount with odd cents
+                body = (
+                    {"percent": rng.choice([10, 15, 20])}
+                    if day % 4 == 0
+                    else {"amount": f"{rng.randint(100, 5000) / 100:.2f}"}
+                )
+                response = family.post(f"/api/bookings/{booking.pk}/tip", body, format="json")
+                assert response.status_code == 200, response.content
+                intent_id = Tip.objects.get(booking=booking).intent_id
+                stripe_backend.succeed(intent_id)
+                event = stripe_event("payment_intent.succeeded", {"id": intent_id, "object": "payment_intent"})
+                assert signed_webhook(api_as(None), event).json()["outcome"] == "tip_paid"
+            if day % 3 == 0:  # "Get paid now": the fee shown first, the amount shown confirmed
+                quote = helper.get("/api/earnings/instant-payout").json()
+                assert quote["eligible"], quote
+                confirmed = helper.post("/api/earnings/instant-payout", {"amount": quote["available"]}, format="json")
+                assert confirmed.status_code == 201, confirmed.content
         elif outcome == "cancelled_in_time":
             assert family.post(f"/api/bookings/{booking.pk}/cancel", {}, format="json").status_code == 200
         elif outcome.startswith("late_cancel"):
@@ -125,12 +156,27 @@ def test_a_month_of_activity_reconciles_to_the_cent(stripe_backend, client_user,
         cents(r.amount if r.amount is not None else r.booking.total_amount)
         for r in Refund.objects.select_related("booking")
     ) + sum(cents(f.amount) for f in late_fees if f.state == LateFeeState.WAIVED and f.refund_id)
-    paid_total = sum(cents(e.gross) for e in earnings)
+    tips = Tip.objects.all()
+    assert all(t.state == TipState.ON_ITS_WAY for t in tips)  # every tip went out, all of it
+    tips_paid = sum(cents(t.amount) for t in tips)
+    paid_total = sum(cents(e.gross) for e in earnings) + tips_paid
 
     assert charged == paid_total
-    assert transferred == shares + fees_paid
+    assert transferred == shares + fees_paid + tips_paid
     assert refunded == refunds
     assert charged == transferred + fees + refunded, (charged, transferred, fees, refunded)
+
+    # The helpers' side: what Stripe paid out at once, less its fee (the one rule), reached their
+    # cards; the rest stays in their balances for the free standard payout.
+    payouts = list(InstantPayout.objects.all())
+    instant_out = sum(p["amount"] for p in stripe_backend.payouts.values() if p["method"] == "instant")
+    assert instant_out == sum(cents(p.amount) for p in payouts)
+    assert all(p.fee == instant_fee(p.amount) for p in payouts)
+    instant_fees = sum(cents(p.fee) for p in payouts)
+    to_cards = sum(cents(p.received) for p in payouts)
+    left = sum(instant_available(stripe_backend, a["id"]) for a in stripe_backend.accounts.values())
+    assert transferred == to_cards + instant_fees + left, (transferred, to_cards, instant_fees, left)
     # Something of every kind moved (the month is not trivially balanced), saved-card charges too.
     assert VisitCharge.objects.filter(state=VisitChargeState.SUCCEEDED).count() == 10
     assert fees > 0 and fees_paid > 0 and refunded > 0 and shares > 0
+    assert tips_paid > 0 and instant_fees > 0 and to_cards > 0 and left > 0

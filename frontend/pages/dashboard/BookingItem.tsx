@@ -1,5 +1,5 @@
 // One booking (or one visit of a series) on the dashboard: when, who, the visit's progress, and what
-// the viewer may do (pay, cancel, review, book again; a helper's check-in and check-out).
+// the viewer may do (pay, cancel, review, tip, book again; a helper's check-in and check-out).
 import { BookingPerson, SUPPORT_LINK } from "../../components/BookingPerson";
 import { BookAgainLink } from "../../components/DirectRequest";
 import { bookingStatusNote, StatusBadge } from "../../components/StatusBadge";
@@ -8,6 +8,7 @@ import { formatMoney, formatVisit } from "../../lib/format";
 import type { Booking } from "../../lib/types";
 import { ForWhom } from "./Recipients";
 import { ReplacementNote } from "./Replacement";
+import { tipWindowOpen } from "./TipDialog";
 import { bookingTitle, CANCEL_BLOCKED, type View } from "./common";
 
 export interface BookingActions {
@@ -17,6 +18,8 @@ export interface BookingActions {
   onReview: (b: Booking) => void;
   /** The helper's "I can't make this visit": it is offered to other helpers at once. */
   onProviderCancel: (b: Booking) => void;
+  /** "Add a tip" for 72 hours after the check-out (the organizers'). */
+  onTip?: (b: Booking) => void;
   /** After a check-in, check-out or report: the dashboard's data again. */
   onChanged: () => void;
   reviewed: Set<number>;
@@ -177,6 +180,17 @@ export function BookingItem({
           <p className="muted" data-testid="review-after-report">
             You can leave a review once the helper's visit report is in.
           </p>
+        )}
+        {manages && actions.onTip && tipWindowOpen(booking) && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onTip?.(booking)}
+            aria-describedby={titleId}
+            data-testid="add-tip"
+          >
+            Add a tip
+          </button>
         )}
         {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
           <p className="muted">Thank you for your review.</p>

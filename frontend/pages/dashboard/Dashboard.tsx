@@ -24,6 +24,7 @@ import type { RequestActions } from "./RequestItem";
 import { RequestsCard } from "./RequestsCard";
 import { ReviewDialog } from "./ReviewDialog";
 import { Tiles } from "./Tiles";
+import { TipDialog } from "./TipDialog";
 import { ClientSideNotice, HelperViewLink } from "./ViewNotices";
 import { type ProviderStatus, SESSION, UNREAD_COUNT, UNREAD_POLL_MS, type View } from "./common";
 
@@ -44,6 +45,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
   const [cancellingRest, setCancellingRest] = useState<Booking | null>(null);
   const [leaving, setLeaving] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
+  const [tipping, setTipping] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
   const client = useQueryClient();
@@ -100,6 +102,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
     onCancelRest: setCancellingRest,
     onReview: setReviewing,
     onProviderCancel: setLeaving,
+    onTip: setTipping,
     onChanged: refresh,
     reviewed,
   };
@@ -155,6 +158,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
           refresh();
         }}
       />
+      <TipDialog booking={tipping} onClose={() => setTipping(null)} />
       <DeclineRequestDialog
         request={declining}
         onClose={() => setDeclining(null)}
