@@ -311,7 +311,13 @@ def _connect_event_apply(
 
 def _tip_event_apply(event_type: str, intent_id: str, obj: dict[str, Any]) -> str:
     if event_type == "payment_intent.succeeded":
-        return tips.tip_paid(intent_id=intent_id)
+        booking_id = str((obj.get("metadata") or {}).get("booking_id") or "")
+        amount = obj.get("amount_received") or obj.get("amount")
+        return tips.tip_paid(
+            intent_id=intent_id,
+            booking_id=int(booking_id) if booking_id.isdigit() else None,
+            amount_cents=amount if isinstance(amount, int) else None,
+        )
     error = obj.get("last_payment_error") or {}
     message = str(error.get("message") or "") if isinstance(error, dict) else ""
     return tips.tip_failed(intent_id=intent_id, message=message)
@@ -351,7 +357,9 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
             logger.info("Stripe event %s (%s) was already processed", event_id, event_type)
             return "duplicate"
 
-        if event_type.startswith("payment_intent.") and tips.is_tip_intent(intent_id):
+        if event_type.startswith("payment_intent.") and (
+            tips.is_tip_intent(intent_id) or (obj.get("metadata") or {}).get("kind") == "tip"
+        ):
             # A tip's own intent (payments.tips), never a booking's.
             outcome = _tip_event_apply(event_type, intent_id, obj)
         elif event_type == "payment_intent.succeeded":

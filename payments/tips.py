@@ -208,11 +208,28 @@ def _tip_locked(intent_id: str) -> Tip | None:
     return Tip.objects.select_for_update().select_related("booking", "payer").filter(intent_id=intent_id).first()
 
 
-def tip_paid(*, intent_id: str) -> str:
+def tip_paid(*, intent_id: str, booking_id: int | None = None, amount_cents: int | None = None) -> str:
     """The tip's intent succeeded (payment_intent.succeeded, or the test gateway): pending, the
-    helper is told, the transfer follows the commit. A repeat changes nothing ("duplicate")."""
+    helper is told, the transfer follows the commit. A repeat changes nothing ("duplicate").
+
+    An earlier intent of the same tip (the organizer changed the amount before paying, and an old
+    page paid the old one anyway: the event's metadata names the booking) is what the family paid:
+    an unpaid tip takes its intent and amount. When the tip was already paid that way, the second
+    charge is logged for staff to refund ("tip_superseded")."""
     with transaction.atomic():
         tip = _tip_locked(intent_id)
+        if tip is None and booking_id is not None and amount_cents:
+            tip = (
+                Tip.objects.select_for_update().select_related("booking", "payer").filter(booking_id=booking_id).first()
+            )
+            if tip is None:
+                return "unknown"
+            if tip.state in (TipState.PENDING, TipState.ON_ITS_WAY):
+                logger.error("Booking %s: a superseded tip intent %s was paid too; refund it", booking_id, intent_id)
+                return "tip_superseded"
+            tip.intent_id = intent_id
+            tip.amount = Decimal(amount_cents) / 100
+            tip.save(update_fields=["intent_id", "amount", "updated_at"])
         if tip is None:
             return "unknown"
         if tip.state in (TipState.PENDING, TipState.ON_ITS_WAY):

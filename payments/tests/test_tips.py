@@ -304,3 +304,29 @@ def test_a_refund_of_the_tips_charge_never_touches_the_visit(stripe_backend, vis
     visited.refresh_from_db()
     assert (visited.payment_status, visited.refund_status) == ("paid", "none")
     assert Tip.objects.get(booking=visited).state == TipState.ON_ITS_WAY
+
+
+def test_an_older_intent_paid_from_a_stale_page_is_the_tip_the_family_paid(stripe_backend, visited, api_as):
+    assert tip(api_as, visited.client, visited, amount="10.00").status_code == 200
+    old = Tip.objects.get(booking=visited).intent_id
+    assert tip(api_as, visited.client, visited, amount="12.00").status_code == 200  # changed, not paid
+    stripe_backend.succeed(old)
+    obj = {
+        "id": old,
+        "object": "payment_intent",
+        "amount": 1000,
+        "metadata": {"kind": "tip", "booking_id": str(visited.pk)},
+    }
+
+    first = signed_webhook(api_as(None), stripe_event("payment_intent.succeeded", obj))
+
+    assert first.json()["outcome"] == "tip_paid"
+    record = Tip.objects.get(booking=visited)
+    assert (record.intent_id, record.amount, record.state) == (old, Decimal("10.00"), TipState.ON_ITS_WAY)
+    assert stripe_backend.posts("/v1/transfers")[-1].params["amount"] == "1000"
+    # The newer intent paid as well: a second charge, never a second tip (logged for a refund).
+    newer = {**obj, "id": "pi_fake_newer", "amount": 1200}
+    assert signed_webhook(api_as(None), stripe_event("payment_intent.succeeded", newer)).json()["outcome"] == (
+        "tip_superseded"
+    )
+    assert Tip.objects.get(booking=visited).amount == Decimal("10.00")
