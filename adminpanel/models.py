@@ -9,6 +9,7 @@ class AuditAction(models.TextChoices):
     PROVIDER_REJECTED = "provider.rejected", "Provider rejected"
     BOOKING_REASSIGNED = "booking.reassigned", "Booking reassigned"
     BOOKING_CANCELLED = "booking.cancelled", "Booking cancelled"
+    BOOKING_HELPER_REMOVED = "booking.helper_removed", "Helper removed from a booking (replacement sought)"
     SECOND_FACTOR_RESET = "staff.second_factor_reset", "Second step reset"
     IDENTITY_STARTED = "vetting.identity_started", "Identity check started"
     IDENTITY_RESULT = "vetting.identity_result", "Identity check result received"

@@ -16,7 +16,14 @@ from accounts.models import User
 from accounts.second_factor import second_factor_reset
 from adminpanel.models import AuditAction, AuditLog
 from bookings.models import Booking, BookingStatus
-from bookings.services import booking_cancel_by_admin, booking_lock, booking_reassign, check_admin, late_fee_amount
+from bookings.services import (
+    booking_cancel_by_admin,
+    booking_lock,
+    booking_reassign,
+    booking_remove_provider,
+    check_admin,
+    late_fee_amount,
+)
 from core.errors import Conflict, NotFound, PermissionDenied
 from core.events import VettingRecorded
 from payments.latefees import late_fee_decide
@@ -81,6 +88,22 @@ def admin_booking_reassign(*, booking_id: int, actor: User, new_provider_id: int
             target=booking,
             reason=(reason or "").strip(),
             details={"fromProviderId": old_provider_id, "toProviderId": booking.provider_id},
+        )
+    return booking
+
+
+def admin_booking_remove_provider(*, booking_id: int, actor: User, reason: str) -> Booking:
+    """Take the helper off a visit, offered to others at once (bookings.services.booking_remove_provider), audited."""
+    check_admin(actor)
+    with transaction.atomic():
+        old_provider_id = booking_lock(booking_id=booking_id).provider_id
+        booking = booking_remove_provider(booking_id=booking_id, actor=actor, reason=reason)
+        audit_log_record(
+            actor=actor,
+            action=AuditAction.BOOKING_HELPER_REMOVED,
+            target=booking,
+            reason=(reason or "").strip(),
+            details={"fromProviderId": old_provider_id},
         )
     return booking
 

@@ -18,6 +18,11 @@ urlpatterns = [
         views.AdminBookingReassignView.as_view(),
         name="api-admin-booking-reassign",
     ),
+    path(
+        "api/admin/bookings/<int:pk>/remove-helper",
+        views.AdminBookingRemoveHelperView.as_view(),
+        name="api-admin-booking-remove-helper",
+    ),
     path("api/admin/bookings/<int:pk>/cancel", views.AdminBookingCancelView.as_view(), name="api-admin-booking-cancel"),
     path(
         "api/admin/bookings/<int:pk>/late-fee",

@@ -8,6 +8,8 @@ request's status that a booking causes, and every move of a booking's status, is
              scheduled --payment succeeded (paid)--> confirmed
              scheduled|confirmed --cancel (cancel)--> cancelled; a paid one is refunded in full
              confirmed --the helper checks out (complete)--> completed
+             scheduled|confirmed --its helper leaves--> replacing --a new helper takes it--> scheduled|confirmed
+                                                         (bookings.services.replacement; cancel ends it too)
              cancelled and completed are final; an admin's reassignment keeps the status.
 
 A request that no helper has taken is moved by requests_app.services alone (edited, cancelled,
@@ -30,7 +32,18 @@ from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import User
-from bookings.models import CENT, Booking, BookingStatus, PaymentStatus, RefundStatus
+from bookings.models import (
+    CENT,
+    REPLACEMENT_OPEN,
+    Booking,
+    BookingStatus,
+    PaymentStatus,
+    RefundStatus,
+    Replacement,
+    ReplacementOffer,
+    ReplacementOfferAnswer,
+    ReplacementState,
+)
 from core import events
 from core.errors import Conflict
 from requests_app.models import CANCEL_WINDOW_HOURS, RequestStatus, ServiceRequest, still_cancellable
@@ -66,7 +79,7 @@ def settle_request(booking: Booking) -> None:
     service_request_lock(service_request_id=booking.service_request_id)
     visits = Booking.objects.filter(service_request_id=booking.service_request_id)
     statuses = set(visits.values_list("status", flat=True))
-    if statuses & {BookingStatus.SCHEDULED, BookingStatus.CONFIRMED}:
+    if statuses & {BookingStatus.SCHEDULED, BookingStatus.CONFIRMED, BookingStatus.REPLACING}:
         return
     ended = RequestStatus.COMPLETED if BookingStatus.COMPLETED in statuses else RequestStatus.CANCELLED
     ServiceRequest.objects.filter(pk=booking.service_request_id).update(status=ended, updated_at=timezone.now())
@@ -86,15 +99,22 @@ def paid(booking: Booking) -> None:
     booking.save(update_fields=fields)
 
 
-def cancel(booking: Booking, *, actor: User, reason: str, late_fee: LateFee | None = None) -> None:
+def cancel(booking: Booking, *, actor: User | None, reason: str, late_fee: LateFee | None = None) -> None:
     """Cancel a booking; the caller has checked the actor, the state and the rules.
 
     The one place every cancel goes through. A paid booking's refund is requested here and
     made once the caller's transaction has committed (request_refund): the cancel stands
     whatever the gateway answers, and a cancel that rolls back never refunds. With a late fee
     (the cancellation policy, late_fee_amount) that is not waived, the refund is the total less
-    the fee, and payments pays the fee to the helper (LateFeeCharged).
+    the fee, and payments pays the fee to the helper (LateFeeCharged). A search for a new helper
+    still running ends with it. `actor` None: Kindly itself (a visit whose time came without a helper).
     """
+    now = timezone.now()
+    ended = Replacement.objects.filter(booking_id=booking.pk, state__in=REPLACEMENT_OPEN)
+    ReplacementOffer.objects.filter(replacement__in=ended.values("pk"), answer=ReplacementOfferAnswer.WAITING).update(
+        answer=ReplacementOfferAnswer.CLOSED, answered_at=now
+    )
+    ended.update(state=ReplacementState.ENDED, ended_at=now)
     booking.status = BookingStatus.CANCELLED
     booking.cancelled_at = timezone.now()
     booking.cancellation_reason = reason
@@ -128,6 +148,23 @@ def complete(
     booking.save(update_fields=["status", "checked_out_at", "check_out_latitude", "check_out_longitude", "updated_at"])
     settle_request(booking)
     events.publish(events.BookingCompleted(booking_id=booking.pk))
+
+
+def replacement_found(booking: Booking, *, provider_id: int, now: dt.datetime, accepted_by: int | None = None) -> None:
+    """A booking waiting for a new helper has one (she took it from her offer, `accepted_by`, or
+    staff reassigned it): back to scheduled, or confirmed when paid; its search found, the offers
+    still waiting closed. The caller set booking.provider and holds the row lock; it saves the booking."""
+    booking.status = (
+        BookingStatus.CONFIRMED if booking.payment_status == PaymentStatus.PAID else BookingStatus.SCHEDULED
+    )
+    searches = Replacement.objects.filter(booking_id=booking.pk, state__in=REPLACEMENT_OPEN)
+    waiting = ReplacementOffer.objects.filter(
+        replacement__in=searches.values("pk"), answer=ReplacementOfferAnswer.WAITING
+    )
+    if accepted_by is not None:
+        waiting.filter(provider_id=accepted_by).update(answer=ReplacementOfferAnswer.ACCEPTED, answered_at=now)
+    waiting.update(answer=ReplacementOfferAnswer.CLOSED, answered_at=now)
+    searches.update(state=ReplacementState.FOUND, found_provider_id=provider_id, found_at=now)
 
 
 # ---------------------------------------------------------------- may the client cancel?

@@ -19,6 +19,11 @@ class BookingStatus(models.TextChoices):
     CONFIRMED = "confirmed", "Confirmed"
     COMPLETED = "completed", "Completed"
     CANCELLED = "cancelled", "Cancelled"
+    # Its helper left (cancelled, was removed by staff, or was suspended) and Kindly is offering the
+    # visit to others (bookings.services.replacement): no helper holds it meanwhile (no address, no
+    # check-in, her time is free); it goes back to scheduled or confirmed (by its payment) when one
+    # takes it, or ends cancelled.
+    REPLACING = "replacing", "Finding a replacement"
 
 
 class PaymentStatus(models.TextChoices):
@@ -77,7 +82,10 @@ class Booking(models.Model):
     # re-compiles on every query of the dashboard's most frequent call.
     active_rank = models.GeneratedField(
         expression=models.Case(
-            models.When(status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED], then=models.Value(0)),
+            models.When(
+                status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED, BookingStatus.REPLACING],
+                then=models.Value(0),
+            ),
             default=models.Value(1),
         ),
         output_field=models.SmallIntegerField(),
@@ -336,3 +344,95 @@ class VisitTaskOutcome(models.Model):
 
     def __str__(self) -> str:
         return f"{'Done' if self.done else 'Not done'}: {self.task}"
+
+
+class ReplacementCause(models.TextChoices):
+    HELPER_CANCELLED = "helper_cancelled", "The helper cancelled"
+    STAFF_REMOVED = "staff_removed", "Staff removed the helper"
+    SUSPENDED = "suspended", "The helper was suspended"
+
+
+class ReplacementState(models.TextChoices):
+    # Offered to the best helpers free then, round after round, until one takes it.
+    SEEKING = "seeking", "Finding a replacement"
+    # Its deadline passed with nobody: staff were alerted and the family offered a refund (offers go
+    # on while they keep waiting, until the visit's start).
+    UNFILLED = "unfilled", "No replacement yet"
+    FOUND = "found", "Replacement confirmed"
+    # The booking was cancelled (the family took the refund, staff cancelled, the visit's time came).
+    ENDED = "ended", "Ended without a replacement"
+
+
+REPLACEMENT_OPEN = (ReplacementState.SEEKING, ReplacementState.UNFILLED)
+
+
+class Replacement(models.Model):
+    """One search for a new helper for a booking whose helper left (bookings.services.replacement).
+    The booking keeps its id, tasks, series place, price and payment; only its provider changes."""
+
+    booking = models.ForeignKey(Booking, on_delete=models.CASCADE, related_name="replacements")
+    left_provider = models.ForeignKey("providers.Provider", on_delete=models.PROTECT, related_name="+")
+    cause = models.CharField(max_length=20, choices=ReplacementCause.choices)
+    reason = models.TextField(blank=True)
+    state = models.CharField(max_length=12, choices=ReplacementState.choices, default=ReplacementState.SEEKING)
+    # The status the booking goes back to when a helper takes it (its payment decides: paid = confirmed).
+    started_at = models.DateTimeField()
+    # Until when the search runs before staff are alerted and the family offered a refund.
+    deadline = models.DateTimeField()
+    round = models.PositiveSmallIntegerField(default=0)
+    # When the current round of offers runs out (the next widens); null before the first.
+    answer_by = models.DateTimeField(null=True, blank=True)
+    # The family chose to keep waiting after the deadline (the refund question is not asked again).
+    family_waits = models.BooleanField(default=False)
+    found_provider = models.ForeignKey(
+        "providers.Provider", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    found_at = models.DateTimeField(null=True, blank=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["booking"],
+                condition=Q(state__in=["seeking", "unfilled"]),
+                name="one_open_replacement_per_booking",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["state", "answer_by"], name="replacement_due_idx"),
+            models.Index(fields=["started_at"], name="replacement_started_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Replacement for booking #{self.booking_id}"
+
+
+class ReplacementOfferAnswer(models.TextChoices):
+    WAITING = "", "Waiting for her answer"
+    ACCEPTED = "accepted", "Accepted"
+    CLOSED = "closed", "Closed before she answered"
+
+
+class ReplacementOffer(models.Model):
+    """A visit that needs a new helper, offered to one helper (ranked like a request's offers:
+    requests_app.selectors.offer_score)."""
+
+    replacement = models.ForeignKey(Replacement, on_delete=models.CASCADE, related_name="offers")
+    provider = models.ForeignKey("providers.Provider", on_delete=models.CASCADE, related_name="+")
+    round = models.PositiveSmallIntegerField()
+    rank = models.PositiveSmallIntegerField()
+    miles = models.FloatField(null=True, blank=True)
+    offered_at = models.DateTimeField()
+    answered_at = models.DateTimeField(null=True, blank=True)
+    answer = models.CharField(max_length=10, choices=ReplacementOfferAnswer.choices, blank=True, default="")
+
+    class Meta:
+        ordering = ["round", "rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["replacement", "provider"], name="one_replacement_offer_per_helper")
+        ]
+        indexes = [models.Index(fields=["provider", "answer"], name="replacement_offer_helper_idx")]
+
+    def __str__(self) -> str:
+        return f"Replacement offer to provider #{self.provider_id}"

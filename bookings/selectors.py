@@ -27,23 +27,44 @@ from accounts.selectors import USER_SUMMARY_FIELDS
 from bookings.models import (
     NO_CHECK_OUT_AFTER,
     REMIND_BEFORE_LATE,
+    REPLACEMENT_OPEN,
     REPORT_EDIT_WINDOW,
     Booking,
     BookingStatus,
     CalendarFeed,
     PaymentStatus,
+    Replacement,
+    ReplacementOffer,
+    ReplacementOfferAnswer,
+    ReplacementState,
     Review,
     VisitAlertKind,
     VisitReport,
     VisitTaskOutcome,
 )
+from circles.models import CircleMember
 from circles.selectors import is_organizer, organized_recipient_ids, recipient_get, recipient_id_list, recipient_ids_of
 from core.addresses import PART_NAMES
 from core.errors import InvalidInput, NotFound, PermissionDenied
+from core.geo import Point
 from providers.models import Provider, VerificationStatus
-from providers.selectors import provider_get_for_profile, provider_pk_of, visit_problems
-from requests_app.models import ADDRESS_KEPT_AFTER_VISIT, SERIES_MAX_VISITS, RequestStatus, ServiceRequest
-from requests_app.selectors import RECIPIENT_SUMMARY_FIELDS, viewer_role_of
+from providers.selectors import provider_get_for_profile, provider_list_public, provider_pk_of, visit_problems
+from requests_app.models import (
+    ADDRESS_KEPT_AFTER_VISIT,
+    SERIES_MAX_VISITS,
+    WINDOW_START,
+    RequestStatus,
+    ServiceRequest,
+    TimeWindow,
+    clock_words,
+)
+from requests_app.selectors import (
+    OFFER_POOL,
+    RECIPIENT_SUMMARY_FIELDS,
+    answer_minutes_of,
+    offer_score,
+    viewer_role_of,
+)
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -63,6 +84,8 @@ def _with_parties(qs: QuerySet[Booking], viewer_id: str | None = None) -> QueryS
     qs = qs.select_related("client", "recipient", "provider__user", "service_request__category").annotate(
         has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk"))),
         tasks_done_count=tasks_done_count(),
+        replacement_state=replacement_state_of(),
+        replacement_waits=replacement_waits_of(),
     )
     if viewer_id is not None:
         qs = qs.annotate(viewer_role=viewer_role_of(viewer_id))
@@ -703,3 +726,132 @@ def verified_share_by_helper(*, now: dt.datetime | None = None) -> list[dict]:
             }
         )
     return sorted(out, key=lambda r: (r["share"] is None, r["share"] or 0, r["name"]))
+
+
+# ---------------------------------------------------------------- replacements
+
+
+def replacement_candidates(booking: Booking, *, count: int, excluded: Iterable[int]) -> list[tuple[Provider, float]]:
+    """The best `count` helpers to offer a booking whose helper left, with their distance in miles:
+    the request's offers rule for one visit (requests_app.selectors.offer_candidates: verified and
+    active with checks current, the service, her travel distance covering the person cared for, free
+    then under her hours and time off and visits; not the client nor the circle), without the
+    helpers `excluded` (the one who left, those offered it already); ranked by offer_score. A
+    recipient not placed yet has nobody near: []."""
+    recipient = booking.recipient
+    if recipient.latitude is None or recipient.longitude is None:
+        return []
+    center = Point(recipient.latitude, recipient.longitude)
+    circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
+    pool = list(
+        provider_list_public(specialty=booking.service_request.category.slug, near=center, sort="distance")
+        .exclude(user_id=booking.client_id)
+        .exclude(user_id__in=circle)
+        .exclude(pk__in=list(excluded))[:OFFER_POOL]
+    )
+    speed = answer_minutes_of([p.pk for p in pool])
+    pool.sort(
+        key=lambda p: (
+            offer_score(miles=p.distance_miles, rating=float(p.rating), answer_minutes=speed.get(p.pk)),
+            p.pk,
+        )
+    )
+    start = booking.visit_start
+    visit = [(start, start + dt.timedelta(minutes=booking.duration))]
+    picked: list[tuple[Provider, float]] = []
+    for provider in pool:
+        if provider_visit_problems(provider, visit)[0] == "":
+            picked.append((provider, provider.distance_miles))
+            if len(picked) == count:
+                break
+    return picked
+
+
+def replacement_open_of(booking_id: int) -> Replacement | None:
+    """The search still running for the booking (seeking, or unfilled while the family waits)."""
+    return Replacement.objects.filter(booking_id=booking_id, state__in=REPLACEMENT_OPEN).first()
+
+
+def replacements_due(*, now: dt.datetime) -> list[int]:
+    """The searches beat moves on (bookings.services.replacement_offers_send): a round run out, a
+    deadline passed while seeking, or the visit's time come."""
+    return list(
+        Replacement.objects.filter(state__in=REPLACEMENT_OPEN)
+        .filter(
+            Q(answer_by__lte=now)
+            | Q(answer_by__isnull=True)
+            | Q(state=ReplacementState.SEEKING, deadline__lte=now)
+            | Q(booking__starts_at__lte=now)
+        )
+        .order_by("id")
+        .values_list("id", flat=True)
+    )
+
+
+def replacement_offers_for(*, user: User) -> QuerySet[ReplacementOffer]:
+    """GET /api/replacement-offers: the visits offered to this helper that still need one (her
+    offer unanswered, its search open, the visit ahead), soonest first."""
+    return (
+        ReplacementOffer.objects.filter(
+            provider__user_id=user.pk,
+            answer=ReplacementOfferAnswer.WAITING,
+            replacement__state__in=REPLACEMENT_OPEN,
+            replacement__booking__status=BookingStatus.REPLACING,
+            replacement__booking__starts_at__gt=timezone.now(),
+        )
+        .select_related("replacement__booking__service_request__category", "replacement__booking__recipient")
+        .order_by("replacement__booking__starts_at", "id")
+    )
+
+
+def replacement_state_of() -> Subquery:
+    """The state of the booking's newest replacement (null: none), for annotate()."""
+    newest = Replacement.objects.filter(booking_id=OuterRef("pk")).order_by("-started_at", "-id")
+    return Subquery(newest.values("state")[:1])
+
+
+def replacement_waits_of() -> Subquery:
+    """Whether the family chose to keep waiting in the booking's newest replacement, for annotate()."""
+    return Subquery(
+        Replacement.objects.filter(booking_id=OuterRef("pk")).order_by("-started_at", "-id").values("family_waits")[:1]
+    )
+
+
+def replacement_counts(*, since: dt.datetime) -> dict[str, int]:
+    """Staff's market numbers: replacements needed (searches started since `since`: a helper
+    cancelled, was removed or suspended) and found (of those, the ones a new helper took)."""
+    return Replacement.objects.filter(started_at__gte=since).aggregate(
+        needed=Count("pk"), found=Count("pk", filter=Q(state=ReplacementState.FOUND))
+    )
+
+
+_UNSET = object()
+
+
+def replacement_of(booking: Booking, *, organizes: bool) -> dict | None:
+    """What a booking's circle reads of its replacement (BookingReplacementSerializer): while it is
+    being replaced, "Finding a replacement" (and, past its deadline, the question for the
+    organizers); once a new helper took the visit and it is still ahead, "Replacement confirmed:
+    Ana will arrive at 2:00 PM"; null otherwise. Reads the list's annotations when there."""
+    state = getattr(booking, "replacement_state", _UNSET)
+    waits = getattr(booking, "replacement_waits", False)
+    if state is _UNSET:
+        newest = Replacement.objects.filter(booking_id=booking.pk).order_by("-started_at", "-id").first()
+        state, waits = (newest.state, newest.family_waits) if newest else (None, False)
+    if booking.status == BookingStatus.REPLACING and state in REPLACEMENT_OPEN:
+        return {
+            "state": state,
+            "note": "Finding a replacement",
+            "askFamily": organizes and state == ReplacementState.UNFILLED and not waits,
+            "canRefund": organizes,
+        }
+    if state == ReplacementState.FOUND and booking.status in ACTIVE_STATUSES:
+        name = booking.provider.user.first_name or "Your new helper"
+        start = booking.arrival_time or WINDOW_START.get(booking.scheduled_time, WINDOW_START[TimeWindow.FLEXIBLE])
+        return {
+            "state": state,
+            "note": f"Replacement confirmed: {name} will arrive at {clock_words(start)}",
+            "askFamily": False,
+            "canRefund": False,
+        }
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from bookings import services
+from bookings import selectors, services
 
 
 @shared_task(name="bookings.tasks.raise_visit_alerts")
@@ -25,3 +25,14 @@ def raise_visit_alert(booking_id: int, kind: str) -> bool:
 @shared_task(name="bookings.tasks.purge_visit_locations")
 def purge_visit_locations() -> int:
     return services.visit_locations_purge()
+
+
+@shared_task(name="bookings.tasks.replacements_due")
+def replacements_due() -> int:
+    """Beat, every minute: each search for a new helper whose round ran out, whose deadline passed
+    or whose visit's time came takes its next step (bookings.services.replacement_offers_send)."""
+    now = timezone.now()
+    ids = selectors.replacements_due(now=now)
+    for pk in ids:
+        services.replacement_offers_send(replacement_id=pk, now=now)
+    return len(ids)

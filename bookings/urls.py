@@ -20,6 +20,27 @@ urlpatterns = [
     path("api/bookings/<int:pk>", views.BookingDetailView.as_view(), name="api-booking"),
     path("api/bookings/<int:pk>/cancel", views.BookingCancelView.as_view(), name="api-booking-cancel"),
     path("api/bookings/<int:pk>/cancel-rest", views.BookingCancelRestView.as_view(), name="api-booking-cancel-rest"),
+    path(
+        "api/bookings/<int:pk>/provider-cancel",
+        views.BookingProviderCancelView.as_view(),
+        name="api-booking-provider-cancel",
+    ),
+    path(
+        "api/bookings/<int:pk>/replacement/accept",
+        views.BookingReplacementAcceptView.as_view(),
+        name="api-booking-replacement-accept",
+    ),
+    path(
+        "api/bookings/<int:pk>/replacement/refund",
+        views.BookingReplacementRefundView.as_view(),
+        name="api-booking-replacement-refund",
+    ),
+    path(
+        "api/bookings/<int:pk>/replacement/wait",
+        views.BookingReplacementWaitView.as_view(),
+        name="api-booking-replacement-wait",
+    ),
+    path("api/replacement-offers", views.ReplacementOfferListView.as_view(), name="api-replacement-offers"),
     path("api/bookings/<int:pk>/complete", views.BookingCompleteView.as_view(), name="api-booking-complete"),
     path("api/bookings/<int:pk>/check-in", views.BookingCheckInView.as_view(), name="api-booking-check-in"),
     path("api/bookings/<int:pk>/nobody-home", views.BookingNobodyHomeView.as_view(), name="api-booking-nobody-home"),

@@ -101,6 +101,16 @@ class LateFeeCharged(DomainEvent):
 
 
 @dataclass(frozen=True)
+class VisitsBooked(DomainEvent):
+    """A helper accepted a request: its visits are booked (scheduled, to be paid). Published inside
+    the accept's transaction; payments charges the organizer's saved card for each visit of a series
+    (or any booking she chose to) after the commit (payments.cards)."""
+
+    booking_ids: tuple[int, ...]
+    series: bool
+
+
+@dataclass(frozen=True)
 class BookingCompleted(DomainEvent):
     """The provider marked a paid visit completed. Published inside the completion's transaction."""
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bookings import ports as booking_ports
 from bookings import selectors as bookings
 from core.ports import Port
+from payments import selectors as payments
 from providers import ports as providers
 from requests_app import ports as requests
 from requests_app import selectors as request_reads
@@ -37,6 +39,8 @@ ANSWERS: dict[Port, Callable[..., Any]] = {
     # May this provider be approved? Only with the evidence (a verified identity, a clear or
     # adjudicated report): asked by providers.services.provider_set_status.
     providers.approval_problem: vetting.approval_problem,
+    # A visit's automatic charge to a saved card, as its viewer may read it (the booking's autoCharge).
+    booking_ports.auto_charges_of: payments.auto_charges_of,
 }
 
 

@@ -22,7 +22,7 @@ from core import events
 from core.events import When
 from messaging import services as messaging
 from notifications import services as notifications
-from payments import latefees, payouts, refunds
+from payments import cards, latefees, payouts, refunds
 from requests_app import services as requests
 
 REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], When]]] = {
@@ -42,6 +42,9 @@ REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], Whe
     # A paid visit was completed: the provider's share is transferred from Celery after the commit
     # (payments.tasks), or they are reminded to set up payouts (a notice, with the change).
     events.BookingCompleted: [(payouts.on_booking_completed, When.IN_TRANSACTION)],
+    # A helper accepted: each visit the organizer's saved card pays (a series', or any booking she
+    # chose) gets its charge recorded with the accept, and charged off-session from Celery after it.
+    events.VisitsBooked: [(cards.on_visits_booked, When.IN_TRANSACTION)],
     # Someone left a care circle: their open sockets stop getting the circle's live events.
     events.CircleMemberRemoved: [(messaging.on_circle_member_removed, When.ON_COMMIT)],
     # An invitation to a care circle: emailed to the invited address from Celery.

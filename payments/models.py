@@ -232,3 +232,83 @@ class LateFee(models.Model):
 
     def __str__(self) -> str:
         return f"Late fee of booking #{self.booking_id}: {self.amount} ({self.state})"
+
+
+# ---------------------------------------------------------------- saved cards (docs/payments.md "A saved card")
+
+
+class SavedCard(models.Model):
+    """An organizer's card, saved once (a Stripe SetupIntent on her Stripe customer, or the test
+    gateway's simulated one) to charge her visits off-session (payments.cards). One per person:
+    saving another replaces it. Only its owner ever reads brand, last4 and expiry (API and page).
+
+    A row without payment_method_id is a card being saved (setup_intent_id) or one removed: the
+    customer is kept, so the next card goes on the same Stripe customer."""
+
+    user = models.OneToOneField("accounts.User", on_delete=models.CASCADE, related_name="saved_card")
+    gateway = models.CharField(max_length=16, choices=Gateway.choices)
+    customer_id = models.CharField(max_length=255)
+    setup_intent_id = models.CharField(max_length=255, blank=True)
+    setup_client_secret = models.CharField(max_length=255, blank=True)
+    payment_method_id = models.CharField(max_length=255, blank=True)
+    brand = models.CharField(max_length=32, blank=True)
+    last4 = models.CharField(max_length=4, blank=True)
+    exp_month = models.PositiveSmallIntegerField(null=True, blank=True)
+    exp_year = models.PositiveSmallIntegerField(null=True, blank=True)
+    # "Charge my saved card automatically" for her one-off bookings too (series are always charged).
+    charge_every_booking = models.BooleanField(default=False)
+    saved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.brand or 'card'} {self.last4 or '(none)'} of user {self.user_id}"
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.payment_method_id)
+
+    @property
+    def label(self) -> str:
+        """ "Visa •••• 4242" (for its owner only)."""
+        brand = {"amex": "American Express", "mastercard": "Mastercard"}.get(self.brand, self.brand.title())
+        return f"{brand or 'Card'} \u2022\u2022\u2022\u2022 {self.last4}"
+
+
+class VisitChargeState(models.TextChoices):
+    """Where the off-session charge of one visit is (payments.cards)."""
+
+    PENDING = "pending", "To be charged"  # recorded with the accept; the Celery task charges it
+    SUBMITTED = "submitted", "Charged, waiting for Stripe's word"  # the webhook confirms it
+    SUCCEEDED = "succeeded", "Paid"
+    FAILED = "failed", "The card was declined"
+    ACTION_NEEDED = "action_needed", "The bank asks the card holder to confirm"
+    CANCELLED = "cancelled", "Not charged (the visit was cancelled or paid another way)"
+
+
+class VisitCharge(models.Model):
+    """The automatic charge of one visit to its organizer's saved card: an off-session
+    PaymentIntent (idempotency key visit-charge-<booking id>), made from Celery after the accept
+    commits, confirmed by Stripe's webhook. The intent is also the booking's PaymentIntent, so a
+    failed charge is fixed on the booking's checkout page with the same intent."""
+
+    booking = models.OneToOneField("bookings.Booking", on_delete=models.PROTECT, related_name="visit_charge")
+    card = models.ForeignKey(SavedCard, null=True, blank=True, on_delete=models.SET_NULL, related_name="charges")
+    payer = models.ForeignKey("accounts.User", on_delete=models.PROTECT, related_name="+")
+    gateway = models.CharField(max_length=16, choices=Gateway.choices)
+    state = models.CharField(max_length=16, choices=VisitChargeState.choices, default=VisitChargeState.PENDING)
+    card_label = models.CharField(max_length=64, help_text="the card as its owner reads it, when charged")
+    amount_cents = models.PositiveIntegerField()
+    idempotency_key = models.CharField(max_length=255)
+    intent_id = models.CharField(max_length=255, blank=True)
+    decline_code = models.CharField(max_length=64, blank=True, help_text="card_declined, authentication_required...")
+    last_error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempted_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=Q(amount_cents__gt=0), name="visit_charge_amount_gt_0")]
+
+    def __str__(self) -> str:
+        return f"Charge of booking #{self.booking_id} ({self.state})"

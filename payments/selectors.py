@@ -14,10 +14,21 @@ from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.selectors import as_party_of
-from circles.models import CircleRole
+from circles.models import CircleMember, CircleRole
 from circles.selectors import recipient_ids_of
 from core.errors import NotFound, PermissionDenied
-from payments.models import ConnectedAccount, Earning, LateFee, LateFeeState, PayoutSetup, PayoutState, Refund
+from payments.models import (
+    ConnectedAccount,
+    Earning,
+    LateFee,
+    LateFeeState,
+    PayoutSetup,
+    PayoutState,
+    Refund,
+    SavedCard,
+    VisitCharge,
+    VisitChargeState,
+)
 from providers.models import Provider, VerificationStatus
 from requests_app.selectors import viewer_role_of
 
@@ -312,3 +323,60 @@ def with_fee_notes(fees: list[LateFee], *, payouts_on: bool) -> list[LateFee]:
         fee.note = words.format(until=f"{until:%A, %B} {until.day}")
         fee.kind_label = "Late fee: nobody home" if fee.kind == "nobody_home" else "Late fee: cancelled late"
     return fees
+
+
+# ---------------------------------------------------------------- a saved card (payments.cards)
+
+
+def saved_card_of(*, user: User) -> SavedCard | None:
+    """Her own saved card, ready to charge; None without one. Nobody reads another person's card."""
+    card = SavedCard.objects.filter(user=user).first()
+    return card if card is not None and card.ready else None
+
+
+def auto_charges_of(*, booking_ids: list[int], viewer: User | None) -> dict[int, dict | None]:
+    """The automatic charge of each visit as its viewer may read it (the booking's `autoCharge`), in
+    two queries whatever their number: the card (brand, last 4) to the one whose card it is; the other
+    organizers read that it is charged to her saved card, never which; members, the helper and staff
+    get None (the status says "Waiting for payment" or "Paid and confirmed")."""
+    answers: dict[int, dict | None] = dict.fromkeys(booking_ids)
+    if viewer is None or not viewer.is_authenticated or not booking_ids:
+        return answers
+    charges = (
+        VisitCharge.objects.select_related("payer", "booking")
+        .filter(booking_id__in=booking_ids)
+        .exclude(state=VisitChargeState.CANCELLED)
+    )
+    charges = list(charges)
+    if not charges:
+        return answers
+    organized = set(
+        CircleMember.objects.filter(user_id=viewer.pk, role=CircleRole.ORGANIZER).values_list("recipient_id", flat=True)
+    )
+    for charge in charges:
+        own = charge.payer_id == viewer.pk
+        if own or charge.booking.recipient_id in organized:
+            answers[charge.booking_id] = _auto_charge_words(charge, own=own)
+    return answers
+
+
+def _auto_charge_words(charge: VisitCharge, *, own: bool) -> dict:
+    card = charge.card_label if own else f"{charge.payer.first_name or 'an organizer'}'s saved card"
+    notes = {
+        VisitChargeState.PENDING: f"Will be charged to {card} when confirmed",
+        VisitChargeState.SUBMITTED: f"Being charged to {card}",
+        VisitChargeState.SUCCEEDED: f"Paid with {card}",
+        VisitChargeState.FAILED: f"We could not charge {card}. Please pay before the visit."
+        if own
+        else f"We could not charge {card}. An organizer can pay before the visit.",
+        VisitChargeState.ACTION_NEEDED: f"Your bank asks you to confirm the payment with {card}. "
+        "Please confirm it before the visit."
+        if own
+        else f"The bank asks to confirm the payment with {card}.",
+    }
+    return {"state": charge.state, "note": notes[charge.state]}
+
+
+def auto_charge_of(*, booking_id: int, viewer: User | None) -> dict | None:
+    """One visit's automatic charge as its viewer may read it (auto_charges_of)."""
+    return auto_charges_of(booking_ids=[booking_id], viewer=viewer)[booking_id]

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from bookings.services import (
@@ -35,7 +36,7 @@ from payments.gateways import (
     get_gateway,
     is_test_gateway_active,
 )
-from payments.models import PaymentIntent, ProcessedEvent, Refund
+from payments.models import PaymentIntent, ProcessedEvent, Refund, VisitCharge, VisitChargeState
 from payments.payouts import (
     cents,
     connected_account_apply,
@@ -82,8 +83,11 @@ def check_client_amount(booking: Booking, amount: Decimal | None) -> None:
 
 def _intent_checked(booking: Booking, amount: Decimal | None) -> int:
     """The booking's total in cents, once it may be paid (400 / 409 otherwise). Caller holds the row lock."""
+    from payments.cards import check_not_auto_charged  # cards builds on this module
+
     check_client_amount(booking, amount)
     check_booking_payable(booking)
+    check_not_auto_charged(booking)
     cents = amount_in_cents(booking.total_amount)
     if cents < MINIMUM_CHARGE_CENTS:
         raise Conflict("The total of this booking is below the smallest card payment ($0.50).")
@@ -201,6 +205,10 @@ def payment_succeeded(*, payment_intent_id: str, card_last4: str = "", payer: Us
     with transaction.atomic():
         if payer is None:  # a webhook: whoever opened the checkout paid
             payer = _payer_of(payment_intent_id)
+        charge = VisitCharge.objects.filter(intent_id=payment_intent_id).first()
+        if charge is not None:  # a saved card's automatic charge (payments.cards): paid
+            VisitCharge.objects.filter(pk=charge.pk).update(state=VisitChargeState.SUCCEEDED, updated_at=timezone.now())
+            card_last4 = card_last4 or charge.card_label[-4:]
         outcome = booking_payment_succeeded(payment_intent_id=payment_intent_id, card_last4=card_last4, payer=payer)
         if outcome in ("paid", "refunding"):
             earning_open(booking=booking_lock_by_payment_intent(payment_intent_id=payment_intent_id))
@@ -335,9 +343,16 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
         if event_type == "payment_intent.succeeded":
             outcome = payment_succeeded(payment_intent_id=intent_id)
         elif event_type == "payment_intent.payment_failed":
+            from payments.cards import visit_charge_failed_event  # cards builds on this module
+
             error = obj.get("last_payment_error") or {}
             message = str(error.get("message") or "") if isinstance(error, dict) else ""
-            outcome = booking_payment_failed(payment_intent_id=intent_id, message=message, payer=_payer_of(intent_id))
+            code = str(error.get("code") or "") if isinstance(error, dict) else ""
+            outcome = visit_charge_failed_event(intent_id=intent_id, code=code, message=message)
+            if outcome is None:
+                outcome = booking_payment_failed(
+                    payment_intent_id=intent_id, message=message, payer=_payer_of(intent_id)
+                )
             if outcome == "failed":
                 PaymentIntent.objects.filter(intent_id=intent_id).update(last_error=message)
         elif event_type == "charge.refunded":

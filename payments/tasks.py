@@ -15,7 +15,7 @@ from celery import shared_task
 from django.conf import settings
 from django.utils import timezone
 
-from payments import latefees, payouts, refunds
+from payments import cards, latefees, payouts, refunds
 from payments.selectors import refunds_unanswered
 
 
@@ -104,3 +104,22 @@ def release_late_fees() -> int:
     for booking_id in due:
         release_late_fee.delay(booking_id)
     return len(due)
+
+
+@shared_task(bind=True, name="payments.tasks.charge_visit", acks_late=True, max_retries=None)
+def charge_visit(self, booking_id: int) -> str:
+    """Charge a visit to its organizer's saved card, off-session (payments.cards)."""
+    outcome = cards.visit_charge_send(booking_id=booking_id, last_try=_last_try(self))
+    if outcome == "retry":
+        raise self.retry(countdown=retry_countdown(self.request.retries))
+    return outcome
+
+
+@shared_task(name="payments.tasks.sweep_visit_charges", acks_late=True)
+def sweep_visit_charges() -> int:
+    """Beat: charges still pending long after their accept (a task lost with the broker) are sent
+    again, with the same idempotency key: each visit is charged once."""
+    waiting = cards.visit_charges_unsent(now=timezone.now())
+    for booking_id in waiting:
+        charge_visit.delay(booking_id)
+    return len(waiting)

@@ -24,6 +24,21 @@ urlpatterns = [
         api_views.LateFeeDisputeView.as_view(),
         name="api-late-fee-dispute",
     ),
+    # A saved card, charged per visit (payments.cards).
+    path("api/payment-method", api_views.PaymentMethodView.as_view(), name="api-payment-method"),
+    path("api/payment-method/setup", api_views.PaymentMethodSetupView.as_view(), name="api-payment-method-setup"),
+    path(
+        "api/payment-method/setup/finish",
+        api_views.PaymentMethodSetupFinishView.as_view(),
+        name="api-payment-method-setup-finish",
+    ),
+    # Answers 404 unless the offline test gateway is active.
+    path("api/payment-method/test", api_views.PaymentMethodTestSaveView.as_view(), name="api-payment-method-test"),
+    path(
+        "api/bookings/<int:booking_id>/auto-charge",
+        api_views.BookingAutoChargeView.as_view(),
+        name="api-booking-auto-charge",
+    ),
     path("payouts/setup", views.payouts_setup, name="payouts-setup"),
     path("payouts/return", views.payouts_return, name="payouts-return"),
     path("payouts/refresh", views.payouts_refresh, name="payouts-refresh"),

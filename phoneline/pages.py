@@ -14,6 +14,7 @@ from phoneline import selectors, simulator
 
 # A number no care recipient has: what the menu says to a stranger.
 UNKNOWN_NUMBER = "+15005550000"
+PROBLEM_KEY = "phone_simulator_problem"  # why the reminder call could not ring, shown once
 KEYS = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "0", "#"]
 
 
@@ -39,6 +40,12 @@ def phone_simulator(request: HttpRequest) -> HttpResponse:
             recipient = CareRecipient.objects.filter(pk=who).first() if who.isdigit() else None
             caller = selectors.e164_or_empty(recipient.phone) if recipient else UNKNOWN_NUMBER
             simulator.start(request, caller=caller or UNKNOWN_NUMBER)
+        elif action == "reminder":
+            who = request.POST.get("caller", "")
+            recipient = CareRecipient.objects.filter(pk=who).first() if who.isdigit() else None
+            problem = simulator.ring_reminder(request, recipient=recipient) if recipient else simulator.NO_ONE
+            if problem:
+                request.session[PROBLEM_KEY] = problem
         elif action == "key":
             simulator.press(request, request.POST.get("key", "")[:4])
         elif action == "say":
@@ -49,8 +56,10 @@ def phone_simulator(request: HttpRequest) -> HttpResponse:
     call = request.session.get(simulator.SESSION_KEY)
     context = {
         "callers": _callers(),
+        "recipients": [pair for pair in _callers() if pair[0] != "unknown"],
         "call": call,
         "keys": KEYS,
+        "problem": request.session.pop(PROBLEM_KEY, ""),
         "number": settings.TWILIO_FROM_NUMBER,
     }
     return render(request, "pages/phone-simulator.html", context)

@@ -149,7 +149,13 @@ def line_state(*, user: User, booking_id: int) -> Line:
     """GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show, and the number once bound."""
     booking = _party_booking(user=user, booking_id=booking_id)
     if not selectors.phone_set_up():
-        return Line(available=False, message=words.NOT_SET_UP, set_up=False)
+        # No masked lines (make run): a visit confirmed on the phone menu still says so.
+        return Line(
+            available=False,
+            message=words.NOT_SET_UP,
+            set_up=False,
+            confirmed_by_phone=selectors.confirmed_by_phone(booking.pk),
+        )
     try:
         pair = _pair(user, booking)
     except _NoLine as no_line:
@@ -522,8 +528,13 @@ def reminder_send(*, booking_id: int, now: dt.datetime, site: str) -> str:
         status_callback_event=["completed"],
         timeout=30,
     )
-    ReminderCall.objects.filter(pk=reminder.pk).update(sids=[*reminder.sids, call.sid])
+    reminder_call_placed(reminder=reminder, call_sid=call.sid)
     return "called"
+
+
+def reminder_call_placed(*, reminder: ReminderCall, call_sid: str) -> None:
+    """Keep the sid of a reminder call placed: its webhooks answer only calls Kindly placed."""
+    ReminderCall.objects.filter(pk=reminder.pk).update(sids=[*reminder.sids, call_sid])
 
 
 def reminder_of_call(*, booking_id: int, call_sid: str) -> ReminderCall | None:

@@ -6,6 +6,7 @@ call in the session."""
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
 import secrets
 import xml.etree.ElementTree as ElementTree
@@ -14,8 +15,10 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.http import HttpRequest
 from django.test import RequestFactory
-from django.urls import resolve
+from django.urls import resolve, reverse
 from twilio.request_validator import RequestValidator
+
+from circles.models import CareRecipient
 
 SESSION_KEY = "phone_simulator"
 _factory = RequestFactory()
@@ -95,6 +98,40 @@ def start(request: HttpRequest, *, caller: str) -> Step:
         "heard": [],
     }
     return run(request, "/api/phone/menu", {"CallStatus": "ringing"})
+
+
+NO_REMINDER = (
+    "{name}'s family has not chosen reminder calls: on /care-circle, under \"Reminder the evening "
+    'before a visit", choose "A phone call from Kindly", then try again.'
+)
+NO_ONE = "Choose whom Kindly calls."
+NO_VISIT = "{name} has no visit coming for Kindly to remind her of."
+
+
+def ring_reminder(request: HttpRequest, *, recipient: CareRecipient) -> str:
+    """Kindly's evening reminder call of her next visit, answered on this page: claimed as beat
+    claims it at the start of the evening window before the visit (the simulator's clock), then
+    played through the same signed webhooks. Returns why it cannot ring, or ""."""
+    from phoneline import selectors, services
+    from phoneline.models import ReminderBy
+
+    if selectors.reminder_by(recipient.pk) != ReminderBy.CALL:
+        return NO_REMINDER.format(name=recipient.first_name)
+    for booking in selectors.next_visits(recipient_id=recipient.pk):
+        evening = dt.datetime.combine(
+            booking.scheduled_date - dt.timedelta(days=1), selectors.REMINDER_FROM, tzinfo=recipient.zone
+        )
+        reminder = services.reminder_claim(booking_id=booking.pk, now=evening)
+        if reminder is None:
+            continue  # reminded already (answered or tried twice)
+        sid = "CAsim" + secrets.token_hex(14)
+        services.reminder_call_placed(reminder=reminder, call_sid=sid)
+        phone = selectors.e164_or_empty(recipient.phone)
+        who = {"From": settings.TWILIO_FROM_NUMBER, "To": phone}
+        request.session[SESSION_KEY] = {"sid": sid, "who": who, "heard": []}
+        run(request, f"{reverse('phone-reminder')}?booking={booking.pk}", {"CallStatus": "in-progress"})
+        return ""
+    return NO_VISIT.format(name=recipient.first_name)
 
 
 def press(request: HttpRequest, keys: str) -> Step | None:

@@ -24,6 +24,7 @@ from adminpanel.api.serializers import (
 from adminpanel.services import (
     admin_booking_cancel,
     admin_booking_reassign,
+    admin_booking_remove_provider,
     admin_late_fee_decide,
     admin_provider_set_status,
 )
@@ -31,6 +32,7 @@ from bookings.api.serializers import (
     AdminBookingCancelSerializer,
     BookingReassignSerializer,
     BookingSerializer,
+    RemoveProviderSerializer,
     VisitSerializer,
     visits_max_age,
 )
@@ -120,6 +122,7 @@ class AdminTodayView(CachedListMixin, generics.ListAPIView):
         "accounts.User",
         "bookings.Booking",
         "bookings.VisitReport",
+        "bookings.Replacement",
         "bookings.VisitTaskOutcome",
         "circles.CareRecipient",
         "circles.CircleMember",
@@ -168,6 +171,20 @@ class AdminBookingReassignView(APIView):
             new_provider_id=serializer.validated_data["newProviderId"],
             reason=serializer.validated_data.get("reason", ""),
         )
+        return _booking_response(request, pk)
+
+
+class AdminBookingRemoveHelperView(APIView):
+    """PUT /api/admin/bookings/{id}/remove-helper {reason}: take the helper off a scheduled or
+    confirmed visit still ahead; it is offered to other helpers at once."""
+
+    permission_classes = [IsAdmin]
+
+    @extend_schema(request=RemoveProviderSerializer, responses=BookingSerializer)
+    def put(self, request: Request, pk: int) -> Response:
+        serializer = RemoveProviderSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        admin_booking_remove_provider(booking_id=pk, actor=request.user, reason=serializer.validated_data["reason"])
         return _booking_response(request, pk)
 
 

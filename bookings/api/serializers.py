@@ -14,14 +14,17 @@ from accounts.api.serializers import PublicUserSerializer, UserSummarySerializer
 from bookings.models import (
     REPORT_EDIT_WINDOW,
     Booking,
+    BookingStatus,
     PaymentStatus,
+    ReplacementState,
     Review,
     VisitReport,
     VisitReportEdit,
     VisitTaskOutcome,
     Wellbeing,
 )
-from bookings.selectors import VISIT_STATES, series_pay_note, task_outcomes_of, visit_state
+from bookings.ports import auto_charges_of
+from bookings.selectors import VISIT_STATES, replacement_of, series_pay_note, task_outcomes_of, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount, late_fee_amount
 from circles.models import CircleRole
 from core.api import StrictSerializer
@@ -34,7 +37,7 @@ from requests_app.api.serializers import (
     last_initial,
     without_circle_email,
 )
-from requests_app.models import Repeat, ServiceRequest, TimeWindow, cancel_deadline, clock_words
+from requests_app.models import WINDOW_START, Repeat, ServiceRequest, TimeWindow, cancel_deadline, clock_words
 from requests_app.selectors import (
     address_line_for,
     address_shown_to,
@@ -203,6 +206,31 @@ def visit_record_of(booking: Booking, *, detail: bool) -> dict:
     }
 
 
+class BookingReplacementSerializer(serializers.Serializer):
+    """A booking whose helper left (bookings.services.replacement), as its circle and staff see it."""
+
+    state = serializers.ChoiceField(ReplacementState.choices, read_only=True)
+    note = serializers.CharField(
+        read_only=True,
+        help_text='"Finding a replacement", or "Replacement confirmed: Ana will arrive at 2:00 PM".',
+    )
+    askFamily = serializers.BooleanField(
+        read_only=True,
+        help_text="Nobody took it by its deadline: the organizers choose a full refund or keep waiting.",
+    )
+    canRefund = serializers.BooleanField(
+        read_only=True, help_text="The viewer (an organizer) may cancel it now with a full refund."
+    )
+
+
+class AutoChargeSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(
+        choices=["pending", "submitted", "succeeded", "failed", "action_needed"],
+        help_text="pending/submitted: charged automatically, no Pay now; failed/action_needed: to be fixed",
+    )
+    note = serializers.CharField(help_text='"Will be charged to Visa •••• 4242 when confirmed"')
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -241,6 +269,8 @@ class BookingSerializer(serializers.ModelSerializer):
     careDetails = serializers.SerializerMethodField()
     series = serializers.SerializerMethodField()
     visitRecord = serializers.SerializerMethodField()
+    replacement = serializers.SerializerMethodField()
+    autoCharge = serializers.SerializerMethodField()
 
     arrivalTime = serializers.TimeField(
         source="arrival_time",
@@ -291,12 +321,41 @@ class BookingSerializer(serializers.ModelSerializer):
             "careDetails",
             "series",
             "visitRecord",
+            "replacement",
+            "autoCharge",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(BookingReplacementSerializer(allow_null=True))
+    def get_replacement(self, obj: Booking) -> dict | None:
+        """While its helper is being replaced, and once a new one took it and the visit is ahead
+        (never to the new helper herself: it is simply her visit); null otherwise."""
+        viewer = self._viewer()
+        if (
+            viewer is not None
+            and viewer.is_authenticated
+            and obj.provider.user_id == viewer.pk
+            and (obj.status != BookingStatus.REPLACING)
+        ):
+            return None
+        return replacement_of(obj, organizes=self._organizes(obj))
 
     @extend_schema_field(VisitRecordSerializer)
     def get_visitRecord(self, obj: Booking) -> dict:
         return visit_record_of(obj, detail=bool(self.context.get("care_details")))
+
+    @extend_schema_field(AutoChargeSerializer(allow_null=True))
+    def get_autoCharge(self, obj: Booking) -> dict | None:
+        """The visit's automatic charge to a saved card (payments.cards), as the viewer may read it:
+        the card to its owner, "her saved card" to the other organizers, null to anyone else. While
+        it is pending the dashboard shows no "Pay now"."""
+        known = self.context.setdefault("_auto_charges", {})
+        if obj.pk not in known:
+            # A list asks once for all its bookings (two queries), not once per booking.
+            listed = self.parent.instance if isinstance(self.parent, serializers.ListSerializer) else None
+            ids = [b.pk for b in listed] if listed is not None else [obj.pk]
+            known.update(auto_charges_of(booking_ids=[*ids, obj.pk], viewer=self._viewer()))
+        return known[obj.pk]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_arrivalNote(self, obj: Booking) -> str | None:
@@ -428,6 +487,59 @@ class SeriesCancelResultSerializer(serializers.Serializer):
     message = serializers.CharField(read_only=True)
     cancelled = serializers.ListField(child=serializers.IntegerField(), read_only=True)
     kept = serializers.ListField(child=serializers.IntegerField(), read_only=True)
+
+
+class ProviderCancelSerializer(StrictSerializer):
+    """POST /api/bookings/{id}/provider-cancel: the helper says why she cannot make the visit."""
+
+    reason = StrictCharField(
+        label="Reason",
+        max_length=2000,
+        error_messages={
+            "required": "Please say why you cannot make this visit.",
+            "blank": "Please say why you cannot make this visit.",
+            "null": "Please say why you cannot make this visit.",
+        },
+    )
+
+
+class RemoveProviderSerializer(StrictSerializer):
+    """PUT /api/admin/bookings/{id}/remove-helper: staff take the helper off; a reason is required."""
+
+    reason = StrictCharField(
+        label="Reason",
+        max_length=2000,
+        error_messages={
+            "required": "A reason is required.",
+            "blank": "A reason is required.",
+            "null": "A reason is required.",
+        },
+    )
+
+
+class ReplacementOfferSerializer(serializers.Serializer):
+    """GET /api/replacement-offers: a visit whose helper left, offered to the viewer (a helper):
+    what she needs to decide, never the street (the town and her distance)."""
+
+    bookingId = serializers.IntegerField(source="replacement.booking_id", read_only=True)
+    title = serializers.CharField(source="replacement.booking.service_request.title", read_only=True)
+    service = serializers.CharField(source="replacement.booking.service_request.category.name", read_only=True)
+    scheduledDate = serializers.DateField(source="replacement.booking.scheduled_date", read_only=True)
+    scheduledTime = serializers.ChoiceField(
+        TimeWindow.choices, source="replacement.booking.scheduled_time", read_only=True
+    )
+    arrival = serializers.SerializerMethodField()
+    duration = serializers.IntegerField(source="replacement.booking.duration", read_only=True)
+    town = serializers.CharField(source="replacement.booking.service_request.town", read_only=True)
+    distanceMiles = serializers.FloatField(source="miles", read_only=True, allow_null=True)
+    recipientTimeZone = serializers.CharField(source="replacement.booking.recipient.time_zone", read_only=True)
+
+    @extend_schema_field(serializers.CharField())
+    def get_arrival(self, obj) -> str:
+        """ "2:00 PM": when the family expects the helper, on the recipient's clock."""
+        booking = obj.replacement.booking
+        start = booking.arrival_time or WINDOW_START.get(booking.scheduled_time, WINDOW_START[TimeWindow.FLEXIBLE])
+        return clock_words(start)
 
 
 class AdminBookingCancelSerializer(StrictSerializer):

@@ -20,8 +20,10 @@ from bookings.api.serializers import (
     BookingCancelSerializer,
     BookingSerializer,
     CheckOutSerializer,
+    ProviderCancelSerializer,
     ProviderProfileSerializer,
     PublicReviewSerializer,
+    ReplacementOfferSerializer,
     ReviewCreateSerializer,
     ReviewSerializer,
     SeriesCancelPreviewSerializer,
@@ -74,9 +76,12 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
         "accounts.User",
         "bookings.Booking",
         "bookings.VisitReport",
+        "bookings.Replacement",
         "bookings.VisitTaskOutcome",
         "circles.CareRecipient",
         "circles.CircleMember",
+        # The visit's automatic charge to a saved card (autoCharge, through bookings.ports).
+        "payments.VisitCharge",
         "providers.Provider",
         "requests_app.ServiceCategory",
         "requests_app.ServiceRequest",
@@ -266,3 +271,64 @@ class VisitRecordExportView(APIView):
         response["Content-Disposition"] = f'attachment; filename="kindly-visits-{recipient.pk}-{month}.csv"'
         response["Cache-Control"] = "no-store"
         return response
+
+
+# ---------------------------------------------------------------- a replacement (bookings.services.replacement)
+
+
+class BookingProviderCancelView(APIView):
+    """POST /api/bookings/{id}/provider-cancel {reason}: the booked helper cannot make the visit; it is
+    offered to other helpers at once and the family sees "Finding a replacement"."""
+
+    @extend_schema(request=ProviderCancelSerializer, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        serializer = ProviderCancelSerializer(data=request.data or {})
+        serializer.is_valid(raise_exception=True)
+        services.booking_cancel_by_provider(
+            booking_id=pk, actor=request.user, reason=serializer.validated_data["reason"]
+        )
+        return _booking_response(request, pk)
+
+
+class ReplacementOfferListView(generics.ListAPIView):
+    """GET /api/replacement-offers: the visits whose helper left that are offered to the signed-in
+    helper and still need one (her dashboard's "Visits that need a helper")."""
+
+    serializer_class = ReplacementOfferSerializer
+    pagination_class = None
+
+    def get_queryset(self):
+        return selectors.replacement_offers_for(user=self.request.user)
+
+
+class BookingReplacementAcceptView(APIView):
+    """POST /api/bookings/{id}/replacement/accept (empty body): a helper it was offered to takes the
+    visit (404 when it was not offered to her; 409 when another took it first)."""
+
+    @extend_schema(request=None, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        services.booking_replacement_accept(booking_id=pk, actor=request.user)
+        return _booking_response(request, pk)
+
+
+class BookingReplacementRefundView(APIView):
+    """POST /api/bookings/{id}/replacement/refund (empty body): an organizer cancels a visit waiting
+    for a new helper, refunded in full when paid."""
+
+    @extend_schema(request=None, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        services.booking_replacement_refund(booking_id=pk, actor=request.user)
+        return _booking_response(request, pk)
+
+
+class BookingReplacementWaitView(APIView):
+    """POST /api/bookings/{id}/replacement/wait (empty body): an organizer keeps waiting after the
+    search's deadline."""
+
+    @extend_schema(request=None, responses=BookingSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        selectors.booking_get(user=request.user, pk=pk)
+        services.booking_replacement_wait(booking_id=pk, actor=request.user)
+        return _booking_response(request, pk)

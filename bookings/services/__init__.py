@@ -4,6 +4,7 @@
               reassigns a confirmed booking
     payment   the booking's side of its payment and of its refund (driven by payments)
     cancel    the client's cancel (one visit, the rest of a series), an admin's, an account closure's
+    replacement  a helper leaves (she cancels, staff remove her, a suspension) and another takes the visit
     visit     check-in, check-out (completed), the visit report, the alerts about a visit
     review    a review of a completed visit
     schedule  the calendar feed's token, the recipient's clock
@@ -56,6 +57,15 @@ from bookings.services.payment import (
     booking_refund_succeeded,
     booking_refunded,
 )
+from bookings.services.replacement import (
+    booking_cancel_by_provider,
+    booking_remove_provider,
+    booking_replacement_accept,
+    booking_replacement_refund,
+    booking_replacement_wait,
+    replacement_offers_send,
+    replacements_for_suspension,
+)
 from bookings.services.review import review_create
 from bookings.services.schedule import calendar_feed_reset, calendar_feed_token, recipient_time_zone_set
 from bookings.services.visit import (
@@ -77,6 +87,13 @@ from bookings.services.visit import (
 )
 
 __all__ = [
+    "booking_cancel_by_provider",
+    "booking_remove_provider",
+    "booking_replacement_accept",
+    "booking_replacement_refund",
+    "booking_replacement_wait",
+    "replacement_offers_send",
+    "replacements_for_suspension",
     "on_provider_suspended",
     "CANCEL_WINDOW_MESSAGE",
     "PENDING_VERIFICATION_MESSAGE",

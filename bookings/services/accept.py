@@ -26,6 +26,7 @@ from bookings.services.base import (
     tell,
 )
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
+from core.events import VisitsBooked, publish
 from core.notices.bookings import InApp
 from core.notifications import NoticeKind
 from providers.models import Provider, VerificationStatus
@@ -219,6 +220,7 @@ def service_request_accept(
         notify_people([provider.user], InApp.ACCEPTED_BY_YOU, booking, **accepted)
         for visit in visits:
             push_update(visit)
+        publish(VisitsBooked(booking_ids=tuple(v.pk for v in visits), series=in_series))
     return booking
 
 
@@ -231,7 +233,9 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
     reason = (reason or "").strip()
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_status(booking, (BookingStatus.CONFIRMED,), "reassigned")
+        # A visit waiting for a new helper (bookings.services.replacement) may be given one by staff too.
+        check_booking_status(booking, (BookingStatus.CONFIRMED, BookingStatus.REPLACING), "reassigned")
+        replacing = booking.status == BookingStatus.REPLACING
         new_provider = Provider.objects.select_related("user").filter(pk=new_provider_id).first()
         if new_provider is None:
             raise InvalidInput("Provider not found.", errors={"newProviderId": ["Provider not found."]})
@@ -258,9 +262,13 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
         check_provider_free(booking, new_provider, PROVIDER_BUSY_FOR_ADMIN)
         old_provider = booking.provider
         booking.provider = new_provider
-        save_visit(booking, PROVIDER_BUSY_FOR_ADMIN, update_fields=["provider", "updated_at"])
-        # The helper taken off hears it in the app only: the booking is no longer hers.
-        notify_people([old_provider.user], InApp.REASSIGNED_AWAY, booking)
+        if replacing:
+            lifecycle.replacement_found(booking, provider_id=new_provider.pk, now=timezone.now())
+        save_visit(booking, PROVIDER_BUSY_FOR_ADMIN, update_fields=["provider", "status", "updated_at"])
+        # The helper taken off hears it in the app only: the booking is no longer hers (one who
+        # left a visit being replaced was told when she left).
+        if not replacing:
+            notify_people([old_provider.user], InApp.REASSIGNED_AWAY, booking)
         tell(
             NoticeKind.BOOKING_REASSIGNED,
             booking,

@@ -194,7 +194,9 @@ def booking_cancel_by_admin(
         raise InvalidInput(LATE_FEE_WAIVE_REASON_REQUIRED, errors={"waiveReason": [LATE_FEE_WAIVE_REASON_REQUIRED]})
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_status(booking, (BookingStatus.CONFIRMED,), "cancelled by an admin")
+        check_booking_status(booking, (BookingStatus.CONFIRMED, BookingStatus.REPLACING), "cancelled by an admin")
+        # A helper who left a visit being replaced is not told of its end: it is no longer hers.
+        skip = [booking.provider.user] if booking.status == BookingStatus.REPLACING else []
         amount = late_fee_amount(booking, timezone.now())
         if late_fee_shown is not None and Decimal(late_fee_shown).quantize(CENT) != amount:
             raise Conflict(late_fee_changed_message(amount))
@@ -210,6 +212,7 @@ def booking_cancel_by_admin(
         tell(
             NoticeKind.BOOKING_CANCELLED,
             booking,
+            skip=skip,
             how="support",
             reason=reason,
             by="Kindly support",

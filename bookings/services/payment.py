@@ -67,11 +67,14 @@ def booking_payment_succeeded(*, payment_intent_id: str, card_last4: str = "", p
     return "paid"
 
 
-def booking_payment_failed(*, payment_intent_id: str, message: str = "", payer: User | None = None) -> str:
+def booking_payment_failed(
+    *, payment_intent_id: str, message: str = "", payer: User | None = None, notify: bool = True
+) -> str:
     """A payment attempt was declined: paymentStatus failed (the client may try again).
 
     Ignored once the booking is paid or refunded (a late failure of an earlier attempt). `payer`:
-    who tried, when known (told alone: the other organizers did not try).
+    who tried, when known (told alone: the other organizers did not try). `notify` False: the
+    caller tells her in its own words (a saved card's automatic charge, payments.cards).
     """
     with transaction.atomic():
         booking = booking_lock_by_payment_intent(payment_intent_id=payment_intent_id)
@@ -82,9 +85,13 @@ def booking_payment_failed(*, payment_intent_id: str, message: str = "", payer: 
         if booking.payment_status != PaymentStatus.FAILED:
             booking.payment_status = PaymentStatus.FAILED
             booking.save(update_fields=["payment_status", "updated_at"])
-        notify_people(
-            [payer] if payer is not None else organizers_of(booking), InApp.PAYMENT_FAILED, booking, message=message
-        )
+        if notify:
+            notify_people(
+                [payer] if payer is not None else organizers_of(booking),
+                InApp.PAYMENT_FAILED,
+                booking,
+                message=message,
+            )
         push_update(booking)
     return "failed"
 

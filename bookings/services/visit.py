@@ -37,6 +37,7 @@ from bookings.services.base import (
     refund_due_text,
     tell,
 )
+from bookings.services.replacement import replacements_for_suspension
 from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save, visit_timeline
 from core.errors import Conflict, InvalidInput
 from core.events import ProviderSuspended
@@ -389,24 +390,13 @@ def booking_complete(*, booking_id: int, actor: User) -> Booking:
 
 
 def on_provider_suspended(event: ProviderSuspended) -> None:
-    """A helper was suspended by a re-check (vetting): each of her upcoming visits is flagged to
-    staff (a notice to every admin, with the reason) and its family told a replacement is being
-    found, inside the suspension's transaction. Staff reassign it (booking_reassign)."""
-    now = timezone.now()
-    upcoming = (
-        Booking.objects.filter(
-            provider_id=event.provider_id,
-            status__in=[BookingStatus.SCHEDULED, BookingStatus.CONFIRMED],
-            starts_at__gte=now,
-        )
-        .select_related("provider__user", "service_request", "client")
-        .order_by("starts_at", "id")
-    )
+    """A helper was suspended by a re-check (vetting), inside the suspension's transaction: each of
+    her visits still ahead is offered to other helpers at once and its family told "Finding a
+    replacement" (bookings.services.replacement, as when a helper cancels); staff see each visit
+    flagged, with the reason."""
+    ids = replacements_for_suspension(provider_id=event.provider_id, reason=event.reason)
     staff = list(User.objects.filter(user_type=UserType.ADMIN, is_active=True))
-    for booking in upcoming:
-        organizers, members = organizers_and_members(booking)
-        family = list({user.pk: user for user in [*organizers, *members]}.values())
-        notify_people(family, InApp.HELPER_SUSPENDED, booking)
+    for booking in Booking.objects.filter(pk__in=ids).select_related("provider__user", "service_request", "client"):
         notify_people(
             staff,
             InApp.VISIT_NEEDS_HELPER,

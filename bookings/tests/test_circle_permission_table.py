@@ -272,6 +272,44 @@ CASES = [
         None,
         table(organizer=200, member=200, outside=404, booked_provider=404, other_provider=404, admin=404),
     ),
+    (
+        # A saved card (payments.cards) is its organizer's alone: nobody else reads or saves one here.
+        "payment-method-read",
+        "GET",
+        "/api/payment-method",
+        None,
+        table(organizer=200, member=403, outside=403, booked_provider=403, other_provider=403, admin=403),
+    ),
+    (
+        "payment-method-save",
+        "POST",
+        "/api/payment-method/test",
+        {"cardNumber": "4242 4242 4242 4242", "expiry": "12/34"},
+        table(organizer=200, member=403, outside=403, booked_provider=403, other_provider=403, admin=403),
+    ),
+    (
+        "payment-method-setup",
+        "POST",
+        "/api/payment-method/setup",
+        None,
+        table(organizer=200, member=403, outside=403, booked_provider=403, other_provider=403, admin=403),
+    ),
+    (
+        # She has no card saved in this table: 404 to her; nobody else may remove one.
+        "payment-method-remove",
+        "DELETE",
+        "/api/payment-method",
+        None,
+        table(organizer=404, member=403, outside=403, booked_provider=403, other_provider=403, admin=403),
+    ),
+    (
+        # "Charge my saved card automatically" on a booking: its organizers (409 here: no card saved).
+        "booking-auto-charge",
+        "POST",
+        "/api/bookings/{booking}/auto-charge",
+        None,
+        table(organizer=409, member=403, outside=404, booked_provider=403, other_provider=404, admin=403),
+    ),
 ]
 
 PARAMS = [

@@ -26,6 +26,9 @@ class InApp:
     LATE_FEE_DECIDED = "late_fee_decided"
     HELPER_SUSPENDED = "helper_suspended"
     VISIT_NEEDS_HELPER = "visit_needs_helper"
+    HELPER_LEFT = "helper_left"
+    REMOVED_FROM_VISIT = "removed_from_visit"
+    REPLACEMENT_TAKEN = "replacement_taken"
 
 
 # ---------------------------------------------------------------- accept
@@ -130,6 +133,90 @@ def _reassigned_email(r: Reader) -> Content | None:
         action_label="See your schedule",
         action_path="/dashboard",
         why="Kindly support assigned this booking to you",
+    )
+
+
+# ---------------------------------------------------------------- a replacement
+
+
+def _replacement(f: Facts) -> Texts:
+    """facts: stage ("seeking": the helper cannot come and others are asked; "found": name (the new
+    helper's first name) and arrival ("2:00 PM"); "unfilled": nobody yet, the refund is offered to
+    those who pay), title, when."""
+    title, when, stage = f["title"], f["when"], f["stage"]
+    if stage == "found":
+        return {"": f'Replacement confirmed: {f["name"]} will arrive at {f["arrival"]} for "{title}" on {when}.'}
+    if stage == "unfilled":
+        said = f'We have not yet found a new helper for "{title}" on {when}. We are still asking.'
+        return {
+            "": said,
+            ORGANIZERS: said + " You can keep waiting, or cancel the visit with a full refund: open your dashboard.",
+        }
+    return {
+        "": f'Your helper cannot come for "{title}" on {when}. Kindly is finding a replacement now and will '
+        "tell you who is coming. You do not need to do anything."
+    }
+
+
+def _replacement_email(r: Reader) -> Content | None:
+    b, stage = r.booking, r.ctx.get("stage")
+    if b is None:
+        return None
+    if stage == "found":
+        return Content(
+            subject=f"Replacement confirmed: {r.ctx.get('name', 'a new helper')} is coming",
+            heading=f"Replacement confirmed: {r.ctx.get('name', 'a new helper')} will arrive at "
+            f"{r.ctx.get('arrival', 'the time you were told')}.",
+            lines=[f"Visit: {r.when}.", "Nothing else changes: the time, the tasks and the price stay the same."],
+            action_label="See the booking",
+            action_path="/dashboard",
+            why=r.circle_why,
+        )
+    if stage == "unfilled":
+        lines = [f"Visit: {r.when}.", "We are still asking helpers near you."]
+        if r.pays:
+            lines.append("You can keep waiting, or cancel the visit with a full refund from your dashboard.")
+        return Content(
+            subject="We are still finding a helper",
+            heading=f"We have not yet found a new helper for {r.title}.",
+            lines=lines,
+            action_label="Open your dashboard",
+            action_path="/dashboard",
+            why=r.circle_why,
+        )
+    return Content(
+        subject="Finding a replacement",
+        heading=f"Your helper cannot come for {r.title}. Kindly is finding a replacement.",
+        lines=[f"Visit: {r.when}.", "We will tell you who is coming. You do not need to do anything."],
+        action_label="See the booking",
+        action_path="/dashboard",
+        why=r.circle_why,
+    )
+
+
+def _replacement_offered(f: Facts) -> Texts:
+    """facts: title, when, town, miles ("3.2 miles away"; "" unknown), answer_by (in words)."""
+    away = f" ({f['miles']})" if f.get("miles") else ""
+    return {
+        "": f'A visit near you needs a new helper: "{f["title"]}", {f["when"]} in {f["town"]}{away}. '
+        "Open your dashboard to take it."
+    }
+
+
+def _replacement_offered_email(r: Reader) -> Content:
+    ctx = r.ctx
+    away = f", {ctx['miles']}" if ctx.get("miles") else ""
+    return Content(
+        subject="A visit near you needs a new helper",
+        heading=f"\u201c{ctx.get('title', '')}\u201d, {ctx.get('when', '')}.",
+        lines=[
+            f"It is in {ctx.get('town', 'your area')}{away}, and you are free then.",
+            "The family's helper cannot come. The first helper to take it makes the visit"
+            f" (please answer by {ctx.get('answer_by', 'soon')}).",
+        ],
+        action_label="See the visit",
+        action_path="/dashboard",
+        why="you offer this service near this family on Kindly",
     )
 
 
@@ -256,6 +343,35 @@ def _payment_received_email(r: Reader) -> Content | None:
         action_label="See your booking",
         action_path="/dashboard",
         why="you paid for a booking on Kindly",
+    )
+
+
+def _card_charge_failed(f: Facts) -> Texts:
+    """facts: title, when; card ("Visa •••• 4242"), reason (the bank's words, "" when none),
+    booking_id (the checkout page fixes it)."""
+    why = f" {f['reason']}" if f.get("reason") else ""
+    return {
+        "": f'We could not charge your {f["card"]} for "{f["title"]}" on {f["when"]}.{why} '
+        f"Please fix it before the visit: /checkout/{f['booking_id']}"
+    }
+
+
+def _card_charge_failed_email(r: Reader) -> Content | None:
+    b, ctx = r.booking, r.ctx
+    if b is None:
+        return None
+    reason = [ctx["reason"]] if ctx.get("reason") else []
+    return Content(
+        subject="We could not charge your card for a visit",
+        heading=f"We could not charge your {ctx.get('card', 'saved card')} for {r.title}.",
+        lines=[
+            *reason,
+            f"Amount: ${b.total_amount}. Visit: {r.when}.",
+            "The visit is waiting for payment. Please pay before the visit, with the same card or another one.",
+        ],
+        action_label="Fix the payment",
+        action_path=f"/checkout/{b.pk}",
+        why="you saved a card to pay for visits on Kindly",
     )
 
 
@@ -450,11 +566,28 @@ NOTICES: dict[str, Notice] = {
     InApp.VISIT_NEEDS_HELPER: Notice(
         lambda f: {
             "": f'Needs a new helper: "{f["title"]}" on {f["when"]} (booking #{f["booking_id"]}). '
-            f"{f['name']} is suspended: {f['reason']}"
+            f"{f['name']} is suspended: {f['reason']} It is being offered to other helpers now."
         }
+    ),
+    NoticeKind.REPLACEMENT_UPDATES: Notice(_replacement, _replacement_email),
+    NoticeKind.REPLACEMENT_OFFERED: Notice(_replacement_offered, _replacement_offered_email),
+    InApp.HELPER_LEFT: Notice(
+        lambda f: {
+            "": f'You cancelled your visit for "{f["title"]}" on {f["when"]}. The family has been told, and '
+            "Kindly is finding another helper."
+        }
+    ),
+    InApp.REMOVED_FROM_VISIT: Notice(
+        lambda f: {
+            "": f'Kindly support took you off the visit for "{f["title"]}" on {f["when"]}. Reason: {f["reason"]}'
+        }
+    ),
+    InApp.REPLACEMENT_TAKEN: Notice(
+        lambda f: {"": f'You took the visit for "{f["title"]}" on {f["when"]}. Thank you for stepping in.'}
     ),
     NoticeKind.BOOKING_CANCELLED: Notice(_cancelled, _cancelled_email),
     NoticeKind.PAYMENT_RECEIVED: Notice(_payment_received, _payment_received_email),
+    NoticeKind.CARD_CHARGE_FAILED: Notice(_card_charge_failed, _card_charge_failed_email),
     NoticeKind.BOOKING_PAID: Notice(
         lambda f: {"": f'The client paid for "{f["title"]}". Your booking on {f["when"]} is confirmed.'},
         _booking_paid_email,

@@ -13,12 +13,14 @@ class NoticeKind(models.TextChoices):
     # client
     REQUEST_ACCEPTED = "request_accepted", "Your request was accepted"
     PAYMENT_RECEIVED = "payment_received", "Payment receipts"
+    CARD_CHARGE_FAILED = "card_charge_failed", "Your saved card could not be charged for a visit"
     BOOKING_REASSIGNED = "booking_reassigned", "Your booking has a new provider"
     REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
     VISIT_UPDATES = "visit_updates", "Check-ins and visit reports"
     CIRCLE_JOINED = "circle_joined", "Someone joined a care circle you organize"
     DIRECT_REQUEST_DECLINED = "direct_request_declined", "A helper you asked for declined"
     DIRECT_REQUEST_OPENED = "direct_request_opened", "A helper you asked for did not answer in 24 hours"
+    REPLACEMENT_UPDATES = "replacement_updates", "A helper cannot come and Kindly is finding another"
     # provider
     APPLICATION_DECIDED = "application_decided", "Your provider application was reviewed"
     NEW_REQUESTS = "new_requests", "New requests that match your services"
@@ -26,6 +28,7 @@ class NoticeKind(models.TextChoices):
     DIRECT_REQUEST = "direct_request", "A client asked for you directly"
     REQUEST_OFFERED = "request_offered", "A request near you was offered to you"
     CHECKS_RENEWAL_DUE = "checks_renewal_due", "Your yearly background check is due"
+    REPLACEMENT_OFFERED = "replacement_offered", "A visit near you needs a new helper soon"
     # both
     BOOKING_CANCELLED = "booking_cancelled", "A booking was cancelled"
     VISIT_REMINDER = "visit_reminder", "Visit reminders, 24 hours before"
@@ -59,18 +62,23 @@ A = Audience
 AUDIENCE: dict[str, tuple[Audience, ...]] = {
     NoticeKind.REQUEST_ACCEPTED: (A.ORGANIZERS, A.CIRCLE),
     NoticeKind.PAYMENT_RECEIVED: (A.PAYER, A.ORGANIZERS),
+    # The card is hers alone: nobody else hears that it was declined, nor which card it is.
+    NoticeKind.CARD_CHARGE_FAILED: (A.PAYER,),
     NoticeKind.BOOKING_REASSIGNED: (A.HELPER, A.CIRCLE),
     NoticeKind.REQUEST_EXPIRED: (A.ORGANIZERS, A.CIRCLE),
     NoticeKind.VISIT_UPDATES: (A.CIRCLE,),
     NoticeKind.CIRCLE_JOINED: (A.ORGANIZERS,),
     NoticeKind.DIRECT_REQUEST_DECLINED: (A.ORGANIZERS, A.CIRCLE),
     NoticeKind.DIRECT_REQUEST_OPENED: (A.ORGANIZERS, A.CIRCLE),
+    # News of the visit (who is coming) to the whole circle; the refund question to those who pay.
+    NoticeKind.REPLACEMENT_UPDATES: (A.ORGANIZERS, A.CIRCLE),
     NoticeKind.APPLICATION_DECIDED: (A.HELPER,),
     NoticeKind.NEW_REQUESTS: (A.HELPER,),
     NoticeKind.BOOKING_PAID: (A.HELPER,),
     NoticeKind.DIRECT_REQUEST: (A.HELPER,),
     NoticeKind.REQUEST_OFFERED: (A.HELPER,),
     NoticeKind.CHECKS_RENEWAL_DUE: (A.HELPER,),
+    NoticeKind.REPLACEMENT_OFFERED: (A.HELPER,),
     NoticeKind.BOOKING_CANCELLED: (A.HELPER, A.ORGANIZERS, A.CIRCLE),
     NoticeKind.VISIT_REMINDER: (A.HELPER, A.CIRCLE),
     NoticeKind.UNREAD_MESSAGES: (A.ADDRESSEE,),

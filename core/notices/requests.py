@@ -166,13 +166,20 @@ def _offered_email(r: Reader) -> Content:
 
 
 def _matching(f: Facts) -> Texts:
-    """facts: title, town, reason ("unanswered": the helpers offered it did not accept in time,
+    """facts: title, town, reason ("no_replacement": a booking whose helper left has nobody yet, with
+    booking_id and when; "unanswered": the helpers offered it did not accept in time,
     round: the round just widened to; "no_helpers": nobody near can take it, it is open to every
     helper of the service; "not_placed": its address could not be placed, offered by town)."""
     where = f'"{f["title"]}" in {f["town"] or "an unknown town"}'
     reason = f.get("reason")
     if reason == "not_placed":
         return {"": f"{where} could not be placed on the map: it is offered by town to every helper of the service."}
+    if reason == "no_replacement":
+        return {
+            "": f'Booking #{f["booking_id"]}, "{f["title"]}" on {f["when"]} in {f["town"] or "an unknown town"}: its '
+            "helper left and nobody has taken it yet. The family was offered a refund; please find a helper "
+            "(reassign) or contact the family."
+        }
     if reason == "no_helpers":
         return {"": f"{where}: no helper near enough is free; it is now open to every helper of the service."}
     return {"": f"{where}: nobody has accepted it yet; it was offered to more helpers (round {f.get('round', 2)})."}

@@ -10,6 +10,7 @@ const TONES: Record<string, string> = {
   pending: "warning",
   booked: "success",
   confirmed: "success",
+  replacing: "warning",
   verified: "success",
   paid: "success",
   completed: "neutral",
@@ -53,9 +54,8 @@ export function bookingStatusNote(
     case "scheduled":
       if (payment === "failed") {
         if (member) return "The payment did not go through yet. An organizer of the circle can try again.";
-        return mine
-          ? "Your payment did not go through. Please try again."
-          : "The client's payment did not go through yet";
+        // The helper is not told why (a declined card is the family's own business).
+        return mine ? "Your payment did not go through. Please try again." : "Waiting for payment";
       }
       if (payment === "paid")
         return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";
@@ -67,6 +67,10 @@ export function bookingStatusNote(
       if (booking.checkInBy && !booking.checkedInAt)
         return `Paid and confirmed: please check in by ${formatClock(booking.checkInBy, booking.recipient?.timeZone)} at the latest`;
       return "Paid and confirmed: please visit as planned";
+    case "replacing":
+      return perspective === "provider" || perspective === "admin"
+        ? "Its helper cannot come: Kindly is offering it to other helpers"
+        : "Your helper cannot come: Kindly is finding a replacement";
     case "completed":
       return "The visit is done";
     case "cancelled":

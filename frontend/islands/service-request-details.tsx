@@ -297,7 +297,8 @@ function RequestDetails({ requestId, viewer }: Props) {
         </article>
         {isOwner && booking && <BookingPanel booking={booking} />}
         {request.careDetails && <CareDetails details={request.careDetails} />}
-        {request.careDetails && request.bookingId && <PhoneLine bookingId={request.bookingId} />}
+        {/* The booked helper: the call/text card (it says when the line opens) and "Confirmed by phone". */}
+        {!isOwner && request.bookingId && <PhoneLine bookingId={request.bookingId} />}
       </div>
 
       {viewer.provider && !isOwner && (

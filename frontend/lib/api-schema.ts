@@ -137,6 +137,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/bookings/{id}/remove-helper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * @description PUT /api/admin/bookings/{id}/remove-helper {reason}: take the helper off a scheduled or
+         *     confirmed visit still ahead; it is offered to other helpers at once.
+         */
+        put: operations["admin_bookings_remove_helper_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/market": {
         parameters: {
             query?: never;
@@ -438,6 +458,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bookings/{booking_id}/auto-charge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/auto-charge: "Charge my saved card automatically" for a booking waiting
+         *     for payment (its organizers only; 409 without a card or when it waits for nothing).
+         */
+        post: operations["bookings_auto_charge_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bookings/{booking_id}/late-fee": {
         parameters: {
             query?: never;
@@ -634,6 +674,86 @@ export interface paths {
          *     the other for this booking (409 when it cannot be, saying why).
          */
         post: operations["bookings_phone_line_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/provider-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/provider-cancel {reason}: the booked helper cannot make the visit; it is
+         *     offered to other helpers at once and the family sees "Finding a replacement".
+         */
+        post: operations["bookings_provider_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/replacement/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/replacement/accept (empty body): a helper it was offered to takes the
+         *     visit (404 when it was not offered to her; 409 when another took it first).
+         */
+        post: operations["bookings_replacement_accept_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/replacement/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/replacement/refund (empty body): an organizer cancels a visit waiting
+         *     for a new helper, refunded in full when paid.
+         */
+        post: operations["bookings_replacement_refund_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/replacement/wait": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/replacement/wait (empty body): an organizer keeps waiting after the
+         *     search's deadline.
+         */
+        post: operations["bookings_replacement_wait_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1147,6 +1267,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
+         *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
+         */
+        get: operations["payment_method_retrieve"];
+        put?: never;
+        post?: never;
+        /**
+         * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
+         *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
+         */
+        delete: operations["payment_method_destroy"];
+        options?: never;
+        head?: never;
+        /**
+         * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
+         *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
+         */
+        patch: operations["payment_method_partial_update"];
+        trace?: never;
+    };
+    "/api/payment-method/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/payment-method/setup -> {clientSecret, setupIntentId}: a SetupIntent for Stripe Elements. */
+        post: operations["payment_method_setup_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-method/setup/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description POST /api/payment-method/setup/finish {setupIntentId}: Stripe is asked which card was saved. */
+        post: operations["payment_method_setup_finish_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-method/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/payment-method/test {cardNumber, expiry}: the offline test gateway saves a card
+         *     (404 unless it is active). 4000 0000 0000 0002 is declined.
+         */
+        post: operations["payment_method_test_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/stripe/sync": {
         parameters: {
             query?: never;
@@ -1337,6 +1539,26 @@ export interface paths {
          *     organizers of the circle (a member: 403; anyone else: 404).
          */
         get: operations["recipients_visit_record.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/replacement-offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/replacement-offers: the visits whose helper left that are offered to the signed-in
+         *     helper and still need one (her dashboard's "Visits that need a helper").
+         */
+        get: operations["replacement_offers_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1801,6 +2023,29 @@ export interface components {
             /** @description "2:00 PM" */
             label: string;
         };
+        AutoCharge: {
+            /**
+             * @description pending/submitted: charged automatically, no Pay now; failed/action_needed: to be fixed
+             *
+             *     * `pending` - pending
+             *     * `submitted` - submitted
+             *     * `succeeded` - succeeded
+             *     * `failed` - failed
+             *     * `action_needed` - action_needed
+             */
+            state: components["schemas"]["AutoChargeStateEnum"];
+            /** @description "Will be charged to Visa •••• 4242 when confirmed" */
+            note: string;
+        };
+        /**
+         * @description * `pending` - pending
+         *     * `submitted` - submitted
+         *     * `succeeded` - succeeded
+         *     * `failed` - failed
+         *     * `action_needed` - action_needed
+         * @enum {string}
+         */
+        AutoChargeStateEnum: "pending" | "submitted" | "succeeded" | "failed" | "action_needed";
         BackgroundStep: {
             status: string;
             url: string;
@@ -1883,6 +2128,8 @@ export interface components {
             readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
             readonly series: components["schemas"]["BookingSeries"] | null;
             readonly visitRecord: components["schemas"]["VisitRecord"];
+            readonly replacement: components["schemas"]["BookingReplacement"] | null;
+            readonly autoCharge: components["schemas"]["AutoCharge"] | null;
         };
         /** @description POST /api/bookings/{id}/cancel: the reason is optional for the client. */
         BookingCancelRequest: {
@@ -1924,6 +2171,24 @@ export interface components {
             /** Format: int64 */
             bookingId: number;
         };
+        /** @description A booking whose helper left (bookings.services.replacement), as its circle and staff see it. */
+        BookingReplacement: {
+            readonly state: components["schemas"]["BookingReplacementStateEnum"];
+            /** @description "Finding a replacement", or "Replacement confirmed: Ana will arrive at 2:00 PM". */
+            readonly note: string;
+            /** @description Nobody took it by its deadline: the organizers choose a full refund or keep waiting. */
+            readonly askFamily: boolean;
+            /** @description The viewer (an organizer) may cancel it now with a full refund. */
+            readonly canRefund: boolean;
+        };
+        /**
+         * @description * `seeking` - Finding a replacement
+         *     * `unfilled` - No replacement yet
+         *     * `found` - Replacement confirmed
+         *     * `ended` - Ended without a replacement
+         * @enum {string}
+         */
+        BookingReplacementStateEnum: "seeking" | "unfilled" | "found" | "ended";
         /** @description booking.serviceRequest: what the visit is for. */
         BookingRequest: {
             readonly id: number;
@@ -1951,9 +2216,10 @@ export interface components {
          *     * `confirmed` - Confirmed
          *     * `completed` - Completed
          *     * `cancelled` - Cancelled
+         *     * `replacing` - Finding a replacement
          * @enum {string}
          */
-        BookingStatusEnum: "scheduled" | "confirmed" | "completed" | "cancelled";
+        BookingStatusEnum: "scheduled" | "confirmed" | "completed" | "cancelled" | "replacing";
         /**
          * @description A booking changed (accepted, paid, cancelled, reassigned, visited): sent to every member of
          *     the recipient's care circle and to the provider (bookings.services).
@@ -2312,6 +2578,12 @@ export interface components {
             /** @default false */
             isPrimary: boolean;
         };
+        /**
+         * @description * `stripe` - Stripe
+         *     * `test` - Offline test gateway
+         * @enum {string}
+         */
+        GatewayEnum: "stripe" | "test";
         /** @description One late fee on /earnings (payments.selectors.with_fee_notes): all of it the helper's. */
         HelperLateFee: {
             readonly bookingId: number;
@@ -2368,18 +2640,21 @@ export interface components {
         /**
          * @description * `request_accepted` - Your request was accepted
          *     * `payment_received` - Payment receipts
+         *     * `card_charge_failed` - Your saved card could not be charged for a visit
          *     * `booking_reassigned` - Your booking has a new provider
          *     * `request_expired` - A request ended without a provider
          *     * `visit_updates` - Check-ins and visit reports
          *     * `circle_joined` - Someone joined a care circle you organize
          *     * `direct_request_declined` - A helper you asked for declined
          *     * `direct_request_opened` - A helper you asked for did not answer in 24 hours
+         *     * `replacement_updates` - A helper cannot come and Kindly is finding another
          *     * `application_decided` - Your provider application was reviewed
          *     * `new_requests` - New requests that match your services
          *     * `booking_paid` - A booking was paid (confirmed)
          *     * `direct_request` - A client asked for you directly
          *     * `request_offered` - A request near you was offered to you
          *     * `checks_renewal_due` - Your yearly background check is due
+         *     * `replacement_offered` - A visit near you needs a new helper soon
          *     * `booking_cancelled` - A booking was cancelled
          *     * `visit_reminder` - Visit reminders, 24 hours before
          *     * `unread_messages` - Messages you have not read for 10 minutes
@@ -2389,7 +2664,7 @@ export interface components {
          *     * `circle_invitation` - Invitations to a care circle
          * @enum {string}
          */
-        KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "checks_renewal_due" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
+        KindEnum: "request_accepted" | "payment_received" | "card_charge_failed" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "replacement_updates" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "checks_renewal_due" | "replacement_offered" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
         /** @description GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking. */
         LateFee: {
             readonly bookingId: number;
@@ -2618,6 +2893,10 @@ export interface components {
         PatchedMemberRoleInputRequest: {
             role?: string;
         };
+        /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
+        PatchedPaymentMethodPreferenceRequest: {
+            chargeEveryBooking?: boolean;
+        };
         /**
          * @description PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels
          *     (either or both; the rules are providers.services').
@@ -2627,6 +2906,13 @@ export interface components {
             homeZip?: string;
             /** How far you travel */
             travelMiles?: number;
+        };
+        PaymentMethod: {
+            card: components["schemas"]["SavedCard"] | null;
+            /** @description Charge my saved card automatically for one-off bookings too (series always are). */
+            chargeEveryBooking: boolean;
+            gateway: components["schemas"]["GatewayEnum"];
+            publishableKey: string;
         };
         PaymentState: {
             status: string;
@@ -2770,6 +3056,10 @@ export interface components {
             /** How far you travel */
             travelMiles: number;
         };
+        /** @description POST /api/bookings/{id}/provider-cancel: the helper says why she cannot make the visit. */
+        ProviderCancelRequest: {
+            reason: string;
+        };
         ProviderCounts: {
             pending: number;
             verified: number;
@@ -2882,6 +3172,10 @@ export interface components {
             readonly lastName: string;
             readonly timeZone: string;
         };
+        /** @description PUT /api/admin/bookings/{id}/remove-helper: staff take the helper off; a reason is required. */
+        RemoveProviderRequest: {
+            reason: string;
+        };
         /**
          * @description * `weekly` - Every week
          *     * `every_2_weeks` - Every 2 weeks
@@ -2889,6 +3183,24 @@ export interface components {
          * @enum {string}
          */
         RepeatEnum: "weekly" | "every_2_weeks" | "monthly";
+        /**
+         * @description GET /api/replacement-offers: a visit whose helper left, offered to the viewer (a helper):
+         *     what she needs to decide, never the street (the town and her distance).
+         */
+        ReplacementOffer: {
+            readonly bookingId: number;
+            readonly title: string;
+            readonly service: string;
+            /** Format: date */
+            readonly scheduledDate: string;
+            readonly scheduledTime: components["schemas"]["TimeWindowEnum"];
+            readonly arrival: string;
+            readonly duration: number;
+            readonly town: string;
+            /** Format: double */
+            readonly distanceMiles: number | null;
+            readonly recipientTimeZone: string;
+        };
         /**
          * @description Where the visit is, in parts; the street line and unit only for those who may see it all
          *     (requests_app.selectors.address_shown_to), null for the rest.
@@ -2933,6 +3245,15 @@ export interface components {
         ReviewCreateRequest: {
             rating: number;
             comment?: string;
+        };
+        /** @description The organizer's own card: only she reads it (GET /api/payment-method answers for the viewer). */
+        SavedCard: {
+            brand: string;
+            last4: string;
+            expMonth: number | null;
+            expYear: number | null;
+            /** @description "Visa •••• 4242" */
+            label: string;
         };
         /**
          * @description GET/PUT /api/providers/me/schedule: the weekly hours (none: available any time) and the time
@@ -3126,6 +3447,14 @@ export interface components {
             /** Last name */
             lastName?: string;
         };
+        /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
+        SetupFinishInputRequest: {
+            setupIntentId: string;
+        };
+        SetupStarted: {
+            clientSecret: string;
+            setupIntentId: string;
+        };
         /**
          * @description * `tech-support` - Technology Support
          *     * `wellness-checks` - Wellness Checks
@@ -3162,6 +3491,11 @@ export interface components {
             done: boolean;
             /** Why not */
             reason?: string;
+        };
+        /** @description The offline test gateway's form to save a card. */
+        TestCardSaveInputRequest: {
+            cardNumber: string;
+            expiry: string;
         };
         TimeOff: {
             readonly id: number;
@@ -3509,8 +3843,9 @@ export interface operations {
                  *     * `confirmed` - Confirmed
                  *     * `completed` - Completed
                  *     * `cancelled` - Cancelled
+                 *     * `replacing` - Finding a replacement
                  */
-                status?: "scheduled" | "confirmed" | "completed" | "cancelled" | "";
+                status?: "scheduled" | "confirmed" | "completed" | "cancelled" | "replacing" | "";
             };
             header?: never;
             path?: never;
@@ -3611,6 +3946,31 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["BookingReassignRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    admin_bookings_remove_helper_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveProviderRequest"];
             };
         };
         responses: {
@@ -3984,6 +4344,27 @@ export interface operations {
             };
         };
     };
+    bookings_auto_charge_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                booking_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoCharge"];
+                };
+            };
+        };
+    };
     late_fee_retrieve: {
         parameters: {
             query?: never;
@@ -4256,6 +4637,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PhoneLine"];
+                };
+            };
+        };
+    };
+    bookings_provider_cancel_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProviderCancelRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_replacement_accept_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_replacement_refund_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    bookings_replacement_wait_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Booking"];
                 };
             };
         };
@@ -5039,6 +5508,131 @@ export interface operations {
             };
         };
     };
+    payment_method_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+        };
+    };
+    payment_method_destroy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No response body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    payment_method_partial_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PatchedPaymentMethodPreferenceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+        };
+    };
+    payment_method_setup_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetupStarted"];
+                };
+            };
+        };
+    };
+    payment_method_setup_finish_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupFinishInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+        };
+    };
+    payment_method_test_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestCardSaveInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+        };
+    };
     payments_stripe_sync_create: {
         parameters: {
             query?: never;
@@ -5340,6 +5934,25 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+        };
+    };
+    replacement_offers_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplacementOffer"][];
                 };
             };
         };

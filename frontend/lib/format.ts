@@ -130,6 +130,8 @@ export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | (st
 const STATUS_WORDS: Record<string, string> = {
   // A request its client deleted: only staff still see it (the admin's requests tab).
   deleted: "Deleted by client",
+  // A booking whose helper left while another is found (bookings.services.replacement).
+  replacing: "Finding a replacement",
 };
 
 export function statusLabel(status: AnyStatus): string {

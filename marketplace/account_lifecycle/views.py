@@ -17,6 +17,8 @@ from accounts.api.serializers import AccountCloseInputSerializer
 from accounts.guards import login_required_page, queue_toast
 from marketplace.account_lifecycle import selectors, services
 from notifications.api.views import notification_settings_props
+from payments.api.views import payment_method_props
+from payments.cards import organizes_a_circle
 from providers.models import Provider
 
 
@@ -31,6 +33,9 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "provider": Provider.objects.filter(user=user).only("id", "verification_status").first(),
         "props": props,
         "notification_props": {"initial": notification_settings_props(user=user)},
+        # The saved card is the organizer's own: on her settings, not the circle's page (members of
+        # the circle must never read it).
+        "payment_props": {"initial": payment_method_props(user)} if organizes_a_circle(user) else None,
     }
     return render(request, "pages/settings.html", context)
 

@@ -465,6 +465,7 @@ CELERY_BEAT_SCHEDULE = {
     "new-request-notices": {"task": "notifications.tasks.send_new_request_notices", "schedule": 300.0},
     # Offers: rounds unanswered in time widen, requests never offered are (requests_app.tasks).
     "offer-due-requests": {"task": "requests_app.tasks.offer_due_requests", "schedule": 60.0},
+    "replacements-due": {"task": "bookings.tasks.replacements_due", "schedule": 60.0},
     "new-request-digests": {
         "task": "notifications.tasks.send_new_request_digests",
         "schedule": crontab(minute=0, hour=7),
@@ -490,4 +491,6 @@ CELERY_BEAT_SCHEDULE = {
     # Late fees (payments.latefees): nobody-home fees past their time for a dispute, and fees that
     # waited for the helper's payouts, every 15 minutes.
     "release-late-fees": {"task": "payments.tasks.release_late_fees", "schedule": 900.0},
+    # Saved cards' visit charges whose task was lost (payments.cards), sent again with the same key.
+    "sweep-visit-charges": {"task": "payments.tasks.sweep_visit_charges", "schedule": 600.0},
 }

@@ -92,6 +92,8 @@ MONEY_TASKS = (
     "release_late_fee",
     "refund_late_fee",
     "release_late_fees",
+    "charge_visit",
+    "sweep_visit_charges",
 )
 
 

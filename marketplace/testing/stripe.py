@@ -56,6 +56,12 @@ class FakeStripe:
     identity_sessions: dict[str, dict[str, Any]] = field(default_factory=dict)
     # payout id -> the balance transactions Stripe lists for it (GET /v1/balance_transactions?payout=)
     payout_transactions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # Saved cards: customers, setup intents, payment methods; `declines` maps a payment method to
+    # the error code its off-session charges get (card_declined, authentication_required).
+    customers: dict[str, dict[str, Any]] = field(default_factory=dict)
+    setup_intents: dict[str, dict[str, Any]] = field(default_factory=dict)
+    payment_methods: dict[str, dict[str, Any]] = field(default_factory=dict)
+    declines: dict[str, str] = field(default_factory=dict)
     fail_next: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     replies_by_key: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -77,8 +83,46 @@ class FakeStripe:
         intent["latest_charge"] = intent.get("latest_charge") or f"ch_fake_{next(_ids)}"
         return intent["latest_charge"]
 
+    def setup_succeed(self, setup_intent_id: str, *, last4: str = "4242", brand: str = "visa") -> str:
+        """The card holder confirmed the setup in Stripe Elements: a card is attached to the customer.
+        Returns the payment method's id."""
+        setup = self.setup_intents[setup_intent_id]
+        method_id = f"pm_fake_{next(_ids)}"
+        self.payment_methods[method_id] = {
+            "id": method_id,
+            "object": "payment_method",
+            "type": "card",
+            "customer": setup["customer"],
+            "card": {"brand": brand, "last4": last4, "exp_month": 12, "exp_year": 2034},
+        }
+        setup["status"] = "succeeded"
+        setup["payment_method"] = method_id
+        return method_id
+
 
 _ids = itertools.count(1)
+
+
+def _off_session_charge(fake: FakeStripe, intent: dict[str, Any], params: dict[str, str]) -> tuple[int, dict]:
+    """A PaymentIntent created with confirm=true and off_session=true on a saved card."""
+    method = fake.payment_methods.get(params.get("payment_method", ""))
+    if method is None or method["customer"] != params.get("customer"):
+        return 400, {"error": {"type": "invalid_request_error", "message": "No such PaymentMethod"}}
+    intent["payment_method"] = method["id"]
+    intent["customer"] = params.get("customer")
+    code = fake.declines.get(method["id"])
+    if code:
+        intent["status"] = "requires_payment_method"
+        intent["last_payment_error"] = {"code": code, "message": "Your card was declined."}
+        fake.intents[intent["id"]] = intent
+        message = (
+            "This payment requires authentication." if code == "authentication_required" else "Your card was declined."
+        )
+        return 402, {"error": {"type": "card_error", "code": code, "message": message, "payment_intent": intent}}
+    intent["status"] = "succeeded"
+    intent["latest_charge"] = f"ch_fake_{next(_ids)}"
+    fake.intents[intent["id"]] = intent
+    return 200, intent
 
 
 def _nested(params: dict[str, str], prefix: str) -> dict[str, str]:
@@ -122,8 +166,43 @@ def _handle(fake: FakeStripe, method: str, path: str, params: dict[str, str]) ->
             "status": "requires_payment_method",
             "latest_charge": None,
         }
+        if params.get("confirm") == "true" and params.get("off_session") == "true":
+            return _off_session_charge(fake, intent, params)
         fake.intents[intent_id] = intent
         return 200, intent
+    if method == "POST" and path == "/v1/customers":
+        customer = {"id": f"cus_fake_{next(_ids)}", "object": "customer", "email": params.get("email")}
+        fake.customers[customer["id"]] = customer
+        return 200, customer
+    if method == "POST" and path == "/v1/setup_intents":
+        if params.get("customer") not in fake.customers:
+            return 400, {"error": {"type": "invalid_request_error", "message": "No such customer"}}
+        setup_id = f"seti_fake_{next(_ids)}"
+        setup = {
+            "id": setup_id,
+            "object": "setup_intent",
+            "customer": params["customer"],
+            "usage": params.get("usage"),
+            "client_secret": f"{setup_id}_secret_fake",
+            "status": "requires_payment_method",
+            "payment_method": None,
+        }
+        fake.setup_intents[setup_id] = setup
+        return 200, setup
+    if method == "GET" and path.startswith("/v1/setup_intents/"):
+        setup = fake.setup_intents.get(path.rsplit("/", 1)[-1])
+        if setup:
+            method_id = setup["payment_method"]
+            if method_id and params.get("expand[0]") == "payment_method":
+                return 200, {**setup, "payment_method": fake.payment_methods[method_id]}
+            return 200, setup
+    if method == "POST" and path.startswith("/v1/payment_methods/") and path.endswith("/detach"):
+        payment_method = fake.payment_methods.get(path.split("/")[3])
+        if payment_method is None or payment_method["customer"] is None:
+            message = "The payment method you provided is not attached to a customer so detachment is impossible."
+            return 400, {"error": {"type": "invalid_request_error", "message": message}}
+        payment_method["customer"] = None
+        return 200, payment_method
     if method == "POST" and path == "/v1/refunds":
         intent = fake.intents.get(params.get("payment_intent", ""))
         if intent is None:

@@ -4,6 +4,7 @@ writes that send no signal (QuerySet.update(), bulk_create(), SQL through Django
 
 from __future__ import annotations
 
+import datetime as dt
 from unittest import mock
 
 import pytest
@@ -222,3 +223,17 @@ def test_the_rows_a_statement_names(sql, params, receivers):
         assert ALL_RECEIVERS in keys
     else:
         assert ALL_RECEIVERS not in keys and {_row("messaging_message", r) for r in receivers} <= set(keys)
+
+
+def test_a_helper_whose_checks_fall_due_leaves_the_cached_browse_list_by_the_clock(client, verified_provider):
+    """No write happens when checks fall due: the page's life ends at her checks_due_by."""
+    import time
+
+    from django.utils import timezone
+
+    browse = "/api/providers?sort=rating"
+    verified_provider.checks_due_by = timezone.now() + dt.timedelta(seconds=2)
+    verified_provider.save(update_fields=["checks_due_by"])
+    assert [p["id"] for p in client.get(browse).json()] == [verified_provider.pk]
+    time.sleep(2.5)
+    assert client.get(browse).json() == []

@@ -32,6 +32,7 @@ from notifications import channels, services
 from notifications.kinds import ADMIN_KINDS, CLIENT_KINDS, PROVIDER_KINDS, Frequency
 from notifications.models import Delivery
 from notifications.tasks import send_circle_invitation
+from payments import cards
 from payments.services import payment_intent_create, payment_test_confirm
 from providers.models import Provider
 from providers.services import provider_set_status
@@ -121,6 +122,15 @@ def payment_received(p):
         "olga": ("Your payment was received", "Thank you: your payment was received.", ""),
         "clara": ("Olga Stone paid for \u201cTablet\u201d", "Olga Stone paid $30.00", "Thank you"),
     }
+
+
+def card_charge_failed(p):
+    # Clara's saved card is declined for a visit charged automatically: she alone hears it, with the fix.
+    booking = _booking(p, status=BookingStatus.SCHEDULED, payment_status=PaymentStatus.PENDING)
+    cards.card_test_save(actor=p["clara"], card_number="4000 0000 0000 9995", exp_month=12, exp_year=2034)
+    cards.booking_auto_charge(actor=p["clara"], booking_id=booking.pk)
+    assert cards.visit_charge_send(booking_id=booking.pk) == "declined"
+    return {"clara": ("We could not charge your card for a visit", "Fix the payment", "")}
 
 
 def booking_paid(p):
@@ -258,6 +268,27 @@ def offered(p):
     return {"vera": ("A request near you was offered to you", "miles away, and you are free then", "")}
 
 
+def _replaced(p):
+    """Walter and Otto placed 2 miles apart; Vera cancels her paid visit of tomorrow: Otto is offered it."""
+    CareRecipient.objects.filter(pk=p["walter"].pk).update(latitude=39.78, longitude=-89.65)
+    Provider.objects.filter(pk=p["otto"].pk).update(latitude=39.80, longitude=-89.67, travel_miles=10)
+    booking = _booking(p, scheduled_date=timezone.localdate() + dt.timedelta(days=1))
+    bookings.booking_cancel_by_provider(booking_id=booking.pk, actor=p["vera"].user, reason="I am unwell.")
+    return booking
+
+
+def replacement_updates(p):
+    # The whole circle hears who is coming (or that Kindly is finding someone); never Vera, who left.
+    _replaced(p)
+    seeking = ("Finding a replacement", "Kindly is finding a replacement.", "refund")
+    return {"clara": seeking, "olga": seeking, "mark": seeking}
+
+
+def replacement_offered(p):
+    _replaced(p)
+    return {"otto": ("A visit near you needs a new helper", "miles away, and you are free then", "Oak Lane")}
+
+
 def matching(p):
     # Walter was never placed: the request goes to every helper of the service, and staff hear of it.
     request = _request(p, offered_to=OfferedTo.OFFERS)
@@ -291,6 +322,7 @@ def invitation(p):
 SCENARIOS: dict[str, Callable] = {
     NoticeKind.REQUEST_ACCEPTED: accepted,
     NoticeKind.PAYMENT_RECEIVED: payment_received,
+    NoticeKind.CARD_CHARGE_FAILED: card_charge_failed,
     NoticeKind.BOOKING_REASSIGNED: reassigned,
     NoticeKind.REQUEST_EXPIRED: expired,
     NoticeKind.VISIT_UPDATES: visit_updates,
@@ -304,6 +336,8 @@ SCENARIOS: dict[str, Callable] = {
     NoticeKind.DIRECT_REQUEST: direct,
     NoticeKind.REQUEST_OFFERED: offered,
     NoticeKind.MATCHING_ALERTS: matching,
+    NoticeKind.REPLACEMENT_UPDATES: replacement_updates,
+    NoticeKind.REPLACEMENT_OFFERED: replacement_offered,
     NoticeKind.BOOKING_CANCELLED: cancelled,
     NoticeKind.VISIT_REMINDER: reminder,
     NoticeKind.UNREAD_MESSAGES: unread,
@@ -398,3 +432,28 @@ def test_a_declined_card_is_news_for_the_one_who_tried_only(people):
     payment_test_confirm(actor=people["olga"], booking_id=booking.pk, card_number="4000 0000 0000 0002")
     declined = Message.objects.filter(content__contains="did not go through")
     assert list(declined.values_list("receiver_id", flat=True)) == [people["olga"].pk]
+
+
+def test_the_refund_question_goes_to_those_who_pay_and_the_news_of_who_comes_to_all(people):
+    """A search past its deadline: organizers are asked (refund or wait), the plain member only told;
+    then a helper takes it and everyone reads "Replacement confirmed"."""
+    booking = _replaced(people)
+    replacement = booking.replacements.get()
+    later = replacement.deadline + dt.timedelta(seconds=1)
+    assert bookings.replacement_offers_send(replacement_id=replacement.pk, now=later) == "unfilled"
+    unfilled = {
+        d.recipient_id: channels.email_message(d).body
+        for d in Delivery.objects.filter(
+            event__kind=NoticeKind.REPLACEMENT_UPDATES, event__context__stage="unfilled", channel="email"
+        ).select_related("event", "recipient")
+    }
+    assert set(unfilled) == {people["clara"].pk, people["olga"].pk, people["mark"].pk}
+    assert "full refund" in unfilled[people["clara"].pk] and "full refund" in unfilled[people["olga"].pk]
+    assert "refund" not in unfilled[people["mark"].pk]
+    bookings.booking_replacement_accept(booking_id=booking.pk, actor=people["otto"].user)
+    found = Delivery.objects.filter(
+        event__kind=NoticeKind.REPLACEMENT_UPDATES, event__context__stage="found", channel="email"
+    ).select_related("event", "recipient")
+    assert sorted(d.recipient_id for d in found) == sorted(people[n].pk for n in ("clara", "olga", "mark"))
+    assert {channels.email_message(d).subject for d in found} == {"Replacement confirmed: Otto is coming"}
+    assert not Delivery.objects.filter(event__kind=NoticeKind.REPLACEMENT_UPDATES, recipient=people["vera"].user)

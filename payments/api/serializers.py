@@ -11,7 +11,7 @@ from core.api import StrictSerializer
 from core.fields import StrictCharField
 from payments.gateways import INVALID_NUMBER_MESSAGE, card_number_is_valid, normalize_card_number
 from payments.latefees import DECIDE_REASON_REQUIRED, DISPUTE_REASON_REQUIRED
-from payments.models import LateFeeKind, LateFeeState, PayoutSetup, PayoutState
+from payments.models import Gateway, LateFeeKind, LateFeeState, PayoutSetup, PayoutState
 
 MAX_ID = 2**63 - 1
 # Limits in the words the payment page uses, never DRF's "Ensure this value ...".
@@ -244,3 +244,54 @@ class LateFeeDecisionSerializer(StrictSerializer):
             "null": DECIDE_REASON_REQUIRED,
         },
     )
+
+
+# ---------------------------------------------------------------- a saved card (payments.cards)
+
+
+class SavedCardSerializer(serializers.Serializer):
+    """The organizer's own card: only she reads it (GET /api/payment-method answers for the viewer)."""
+
+    brand = serializers.CharField()
+    last4 = serializers.CharField()
+    expMonth = serializers.IntegerField(source="exp_month", allow_null=True)  # noqa: N815
+    expYear = serializers.IntegerField(source="exp_year", allow_null=True)  # noqa: N815
+    label = serializers.CharField(help_text='"Visa •••• 4242"')
+
+
+class PaymentMethodSerializer(serializers.Serializer):
+    card = SavedCardSerializer(allow_null=True)
+    chargeEveryBooking = serializers.BooleanField(  # noqa: N815
+        help_text="Charge my saved card automatically for one-off bookings too (series always are)."
+    )
+    gateway = serializers.ChoiceField(choices=Gateway.choices)
+    publishableKey = serializers.CharField(allow_blank=True)  # noqa: N815
+
+
+class SetupStartedSerializer(serializers.Serializer):
+    clientSecret = serializers.CharField()  # noqa: N815
+    setupIntentId = serializers.CharField()  # noqa: N815
+
+
+class SetupFinishInputSerializer(StrictSerializer):
+    setupIntentId = serializers.CharField(max_length=255)  # noqa: N815
+
+
+class TestCardSaveInputSerializer(StrictSerializer):
+    """The offline test gateway's form to save a card."""
+
+    cardNumber = serializers.CharField(  # noqa: N815
+        max_length=NUMBER_MAX_LENGTH, trim_whitespace=True, error_messages={"max_length": INVALID_NUMBER_MESSAGE}
+    )
+    expiry = serializers.CharField(max_length=SHORT_MAX_LENGTH, error_messages={"max_length": EXPIRY_UNREADABLE})
+
+    validate_expiry = CardConfirmInputSerializer.validate_expiry
+
+    def validate_cardNumber(self, value: str) -> str:  # noqa: N802
+        if not card_number_is_valid(value):
+            raise serializers.ValidationError(INVALID_NUMBER_MESSAGE)
+        return normalize_card_number(value)
+
+
+class PaymentMethodPreferenceSerializer(StrictSerializer):
+    chargeEveryBooking = serializers.BooleanField()  # noqa: N815

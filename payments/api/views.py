@@ -16,9 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from bookings.api.serializers import AutoChargeSerializer
 from core.errors import DomainError
 from core.throttling import PaymentIntentThrottle
-from payments import latefees, selectors, services
+from payments import cards, latefees, selectors, services
 from payments.api.serializers import (
     BookingRefInputSerializer,
     CardConfirmInputSerializer,
@@ -29,7 +30,13 @@ from payments.api.serializers import (
     EarningsSerializer,
     LateFeeDisputeSerializer,
     LateFeeSerializer,
+    PaymentMethodPreferenceSerializer,
+    PaymentMethodSerializer,
     PaymentStateSerializer,
+    SavedCardSerializer,
+    SetupFinishInputSerializer,
+    SetupStartedSerializer,
+    TestCardSaveInputSerializer,
 )
 from payments.gateways import is_test_gateway_active
 from payments.models import Gateway, PayoutSetup
@@ -176,3 +183,101 @@ def stripe_connect_webhook(request: HttpRequest) -> JsonResponse:
     """POST /api/payments/stripe/connect-webhook: events of connected accounts (account.updated,
     payout.*), Stripe's Connect endpoint with its own signing secret; processed like the other."""
     return _webhook(request, settings.STRIPE_CONNECT_WEBHOOK_SECRET)
+
+
+# ---------------------------------------------------------------- a saved card (payments.cards)
+
+
+def payment_method_props(user) -> dict:
+    """What the "Payment method" card of /settings shows: her own card only (GET /api/payment-method)."""
+    card = selectors.saved_card_of(user=user)
+    return {
+        "card": SavedCardSerializer(card).data if card is not None else None,
+        "chargeEveryBooking": bool(card and card.charge_every_booking),
+        "gateway": settings.PAYMENTS_BACKEND,
+        "publishableKey": settings.STRIPE_PUBLISHABLE_KEY if settings.PAYMENTS_BACKEND == Gateway.STRIPE else "",
+    }
+
+
+class PaymentMethodView(APIView):
+    """GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
+    {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403)."""
+
+    @extend_schema(responses={200: PaymentMethodSerializer})
+    def get(self, request: Request) -> Response:
+        cards.check_organizer(request.user)
+        return Response(payment_method_props(request.user))
+
+    @extend_schema(request=PaymentMethodPreferenceSerializer, responses={200: PaymentMethodSerializer})
+    def patch(self, request: Request) -> Response:
+        cards.check_organizer(request.user)
+        serializer = PaymentMethodPreferenceSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        cards.card_set_preference(
+            actor=request.user, charge_every_booking=serializer.validated_data["chargeEveryBooking"]
+        )
+        return Response(payment_method_props(request.user))
+
+    @extend_schema(responses={204: None})
+    def delete(self, request: Request) -> Response:
+        cards.check_organizer(request.user)
+        cards.card_remove(actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PaymentMethodSetupView(APIView):
+    """POST /api/payment-method/setup -> {clientSecret, setupIntentId}: a SetupIntent for Stripe Elements."""
+
+    throttle_classes = [PaymentIntentThrottle]
+
+    @extend_schema(request=None, responses={200: SetupStartedSerializer})
+    def post(self, request: Request) -> Response:
+        card = cards.card_setup_start(actor=request.user)
+        return Response({"clientSecret": card.setup_client_secret, "setupIntentId": card.setup_intent_id})
+
+
+class PaymentMethodSetupFinishView(APIView):
+    """POST /api/payment-method/setup/finish {setupIntentId}: Stripe is asked which card was saved."""
+
+    throttle_classes = [PaymentIntentThrottle]
+
+    @extend_schema(request=SetupFinishInputSerializer, responses={200: PaymentMethodSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = SetupFinishInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        cards.card_setup_finish(actor=request.user, setup_intent_id=serializer.validated_data["setupIntentId"])
+        return Response(payment_method_props(request.user))
+
+
+class PaymentMethodTestSaveView(APIView):
+    """POST /api/payment-method/test {cardNumber, expiry}: the offline test gateway saves a card
+    (404 unless it is active). 4000 0000 0000 0002 is declined."""
+
+    throttle_classes = [PaymentIntentThrottle]
+
+    @extend_schema(request=TestCardSaveInputSerializer, responses={200: PaymentMethodSerializer})
+    def post(self, request: Request) -> Response:
+        if not is_test_gateway_active():
+            return Response({"message": "Not found.", "errors": {}}, status=status.HTTP_404_NOT_FOUND)
+        serializer = TestCardSaveInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        month, year = serializer.validated_data["expiry"].split("/")
+        cards.card_test_save(
+            actor=request.user,
+            card_number=serializer.validated_data["cardNumber"],
+            exp_month=int(month),
+            exp_year=2000 + int(year),
+        )
+        return Response(payment_method_props(request.user))
+
+
+class BookingAutoChargeView(APIView):
+    """POST /api/bookings/{id}/auto-charge: "Charge my saved card automatically" for a booking waiting
+    for payment (its organizers only; 409 without a card or when it waits for nothing)."""
+
+    throttle_classes = [PaymentIntentThrottle]
+
+    @extend_schema(request=None, responses={200: AutoChargeSerializer})
+    def post(self, request: Request, booking_id: int) -> Response:
+        cards.booking_auto_charge(actor=request.user, booking_id=booking_id)
+        return Response(selectors.auto_charge_of(booking_id=booking_id, viewer=request.user))

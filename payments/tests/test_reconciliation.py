@@ -1,4 +1,5 @@
-"""The books balance to the cent: for a month of generated activity (visits paid and completed,
+"""The books balance to the cent: for a month of generated activity (visits paid by hand or charged
+automatically to the organizer's saved card, and completed,
 cancelled in time, cancelled late by staff with the fee kept or waived, nobody home with the fee
 paid, disputed and waived, or disputed and upheld), what families paid = what helpers received +
 Kindly's fees + refunds. Both sides are counted twice: from what the fake Stripe was asked to move
@@ -16,8 +17,10 @@ import pytest
 from django.utils import timezone
 
 from bookings.tests.factories import BookingFactory
+from marketplace.testing.stripe import signed_webhook, stripe_event
+from payments import cards
 from payments.latefees import late_fees_due
-from payments.models import Earning, LateFee, LateFeeState, PayoutState, Refund
+from payments.models import Earning, LateFee, LateFeeState, PayoutState, Refund, VisitCharge, VisitChargeState
 from payments.tasks import release_late_fees
 from payments.tests.test_late_fees import paid
 from payments.tests.test_payouts import ACCOUNT_ON, connect
@@ -47,6 +50,7 @@ def test_a_month_of_activity_reconciles_to_the_cent(stripe_backend, client_user,
     rng = random.Random(32)  # the same month every run
     now = timezone.now()
     today = timezone.localdate()
+    saved = False
     for day in range(30):
         outcome = OUTCOMES[day % len(OUTCOMES)]
         provider = VerifiedProviderFactory()
@@ -62,7 +66,22 @@ def test_a_month_of_activity_reconciles_to_the_cent(stripe_backend, client_user,
             provider=provider,
             total_amount=Decimal(rng.randint(1500, 24999)) / 100,  # $15.00 to $249.99, odd cents
         )
-        paid(stripe_backend, booking, api_as)
+        if day % 3 == 1:  # every third visit is charged to her saved card, off-session
+            if not saved:
+                setup = api_as(client_user).post("/api/payment-method/setup").json()["setupIntentId"]
+                stripe_backend.setup_succeed(setup)
+                body = {"setupIntentId": setup}
+                assert (
+                    api_as(client_user).post("/api/payment-method/setup/finish", body, format="json").status_code == 200
+                )
+                saved = True
+            cards.booking_auto_charge(actor=client_user, booking_id=booking.pk)
+            booking.refresh_from_db()
+            event = stripe_event("payment_intent.succeeded", {"id": booking.payment_intent_id})
+            assert signed_webhook(api_as(None), event).json()["outcome"] == "paid"
+            booking.refresh_from_db()
+        else:
+            paid(stripe_backend, booking, api_as)
         helper, family, staff = api_as(provider.user), api_as(client_user), api_as(admin_user)
         if outcome == "completed":
             assert helper.post(f"/api/bookings/{booking.pk}/complete").status_code == 200
@@ -112,5 +131,6 @@ def test_a_month_of_activity_reconciles_to_the_cent(stripe_backend, client_user,
     assert transferred == shares + fees_paid
     assert refunded == refunds
     assert charged == transferred + fees + refunded, (charged, transferred, fees, refunded)
-    # Something of every kind moved (the month is not trivially balanced).
+    # Something of every kind moved (the month is not trivially balanced), saved-card charges too.
+    assert VisitCharge.objects.filter(state=VisitChargeState.SUCCEEDED).count() == 10
     assert fees > 0 and fees_paid > 0 and refunded > 0 and shares > 0

@@ -82,3 +82,9 @@ def test_a_call_as_harold_hears_his_next_visit_and_confirms_it(live_server, page
     page.screenshot(path=SHOT, full_page=True)
     assert not problems, "\n".join(problems)
     assert PhoneConfirmation.objects.filter(booking=harold).exists()
+
+    # The helper reads it on the booking's page, one tap from her dashboard.
+    sign_in_browser(page, live_server.url, harold.provider.user)
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("booking-item").filter(has_text="Tablet help").get_by_test_id("booking-details").click()
+    expect(page.get_by_test_id("confirmed-by-phone")).to_have_text("Confirmed by phone")

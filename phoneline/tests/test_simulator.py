@@ -51,3 +51,40 @@ def test_a_simulated_call_goes_through_the_signed_webhooks(admin_user, harold):
     staff.post("/phone-simulator", {"action": "hang-up"})
     staff.post("/phone-simulator", {"action": "call", "caller": "unknown"})
     assert words.UNKNOWN_CALLER in staff.get("/phone-simulator").content.decode()
+
+
+def test_the_evening_reminder_call_rings_on_the_page_and_1_confirms_the_visit(admin_user, client_user, harold):
+    import datetime as dt
+
+    from django.utils import timezone
+    from django.utils.html import escape
+
+    from bookings.models import BookingStatus, PaymentStatus
+    from bookings.tests.factories import BookingFactory
+    from phoneline.models import PhoneConfirmation, ReminderBy, ReminderCall
+    from phoneline.simulator import NO_REMINDER
+    from providers.tests.factories import VerifiedProviderFactory
+
+    booking = BookingFactory(
+        service_request__client=client_user,
+        service_request__recipient=harold,
+        service_request__preferred_date=timezone.localdate() + dt.timedelta(days=3),
+        provider=VerifiedProviderFactory(user__first_name="Vera"),
+        status=BookingStatus.CONFIRMED,
+        payment_status=PaymentStatus.PAID,
+    )
+    staff = Client()
+    staff.force_login(admin_user)
+    staff.post("/phone-simulator", {"action": "reminder", "caller": str(harold.pk)})
+    page = staff.get("/phone-simulator").content.decode()
+    assert escape(NO_REMINDER.format(name="Harold")) in page  # no reminders chosen: nothing rings
+    assert not ReminderCall.objects.exists()
+
+    services.reminder_choice_set(actor=client_user, recipient_id=harold.pk, by=ReminderBy.CALL)
+    staff.post("/phone-simulator", {"action": "reminder", "caller": str(harold.pk)})
+    heard = staff.get("/phone-simulator").content.decode()
+    assert "Harold" in heard and "press 1" in heard
+    staff.post("/phone-simulator", {"action": "key", "key": "1"})
+    assert words.CONFIRMED.format(helper="Vera") in staff.get("/phone-simulator").content.decode()
+    assert PhoneConfirmation.objects.filter(booking=booking).exists()
+    assert ReminderCall.objects.get(booking=booking).outcome == "confirmed"

@@ -128,6 +128,8 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
         page = super().paginate_queryset(queryset)
         # The page's answer speeds in one query (providers.ports.answer_minutes).
         self._answer_minutes = provider_ports.answer_minutes([p.pk for p in page]) if page else {}
+        # The first moment a helper on the page turns unlisted by the clock: her checks fall due.
+        self._checks_due = min((p.checks_due_by for p in page or () if p.checks_due_by), default=None)
         return page
 
     def get_serializer_context(self) -> dict:
@@ -138,7 +140,8 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
         }
 
     def cache_max_age(self, items: list) -> float | None:
-        """A page is stale once the earliest of its next free windows has started."""
+        """A page is stale once the earliest of its next free windows has started, or once a helper
+        on it has checks past due (she leaves the list: Provider.checks_due_by)."""
         zone = ZoneInfo(settings.SITE_TIME_ZONE)
         starts = [
             dt.datetime.combine(
@@ -149,6 +152,9 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
             for item in items
             if item.get("nextFreeWindow")
         ]
+        due = getattr(self, "_checks_due", None)
+        if due is not None:
+            starts.append(due)
         return (min(starts) - timezone.now()).total_seconds() if starts else None
 
 

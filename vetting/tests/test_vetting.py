@@ -357,8 +357,10 @@ def test_a_suspension_flags_her_upcoming_visits_to_staff_and_tells_the_families(
 
     assert checkr_webhook(client, checkr_event("report.suspended", report)).json()["outcome"] == "suspended"
 
-    family = Message.objects.filter(receiver=upcoming.client, content__contains="finding a new helper")
+    family = Message.objects.filter(receiver=upcoming.client, content__contains="Kindly is finding a replacement")
     assert family.count() == 1
+    upcoming.refresh_from_db()
+    assert upcoming.status == BookingStatus.REPLACING  # offered to other helpers at once (bookings.services)
     assert "Grocery run" in family.get().content
     flagged = Message.objects.get(receiver=admin_user, content__contains="Needs a new helper")
     assert f"booking #{upcoming.pk}" in flagged.content and "Vera Vance is suspended" in flagged.content

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { errorMessage } from "../../lib/api";
 import { SelectField } from "../../components/Field";
 import { apiQuery, useApiWrite } from "../../lib/query";
+import { toast } from "../../lib/toast";
 import type { PhoneReminderChoice } from "../../lib/types";
 import type { Recipient } from "./common";
 
@@ -31,6 +32,8 @@ export function PhoneReminder({ recipient }: { recipient: Recipient }) {
     setError("");
     try {
       client.setQueryData([path], await put<PhoneReminderChoice>(path, { by }));
+      const chosen = OPTIONS.find((o) => o.value === by)?.label ?? "No reminder";
+      toast({ title: "Reminder saved", description: `The evening before a visit: ${chosen.toLowerCase()}.` });
     } catch (err) {
       setError(errorMessage(err));
     }

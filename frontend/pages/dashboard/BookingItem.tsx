@@ -7,6 +7,7 @@ import { ProviderVisitActions, reviewReady, VisitProgress } from "../../componen
 import { formatMoney, formatVisit } from "../../lib/format";
 import type { Booking } from "../../lib/types";
 import { ForWhom } from "./Recipients";
+import { ReplacementNote } from "./Replacement";
 import { bookingTitle, CANCEL_BLOCKED, type View } from "./common";
 
 export interface BookingActions {
@@ -14,20 +15,29 @@ export interface BookingActions {
   /** "Cancel the rest of the series" from this visit on. */
   onCancelRest: (b: Booking) => void;
   onReview: (b: Booking) => void;
+  /** The helper's "I can't make this visit": it is offered to other helpers at once. */
+  onProviderCancel: (b: Booking) => void;
   /** After a check-in, check-out or report: the dashboard's data again. */
   onChanged: () => void;
   reviewed: Set<number>;
 }
 
+/** Whether the visit is being charged to a saved card automatically (payments.cards): no "Pay now". */
+export function autoCharged(booking: Booking): boolean {
+  const state = booking.autoCharge?.state;
+  return state === "pending" || state === "submitted";
+}
+
 /** Whether the viewer pays this visit here. Mirrors the server (payments.services.check_booking_payable):
- * scheduled and not yet paid, including a payment that failed and may be tried again; paying is the
- * organizers'. */
+ * scheduled and not yet paid, including a payment that failed and may be tried again, and not being
+ * charged to a saved card automatically; paying is the organizers'. */
 export function payableBy(booking: Booking, role: View): boolean {
   return (
     role === "client" &&
     booking.circleRole === "organizer" &&
     booking.status === "scheduled" &&
-    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed")
+    (booking.paymentStatus === "pending" || booking.paymentStatus === "failed") &&
+    !autoCharged(booking)
   );
 }
 
@@ -67,7 +77,12 @@ export function BookingItem({
         )}
         <StatusBadge
           status={booking.status}
-          note={bookingStatusNote(booking, role === "client" && !manages ? "member" : role)}
+          note={
+            // A visit being charged to a saved card does not wait for anyone to pay: say so instead.
+            role === "client" && autoCharged(booking) && booking.autoCharge
+              ? booking.autoCharge.note
+              : bookingStatusNote(booking, role === "client" && !manages ? "member" : role)
+          }
         />
       </div>
       <p className="list-item-meta">
@@ -79,11 +94,17 @@ export function BookingItem({
           {booking.arrivalNote}
         </p>
       )}
+      {role === "client" && <ReplacementNote booking={booking} onChanged={actions.onChanged} />}
       {role === "client" && !series && <ForWhom recipient={booking.recipient} />}
       {!series && <BookingPerson booking={booking} perspective={role} />}
       {role === "client" && <VisitProgress booking={booking} />}
       {role === "provider" && <ProviderVisitActions booking={booking} onChanged={actions.onChanged} />}
-      {payable && series && payNote && (
+      {role === "client" && booking.autoCharge && !autoCharged(booking) && (
+        <p className="list-item-meta" data-testid="auto-charge-note">
+          {booking.autoCharge.note}
+        </p>
+      )}
+      {payable && series && payNote && !booking.autoCharge && (
         <p className="list-item-meta" data-testid="series-pay-note">
           {series.payNote}
         </p>
@@ -131,6 +152,17 @@ export function BookingItem({
             Cancel the rest of the series
           </button>
         )}
+        {role === "provider" && active && !booking.checkedInAt && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onProviderCancel(booking)}
+            aria-describedby={titleId}
+            data-testid="provider-cancel"
+          >
+            I can&apos;t make this visit
+          </button>
+        )}
         {reviewable && (
           <button
             type="button"
@@ -150,6 +182,15 @@ export function BookingItem({
           <p className="muted">Thank you for your review.</p>
         )}
         {manages && <BookAgainLink booking={booking} describedBy={titleId} />}
+        {/* The booking's own page: the call/text card, "Confirmed by phone", the care details. */}
+        <a
+          className="button button-secondary"
+          href={`/service-request-details?id=${booking.serviceRequestId}`}
+          aria-describedby={titleId}
+          data-testid="booking-details"
+        >
+          View Details
+        </a>
       </div>
     </li>
   );

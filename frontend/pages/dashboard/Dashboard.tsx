@@ -17,7 +17,9 @@ import type { BookingActions } from "./BookingItem";
 import { BookingsCard } from "./BookingsCard";
 import { CancelDialog } from "./CancelDialog";
 import { CancelRestDialog } from "./CancelRestDialog";
+import { ProviderCancelDialog } from "./ProviderCancelDialog";
 import { RecipientSwitcher } from "./Recipients";
+import { ReplacementOffersCard } from "./ReplacementOffersCard";
 import type { RequestActions } from "./RequestItem";
 import { RequestsCard } from "./RequestsCard";
 import { ReviewDialog } from "./ReviewDialog";
@@ -40,6 +42,7 @@ interface Props {
 export function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBookingIds, initial }: Props) {
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [cancellingRest, setCancellingRest] = useState<Booking | null>(null);
+  const [leaving, setLeaving] = useState<Booking | null>(null);
   const [reviewing, setReviewing] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
@@ -96,6 +99,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
     onCancel: setCancelling,
     onCancelRest: setCancellingRest,
     onReview: setReviewing,
+    onProviderCancel: setLeaving,
     onChanged: refresh,
     reviewed,
   };
@@ -119,6 +123,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
         />
       )}
       <Tiles role={role} tiles={tiles} unread={unread.data.count} />
+      {role === "provider" && providerStatus === "verified" && <ReplacementOffersCard onTaken={refresh} />}
       <div className="dashboard-columns">
         <BookingsCard role={role} bookings={bookings} failed={failed} actions={actions} />
         <RequestsCard
@@ -140,6 +145,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
       )}
       <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={refresh} />
       <CancelRestDialog booking={cancellingRest} onClose={() => setCancellingRest(null)} onDone={refresh} />
+      <ProviderCancelDialog booking={leaving} onClose={() => setLeaving(null)} onDone={refresh} />
       <ReviewDialog
         booking={reviewing}
         onClose={() => setReviewing(null)}

@@ -373,7 +373,7 @@ class Command(BaseCommand):
                 actor=client,
                 recipient_id=recipient.pk,
                 **DEMO_ADDRESS,
-                phone="555-0142",
+                phone="(217) 555-0142",  # a number the phone menu knows (E.164 +12175550142)
                 notes_for_helpers="Key safe by the back door, code 4321. Ring twice: I am a little hard of hearing.",
             )
 
