@@ -19,6 +19,7 @@ from django.utils import timezone
 from adminpanel.models import AuditLog
 from bookings.models import Booking, BookingStatus
 from bookings.selectors import booking_list_admin as _bookings
+from bookings.selectors import replacement_counts
 from providers.models import Provider, VerificationStatus
 from providers.selectors import provider_list_admin
 from requests_app.models import RequestStatus, ServiceRequest
@@ -124,8 +125,9 @@ def admin_counts() -> dict[str, dict[str, int]]:
 # by its family left out; one it cancelled counted, as nobody came in time is one reason families
 # cancel): the share booked within FILL_WITHIN of being posted (of those whose first FILL_WITHIN is
 # over: a request posted an hour ago is not yet filled nor unfilled), the median time from posting
-# to a helper's accept (the request's first booking), and where the unfilled ones were (by the first
-# three digits of the ZIP code, named by their most frequent town).
+# to a helper's accept (the request's first booking), where the unfilled ones were (by the first
+# three digits of the ZIP code, named by their most frequent town), and the replacements needed (a
+# booked helper cancelled, was removed or suspended) and found (bookings.selectors.replacement_counts).
 FILL_WITHIN = dt.timedelta(hours=24)
 MARKET_PERIODS = (7, 30)
 MARKET_AREAS = 8
@@ -148,8 +150,9 @@ def market_summary(*, now: dt.datetime | None = None) -> dict[str, Any]:
     """The Market tab: for each period of MARKET_PERIODS days, the requests posted, those judged
     (their first FILL_WITHIN over), filled within it, the fill rate (null: none judged), the median
     minutes to accept (null: none accepted) and the unfilled by area (most first, MARKET_AREAS at
-    most); and, day by day over the longest period (the site's dates), the requests posted and
-    those filled within FILL_WITHIN, for the chart. One query: the rows of the longest period."""
+    most), the replacements needed and found; and, day by day over the longest period (the site's
+    dates), the requests posted and those filled within FILL_WITHIN, for the chart. A query for the
+    requests of the longest period, and one per period for its replacements."""
     now = now or timezone.now()
     zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
     longest = max(MARKET_PERIODS)
@@ -178,6 +181,7 @@ def market_summary(*, now: dt.datetime | None = None) -> dict[str, Any]:
             else:
                 unfilled.setdefault(zip_code.strip()[:3], Counter())[(town.strip(), state.strip())] += 1
         areas = sorted(unfilled.items(), key=lambda item: (-item[1].total(), item[0]))[:MARKET_AREAS]
+        replacements = replacement_counts(since=since)
         periods.append(
             {
                 "days": days,
@@ -187,6 +191,8 @@ def market_summary(*, now: dt.datetime | None = None) -> dict[str, Any]:
                 "fill_rate": filled / judged if judged else None,
                 "accepted": len(waits),
                 "median_minutes_to_accept": statistics.median(waits) if waits else None,
+                "replacements_needed": replacements["needed"],
+                "replacements_found": replacements["found"],
                 "unfilled_by_area": [
                     {"zip_prefix": prefix, "place": _area_label(places), "unfilled": places.total()}
                     for prefix, places in areas

@@ -89,6 +89,12 @@ class MarketPeriodSerializer(serializers.Serializer):
     medianMinutesToAccept = serializers.FloatField(  # noqa: N815
         source="median_minutes_to_accept", allow_null=True, help_text="From posting to accept; null: none accepted."
     )
+    replacementsNeeded = serializers.IntegerField(  # noqa: N815
+        source="replacements_needed", help_text="Booked helpers who cancelled, were removed or suspended."
+    )
+    replacementsFound = serializers.IntegerField(  # noqa: N815
+        source="replacements_found", help_text="Of those, the visits a new helper took."
+    )
     unfilledByArea = MarketAreaSerializer(source="unfilled_by_area", many=True)  # noqa: N815
 
 

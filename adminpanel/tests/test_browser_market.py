@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from bookings.models import Booking
+from bookings.models import Booking, Replacement, ReplacementCause, ReplacementState
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.browser import sign_in_browser
 from requests_app.models import RequestStatus, ServiceRequest
@@ -36,6 +36,16 @@ def test_staff_see_the_market_with_a_chart_and_its_table(live_server, page: Page
     _posted(4, booked_after_minutes=60)
     _posted(5)  # nobody took it
     _posted(12)  # nobody took it, the 30 days only
+    left = BookingFactory(service_request=ServiceRequestFactory())  # its helper cancelled yesterday
+    ServiceRequest.objects.filter(pk=left.service_request_id).update(created_at=timezone.now() - dt.timedelta(days=60))
+    Replacement.objects.create(
+        booking=left,
+        left_provider=left.provider,
+        cause=ReplacementCause.HELPER_CANCELLED,
+        state=ReplacementState.SEEKING,
+        started_at=timezone.now() - dt.timedelta(days=1),
+        deadline=timezone.now() + dt.timedelta(hours=6),
+    )
     sign_in_browser(page, live_server.url, admin_user)
     # The page's JavaScript, gzipped as WhiteNoise sends it: within the 100 KB of every page
     # (marketplace/tests/test_browser_js_weight.py); the chart's (uPlot) comes only with its tab.
@@ -56,6 +66,7 @@ def test_staff_see_the_market_with_a_chart_and_its_table(live_server, page: Page
     expect(fill).to_contain_text("75%")  # 3 of the 4 of the last 7 days
     expect(fill).to_contain_text("60%")  # 3 of 5 over 30 days
     expect(page.get_by_test_id("market-median")).to_contain_text("40 min")
+    expect(page.get_by_test_id("market-replacements")).to_have_text("Replacements needed11")
     expect(page.get_by_test_id("market-areas-7")).to_contain_text("Springfield, IL")
     expect(page.get_by_test_id("market-areas-30").get_by_role("cell", name="2", exact=True)).to_be_visible()
 

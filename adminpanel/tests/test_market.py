@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 from adminpanel.selectors import market_summary
+from bookings.models import Replacement, ReplacementCause, ReplacementState
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.api import call
 from requests_app.models import RequestStatus, ServiceRequest
@@ -50,10 +51,29 @@ def market():
     _posted(20 * days, zip_code="60601", town="Chicago", status=RequestStatus.CANCELLED)  # the family gave up
     _posted(40 * days, booked_after=5 * minutes)  # older than both periods
     _posted(2 * days, status=RequestStatus.DELETED)  # deleted by its family: not counted
+    # Booked helpers who left: two searches this week (one found), one three weeks ago (unfilled).
+    _replacement(1 * days, ReplacementState.FOUND)
+    _replacement(3 * days, ReplacementState.SEEKING)
+    _replacement(21 * days, ReplacementState.UNFILLED)
+    _replacement(45 * days, ReplacementState.FOUND)  # older than both periods
+
+
+def _replacement(ago: dt.timedelta, state: str) -> Replacement:
+    booking = BookingFactory()
+    # Its request was posted long ago: the replacement alone counts here.
+    ServiceRequest.all_objects.filter(pk=booking.service_request_id).update(created_at=NOW - dt.timedelta(days=60))
+    return Replacement.objects.create(
+        booking=booking,
+        left_provider=booking.provider,
+        cause=ReplacementCause.HELPER_CANCELLED,
+        state=state,
+        started_at=NOW - ago,
+        deadline=NOW - ago + dt.timedelta(hours=12),
+    )
 
 
 def test_fill_rate_median_and_unfilled_areas_over_7_and_30_days(market, django_assert_max_num_queries):
-    with django_assert_max_num_queries(1):
+    with django_assert_max_num_queries(3):  # the requests, and each period's replacements
         summary = market_summary(now=NOW)
     week, month = summary["periods"]
     assert week["days"] == 7
@@ -62,6 +82,7 @@ def test_fill_rate_median_and_unfilled_areas_over_7_and_30_days(market, django_a
     assert week["accepted"] == 3
     assert week["median_minutes_to_accept"] == pytest.approx(90)  # of 30, 90 and 1,800 minutes
     assert week["unfilled_by_area"] == [{"zip_prefix": "627", "place": "Springfield, IL", "unfilled": 2}]
+    assert (week["replacements_needed"], week["replacements_found"]) == (2, 1)
 
     assert month["days"] == 30
     assert (month["posted"], month["judged"], month["filled"]) == (7, 6, 3)
@@ -72,6 +93,8 @@ def test_fill_rate_median_and_unfilled_areas_over_7_and_30_days(market, django_a
         {"zip_prefix": "627", "place": "Springfield, IL", "unfilled": 2},
         {"zip_prefix": "606", "place": "Chicago, IL", "unfilled": 1},
     ]
+
+    assert (month["replacements_needed"], month["replacements_found"]) == (3, 1)
 
     daily = summary["daily"]
     assert len(daily) == 30
@@ -98,4 +121,5 @@ def test_the_market_api_is_for_staff_in_one_shape(client, admin_user, client_use
     assert week["fillRate"] == pytest.approx(0.5)
     assert week["medianMinutesToAccept"] == pytest.approx(90)
     assert week["unfilledByArea"] == [{"zipPrefix": "627", "place": "Springfield, IL", "unfilled": 2}]
+    assert (week["replacementsNeeded"], week["replacementsFound"]) == (2, 1)
     assert set(body["daily"][0]) == {"date", "posted", "filled"}

@@ -2880,6 +2880,10 @@ export interface components {
              * @description From posting to accept; null: none accepted.
              */
             medianMinutesToAccept: number | null;
+            /** @description Booked helpers who cancelled, were removed or suspended. */
+            replacementsNeeded: number;
+            /** @description Of those, the visits a new helper took. */
+            replacementsFound: number;
             unfilledByArea: components["schemas"]["MarketArea"][];
         };
         /**

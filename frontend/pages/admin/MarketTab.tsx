@@ -1,6 +1,6 @@
 // /admin's Market tab: do families find a helper, and how fast? The share of requests booked within a
 // day of being posted, the median time to a helper's accept, and where requests went unfilled, over
-// the last 7 and 30 days (GET /api/admin/market), with a chart of the last 30 days drawn by uPlot.
+// the last 7 and 30 days, and the replacements needed and found (GET /api/admin/market), with a chart of the last 30 days drawn by uPlot.
 // The chart is loaded only when the tab opens (its own chunk), and its numbers are in a table too.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -76,6 +76,18 @@ function Numbers({ periods, hours }: { periods: Period[]; hours: number }) {
             <th scope="row">Not booked within {hours} hours</th>
             {periods.map((p) => (
               <td key={p.days}>{p.judged - p.filled}</td>
+            ))}
+          </tr>
+          <tr data-testid="market-replacements">
+            <th scope="row">Replacements needed</th>
+            {periods.map((p) => (
+              <td key={p.days}>{p.replacementsNeeded}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">Replacements found</th>
+            {periods.map((p) => (
+              <td key={p.days}>{p.replacementsFound}</td>
             ))}
           </tr>
         </tbody>
