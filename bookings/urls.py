@@ -31,4 +31,9 @@ urlpatterns = [
         views.VisitRecordExportView.as_view(),
         name="api-recipient-visit-record",
     ),
+    path(
+        "api/recipients/<int:pk>/visit-record.pdf",
+        views.VisitRecordPdfView.as_view(),
+        name="api-recipient-visit-record-pdf",
+    ),
 ]
