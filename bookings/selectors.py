@@ -34,6 +34,7 @@ from bookings.models import (
     PaymentStatus,
     Review,
     VisitAlertKind,
+    VisitPhoto,
     VisitReport,
     VisitTaskOutcome,
 )
@@ -63,6 +64,7 @@ def _with_parties(qs: QuerySet[Booking], viewer_id: str | None = None) -> QueryS
     qs = qs.select_related("client", "recipient", "provider__user", "service_request__category").annotate(
         has_report=Exists(VisitReport.objects.filter(booking_id=OuterRef("pk"))),
         tasks_done_count=tasks_done_count(),
+        has_photo=Exists(VisitPhoto.objects.filter(booking_id=OuterRef("pk"))),
     )
     if viewer_id is not None:
         qs = qs.annotate(viewer_role=viewer_role_of(viewer_id))

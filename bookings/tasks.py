@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from bookings import services
+from bookings import services, visit_photo
 
 
 @shared_task(name="bookings.tasks.raise_visit_alerts")
@@ -24,4 +24,5 @@ def raise_visit_alert(booking_id: int, kind: str) -> bool:
 
 @shared_task(name="bookings.tasks.purge_visit_locations")
 def purge_visit_locations() -> int:
-    return services.visit_locations_purge()
+    """The check-in points and the visit photos of visits over 90 days old."""
+    return services.visit_locations_purge() + visit_photo.visit_photos_purge()

@@ -2,6 +2,7 @@ from django.urls import path
 
 from bookings import views as pages
 from bookings.api import views
+from bookings.api import visit_photo as photo_views
 
 urlpatterns = [
     path("calendar", pages.calendar_page, name="calendar"),
@@ -24,6 +25,8 @@ urlpatterns = [
     path("api/bookings/<int:pk>/check-in", views.BookingCheckInView.as_view(), name="api-booking-check-in"),
     path("api/bookings/<int:pk>/nobody-home", views.BookingNobodyHomeView.as_view(), name="api-booking-nobody-home"),
     path("api/bookings/<int:pk>/check-out", views.BookingCheckOutView.as_view(), name="api-booking-check-out"),
+    path("api/bookings/<int:pk>/photo", photo_views.VisitPhotoView.as_view(), name="api-booking-photo"),
+    path("visit-photos/<str:token>", photo_views.VisitPhotoFileView.as_view(), name="visit-photo-file"),
     path("api/bookings/<int:pk>/report", views.BookingReportView.as_view(), name="api-booking-report"),
     path("api/bookings/<int:pk>/review", views.BookingReviewView.as_view(), name="api-booking-review"),
     path(

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
-from core.pdf import render_html, render_pdf
-
 from bookings.models import Booking
+from core.pdf import render_html, render_pdf
 
 if TYPE_CHECKING:
     import datetime as dt

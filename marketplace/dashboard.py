@@ -137,6 +137,7 @@ DASHBOARD_TABLES = (
     "bookings.Review",
     "bookings.VisitReport",
     "bookings.VisitTaskOutcome",
+    "bookings.VisitPhoto",
     "circles.CareRecipient",
     "circles.CircleMember",
     "payments.ConnectedAccount",

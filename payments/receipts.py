@@ -144,19 +144,16 @@ def receipt_line(booking: Booking) -> ReceiptLine:
 
 def payment_records():
     """Paid (or since refunded) bookings with every record a receipt reads, in a fixed number of queries."""
-    return (
-        Booking.objects.filter(
-            payment_status__in=[PaymentStatus.PAID, PaymentStatus.REFUNDED], earning__isnull=False
-        )
-        .select_related(
-            "earning",
-            "refund",
-            "late_fee",
-            "recipient",
-            "provider__user",
-            "service_request__category",
-            "payment_intent__payer",
-        )
+    return Booking.objects.filter(
+        payment_status__in=[PaymentStatus.PAID, PaymentStatus.REFUNDED], earning__isnull=False
+    ).select_related(
+        "earning",
+        "refund",
+        "late_fee",
+        "recipient",
+        "provider__user",
+        "service_request__category",
+        "payment_intent__payer",
     )
 
 
@@ -222,9 +219,11 @@ def statement_get(*, user: User, recipient_id: object, month: str) -> Statement:
     recipient = recipient_get(user=user, pk=recipient_id)
     _check_organizer(user, recipient.pk)
     first, after = _month(month)
-    bookings = payment_records().filter(
-        recipient_id=recipient.pk, scheduled_date__gte=first, scheduled_date__lt=after
-    ).order_by("scheduled_date", "starts_at", "id")
+    bookings = (
+        payment_records()
+        .filter(recipient_id=recipient.pk, scheduled_date__gte=first, scheduled_date__lt=after)
+        .order_by("scheduled_date", "starts_at", "id")
+    )
     return Statement(recipient=recipient, month=first, lines=[receipt_line(b) for b in bookings])
 
 

@@ -109,6 +109,7 @@ class AdminTodayView(CachedListMixin, generics.ListAPIView):
         "bookings.Booking",
         "bookings.VisitReport",
         "bookings.VisitTaskOutcome",
+        "bookings.VisitPhoto",
         "circles.CareRecipient",
         "circles.CircleMember",
         "providers.Provider",

@@ -78,6 +78,7 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
         "bookings.Booking",
         "bookings.VisitReport",
         "bookings.VisitTaskOutcome",
+        "bookings.VisitPhoto",
         "circles.CareRecipient",
         "circles.CircleMember",
         "providers.Provider",
@@ -288,4 +289,3 @@ class VisitRecordPdfView(APIView):
         response["Content-Disposition"] = f'attachment; filename="kindly-visits-{recipient.pk}-{month}.pdf"'
         response["Cache-Control"] = "no-store"
         return response
-

@@ -38,7 +38,9 @@ class StatementPdfView(APIView):
 
     @extend_schema(parameters=[MONTH], responses={(200, PDF_CONTENT_TYPE): OpenApiTypes.BINARY})
     def get(self, request: Request, pk: int) -> HttpResponse:
-        statement = receipts.statement_get(user=request.user, recipient_id=pk, month=request.query_params.get("month", ""))
+        statement = receipts.statement_get(
+            user=request.user, recipient_id=pk, month=request.query_params.get("month", "")
+        )
         name = f"kindly-statement-{statement.recipient.pk}-{statement.slug}.pdf"
         return _download(receipts.statement_pdf(statement), PDF_CONTENT_TYPE, name)
 
@@ -48,6 +50,8 @@ class StatementCsvView(APIView):
 
     @extend_schema(parameters=[MONTH], responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request: Request, pk: int) -> HttpResponse:
-        statement = receipts.statement_get(user=request.user, recipient_id=pk, month=request.query_params.get("month", ""))
+        statement = receipts.statement_get(
+            user=request.user, recipient_id=pk, month=request.query_params.get("month", "")
+        )
         name = f"kindly-statement-{statement.recipient.pk}-{statement.slug}.csv"
         return _download(receipts.statement_csv(statement), "text/csv; charset=utf-8", name)
