@@ -17,12 +17,11 @@ import datetime as dt
 from dataclasses import dataclass
 
 import pytest
+from django.core.files.base import ContentFile
 from django.utils import timezone
 
 from accounts.models import UserType
 from accounts.tests.factories import AdminUserFactory, UserFactory
-from django.core.files.base import ContentFile
-
 from bookings.models import BookingStatus, PaymentStatus, VisitPhoto, visit_photo_storage
 from bookings.tests.factories import BookingFactory
 from circles.models import CareRecipient, CircleMember, CircleRole
@@ -121,7 +120,13 @@ def _build_world() -> World:
     # Its payment as the gateway recorded it (a receipt reads it) and the helper's photo.
     fee, net = earning_split(gross=completed.total_amount)
     Earning.objects.create(
-        booking=completed, gross=completed.total_amount, fee=fee, net=net, fee_percent=15, currency="usd", gateway="test"
+        booking=completed,
+        gross=completed.total_amount,
+        fee=fee,
+        net=net,
+        fee_percent=15,
+        currency="usd",
+        gateway="test",
     )
     name = visit_photo_storage().save(f"{completed.pk}/table.jpg", ContentFile(b"\xff\xd8\xff\xe0 a photo"))
     VisitPhoto.objects.create(booking=completed, file=name, content_type="image/jpeg", size=12)

@@ -126,7 +126,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # default; in production a private bucket through django-storages
 # (VISIT_PHOTOS_STORAGE=storages.backends.s3.S3Storage, VISIT_PHOTOS_BUCKET). Either way Kindly
 # serves each photo itself, by a signed link that expires (base_url None: no public URL exists).
-VISIT_PHOTOS_STORAGE = env("VISIT_PHOTOS_STORAGE", default="django.core.files.storage.FileSystemStorage")
+VISIT_PHOTOS_STORAGE = env("VISIT_PHOTOS_STORAGE", default="core.storage.PrivateFileSystemStorage")
 VISIT_PHOTOS_ROOT = env("VISIT_PHOTOS_ROOT", default=str(BASE_DIR / "private" / "visit-photos"))
 
 

@@ -42,7 +42,7 @@ VISIT_PHOTOS_ROOT = tempfile.mkdtemp(prefix="kindly-visit-photos-")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    "visit_photos": visit_photos_storage("django.core.files.storage.FileSystemStorage", VISIT_PHOTOS_ROOT),
+    "visit_photos": visit_photos_storage("core.storage.PrivateFileSystemStorage", VISIT_PHOTOS_ROOT),
 }
 
 # Limits high enough that no suite trips them by accident; the rate-limit tests set their own.
