@@ -126,6 +126,9 @@ def test_a_link_expires_after_an_hour(client, booking):
     assert client.get(url[:-2] + ("AA" if not url.endswith("AA") else "BB")).status_code == 404
 
 
+NOT_A_PHOTO = "This file is not a photo we can show. Choose a JPEG, PNG or WebP picture."
+
+
 @pytest.mark.parametrize(
     ("data", "name", "message"),
     [

@@ -57,7 +57,7 @@ export interface paths {
          * @description GET /api/admin/bookings: every booking, newest first; ?search= (id, people, title),
          *     ?status=, ?date=, paged with the total in X-Total-Count.
          */
-        get: operations["admin_bookings_list"];
+        get: operations["api_admin_bookings_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         };
         get?: never;
         /** @description PUT /api/admin/bookings/{id}/cancel {reason}: confirmed bookings only, reason required. */
-        put: operations["admin_bookings_cancel_update"];
+        put: operations["api_admin_bookings_cancel_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -96,7 +96,7 @@ export interface paths {
          * @description POST /api/admin/bookings/{id}/late-fee {decision: pay | waive, reason}: staff decide a
          *     disputed late fee (the helper is paid it, or it comes back to the card). 409 unless disputed.
          */
-        post: operations["admin_bookings_late_fee_create"];
+        post: operations["api_admin_bookings_late_fee_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -111,7 +111,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/admin/bookings/{id}/phone-records: the calls and texts through a booking's lines. */
-        get: operations["admin_bookings_phone_records_list"];
+        get: operations["api_admin_bookings_phone_records_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -129,7 +129,7 @@ export interface paths {
         };
         get?: never;
         /** @description PUT /api/admin/bookings/{id}/reassign {newProviderId, reason?}: confirmed bookings only. */
-        put: operations["admin_bookings_reassign_update"];
+        put: operations["api_admin_bookings_reassign_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -148,7 +148,7 @@ export interface paths {
          * @description GET /api/admin/providers: providers with email and phone, newest first; ?search= (name,
          *     email, specialty), ?status=, paged by ?limit=&offset= with the total in X-Total-Count.
          */
-        get: operations["admin_providers_list"];
+        get: operations["api_admin_providers_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -169,7 +169,7 @@ export interface paths {
          * @description PUT /api/admin/providers/{id}/status {status: verified|rejected, reason?}: pending providers
          *     are approved or rejected, rejected ones can be approved later; anything else is a 409.
          */
-        put: operations["admin_providers_status_update"];
+        put: operations["api_admin_providers_status_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -188,7 +188,7 @@ export interface paths {
          * @description GET /api/admin/service-requests: every request, newest first; ?search= (id, client, service,
          *     title, description), ?status=, paged with the total in X-Total-Count.
          */
-        get: operations["admin_service_requests_list"];
+        get: operations["api_admin_service_requests_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -205,7 +205,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/admin/summary: the count cards (providers by status, bookings, requests). */
-        get: operations["admin_summary_retrieve"];
+        get: operations["api_admin_summary_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -226,7 +226,7 @@ export interface paths {
          *     progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab. The same
          *     for every admin, cached until a booking or report changes or a visit's state turns by the clock.
          */
-        get: operations["admin_today_list"];
+        get: operations["api_admin_today_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -246,7 +246,7 @@ export interface paths {
          * @description GET /api/admin/vetting: every applicant with a check, her identity result (name mismatch
          *     shown), report summary and adjudication with its adverse-action steps.
          */
-        get: operations["admin_vetting_list"];
+        get: operations["api_admin_vetting_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -265,7 +265,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/admin/vetting/{providerId}/adjudication {outcome: engage|adverse_action, reason}. */
-        post: operations["admin_vetting_adjudication_create"];
+        post: operations["api_admin_vetting_adjudication_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -282,7 +282,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/admin/vetting/{providerId}/adverse-steps {step, note?}: the next step, in order. */
-        post: operations["admin_vetting_adverse_steps_create"];
+        post: operations["api_admin_vetting_adverse_steps_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -300,7 +300,7 @@ export interface paths {
          * @description GET /api/admin/visit-verification: per helper, the share of her check-ins of the last 90
          *     days made at the home of the person cared for, the lowest first (admins only).
          */
-        get: operations["admin_visit_verification_list"];
+        get: operations["api_admin_visit_verification_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -317,7 +317,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/admin/voicemails: the messages callers left for staff on the phone menu, newest first. */
-        get: operations["admin_voicemails_list"];
+        get: operations["api_admin_voicemails_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -409,7 +409,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/bookings: the signed-in user's bookings (as client or provider); admins all. */
-        get: operations["bookings_list"];
+        get: operations["api_bookings_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -451,7 +451,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/late-fee/dispute {reason}: an organizer disputes a nobody-home fee
          *     while it is held; staff decide (409 once it can no longer be disputed).
          */
-        post: operations["bookings_late_fee_dispute_create"];
+        post: operations["api_bookings_late_fee_dispute_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -465,7 +465,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bookings_retrieve"];
+        get: operations["api_bookings_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -484,7 +484,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/bookings/{id}/cancel {reason?}: the client, at least 48 hours before the visit. */
-        post: operations["bookings_cancel_create"];
+        post: operations["api_bookings_cancel_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -503,14 +503,14 @@ export interface paths {
          *     every later one, except those less than 48 hours away (the message says which stay). GET: what
          *     it would cancel and keep now, and what comes back to the card (the dialog says it).
          */
-        get: operations["bookings_cancel_rest_retrieve"];
+        get: operations["api_bookings_cancel_rest_retrieve"];
         put?: never;
         /**
          * @description POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
          *     every later one, except those less than 48 hours away (the message says which stay). GET: what
          *     it would cancel and keep now, and what comes back to the card (the dialog says it).
          */
-        post: operations["bookings_cancel_rest_create"];
+        post: operations["api_bookings_cancel_rest_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -530,7 +530,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/check-in {latitude?, longitude?}: the provider arrives (from 30 minutes
          *     before the window starts). The position is sent only when the provider agreed to share it.
          */
-        post: operations["bookings_check_in_create"];
+        post: operations["api_bookings_check_in_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -550,7 +550,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/check-out {report?, latitude?, longitude?}: the provider leaves; the
          *     booking is completed, with the visit report.
          */
-        post: operations["bookings_check_out_create"];
+        post: operations["api_bookings_check_out_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -567,7 +567,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/bookings/{id}/complete (empty body): the provider, once the visit has started. */
-        post: operations["bookings_complete_create"];
+        post: operations["api_bookings_complete_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -587,7 +587,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/nobody-home {latitude?, longitude?}: the provider checked in and
          *     found nobody home; the visit is cancelled and she is paid the late fee (the cancellation policy).
          */
-        post: operations["bookings_nobody_home_create"];
+        post: operations["api_bookings_nobody_home_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -606,14 +606,62 @@ export interface paths {
          *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
          *     the other for this booking (409 when it cannot be, saying why).
          */
-        get: operations["bookings_phone_line_retrieve"];
+        get: operations["api_bookings_phone_line_retrieve"];
         put?: never;
         /**
          * @description GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show for the viewer, and the
          *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
          *     the other for this booking (409 when it cannot be, saying why).
          */
-        post: operations["bookings_phone_line_create"];
+        post: operations["api_bookings_phone_line_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description POST /api/bookings/{id}/photo (multipart, `photo`): the booked helper adds the visit's one
+         *     photo, from check-in until 4 hours after check-out (400 too large or not a picture, nothing
+         *     saved; 409 a second photo or outside that time; 403 anyone else who sees the booking).
+         *     GET: a signed link to it for an hour (the circle, the helper while booked; 404 without one).
+         */
+        get: operations["api_bookings_photo_retrieve"];
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/photo (multipart, `photo`): the booked helper adds the visit's one
+         *     photo, from check-in until 4 hours after check-out (400 too large or not a picture, nothing
+         *     saved; 409 a second photo or outside that time; 403 anyone else who sees the booking).
+         *     GET: a signed link to it for an hour (the circle, the helper while booked; 404 without one).
+         */
+        post: operations["api_bookings_photo_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/bookings/{id}/receipt.pdf: the receipt of a paid visit (organizers of its circle;
+         *     a plain member 403, anyone else 404; an unpaid visit 409).
+         */
+        get: operations["api_bookings_receipt.pdf_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -631,12 +679,12 @@ export interface paths {
          * @description GET /api/bookings/{id}/report: the visit report (the circle, the provider, admins).
          *     PUT: the provider writes or corrects it, within 24 hours of check-out.
          */
-        get: operations["bookings_report_retrieve"];
+        get: operations["api_bookings_report_retrieve"];
         /**
          * @description GET /api/bookings/{id}/report: the visit report (the circle, the provider, admins).
          *     PUT: the provider writes or corrects it, within 24 hours of check-out.
          */
-        put: operations["bookings_report_update"];
+        put: operations["api_bookings_report_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -654,7 +702,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/bookings/{id}/review {rating, comment?}: the client of a completed booking, once. */
-        post: operations["bookings_review_create"];
+        post: operations["api_bookings_review_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -669,7 +717,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/bookings/today: the provider's visits of today (site time zone), earliest first. */
-        get: operations["bookings_today_list"];
+        get: operations["api_bookings_today_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -809,12 +857,12 @@ export interface paths {
          * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
          *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
          */
-        get: operations["care_recipients_phone_pin_retrieve"];
+        get: operations["api_care_recipients_phone_pin_retrieve"];
         /**
          * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
          *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
          */
-        put: operations["care_recipients_phone_pin_update"];
+        put: operations["api_care_recipients_phone_pin_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -833,12 +881,12 @@ export interface paths {
          * @description GET/PUT /api/care-recipients/{id}/phone-reminder {by}: a call, a text or no reminder the
          *     evening before each visit, on the recipient's own phone (organizers choose; the circle reads).
          */
-        get: operations["care_recipients_phone_reminder_retrieve"];
+        get: operations["api_care_recipients_phone_reminder_retrieve"];
         /**
          * @description GET/PUT /api/care-recipients/{id}/phone-reminder {by}: a call, a text or no reminder the
          *     evening before each visit, on the recipient's own phone (organizers choose; the circle reads).
          */
-        put: operations["care_recipients_phone_reminder_update"];
+        put: operations["api_care_recipients_phone_reminder_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -856,7 +904,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/create-payment-intent {amount, bookingId} -> {clientSecret}: the booking's client only. */
-        post: operations["create_payment_intent_create"];
+        post: operations["api_create_payment_intent_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -871,7 +919,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/dashboard: the dashboard's data again, for its refreshes (signed in). */
-        get: operations["dashboard_retrieve"];
+        get: operations["api_dashboard_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -980,7 +1028,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/messages {receiverId, content, bookingId}: 201 with the message. */
-        post: operations["messages_create"];
+        post: operations["api_messages_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -995,7 +1043,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/messages/all: every message the caller sent or received, newest first (paged). */
-        get: operations["messages_all_list"];
+        get: operations["api_messages_all_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1018,7 +1066,7 @@ export interface paths {
          *     message names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
          *     else, a member removed from the circle included, gets a 404.
          */
-        get: operations["messages_booking_list"];
+        get: operations["api_messages_booking_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1040,7 +1088,7 @@ export interface paths {
          *     Marks the ones addressed to the caller read (and pushes the new unread count). An unknown
          *     user is a 404; anyone else answers only the caller's own messages with them.
          */
-        get: operations["messages_conversation_list"];
+        get: operations["api_messages_conversation_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1063,7 +1111,7 @@ export interface paths {
          *     the page refreshes its list with it when a booking it does not know yet changes (a request was
          *     just accepted).
          */
-        get: operations["messages_conversations_list"];
+        get: operations["api_messages_conversations_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1085,7 +1133,7 @@ export interface paths {
          *     Fetching them is reading them: they are marked read and the unread count is pushed. The
          *     messages page keeps the open conversation on screen until the user leaves it.
          */
-        get: operations["messages_system_notifications_list"];
+        get: operations["api_messages_system_notifications_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1102,7 +1150,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/messages/unread-count: {count} (+ systemCount, bySender for the list badges). */
-        get: operations["messages_unread_count_retrieve"];
+        get: operations["api_messages_unread_count_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1142,7 +1190,7 @@ export interface paths {
          *     After Stripe.js reports success the page asks the server to check with Stripe, so the booking
          *     is confirmed without waiting for the webhook. Only Stripe's own answer changes anything.
          */
-        post: operations["payments_stripe_sync_create"];
+        post: operations["api_payments_stripe_sync_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1163,7 +1211,7 @@ export interface paths {
          *
          *     200 {"status": "succeeded"}; a declined card is 402 with the card network's message.
          */
-        post: operations["payments_test_confirm_create"];
+        post: operations["api_payments_test_confirm_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1178,15 +1226,15 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET/POST/PATCH /api/provider/profile: the signed-in user's own provider profile (PATCH: where she helps). */
-        get: operations["provider_profile_retrieve"];
+        get: operations["api_provider_profile_retrieve"];
         put?: never;
         /** @description GET/POST/PATCH /api/provider/profile: the signed-in user's own provider profile (PATCH: where she helps). */
-        post: operations["provider_profile_create"];
+        post: operations["api_provider_profile_create"];
         delete?: never;
         options?: never;
         head?: never;
         /** @description Where she helps: her home ZIP code and how far she travels. */
-        patch: operations["provider_profile_partial_update"];
+        patch: operations["api_provider_profile_partial_update"];
         trace?: never;
     };
     "/api/providers": {
@@ -1200,7 +1248,7 @@ export interface paths {
          * @description GET /api/providers: verified providers, public fields only (anyone; the same for all). With
          *     ?near=<care recipient id> (signed in, one's own circles only), the helpers who travel that far.
          */
-        get: operations["providers_list"];
+        get: operations["api_providers_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1220,7 +1268,7 @@ export interface paths {
          * @description GET /api/providers/{id}/profile: a helper's profile (signed in). A verified, active helper's
          *     for anyone; another's only for staff and herself (404 for the rest).
          */
-        get: operations["providers_profile_retrieve"];
+        get: operations["api_providers_profile_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1237,7 +1285,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/providers/{id}/reviews: public reviews of a verified provider (anyone). */
-        get: operations["providers_reviews_list"];
+        get: operations["api_providers_reviews_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1257,12 +1305,12 @@ export interface paths {
          * @description GET/PUT /api/providers/me/schedule: the signed-in provider's weekly hours and time off
          *     (anyone else: 403). PUT replaces the whole week.
          */
-        get: operations["providers_me_schedule_retrieve"];
+        get: operations["api_providers_me_schedule_retrieve"];
         /**
          * @description GET/PUT /api/providers/me/schedule: the signed-in provider's weekly hours and time off
          *     (anyone else: 403). PUT replaces the whole week.
          */
-        put: operations["providers_me_schedule_update"];
+        put: operations["api_providers_me_schedule_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1280,7 +1328,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/providers/me/time-off: add days off. */
-        post: operations["providers_me_time_off_create"];
+        post: operations["api_providers_me_time_off_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1298,7 +1346,44 @@ export interface paths {
         put?: never;
         post?: never;
         /** @description DELETE /api/providers/me/time-off/<id>: remove one of one's own time off. */
-        delete: operations["providers_me_time_off_destroy"];
+        delete: operations["api_providers_me_time_off_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipients/{id}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/recipients/{id}/statement.csv?month=YYYY-MM: the same statement as a spreadsheet. */
+        get: operations["api_recipients_statement.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipients/{id}/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/recipients/{id}/statement.pdf?month=YYYY-MM: the month's paid visits of the person
+         *     (organizers of the circle; a plain member 403, anyone else 404; a bad month 400).
+         */
+        get: operations["api_recipients_statement.pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1316,7 +1401,27 @@ export interface paths {
          *     month with the verification fields and task outcomes (bookings.visit_export), for the
          *     organizers of the circle (a member: 403; anyone else: 404).
          */
-        get: operations["recipients_visit_record.csv_retrieve"];
+        get: operations["api_recipients_visit_record.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipients/{id}/visit-record.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/recipients/{id}/visit-record.pdf?month=YYYY-MM: the visit record's PDF twin (the
+         *     same rows and the same rule: organizers; a member 403, anyone else 404).
+         */
+        get: operations["api_recipients_visit_record.pdf_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1333,7 +1438,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/service-categories (anyone). */
-        get: operations["service_categories_list"];
+        get: operations["api_service_categories_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1354,14 +1459,14 @@ export interface paths {
          *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
-        get: operations["service_requests_list"];
+        get: operations["api_service_requests_list"];
         put?: never;
         /**
          * @description GET: clients their own requests, provider accounts the open requests of others, admins all;
          *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
-        post: operations["service_requests_create"];
+        post: operations["api_service_requests_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1376,12 +1481,12 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET/PUT/DELETE /api/service-requests/{id}: read what you may see; edit/delete your own while open. */
-        get: operations["service_requests_retrieve"];
+        get: operations["api_service_requests_retrieve"];
         /** @description GET/PUT/DELETE /api/service-requests/{id}: read what you may see; edit/delete your own while open. */
-        put: operations["service_requests_update"];
+        put: operations["api_service_requests_update"];
         post?: never;
         /** @description GET/PUT/DELETE /api/service-requests/{id}: read what you may see; edit/delete your own while open. */
-        delete: operations["service_requests_destroy"];
+        delete: operations["api_service_requests_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1400,7 +1505,7 @@ export interface paths {
          * @description POST /api/service-requests/{id}/accept (empty body, or skipUnavailable and arrivalTime): a
          *     verified provider books the request, arriving at arrivalTime (inside the family's window).
          */
-        post: operations["service_requests_accept_create"];
+        post: operations["api_service_requests_accept_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1420,7 +1525,7 @@ export interface paths {
          * @description POST /api/service-requests/{id}/decline {"reason"}: the provider a request was sent to says
          *     they cannot take it. Those who cannot see the request get 404, others 403.
          */
-        post: operations["service_requests_decline_create"];
+        post: operations["api_service_requests_decline_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1437,7 +1542,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/vetting/background-check: consent to the background check (202). */
-        post: operations["vetting_background_check_create"];
+        post: operations["api_vetting_background_check_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1454,7 +1559,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/vetting/identity: start "Verify your ID" (202; poll /api/vetting/me for the link). */
-        post: operations["vetting_identity_create"];
+        post: operations["api_vetting_identity_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1469,7 +1574,27 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/vetting/me: the signed-in applicant's steps (403 without a provider profile). */
-        get: operations["vetting_me_retrieve"];
+        get: operations["api_vetting_me_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visit-photos/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /visit-photos/{token}: the photo's bytes, for the person the signed link was made for,
+         *     while it is good (an hour) and they may still see it.
+         */
+        get: operations["visit_photos_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2633,6 +2758,19 @@ export interface components {
         PhoneReminderRequest: {
             by: components["schemas"]["ByEnum"];
         };
+        /** @description A signed link to the visit's photo, for the person who asked, good until expiresAt. */
+        PhotoLink: {
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PhotoUploadRequest: {
+            /**
+             * Format: binary
+             * @description a JPEG, PNG or WebP picture of at most 8 MB
+             */
+            photo: string;
+        };
         /**
          * @description * `` - No address
          *     * `pending` - Being placed
@@ -3283,7 +3421,7 @@ export interface components {
          * @description booking.visitRecord: where the helper checked in and out (verified at the home: true; away
          *     or without a usable position: false, with her reason; null when the home could not be compared)
          *     and how the family's tasks went (tasksDone null until check-out; taskOutcomes in one booking's
-         *     detail only).
+         *     detail only); hasPhoto: the helper added a photo (bookings.visit_photo).
          */
         VisitRecord: {
             readonly checkInVerified: boolean | null;
@@ -3293,6 +3431,7 @@ export interface components {
             readonly tasksTotal: number;
             readonly tasksDone: number | null;
             readonly taskOutcomes: components["schemas"]["TaskOutcome"][];
+            readonly hasPhoto: boolean;
         };
         /** @description A visit report as the circle, the provider and admins read it. */
         VisitReport: {
@@ -3427,7 +3566,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_list: {
+    api_admin_bookings_list: {
         parameters: {
             query?: {
                 /** @description The visit's date (YYYY-MM-DD). */
@@ -3461,7 +3600,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_cancel_update: {
+    api_admin_bookings_cancel_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -3486,7 +3625,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_late_fee_create: {
+    api_admin_bookings_late_fee_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3511,7 +3650,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_phone_records_list: {
+    api_admin_bookings_phone_records_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3532,7 +3671,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_reassign_update: {
+    api_admin_bookings_reassign_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -3557,7 +3696,7 @@ export interface operations {
             };
         };
     };
-    admin_providers_list: {
+    api_admin_providers_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -3588,7 +3727,7 @@ export interface operations {
             };
         };
     };
-    admin_providers_status_update: {
+    api_admin_providers_status_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -3613,7 +3752,7 @@ export interface operations {
             };
         };
     };
-    admin_service_requests_list: {
+    api_admin_service_requests_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -3646,7 +3785,7 @@ export interface operations {
             };
         };
     };
-    admin_summary_retrieve: {
+    api_admin_summary_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -3665,7 +3804,7 @@ export interface operations {
             };
         };
     };
-    admin_today_list: {
+    api_admin_today_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3684,7 +3823,7 @@ export interface operations {
             };
         };
     };
-    admin_vetting_list: {
+    api_admin_vetting_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3703,7 +3842,7 @@ export interface operations {
             };
         };
     };
-    admin_vetting_adjudication_create: {
+    api_admin_vetting_adjudication_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3728,7 +3867,7 @@ export interface operations {
             };
         };
     };
-    admin_vetting_adverse_steps_create: {
+    api_admin_vetting_adverse_steps_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3753,7 +3892,7 @@ export interface operations {
             };
         };
     };
-    admin_visit_verification_list: {
+    api_admin_visit_verification_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3772,7 +3911,7 @@ export interface operations {
             };
         };
     };
-    admin_voicemails_list: {
+    api_admin_voicemails_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -3874,7 +4013,7 @@ export interface operations {
             };
         };
     };
-    bookings_list: {
+    api_bookings_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -3919,7 +4058,7 @@ export interface operations {
             };
         };
     };
-    bookings_late_fee_dispute_create: {
+    api_bookings_late_fee_dispute_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3944,7 +4083,7 @@ export interface operations {
             };
         };
     };
-    bookings_retrieve: {
+    api_bookings_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -3965,7 +4104,7 @@ export interface operations {
             };
         };
     };
-    bookings_cancel_create: {
+    api_bookings_cancel_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -3990,7 +4129,7 @@ export interface operations {
             };
         };
     };
-    bookings_cancel_rest_retrieve: {
+    api_bookings_cancel_rest_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4011,7 +4150,7 @@ export interface operations {
             };
         };
     };
-    bookings_cancel_rest_create: {
+    api_bookings_cancel_rest_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4036,7 +4175,7 @@ export interface operations {
             };
         };
     };
-    bookings_check_in_create: {
+    api_bookings_check_in_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4061,7 +4200,7 @@ export interface operations {
             };
         };
     };
-    bookings_check_out_create: {
+    api_bookings_check_out_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4086,7 +4225,7 @@ export interface operations {
             };
         };
     };
-    bookings_complete_create: {
+    api_bookings_complete_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4107,7 +4246,7 @@ export interface operations {
             };
         };
     };
-    bookings_nobody_home_create: {
+    api_bookings_nobody_home_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4132,7 +4271,7 @@ export interface operations {
             };
         };
     };
-    bookings_phone_line_retrieve: {
+    api_bookings_phone_line_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4153,7 +4292,7 @@ export interface operations {
             };
         };
     };
-    bookings_phone_line_create: {
+    api_bookings_phone_line_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4174,7 +4313,74 @@ export interface operations {
             };
         };
     };
-    bookings_report_retrieve: {
+    api_bookings_photo_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoLink"];
+                };
+            };
+        };
+    };
+    api_bookings_photo_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoUploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoLink"];
+                };
+            };
+        };
+    };
+    "api_bookings_receipt.pdf_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    api_bookings_report_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4195,7 +4401,7 @@ export interface operations {
             };
         };
     };
-    bookings_report_update: {
+    api_bookings_report_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4220,7 +4426,7 @@ export interface operations {
             };
         };
     };
-    bookings_review_create: {
+    api_bookings_review_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4245,7 +4451,7 @@ export interface operations {
             };
         };
     };
-    bookings_today_list: {
+    api_bookings_today_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4446,7 +4652,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_pin_retrieve: {
+    api_care_recipients_phone_pin_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4467,7 +4673,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_pin_update: {
+    api_care_recipients_phone_pin_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4492,7 +4698,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_reminder_retrieve: {
+    api_care_recipients_phone_reminder_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4513,7 +4719,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_reminder_update: {
+    api_care_recipients_phone_reminder_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4538,7 +4744,7 @@ export interface operations {
             };
         };
     };
-    create_payment_intent_create: {
+    api_create_payment_intent_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4561,7 +4767,7 @@ export interface operations {
             };
         };
     };
-    dashboard_retrieve: {
+    api_dashboard_retrieve: {
         parameters: {
             query?: {
                 /** @description Only the items for this care recipient (the switcher) */
@@ -4765,7 +4971,7 @@ export interface operations {
             };
         };
     };
-    messages_create: {
+    api_messages_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4788,7 +4994,7 @@ export interface operations {
             };
         };
     };
-    messages_all_list: {
+    api_messages_all_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -4812,7 +5018,7 @@ export interface operations {
             };
         };
     };
-    messages_booking_list: {
+    api_messages_booking_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4833,7 +5039,7 @@ export interface operations {
             };
         };
     };
-    messages_conversation_list: {
+    api_messages_conversation_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4854,7 +5060,7 @@ export interface operations {
             };
         };
     };
-    messages_conversations_list: {
+    api_messages_conversations_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4873,7 +5079,7 @@ export interface operations {
             };
         };
     };
-    messages_system_notifications_list: {
+    api_messages_system_notifications_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4892,7 +5098,7 @@ export interface operations {
             };
         };
     };
-    messages_unread_count_retrieve: {
+    api_messages_unread_count_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4953,7 +5159,7 @@ export interface operations {
             };
         };
     };
-    payments_stripe_sync_create: {
+    api_payments_stripe_sync_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4976,7 +5182,7 @@ export interface operations {
             };
         };
     };
-    payments_test_confirm_create: {
+    api_payments_test_confirm_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4999,7 +5205,7 @@ export interface operations {
             };
         };
     };
-    provider_profile_retrieve: {
+    api_provider_profile_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5018,7 +5224,7 @@ export interface operations {
             };
         };
     };
-    provider_profile_create: {
+    api_provider_profile_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5041,7 +5247,7 @@ export interface operations {
             };
         };
     };
-    provider_profile_partial_update: {
+    api_provider_profile_partial_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -5064,7 +5270,7 @@ export interface operations {
             };
         };
     };
-    providers_list: {
+    api_providers_list: {
         parameters: {
             query?: {
                 /** @description YYYY-MM-DD: only providers free that day. */
@@ -5102,7 +5308,7 @@ export interface operations {
             };
         };
     };
-    providers_profile_retrieve: {
+    api_providers_profile_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5123,7 +5329,7 @@ export interface operations {
             };
         };
     };
-    providers_reviews_list: {
+    api_providers_reviews_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -5149,7 +5355,7 @@ export interface operations {
             };
         };
     };
-    providers_me_schedule_retrieve: {
+    api_providers_me_schedule_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5168,7 +5374,7 @@ export interface operations {
             };
         };
     };
-    providers_me_schedule_update: {
+    api_providers_me_schedule_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -5191,7 +5397,7 @@ export interface operations {
             };
         };
     };
-    providers_me_time_off_create: {
+    api_providers_me_time_off_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5214,7 +5420,7 @@ export interface operations {
             };
         };
     };
-    providers_me_time_off_destroy: {
+    api_providers_me_time_off_destroy: {
         parameters: {
             query?: never;
             header?: never;
@@ -5234,7 +5440,7 @@ export interface operations {
             };
         };
     };
-    "recipients_visit_record.csv_retrieve": {
+    "api_recipients_statement.csv_retrieve": {
         parameters: {
             query: {
                 /** @description YYYY-MM */
@@ -5258,7 +5464,79 @@ export interface operations {
             };
         };
     };
-    service_categories_list: {
+    "api_recipients_statement.pdf_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    "api_recipients_visit_record.csv_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    "api_recipients_visit_record.pdf_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    api_service_categories_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -5282,7 +5560,7 @@ export interface operations {
             };
         };
     };
-    service_requests_list: {
+    api_service_requests_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -5308,7 +5586,7 @@ export interface operations {
             };
         };
     };
-    service_requests_create: {
+    api_service_requests_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5331,7 +5609,7 @@ export interface operations {
             };
         };
     };
-    service_requests_retrieve: {
+    api_service_requests_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5352,7 +5630,7 @@ export interface operations {
             };
         };
     };
-    service_requests_update: {
+    api_service_requests_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -5377,7 +5655,7 @@ export interface operations {
             };
         };
     };
-    service_requests_destroy: {
+    api_service_requests_destroy: {
         parameters: {
             query?: never;
             header?: never;
@@ -5397,7 +5675,7 @@ export interface operations {
             };
         };
     };
-    service_requests_accept_create: {
+    api_service_requests_accept_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5422,7 +5700,7 @@ export interface operations {
             };
         };
     };
-    service_requests_decline_create: {
+    api_service_requests_decline_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5447,7 +5725,7 @@ export interface operations {
             };
         };
     };
-    vetting_background_check_create: {
+    api_vetting_background_check_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5466,7 +5744,7 @@ export interface operations {
             };
         };
     };
-    vetting_identity_create: {
+    api_vetting_identity_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5485,7 +5763,7 @@ export interface operations {
             };
         };
     };
-    vetting_me_retrieve: {
+    api_vetting_me_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5500,6 +5778,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyVetting"];
+                };
+            };
+        };
+    };
+    visit_photos_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
                 };
             };
         };

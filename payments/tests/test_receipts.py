@@ -49,7 +49,8 @@ def _paid(booking, *, gross: str | None = None) -> Earning:
 @pytest.fixture
 def month(client_user):
     """October 2026 for Margaret: a visit made, one cancelled and refunded in full, one cancelled
-    late (a $30.00 fee kept, $60.00 refunded), one not paid, one of November and another family's: only the first three are on the statement."""
+    late (a $30.00 fee kept, $60.00 refunded), one not paid, one of November and another
+    family's: only the first three are on the statement."""
     helper = VerifiedProviderFactory(user__first_name="Vera", user__last_name="Lopez")
 
     def visit(day, *, total="90.00", recipient=None, **fields):
