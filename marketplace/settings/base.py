@@ -354,6 +354,9 @@ LOGGING = {
         # Stripe's SDK logs whole response bodies at DEBUG (an identity session's verified name and
         # date of birth): never below INFO, whatever LOG_LEVEL says.
         "stripe": {"level": "INFO"},
+        # WeasyPrint (receipts, statements) logs each layout step at INFO: its warnings are enough.
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
         # Django's own default console handler (plain text, when DEBUG) is removed, and its INFO
         # level follows LOG_LEVEL: its records reach the root's JSON handler once, not twice.
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
