@@ -4,12 +4,15 @@ Rendered when the email is sent (a Celery task, outside any transaction)."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 from circles.selectors import is_organizer
 from core.notices.kinds import NoticeKind
 from core.pdf import PDF_CONTENT_TYPE
 from payments import receipts
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from django.core.mail import EmailMultiAlternatives
@@ -25,5 +28,13 @@ def attach_files(message: EmailMultiAlternatives, event: Event, user: User) -> N
     if not is_organizer(user_id=user.pk, recipient_id=event.booking.recipient_id):
         return
     line = receipts.receipt_for_booking(event.booking.pk)
-    if line is not None:
-        message.attach(receipts.receipt_filename(line), receipts.receipt_pdf(line), PDF_CONTENT_TYPE)
+    if line is None:
+        return
+    try:
+        pdf = receipts.receipt_pdf(line)
+    except Exception:
+        # The payment news matters more than its paper: the email goes; the receipt stays on the
+        # dashboard ("Download the receipt").
+        logger.exception("receipt of booking %s could not be printed for its email", event.booking.pk)
+        return
+    message.attach(receipts.receipt_filename(line), pdf, PDF_CONTENT_TYPE)

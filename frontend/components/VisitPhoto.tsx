@@ -41,7 +41,7 @@ export function PhotoField({
     <div className="field" data-testid="visit-photo-field">
       <label htmlFor={id}>Add a photo for the family (optional)</label>
       <p className="field-hint" id={`${id}-hint`}>
-        One photo, at most 8 MB. The family sees it with the visit; nobody else can.
+        One photo, at most 8 MB. The family sees it with the visit.
       </p>
       <input
         id={id}
