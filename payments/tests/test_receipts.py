@@ -228,3 +228,39 @@ def test_the_payment_receipt_email_carries_the_receipt_pdf(client_user, verified
     assert "The receipt is attached as a PDF" in email.body
     # A plain member is never sent money news, so never a receipt.
     assert not Delivery.objects.filter(recipient=member, event__kind="payment_received").exists()
+
+
+def test_the_receipt_email_goes_without_its_pdf_when_printing_fails(
+    client_user, verified_provider, monkeypatch, caplog
+):
+    from payments import receipts
+
+    booking = BookingFactory(service_request__client=client_user, provider=verified_provider)
+    payment_intent_create(actor=client_user, booking_id=booking.pk)
+    payment_test_confirm(actor=client_user, booking_id=booking.pk, card_number="4242 4242 4242 4242")
+
+    def broken(line):
+        raise OSError("no fonts")
+
+    monkeypatch.setattr(receipts, "receipt_pdf", broken)
+    delivery = Delivery.objects.get(recipient=client_user, event__kind="payment_received", channel="email")
+    email = channels.email_message(delivery)
+    assert email.attachments == []
+    assert email.subject == "Your payment was received"
+    assert "could not be printed for its email" in caplog.text
+
+
+def test_a_refund_not_yet_confirmed_is_not_counted_and_the_receipt_says_it_is_coming(client, client_user):
+    booking = BookingFactory(
+        service_request__client=client_user, status=BookingStatus.CANCELLED, total_amount=Decimal("60.00")
+    )
+    _paid(booking)
+    Refund.objects.create(booking=booking, gateway="test", idempotency_key="k3")
+    booking.refund_status = RefundStatus.PENDING
+    booking.save(update_fields=["refund_status"])
+    client.force_login(client_user)
+
+    text = pdf_text(client.get(f"/api/bookings/{booking.pk}/receipt.pdf").content)
+    assert "Refunded to the card $0.00" in text
+    assert "Total paid $60.00" in text
+    assert "A refund for this visit is on its way to the card." in text
