@@ -436,3 +436,28 @@ class ReplacementOffer(models.Model):
 
     def __str__(self) -> str:
         return f"Replacement offer to provider #{self.provider_id}"
+
+
+def visit_photo_storage():
+    """Where visit photos are kept: settings.STORAGES["visit_photos"], a private location (a folder
+    outside static and media under make run and tests, a private bucket through django-storages in
+    production). Nothing there has a public URL: bookings.visit_photo serves each by a signed link."""
+    from django.core.files.storage import storages
+
+    return storages["visit_photos"]
+
+
+class VisitPhoto(models.Model):
+    """The one photo a helper may add to a visit at check-out (bookings.visit_photo), re-encoded
+    without its metadata (a phone's photo carries where it was taken). Deleted, file and row, with
+    the check-in points 90 days after the visit."""
+
+    booking = models.OneToOneField(Booking, on_delete=models.CASCADE, related_name="visit_photo")
+    file = models.FileField(storage=visit_photo_storage, max_length=200)
+    content_type = models.CharField(max_length=32)
+    size = models.PositiveIntegerField(help_text="bytes, as stored")
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"Photo of visit #{self.booking_id}"

@@ -39,6 +39,7 @@ from bookings.models import (
     ReplacementState,
     Review,
     VisitAlertKind,
+    VisitPhoto,
     VisitReport,
     VisitTaskOutcome,
 )
@@ -86,6 +87,7 @@ def _with_parties(qs: QuerySet[Booking], viewer_id: str | None = None) -> QueryS
         tasks_done_count=tasks_done_count(),
         replacement_state=replacement_state_of(),
         replacement_waits=replacement_waits_of(),
+        has_photo=Exists(VisitPhoto.objects.filter(booking_id=OuterRef("pk"))),
     )
     if viewer_id is not None:
         qs = qs.annotate(viewer_role=viewer_role_of(viewer_id))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
-from bookings import selectors, services
+from bookings import selectors, services, visit_photo
 
 
 @shared_task(name="bookings.tasks.raise_visit_alerts")
@@ -24,7 +24,8 @@ def raise_visit_alert(booking_id: int, kind: str) -> bool:
 
 @shared_task(name="bookings.tasks.purge_visit_locations")
 def purge_visit_locations() -> int:
-    return services.visit_locations_purge()
+    """The check-in points and the visit photos of visits over 90 days old."""
+    return services.visit_locations_purge() + visit_photo.visit_photos_purge()
 
 
 @shared_task(name="bookings.tasks.replacements_due")

@@ -2,6 +2,7 @@ from django.urls import path
 
 from bookings import views as pages
 from bookings.api import views
+from bookings.api import visit_photo as photo_views
 
 urlpatterns = [
     path("calendar", pages.calendar_page, name="calendar"),
@@ -45,11 +46,18 @@ urlpatterns = [
     path("api/bookings/<int:pk>/check-in", views.BookingCheckInView.as_view(), name="api-booking-check-in"),
     path("api/bookings/<int:pk>/nobody-home", views.BookingNobodyHomeView.as_view(), name="api-booking-nobody-home"),
     path("api/bookings/<int:pk>/check-out", views.BookingCheckOutView.as_view(), name="api-booking-check-out"),
+    path("api/bookings/<int:pk>/photo", photo_views.VisitPhotoView.as_view(), name="api-booking-photo"),
+    path("visit-photos/<str:token>", photo_views.VisitPhotoFileView.as_view(), name="visit-photo-file"),
     path("api/bookings/<int:pk>/report", views.BookingReportView.as_view(), name="api-booking-report"),
     path("api/bookings/<int:pk>/review", views.BookingReviewView.as_view(), name="api-booking-review"),
     path(
         "api/recipients/<int:pk>/visit-record.csv",
         views.VisitRecordExportView.as_view(),
         name="api-recipient-visit-record",
+    ),
+    path(
+        "api/recipients/<int:pk>/visit-record.pdf",
+        views.VisitRecordPdfView.as_view(),
+        name="api-recipient-visit-record-pdf",
     ),
 ]

@@ -1,17 +1,24 @@
 """The visit record as a spreadsheet: a recipient's visits of one month with the six electronic
 visit verification fields (service, person served, date, where (verified or not), helper, start
-and end) and how each of the family's tasks went. CSV only: no PDF library is on the branch yet
-(receipts would bring one; the same rows would then print)."""
+and end) and how each of the family's tasks went, as CSV and as PDF: the same rows printed by the
+library that prints receipts (core.pdf, WeasyPrint)."""
 
 from __future__ import annotations
 
 import csv
 import io
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from django.utils import timezone
 
 from bookings.models import Booking
+from core.pdf import render_html, render_pdf
+
+if TYPE_CHECKING:
+    import datetime as dt
+
+    from circles.models import CareRecipient
 
 HEADER = [
     "Date",
@@ -75,3 +82,22 @@ def visit_record_csv(visits: Iterable[Booking]) -> str:
     for row in visit_rows(visits):
         writer.writerow([_cell(str(value)) for value in row])
     return out.getvalue()
+
+
+def _record_context(recipient: CareRecipient, month: dt.date, visits: Iterable[Booking]) -> dict:
+    return {
+        "recipient": recipient,
+        "month_label": f"{month:%B %Y}",
+        "header": HEADER,
+        "rows": visit_rows(visits),
+        "issued": timezone.localdate(),
+    }
+
+
+def visit_record_html(recipient: CareRecipient, month: dt.date, visits: Iterable[Booking]) -> str:
+    return render_html("print/visit_record.html", _record_context(recipient, month, visits))
+
+
+def visit_record_pdf(recipient: CareRecipient, month: dt.date, visits: Iterable[Booking]) -> bytes:
+    """The visit record as a PDF, the CSV's rows in a table (landscape: twelve columns)."""
+    return render_pdf("print/visit_record.html", _record_context(recipient, month, visits))

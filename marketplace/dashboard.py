@@ -138,6 +138,7 @@ DASHBOARD_TABLES = (
     "bookings.VisitReport",
     "bookings.Replacement",
     "bookings.VisitTaskOutcome",
+    "bookings.VisitPhoto",
     "circles.CareRecipient",
     "circles.CircleMember",
     "payments.ConnectedAccount",

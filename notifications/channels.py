@@ -20,6 +20,7 @@ from circles.models import CircleRole
 from core import notices
 from core.notices import people as people_notices
 from core.support import SUPPORT_CONVERSATION, support_contacts
+from notifications.attachments import attach_files
 from notifications.content import build, role_of
 from notifications.kinds import Kind
 from notifications.tokens import unsubscribe_token
@@ -78,6 +79,7 @@ def email_message(delivery: Delivery) -> EmailMultiAlternatives:
         },
     )
     message.attach_alternative(render_to_string("notifications/email/message.html", context), "text/html")
+    attach_files(message, event, user)
     return message
 
 

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from payments import views
+from payments.api import receipts as receipt_views
 from payments.api import views as api_views
 
 urlpatterns = [
@@ -43,6 +44,10 @@ urlpatterns = [
     path("api/bookings/<int:booking_id>/tip", api_views.TipView.as_view(), name="api-tip"),
     path("api/earnings/instant-payout", api_views.InstantPayoutView.as_view(), name="api-instant-payout"),
     path("earnings/get-paid-now", views.get_paid_now, name="get-paid-now"),
+    # Receipts families can file (payments.receipts).
+    path("api/bookings/<int:pk>/receipt.pdf", receipt_views.ReceiptPdfView.as_view(), name="api-booking-receipt"),
+    path("api/recipients/<int:pk>/statement.pdf", receipt_views.StatementPdfView.as_view(), name="api-statement-pdf"),
+    path("api/recipients/<int:pk>/statement.csv", receipt_views.StatementCsvView.as_view(), name="api-statement-csv"),
     path("payouts/setup", views.payouts_setup, name="payouts-setup"),
     path("payouts/return", views.payouts_return, name="payouts-return"),
     path("payouts/refresh", views.payouts_refresh, name="payouts-refresh"),

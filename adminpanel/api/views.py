@@ -124,6 +124,7 @@ class AdminTodayView(CachedListMixin, generics.ListAPIView):
         "bookings.VisitReport",
         "bookings.Replacement",
         "bookings.VisitTaskOutcome",
+        "bookings.VisitPhoto",
         "circles.CareRecipient",
         "circles.CircleMember",
         "providers.Provider",

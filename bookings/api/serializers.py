@@ -179,7 +179,7 @@ class VisitRecordSerializer(serializers.Serializer):
     """booking.visitRecord: where the helper checked in and out (verified at the home: true; away
     or without a usable position: false, with her reason; null when the home could not be compared)
     and how the family's tasks went (tasksDone null until check-out; taskOutcomes in one booking's
-    detail only)."""
+    detail only); hasPhoto: the helper added a photo (bookings.visit_photo)."""
 
     checkInVerified = serializers.BooleanField(source="check_in_verified", read_only=True, allow_null=True)
     checkInReason = serializers.CharField(source="check_in_reason", read_only=True)
@@ -188,6 +188,7 @@ class VisitRecordSerializer(serializers.Serializer):
     tasksTotal = serializers.IntegerField(read_only=True)
     tasksDone = serializers.IntegerField(read_only=True, allow_null=True)
     taskOutcomes = TaskOutcomeSerializer(many=True, read_only=True)
+    hasPhoto = serializers.BooleanField(read_only=True)
 
 
 def visit_record_of(booking: Booking, *, detail: bool) -> dict:
@@ -203,6 +204,8 @@ def visit_record_of(booking: Booking, *, detail: bool) -> dict:
         "tasksTotal": total,
         "tasksDone": (done or 0) if booking.checked_out_at and total else None,
         "taskOutcomes": TaskOutcomeSerializer(outcomes, many=True).data,
+        # The photo itself comes by a signed link (GET /api/bookings/{id}/photo), never in a list.
+        "hasPhoto": bool(getattr(booking, "has_photo", False)),
     }
 
 

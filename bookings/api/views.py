@@ -4,6 +4,8 @@ review (client); a provider's public reviews.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.http import HttpResponse
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
@@ -35,8 +37,9 @@ from bookings.api.serializers import (
     can_cancel_max_age,
     visits_max_age,
 )
-from bookings.visit_export import visit_record_csv
+from bookings.visit_export import visit_record_csv, visit_record_pdf
 from core.listcache import CachedListMixin
+from core.pdf import PDF_CONTENT_TYPE
 from providers.selectors import provider_get_public
 from requests_app.selectors import service_request_get_for_accept
 
@@ -78,6 +81,7 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
         "bookings.VisitReport",
         "bookings.Replacement",
         "bookings.VisitTaskOutcome",
+        "bookings.VisitPhoto",
         "circles.CareRecipient",
         "circles.CircleMember",
         # The visit's automatic charge to a saved card (autoCharge, through bookings.ports).
@@ -332,3 +336,22 @@ class BookingReplacementWaitView(APIView):
         selectors.booking_get(user=request.user, pk=pk)
         services.booking_replacement_wait(booking_id=pk, actor=request.user)
         return _booking_response(request, pk)
+
+
+class VisitRecordPdfView(APIView):
+    """GET /api/recipients/{id}/visit-record.pdf?month=YYYY-MM: the visit record's PDF twin (the
+    same rows and the same rule: organizers; a member 403, anyone else 404)."""
+
+    @extend_schema(
+        parameters=[OpenApiParameter("month", str, required=True, description="YYYY-MM")],
+        responses={(200, PDF_CONTENT_TYPE): OpenApiTypes.BINARY},
+    )
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        month = request.query_params.get("month", "")
+        recipient, visits = selectors.visit_record_month(user=request.user, recipient_id=pk, month=month)
+        # visit_record_month read the month already (a month it cannot read is its 400).
+        body = visit_record_pdf(recipient, dt.datetime.strptime(month, "%Y-%m").date(), visits)
+        response = HttpResponse(body, content_type=PDF_CONTENT_TYPE)
+        response["Content-Disposition"] = f'attachment; filename="kindly-visits-{recipient.pk}-{month}.pdf"'
+        response["Cache-Control"] = "no-store"
+        return response

@@ -17,16 +17,19 @@ import datetime as dt
 from dataclasses import dataclass
 
 import pytest
+from django.core.files.base import ContentFile
 from django.utils import timezone
 
 from accounts.models import UserType
 from accounts.tests.factories import AdminUserFactory, UserFactory
-from bookings.models import BookingStatus, PaymentStatus
+from bookings.models import BookingStatus, PaymentStatus, VisitPhoto, visit_photo_storage
 from bookings.tests.factories import BookingFactory
 from circles.models import CareRecipient, CircleMember, CircleRole
 from marketplace.testing.api import call, valid_request_body
 from marketplace.testing.db import once_per_module
 from marketplace.testing.second_factor import with_verified_second_factor
+from payments.models import Earning
+from payments.payouts import earning_split
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import RequestStatus
 from requests_app.tests.factories import ServiceRequestFactory
@@ -114,6 +117,19 @@ def _build_world() -> World:
     completed = booking(BookingStatus.COMPLETED, days=-2)
     completed.service_request.status = RequestStatus.COMPLETED
     completed.service_request.save()
+    # Its payment as the gateway recorded it (a receipt reads it) and the helper's photo.
+    fee, net = earning_split(gross=completed.total_amount)
+    Earning.objects.create(
+        booking=completed,
+        gross=completed.total_amount,
+        fee=fee,
+        net=net,
+        fee_percent=15,
+        currency="usd",
+        gateway="test",
+    )
+    name = visit_photo_storage().save(f"{completed.pk}/table.jpg", ContentFile(b"\xff\xd8\xff\xe0 a photo"))
+    VisitPhoto.objects.create(booking=completed, file=name, content_type="image/jpeg", size=12)
     return World(
         users={
             "organizer": organizer,
@@ -242,6 +258,61 @@ CASES = [
         table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
     ),
     (
+        # Its PDF twin: the same rule.
+        "visit-record-pdf",
+        "GET",
+        "/api/recipients/{recipient}/visit-record.pdf?month={month}",
+        None,
+        table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        # Receipts and statements are the family's money papers: the organizers, who pay; a plain
+        # member gets no money news (403); the helper and staff are outside the circle (404).
+        "receipt-pdf",
+        "GET",
+        "/api/bookings/{completed_booking}/receipt.pdf",
+        None,
+        table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        "receipt-pdf-unpaid",
+        "GET",
+        "/api/bookings/{booking}/receipt.pdf",
+        None,
+        table(organizer=409, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        "statement-pdf",
+        "GET",
+        "/api/recipients/{recipient}/statement.pdf?month={month}",
+        None,
+        table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        "statement-csv",
+        "GET",
+        "/api/recipients/{recipient}/statement.csv?month={month}",
+        None,
+        table(organizer=200, member=403, outside=404, booked_provider=404, other_provider=404, admin=404),
+    ),
+    (
+        # The visit's photo, by a signed link: the whole circle; the booked helper only while booked
+        # (this visit ended two days ago: 403); staff see the booking, not the photo (403).
+        "visit-photo-link",
+        "GET",
+        "/api/bookings/{completed_booking}/photo",
+        None,
+        table(organizer=200, member=200, outside=404, booked_provider=403, other_provider=404, admin=403),
+    ),
+    (
+        # Adding it is the booked helper's, from check-in: this visit is not checked in (409).
+        "visit-photo-add",
+        "POST",
+        "/api/bookings/{booking}/photo",
+        "photo",
+        table(organizer=403, member=403, outside=404, booked_provider=409, other_provider=404, admin=403),
+    ),
+    (
         # The visit's tasks and their outcomes ride on the booking: the circle and the booked helper.
         "booking-tasks-read",
         "GET",
@@ -319,6 +390,17 @@ PARAMS = [
 ]
 
 
+def _png():
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "teal").save(out, format="PNG")
+    return SimpleUploadedFile("visit.png", out.getvalue(), content_type="image/png")
+
+
 def _url(world: World, template: str) -> str:
     names = {
         "open_request": world.objects["open_request"].pk,
@@ -345,12 +427,25 @@ def test_circle_permission_cell(client, world, settings, method, url, body, role
         booking = world.objects["booking"]
         body = {"bookingId": booking.pk, "amount": float(booking.total_amount)}
 
-    response = call(client, method, _url(world, url), body)
+    if body == "photo":
+        response = client.post(_url(world, url), {"photo": _png()})
+    else:
+        response = call(client, method, _url(world, url), body)
 
     assert response.status_code == expected, response.content[:500]
-    if expected == 200 and "visit-record" in url:
+    if expected == 200 and ".pdf" in url:
+        assert response.content.startswith(b"%PDF")
+    elif expected == 200 and "visit-record" in url:
         assert response["Content-Type"].startswith("text/csv")
         assert "Person cared for" in response.content.decode()
+    if expected == 200 and "statement.csv" in url:
+        assert response.content.decode().startswith("Visit date,Receipt number")
+    if expected == 200 and url.endswith("/photo"):
+        # The link works for the one who asked, and only for them.
+        link = response.json()["url"]
+        assert client.get(link).status_code == 200
+        client.force_login(world.users["non_member"])
+        assert client.get(link).status_code == 404
     if expected >= 400 and not url.startswith("/checkout"):
         assert set(response.json()) == {"message", "errors"}
     if expected == 400:

@@ -320,3 +320,36 @@ def test_staff_see_the_share_of_verified_check_ins_per_helper(client, booking, a
     assert by_helper[booking.provider_id]["unverified"] == 1
     assert by_helper[other.provider_id]["share"] == 1.0
     assert rows[0]["providerId"] == booking.provider_id  # the lowest share first
+
+
+def test_the_visit_record_has_a_pdf_twin_with_the_same_rows(client, booking):
+    import io
+
+    from pypdf import PdfReader
+
+    assert _check_in(client, booking, {**_position(ACROSS_TOWN), "reason": "Met at the clinic"}).status_code == 200
+    assert _check_out(client, booking, {**_position(HOME), "tasks": DONE_TWO}).status_code == 200
+    client.force_login(booking.client)
+    month = f"{booking.scheduled_date:%Y-%m}"
+    response = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.pdf?month={month}")
+
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert f'filename="kindly-visits-{booking.recipient_id}-{month}.pdf"' in response["Content-Disposition"]
+    assert response.content.startswith(b"%PDF")
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(response.content)).pages)
+    assert f"Visit record for {booking.scheduled_date:%B %Y}" in text
+    for expected in (
+        booking.recipient.full_name,
+        booking.provider.user.full_name,
+        booking.scheduled_date.isoformat(),
+        "Not at the home",
+        "Met at the clinic",
+        "At the home",
+        "Pick up prescriptions (The pharmacy was closed)",
+    ):
+        assert expected in text, expected
+    bad = client.get(f"/api/recipients/{booking.recipient_id}/visit-record.pdf?month=Nov")
+    assert bad.status_code == 400
+    client.force_login(booking.brother)
+    assert client.get(f"/api/recipients/{booking.recipient_id}/visit-record.pdf?month={month}").status_code == 403

@@ -314,6 +314,10 @@ def _payment_received(f: Facts) -> Texts:
     }
 
 
+# The email carries the visit's receipt (notifications.attachments, payments.receipts).
+RECEIPT_ATTACHED = "The receipt is attached as a PDF, for your records, your insurer or your taxes."
+
+
 def _payment_received_email(r: Reader) -> Content | None:
     b, ctx = r.booking, r.ctx
     if b is None:
@@ -327,6 +331,7 @@ def _payment_received_email(r: Reader) -> Content | None:
             lines=[
                 f"Booking: {r.title} with {first(b.provider.user, 'the provider')}.",
                 f"Visit: {r.when}. The booking is confirmed.",
+                RECEIPT_ATTACHED,
             ],
             action_label="See the booking",
             action_path="/dashboard",
@@ -340,6 +345,7 @@ def _payment_received_email(r: Reader) -> Content | None:
             f"Amount: ${b.total_amount}{card}.",
             f"Booking: {r.title} with {first(b.provider.user, 'your provider')}.",
             f"Visit: {r.when}. Your booking is confirmed.",
+            RECEIPT_ATTACHED,
         ],
         action_label="See your booking",
         action_path="/dashboard",

@@ -14,6 +14,7 @@ import type { Booking } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
 import { CheckboxOption, FieldSet, InputField, RadioOption, TextareaField } from "./Field";
 import { RULES } from "../lib/rules.generated";
+import { PhotoField, photoProblem, uploadVisitPhoto, VisitPhotoButton } from "./VisitPhoto";
 
 export const WELLBEING: { value: number; label: string }[] = [
   { value: 1, label: "Not well at all" },
@@ -387,6 +388,7 @@ export function VisitReportDialog({
   const [question, setQuestion] = useState<string | null>(null);
   const [reason, setReason] = useState("");
   const [position, setPosition] = useState<Position | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
   const taskCount = tasks.length;
 
   const { reset, clearErrors } = form;
@@ -398,6 +400,7 @@ export function VisitReportDialog({
     setTaskErrors({});
     setQuestion(null);
     setReason("");
+    setPhoto(null);
   }, [mode, editing, reset, clearErrors, taskCount]);
   useEffect(() => {
     if (mode !== null && editing && saved.data) reset(visitReportPayload(saved.data));
@@ -406,7 +409,7 @@ export function VisitReportDialog({
   // Unmarked tasks are asked about with the report's own problems, before anything is sent.
   const tasksProblems = () => (mode === "check-out" ? taskOutcomeProblems(outcomes) : {});
   const send = form.handleSubmit(async (checked) => {
-    if (Object.keys(tasksProblems()).length > 0) return;
+    if (Object.keys(tasksProblems()).length > 0 || photoProblem(photo)) return;
     try {
       const report = visitReportPayload(checked);
       if (mode === "check-out") {
@@ -421,6 +424,14 @@ export function VisitReportDialog({
           ...(question !== null ? { reason: reason.trim() } : {}),
         });
         toast({ title: "Checked out", description: "Thank you. The family can now read your visit report." });
+        if (photo) {
+          // The visit is checked out either way; a photo the server turns down is said apart.
+          try {
+            await uploadVisitPhoto(booking.id, photo);
+          } catch (photoError) {
+            failed(photoError, "The photo could not be added.");
+          }
+        }
       } else {
         await put(`/api/bookings/${booking.id}/report`, report);
         toast({ title: "Report saved", description: "The family can read it on the booking." });
@@ -524,6 +535,7 @@ export function VisitReportDialog({
       {question !== null && (
         <PlaceReason id={`${id}-place-reason`} question={question} value={reason} onChange={setReason} />
       )}
+      {mode === "check-out" && <PhotoField id={`${id}-photo`} file={photo} onChange={setPhoto} />}
       {checklist.length > 0 && (
         <FieldSet id={`${id}-tasks`} legend="What was done" error={error("tasksDone")}>
           {checklist.map((item, i) => (
@@ -696,6 +708,7 @@ export function VisitProgress({ booking, now }: { booking: Booking; now?: number
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
+      <VisitPhotoButton booking={booking} />
       {booking.hasReport && (
         <>
           <p>

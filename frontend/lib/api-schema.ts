@@ -57,7 +57,7 @@ export interface paths {
          * @description GET /api/admin/bookings: every booking, newest first; ?search= (id, people, title),
          *     ?status=, ?date=, paged with the total in X-Total-Count.
          */
-        get: operations["admin_bookings_list"];
+        get: operations["api_admin_bookings_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -75,7 +75,7 @@ export interface paths {
         };
         get?: never;
         /** @description PUT /api/admin/bookings/{id}/cancel {reason}: confirmed bookings only, reason required. */
-        put: operations["admin_bookings_cancel_update"];
+        put: operations["api_admin_bookings_cancel_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -96,7 +96,7 @@ export interface paths {
          * @description POST /api/admin/bookings/{id}/late-fee {decision: pay | waive, reason}: staff decide a
          *     disputed late fee (the helper is paid it, or it comes back to the card). 409 unless disputed.
          */
-        post: operations["admin_bookings_late_fee_create"];
+        post: operations["api_admin_bookings_late_fee_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -111,7 +111,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/admin/bookings/{id}/phone-records: the calls and texts through a booking's lines. */
-        get: operations["admin_bookings_phone_records_list"];
+        get: operations["api_admin_bookings_phone_records_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -129,7 +129,7 @@ export interface paths {
         };
         get?: never;
         /** @description PUT /api/admin/bookings/{id}/reassign {newProviderId, reason?}: confirmed bookings only. */
-        put: operations["admin_bookings_reassign_update"];
+        put: operations["api_admin_bookings_reassign_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -149,7 +149,7 @@ export interface paths {
          * @description PUT /api/admin/bookings/{id}/remove-helper {reason}: take the helper off a scheduled or
          *     confirmed visit still ahead; it is offered to other helpers at once.
          */
-        put: operations["admin_bookings_remove_helper_update"];
+        put: operations["api_admin_bookings_remove_helper_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -168,7 +168,7 @@ export interface paths {
          * @description GET /api/admin/market: the market over the last 7 and 30 days (fill rate within a day,
          *     median time to accept, unfilled requests by area) and day by day for the chart (admins only).
          */
-        get: operations["admin_market_retrieve"];
+        get: operations["api_admin_market_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -188,7 +188,7 @@ export interface paths {
          * @description GET /api/admin/providers: providers with email and phone, newest first; ?search= (name,
          *     email, specialty), ?status=, paged by ?limit=&offset= with the total in X-Total-Count.
          */
-        get: operations["admin_providers_list"];
+        get: operations["api_admin_providers_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -209,7 +209,7 @@ export interface paths {
          * @description PUT /api/admin/providers/{id}/status {status: verified|rejected, reason?}: pending providers
          *     are approved or rejected, rejected ones can be approved later; anything else is a 409.
          */
-        put: operations["admin_providers_status_update"];
+        put: operations["api_admin_providers_status_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -228,7 +228,7 @@ export interface paths {
          * @description GET /api/admin/service-requests: every request, newest first; ?search= (id, client, service,
          *     title, description), ?status=, paged with the total in X-Total-Count.
          */
-        get: operations["admin_service_requests_list"];
+        get: operations["api_admin_service_requests_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -245,7 +245,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/admin/summary: the count cards (providers by status, bookings, requests). */
-        get: operations["admin_summary_retrieve"];
+        get: operations["api_admin_summary_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -266,7 +266,7 @@ export interface paths {
          *     progress, late, missed, done, cancelled), earliest first; the admin page's "Today" tab. The same
          *     for every admin, cached until a booking or report changes or a visit's state turns by the clock.
          */
-        get: operations["admin_today_list"];
+        get: operations["api_admin_today_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -286,7 +286,7 @@ export interface paths {
          * @description GET /api/admin/vetting: every applicant with a check, her identity result (name mismatch
          *     shown), report summary and adjudication with its adverse-action steps.
          */
-        get: operations["admin_vetting_list"];
+        get: operations["api_admin_vetting_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -305,7 +305,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/admin/vetting/{providerId}/adjudication {outcome: engage|adverse_action, reason}. */
-        post: operations["admin_vetting_adjudication_create"];
+        post: operations["api_admin_vetting_adjudication_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -322,7 +322,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/admin/vetting/{providerId}/adverse-steps {step, note?}: the next step, in order. */
-        post: operations["admin_vetting_adverse_steps_create"];
+        post: operations["api_admin_vetting_adverse_steps_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -340,7 +340,7 @@ export interface paths {
          * @description GET /api/admin/visit-verification: per helper, the share of her check-ins of the last 90
          *     days made at the home of the person cared for, the lowest first (admins only).
          */
-        get: operations["admin_visit_verification_list"];
+        get: operations["api_admin_visit_verification_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -357,7 +357,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/admin/voicemails: the messages callers left for staff on the phone menu, newest first. */
-        get: operations["admin_voicemails_list"];
+        get: operations["api_admin_voicemails_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -449,7 +449,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/bookings: the signed-in user's bookings (as client or provider); admins all. */
-        get: operations["bookings_list"];
+        get: operations["api_bookings_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -471,7 +471,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/auto-charge: "Charge my saved card automatically" for a booking waiting
          *     for payment (its organizers only; 409 without a card or when it waits for nothing).
          */
-        post: operations["bookings_auto_charge_create"];
+        post: operations["api_bookings_auto_charge_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -511,7 +511,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/late-fee/dispute {reason}: an organizer disputes a nobody-home fee
          *     while it is held; staff decide (409 once it can no longer be disputed).
          */
-        post: operations["bookings_late_fee_dispute_create"];
+        post: operations["api_bookings_late_fee_dispute_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -553,7 +553,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["bookings_retrieve"];
+        get: operations["api_bookings_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -572,7 +572,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/bookings/{id}/cancel {reason?}: the client, at least 48 hours before the visit. */
-        post: operations["bookings_cancel_create"];
+        post: operations["api_bookings_cancel_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -591,14 +591,14 @@ export interface paths {
          *     every later one, except those less than 48 hours away (the message says which stay). GET: what
          *     it would cancel and keep now, and what comes back to the card (the dialog says it).
          */
-        get: operations["bookings_cancel_rest_retrieve"];
+        get: operations["api_bookings_cancel_rest_retrieve"];
         put?: never;
         /**
          * @description POST /api/bookings/{id}/cancel-rest {reason?}: the client cancels this visit of a series and
          *     every later one, except those less than 48 hours away (the message says which stay). GET: what
          *     it would cancel and keep now, and what comes back to the card (the dialog says it).
          */
-        post: operations["bookings_cancel_rest_create"];
+        post: operations["api_bookings_cancel_rest_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -618,7 +618,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/check-in {latitude?, longitude?}: the provider arrives (from 30 minutes
          *     before the window starts). The position is sent only when the provider agreed to share it.
          */
-        post: operations["bookings_check_in_create"];
+        post: operations["api_bookings_check_in_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -638,7 +638,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/check-out {report?, latitude?, longitude?}: the provider leaves; the
          *     booking is completed, with the visit report.
          */
-        post: operations["bookings_check_out_create"];
+        post: operations["api_bookings_check_out_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -655,7 +655,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/bookings/{id}/complete (empty body): the provider, once the visit has started. */
-        post: operations["bookings_complete_create"];
+        post: operations["api_bookings_complete_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -675,7 +675,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/nobody-home {latitude?, longitude?}: the provider checked in and
          *     found nobody home; the visit is cancelled and she is paid the late fee (the cancellation policy).
          */
-        post: operations["bookings_nobody_home_create"];
+        post: operations["api_bookings_nobody_home_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -694,14 +694,42 @@ export interface paths {
          *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
          *     the other for this booking (409 when it cannot be, saying why).
          */
-        get: operations["bookings_phone_line_retrieve"];
+        get: operations["api_bookings_phone_line_retrieve"];
         put?: never;
         /**
          * @description GET /api/bookings/{id}/phone-line: whether "Call" and "Text" show for the viewer, and the
          *     Kindly number once bound. POST: bind (or find) the Kindly number joining the viewer's side and
          *     the other for this booking (409 when it cannot be, saying why).
          */
-        post: operations["bookings_phone_line_create"];
+        post: operations["api_bookings_phone_line_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description POST /api/bookings/{id}/photo (multipart, `photo`): the booked helper adds the visit's one
+         *     photo, from check-in until 4 hours after check-out (400 too large or not a picture, nothing
+         *     saved; 409 a second photo or outside that time; 403 anyone else who sees the booking).
+         *     GET: a signed link to it for an hour (the circle, the helper while booked; 404 without one).
+         */
+        get: operations["api_bookings_photo_retrieve"];
+        put?: never;
+        /**
+         * @description POST /api/bookings/{id}/photo (multipart, `photo`): the booked helper adds the visit's one
+         *     photo, from check-in until 4 hours after check-out (400 too large or not a picture, nothing
+         *     saved; 409 a second photo or outside that time; 403 anyone else who sees the booking).
+         *     GET: a signed link to it for an hour (the circle, the helper while booked; 404 without one).
+         */
+        post: operations["api_bookings_photo_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -721,7 +749,27 @@ export interface paths {
          * @description POST /api/bookings/{id}/provider-cancel {reason}: the booked helper cannot make the visit; it is
          *     offered to other helpers at once and the family sees "Finding a replacement".
          */
-        post: operations["bookings_provider_cancel_create"];
+        post: operations["api_bookings_provider_cancel_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bookings/{id}/receipt.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/bookings/{id}/receipt.pdf: the receipt of a paid visit (organizers of its circle;
+         *     a plain member 403, anyone else 404; an unpaid visit 409).
+         */
+        get: operations["api_bookings_receipt.pdf_retrieve"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -741,7 +789,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/replacement/accept (empty body): a helper it was offered to takes the
          *     visit (404 when it was not offered to her; 409 when another took it first).
          */
-        post: operations["bookings_replacement_accept_create"];
+        post: operations["api_bookings_replacement_accept_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -761,7 +809,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/replacement/refund (empty body): an organizer cancels a visit waiting
          *     for a new helper, refunded in full when paid.
          */
-        post: operations["bookings_replacement_refund_create"];
+        post: operations["api_bookings_replacement_refund_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -781,7 +829,7 @@ export interface paths {
          * @description POST /api/bookings/{id}/replacement/wait (empty body): an organizer keeps waiting after the
          *     search's deadline.
          */
-        post: operations["bookings_replacement_wait_create"];
+        post: operations["api_bookings_replacement_wait_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -799,12 +847,12 @@ export interface paths {
          * @description GET /api/bookings/{id}/report: the visit report (the circle, the provider, admins).
          *     PUT: the provider writes or corrects it, within 24 hours of check-out.
          */
-        get: operations["bookings_report_retrieve"];
+        get: operations["api_bookings_report_retrieve"];
         /**
          * @description GET /api/bookings/{id}/report: the visit report (the circle, the provider, admins).
          *     PUT: the provider writes or corrects it, within 24 hours of check-out.
          */
-        put: operations["bookings_report_update"];
+        put: operations["api_bookings_report_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -822,7 +870,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/bookings/{id}/review {rating, comment?}: the client of a completed booking, once. */
-        post: operations["bookings_review_create"];
+        post: operations["api_bookings_review_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -837,7 +885,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/bookings/today: the provider's visits of today (site time zone), earliest first. */
-        get: operations["bookings_today_list"];
+        get: operations["api_bookings_today_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -977,12 +1025,12 @@ export interface paths {
          * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
          *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
          */
-        get: operations["care_recipients_phone_pin_retrieve"];
+        get: operations["api_care_recipients_phone_pin_retrieve"];
         /**
          * @description PUT /api/care-recipients/{id}/phone-pin {pin}: an organizer sets (or resets, which unlocks) the
          *     care recipient's phone PIN. GET: whether one is set and whether it is locked.
          */
-        put: operations["care_recipients_phone_pin_update"];
+        put: operations["api_care_recipients_phone_pin_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1001,12 +1049,12 @@ export interface paths {
          * @description GET/PUT /api/care-recipients/{id}/phone-reminder {by}: a call, a text or no reminder the
          *     evening before each visit, on the recipient's own phone (organizers choose; the circle reads).
          */
-        get: operations["care_recipients_phone_reminder_retrieve"];
+        get: operations["api_care_recipients_phone_reminder_retrieve"];
         /**
          * @description GET/PUT /api/care-recipients/{id}/phone-reminder {by}: a call, a text or no reminder the
          *     evening before each visit, on the recipient's own phone (organizers choose; the circle reads).
          */
-        put: operations["care_recipients_phone_reminder_update"];
+        put: operations["api_care_recipients_phone_reminder_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1024,7 +1072,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/create-payment-intent {amount, bookingId} -> {clientSecret}: the booking's client only. */
-        post: operations["create_payment_intent_create"];
+        post: operations["api_create_payment_intent_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1039,7 +1087,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/dashboard: the dashboard's data again, for its refreshes (signed in). */
-        get: operations["dashboard_retrieve"];
+        get: operations["api_dashboard_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1174,7 +1222,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/messages {receiverId, content, bookingId}: 201 with the message. */
-        post: operations["messages_create"];
+        post: operations["api_messages_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1189,7 +1237,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/messages/all: every message the caller sent or received, newest first (paged). */
-        get: operations["messages_all_list"];
+        get: operations["api_messages_all_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1212,7 +1260,7 @@ export interface paths {
          *     message names its sender. Marks the caller's copies read (and pushes the new unread count). Anyone
          *     else, a member removed from the circle included, gets a 404.
          */
-        get: operations["messages_booking_list"];
+        get: operations["api_messages_booking_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1234,7 +1282,7 @@ export interface paths {
          *     Marks the ones addressed to the caller read (and pushes the new unread count). An unknown
          *     user is a 404; anyone else answers only the caller's own messages with them.
          */
-        get: operations["messages_conversation_list"];
+        get: operations["api_messages_conversation_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1257,7 +1305,7 @@ export interface paths {
          *     the page refreshes its list with it when a booking it does not know yet changes (a request was
          *     just accepted).
          */
-        get: operations["messages_conversations_list"];
+        get: operations["api_messages_conversations_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1279,7 +1327,7 @@ export interface paths {
          *     Fetching them is reading them: they are marked read and the unread count is pushed. The
          *     messages page keeps the open conversation on screen until the user leaves it.
          */
-        get: operations["messages_system_notifications_list"];
+        get: operations["api_messages_system_notifications_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1296,7 +1344,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/messages/unread-count: {count} (+ systemCount, bySender for the list badges). */
-        get: operations["messages_unread_count_retrieve"];
+        get: operations["api_messages_unread_count_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1332,21 +1380,21 @@ export interface paths {
          * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
          *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
          */
-        get: operations["payment_method_retrieve"];
+        get: operations["api_payment_method_retrieve"];
         put?: never;
         post?: never;
         /**
          * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
          *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
          */
-        delete: operations["payment_method_destroy"];
+        delete: operations["api_payment_method_destroy"];
         options?: never;
         head?: never;
         /**
          * @description GET /api/payment-method: the organizer's own saved card (nobody else's, ever); PATCH
          *     {chargeEveryBooking}; DELETE: remove it (detached at the gateway). Organizers only (403).
          */
-        patch: operations["payment_method_partial_update"];
+        patch: operations["api_payment_method_partial_update"];
         trace?: never;
     };
     "/api/payment-method/setup": {
@@ -1359,7 +1407,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/payment-method/setup -> {clientSecret, setupIntentId}: a SetupIntent for Stripe Elements. */
-        post: operations["payment_method_setup_create"];
+        post: operations["api_payment_method_setup_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1376,7 +1424,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/payment-method/setup/finish {setupIntentId}: Stripe is asked which card was saved. */
-        post: operations["payment_method_setup_finish_create"];
+        post: operations["api_payment_method_setup_finish_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1396,7 +1444,7 @@ export interface paths {
          * @description POST /api/payment-method/test {cardNumber, expiry}: the offline test gateway saves a card
          *     (404 unless it is active). 4000 0000 0000 0002 is declined.
          */
-        post: operations["payment_method_test_create"];
+        post: operations["api_payment_method_test_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1418,7 +1466,7 @@ export interface paths {
          *     After Stripe.js reports success the page asks the server to check with Stripe, so the booking
          *     is confirmed without waiting for the webhook. Only Stripe's own answer changes anything.
          */
-        post: operations["payments_stripe_sync_create"];
+        post: operations["api_payments_stripe_sync_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1439,7 +1487,7 @@ export interface paths {
          *
          *     200 {"status": "succeeded"}; a declined card is 402 with the card network's message.
          */
-        post: operations["payments_test_confirm_create"];
+        post: operations["api_payments_test_confirm_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1454,15 +1502,15 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET/POST/PATCH /api/provider/profile: the signed-in user's own provider profile (PATCH: where she helps). */
-        get: operations["provider_profile_retrieve"];
+        get: operations["api_provider_profile_retrieve"];
         put?: never;
         /** @description GET/POST/PATCH /api/provider/profile: the signed-in user's own provider profile (PATCH: where she helps). */
-        post: operations["provider_profile_create"];
+        post: operations["api_provider_profile_create"];
         delete?: never;
         options?: never;
         head?: never;
         /** @description Where she helps: her home ZIP code and how far she travels. */
-        patch: operations["provider_profile_partial_update"];
+        patch: operations["api_provider_profile_partial_update"];
         trace?: never;
     };
     "/api/providers": {
@@ -1476,7 +1524,7 @@ export interface paths {
          * @description GET /api/providers: verified providers, public fields only (anyone; the same for all). With
          *     ?near=<care recipient id> (signed in, one's own circles only), the helpers who travel that far.
          */
-        get: operations["providers_list"];
+        get: operations["api_providers_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1496,7 +1544,7 @@ export interface paths {
          * @description GET /api/providers/{id}/profile: a helper's profile (signed in). A verified, active helper's
          *     for anyone; another's only for staff and herself (404 for the rest).
          */
-        get: operations["providers_profile_retrieve"];
+        get: operations["api_providers_profile_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1513,7 +1561,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/providers/{id}/reviews: public reviews of a verified provider (anyone). */
-        get: operations["providers_reviews_list"];
+        get: operations["api_providers_reviews_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1533,12 +1581,12 @@ export interface paths {
          * @description GET/PUT /api/providers/me/schedule: the signed-in provider's weekly hours and time off
          *     (anyone else: 403). PUT replaces the whole week.
          */
-        get: operations["providers_me_schedule_retrieve"];
+        get: operations["api_providers_me_schedule_retrieve"];
         /**
          * @description GET/PUT /api/providers/me/schedule: the signed-in provider's weekly hours and time off
          *     (anyone else: 403). PUT replaces the whole week.
          */
-        put: operations["providers_me_schedule_update"];
+        put: operations["api_providers_me_schedule_update"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1556,7 +1604,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/providers/me/time-off: add days off. */
-        post: operations["providers_me_time_off_create"];
+        post: operations["api_providers_me_time_off_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1574,7 +1622,44 @@ export interface paths {
         put?: never;
         post?: never;
         /** @description DELETE /api/providers/me/time-off/<id>: remove one of one's own time off. */
-        delete: operations["providers_me_time_off_destroy"];
+        delete: operations["api_providers_me_time_off_destroy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipients/{id}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description GET /api/recipients/{id}/statement.csv?month=YYYY-MM: the same statement as a spreadsheet. */
+        get: operations["api_recipients_statement.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipients/{id}/statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/recipients/{id}/statement.pdf?month=YYYY-MM: the month's paid visits of the person
+         *     (organizers of the circle; a plain member 403, anyone else 404; a bad month 400).
+         */
+        get: operations["api_recipients_statement.pdf_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1592,7 +1677,27 @@ export interface paths {
          *     month with the verification fields and task outcomes (bookings.visit_export), for the
          *     organizers of the circle (a member: 403; anyone else: 404).
          */
-        get: operations["recipients_visit_record.csv_retrieve"];
+        get: operations["api_recipients_visit_record.csv_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recipients/{id}/visit-record.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/recipients/{id}/visit-record.pdf?month=YYYY-MM: the visit record's PDF twin (the
+         *     same rows and the same rule: organizers; a member 403, anyone else 404).
+         */
+        get: operations["api_recipients_visit_record.pdf_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1612,7 +1717,7 @@ export interface paths {
          * @description GET /api/replacement-offers: the visits whose helper left that are offered to the signed-in
          *     helper and still need one (her dashboard's "Visits that need a helper").
          */
-        get: operations["replacement_offers_list"];
+        get: operations["api_replacement_offers_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1629,7 +1734,7 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/service-categories (anyone). */
-        get: operations["service_categories_list"];
+        get: operations["api_service_categories_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1650,14 +1755,14 @@ export interface paths {
          *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
-        get: operations["service_requests_list"];
+        get: operations["api_service_requests_list"];
         put?: never;
         /**
          * @description GET: clients their own requests, provider accounts the open requests of others, admins all;
          *     ?view=client|provider picks the side of someone who is both (a helper's own requests stay hers).
          *     POST: a client creates a request.
          */
-        post: operations["service_requests_create"];
+        post: operations["api_service_requests_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1672,12 +1777,12 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET/PUT/DELETE /api/service-requests/{id}: read what you may see; edit/delete your own while open. */
-        get: operations["service_requests_retrieve"];
+        get: operations["api_service_requests_retrieve"];
         /** @description GET/PUT/DELETE /api/service-requests/{id}: read what you may see; edit/delete your own while open. */
-        put: operations["service_requests_update"];
+        put: operations["api_service_requests_update"];
         post?: never;
         /** @description GET/PUT/DELETE /api/service-requests/{id}: read what you may see; edit/delete your own while open. */
-        delete: operations["service_requests_destroy"];
+        delete: operations["api_service_requests_destroy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1696,7 +1801,7 @@ export interface paths {
          * @description POST /api/service-requests/{id}/accept (empty body, or skipUnavailable and arrivalTime): a
          *     verified provider books the request, arriving at arrivalTime (inside the family's window).
          */
-        post: operations["service_requests_accept_create"];
+        post: operations["api_service_requests_accept_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1716,7 +1821,7 @@ export interface paths {
          * @description POST /api/service-requests/{id}/decline {"reason"}: the provider a request was sent to says
          *     they cannot take it. Those who cannot see the request get 404, others 403.
          */
-        post: operations["service_requests_decline_create"];
+        post: operations["api_service_requests_decline_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1733,7 +1838,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/vetting/background-check: consent to the background check (202). */
-        post: operations["vetting_background_check_create"];
+        post: operations["api_vetting_background_check_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1750,7 +1855,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** @description POST /api/vetting/identity: start "Verify your ID" (202; poll /api/vetting/me for the link). */
-        post: operations["vetting_identity_create"];
+        post: operations["api_vetting_identity_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1765,7 +1870,27 @@ export interface paths {
             cookie?: never;
         };
         /** @description GET /api/vetting/me: the signed-in applicant's steps (403 without a provider profile). */
-        get: operations["vetting_me_retrieve"];
+        get: operations["api_vetting_me_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/visit-photos/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /visit-photos/{token}: the photo's bytes, for the person the signed link was made for,
+         *     while it is good (an hour) and they may still see it.
+         */
+        get: operations["visit_photos_retrieve"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3111,6 +3236,19 @@ export interface components {
         PhoneReminderRequest: {
             by: components["schemas"]["ByEnum"];
         };
+        /** @description A signed link to the visit's photo, for the person who asked, good until expiresAt. */
+        PhotoLink: {
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        PhotoUploadRequest: {
+            /**
+             * Format: binary
+             * @description a JPEG, PNG or WebP picture of at most 8 MB
+             */
+            photo: string;
+        };
         /**
          * @description * `` - No address
          *     * `pending` - Being placed
@@ -3860,7 +3998,7 @@ export interface components {
          * @description booking.visitRecord: where the helper checked in and out (verified at the home: true; away
          *     or without a usable position: false, with her reason; null when the home could not be compared)
          *     and how the family's tasks went (tasksDone null until check-out; taskOutcomes in one booking's
-         *     detail only).
+         *     detail only); hasPhoto: the helper added a photo (bookings.visit_photo).
          */
         VisitRecord: {
             readonly checkInVerified: boolean | null;
@@ -3870,6 +4008,7 @@ export interface components {
             readonly tasksTotal: number;
             readonly tasksDone: number | null;
             readonly taskOutcomes: components["schemas"]["TaskOutcome"][];
+            readonly hasPhoto: boolean;
         };
         /** @description A visit report as the circle, the provider and admins read it. */
         VisitReport: {
@@ -4004,7 +4143,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_list: {
+    api_admin_bookings_list: {
         parameters: {
             query?: {
                 /** @description The visit's date (YYYY-MM-DD). */
@@ -4039,7 +4178,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_cancel_update: {
+    api_admin_bookings_cancel_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4064,7 +4203,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_late_fee_create: {
+    api_admin_bookings_late_fee_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4089,7 +4228,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_phone_records_list: {
+    api_admin_bookings_phone_records_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4110,7 +4249,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_reassign_update: {
+    api_admin_bookings_reassign_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4135,7 +4274,7 @@ export interface operations {
             };
         };
     };
-    admin_bookings_remove_helper_update: {
+    api_admin_bookings_remove_helper_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4160,7 +4299,7 @@ export interface operations {
             };
         };
     };
-    admin_market_retrieve: {
+    api_admin_market_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4179,7 +4318,7 @@ export interface operations {
             };
         };
     };
-    admin_providers_list: {
+    api_admin_providers_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -4210,7 +4349,7 @@ export interface operations {
             };
         };
     };
-    admin_providers_status_update: {
+    api_admin_providers_status_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4235,7 +4374,7 @@ export interface operations {
             };
         };
     };
-    admin_service_requests_list: {
+    api_admin_service_requests_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -4268,7 +4407,7 @@ export interface operations {
             };
         };
     };
-    admin_summary_retrieve: {
+    api_admin_summary_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4287,7 +4426,7 @@ export interface operations {
             };
         };
     };
-    admin_today_list: {
+    api_admin_today_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4306,7 +4445,7 @@ export interface operations {
             };
         };
     };
-    admin_vetting_list: {
+    api_admin_vetting_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4325,7 +4464,7 @@ export interface operations {
             };
         };
     };
-    admin_vetting_adjudication_create: {
+    api_admin_vetting_adjudication_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4350,7 +4489,7 @@ export interface operations {
             };
         };
     };
-    admin_vetting_adverse_steps_create: {
+    api_admin_vetting_adverse_steps_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4375,7 +4514,7 @@ export interface operations {
             };
         };
     };
-    admin_visit_verification_list: {
+    api_admin_visit_verification_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4394,7 +4533,7 @@ export interface operations {
             };
         };
     };
-    admin_voicemails_list: {
+    api_admin_voicemails_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -4496,7 +4635,7 @@ export interface operations {
             };
         };
     };
-    bookings_list: {
+    api_bookings_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -4520,7 +4659,7 @@ export interface operations {
             };
         };
     };
-    bookings_auto_charge_create: {
+    api_bookings_auto_charge_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4562,7 +4701,7 @@ export interface operations {
             };
         };
     };
-    bookings_late_fee_dispute_create: {
+    api_bookings_late_fee_dispute_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4633,7 +4772,7 @@ export interface operations {
             };
         };
     };
-    bookings_retrieve: {
+    api_bookings_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4654,7 +4793,7 @@ export interface operations {
             };
         };
     };
-    bookings_cancel_create: {
+    api_bookings_cancel_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4679,7 +4818,7 @@ export interface operations {
             };
         };
     };
-    bookings_cancel_rest_retrieve: {
+    api_bookings_cancel_rest_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4700,7 +4839,7 @@ export interface operations {
             };
         };
     };
-    bookings_cancel_rest_create: {
+    api_bookings_cancel_rest_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4725,7 +4864,7 @@ export interface operations {
             };
         };
     };
-    bookings_check_in_create: {
+    api_bookings_check_in_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4750,7 +4889,7 @@ export interface operations {
             };
         };
     };
-    bookings_check_out_create: {
+    api_bookings_check_out_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4775,7 +4914,7 @@ export interface operations {
             };
         };
     };
-    bookings_complete_create: {
+    api_bookings_complete_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4796,7 +4935,7 @@ export interface operations {
             };
         };
     };
-    bookings_nobody_home_create: {
+    api_bookings_nobody_home_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4821,7 +4960,7 @@ export interface operations {
             };
         };
     };
-    bookings_phone_line_retrieve: {
+    api_bookings_phone_line_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4842,7 +4981,7 @@ export interface operations {
             };
         };
     };
-    bookings_phone_line_create: {
+    api_bookings_phone_line_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4863,7 +5002,53 @@ export interface operations {
             };
         };
     };
-    bookings_provider_cancel_create: {
+    api_bookings_photo_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoLink"];
+                };
+            };
+        };
+    };
+    api_bookings_photo_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PhotoUploadRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoLink"];
+                };
+            };
+        };
+    };
+    api_bookings_provider_cancel_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4888,7 +5073,28 @@ export interface operations {
             };
         };
     };
-    bookings_replacement_accept_create: {
+    "api_bookings_receipt.pdf_retrieve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    api_bookings_replacement_accept_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4909,7 +5115,7 @@ export interface operations {
             };
         };
     };
-    bookings_replacement_refund_create: {
+    api_bookings_replacement_refund_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4930,7 +5136,7 @@ export interface operations {
             };
         };
     };
-    bookings_replacement_wait_create: {
+    api_bookings_replacement_wait_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -4951,7 +5157,7 @@ export interface operations {
             };
         };
     };
-    bookings_report_retrieve: {
+    api_bookings_report_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -4972,7 +5178,7 @@ export interface operations {
             };
         };
     };
-    bookings_report_update: {
+    api_bookings_report_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -4997,7 +5203,7 @@ export interface operations {
             };
         };
     };
-    bookings_review_create: {
+    api_bookings_review_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5022,7 +5228,7 @@ export interface operations {
             };
         };
     };
-    bookings_today_list: {
+    api_bookings_today_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5223,7 +5429,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_pin_retrieve: {
+    api_care_recipients_phone_pin_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5244,7 +5450,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_pin_update: {
+    api_care_recipients_phone_pin_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -5269,7 +5475,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_reminder_retrieve: {
+    api_care_recipients_phone_reminder_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5290,7 +5496,7 @@ export interface operations {
             };
         };
     };
-    care_recipients_phone_reminder_update: {
+    api_care_recipients_phone_reminder_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -5315,7 +5521,7 @@ export interface operations {
             };
         };
     };
-    create_payment_intent_create: {
+    api_create_payment_intent_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5338,7 +5544,7 @@ export interface operations {
             };
         };
     };
-    dashboard_retrieve: {
+    api_dashboard_retrieve: {
         parameters: {
             query?: {
                 /** @description Only the items for this care recipient (the switcher) */
@@ -5584,7 +5790,7 @@ export interface operations {
             };
         };
     };
-    messages_create: {
+    api_messages_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5607,7 +5813,7 @@ export interface operations {
             };
         };
     };
-    messages_all_list: {
+    api_messages_all_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -5631,7 +5837,7 @@ export interface operations {
             };
         };
     };
-    messages_booking_list: {
+    api_messages_booking_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5652,7 +5858,7 @@ export interface operations {
             };
         };
     };
-    messages_conversation_list: {
+    api_messages_conversation_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5673,7 +5879,7 @@ export interface operations {
             };
         };
     };
-    messages_conversations_list: {
+    api_messages_conversations_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5692,7 +5898,7 @@ export interface operations {
             };
         };
     };
-    messages_system_notifications_list: {
+    api_messages_system_notifications_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -5711,7 +5917,7 @@ export interface operations {
             };
         };
     };
-    messages_unread_count_retrieve: {
+    api_messages_unread_count_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5772,7 +5978,7 @@ export interface operations {
             };
         };
     };
-    payment_method_retrieve: {
+    api_payment_method_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5791,7 +5997,7 @@ export interface operations {
             };
         };
     };
-    payment_method_destroy: {
+    api_payment_method_destroy: {
         parameters: {
             query?: never;
             header?: never;
@@ -5809,7 +6015,7 @@ export interface operations {
             };
         };
     };
-    payment_method_partial_update: {
+    api_payment_method_partial_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -5832,7 +6038,7 @@ export interface operations {
             };
         };
     };
-    payment_method_setup_create: {
+    api_payment_method_setup_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5851,7 +6057,7 @@ export interface operations {
             };
         };
     };
-    payment_method_setup_finish_create: {
+    api_payment_method_setup_finish_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5874,7 +6080,7 @@ export interface operations {
             };
         };
     };
-    payment_method_test_create: {
+    api_payment_method_test_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5897,7 +6103,7 @@ export interface operations {
             };
         };
     };
-    payments_stripe_sync_create: {
+    api_payments_stripe_sync_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5920,7 +6126,7 @@ export interface operations {
             };
         };
     };
-    payments_test_confirm_create: {
+    api_payments_test_confirm_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5943,7 +6149,7 @@ export interface operations {
             };
         };
     };
-    provider_profile_retrieve: {
+    api_provider_profile_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -5962,7 +6168,7 @@ export interface operations {
             };
         };
     };
-    provider_profile_create: {
+    api_provider_profile_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -5985,7 +6191,7 @@ export interface operations {
             };
         };
     };
-    provider_profile_partial_update: {
+    api_provider_profile_partial_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -6008,7 +6214,7 @@ export interface operations {
             };
         };
     };
-    providers_list: {
+    api_providers_list: {
         parameters: {
             query?: {
                 /** @description YYYY-MM-DD: only providers free that day. */
@@ -6046,7 +6252,7 @@ export interface operations {
             };
         };
     };
-    providers_profile_retrieve: {
+    api_providers_profile_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -6067,7 +6273,7 @@ export interface operations {
             };
         };
     };
-    providers_reviews_list: {
+    api_providers_reviews_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -6093,7 +6299,7 @@ export interface operations {
             };
         };
     };
-    providers_me_schedule_retrieve: {
+    api_providers_me_schedule_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -6112,7 +6318,7 @@ export interface operations {
             };
         };
     };
-    providers_me_schedule_update: {
+    api_providers_me_schedule_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -6135,7 +6341,7 @@ export interface operations {
             };
         };
     };
-    providers_me_time_off_create: {
+    api_providers_me_time_off_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -6158,7 +6364,7 @@ export interface operations {
             };
         };
     };
-    providers_me_time_off_destroy: {
+    api_providers_me_time_off_destroy: {
         parameters: {
             query?: never;
             header?: never;
@@ -6178,7 +6384,7 @@ export interface operations {
             };
         };
     };
-    "recipients_visit_record.csv_retrieve": {
+    "api_recipients_statement.csv_retrieve": {
         parameters: {
             query: {
                 /** @description YYYY-MM */
@@ -6202,7 +6408,79 @@ export interface operations {
             };
         };
     };
-    replacement_offers_list: {
+    "api_recipients_statement.pdf_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    "api_recipients_visit_record.csv_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    "api_recipients_visit_record.pdf_retrieve": {
+        parameters: {
+            query: {
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    api_replacement_offers_list: {
         parameters: {
             query?: never;
             header?: never;
@@ -6221,7 +6499,7 @@ export interface operations {
             };
         };
     };
-    service_categories_list: {
+    api_service_categories_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -6245,7 +6523,7 @@ export interface operations {
             };
         };
     };
-    service_requests_list: {
+    api_service_requests_list: {
         parameters: {
             query?: {
                 /** @description Number of results to return per page. */
@@ -6271,7 +6549,7 @@ export interface operations {
             };
         };
     };
-    service_requests_create: {
+    api_service_requests_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -6294,7 +6572,7 @@ export interface operations {
             };
         };
     };
-    service_requests_retrieve: {
+    api_service_requests_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -6315,7 +6593,7 @@ export interface operations {
             };
         };
     };
-    service_requests_update: {
+    api_service_requests_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -6340,7 +6618,7 @@ export interface operations {
             };
         };
     };
-    service_requests_destroy: {
+    api_service_requests_destroy: {
         parameters: {
             query?: never;
             header?: never;
@@ -6360,7 +6638,7 @@ export interface operations {
             };
         };
     };
-    service_requests_accept_create: {
+    api_service_requests_accept_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -6385,7 +6663,7 @@ export interface operations {
             };
         };
     };
-    service_requests_decline_create: {
+    api_service_requests_decline_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -6410,7 +6688,7 @@ export interface operations {
             };
         };
     };
-    vetting_background_check_create: {
+    api_vetting_background_check_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -6429,7 +6707,7 @@ export interface operations {
             };
         };
     };
-    vetting_identity_create: {
+    api_vetting_identity_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -6448,7 +6726,7 @@ export interface operations {
             };
         };
     };
-    vetting_me_retrieve: {
+    api_vetting_me_retrieve: {
         parameters: {
             query?: never;
             header?: never;
@@ -6463,6 +6741,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyVetting"];
+                };
+            };
+        };
+    };
+    visit_photos_retrieve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
                 };
             };
         };

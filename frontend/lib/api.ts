@@ -65,13 +65,15 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
 
 async function send<T>(method: string, path: string, body?: unknown): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
+  // A form (a file upload) goes as multipart: the browser writes its Content-Type and boundary.
+  const form = typeof FormData !== "undefined" && body instanceof FormData;
+  if (body !== undefined && !form) headers["Content-Type"] = "application/json";
   if (method !== "GET" && method !== "HEAD") headers["X-CSRFToken"] = csrfToken();
   const res = await fetch(path, {
     method,
     headers,
     credentials: "same-origin",
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   if (!res.ok) {
     const text = await res.text();

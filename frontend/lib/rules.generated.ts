@@ -296,6 +296,11 @@ export const RULES = {
     "PLACE_REASON_MAX": 200,
     "PLACE_REASON_TOO_LONG": "The reason can be at most 200 characters."
   },
+  "visitPhoto": {
+    "PHOTO_MAX_BYTES": 8388608,
+    "PHOTO_TOO_LARGE": "This photo is too large. Choose one of at most 8 MB.",
+    "PHOTO_NOT_IMAGE": "This file is not a photo we can show. Choose a JPEG, PNG or WebP picture."
+  },
   "cancellation": {
     "WINDOW_HOURS": 48,
     "CANCEL_WINDOW_MESSAGE": "This booking cannot be cancelled (less than 48 hours remaining)."

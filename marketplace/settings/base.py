@@ -122,9 +122,31 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Visit photos (bookings.visit_photo) are private: a folder outside static/ and any media URL by
+# default; in production a private bucket through django-storages
+# (VISIT_PHOTOS_STORAGE=storages.backends.s3.S3Storage, VISIT_PHOTOS_BUCKET). Either way Kindly
+# serves each photo itself, by a signed link that expires (base_url None: no public URL exists).
+VISIT_PHOTOS_STORAGE = env("VISIT_PHOTOS_STORAGE", default="core.storage.PrivateFileSystemStorage")
+VISIT_PHOTOS_ROOT = env("VISIT_PHOTOS_ROOT", default=str(BASE_DIR / "private" / "visit-photos"))
+
+
+def visit_photos_storage(backend: str, root: str) -> dict:
+    if backend.startswith("storages.backends.s3"):
+        options = {
+            "bucket_name": env("VISIT_PHOTOS_BUCKET", default=""),
+            "default_acl": "private",
+            "querystring_auth": True,
+            "file_overwrite": False,
+        }
+    else:
+        options = {"location": root, "base_url": None}
+    return {"BACKEND": backend, "OPTIONS": options}
+
+
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "visit_photos": visit_photos_storage(VISIT_PHOTOS_STORAGE, VISIT_PHOTOS_ROOT),
 }
 # Vite names every file under static/dist/assets/ by its content hash (django-vite reads the
 # manifest): WhiteNoise may tell browsers to keep them for ever (max-age 10 years, immutable).
@@ -334,6 +356,9 @@ LOGGING = {
         # Stripe's SDK logs whole response bodies at DEBUG (an identity session's verified name and
         # date of birth): never below INFO, whatever LOG_LEVEL says.
         "stripe": {"level": "INFO"},
+        # WeasyPrint (receipts, statements) logs each layout step at INFO: its warnings are enough.
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
         # Django's own default console handler (plain text, when DEBUG) is removed, and its INFO
         # level follows LOG_LEVEL: its records reach the root's JSON handler once, not twice.
         "django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},

@@ -1,6 +1,7 @@
 """Test settings: PostgreSQL and Redis on 127.0.0.1, as production would use them."""
 
 import os
+import tempfile
 
 from .workers import use_own_redis_database
 
@@ -8,7 +9,7 @@ from .workers import use_own_redis_database
 use_own_redis_database(os.environ)
 
 from .base import *  # noqa: E402, F403
-from .base import env  # noqa: E402
+from .base import env, visit_photos_storage  # noqa: E402
 
 DEBUG = False
 SECRET_KEY = "test-secret-key-only-for-the-test-suite-0123456789abcdef"
@@ -36,9 +37,12 @@ ALLOW_AUTH_EMULATOR_WITHOUT_DEBUG = True
 PAYMENTS_BACKEND = env("PAYMENTS_BACKEND", default="test")
 # The suite runs with DEBUG off and the offline test gateway (see payments.checks).
 PAYMENTS_ALLOW_TEST_GATEWAY = True
+# Visit photos land in a folder of this run's own, never the worktree.
+VISIT_PHOTOS_ROOT = tempfile.mkdtemp(prefix="kindly-visit-photos-")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "visit_photos": visit_photos_storage("core.storage.PrivateFileSystemStorage", VISIT_PHOTOS_ROOT),
 }
 
 # Limits high enough that no suite trips them by accident; the rate-limit tests set their own.

@@ -1,7 +1,8 @@
 """The visit's record in Chromium at 390 px, with the browser's position set (Playwright's
 geolocation, as DevTools' override): the helper reads the family's tasks, checks in at the home
 ("verified"), is asked to mark every task before she can check out, marks two done and one not
-done with a reason; the brother in the circle sees it live. From across town the check-in asks
+done with a reason, adds a photo; the brother in the circle sees it live, the photo through a
+signed link. From across town the check-in asks
 why and the visit is unverified. axe finds nothing on the new screens.
 
 Real pieces only: Daphne (HTTP and websockets) on the test database in PostgreSQL, Redis, Chromium.
@@ -77,6 +78,16 @@ def _visit(zone: str) -> tuple[Booking, object]:
     return booking, brother
 
 
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (120, 80), "seagreen").save(out, format="PNG")
+    return out.getvalue()
+
+
 def _page(browser: Browser, position: dict | None = None) -> Page:
     if position is None:
         return browser.new_context(viewport={"width": 390, "height": 900}).new_page()
@@ -133,7 +144,12 @@ def test_check_in_at_the_home_mark_the_tasks_and_the_circle_sees_it_live(server,
         dialog.get_by_label("Why not?").fill("The pharmacy was closed until noon")
         dialog.get_by_label(re.compile("^(Anything else you did|What was done)")).fill("We also had tea and talked.")
         assert_no_axe_violations(helper, context="the check-out dialog with the family's tasks")
+        # One photo for the family.
+        dialog.get_by_label("Add a photo for the family (optional)").set_input_files(
+            files=[{"name": "garden.png", "mimeType": "image/png", "buffer": _png()}]
+        )
         helper.screenshot(path="/tmp/visit-record-check-out-390.png", full_page=True)
+        dialog.get_by_test_id("visit-photo-field").screenshot(path="/tmp/visit-photo-field-390.png")
         dialog.get_by_role("button", name="Check out").click()
         expect(dialog).to_have_count(0)
         expect(item.get_by_test_id("status-badge")).to_have_text("Completed")
@@ -150,6 +166,16 @@ def test_check_in_at_the_home_mark_the_tasks_and_the_circle_sees_it_live(server,
         # The brother: the whole visit, live.
         expect(family_item.get_by_text("2 of 3 tasks done")).to_be_visible(timeout=LIVE)
         expect(family_item.get_by_text(re.compile(r"^Checked out at .*\(at Margaret's home\)"))).to_be_visible()
+        # The photo, through a link made for him: it loads.
+        family_item.get_by_test_id("visit-photo-open").click(timeout=LIVE)
+        photo = family.get_by_test_id("visit-photo").get_by_role("img")
+        expect(photo).to_be_visible()
+        assert_no_axe_violations(family, context="the visit's photo")
+        family.wait_for_function("() => document.querySelector('img.visit-photo')?.naturalWidth > 0", timeout=LIVE)
+        assert photo.get_attribute("src").startswith("/visit-photos/")
+        family.keyboard.press("Escape")
+        expect(family.get_by_test_id("visit-photo")).to_have_count(0)
+        family.screenshot(path="/tmp/visit-record-family-photo-390.png", full_page=True)
         assert_no_axe_violations(family, context="the family's visit timeline")
         family.screenshot(path="/tmp/visit-record-family-390.png", full_page=True)
 

@@ -5,6 +5,7 @@ import { InviteForm } from "./InviteForm";
 import { MemberRow } from "./MemberRow";
 import { PendingInvitation } from "./PendingInvitation";
 import { PhonePin } from "./PhonePin";
+import { StatementExport } from "./StatementExport";
 import { VisitRecordExport } from "./VisitRecordExport";
 import { fullName, type Recipient, ROLE_LABEL } from "./common";
 
@@ -87,6 +88,7 @@ export function RecipientCard({
       )}
       {organizer && <EmergencyContactForm recipient={recipient} onChanged={onChanged} />}
       {organizer && <VisitRecordExport recipient={recipient} />}
+      {organizer && <StatementExport recipient={recipient} />}
     </section>
   );
 }

@@ -1,11 +1,11 @@
-// "Download the visit record" (organizers): a month of the person's visits as a spreadsheet (CSV),
-// with where each check-in was and how each task went. A plain download link: the browser saves it.
+// "Download the visit record" (organizers): a month of the person's visits as a spreadsheet (CSV) or
+// a PDF, with where each check-in was and how each task went. Plain download links.
 import { useState } from "react";
 import { InputField } from "../../components/Field";
 import type { Recipient } from "./common";
 
 /** This month, as the month field holds it ("2026-11"). */
-function thisMonth(): string {
+export function thisMonth(): string {
   const now = new Date();
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
 }
@@ -30,13 +30,22 @@ export function VisitRecordExport({ recipient }: { recipient: Recipient }) {
         onChange={(e) => setMonth(e.currentTarget.value)}
       />
       {valid ? (
-        <a
-          className="button button-secondary"
-          href={`/api/recipients/${recipient.id}/visit-record.csv?month=${month}`}
-          download
-        >
-          Download the visits (CSV)
-        </a>
+        <div className="paper-downloads">
+          <a
+            className="button button-secondary"
+            href={`/api/recipients/${recipient.id}/visit-record.csv?month=${month}`}
+            download
+          >
+            Download the visits (CSV)
+          </a>
+          <a
+            className="button button-secondary"
+            href={`/api/recipients/${recipient.id}/visit-record.pdf?month=${month}`}
+            download
+          >
+            Download the visits (PDF)
+          </a>
+        </div>
       ) : (
         <p className="field-hint">Choose a month to download its visits.</p>
       )}

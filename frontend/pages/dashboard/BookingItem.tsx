@@ -195,6 +195,17 @@ export function BookingItem({
         {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
           <p className="muted">Thank you for your review.</p>
         )}
+        {manages && (booking.paymentStatus === "paid" || booking.paymentStatus === "refunded") && (
+          <a
+            className="button button-secondary"
+            href={`/api/bookings/${booking.id}/receipt.pdf`}
+            download
+            aria-describedby={titleId}
+            data-testid="receipt-download"
+          >
+            Download the receipt (PDF)
+          </a>
+        )}
         {manages && <BookAgainLink booking={booking} describedBy={titleId} />}
         {/* The booking's own page: the call/text card, "Confirmed by phone", the care details. */}
         <a

@@ -21,6 +21,7 @@ import adminpanel.api.serializers as admin_serializers
 import bookings.api.serializers as booking_serializers
 import bookings.services as booking_services
 import bookings.services.visit_record as visit_record
+import bookings.visit_photo as visit_photo
 import circles.services as circle_services
 import core.addresses as addresses
 import core.api as api
@@ -297,6 +298,8 @@ def rules() -> dict[str, Any]:
                 "PLACE_REASON_TOO_LONG",
             ),
         },
+        # The visit's photo (bookings.visit_photo): the size and kinds the server takes.
+        "visitPhoto": _constants(visit_photo, "PHOTO_MAX_BYTES", "PHOTO_TOO_LARGE", "PHOTO_NOT_IMAGE"),
         # A client may cancel a booked visit up to this many hours before it (requests_app.models).
         "cancellation": {
             "WINDOW_HOURS": request_models.CANCEL_WINDOW_HOURS,
