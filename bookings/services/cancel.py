@@ -236,15 +236,18 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
         is_client = booking.client_id == actor.pk
         if not is_client and booking.provider.user_id != actor.pk:
             raise PermissionDenied("Only the parties of this booking can cancel it.")
-        check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
+        # A visit waiting for a new helper is the client's alone (the helper who left has no part in it).
+        active = (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED)
+        check_booking_status(booking, (*active, BookingStatus.REPLACING) if is_client else active, "cancelled")
         check_cancel_window(booking, timezone.now())
+        left = [booking.provider.user] if booking.status == BookingStatus.REPLACING else []
         party = "client" if is_client else "provider"
         lifecycle.cancel(booking, actor=actor, reason=f"The {party} closed their Kindly account.")
         # Who closed the account hears nothing; the rest of the kind's audience is told.
         tell(
             NoticeKind.BOOKING_CANCELLED,
             booking,
-            skip=[actor],
+            skip=[actor, *left],
             how="account_closed",
             party=party,
             by=f"the {party}, who closed their Kindly account",

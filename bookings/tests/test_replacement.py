@@ -478,3 +478,23 @@ def test_staff_may_give_a_visit_waiting_for_a_helper_to_one_they_found(client, f
     client.force_login(family)
     note = call(client, "GET", f"/api/bookings/{booking.pk}").json()["replacement"]["note"]
     assert note == "Replacement confirmed: Bea will arrive at 2:00 PM"
+
+
+def test_a_family_closing_its_account_cancels_a_visit_waiting_for_a_helper_and_the_leaver_is_not_told(
+    client, family, vera
+):
+    """The closure (marketplace.account_lifecycle) finds the visit among the family's and cancels it
+    through booking_cancel_on_account_closure; the helper who left has no part in it any more."""
+    from marketplace.account_lifecycle.selectors import bookings_active_of
+
+    booking = _booking(family, vera, days=6)
+    assert _provider_cancel(client, vera.user, booking).status_code == 200
+    assert list(bookings_active_of(user=family)) == [booking]
+    assert list(bookings_active_of(user=vera.user)) == []
+
+    services.booking_cancel_on_account_closure(booking_id=booking.pk, actor=family)
+
+    booking.refresh_from_db()
+    assert (booking.status, booking.refund_status) == (BookingStatus.CANCELLED, RefundStatus.PENDING)
+    assert Replacement.objects.get(booking=booking).state == ReplacementState.ENDED
+    assert not Delivery.objects.filter(event__kind=NoticeKind.BOOKING_CANCELLED, recipient=vera.user).exists()

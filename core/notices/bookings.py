@@ -25,7 +25,6 @@ class InApp:
     LATE_FEE_DISPUTED = "late_fee_disputed"
     LATE_FEE_DECIDED = "late_fee_decided"
     TIP_RECEIVED = "tip_received"
-    HELPER_SUSPENDED = "helper_suspended"
     VISIT_NEEDS_HELPER = "visit_needs_helper"
     HELPER_LEFT = "helper_left"
     REMOVED_FROM_VISIT = "removed_from_visit"
@@ -572,14 +571,8 @@ NOTICES: dict[str, Notice] = {
     InApp.REASSIGNED_AWAY: Notice(
         lambda f: {"": f'Your booking for "{f["title"]}" was reassigned to another provider.'}
     ),
-    # A re-check of the helper was not clear: the family hears a replacement is being found (never why).
-    InApp.HELPER_SUSPENDED: Notice(
-        lambda f: {
-            "": f'Kindly is finding a new helper for "{f["title"]}" on {f["when"]}. '
-            "We will tell you who is coming. You do not need to do anything."
-        }
-    ),
-    # ... and staff see the visit flagged, with the reason.
+    # A re-check of the helper was not clear: the family hears a replacement is being found (never why:
+    # REPLACEMENT_UPDATES), and staff see the visit flagged, with the reason.
     InApp.VISIT_NEEDS_HELPER: Notice(
         lambda f: {
             "": f'Needs a new helper: "{f["title"]}" on {f["when"]} (booking #{f["booking_id"]}). '

@@ -30,10 +30,14 @@ def _client_or_provider(user: User) -> Q:
 
 
 def bookings_active_of(*, user: User) -> QuerySet[Booking]:
-    """Scheduled or confirmed bookings in which `user` is the client or the provider."""
+    """Scheduled or confirmed bookings in which `user` is the client or the provider, and the
+    client's visits waiting for a new helper (the helper who left one has no part in it)."""
     return (
         Booking.objects.filter(_client_or_provider(user))
-        .filter(status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED))
+        .filter(
+            Q(status__in=(BookingStatus.SCHEDULED, BookingStatus.CONFIRMED))
+            | Q(status=BookingStatus.REPLACING, client=user)
+        )
         .order_by("pk")
     )
 

@@ -1,4 +1,5 @@
-// /admin's Bookings tab: the counts, every booking, and Reassign / Cancel booking on confirmed ones.
+// /admin's Bookings tab: the counts, every booking, and Reassign / Remove helper / Cancel booking on
+// confirmed ones (Reassign and Cancel also on a visit waiting for a new helper).
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { CancelBookingDialog } from "../../components/CancelBookingDialog";
@@ -13,9 +14,10 @@ import type { Booking } from "../../lib/types";
 import { FilteredTable } from "./FilteredTable";
 import { CountCards } from "./ListParts";
 import { ReassignDialog } from "./ReassignDialog";
+import { RemoveHelperDialog } from "./RemoveHelperDialog";
 import { ADMIN_ACTION, BOOKINGS, clientName, type Counts, failed, providerName } from "./common";
 
-const BOOKING_STATUSES = ["scheduled", "confirmed", "completed", "cancelled"];
+const BOOKING_STATUSES = ["scheduled", "confirmed", "replacing", "completed", "cancelled"];
 
 const BOOKING_FILTERS = listFilterSchema(BOOKING_STATUSES);
 
@@ -103,6 +105,7 @@ const NO_ACTION: Partial<Record<Booking["status"], string>> = {
 export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
   const [reassigning, setReassigning] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const [removing, setRemoving] = useState<Booking | null>(null);
   const [waiver, setWaiver] = useState<Waiver>(NO_WAIVER);
   // onChanged invalidates every list of bookings (this one and the summary's) and the counts.
   const done = onChanged;
@@ -136,11 +139,16 @@ export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"];
               <StatusBadge status={b.status} />
             </td>
             <td>
-              {b.status === "confirmed" ? (
+              {b.status === "confirmed" || b.status === "replacing" ? (
                 <div className="actions table-actions">
                   <button type="button" className="button button-secondary" onClick={() => setReassigning(b)}>
                     Reassign<span className="visually-hidden"> booking #{b.id}</span>
                   </button>
+                  {b.status === "confirmed" && (
+                    <button type="button" className="button button-secondary" onClick={() => setRemoving(b)}>
+                      Remove helper<span className="visually-hidden"> of booking #{b.id}</span>
+                    </button>
+                  )}
                   <button
                     type="button"
                     className="button button-danger"
@@ -161,6 +169,7 @@ export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"];
         )}
       />
       <ReassignDialog booking={reassigning} onClose={() => setReassigning(null)} onDone={done} />
+      <RemoveHelperDialog booking={removing} onClose={() => setRemoving(null)} onDone={done} />
       <CancelBookingDialog
         booking={cancelling}
         reasonLabel="Cancellation reason"
