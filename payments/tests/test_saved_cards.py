@@ -421,3 +421,29 @@ def test_the_amount_charged_is_the_bookings_in_cents(offline_backend, client_use
     visit = _accept(api_as, verified_provider, request)[0]
     assert visit.total_amount == Decimal("50.00")  # 33.33 x 1.5 = 49.995, rounded half up
     assert VisitCharge.objects.get(booking=visit).amount_cents == 5000
+
+
+@pytest.mark.django_db(transaction=True)
+def test_closing_the_account_forgets_the_card_and_detaches_it_outside_any_transaction(stripe_backend, firebase_auth):
+    from django.test import Client
+
+    from accounts.models import User
+    from marketplace.testing.firebase import emulator_sign_in, emulator_user
+
+    emulator_user("ivy@example.com", "close-pass-1", "Ivy Irving")
+    browser = Client()
+    emulator_sign_in(browser, "ivy@example.com", "close-pass-1")
+    ivy = User.objects.get(email="ivy@example.com")
+    ServiceRequestFactory(client=ivy)  # she organizes her own circle
+    started = browser.post("/api/payment-method/setup", {}, content_type="application/json").json()
+    method_id = stripe_backend.setup_succeed(started["setupIntentId"])
+    body = {"setupIntentId": started["setupIntentId"]}
+    assert browser.post("/api/payment-method/setup/finish", body, content_type="application/json").status_code == 200
+    ivy.refresh_from_db()
+    assert ivy.stripe_customer_id == SavedCard.objects.get(user=ivy).customer_id  # the spec's field
+
+    response = browser.post("/api/account/close", {"confirm": "CLOSE"}, content_type="application/json")
+
+    assert response.status_code == 200, response.content
+    assert not SavedCard.objects.get(user=ivy).ready
+    assert stripe_backend.payment_methods[method_id]["customer"] is None  # detached (fake_stripe: outside)
