@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from payments.models import ConnectedAccount, Earning, LateFee, PaymentIntent, ProcessedEvent, Refund
+from payments.models import ConnectedAccount, Earning, LateFee, PaymentIntent, ProcessedEvent, Refund, VisitCharge
 from payments.selectors import earning_earned, earning_state_label
 
 
@@ -99,6 +99,24 @@ class LateFeeAdmin(admin.ModelAdmin):
     list_filter = ("state", "kind", "gateway")
     search_fields = ("booking__id", "transfer_id")
     readonly_fields = [f.name for f in LateFee._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(VisitCharge)
+class VisitChargeAdmin(admin.ModelAdmin):
+    """Read-only: a saved card's automatic charge of a visit (payments.cards), with the bank's answer.
+    The card is named by brand and last 4 digits only; the payment method is never shown."""
+
+    list_display = ("booking", "state", "card_label", "amount_cents", "decline_code", "attempted_at")
+    list_filter = ("state", "gateway")
+    search_fields = ("booking__id", "intent_id")
+    exclude = ("card",)
+    readonly_fields = [f.name for f in VisitCharge._meta.fields if f.name != "card"]
 
     def has_add_permission(self, request) -> bool:
         return False

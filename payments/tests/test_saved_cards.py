@@ -447,3 +447,20 @@ def test_closing_the_account_forgets_the_card_and_detaches_it_outside_any_transa
     assert response.status_code == 200, response.content
     assert not SavedCard.objects.get(user=ivy).ready
     assert stripe_backend.payment_methods[method_id]["customer"] is None  # detached (fake_stripe: outside)
+
+
+def test_staff_read_a_visit_charge_in_the_django_admin_without_the_payment_method(
+    offline_backend, client_user, verified_provider, api_as, admin_user
+):
+    request = _series(client_user, count=2)
+    _save(api_as, client_user, DECLINES_LATER)
+    visit = _accept(api_as, verified_provider, request)[0]
+    charge = VisitCharge.objects.get(booking=visit)
+    staff = api_as(admin_user)
+
+    listed = staff.get("/django-admin/payments/visitcharge/")
+    page = staff.get(f"/django-admin/payments/visitcharge/{charge.pk}/change/")
+
+    assert listed.status_code == 200 and "card_declined" in listed.content.decode()
+    assert page.status_code == 200
+    assert SavedCard.objects.get(user=client_user).payment_method_id not in page.content.decode()
