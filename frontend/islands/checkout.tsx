@@ -31,6 +31,9 @@ interface CheckoutBooking {
   recipient: { id: number; firstName: string; lastName: string };
   /** A visit of a series: "This is visit 1 of 4 in a weekly series; each visit is paid separately." */
   seriesNote: string;
+  /** A saved card's automatic charge, as the viewer may read it ("Will be charged to Visa •••• 4242
+   * when confirmed", "We could not charge ..."); "" when there is none. */
+  autoChargeNote: string;
 }
 
 interface CheckoutProps {
@@ -92,9 +95,14 @@ function BookingSummary({ booking }: { booking: CheckoutBooking }) {
           <dd data-testid="summary-total">{formatMoney(booking.totalAmount)}</dd>
         </div>
       </dl>
-      {booking.seriesNote && (
+      {booking.seriesNote && !booking.autoChargeNote && (
         <p className="notice" role="note" data-testid="series-pay-note">
           {booking.seriesNote}
+        </p>
+      )}
+      {booking.autoChargeNote && (
+        <p className="notice" role="note" data-testid="auto-charge-note">
+          {booking.autoChargeNote}
         </p>
       )}
     </section>

@@ -55,6 +55,7 @@ def test_client_gets_the_booking_summary_and_the_island(client, booking):
             "timeZone": "America/New_York",
         },
         "seriesNote": "",  # a single visit: nothing about paying other visits
+        "autoChargeNote": "",  # not charged to a saved card
     }
 
 

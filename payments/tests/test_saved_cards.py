@@ -299,6 +299,9 @@ def test_pay_now_is_refused_while_the_automatic_charge_is_under_way(
     assert response.json()["message"] == cards.WILL_BE_CHARGED
     body = _booking_json(api_as, client_user, booking)
     assert body["autoCharge"] == {"state": "pending", "note": "Will be charged to Visa •••• 4242 when confirmed"}
+    # The checkout page has nothing to pay and says why.
+    page = api_as(client_user).get(f"/checkout/{booking.pk}").content.decode()
+    assert '"payable": false' in page and "Will be charged to Visa" in page
 
 
 def test_the_charge_task_charges_a_visit_once_and_skips_a_cancelled_one(
