@@ -9,6 +9,7 @@ from payments.models import (
     ProcessedEvent,
     Refund,
     Tip,
+    VisitCharge,
 )
 from payments.selectors import earning_earned, earning_state_label
 
@@ -141,6 +142,24 @@ class InstantPayoutAdmin(admin.ModelAdmin):
     list_filter = ("state", "gateway")
     search_fields = ("payout_id", "provider__id")
     readonly_fields = [f.name for f in InstantPayout._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(VisitCharge)
+class VisitChargeAdmin(admin.ModelAdmin):
+    """Read-only: a saved card's automatic charge of a visit (payments.cards), with the bank's answer.
+    The card is named by brand and last 4 digits only; the payment method is never shown."""
+
+    list_display = ("booking", "state", "card_label", "amount_cents", "decline_code", "attempted_at")
+    list_filter = ("state", "gateway")
+    search_fields = ("booking__id", "intent_id")
+    exclude = ("card",)
+    readonly_fields = [f.name for f in VisitCharge._meta.fields if f.name != "card"]
 
     def has_add_permission(self, request) -> bool:
         return False

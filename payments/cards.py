@@ -15,12 +15,12 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import secrets
-from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from bookings.models import Booking
 from bookings.services import booking_lock, booking_payment_failed
 from bookings.services.base import tell
@@ -42,9 +42,6 @@ from payments.models import PaymentIntent, SavedCard, VisitCharge, VisitChargeSt
 from payments.payouts import cents
 from payments.selectors import booking_for_payer, booking_is_payable
 from payments.services import MINIMUM_CHARGE_CENTS, payment_succeeded
-
-if TYPE_CHECKING:
-    from accounts.models import User
 
 logger = logging.getLogger(__name__)
 
@@ -93,6 +90,8 @@ def _customer_of(actor: User) -> SavedCard:
         card, _ = SavedCard.objects.select_for_update().get_or_create(
             user=actor, defaults={"gateway": gateway.name, "customer_id": customer_id}
         )
+        # The spec's User.stripeCustomerId: her customer at Stripe (the account export shows it).
+        User.objects.filter(pk=actor.pk).update(stripe_customer_id=card.customer_id)
         if card.gateway != gateway.name:  # a card of another gateway can never be charged here
             card.gateway, card.customer_id = gateway.name, customer_id
             _clear(card)
@@ -203,6 +202,23 @@ def card_remove(*, actor: User) -> None:
         VisitCharge.objects.filter(card=card, state=VisitChargeState.PENDING).update(
             state=VisitChargeState.CANCELLED, last_error="The card was removed.", updated_at=timezone.now()
         )
+
+
+def card_forget_on_account_closure(*, user: User) -> None:
+    """After an account closure has committed: the card is forgotten at once (never charged again)
+    and then detached at the gateway, outside any transaction; a gateway failure is only logged."""
+    with transaction.atomic():
+        card = SavedCard.objects.select_for_update().filter(user=user).first()
+        if card is None or not card.ready:
+            return
+        payment_method_id = card.payment_method_id
+        _clear(card)
+        card.charge_every_booking = False
+        card.save()
+        VisitCharge.objects.filter(card=card, state=VisitChargeState.PENDING).update(
+            state=VisitChargeState.CANCELLED, last_error="The account was closed.", updated_at=timezone.now()
+        )
+    _detach_quietly(payment_method_id)
 
 
 def card_set_preference(*, actor: User, charge_every_booking: bool) -> SavedCard:

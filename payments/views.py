@@ -19,9 +19,11 @@ from circles.models import CircleRole
 from core.errors import DomainError
 from payments import instant, payouts
 from payments.api.serializers import MAX_ID
+from payments.cards import CHARGE_UNDER_WAY
 from payments.latefees import late_fee_dispute
 from payments.models import ConnectedAccount, Gateway, PayoutSetup, PayoutState, TipState
 from payments.selectors import (
+    auto_charge_of,
     booking_is_payable,
     checkout_booking,
     earnings_overview,
@@ -32,9 +34,13 @@ from payments.selectors import (
 from requests_app.models import TimeWindow
 
 
-def _booking_props(booking: Booking) -> dict:
+def _booking_props(booking: Booking, viewer) -> dict:
     service_request = booking.service_request
     provider_user = booking.provider.user
+    # A saved card's automatic charge (payments.cards), as the viewer may read it: while it is under
+    # way there is nothing to pay here; once declined, this page is where it is fixed.
+    auto_charge = auto_charge_of(booking_id=booking.pk, viewer=viewer)
+    under_way = auto_charge is not None and auto_charge["state"] in CHARGE_UNDER_WAY
     return {
         "id": booking.pk,
         "title": service_request.title or "Service Appointment",
@@ -50,7 +56,8 @@ def _booking_props(booking: Booking) -> dict:
         "paymentStatus": booking.payment_status,
         # Only the recipient's organizers pay; a plain member of the circle sees the status only.
         "canPay": booking.viewer_role == CircleRole.ORGANIZER,
-        "payable": booking_is_payable(booking) and booking.viewer_role == CircleRole.ORGANIZER,
+        "payable": booking_is_payable(booking) and booking.viewer_role == CircleRole.ORGANIZER and not under_way,
+        "autoChargeNote": auto_charge["note"] if auto_charge else "",
         "recipient": {
             "id": booking.recipient_id,
             "firstName": booking.recipient.first_name,
@@ -81,7 +88,7 @@ def checkout(request: HttpRequest, booking_id: str) -> HttpResponse:
     backend = settings.PAYMENTS_BACKEND
     props = {
         "bookingId": booking_id,
-        "booking": _booking_props(booking) if booking else None,
+        "booking": _booking_props(booking, request.user) if booking else None,
         "backend": backend,
         "publishableKey": settings.STRIPE_PUBLISHABLE_KEY if backend == Gateway.STRIPE else "",
     }

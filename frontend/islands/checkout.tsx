@@ -33,6 +33,9 @@ interface CheckoutBooking {
   seriesNote: string;
   /** The visit's tip, paid on its own (payments.tips); organizers only, null without one. */
   tip: { amount: string } | null;
+  /** A saved card's automatic charge, as the viewer may read it ("Will be charged to Visa •••• 4242
+   * when confirmed", "We could not charge ..."); "" when there is none. */
+  autoChargeNote: string;
 }
 
 interface CheckoutProps {
@@ -94,9 +97,14 @@ function BookingSummary({ booking }: { booking: CheckoutBooking }) {
           <dd data-testid="summary-total">{formatMoney(booking.totalAmount)}</dd>
         </div>
       </dl>
-      {booking.seriesNote && (
+      {booking.seriesNote && !booking.autoChargeNote && (
         <p className="notice" role="note" data-testid="series-pay-note">
           {booking.seriesNote}
+        </p>
+      )}
+      {booking.autoChargeNote && (
+        <p className="notice" role="note" data-testid="auto-charge-note">
+          {booking.autoChargeNote}
         </p>
       )}
     </section>

@@ -21,6 +21,7 @@ from core.errors import Conflict, DomainError, InvalidInput, PermissionDenied
 from marketplace.account_lifecycle.selectors import bookings_active_of
 from messaging.models import Message
 from notifications.services import notifications_forget
+from payments.cards import card_forget_on_account_closure
 from providers.models import Provider
 from requests_app.models import CANCEL_WINDOW_HOURS, RequestStatus, ServiceRequest, still_cancellable
 from requests_app.services import service_request_cancel
@@ -148,6 +149,8 @@ def account_close(*, user: User, confirmation: str) -> AccountClosure:
             except FirebaseUnavailable:
                 logger.error("Account %s: closing failed and Firebase could not enable it again", user.pk)
         raise
+    # Her saved card is forgotten and detached, outside the closure's transaction (payments.cards).
+    card_forget_on_account_closure(user=locked)
     logger.info(
         "Account %s closed: %d requests and %d bookings cancelled", locked.pk, len(open_request_ids), len(upcoming)
     )

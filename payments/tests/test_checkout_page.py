@@ -56,6 +56,7 @@ def test_client_gets_the_booking_summary_and_the_island(client, booking):
         },
         "seriesNote": "",  # a single visit: nothing about paying other visits
         "tip": None,  # no tip for this visit (payments.tips)
+        "autoChargeNote": "",  # not charged to a saved card
     }
 
 

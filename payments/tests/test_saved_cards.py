@@ -299,6 +299,9 @@ def test_pay_now_is_refused_while_the_automatic_charge_is_under_way(
     assert response.json()["message"] == cards.WILL_BE_CHARGED
     body = _booking_json(api_as, client_user, booking)
     assert body["autoCharge"] == {"state": "pending", "note": "Will be charged to Visa •••• 4242 when confirmed"}
+    # The checkout page has nothing to pay and says why.
+    page = api_as(client_user).get(f"/checkout/{booking.pk}").content.decode()
+    assert '"payable": false' in page and "Will be charged to Visa" in page
 
 
 def test_the_charge_task_charges_a_visit_once_and_skips_a_cancelled_one(
@@ -421,3 +424,46 @@ def test_the_amount_charged_is_the_bookings_in_cents(offline_backend, client_use
     visit = _accept(api_as, verified_provider, request)[0]
     assert visit.total_amount == Decimal("50.00")  # 33.33 x 1.5 = 49.995, rounded half up
     assert VisitCharge.objects.get(booking=visit).amount_cents == 5000
+
+
+@pytest.mark.django_db(transaction=True)
+def test_closing_the_account_forgets_the_card_and_detaches_it_outside_any_transaction(stripe_backend, firebase_auth):
+    from django.test import Client
+
+    from accounts.models import User
+    from marketplace.testing.firebase import emulator_sign_in, emulator_user
+
+    emulator_user("ivy@example.com", "close-pass-1", "Ivy Irving")
+    browser = Client()
+    emulator_sign_in(browser, "ivy@example.com", "close-pass-1")
+    ivy = User.objects.get(email="ivy@example.com")
+    ServiceRequestFactory(client=ivy)  # she organizes her own circle
+    started = browser.post("/api/payment-method/setup", {}, content_type="application/json").json()
+    method_id = stripe_backend.setup_succeed(started["setupIntentId"])
+    body = {"setupIntentId": started["setupIntentId"]}
+    assert browser.post("/api/payment-method/setup/finish", body, content_type="application/json").status_code == 200
+    ivy.refresh_from_db()
+    assert ivy.stripe_customer_id == SavedCard.objects.get(user=ivy).customer_id  # the spec's field
+
+    response = browser.post("/api/account/close", {"confirm": "CLOSE"}, content_type="application/json")
+
+    assert response.status_code == 200, response.content
+    assert not SavedCard.objects.get(user=ivy).ready
+    assert stripe_backend.payment_methods[method_id]["customer"] is None  # detached (fake_stripe: outside)
+
+
+def test_staff_read_a_visit_charge_in_the_django_admin_without_the_payment_method(
+    offline_backend, client_user, verified_provider, api_as, admin_user
+):
+    request = _series(client_user, count=2)
+    _save(api_as, client_user, DECLINES_LATER)
+    visit = _accept(api_as, verified_provider, request)[0]
+    charge = VisitCharge.objects.get(booking=visit)
+    staff = api_as(admin_user)
+
+    listed = staff.get("/django-admin/payments/visitcharge/")
+    page = staff.get(f"/django-admin/payments/visitcharge/{charge.pk}/change/")
+
+    assert listed.status_code == 200 and "card_declined" in listed.content.decode()
+    assert page.status_code == 200
+    assert SavedCard.objects.get(user=client_user).payment_method_id not in page.content.decode()
