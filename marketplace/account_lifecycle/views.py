@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.api.serializers import AccountCloseInputSerializer
 from accounts.guards import login_required_page, queue_toast
+from core.languages import Language
 from marketplace.account_lifecycle import selectors, services
 from notifications.api.views import notification_settings_props
 from providers.models import Provider
@@ -31,6 +32,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         "provider": Provider.objects.filter(user=user).only("id", "verification_status").first(),
         "props": props,
         "notification_props": {"initial": notification_settings_props(user=user)},
+        "languages": Language.choices,
     }
     return render(request, "pages/settings.html", context)
 
