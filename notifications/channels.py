@@ -12,6 +12,8 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 from twilio.base.exceptions import TwilioRestException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
@@ -51,17 +53,24 @@ def _support_context() -> dict:
 
 
 def email_message(delivery: Delivery) -> EmailMultiAlternatives:
-    """The email of a delivery: text and HTML parts, one action link, a one-click unsubscribe."""
+    """The email of a delivery: text and HTML parts, one action link, a one-click unsubscribe; in
+    the recipient's own language (User.language), whoever caused it: a circle hears one event each
+    in their own."""
+    with translation.override(delivery.recipient.language or None):
+        return _email_message(delivery)
+
+
+def _email_message(delivery: Delivery) -> EmailMultiAlternatives:
     event, user = delivery.event, delivery.recipient
     content = build(event, user)
     unsubscribe = unsubscribe_url(user_id=user.pk, kind=event.kind)
     context = {
         "content": content,
-        "greeting": f"Hello {user.first_name}," if user.first_name else "",
+        "greeting": gettext("Hello %(name)s,") % {"name": user.first_name} if user.first_name else "",
         "action_url": site_url(content.action_path),
         "preferences_url": site_url(reverse("settings") + "#notifications"),
         "unsubscribe_url": unsubscribe,
-        "kind_label": Kind(event.kind).label if event.kind in Kind.values else "these emails",
+        "kind_label": Kind(event.kind).label if event.kind in Kind.values else gettext("these emails"),
         **_support_context(),
     }
     domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "kindly.invalid"
@@ -134,10 +143,19 @@ def twilio_client() -> Client:
 
 def sms_body(delivery: Delivery) -> str:
     """The text message of a delivery (core.notices.text_message): the same words as the person's
-    in-app message (the payer is thanked, the others told who paid), and the email's link."""
+    in-app message (the payer is thanked, the others told who paid), and the email's link; in the
+    recipient's own language, written again from the notice's facts."""
+    with translation.override(delivery.recipient.language or None):
+        return _sms_body(delivery)
+
+
+def _sms_body(delivery: Delivery) -> str:
     event = delivery.event
     content = build(event, delivery.recipient)
-    texts = {"": event.text, **(event.context or {}).get("texts", {})}
+    texts = notices.texts_again(event.kind, event.context or {}) or {
+        "": event.text,
+        **(event.context or {}).get("texts", {}),
+    }
     words = notices.text_for(texts, user_id=delivery.recipient_id, role=role_of(event, delivery.recipient))
     return notices.text_message(words, site_url(content.action_path))
 

@@ -20,6 +20,7 @@ people.invitation_words and people.invitation_email, written from the invitation
 from __future__ import annotations
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext
 
 from core.notices import bookings, people, phone, requests
 from core.notices.base import Content, Facts, Notice, Reader, Texts
@@ -41,6 +42,17 @@ def texts(notice: str, facts: Facts) -> Texts:
     return entry.texts(facts)
 
 
+def texts_again(notice: str, context: Facts) -> Texts | None:
+    """A notice's in-app words written again from the facts kept with it (in the language active
+    now: a text message in its reader's); None when they cannot be (a notice kept before its facts
+    were, or facts this catalogue no longer reads)."""
+    facts = {key: value for key, value in context.items() if key not in ("roles", "texts")}
+    try:
+        return texts(notice, facts)
+    except (KeyError, TypeError, ValueError, ImproperlyConfigured):
+        return None
+
+
 def text_for(texts: Texts, *, user_id: object, role: str = "") -> str:
     """One person's words among a notice's: their own, their part's, or everyone's."""
     return texts.get(f"user:{user_id}") or texts.get(role) or texts[""]
@@ -52,18 +64,30 @@ def email(reader: Reader, kind: str) -> Content:
     entry = CATALOGUE.get(kind)
     content = entry.email(reader) if entry is not None and entry.email is not None else None
     return content or Content(
-        subject="News from Kindly",
+        subject=gettext("News from Kindly"),
         heading=reader.text,
         lines=[],
-        action_label="Open Kindly",
+        action_label=gettext("Open Kindly"),
         action_path="/dashboard",
-        why="you have an account on Kindly",
+        why=gettext("you have an account on Kindly"),
     )
 
 
 def text_message(words: str, link: str) -> str:
     """A notice as a text message: the person's in-app words and the link of its email."""
-    return f"Kindly: {words} {link} Reply STOP to stop texts."
+    return gettext("Kindly: %(words)s %(link)s Reply STOP to stop texts.") % {"words": words, "link": link}
 
 
-__all__ = ["CATALOGUE", "Content", "Facts", "Notice", "Reader", "Texts", "email", "text_for", "text_message", "texts"]
+__all__ = [
+    "CATALOGUE",
+    "Content",
+    "Facts",
+    "Notice",
+    "Reader",
+    "Texts",
+    "email",
+    "text_for",
+    "text_message",
+    "texts",
+    "texts_again",
+]

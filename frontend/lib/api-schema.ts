@@ -326,6 +326,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description PUT /api/auth/language {language}: "en" or "es", the language Kindly speaks to the caller in. */
+        put: operations["auth_language_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -1958,6 +1975,10 @@ export interface components {
             readonly id: number;
             readonly userId: string;
             readonly specialties: string[];
+            /** @description The languages she speaks, as codes, in her order. */
+            readonly languages: components["schemas"]["LanguagesEnum"][];
+            /** @description "Speaks English, Spanish", in the reader's language. */
+            readonly speaks: string;
             /** Format: double */
             readonly hourlyRate: number | null;
             readonly availability: unknown;
@@ -2030,6 +2051,13 @@ export interface components {
             readonly zipCode: string;
             readonly phone: string;
             readonly notesForHelpers: string;
+            /**
+             * @description Her language: what her helper is chosen to speak.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            readonly language: components["schemas"]["LanguageEnum"];
             readonly isSelf: boolean;
             readonly myRole: components["schemas"]["CircleRoleEnum"];
             readonly members: components["schemas"]["CircleMember"][];
@@ -2048,6 +2076,8 @@ export interface components {
             zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
+            /** @description "en" or "es" (circles.services checks it); default: yours. */
+            language?: string;
             /**
              * @description The person is the signed-in user themself.
              * @default false
@@ -2370,6 +2400,35 @@ export interface components {
          * @enum {string}
          */
         KindEnum: "request_accepted" | "payment_received" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "checks_renewal_due" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
+        /**
+         * @description * `en` - English
+         *     * `es` - Español
+         * @enum {string}
+         */
+        LanguageEnum: "en" | "es";
+        /** @description PUT /api/auth/language. */
+        LanguageInputRequest: {
+            language: components["schemas"]["LanguageEnum"];
+        };
+        /**
+         * @description * `en` - en
+         *     * `es` - es
+         *     * `zh` - zh
+         *     * `tl` - tl
+         *     * `vi` - vi
+         *     * `ar` - ar
+         *     * `fr` - fr
+         *     * `ko` - ko
+         *     * `ru` - ru
+         *     * `ht` - ht
+         *     * `pt` - pt
+         *     * `de` - de
+         *     * `hi` - hi
+         *     * `pl` - pl
+         *     * `it` - it
+         * @enum {string}
+         */
+        LanguagesEnum: "en" | "es" | "zh" | "tl" | "vi" | "ar" | "fr" | "ko" | "ru" | "ht" | "pt" | "de" | "hi" | "pl" | "it";
         /** @description GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking. */
         LateFee: {
             readonly bookingId: number;
@@ -2535,6 +2594,8 @@ export interface components {
             zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
+            /** @description "en" or "es" (circles.services checks it); default: yours. */
+            language?: string;
         };
         /** @description Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True). */
         PatchedEmergencyContactInputRequest: {
@@ -2552,14 +2613,16 @@ export interface components {
             role?: string;
         };
         /**
-         * @description PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels
-         *     (either or both; the rules are providers.services').
+         * @description PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels, and
+         *     the languages she speaks (any of them; the rules are providers.services').
          */
         PatchedProviderAreaRequest: {
             /** Home ZIP code */
             homeZip?: string;
             /** How far you travel */
             travelMiles?: number;
+            /** @description Codes of the languages she speaks, e.g. ["en", "es"] (English when not given). */
+            languages?: string[];
         };
         PaymentState: {
             status: string;
@@ -2655,6 +2718,10 @@ export interface components {
             readonly id: number;
             readonly userId: string;
             readonly specialties: string[];
+            /** @description The languages she speaks, as codes, in her order. */
+            readonly languages: components["schemas"]["LanguagesEnum"][];
+            /** @description "Speaks English, Spanish", in the reader's language. */
+            readonly speaks: string;
             /** Format: double */
             readonly hourlyRate: number | null;
             readonly availability: unknown;
@@ -2702,6 +2769,8 @@ export interface components {
             homeZip: string;
             /** How far you travel */
             travelMiles: number;
+            /** @description Codes of the languages she speaks, e.g. ["en", "es"] (English when not given). */
+            languages?: string[];
         };
         ProviderCounts: {
             pending: number;
@@ -2719,6 +2788,9 @@ export interface components {
             readonly id: number;
             readonly user: components["schemas"]["PublicUser"];
             readonly specialties: string[];
+            readonly languages: string[];
+            /** @description "Speaks English, Spanish", in the reader's language. */
+            readonly speaks: string;
             /** Format: double */
             readonly hourlyRate: number | null;
             readonly serviceArea: string;
@@ -3058,6 +3130,13 @@ export interface components {
             firstName?: string;
             /** Last name */
             lastName?: string;
+            /**
+             * @description Chosen on the sign-up card; a new account only (else the browser's language).
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            language?: components["schemas"]["LanguageEnum"];
         };
         /**
          * @description * `tech-support` - Technology Support
@@ -3161,6 +3240,13 @@ export interface components {
             /** Format: email */
             email: string;
             readonly userType: components["schemas"]["UserTypeEnum"];
+            /**
+             * @description The language Kindly speaks to them in (pages, emails, texts).
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            readonly language: components["schemas"]["LanguageEnum"];
             readonly stripeCustomerId: string;
             readonly stripeSubscriptionId: string;
             /** Format: date-time */
@@ -3787,6 +3873,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Voicemail"][];
+                };
+            };
+        };
+    };
+    auth_language_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
                 };
             };
         };
@@ -5069,6 +5178,8 @@ export interface operations {
             query?: {
                 /** @description YYYY-MM-DD: only providers free that day. */
                 availableOn?: string;
+                /** @description Only helpers who speak it. */
+                language?: "ar" | "de" | "en" | "es" | "fr" | "hi" | "ht" | "it" | "ko" | "pl" | "pt" | "ru" | "tl" | "vi" | "zh";
                 /** @description Number of results to return per page. */
                 limit?: number;
                 /** @description A care recipient of one of your circles: only helpers whose travel covers where they live, with distanceMiles (another's recipient: 404). */
