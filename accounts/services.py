@@ -10,7 +10,6 @@ import unicodedata
 from typing import Any
 
 from django.db import IntegrityError, transaction
-
 from django.utils.translation import gettext
 
 from accounts.models import User, UserType

@@ -9,7 +9,8 @@ who speaks with their mother in Vietnamese even though Kindly's pages are in Eng
 from __future__ import annotations
 
 from django.db import models
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class Language(models.TextChoices):

@@ -4,8 +4,8 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from accounts.models import EmergencyContact, User, UserType
-from core.languages import Language
 from core.api import PlainCharField, PlainEmailField, PlainIntegerField, StrictSerializer
+from core.languages import Language
 from core.validators import phone_problem
 
 USER_TYPE_MESSAGE = "userType must be client or provider."
