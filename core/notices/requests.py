@@ -50,12 +50,7 @@ def _expired_email(r: Reader) -> Content:
     mine = _theirs(r)
     return Content(
         subject=_("Your request ended without a provider") if mine else _("The request ended without a provider"),
-        heading=(
-            _("Your request “%(title)s” has ended.")
-            if mine
-            else _("The request “%(title)s” has ended.")
-        )
-        % n,
+        heading=(_("Your request “%(title)s” has ended.") if mine else _("The request “%(title)s” has ended.")) % n,
         lines=[
             _("Its preferred date has passed and no provider accepted it."),
             _("You are welcome to post it again with a new date."),
