@@ -19,8 +19,11 @@ people.invitation_words and people.invitation_email, written from the invitation
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.core.exceptions import ImproperlyConfigured
-from django.utils.translation import gettext
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
 
 from core.notices import bookings, people, phone, requests
 from core.notices.base import Content, Facts, Notice, Reader, Texts
@@ -33,13 +36,33 @@ if _missing:  # a new kind must say its words before anything can send it
     raise ImproperlyConfigured(f"Notice kinds without words in core.notices: {sorted(_missing)}")
 
 
+def in_reader_words(facts: Facts) -> Facts:
+    """The facts that are words from a table, in the active language: the visit's day and window
+    ("when", from "when_on" and "when_window" when the sender kept them) and a window alone
+    ("window"); the rest (names, titles, amounts) as the sender gave them."""
+    words = dict(facts)
+    if words.get("when_on"):
+        try:
+            day = dt.date.fromisoformat(str(words["when_on"]))
+        except ValueError:
+            return words
+        # Translators: Django date format letters for a visit's day ("Monday, December 1, 2026").
+        when = date_format(day, pgettext("visit day", "l, F j, Y"))
+        window = words.get("when_window")
+        words["when"] = f"{when}, {gettext(window)}" if window else when
+    if isinstance(words.get("window"), str) and words["window"]:
+        words["window"] = gettext(words["window"])
+    return words
+
+
 def texts(notice: str, facts: Facts) -> Texts:
-    """The notice's words in the app, per part ("" for everyone the others leave out)."""
+    """The notice's words in the app, per part ("" for everyone the others leave out), in the
+    active language."""
     try:
         entry = CATALOGUE[notice]
     except KeyError:
         raise ImproperlyConfigured(f"No notice named {notice!r} in core.notices") from None
-    return entry.texts(facts)
+    return entry.texts(in_reader_words(facts))
 
 
 def texts_again(notice: str, context: Facts) -> Texts | None:
@@ -86,6 +109,7 @@ __all__ = [
     "Reader",
     "Texts",
     "email",
+    "in_reader_words",
     "text_for",
     "text_message",
     "texts",
