@@ -9,7 +9,7 @@ who speaks with their mother in Vietnamese even though Kindly's pages are in Eng
 from __future__ import annotations
 
 from django.db import models
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 
@@ -44,6 +44,16 @@ SPOKEN: dict[str, object] = {
 }
 SPOKEN_MAX = len(SPOKEN)
 
+# The rule's words (the forms read them from the generated rules, in English for now).
+LANGUAGES_NOT_LISTED = gettext_noop("Choose the languages you speak from the list.")
+LANGUAGES_TWICE = gettext_noop("List each language once.")
+LANGUAGES_REQUIRED = gettext_noop("Choose at least one language you speak.")
+
+
+def spoken_options() -> list[dict[str, str]]:
+    """The languages a helper may speak as {id, name}, named in the reader's language, for forms."""
+    return [{"id": code, "name": str(name)} for code, name in SPOKEN.items()]
+
 
 def site_language(code: str | None) -> str:
     """The site language nearest to a code ("es-MX" -> "es"); English when Kindly has none."""
@@ -54,14 +64,14 @@ def site_language(code: str | None) -> str:
 def spoken_problem(codes: object) -> str:
     """Why a helper's list of languages is not acceptable ("" when it is): a list of known codes, each once."""
     if not isinstance(codes, list) or not all(isinstance(code, str) for code in codes):
-        return gettext("Choose the languages you speak from the list.")
+        return gettext(LANGUAGES_NOT_LISTED)
     unknown = [code for code in codes if code not in SPOKEN]
     if unknown:
-        return gettext("Choose the languages you speak from the list.")
+        return gettext(LANGUAGES_NOT_LISTED)
     if len(set(codes)) != len(codes):
-        return gettext("List each language once.")
+        return gettext(LANGUAGES_TWICE)
     if not codes:
-        return gettext("Choose at least one language you speak.")
+        return gettext(LANGUAGES_REQUIRED)
     return ""
 
 

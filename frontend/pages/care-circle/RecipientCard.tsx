@@ -5,6 +5,7 @@ import { InviteForm } from "./InviteForm";
 import { MemberRow } from "./MemberRow";
 import { PendingInvitation } from "./PendingInvitation";
 import { PhonePin } from "./PhonePin";
+import { RecipientLanguage } from "./RecipientLanguage";
 import { VisitRecordExport } from "./VisitRecordExport";
 import { fullName, type Recipient, ROLE_LABEL } from "./common";
 
@@ -41,6 +42,7 @@ export function RecipientCard({
         </div>
       </dl>
       {organizer && <EditRecipient recipient={recipient} onChanged={onChanged} />}
+      <RecipientLanguage recipient={recipient} onChanged={onChanged} />
       <PhonePin recipient={recipient} />
 
       <h3>People in the circle</h3>
