@@ -18,7 +18,7 @@ from twilio.base.exceptions import TwilioRestException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
-from circles.models import CircleRole
+from accounts.selectors import language_of_address
 from core import notices
 from core.notices import people as people_notices
 from core.support import SUPPORT_CONVERSATION, support_contacts
@@ -93,19 +93,26 @@ def _email_message(delivery: Delivery) -> EmailMultiAlternatives:
 def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlternatives:
     """The email inviting an address (which may have no account) to a care circle: who invites,
     for whom, with which role, the link, and that it works for 7 days. Nothing to unsubscribe
-    from: the address chose nothing and gets one email per invitation an organizer sends."""
+    from: the address chose nothing and gets one email per invitation an organizer sends. In the
+    language of the address's account, or else of the person who invites (family shares one)."""
+    inviter = invitation.invited_by.language if invitation.invited_by else settings.LANGUAGE_CODE
+    with translation.override(language_of_address(email=invitation.email, otherwise=inviter)):
+        return _invitation_email(invitation, key=key)
+
+
+def _invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlternatives:
     from circles.services import invitation_facts, invitation_path
 
     content = people_notices.invitation_email(
         {
             **invitation_facts(invitation),
-            "role": CircleRole(invitation.role).label.lower(),
+            "role": invitation.role,
             "path": invitation_path(invitation),
         }
     )
     context = {
         "content": content,
-        "greeting": "Hello,",
+        "greeting": gettext("Hello,"),
         "action_url": site_url(content.action_path),
         "preferences_url": "",
         "unsubscribe_url": "",

@@ -115,3 +115,22 @@ def test_a_text_message_is_written_again_in_its_readers_language(circle):
     assert f"{day:%A, %B} {day.day}, {day.year}, Morning (8AM - 12PM)" in english
     assert f"{day.day} de {months[day.month - 1]} de {day.year}, Mañana (8 AM - 12 PM)" in spanish
     assert channels.sms_body(mark_email).endswith("Reply STOP to stop texts.")
+
+
+def test_an_invitation_is_written_in_the_invitees_language_or_else_the_inviters(circle):
+    from circles import services as circles
+
+    clara = circle["clara"]  # reads Spanish
+    recipient = circle["request"].recipient
+    UserFactory(email="tom@example.com", language="en")
+    to_stranger = circles.invitation_create(
+        actor=clara, recipient_id=recipient.pk, email="new@example.com", role="member"
+    )
+    to_tom = circles.invitation_create(actor=clara, recipient_id=recipient.pk, email="tom@example.com", role="member")
+
+    stranger = channels.invitation_email(to_stranger, key="a")
+    tom = channels.invitation_email(to_tom, key="b")
+
+    assert stranger.subject == "Clara Stone le invita a ayudar a cuidar a Walter en Kindly"
+    assert "Le invitan como miembro." in stranger.body
+    assert tom.subject == "Clara Stone invites you to help care for Walter on Kindly"
