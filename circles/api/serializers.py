@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from accounts.api.serializers import EmergencyContactSerializer, UserSummarySerializer
+from accounts.api.serializers import LANGUAGE_ERRORS, EmergencyContactSerializer, UserSummarySerializer
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole
 from core.api import PlainCharField, StrictSerializer
 from core.languages import Language
@@ -106,8 +106,11 @@ class CareRecipientInputSerializer(StrictSerializer):
     notesForHelpers = serializers.CharField(
         source="notes_for_helpers", required=False, allow_blank=True, trim_whitespace=False
     )
-    language = serializers.CharField(
-        required=False, max_length=8, help_text='"en" or "es" (circles.services checks it); default: yours.'
+    language = serializers.ChoiceField(
+        Language.choices,
+        required=False,
+        error_messages=LANGUAGE_ERRORS,
+        help_text='"en" or "es" (circles.services checks it too); default: the language of whoever adds her.',
     )
 
 

@@ -2076,8 +2076,13 @@ export interface components {
             zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
-            /** @description "en" or "es" (circles.services checks it); default: yours. */
-            language?: string;
+            /**
+             * @description "en" or "es" (circles.services checks it too); default: the language of whoever adds her.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            language?: components["schemas"]["LanguageEnum"];
             /**
              * @description The person is the signed-in user themself.
              * @default false
@@ -2594,8 +2599,13 @@ export interface components {
             zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
-            /** @description "en" or "es" (circles.services checks it); default: yours. */
-            language?: string;
+            /**
+             * @description "en" or "es" (circles.services checks it too); default: the language of whoever adds her.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            language?: components["schemas"]["LanguageEnum"];
         };
         /** @description Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True). */
         PatchedEmergencyContactInputRequest: {
