@@ -14,7 +14,7 @@ TEST_ENV := DJANGO_SETTINGS_MODULE=marketplace.settings.test \
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}
 
 .PHONY: help run test install python-deps node-deps chromium services lint lint-python lint-ts typecheck types-check \
-	api-types build vitest pytest pytest-sqlite pytest-browser
+	api-types build vitest pytest pytest-sqlite pytest-browser messages
 
 help:
 	@echo "make run   - start Kindly locally on http://127.0.0.1:8000 (demo data, Firebase Auth emulator)"
@@ -81,6 +81,16 @@ types-check: python-deps node-deps
 # Rewrite both after a serializer or rule change (then commit them).
 api-types: python-deps node-deps
 	@scripts/api-types.sh
+
+# The Spanish catalogue (docs/i18n.md): makemessages collects every marked string of the templates and
+# the Python code into locale/es/LC_MESSAGES/django.po (new ones untranslated, to be written against
+# docs/glossary-es.md), compilemessages writes django.mo. Both files are committed, so make run needs no
+# gettext; core/tests/test_catalogue.py fails when a marked string has no Spanish or the .mo is stale.
+MESSAGES_IGNORE := --ignore 'static/*' --ignore 'staticfiles/*' --ignore 'frontend/*' --ignore 'bench/*' \
+	--ignore 'scripts/*' --ignore 'node_modules/*'
+messages: python-deps
+	$(PY) manage.py makemessages -l es --add-location file --no-obsolete $(MESSAGES_IGNORE)
+	$(PY) manage.py compilemessages -l es
 
 # Unit tests of frontend/lib and frontend/components (Vitest, Testing Library, jsdom).
 vitest: node-deps

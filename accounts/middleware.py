@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.utils import translation
 from django.utils.deprecation import MiddlewareMixin
 
 from accounts.second_factor import SECOND_FACTOR_REQUIRED, needs_second_factor
@@ -55,3 +56,17 @@ class StaffSecondFactorMiddleware(MiddlewareMixin):
         if needs_second_factor(request.user):
             return second_factor_required_response(request)
         return None
+
+
+class UserLanguageMiddleware(MiddlewareMixin):
+    """A signed-in person reads Kindly in the language they chose (User.language), whatever their
+    browser says; others get Django's LocaleMiddleware's pick (the cookie, then Accept-Language).
+    After AuthenticationMiddleware; LocaleMiddleware's response step then names the language
+    (Content-Language) and varies the response on Accept-Language."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        user = getattr(request, "user", None)
+        language = getattr(user, "language", "") if user is not None and user.is_authenticated else ""
+        if language:
+            translation.activate(language)
+            request.LANGUAGE_CODE = translation.get_language()

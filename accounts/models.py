@@ -3,12 +3,15 @@ from __future__ import annotations
 from django.contrib.auth.base_user import AbstractBaseUser, BaseUserManager
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from core.languages import DEFAULT_LANGUAGE, Language
 
 
 class UserType(models.TextChoices):
-    CLIENT = "client", "Client"
-    PROVIDER = "provider", "Provider"
-    ADMIN = "admin", "Admin"
+    CLIENT = "client", _("Client")
+    PROVIDER = "provider", _("Provider")
+    ADMIN = "admin", _("Admin")
 
 
 class UserManager(BaseUserManager["User"]):
@@ -31,6 +34,12 @@ class User(AbstractBaseUser):
     user_type = models.CharField(max_length=16, choices=UserType.choices, default=UserType.CLIENT)
     stripe_customer_id = models.CharField(max_length=255, blank=True)
     stripe_subscription_id = models.CharField(max_length=255, blank=True)
+    # The language Kindly speaks to them in: pages (accounts.middleware.UserLanguageMiddleware),
+    # emails, texts and in-app notices (each recipient in their own). Set at sign-up from the
+    # sign-up card or the browser, changed on /settings.
+    language = models.CharField(
+        max_length=8, choices=Language.choices, default=DEFAULT_LANGUAGE, db_default=DEFAULT_LANGUAGE
+    )
     is_active = models.BooleanField(default=True)
     # Set when the user closes the account (they can no longer sign in); purge_closed_accounts
     # anonymises it 30 days later and sets purged_at.

@@ -21,6 +21,13 @@ def user_get_by_uid(*, uid: str) -> User | None:
     return User.objects.filter(pk=uid).first()
 
 
+def language_of_address(*, email: str, otherwise: str) -> str:
+    """The language of the account holding this address (an invitation to someone who may have an
+    account), or `otherwise` when none does."""
+    found = User.objects.filter(email__iexact=email.strip()).values_list("language", flat=True).first()
+    return found or otherwise
+
+
 def emergency_contact_list(*, user: User) -> QuerySet[EmergencyContact]:
     """The user's own contacts, primary first."""
     return EmergencyContact.objects.filter(user=user).order_by("-is_primary", "name", "pk")

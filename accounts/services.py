@@ -10,9 +10,11 @@ import unicodedata
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from accounts.models import User, UserType
 from core.errors import Conflict, InvalidInput, PermissionDenied
+from core.languages import Language, site_language
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +41,9 @@ def _split_name(display_name: str) -> tuple[str, str]:
     return clean_name(first), clean_name(last)
 
 
-def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_name: str = "") -> User:
+def user_sync_from_claims(
+    *, claims: dict[str, Any], first_name: str = "", last_name: str = "", language: str = ""
+) -> User:
     """Create or update the local user for verified Firebase claims (keyed by uid).
 
     Email and picture follow Firebase on every sign-in. Names come from first_name/last_name
@@ -47,6 +51,9 @@ def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_
     names made only of spaces count as not given. A different local user already holding the
     email (a Firebase account recreated under a new uid) is a Conflict: the uid is the primary
     key everything else points at, so it cannot be re-keyed silently.
+
+    `language` (the sign-up card's choice, else the browser's) is the new account's language; a
+    later sign-in never changes it (the person changes it on /settings).
     """
     uid = claims["uid"]
     email = claims.get("email")
@@ -75,6 +82,7 @@ def user_sync_from_claims(*, claims: dict[str, Any], first_name: str = "", last_
                         first_name=first_name,
                         last_name=last_name,
                         profile_image_url=picture[:1000],
+                        language=site_language(language),
                     )
             except IntegrityError:
                 # A concurrent first sign-in of the same uid won; update that row below.
@@ -113,6 +121,19 @@ def user_type_switch(*, user: User, user_type: str) -> User:
         if locked.user_type != user_type:
             locked.user_type = user_type
             locked.save(update_fields=["user_type", "updated_at"])
+        return locked
+
+
+def user_language_set(*, user: User, language: str) -> User:
+    """The language Kindly speaks to the person in (pages, emails, texts). 400 for one Kindly has not."""
+    if language not in Language.values:
+        message = gettext("Choose English or Español.")
+        raise InvalidInput(message, errors={"language": [message]})
+    with transaction.atomic():
+        locked = User.objects.select_for_update().get(pk=user.pk)
+        if locked.language != language:
+            locked.language = language
+            locked.save(update_fields=["language", "updated_at"])
         return locked
 
 

@@ -6,10 +6,12 @@ from accounts.api import views as api
 
 urlpatterns = [
     path("login", views.login_page, name="login"),
+    path("settings/language", views.language_set, name="settings-language"),
     path("api/login", api.api_login_redirect, name="api-login"),
     path("api/auth/session", api.SessionView.as_view(), name="auth-session"),
     path("api/auth/logout", api.LogoutView.as_view(), name="auth-logout"),
     path("api/auth/user", api.CurrentUserView.as_view(), name="auth-user"),
+    path("api/auth/language", api.LanguageView.as_view(), name="auth-language"),
     path("api/auth/user-type", api.UserTypeView.as_view(), name="auth-user-type"),
     # The staff second step (accounts.second_factor); the gate lets staff reach these before it.
     path("second-factor", second_factor.second_factor_page, name="second-factor"),

@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from core.addresses import Address, area_line, full_line, parse_one_line
 from core.geocoding import PlaceStatus
+from core.languages import DEFAULT_LANGUAGE, Language
 
 # An invitation's link works for 7 days.
 INVITATION_MAX_AGE = dt.timedelta(days=7)
@@ -94,6 +95,11 @@ class CareRecipient(models.Model):
     # reports, emails, the calendar feed) is in this zone, whoever reads it.
     time_zone = models.CharField(
         max_length=64, default=site_time_zone, validators=[validate_time_zone], help_text="For example America/Chicago."
+    )
+    # The language she is most at ease in: what her helper is chosen to speak (offers prefer a
+    # helper who speaks it) and what the phone speaks to her. The organizer sets it on /care-circle.
+    language = models.CharField(
+        max_length=8, choices=Language.choices, default=DEFAULT_LANGUAGE, db_default=DEFAULT_LANGUAGE
     )
     # The recipient's own account, when they have one (a senior who signed up for themself).
     account = models.OneToOneField(

@@ -17,6 +17,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Case, When
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import EmergencyContact
 from circles.models import (
@@ -32,6 +33,7 @@ from core import events
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
+from core.languages import Language
 from core.notices import people as people_notices
 from core.notices.people import InApp
 from core.notifications import NoticeKind, notify
@@ -63,6 +65,7 @@ API_NAMES = {
 ADDRESS_MAX = 255
 FIELD_TOO_LONG = "{label} can be at most {max} characters long."
 FIRST_NAME_REQUIRED = "Please enter a first name."
+LANGUAGE_INVALID = _("Choose English or Español.")
 EMAIL_REQUIRED = "Please enter an email address."
 EMAIL_INVALID = "Please enter a valid email address, like name@example.com."
 ROLE_INVALID = "Choose organizer or member."
@@ -106,6 +109,12 @@ def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
     cleaned: dict[str, str] = {}
     errors: dict[str, list[str]] = {}
     fields = dict(fields)
+    if "language" in fields:
+        language = fields.pop("language")
+        if language in Language.values:
+            cleaned["language"] = str(language)
+        else:
+            errors["language"] = [LANGUAGE_INVALID]
     if "address" in fields:
         text = "" if fields["address"] is None else str(fields.pop("address"))
         if len(text.strip()) > ADDRESS_MAX:
@@ -180,6 +189,7 @@ def recipient_for_self(*, user: User) -> CareRecipient:
             recipient = CareRecipient.objects.create(
                 first_name=user.first_name or user.email.split("@")[0],
                 last_name=user.last_name,
+                language=user.language,
                 account=user,
             )
             CircleMember.objects.create(recipient=recipient, user=user, role=CircleRole.ORGANIZER)
@@ -197,9 +207,11 @@ def recipient_create(
     phone: str = "",
     notes_for_helpers: str = "",
     is_self: bool = False,
+    language: str = "",
     **parts: str,
 ) -> CareRecipient:
     """Add someone the actor cares for (or the actor themself, is_self); the actor organizes their circle.
+    Her language is the actor's unless given.
 
     Client accounts only. A second "myself" is refused (409): each account is one recipient at most.
     """
@@ -212,6 +224,7 @@ def recipient_create(
             **parts,
             "phone": phone,
             "notes_for_helpers": notes_for_helpers,
+            "language": language or actor.language,
         },
         creating=True,
     )
@@ -233,7 +246,7 @@ def recipient_create(
 
 def recipient_update(*, actor: User, recipient_id: object, **changes: Any) -> CareRecipient:
     """Change some of first_name, last_name, the address (its parts, or the one-line address), phone,
-    notes_for_helpers (organizers only)."""
+    notes_for_helpers, language (organizers only)."""
     fields = _clean_fields(changes, creating=False)
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)

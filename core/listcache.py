@@ -46,6 +46,7 @@ from django.db import connection as default_connection
 from django.db import models, transaction
 from django.db.backends.signals import connection_created
 from django.http import HttpResponse
+from django.utils import translation
 from rest_framework.request import Request
 
 logger = logging.getLogger(__name__)
@@ -418,7 +419,14 @@ class CachedListMixin:
             return content, headers, self.cache_max_age(response.data)
 
         viewer = request.user.pk if self.cache_per_viewer else "all"
-        key = (type(self).__name__, viewer, renderer.format, request.query_params.urlencode())
+        # The page's words are in the request's language ("Speaks English, Spanish"): one value per language.
+        key = (
+            type(self).__name__,
+            viewer,
+            translation.get_language(),
+            renderer.format,
+            request.query_params.urlencode(),
+        )
         content, headers, _ = cached(key, compute, tables=self.cache_tables, max_age=lambda value: value[2])
         return HttpResponse(content, content_type=renderer.media_type, headers=headers)
 

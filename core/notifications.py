@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.db import models
+from django.utils import translation
 
 from core import notices
 from core.events import KindNoticeWritten, SystemNoticeWritten, publish
@@ -46,10 +48,19 @@ def notify(
     In the app always; a notice of a kind (NoticeKind) also by email and text, as each chose: its
     facts are kept with it (the email and the text are written from them when they are sent)."""
     receivers, roles, facts = list(receivers), dict(roles or {}), dict(facts or {})
-    words = notices.texts(notice, facts)
+    # Kept with the notice (the email and text are written again in each reader's language).
+    with translation.override(settings.LANGUAGE_CODE):
+        words = notices.texts(notice, facts)
+    # In the app, each receiver reads it in their own language (User.language).
+    in_language: dict[str, notices.Texts] = {settings.LANGUAGE_CODE: words}
     by_text: dict[str, list[Any]] = {}
     for user in receivers:
-        by_text.setdefault(notices.text_for(words, user_id=user.pk, role=roles.get(user.pk, "")), []).append(user)
+        language = getattr(user, "language", "") or settings.LANGUAGE_CODE
+        if language not in in_language:
+            with translation.override(language):
+                in_language[language] = notices.texts(notice, facts)
+        own = notices.text_for(in_language[language], user_id=user.pk, role=roles.get(user.pk, ""))
+        by_text.setdefault(own, []).append(user)
     for text, group in by_text.items() or [(words[""], [])]:
         publish(SystemNoticeWritten(receivers=tuple(group), content=text, booking=booking))
     if notice in NoticeKind.values:

@@ -12,6 +12,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
@@ -216,7 +217,8 @@ def _lists_read(request: HttpRequest | Request) -> Read:
         # The key names the value's shape ("3": with the view and the client side), so that a value
         # cached by the code before a deploy, without a newer field, is never read by the code after
         # it; and the side asked for (?view=).
-        ("dashboard", 3, user.pk, recipient_id, _view_choice(request)),
+        # and the language its words are in.
+        ("dashboard", 3, user.pk, recipient_id, _view_choice(request), translation.get_language()),
         compute,
         tables=DASHBOARD_TABLES,
         max_age=lambda value: _stale_after(

@@ -14,6 +14,7 @@ from accounts.guards import login_redirect, queue_toast
 from bookings.api.serializers import PublicReviewSerializer
 from bookings.selectors import reviews_featured
 from circles.selectors import near_choices
+from core.languages import spoken_options
 from core.support import SUPPORT_CONVERSATION, support_contacts
 from marketplace.dashboard import dashboard
 from providers.models import Specialty
@@ -226,6 +227,8 @@ def providers_browse(request: HttpRequest) -> HttpResponse:
     services = [{"id": c.slug, "name": c.name} for c in category_list_active()]
     props = {
         "services": services or specialty_options(),
+        # "Speaks": the languages a helper may speak, named in the reader's language.
+        "languages": spoken_options(),
         # "Near whom?": the care recipients of the person's circles (browse by distance).
         "near": near_choices(user=request.user),
         "withinChoices": list(WITHIN_CHOICES),

@@ -12,11 +12,13 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 from twilio.base.exceptions import TwilioRestException
 from twilio.http.http_client import TwilioHttpClient
 from twilio.rest import Client
 
-from circles.models import CircleRole
+from accounts.selectors import language_of_address
 from core import notices
 from core.notices import people as people_notices
 from core.support import SUPPORT_CONVERSATION, support_contacts
@@ -52,17 +54,24 @@ def _support_context() -> dict:
 
 
 def email_message(delivery: Delivery) -> EmailMultiAlternatives:
-    """The email of a delivery: text and HTML parts, one action link, a one-click unsubscribe."""
+    """The email of a delivery: text and HTML parts, one action link, a one-click unsubscribe; in
+    the recipient's own language (User.language), whoever caused it: a circle hears one event each
+    in their own."""
+    with translation.override(delivery.recipient.language or None):
+        return _email_message(delivery)
+
+
+def _email_message(delivery: Delivery) -> EmailMultiAlternatives:
     event, user = delivery.event, delivery.recipient
     content = build(event, user)
     unsubscribe = unsubscribe_url(user_id=user.pk, kind=event.kind)
     context = {
         "content": content,
-        "greeting": f"Hello {user.first_name}," if user.first_name else "",
+        "greeting": gettext("Hello %(name)s,") % {"name": user.first_name} if user.first_name else "",
         "action_url": site_url(content.action_path),
         "preferences_url": site_url(reverse("settings") + "#notifications"),
         "unsubscribe_url": unsubscribe,
-        "kind_label": Kind(event.kind).label if event.kind in Kind.values else "these emails",
+        "kind_label": Kind(event.kind).label if event.kind in Kind.values else gettext("these emails"),
         **_support_context(),
     }
     domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "kindly.invalid"
@@ -86,19 +95,26 @@ def email_message(delivery: Delivery) -> EmailMultiAlternatives:
 def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlternatives:
     """The email inviting an address (which may have no account) to a care circle: who invites,
     for whom, with which role, the link, and that it works for 7 days. Nothing to unsubscribe
-    from: the address chose nothing and gets one email per invitation an organizer sends."""
+    from: the address chose nothing and gets one email per invitation an organizer sends. In the
+    language of the address's account, or else of the person who invites (family shares one)."""
+    inviter = invitation.invited_by.language if invitation.invited_by else settings.LANGUAGE_CODE
+    with translation.override(language_of_address(email=invitation.email, otherwise=inviter)):
+        return _invitation_email(invitation, key=key)
+
+
+def _invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlternatives:
     from circles.services import invitation_facts, invitation_path
 
     content = people_notices.invitation_email(
         {
             **invitation_facts(invitation),
-            "role": CircleRole(invitation.role).label.lower(),
+            "role": invitation.role,
             "path": invitation_path(invitation),
         }
     )
     context = {
         "content": content,
-        "greeting": "Hello,",
+        "greeting": gettext("Hello,"),
         "action_url": site_url(content.action_path),
         "preferences_url": "",
         "unsubscribe_url": "",
@@ -136,10 +152,19 @@ def twilio_client() -> Client:
 
 def sms_body(delivery: Delivery) -> str:
     """The text message of a delivery (core.notices.text_message): the same words as the person's
-    in-app message (the payer is thanked, the others told who paid), and the email's link."""
+    in-app message (the payer is thanked, the others told who paid), and the email's link; in the
+    recipient's own language, written again from the notice's facts."""
+    with translation.override(delivery.recipient.language or None):
+        return _sms_body(delivery)
+
+
+def _sms_body(delivery: Delivery) -> str:
     event = delivery.event
     content = build(event, delivery.recipient)
-    texts = {"": event.text, **(event.context or {}).get("texts", {})}
+    texts = notices.texts_again(event.kind, event.context or {}) or {
+        "": event.text,
+        **(event.context or {}).get("texts", {}),
+    }
     words = notices.text_for(texts, user_id=delivery.recipient_id, role=role_of(event, delivery.recipient))
     return notices.text_message(words, site_url(content.action_path))
 

@@ -6,15 +6,16 @@ from decimal import Decimal
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from core.addresses import Address
 from core.geocoding import PlaceStatus
 
 
 class VerificationStatus(models.TextChoices):
-    PENDING = "pending", "Pending"
-    VERIFIED = "verified", "Verified"
-    REJECTED = "rejected", "Rejected"
+    PENDING = "pending", _("Pending")
+    VERIFIED = "verified", _("Verified")
+    REJECTED = "rejected", _("Rejected")
 
 
 class Specialty(models.TextChoices):
@@ -35,6 +36,10 @@ CHECKS_VALID_DAYS = 365
 TRAVEL_MILES_MIN = 1
 TRAVEL_MILES_MAX = 100
 TRAVEL_MILES_DEFAULT = 10
+
+
+def default_languages() -> list[str]:
+    return ["en"]
 
 
 class Provider(models.Model):
@@ -60,6 +65,9 @@ class Provider(models.Model):
         blank=True,
     )
     bio = models.TextField(blank=True)
+    # The languages she speaks, codes of core.languages.SPOKEN in her order (["en", "es"]): shown as
+    # "Speaks English, Spanish", filtered on by browse (?language=es), preferred by offers.
+    languages = models.JSONField(default=default_languages, db_default=["en"], blank=True)
     experience = models.TextField(blank=True)
     verification_status = models.CharField(
         max_length=16, choices=VerificationStatus.choices, default=VerificationStatus.PENDING

@@ -63,6 +63,7 @@ def provider_list_public(
     time_window: str = "",
     near: Point | None = None,
     within: int | None = None,
+    language: str = "",
 ) -> QuerySet[Provider]:
     """Verified, active providers for the browse and landing pages.
 
@@ -70,8 +71,8 @@ def provider_list_public(
     services, so "technology" finds tech-support). specialty: one of the six ids. sort: distance
     (with `near`), rating (default), reviews, rate-low, rate-high. available_on (and time_window,
     else any window): free then (filter_available). near: only the helpers whose travel covers
-    this place (within_reach), `within` miles of it at most, each with `distance_miles`. All done
-    in the database.
+    this place (within_reach), `within` miles of it at most, each with `distance_miles`.
+    language: only those who speak it (a code of core.languages.SPOKEN). All done in the database.
     """
     qs = _public().select_related("user")
     if near is not None:
@@ -85,6 +86,8 @@ def provider_list_public(
         qs = qs.filter(Q(bio__icontains=search) | Q(service_area__icontains=search) | _specialty_matches(search))
     if specialty:
         qs = qs.filter(_has_specialty(specialty))
+    if language:
+        qs = with_languages_text(qs).filter(speaks(language))
     if available_on is not None:
         qs = filter_available(qs, day=available_on, window=time_window or None)
     return qs.order_by(*SORTS.get(sort, SORTS[DEFAULT_SORT]))
@@ -148,6 +151,18 @@ def _has_specialty(value: str) -> Q:
     plain ASCII slugs, written the same way by both databases.
     """
     return Q(specialties_text__contains=json.dumps(value))
+
+
+def speaks(language: str) -> Q:
+    """She speaks this language (a code of core.languages.SPOKEN): matched on the JSON text of her
+    list, as _has_specialty is (JSONField's `contains` exists on PostgreSQL only); the codes are
+    plain ASCII letters, so '"es"' matches that element and never a part of another."""
+    return Q(languages_text__contains=json.dumps(language))
+
+
+def with_languages_text(qs: QuerySet[Provider]) -> QuerySet[Provider]:
+    """The annotation speaks() reads."""
+    return qs.annotate(languages_text=Cast("languages", output_field=TextField()))
 
 
 def provider_get_public(*, provider_id: int) -> Provider:

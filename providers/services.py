@@ -14,6 +14,7 @@ from accounts.models import UserType
 from circles.notices import notice_send
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
+from core.languages import spoken_problem
 from core.notices.people import InApp
 from core.notifications import NoticeKind, notify
 from core.realtime import PROVIDER_UPDATED, send_on_commit
@@ -191,8 +192,10 @@ def provider_apply(
     experience: str,
     home_zip: str,
     travel_miles: int,
+    languages: Sequence[str] | None = None,
 ) -> Provider:
-    """Create the user's provider profile (pending). A second application is a 409; fields that
+    """Create the user's provider profile (pending). `languages`: the ones she speaks (codes of
+    core.languages.SPOKEN; none given: English). A second application is a 409; fields that
     break provider_application_problems' rules (a phone number without 10 to 15 digits, a rate
     off the $5 steps of $15-100, ...) are a 400.
 
@@ -212,6 +215,8 @@ def provider_apply(
             travel_miles=travel_miles,
         )
     )
+    languages = list(languages) if languages is not None else ["en"]
+    InvalidInput.check({"languages": [problem]} if (problem := spoken_problem(languages)) else {})
     phone = phone.strip()
     if Provider.objects.filter(user=user).exists():
         raise Conflict(ALREADY_APPLIED)
@@ -227,6 +232,7 @@ def provider_apply(
                 experience=experience,
                 home_zip=home_zip.strip(),
                 travel_miles=travel_miles,
+                languages=languages,
                 place_status=PlaceStatus.PENDING,
             )
             _place_later(provider)
@@ -257,11 +263,20 @@ def provider_home_moved(provider: Provider) -> list[str]:
     return ["latitude", "longitude", "place_status"]
 
 
-def provider_update_area(*, actor: User, home_zip: str | None = None, travel_miles: int | None = None) -> Provider:
-    """The signed-in provider changes where she helps: her home ZIP code and how far she travels
-    (either or both). 400 naming each field that breaks its rule, nothing saved; 403 for someone
-    with no provider profile. A new ZIP code is placed again, after the commit."""
+def provider_update_area(
+    *,
+    actor: User,
+    home_zip: str | None = None,
+    travel_miles: int | None = None,
+    languages: Sequence[str] | None = None,
+) -> Provider:
+    """The signed-in provider changes where she helps: her home ZIP code and how far she travels,
+    and the languages she speaks (any of them). 400 naming each field that breaks its rule, nothing
+    saved; 403 for someone with no provider profile. A new ZIP code is placed again, after the commit."""
     problems = {}
+    if languages is not None:
+        languages = list(languages)
+        problems["languages"] = [spoken_problem(languages)]
     if home_zip is not None:
         problems["homeZip"] = [zip_problem(home_zip)]
     if travel_miles is not None:
@@ -278,6 +293,9 @@ def provider_update_area(*, actor: User, home_zip: str | None = None, travel_mil
         if travel_miles is not None and travel_miles != provider.travel_miles:
             provider.travel_miles = travel_miles
             changed.append("travel_miles")
+        if languages is not None and languages != provider.languages:
+            provider.languages = languages
+            changed.append("languages")
         if changed:
             provider.save(update_fields=[*changed, "updated_at"])
     return provider

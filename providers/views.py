@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from accounts.guards import login_required_page
 from core.api import input_limits
+from core.languages import spoken_options
 from providers import services
 from providers.api.serializers import ProviderApplicationSerializer, ProviderSerializer, ScheduleSerializer
 from providers.models import VISIT_WINDOWS, WEEKDAYS, VerificationStatus
@@ -28,6 +29,8 @@ def provider_signup(request: HttpRequest) -> HttpResponse:
         "props": {
             "user": {"id": request.user.pk, "firstName": request.user.first_name},
             "specialties": specialty_options(),
+            # The languages she may say she speaks, named in the reader's language.
+            "languages": spoken_options(),
             "limits": input_limits(ProviderApplicationSerializer),
             # A provider already: her profile, for "Where you help".
             "provider": ProviderSerializer(provider).data if provider is not None else None,

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import dateformat
+from django.utils.translation import gettext_lazy as _
 
 from core.addresses import area_line, full_line, parse_one_line
 from providers.models import VISIT_WINDOWS
@@ -35,10 +36,10 @@ class Urgency(models.TextChoices):
 
 
 class TimeWindow(models.TextChoices):
-    MORNING = "morning", "Morning (8AM - 12PM)"
-    AFTERNOON = "afternoon", "Afternoon (12PM - 5PM)"
-    EVENING = "evening", "Evening (5PM - 8PM)"
-    FLEXIBLE = "flexible", "Flexible"
+    MORNING = "morning", _("Morning (8AM - 12PM)")
+    AFTERNOON = "afternoon", _("Afternoon (12PM - 5PM)")
+    EVENING = "evening", _("Evening (5PM - 8PM)")
+    FLEXIBLE = "flexible", _("Flexible")
 
 
 # The one table of visit window times (providers.models.VISIT_WINDOWS, in the zone of the person

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db.models import (
+    Case,
     CharField,
     Exists,
     F,
@@ -30,6 +31,7 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Value,
+    When,
     Window,
 )
 from django.db.models.functions import RowNumber
@@ -47,9 +49,11 @@ from providers.selectors import (
     provider_list_public,
     provider_offers,
     provider_vetted,
+    speaks,
     user_acts_as_provider,
     user_is_vetted_provider,
     visit_problems,
+    with_languages_text,
 )
 from requests_app import ports
 from requests_app.models import (
@@ -619,7 +623,8 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
     """The best `count` helpers to offer the request to next, each with her distance in miles:
     verified and active, offering its service, her travel distance covering the person cared for,
     free then (provider_can_take), not offered it before, not the client nor in the recipient's
-    circle; ranked by offer_score. The recipient must be placed (its caller checks).
+    circle; those who speak the recipient's language (CareRecipient.language) first, each group
+    ranked by offer_score. The recipient must be placed (its caller checks).
 
     A fixed number of queries whatever the helpers near: the pool (the OFFER_POOL nearest in reach,
     read by travel band on the index, within_reach), then for the whole pool at once its weekly
@@ -634,10 +639,15 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
     recipient = service_request.recipient
     center = Point(recipient.latitude, recipient.longitude)
     circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
+    # A helper who speaks her language comes before any who does not: an older woman at ease in
+    # Spanish is best helped in Spanish, and the pool reads the nearest speakers first.
+    language = recipient.language
     pool = list(
-        provider_list_public(specialty=service_request.category.slug, near=center, sort="distance")
+        with_languages_text(provider_list_public(specialty=service_request.category.slug, near=center, sort="distance"))
+        .annotate(not_speaking=Case(When(speaks(language), then=Value(0)), default=Value(1)))
+        .order_by("not_speaking", "distance_miles", "pk")
         .select_related(None)
-        .only("id", "user_id", "specialties", "rating", "travel_miles")
+        .only("id", "user_id", "specialties", "rating", "travel_miles", "languages")
         .exclude(user_id=service_request.client_id)
         .exclude(user_id__in=circle)
         .exclude(pk__in=Offer.objects.filter(service_request_id=service_request.pk).values("provider_id"))
@@ -654,6 +664,7 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
     speed = answer_minutes_of([p.pk for p in pool])
     pool.sort(
         key=lambda p: (
+            language not in (p.languages or []),
             offer_score(miles=p.distance_miles, rating=float(p.rating), answer_minutes=speed.get(p.pk)),
             p.pk,
         )

@@ -1,12 +1,16 @@
 """User shapes in the spec's camelCase. Nested by every app that shows a person."""
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from accounts.models import EmergencyContact, User, UserType
 from core.api import PlainCharField, PlainEmailField, PlainIntegerField, StrictSerializer
+from core.languages import Language
 from core.validators import phone_problem
 
 USER_TYPE_MESSAGE = "userType must be client or provider."
+LANGUAGE_MESSAGE = _("Choose English or Español.")
+LANGUAGE_ERRORS = {code: LANGUAGE_MESSAGE for code in ("invalid_choice", "required", "null", "blank")}
 
 
 class PublicUserSerializer(serializers.ModelSerializer):
@@ -32,6 +36,9 @@ class UserSerializer(UserSummarySerializer):
     """The signed-in user's own profile (GET /api/auth/user)."""
 
     userType = serializers.ChoiceField(UserType.choices, source="user_type", read_only=True)
+    language = serializers.ChoiceField(
+        Language.choices, read_only=True, help_text="The language Kindly speaks to them in (pages, emails, texts)."
+    )
     stripeCustomerId = serializers.CharField(source="stripe_customer_id", read_only=True)
     stripeSubscriptionId = serializers.CharField(source="stripe_subscription_id", read_only=True)
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
@@ -41,6 +48,7 @@ class UserSerializer(UserSummarySerializer):
         fields = [
             *UserSummarySerializer.Meta.fields,
             "userType",
+            "language",
             "stripeCustomerId",
             "stripeSubscriptionId",
             "createdAt",
@@ -54,6 +62,18 @@ class SessionInputSerializer(StrictSerializer):
     idToken = serializers.CharField(required=False, allow_blank=True, trim_whitespace=True)
     firstName = PlainCharField(label="First name", required=False, allow_blank=True, max_length=150)
     lastName = PlainCharField(label="Last name", required=False, allow_blank=True, max_length=150)
+    language = serializers.ChoiceField(
+        Language.choices,
+        required=False,
+        error_messages=LANGUAGE_ERRORS,
+        help_text="Chosen on the sign-up card; a new account only (else the browser's language).",
+    )
+
+
+class LanguageInputSerializer(StrictSerializer):
+    """PUT /api/auth/language."""
+
+    language = serializers.ChoiceField(Language.choices, error_messages=LANGUAGE_ERRORS)
 
 
 class UserTypeInputSerializer(StrictSerializer):

@@ -11,6 +11,7 @@ import logging
 from django.conf import settings
 from django.contrib.auth import login, logout
 from django.http import HttpResponse, HttpResponseRedirect
+from django.utils import translation
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
@@ -21,6 +22,7 @@ from rest_framework.views import APIView
 
 from accounts import selectors, services
 from accounts.api.serializers import (
+    LanguageInputSerializer,
     SessionInputSerializer,
     UserSerializer,
     UserTypeInputSerializer,
@@ -81,6 +83,7 @@ class SessionView(APIView):
             claims=claims,
             first_name=data.validated_data.get("firstName", ""),
             last_name=data.validated_data.get("lastName", ""),
+            language=data.validated_data.get("language") or translation.get_language_from_request(request._request),
         )
         if not user.is_active:
             return _unauthorized()
@@ -131,6 +134,19 @@ class UserTypeView(APIView):
         data = UserTypeInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.user_type_switch(user=request.user, user_type=data.validated_data["userType"])
+        return Response(UserSerializer(user).data)
+
+
+class LanguageView(APIView):
+    """PUT /api/auth/language {language}: "en" or "es", the language Kindly speaks to the caller in."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(operation_id="auth_language_update", request=LanguageInputSerializer, responses=UserSerializer)
+    def put(self, request: Request) -> Response:
+        data = LanguageInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.user_language_set(user=request.user, language=data.validated_data["language"])
         return Response(UserSerializer(user).data)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext_lazy as _
 
 from accounts.models import UserType
 
@@ -12,29 +13,29 @@ register = template.Library()
 # The top bar by role (the mobile drawer repeats it): a helper works from her schedule, calendar
 # and earnings and never requests a service as a helper; clients and staff get the spec's bar.
 _CLIENT_LINKS = [
-    ("Dashboard", "/dashboard"),
-    ("Request Service", "/request-service"),
-    ("Providers", "/providers"),
-    ("Messages", "/messages"),
+    (_("Dashboard"), "/dashboard"),
+    (_("Request Service"), "/request-service"),
+    (_("Providers"), "/providers"),
+    (_("Messages"), "/messages"),
 ]
 _PROVIDER_LINKS = [
-    ("Dashboard", "/dashboard"),
-    ("Schedule", "/schedule"),
-    ("Calendar", "/calendar"),
-    ("Earnings", "/earnings"),
-    ("Messages", "/messages"),
+    (_("Dashboard"), "/dashboard"),
+    (_("Schedule"), "/schedule"),
+    (_("Calendar"), "/calendar"),
+    (_("Earnings"), "/earnings"),
+    (_("Messages"), "/messages"),
 ]
 
 
 def nav_links_for(user) -> list[dict[str, str]]:
     """The signed-in user's top-bar links, as {"label", "href"}."""
     if user.is_admin:
-        links = [*_CLIENT_LINKS, ("Admin", "/admin")]
+        links = [*_CLIENT_LINKS, (_("Admin"), "/admin")]
     elif user.user_type == UserType.PROVIDER:
         links = _PROVIDER_LINKS
     else:
         links = _CLIENT_LINKS
-    return [{"label": label, "href": href} for label, href in links]
+    return [{"label": str(label), "href": href} for label, href in links]
 
 
 @register.simple_tag(takes_context=True)

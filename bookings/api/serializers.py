@@ -29,6 +29,7 @@ from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel
 from circles.models import CircleRole
 from core.api import StrictSerializer
 from core.fields import MoneyField, StrictCharField, StrictIntegerField
+from core.languages import speaks_line
 from providers.models import Provider, VerificationStatus
 from requests_app.api.serializers import (
     RecipientCareDetailsSerializer,
@@ -665,6 +666,8 @@ class ProviderProfileSerializer(serializers.ModelSerializer):
     completed visits and newest public reviews."""
 
     specialties = serializers.ListField(child=serializers.CharField(), read_only=True)
+    languages = serializers.ListField(child=serializers.CharField(), read_only=True)
+    speaks = serializers.SerializerMethodField(help_text='"Speaks English, Spanish", in the reader\'s language.')
     hourlyRate = serializers.DecimalField(
         source="hourly_rate", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
     )
@@ -688,6 +691,8 @@ class ProviderProfileSerializer(serializers.ModelSerializer):
             "id",
             "user",
             "specialties",
+            "languages",
+            "speaks",
             "hourlyRate",
             "serviceArea",
             "bio",
@@ -703,6 +708,9 @@ class ProviderProfileSerializer(serializers.ModelSerializer):
             "reviews",
         ]
         read_only_fields = fields
+
+    def get_speaks(self, provider: Provider) -> str:
+        return speaks_line(provider.languages or [])
 
 
 class VisitProviderSerializer(serializers.ModelSerializer):

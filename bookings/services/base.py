@@ -10,7 +10,9 @@ from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import translation
 
 from accounts.models import User
 from bookings.models import CENT, Booking, RefundStatus
@@ -68,8 +70,17 @@ def check_admin(actor: User) -> None:
         raise PermissionDenied("Admin access required")
 
 
+def window_label(booking: Booking) -> str:
+    """The visit's window as the site's language names it ("Morning (8AM - 12PM)"): a fact kept with
+    a notice, put in each reader's words when it is read (core.notices)."""
+    if booking.scheduled_time not in TimeWindow.values:
+        return ""
+    with translation.override(settings.LANGUAGE_CODE):
+        return str(TimeWindow(booking.scheduled_time).label)
+
+
 def when_text(booking: Booking) -> str:
-    label = TimeWindow(booking.scheduled_time).label if booking.scheduled_time in TimeWindow.values else ""
+    label = window_label(booking)
     date = f"{booking.scheduled_date:%A, %B} {booking.scheduled_date.day}, {booking.scheduled_date.year}"
     return f"{date}, {label}" if label else date
 
@@ -120,8 +131,15 @@ def tell(
 
 
 def booking_facts(booking: Booking, **more: Any) -> dict[str, Any]:
-    """What every notice of a booking may say: the request's title and the visit's time in words."""
-    return {"title": booking.service_request.title, "when": when_text(booking), **more}
+    """What every notice of a booking may say: the request's title and the visit's time in words (and
+    its day and window, from which core.notices writes them again in each reader's language)."""
+    return {
+        "title": booking.service_request.title,
+        "when": when_text(booking),
+        "when_on": booking.scheduled_date.isoformat(),
+        "when_window": window_label(booking),
+        **more,
+    }
 
 
 def organizers_and_members(booking: Booking) -> tuple[list[User], list[User]]:

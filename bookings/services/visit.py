@@ -36,6 +36,7 @@ from bookings.services.base import (
     push_update,
     refund_due_text,
     tell,
+    window_label,
 )
 from bookings.services.replacement import replacements_for_suspension
 from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save, visit_timeline
@@ -347,7 +348,7 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
                 VisitAlert.objects.create(booking=booking, kind=kind)
         except IntegrityError:
             return False  # raised already (by another run)
-        window = booking.get_scheduled_time_display()
+        window = window_label(booking) or booking.scheduled_time
         if kind == VisitAlertKind.CHECK_IN_SOON:
             # The helper hears first, while she can still keep the window the family was told.
             notify_people(

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from accounts.api.serializers import EmergencyContactSerializer, UserSummarySerializer
+from accounts.api.serializers import LANGUAGE_ERRORS, EmergencyContactSerializer, UserSummarySerializer
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole
 from core.api import PlainCharField, StrictSerializer
+from core.languages import Language
 
 
 class CircleMemberSerializer(serializers.ModelSerializer):
@@ -52,6 +53,9 @@ class CareRecipientSerializer(serializers.ModelSerializer):
     # The address in parts (the one-line "address" is composed from them).
     address = serializers.CharField(read_only=True)
     zipCode = serializers.CharField(source="zip_code", read_only=True)
+    language = serializers.ChoiceField(
+        Language.choices, read_only=True, help_text="Her language: what her helper is chosen to speak."
+    )
     isSelf = serializers.SerializerMethodField()
     myRole = serializers.ChoiceField(CircleRole.choices, source="my_role", read_only=True)
     members = CircleMemberSerializer(many=True, read_only=True)
@@ -72,6 +76,7 @@ class CareRecipientSerializer(serializers.ModelSerializer):
             "zipCode",
             "phone",
             "notesForHelpers",
+            "language",
             "isSelf",
             "myRole",
             "members",
@@ -100,6 +105,12 @@ class CareRecipientInputSerializer(StrictSerializer):
     phone = serializers.CharField(required=False, allow_blank=True, trim_whitespace=False)
     notesForHelpers = serializers.CharField(
         source="notes_for_helpers", required=False, allow_blank=True, trim_whitespace=False
+    )
+    language = serializers.ChoiceField(
+        Language.choices,
+        required=False,
+        error_messages=LANGUAGE_ERRORS,
+        help_text='"en" or "es" (circles.services checks it too); default: the language of whoever adds her.',
     )
 
 

@@ -1,6 +1,11 @@
-"""The notices of a booking: its accept, payment, cancel, new helper, the visit and its money."""
+"""The notices of a booking: its accept, payment, cancel, new helper, the visit and its money.
+
+Every sentence is marked for translation (gettext, named placeholders) and is written when the
+notice is read, in the reader's language (core.notifications.notify, notifications.channels)."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext as _
 
 from core.notices.base import Content, Facts, Notice, Reader, Texts, first
 from core.notices.kinds import Audience, NoticeKind
@@ -38,20 +43,34 @@ def _accepted(f: Facts) -> Texts:
     """facts: name (the helper), title, when, total; series ("every week for 4 visits") and
     left_out (the dates she cannot make) for a series."""
     name, title, when, series, left_out = f["name"], f["title"], f["when"], f.get("series"), f.get("left_out")
+    n = {"name": name, "title": title, "when": when, "series": series, "left_out": left_out, "total": f.get("total")}
     if series:
         # Organizers pay, so they are asked to; plain members hear who will visit. A series accepted
         # without the dates the helper cannot make names them to everyone.
-        not_booked = f" {name} cannot come on {left_out}, so those dates are not booked." if left_out else ""
+        not_booked = (
+            " " + _("%(name)s cannot come on %(left_out)s, so those dates are not booked.") % n if left_out else ""
+        )
         return {
-            "": f'Good news: {name} accepted the request "{title}". The visits are booked {series}, starting {when}.'
+            "": _(
+                'Good news: %(name)s accepted the request "%(title)s". '
+                "The visits are booked %(series)s, starting %(when)s."
+            )
+            % n
             + not_booked,
-            ORGANIZERS: f'Good news: {name} accepted your request "{title}". The visits are booked {series}, '
-            f"starting {when}. Each visit: ${f['total']}, paid per visit." + not_booked,
+            ORGANIZERS: _(
+                'Good news: %(name)s accepted your request "%(title)s". The visits are booked %(series)s, '
+                "starting %(when)s. Each visit: $%(total)s, paid per visit."
+            )
+            % n
+            + not_booked,
         }
     return {
-        "": f'Good news: {name} accepted the request "{title}". The visit is booked for {when}.',
-        ORGANIZERS: f'Good news: {name} accepted your request "{title}". The visit is booked for {when}. '
-        f"Total: ${f['total']}, to pay to confirm it.",
+        "": _('Good news: %(name)s accepted the request "%(title)s". The visit is booked for %(when)s.') % n,
+        ORGANIZERS: _(
+            'Good news: %(name)s accepted your request "%(title)s". The visit is booked for %(when)s. '
+            "Total: $%(total)s, to pay to confirm it."
+        )
+        % n,
     }
 
 
@@ -59,46 +78,58 @@ def _accepted_email(r: Reader) -> Content | None:
     b = r.booking
     if b is None:
         return None
-    provider = first(b.provider.user, "A verified provider")
+    provider = first(b.provider.user, _("A verified provider"))
+    n = {"provider": provider, "whose": r.whose, "title": r.title, "when": r.when}
     if not r.pays:
         # A plain member did not ask and cannot pay: she hears who will visit, nothing to do.
         return Content(
-            subject=f"{provider} will visit {r.whose}",
-            heading=f"{provider} accepted the request {r.title}.",
-            lines=[f"Visit: {r.when}.", "An organizer of the care circle pays to confirm the booking."],
-            action_label="See the booking",
+            subject=_("%(provider)s will visit %(whose)s") % n,
+            heading=_("%(provider)s accepted the request %(title)s.") % n,
+            lines=[_("Visit: %(when)s.") % n, _("An organizer of the care circle pays to confirm the booking.")],
+            action_label=_("See the booking"),
             action_path="/dashboard",
             why=r.circle_why,
         )
-    yours = "your request" if b.service_request.client_id == r.recipient.pk else "the request"
+    posted_it = b.service_request.client_id == r.recipient.pk
     return Content(
-        subject=f"{provider} accepted {yours}",
-        heading=f"Good news: {provider} accepted {yours} {r.title}.",
+        subject=(_("%(provider)s accepted your request") if posted_it else _("%(provider)s accepted the request")) % n,
+        heading=(
+            _("Good news: %(provider)s accepted your request %(title)s.")
+            if posted_it
+            else _("Good news: %(provider)s accepted the request %(title)s.")
+        )
+        % n,
         lines=[
-            f"Visit: {r.when}.",
-            f"Total: ${b.total_amount}.",
+            _("Visit: %(when)s.") % n,
+            _("Total: $%(total)s.") % {"total": b.total_amount},
             # A series accepted without the dates the helper cannot make: the family is told which.
-            *([f"Not booked ({provider} cannot come): {r.ctx['left_out']}."] if r.ctx.get("left_out") else []),
-            "Pay now to confirm the booking.",
+            *(
+                [_("Not booked (%(provider)s cannot come): %(left_out)s.") % {**n, "left_out": r.ctx["left_out"]}]
+                if r.ctx.get("left_out")
+                else []
+            ),
+            _("Pay now to confirm the booking."),
         ],
-        action_label="Pay now",
+        action_label=_("Pay now"),
         action_path=f"/checkout/{b.pk}",
-        why="you asked Kindly for help with this request"
-        if yours == "your request"
-        else f"you organize the care circle of {b.recipient.full_name}",
+        why=_("you asked Kindly for help with this request")
+        if posted_it
+        else _("you organize the care circle of %(name)s") % {"name": b.recipient.full_name},
     )
 
 
 def _accepted_by_you(f: Facts) -> Texts:
     """To the helper who accepted; facts as REQUEST_ACCEPTED's."""
     title, when, series, left_out = f["title"], f["when"], f.get("series"), f.get("left_out")
+    n = {"title": title, "when": when, "series": series, "left_out": left_out}
     if series:
         return {
-            "": f'You accepted "{title}" {series}, starting {when}. '
-            + (f"Not booked (you are unavailable): {left_out}. " if left_out else "")
-            + "You can now contact the client."
+            "": _('You accepted "%(title)s" %(series)s, starting %(when)s.') % n
+            + " "
+            + (_("Not booked (you are unavailable): %(left_out)s.") % n + " " if left_out else "")
+            + _("You can now contact the client.")
         }
-    return {"": f'You accepted "{title}" for {when}. You can now contact the client.'}
+    return {"": _('You accepted "%(title)s" for %(when)s.') % n + " " + _("You can now contact the client.")}
 
 
 # ---------------------------------------------------------------- a new helper
@@ -107,8 +138,8 @@ def _accepted_by_you(f: Facts) -> Texts:
 def _reassigned(f: Facts) -> Texts:
     """facts: title, when, new_name (the new helper's full name)."""
     return {
-        "": f'The booking for "{f["title"]}" on {f["when"]} has a new provider: {f["new_name"]}.',
-        HELPER: f'You have been assigned the booking for "{f["title"]}" on {f["when"]}.',
+        "": _('The booking for "%(title)s" on %(when)s has a new provider: %(new_name)s.') % f,
+        HELPER: _('You have been assigned the booking for "%(title)s" on %(when)s.') % f,
     }
 
 
@@ -116,23 +147,24 @@ def _reassigned_email(r: Reader) -> Content | None:
     b = r.booking
     if b is None:
         return None
+    n = {"whose": r.whose, "title": r.title, "when": r.when}
     if not r.is_helper:
-        helper = first(b.provider.user, "A verified provider")
+        helper = first(b.provider.user, _("A verified provider"))
         return Content(
-            subject="Your booking has a new provider",
-            heading=f"{helper} will now visit {r.whose} for {r.title}.",
-            lines=[f"Visit: {r.when}.", "Nothing else changes: the time and the price stay the same."],
-            action_label="See your booking",
+            subject=_("Your booking has a new provider"),
+            heading=_("%(helper)s will now visit %(whose)s for %(title)s.") % {**n, "helper": helper},
+            lines=[_("Visit: %(when)s.") % n, _("Nothing else changes: the time and the price stay the same.")],
+            action_label=_("See your booking"),
             action_path="/dashboard",
             why=r.circle_why,
         )
     return Content(
-        subject="You have a new booking",
-        heading=f"You have been assigned the booking {r.title}.",
-        lines=[f"Visit: {r.when}."],
-        action_label="See your schedule",
+        subject=_("You have a new booking"),
+        heading=_("You have been assigned the booking %(title)s.") % n,
+        lines=[_("Visit: %(when)s.") % n],
+        action_label=_("See your schedule"),
         action_path="/dashboard",
-        why="Kindly support assigned this booking to you",
+        why=_("Kindly support assigned this booking to you"),
     )
 
 
@@ -230,41 +262,64 @@ def _cancelled(f: Facts) -> Texts:
     paid); visits and span for the rest of a series ("3 visits", "Tuesday, December 8 to ...");
     party ("client", "provider") and refund_note for an account closure."""
     title, when, reason, how = f["title"], f.get("when", ""), f.get("reason", ""), f["how"]
-    because = f" Reason: {reason}" if reason else ""
+    n = {**f, "title": title, "when": when, "reason": reason}
+    because = " " + _("Reason: %(reason)s") % n if reason else ""
     if how == "client":
         return {
-            "": f'The booking for "{title}" was cancelled by {f["by"]}.',
-            f"user:{f['actor']}": f'Your booking for "{title}" was cancelled.',
-            HELPER: f'The client cancelled the booking for "{title}" on {when}.' + because,
+            "": _('The booking for "%(title)s" was cancelled by %(by)s.') % n,
+            f"user:{f['actor']}": _('Your booking for "%(title)s" was cancelled.') % n,
+            HELPER: _('The client cancelled the booking for "%(title)s" on %(when)s.') % n + because,
         }
     if how == "series_rest":
-        done = f"{f['visits']} ({f['span']})"
+        n["done"] = f"{f['visits']} ({f['span']})"
         return {
-            "": f'The rest of the series "{title}" was cancelled by {f["by"]}: {done}.',
-            f"user:{f['actor']}": f'You cancelled the rest of the series "{title}": {done}.',
-            HELPER: f'The client cancelled the rest of the series "{title}": {done}.' + because,
+            "": _('The rest of the series "%(title)s" was cancelled by %(by)s: %(done)s.') % n,
+            f"user:{f['actor']}": _('You cancelled the rest of the series "%(title)s": %(done)s.') % n,
+            HELPER: _('The client cancelled the rest of the series "%(title)s": %(done)s.') % n + because,
         }
     if how == "support":
-        said = f'The booking for "{title}" on {when} was cancelled by Kindly support. Reason: {reason}'
+        said = _('The booking for "%(title)s" on %(when)s was cancelled by Kindly support. Reason: %(reason)s') % n
         if not f.get("late_fee"):
             return {"": said}
-        fee = f" The late-cancellation fee of ${f['late_fee']} goes to the helper (our cancellation policy)."
-        return {"": said, ORGANIZERS: said + fee, HELPER: said + f" You will be paid the late fee of ${f['late_fee']}."}
+        fee = " " + _("The late-cancellation fee of $%(late_fee)s goes to the helper (our cancellation policy).") % n
+        return {
+            "": said,
+            ORGANIZERS: said + fee,
+            HELPER: said + " " + _("You will be paid the late fee of $%(late_fee)s.") % n,
+        }
     if how == "nobody_home":
-        found = f'Your helper arrived for "{title}" on {when} and found nobody home, so the visit was cancelled.'
-        fee = (
-            f" Under our cancellation policy the helper is paid the late fee of ${f['late_fee']}; the rest of"
-            " the payment comes back to the card. If someone was home, you can dispute the fee: follow the link"
-            " in our email, or contact support."
+        found = (
+            _('Your helper arrived for "%(title)s" on %(when)s and found nobody home, so the visit was cancelled.') % n
+        )
+        fee = " " + (
+            _(
+                "Under our cancellation policy the helper is paid the late fee of $%(late_fee)s; the rest of"
+                " the payment comes back to the card. If someone was home, you can dispute the fee: follow the link"
+                " in our email, or contact support."
+            )
+            % n
         )
         return {
             "": found,
             ORGANIZERS: found + (fee if f.get("late_fee") else ""),
-            HELPER: f'You reported nobody home for "{title}" on {when}. The visit is cancelled'
-            + (f" and you will be paid the late fee of ${f['late_fee']}." if f.get("late_fee") else "."),
+            HELPER: (
+                _(
+                    'You reported nobody home for "%(title)s" on %(when)s. The visit is cancelled and you will be '
+                    "paid the late fee of $%(late_fee)s."
+                )
+                if f.get("late_fee")
+                else _('You reported nobody home for "%(title)s" on %(when)s. The visit is cancelled.')
+            )
+            % n,
         }
-    gone = f'The booking for "{title}" on {when} was cancelled because the {f["party"]} closed their Kindly account.'
-    refund_note = " Any payment will be refunded in full. You are welcome to post a new request."
+    gone = (
+        _('The booking for "%(title)s" on %(when)s was cancelled because the client closed their Kindly account.')
+        if f["party"] == "client"
+        else _(
+            'The booking for "%(title)s" on %(when)s was cancelled because the provider closed their Kindly account.'
+        )
+    ) % n
+    refund_note = " " + _("Any payment will be refunded in full. You are welcome to post a new request.")
     return {"": gone, ORGANIZERS: gone + ("" if f["party"] == "client" else refund_note)}
 
 
@@ -274,26 +329,32 @@ def _cancelled_email(r: Reader) -> Content | None:
         return None
     by = ctx.get("by", "Kindly")
     if ctx.get("actor") == r.recipient.pk:
-        by = "you"
+        by = _("you")
     elif r.is_helper:  # the helper knows the family as "the client"
         by = ctx.get("by_helper") or by
-    lines = [f"Visit that was planned: {r.when}.", f"Cancelled by: {by}."]
+    n = {"when": r.when, "by": by, "title": r.title, "late_fee": ctx.get("late_fee"), "refund": ctx.get("refund")}
+    lines = [_("Visit that was planned: %(when)s.") % n, _("Cancelled by: %(by)s.") % n]
     if b.cancellation_reason:
-        lines.append(f"Reason: {b.cancellation_reason}")
+        lines.append(_("Reason: %(reason)s") % {"reason": b.cancellation_reason})
     if r.pays and ctx.get("late_fee"):  # money news: to those who pay only
-        lines.append(f"Late-cancellation fee, paid to the helper: ${ctx['late_fee']} (our cancellation policy).")
+        lines.append(_("Late-cancellation fee, paid to the helper: $%(late_fee)s (our cancellation policy).") % n)
         if ctx.get("refund"):
-            lines.append(f"Refund: ${ctx['refund']}, the rest of the payment, to the card it was paid with.")
+            lines.append(_("Refund: $%(refund)s, the rest of the payment, to the card it was paid with.") % n)
     elif r.pays and ctx.get("refund"):
-        lines.append(f"Refund: ${ctx['refund']}, in full, to the card it was paid with.")
+        lines.append(_("Refund: $%(refund)s, in full, to the card it was paid with.") % n)
     nobody_home = ctx.get("how") == "nobody_home" and ctx.get("late_fee") and r.pays
     return Content(
-        subject="A booking was cancelled",
-        heading=f"{'The' if r.is_helper else 'Your'} booking for {r.title} was cancelled.",
+        subject=_("A booking was cancelled"),
+        heading=(
+            _("The booking for %(title)s was cancelled.")
+            if r.is_helper
+            else _("Your booking for %(title)s was cancelled.")
+        )
+        % n,
         lines=lines,
-        action_label="See or dispute the late fee" if nobody_home else "Open your dashboard",
+        action_label=_("See or dispute the late fee") if nobody_home else _("Open your dashboard"),
         action_path=f"/late-fees/{b.pk}" if nobody_home else "/dashboard",
-        why="you are the provider of this booking" if r.is_helper else r.circle_why,
+        why=_("you are the provider of this booking") if r.is_helper else r.circle_why,
     )
 
 
@@ -302,19 +363,23 @@ def _cancelled_email(r: Reader) -> Content | None:
 
 def _payment_received(f: Facts) -> Texts:
     """facts: total, title, when; payer_name (who paid, "" when not known), last4 (the card's)."""
-    total, title, when, payer = f["total"], f["title"], f["when"], f.get("payer_name")
+    n = {"total": f["total"], "title": f["title"], "when": f["when"], "payer": f.get("payer_name")}
     # The payer is thanked (with the card, when the gateway said which); the other organizers read
     # who paid; plain members get no money news (they see the booking confirmed).
     return {
-        "": f'{payer} paid ${total} for "{title}". The booking on {when} is confirmed.'
-        if payer
-        else f'Payment of ${total} received for "{title}". The booking on {when} is confirmed.',
-        PAYER: f'Thank you: your payment of ${total} for "{title}" was received. The booking on {when} is confirmed.',
+        "": _('%(payer)s paid $%(total)s for "%(title)s". The booking on %(when)s is confirmed.') % n
+        if n["payer"]
+        else _('Payment of $%(total)s received for "%(title)s". The booking on %(when)s is confirmed.') % n,
+        PAYER: _(
+            'Thank you: your payment of $%(total)s for "%(title)s" was received. The booking on %(when)s is confirmed.'
+        )
+        % n,
     }
 
 
 # The email carries the visit's receipt (notifications.attachments, payments.receipts).
-RECEIPT_ATTACHED = "The receipt is attached as a PDF, for your records, your insurer or your taxes."
+def receipt_attached() -> str:
+    return _("The receipt is attached as a PDF, for your records, your insurer or your taxes.")
 
 
 def _payment_received_email(r: Reader) -> Content | None:
@@ -322,33 +387,39 @@ def _payment_received_email(r: Reader) -> Content | None:
     if b is None:
         return None
     payer = ctx.get("payer_name", "")
+    n = {"payer": payer, "title": r.title, "when": r.when, "total": b.total_amount}
     if r.role == ORGANIZERS and payer:
         # Another organizer paid: she is told who, never thanked for a payment she did not make.
         return Content(
-            subject=f"{payer} paid for {r.title}",
-            heading=f"{payer} paid ${b.total_amount} for {r.title}.",
+            subject=_("%(payer)s paid for %(title)s") % n,
+            heading=_("%(payer)s paid $%(total)s for %(title)s.") % n,
             lines=[
-                f"Booking: {r.title} with {first(b.provider.user, 'the provider')}.",
-                f"Visit: {r.when}. The booking is confirmed.",
-                RECEIPT_ATTACHED,
+                _("Booking: %(title)s with %(provider)s.")
+                % {**n, "provider": first(b.provider.user, _("the provider"))},
+                _("Visit: %(when)s. The booking is confirmed.") % n,
+                receipt_attached(),
             ],
-            action_label="See the booking",
+            action_label=_("See the booking"),
             action_path="/dashboard",
-            why=f"you organize the care circle of {b.recipient.full_name}",
+            why=_("you organize the care circle of %(name)s") % {"name": b.recipient.full_name},
         )
-    card = f" with the card ending in {ctx['last4']}" if ctx.get("last4") else ""
+    amount = (
+        _("Amount: $%(total)s with the card ending in %(last4)s.") % {**n, "last4": ctx["last4"]}
+        if ctx.get("last4")
+        else _("Amount: $%(total)s.") % n
+    )
     return Content(
-        subject="Your payment was received",
-        heading="Thank you: your payment was received.",
+        subject=_("Your payment was received"),
+        heading=_("Thank you: your payment was received."),
         lines=[
-            f"Amount: ${b.total_amount}{card}.",
-            f"Booking: {r.title} with {first(b.provider.user, 'your provider')}.",
-            f"Visit: {r.when}. Your booking is confirmed.",
-            RECEIPT_ATTACHED,
+            amount,
+            _("Booking: %(title)s with %(provider)s.") % {**n, "provider": first(b.provider.user, _("your provider"))},
+            _("Visit: %(when)s. Your booking is confirmed.") % n,
+            receipt_attached(),
         ],
-        action_label="See your booking",
+        action_label=_("See your booking"),
         action_path="/dashboard",
-        why="you paid for a booking on Kindly",
+        why=_("you paid for a booking on Kindly"),
     )
 
 
@@ -386,25 +457,34 @@ def _booking_paid_email(r: Reader) -> Content | None:
     if b is None:
         return None
     return Content(
-        subject="A booking is confirmed",
-        heading=f"{first(b.client, 'The client')} paid for {r.title}.",
-        lines=[f"Visit: {r.when}.", "The booking is confirmed."],
-        action_label="See your schedule",
+        subject=_("A booking is confirmed"),
+        heading=_("%(client)s paid for %(title)s.") % {"client": first(b.client, _("The client")), "title": r.title},
+        lines=[_("Visit: %(when)s.") % {"when": r.when}, _("The booking is confirmed.")],
+        action_label=_("See your schedule"),
         action_path="/dashboard",
-        why="you are the provider of this booking",
+        why=_("you are the provider of this booking"),
     )
 
 
 def _payment_failed(f: Facts) -> Texts:
     """facts: title; message (the gateway's words, "" when none)."""
-    why = f": {f['message']}" if f.get("message") else "."
-    return {"": f'Your payment for "{f["title"]}" did not go through{why} You can try again from the payment page.'}
+    if f.get("message"):
+        return {
+            "": _(
+                'Your payment for "%(title)s" did not go through: %(message)s You can try again from the payment page.'
+            )
+            % f
+        }
+    return {"": _('Your payment for "%(title)s" did not go through. You can try again from the payment page.') % f}
 
 
 def _refund_failed(f: Facts) -> Texts:
     return {
-        "": f'We could not refund your payment of ${f["total"]} for "{f["title"]}" right away. Kindly support has '
-        "been told and will make sure it is refunded in full; you do not need to do anything."
+        "": _(
+            'We could not refund your payment of $%(total)s for "%(title)s" right away. Kindly support has '
+            "been told and will make sure it is refunded in full; you do not need to do anything."
+        )
+        % f
     }
 
 
@@ -413,19 +493,19 @@ def _refund_failed(f: Facts) -> Texts:
 
 def _visit_completed(f: Facts) -> Texts:
     """facts: title. Organizers review a visit; a plain member is not asked to do what she cannot."""
-    done = f'Your booking for "{f["title"]}" was marked completed.'
-    return {"": done, ORGANIZERS: f"{done} Thank you for using Kindly! You can now leave a review."}
+    done = _('Your booking for "%(title)s" was marked completed.') % f
+    return {"": done, ORGANIZERS: done + " " + _("Thank you for using Kindly! You can now leave a review.")}
 
 
 def _visit_updates(f: Facts) -> Texts:
     """facts: event ("checked_in": name, time; "report": name, wellbeing, timeline: the visit in
     one line, "Vera arrived 1:58 PM (at Margaret's home) · 3 of 4 tasks done · left 3:02 PM"), title."""
     if f["event"] == "checked_in":
-        return {"": f'{f["name"]} checked in at {f["time"]} for "{f["title"]}".'}
+        return {"": _('%(name)s checked in at %(time)s for "%(title)s".') % f}
     timeline = f" {f['timeline']}." if f.get("timeline") else ""
     return {
-        "": f'Visit report ready: {f["name"]} wrote how the visit for "{f["title"]}" went. '
-        f"They seemed: {f['wellbeing']}.{timeline}"
+        "": _('Visit report ready: %(name)s wrote how the visit for "%(title)s" went. They seemed: %(wellbeing)s.') % f
+        + timeline
     }
 
 
@@ -433,21 +513,21 @@ def _visit_updates_email(r: Reader) -> Content | None:
     b = r.booking
     if b is None:
         return None
-    provider = first(b.provider.user, "Your provider")
+    n = {"provider": first(b.provider.user, _("Your provider")), "title": r.title}
     if r.ctx.get("event") == "checked_in":
         return Content(
-            subject=f"{provider} has arrived",
-            heading=f"{provider} checked in for {r.title}.",
+            subject=_("%(provider)s has arrived") % n,
+            heading=_("%(provider)s checked in for %(title)s.") % n,
             lines=[r.text],
-            action_label="See the visit",
+            action_label=_("See the visit"),
             action_path="/dashboard",
             why=r.circle_why,
         )
     return Content(
-        subject="Visit report ready",
-        heading=f"{provider} wrote how the visit for {r.title} went.",
-        lines=[r.text, "Read the whole report on the booking."],
-        action_label="Read the report",
+        subject=_("Visit report ready"),
+        heading=_("%(provider)s wrote how the visit for %(title)s went.") % n,
+        lines=[r.text, _("Read the whole report on the booking.")],
+        action_label=_("Read the report"),
         action_path="/dashboard",
         why=r.circle_why,
     )
@@ -457,28 +537,39 @@ def _check_in_reminder(f: Facts) -> Texts:
     """To the helper first, while she can still keep the window the family was told. facts: title,
     by (the latest check-in time), window ("Morning (8AM - 12PM)")."""
     return {
-        "": f'Reminder: please check in for "{f["title"]}" by {f["by"]}, so the visit fits the window the '
-        f"family was told ({f['window']}). If you cannot make it, message the family from the booking now."
+        "": _(
+            'Reminder: please check in for "%(title)s" by %(by)s, so the visit fits the window the '
+            "family was told (%(window)s). If you cannot make it, message the family from the booking now."
+        )
+        % f
     }
 
 
 def _visit_alerts(f: Facts) -> Texts:
     """facts: alert ("late", "no_check_out"), provider (her full name), title, window; by (the
     latest check-in time) when late; checked_in and due (when it should have ended) for the rest."""
-    provider, title, window = f["provider"], f["title"], f["window"]
     if f["alert"] == "late":
         return {
-            "": f'{provider} has not checked in for "{title}" ({window}), and the visit no longer fits that '
-            f"window without a check-in by {f['by']}. We are looking into it; you can message them from the booking."
+            "": _(
+                '%(provider)s has not checked in for "%(title)s" (%(window)s), and the visit no longer fits that '
+                "window without a check-in by %(by)s. We are looking into it; you can message them from the booking."
+            )
+            % f
         }
     if not f["checked_in"]:
         return {
-            "": f'{provider} never checked in for "{title}", and its window ({window}) is over: the visit looks '
-            "missed. We are looking into it."
+            "": _(
+                '%(provider)s never checked in for "%(title)s", and its window (%(window)s) is over: the visit looks '
+                "missed. We are looking into it."
+            )
+            % f
         }
     return {
-        "": f'{provider} checked in for "{title}" but has not checked out, 2 hours after the visit should have '
-        f"ended ({f['due']}). We are looking into it."
+        "": _(
+            '%(provider)s checked in for "%(title)s" but has not checked out, 2 hours after the visit should have '
+            "ended (%(due)s). We are looking into it."
+        )
+        % f
     }
 
 
@@ -486,20 +577,20 @@ def _visit_alerts_email(r: Reader) -> Content | None:
     if r.booking is None:
         return None
     return Content(
-        subject="A visit may be late or missed",
-        heading=f"About the visit for {r.title}.",
-        lines=[r.text, f"Planned: {r.when}."],
-        action_label="See the visit",
+        subject=_("A visit may be late or missed"),
+        heading=_("About the visit for %(title)s.") % {"title": r.title},
+        lines=[r.text, _("Planned: %(when)s.") % {"when": r.when}],
+        action_label=_("See the visit"),
         action_path="/dashboard",
-        why="you are a Kindly admin" if r.role == Audience.STAFF else r.circle_why,
+        why=_("you are a Kindly admin") if r.role == Audience.STAFF else r.circle_why,
     )
 
 
 def _visit_reminder(f: Facts) -> Texts:
     """facts: title, when (the visit's time on the clock of the person cared for)."""
     return {
-        "": f'Reminder: the visit for "{f["title"]}" is tomorrow, {f["when"]}.',
-        HELPER: f'Reminder: your visit for "{f["title"]}" is tomorrow, {f["when"]}.',
+        "": _('Reminder: the visit for "%(title)s" is tomorrow, %(when)s.') % f,
+        HELPER: _('Reminder: your visit for "%(title)s" is tomorrow, %(when)s.') % f,
     }
 
 
@@ -507,23 +598,28 @@ def _visit_reminder_email(r: Reader) -> Content | None:
     b = r.booking
     if b is None:
         return None
+    n = {"title": r.title, "when": r.when}
     if r.is_helper:
-        other = b.recipient.first_name or first(b.client, "your client")
+        other = b.recipient.first_name or first(b.client, _("your client"))
         return Content(
-            subject="Reminder: your visit is tomorrow",
-            heading=f"Your visit for {r.title} is tomorrow.",
-            lines=[f"When: {r.when}.", f"With: {other}."],
-            action_label="See the booking",
+            subject=_("Reminder: your visit is tomorrow"),
+            heading=_("Your visit for %(title)s is tomorrow.") % n,
+            lines=[_("When: %(when)s.") % n, _("With: %(other)s.") % {"other": other}],
+            action_label=_("See the booking"),
             action_path="/dashboard",
-            why="you are the provider of this visit",
+            why=_("you are the provider of this visit"),
         )
-    theirs = r.whose != "you"
+    theirs = b.recipient is not None and b.recipient.account_id != r.recipient.pk
     return Content(
-        subject="Reminder: a visit is tomorrow" if theirs else "Reminder: your visit is tomorrow",
-        heading=f"The visit for {r.title} is tomorrow." if theirs else f"Your visit for {r.title} is tomorrow.",
-        lines=[f"When: {r.when}.", f"Helper: {first(b.provider.user, 'your provider')}."]
-        + ([f"For: {b.recipient.full_name}."] if theirs else []),
-        action_label="See the booking",
+        subject=_("Reminder: a visit is tomorrow") if theirs else _("Reminder: your visit is tomorrow"),
+        heading=(_("The visit for %(title)s is tomorrow.") if theirs else _("Your visit for %(title)s is tomorrow."))
+        % n,
+        lines=[
+            _("When: %(when)s.") % n,
+            _("Helper: %(helper)s.") % {"helper": first(b.provider.user, _("your provider"))},
+        ]
+        + ([_("For: %(name)s.") % {"name": b.recipient.full_name}] if theirs else []),
+        action_label=_("See the booking"),
         action_path="/dashboard",
         why=r.circle_why,
     )
@@ -531,19 +627,29 @@ def _visit_reminder_email(r: Reader) -> Content | None:
 
 def _late_fee_decided(f: Facts) -> Texts:
     """facts: amount, title, reason (staff's), paid (the fee stands)."""
-    amount, title, reason = f["amount"], f["title"], f["reason"]
     if f["paid"]:
         return {
-            "": f'Kindly support looked into the disputed late fee of ${amount} for "{title}": it stands and '
-            f"is paid to the helper. Reason: {reason}",
-            HELPER: f'Kindly support looked into the disputed late fee of ${amount} for "{title}": '
-            "you will be paid it.",
+            "": _(
+                'Kindly support looked into the disputed late fee of $%(amount)s for "%(title)s": it stands and '
+                "is paid to the helper. Reason: %(reason)s"
+            )
+            % f,
+            HELPER: _(
+                'Kindly support looked into the disputed late fee of $%(amount)s for "%(title)s": you will be paid it.'
+            )
+            % f,
         }
     return {
-        "": f'Kindly support looked into the disputed late fee of ${amount} for "{title}": it is waived and '
-        f"comes back to the card. Reason: {reason}",
-        HELPER: f'Kindly support waived the late fee of ${amount} for "{title}" after the family disputed it. '
-        f"Reason: {reason}",
+        "": _(
+            'Kindly support looked into the disputed late fee of $%(amount)s for "%(title)s": it is waived and '
+            "comes back to the card. Reason: %(reason)s"
+        )
+        % f,
+        HELPER: _(
+            'Kindly support waived the late fee of $%(amount)s for "%(title)s" after the family disputed it. '
+            "Reason: %(reason)s"
+        )
+        % f,
     }
 
 
@@ -560,8 +666,11 @@ NOTICES: dict[str, Notice] = {
     ),
     InApp.LATE_FEE_DISPUTED: Notice(
         lambda f: {
-            "": f"{f['by']} disputes the nobody-home late fee of ${f['amount']} of booking #{f['booking']}. "
-            "Decide it in the admin's bookings."
+            "": _(
+                "%(by)s disputes the nobody-home late fee of $%(amount)s of booking #%(booking)s. "
+                "Decide it in the admin's bookings."
+            )
+            % f
         }
     ),
     InApp.LATE_FEE_DECIDED: Notice(_late_fee_decided),
@@ -569,14 +678,17 @@ NOTICES: dict[str, Notice] = {
     InApp.ACCEPTED_BY_YOU: Notice(_accepted_by_you),
     NoticeKind.BOOKING_REASSIGNED: Notice(_reassigned, _reassigned_email),
     InApp.REASSIGNED_AWAY: Notice(
-        lambda f: {"": f'Your booking for "{f["title"]}" was reassigned to another provider.'}
+        lambda f: {"": _('Your booking for "%(title)s" was reassigned to another provider.') % f}
     ),
     # A re-check of the helper was not clear: the family hears a replacement is being found (never why:
     # REPLACEMENT_UPDATES), and staff see the visit flagged, with the reason.
     InApp.VISIT_NEEDS_HELPER: Notice(
         lambda f: {
-            "": f'Needs a new helper: "{f["title"]}" on {f["when"]} (booking #{f["booking_id"]}). '
-            f"{f['name']} is suspended: {f['reason']} It is being offered to other helpers now."
+            "": _(
+                'Needs a new helper: "%(title)s" on %(when)s (booking #%(booking_id)s). '
+                "%(name)s is suspended: %(reason)s It is being offered to other helpers now."
+            )
+            % f
         }
     ),
     NoticeKind.REPLACEMENT_UPDATES: Notice(_replacement, _replacement_email),
@@ -599,25 +711,28 @@ NOTICES: dict[str, Notice] = {
     NoticeKind.PAYMENT_RECEIVED: Notice(_payment_received, _payment_received_email),
     NoticeKind.CARD_CHARGE_FAILED: Notice(_card_charge_failed, _card_charge_failed_email),
     NoticeKind.BOOKING_PAID: Notice(
-        lambda f: {"": f'The client paid for "{f["title"]}". Your booking on {f["when"]} is confirmed.'},
+        lambda f: {"": _('The client paid for "%(title)s". Your booking on %(when)s is confirmed.') % f},
         _booking_paid_email,
     ),
     # Money news goes to those who pay, never to the circle's plain members.
     InApp.PAID_AFTER_CANCEL: Notice(
         lambda f: {
-            "": f'Your payment of ${f["total"]} for "{f["title"]}" arrived after the booking was cancelled, '
-            "so it will be refunded in full."
+            "": _(
+                'Your payment of $%(total)s for "%(title)s" arrived after the booking was cancelled, '
+                "so it will be refunded in full."
+            )
+            % f
         }
     ),
     InApp.PAYMENT_FAILED: Notice(_payment_failed),
     InApp.REFUNDED: Notice(
-        lambda f: {"": f'Your payment of ${f["total"]} for "{f["title"]}" has been refunded in full.'}
+        lambda f: {"": _('Your payment of $%(total)s for "%(title)s" has been refunded in full.') % f}
     ),
     InApp.REFUNDED_ELSEWHERE: Notice(
-        lambda f: {"": f'The payment of ${f["total"]} for "{f["title"]}" was refunded in full.'}
+        lambda f: {"": _('The payment of $%(total)s for "%(title)s" was refunded in full.') % f}
     ),
     InApp.REFUND_FAILED: Notice(_refund_failed),
-    InApp.REVIEW_RECEIVED: Notice(lambda f: {"": f'You received a {f["rating"]}-star review for "{f["title"]}".'}),
+    InApp.REVIEW_RECEIVED: Notice(lambda f: {"": _('You received a %(rating)s-star review for "%(title)s".') % f}),
     InApp.VISIT_COMPLETED: Notice(_visit_completed),
     NoticeKind.VISIT_UPDATES: Notice(_visit_updates, _visit_updates_email),
     InApp.CHECK_IN_REMINDER: Notice(_check_in_reminder),
@@ -625,8 +740,11 @@ NOTICES: dict[str, Notice] = {
     NoticeKind.VISIT_REMINDER: Notice(_visit_reminder, _visit_reminder_email),
     InApp.EARNING_WAITING: Notice(
         lambda f: {
-            "": f"You earned ${f['net']} for this visit. It is waiting for you: set up payouts from your "
-            "dashboard and it will be sent to your bank account."
+            "": _(
+                "You earned $%(net)s for this visit. It is waiting for you: set up payouts from your "
+                "dashboard and it will be sent to your bank account."
+            )
+            % f
         }
     ),
 }

@@ -5,41 +5,42 @@ from __future__ import annotations
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class NoticeKind(models.TextChoices):
     """The kinds of notice that may also go out by email and text (the notifications app's choices)."""
 
     # client
-    REQUEST_ACCEPTED = "request_accepted", "Your request was accepted"
-    PAYMENT_RECEIVED = "payment_received", "Payment receipts"
-    CARD_CHARGE_FAILED = "card_charge_failed", "Your saved card could not be charged for a visit"
-    BOOKING_REASSIGNED = "booking_reassigned", "Your booking has a new provider"
-    REQUEST_EXPIRED = "request_expired", "A request ended without a provider"
-    VISIT_UPDATES = "visit_updates", "Check-ins and visit reports"
-    CIRCLE_JOINED = "circle_joined", "Someone joined a care circle you organize"
-    DIRECT_REQUEST_DECLINED = "direct_request_declined", "A helper you asked for declined"
-    DIRECT_REQUEST_OPENED = "direct_request_opened", "A helper you asked for did not answer in 24 hours"
-    REPLACEMENT_UPDATES = "replacement_updates", "A helper cannot come and Kindly is finding another"
+    REQUEST_ACCEPTED = "request_accepted", _("Your request was accepted")
+    PAYMENT_RECEIVED = "payment_received", _("Payment receipts")
+    CARD_CHARGE_FAILED = "card_charge_failed", _("Your saved card could not be charged for a visit")
+    BOOKING_REASSIGNED = "booking_reassigned", _("Your booking has a new provider")
+    REQUEST_EXPIRED = "request_expired", _("A request ended without a provider")
+    VISIT_UPDATES = "visit_updates", _("Check-ins and visit reports")
+    CIRCLE_JOINED = "circle_joined", _("Someone joined a care circle you organize")
+    DIRECT_REQUEST_DECLINED = "direct_request_declined", _("A helper you asked for declined")
+    DIRECT_REQUEST_OPENED = "direct_request_opened", _("A helper you asked for did not answer in 24 hours")
+    REPLACEMENT_UPDATES = "replacement_updates", _("A helper cannot come and Kindly is finding another")
     # provider
-    APPLICATION_DECIDED = "application_decided", "Your provider application was reviewed"
-    NEW_REQUESTS = "new_requests", "New requests that match your services"
-    BOOKING_PAID = "booking_paid", "A booking was paid (confirmed)"
-    DIRECT_REQUEST = "direct_request", "A client asked for you directly"
-    REQUEST_OFFERED = "request_offered", "A request near you was offered to you"
-    CHECKS_RENEWAL_DUE = "checks_renewal_due", "Your yearly background check is due"
-    REPLACEMENT_OFFERED = "replacement_offered", "A visit near you needs a new helper soon"
+    APPLICATION_DECIDED = "application_decided", _("Your provider application was reviewed")
+    NEW_REQUESTS = "new_requests", _("New requests that match your services")
+    BOOKING_PAID = "booking_paid", _("A booking was paid (confirmed)")
+    DIRECT_REQUEST = "direct_request", _("A client asked for you directly")
+    REQUEST_OFFERED = "request_offered", _("A request near you was offered to you")
+    CHECKS_RENEWAL_DUE = "checks_renewal_due", _("Your yearly background check is due")
+    REPLACEMENT_OFFERED = "replacement_offered", _("A visit near you needs a new helper soon")
     # both
-    BOOKING_CANCELLED = "booking_cancelled", "A booking was cancelled"
-    VISIT_REMINDER = "visit_reminder", "Visit reminders, 24 hours before"
-    UNREAD_MESSAGES = "unread_messages", "Messages you have not read for 10 minutes"
+    BOOKING_CANCELLED = "booking_cancelled", _("A booking was cancelled")
+    VISIT_REMINDER = "visit_reminder", _("Visit reminders, 24 hours before")
+    UNREAD_MESSAGES = "unread_messages", _("Messages you have not read for 10 minutes")
     # the circle and admins
-    VISIT_ALERTS = "visit_alerts", "A visit is late or looks missed"
+    VISIT_ALERTS = "visit_alerts", _("A visit is late or looks missed")
     # admins
-    PROVIDER_APPLICATIONS = "provider_applications", "Provider applications waiting for review (daily)"
-    MATCHING_ALERTS = "matching_alerts", "A request no helper has taken, or that could not be placed"
+    PROVIDER_APPLICATIONS = "provider_applications", _("Provider applications waiting for review (daily)")
+    MATCHING_ALERTS = "matching_alerts", _("A request no helper has taken, or that could not be placed")
     # an address that may have no account yet (not a choice in anyone's settings)
-    CIRCLE_INVITATION = "circle_invitation", "Invitations to a care circle"
+    CIRCLE_INVITATION = "circle_invitation", _("Invitations to a care circle")
 
 
 class Audience(models.TextChoices):

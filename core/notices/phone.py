@@ -3,6 +3,8 @@ hears or a texter reads when the line cannot connect them. Short plain sentences
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from core.notices.base import Facts, Notice, Texts
 
 # The booking page (GET /api/bookings/{id}/phone-line).
@@ -86,19 +88,26 @@ class InApp:
     REMINDER_UNANSWERED = "reminder_unanswered"
 
 
+# The in-app notices below are marked for translation (each reader's language); what the phone
+# says (above) is still English only: the menu speaks Spanish once <Say language="es-US"> lands.
+
+
 def _pin_locked(f: Facts) -> Texts:
     return {
-        "": f"Someone typed a wrong phone PIN for {f['name']} three times, so phone use is locked. "
-        "Set a new PIN on the Care circle page to unlock it."
+        "": _(
+            "Someone typed a wrong phone PIN for %(name)s three times, so phone use is locked. "
+            "Set a new PIN on the Care circle page to unlock it."
+        )
+        % f
     }
 
 
 def _confirmed(f: Facts) -> Texts:
-    return {"": f"{f['name']} confirmed the visit on {f['day']} by phone."}
+    return {"": _("%(name)s confirmed the visit on %(day)s by phone.") % f}
 
 
 def _asked_again(f: Facts) -> Texts:
-    return {"": f"{f['name']} asked by phone for {f['helper']} again on {f['day']}. {f['helper']} has been asked."}
+    return {"": _("%(name)s asked by phone for %(helper)s again on %(day)s. %(helper)s has been asked.") % f}
 
 
 NOTICES: dict[str, Notice] = {
@@ -119,7 +128,7 @@ REMINDER_TALK_NO_PHONE = "Kindly support is not on the phone now. " + LEAVE_MESS
 
 
 def _reminder_unanswered(f: Facts) -> Texts:
-    return {"": f"{f['name']} did not answer two reminder calls for the visit on {f['day']}. You may want to call."}
+    return {"": _("%(name)s did not answer two reminder calls for the visit on %(day)s. You may want to call.") % f}
 
 
 NOTICES[InApp.REMINDER_UNANSWERED] = Notice(_reminder_unanswered)

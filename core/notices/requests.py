@@ -1,47 +1,61 @@
 """The notices of a request before a helper takes it: it expired, it was sent to one helper, who
-declined it or did not answer, and the new requests a helper may take."""
+declined it or did not answer, and the new requests a helper may take.
+
+Every sentence is marked for translation and written in the reader's language when it is read."""
 
 from __future__ import annotations
 
-from core.notices.base import Content, Facts, Notice, Reader, Texts, plural
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from core.notices.base import Content, Facts, Notice, Reader, Texts
 from core.notices.kinds import Audience, NoticeKind
 
 ORGANIZERS = Audience.ORGANIZERS
 
 
+def _theirs(r: Reader) -> bool:
+    """The reader posted the request ("your request"), or is another of the circle ("the request")."""
+    return r.yours == _("your request")
+
+
 def _expired(f: Facts) -> Texts:
     """facts: title, day ("March 3, 2026", the preferred date that passed), client_id."""
-    ended = (
-        f'"{f["title"]}" was cancelled because its preferred date ({f["day"]}) has passed without a provider '
-        "accepting it."
-    )
     # Organizers, who post requests, are asked to post it again; members just hear it ended.
     return {
-        "": f"The request {ended}",
-        ORGANIZERS: f"Your request {ended} You are welcome to post it again with a new date.",
+        "": _(
+            'The request "%(title)s" was cancelled because its preferred date (%(day)s) has passed without a '
+            "provider accepting it."
+        )
+        % f,
+        ORGANIZERS: _(
+            'Your request "%(title)s" was cancelled because its preferred date (%(day)s) has passed without a '
+            "provider accepting it. You are welcome to post it again with a new date."
+        )
+        % f,
     }
 
 
 def _expired_email(r: Reader) -> Content:
-    title = r.ctx.get("title", "")
+    n = {"title": r.ctx.get("title", "")}
     if r.role == Audience.CIRCLE:  # a plain member cannot post it again: news only
         return Content(
-            subject="A request ended without a provider",
-            heading=f"The request \u201c{title}\u201d has ended.",
-            lines=["Its preferred date has passed and no provider accepted it."],
-            action_label="Open your dashboard",
+            subject=_("A request ended without a provider"),
+            heading=_("The request “%(title)s” has ended.") % n,
+            lines=[_("Its preferred date has passed and no provider accepted it.")],
+            action_label=_("Open your dashboard"),
             action_path="/dashboard",
             why=r.request_why,
         )
-    yours = r.yours.capitalize()
+    mine = _theirs(r)
     return Content(
-        subject=f"{yours} ended without a provider",
-        heading=f"{yours} \u201c{title}\u201d has ended.",
+        subject=_("Your request ended without a provider") if mine else _("The request ended without a provider"),
+        heading=(_("Your request “%(title)s” has ended.") if mine else _("The request “%(title)s” has ended.")) % n,
         lines=[
-            "Its preferred date has passed and no provider accepted it.",
-            "You are welcome to post it again with a new date.",
+            _("Its preferred date has passed and no provider accepted it."),
+            _("You are welcome to post it again with a new date."),
         ],
-        action_label="Post a new request",
+        action_label=_("Post a new request"),
         action_path="/request-service",
         why=r.request_why,
     )
@@ -50,57 +64,76 @@ def _expired_email(r: Reader) -> Content:
 def _direct(f: Facts) -> Texts:
     """facts: client (her first name), title, until (when the others may offer, in words), only
     (offered to this helper alone), request_id."""
-    asked = f'{f["client"]} asked for you directly: "{f["title"]}".'
+    asked = _('%(client)s asked for you directly: "%(title)s".') % f
     if f["only"]:
-        return {"": f"{asked} It is offered to you only."}
-    return {"": f"{asked} Only you can accept it until {f['until']}; after that other helpers can offer too."}
+        return {"": asked + " " + _("It is offered to you only.")}
+    return {
+        "": asked
+        + " "
+        + _("Only you can accept it until %(until)s; after that other helpers can offer too.") % {"until": f["until"]}
+    }
 
 
 def _direct_email(r: Reader) -> Content:
     ctx = r.ctx
+    n = {
+        "client": ctx.get("client", _("A client")),
+        "title": ctx.get("title", ""),
+        "until": ctx.get("until", _("tomorrow")),
+    }
     return Content(
-        subject=f"{ctx.get('client', 'A client')} asked for you directly",
-        heading=f"{ctx.get('client', 'A client')} asked you for \u201c{ctx.get('title', '')}\u201d.",
+        subject=_("%(client)s asked for you directly") % n,
+        heading=_("%(client)s asked you for “%(title)s”.") % n,
         lines=[
-            "It is offered to you only."
+            _("It is offered to you only.")
             if ctx.get("only")
-            else f"Only you can accept it until {ctx.get('until', 'tomorrow')}; "
-            "after that other helpers can offer too.",
-            "If you cannot go, please decline and say why, so they can find another helper.",
+            else _("Only you can accept it until %(until)s; after that other helpers can offer too.") % n,
+            _("If you cannot go, please decline and say why, so they can find another helper."),
         ],
-        action_label="See the request",
+        action_label=_("See the request"),
         action_path=f"/service-request-details?id={ctx.get('request_id', '')}",
-        why="a client chose you for this request on Kindly",
+        why=_("a client chose you for this request on Kindly"),
     )
 
 
 def _declined(f: Facts) -> Texts:
     """facts: provider (her first name), title, reason, cancelled (the request asked for only her),
     client_id. Organizers manage the circle's requests: theirs in their words."""
-    name, title, reason, cancelled = f["provider"], f["title"], f["reason"], f["cancelled"]
-    open_now = "It is now open to all helpers."
-    outcome = "The request was cancelled, as it asked for only them." if cancelled else open_now
+    n = {"name": f["provider"], "title": f["title"], "reason": f["reason"]}
+    open_now = _("It is now open to all helpers.")
+    outcome = _("The request was cancelled, as it asked for only them.") if f["cancelled"] else open_now
     return {
-        "": f'{name} declined the request "{title}": {reason} {outcome}',
-        ORGANIZERS: f'{name} declined your request "{title}": {reason} '
-        + ("Your request was cancelled, as you asked for only them." if cancelled else open_now),
+        "": _('%(name)s declined the request "%(title)s": %(reason)s') % n + " " + outcome,
+        ORGANIZERS: _('%(name)s declined your request "%(title)s": %(reason)s') % n
+        + " "
+        + (_("Your request was cancelled, as you asked for only them.") if f["cancelled"] else open_now),
     }
 
 
 def _declined_email(r: Reader) -> Content:
-    ctx, yours = r.ctx, r.yours.capitalize()
-    provider = ctx.get("provider", "The helper")
-    lines = [f"Their reason: {ctx.get('reason', '')}"]
-    lines.append(
-        f"{yours} was cancelled, as it asked for only them."
-        if ctx.get("cancelled")
-        else f"{yours} is now open to all helpers."
-    )
+    ctx, mine = r.ctx, _theirs(r)
+    n = {"provider": ctx.get("provider", _("The helper")), "title": ctx.get("title", "")}
+    lines = [_("Their reason: %(reason)s") % {"reason": ctx.get("reason", "")}]
+    if ctx.get("cancelled"):
+        lines.append(
+            _("Your request was cancelled, as it asked for only them.")
+            if mine
+            else _("The request was cancelled, as it asked for only them.")
+        )
+    else:
+        lines.append(
+            _("Your request is now open to all helpers.") if mine else _("The request is now open to all helpers.")
+        )
     return Content(
-        subject=f"{provider} cannot take {r.yours}",
-        heading=f"{provider} declined {r.yours} \u201c{ctx.get('title', '')}\u201d.",
+        subject=(_("%(provider)s cannot take your request") if mine else _("%(provider)s cannot take the request")) % n,
+        heading=(
+            _("%(provider)s declined your request “%(title)s”.")
+            if mine
+            else _("%(provider)s declined the request “%(title)s”.")
+        )
+        % n,
         lines=lines,
-        action_label="Open your dashboard",
+        action_label=_("Open your dashboard"),
         action_path="/dashboard",
         why=r.request_why,
     )
@@ -108,20 +141,28 @@ def _declined_email(r: Reader) -> Content:
 
 def _opened(f: Facts) -> Texts:
     """facts: provider (her first name), title, client_id."""
-    late = f"{f['provider']} has not answered in 24 hours;"
     return {
-        "": f'{late} the request "{f["title"]}" is now open to all helpers.',
-        ORGANIZERS: f'{late} your request "{f["title"]}" is now open to all helpers.',
+        "": _('%(provider)s has not answered in 24 hours; the request "%(title)s" is now open to all helpers.') % f,
+        ORGANIZERS: _('%(provider)s has not answered in 24 hours; your request "%(title)s" is now open to all helpers.')
+        % f,
     }
 
 
 def _opened_email(r: Reader) -> Content:
-    ctx, yours = r.ctx, r.yours.capitalize()
+    ctx, mine = r.ctx, _theirs(r)
+    n = {"provider": ctx.get("provider", _("The helper")), "title": ctx.get("title", "")}
     return Content(
-        subject=f"{yours} is now open to all helpers",
-        heading=f"{ctx.get('provider', 'The helper')} has not answered in 24 hours.",
-        lines=[f"{yours} \u201c{ctx.get('title', '')}\u201d is now open to all helpers."],
-        action_label="Open your dashboard",
+        subject=_("Your request is now open to all helpers") if mine else _("The request is now open to all helpers"),
+        heading=_("%(provider)s has not answered in 24 hours.") % n,
+        lines=[
+            (
+                _("Your request “%(title)s” is now open to all helpers.")
+                if mine
+                else _("The request “%(title)s” is now open to all helpers.")
+            )
+            % n
+        ],
+        action_label=_("Open your dashboard"),
         action_path="/dashboard",
         why=r.request_why,
     )
@@ -129,39 +170,59 @@ def _opened_email(r: Reader) -> Content:
 
 def _new_requests_email(r: Reader) -> Content:
     items = list(r.ctx.get("requests", []))
+    count = len(items)
     return Content(
-        subject=plural(len(items), "A new request matches your services", "New requests match your services"),
-        heading=f"{len(items)} new request{plural(len(items), '', 's')} match{plural(len(items), 'es', '')} "
-        "the services you offer.",
+        subject=ngettext("A new request matches your services", "New requests match your services", count),
+        heading=ngettext(
+            "%(count)d new request matches the services you offer.",
+            "%(count)d new requests match the services you offer.",
+            count,
+        )
+        % {"count": count},
         lines=[],
         items=items,
-        action_label="See open requests",
+        action_label=_("See open requests"),
         action_path="/dashboard",
-        why="you offer these services on Kindly",
+        why=_("you offer these services on Kindly"),
     )
 
 
 def _offered(f: Facts) -> Texts:
     """facts: title, when ("Tuesday, March 3, morning"), town, miles ("3.2 miles away"; "" when
     unknown), request_id, answer_by (until when only the helpers offered it may accept, in words)."""
-    away = f" ({f['miles']})" if f.get("miles") else ""
-    return {"": f'A request near you: "{f["title"]}", {f["when"]} in {f["town"]}{away}. Open it to accept.'}
+    if f.get("miles"):
+        return {"": _('A request near you: "%(title)s", %(when)s in %(town)s (%(miles)s). Open it to accept.') % f}
+    return {"": _('A request near you: "%(title)s", %(when)s in %(town)s. Open it to accept.') % f}
 
 
 def _offered_email(r: Reader) -> Content:
     ctx = r.ctx
-    away = f", {ctx['miles']}" if ctx.get("miles") else ""
+    n = {
+        "title": ctx.get("title", ""),
+        "when": ctx.get("when", ""),
+        "town": ctx.get("town", _("your area")),
+        "miles": ctx.get("miles", ""),
+        "answer_by": ctx.get("answer_by", _("soon")),
+    }
     return Content(
-        subject="A request near you was offered to you",
-        heading=f"\u201c{ctx.get('title', '')}\u201d, {ctx.get('when', '')}.",
+        subject=_("A request near you was offered to you"),
+        heading=_("“%(title)s”, %(when)s.") % n,
         lines=[
-            f"It is in {ctx.get('town', 'your area')}{away}, and you are free then.",
-            f"It was offered to a few helpers near the family. Please answer by {ctx.get('answer_by', 'soon')}:"
-            " after that it goes to other helpers.",
+            (
+                _("It is in %(town)s, %(miles)s, and you are free then.")
+                if ctx.get("miles")
+                else _("It is in %(town)s, and you are free then.")
+            )
+            % n,
+            _(
+                "It was offered to a few helpers near the family. Please answer by %(answer_by)s:"
+                " after that it goes to other helpers."
+            )
+            % n,
         ],
-        action_label="See the request",
+        action_label=_("See the request"),
         action_path=f"/service-request-details?id={ctx.get('request_id', '')}",
-        why="you offer this service near this family on Kindly",
+        why=_("you offer this service near this family on Kindly"),
     )
 
 
@@ -170,30 +231,53 @@ def _matching(f: Facts) -> Texts:
     booking_id and when; "unanswered": the helpers offered it did not accept in time,
     round: the round just widened to; "no_helpers": nobody near can take it, it is open to every
     helper of the service; "not_placed": its address could not be placed, offered by town)."""
-    where = f'"{f["title"]}" in {f["town"] or "an unknown town"}'
+    n = {"title": f["title"], "town": f["town"] or _("an unknown town"), "round": f.get("round", 2)}
     reason = f.get("reason")
     if reason == "not_placed":
-        return {"": f"{where} could not be placed on the map: it is offered by town to every helper of the service."}
+        return {
+            "": _(
+                '"%(title)s" in %(town)s could not be placed on the map: it is offered by town to every helper '
+                "of the service."
+            )
+            % n
+        }
     if reason == "no_replacement":
         return {
-            "": f'Booking #{f["booking_id"]}, "{f["title"]}" on {f["when"]} in {f["town"] or "an unknown town"}: its '
-            "helper left and nobody has taken it yet. The family was offered a refund; please find a helper "
-            "(reassign) or contact the family."
+            "": _(
+                'Booking #%(booking_id)s, "%(title)s" on %(when)s in %(town)s: its helper left and nobody has '
+                "taken it yet. The family was offered a refund; please find a helper (reassign) or contact the "
+                "family."
+            )
+            % {**n, "booking_id": f["booking_id"], "when": f["when"]}
         }
     if reason == "no_helpers":
-        return {"": f"{where}: no helper near enough is free; it is now open to every helper of the service."}
-    return {"": f"{where}: nobody has accepted it yet; it was offered to more helpers (round {f.get('round', 2)})."}
+        return {
+            "": _(
+                '"%(title)s" in %(town)s: no helper near enough is free; it is now open to every helper of the service.'
+            )
+            % n
+        }
+    return {
+        "": _('"%(title)s" in %(town)s: nobody has accepted it yet; it was offered to more helpers (round %(round)s).')
+        % n
+    }
 
 
 def _matching_email(r: Reader) -> Content:
     return Content(
-        subject="A request needs a helper",
+        subject=_("A request needs a helper"),
         heading=r.text,
-        lines=["Please look for a helper who can take it, or contact the family."],
-        action_label="Open the admin",
+        lines=[_("Please look for a helper who can take it, or contact the family.")],
+        action_label=_("Open the admin"),
         action_path="/admin",
-        why="you are Kindly staff",
+        why=_("you are Kindly staff"),
     )
+
+
+def _new_requests(f: Facts) -> Texts:
+    """By email and text only (a summary): facts: requests (one line each: "Tea, Tuesday, March 3")."""
+    count = len(f["requests"])
+    return {"": _("%(count)d new request(s) match the services you offer.") % {"count": count}}
 
 
 NOTICES: dict[str, Notice] = {
@@ -203,8 +287,5 @@ NOTICES: dict[str, Notice] = {
     NoticeKind.DIRECT_REQUEST: Notice(_direct, _direct_email),
     NoticeKind.DIRECT_REQUEST_DECLINED: Notice(_declined, _declined_email),
     NoticeKind.DIRECT_REQUEST_OPENED: Notice(_opened, _opened_email),
-    # By email and text only (a summary): facts: requests (one line each: "Tea, Tuesday, March 3").
-    NoticeKind.NEW_REQUESTS: Notice(
-        lambda f: {"": f"{len(f['requests'])} new request(s) match the services you offer."}, _new_requests_email
-    ),
+    NoticeKind.NEW_REQUESTS: Notice(_new_requests, _new_requests_email),
 }

@@ -1,7 +1,8 @@
 // A provider's card on /providers: who she is (her name links to her profile page), her rating,
 // when she is next free, how far she is
 // from the person cared for ("3.2 miles away", when the page asks near someone), her services and
-// rate, and a request sent to her directly.
+// rate, the languages she speaks ("Speaks English, Spanish", in the reader's language, from the
+// server), and a request sent to her directly.
 import { Avatar } from "./Avatar";
 import { providerProfileLink } from "./BookingPerson";
 import { StarRating } from "./StarRating";
@@ -56,6 +57,11 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
       <p className="provider-next-free" data-testid="next-free">
         {nextFreeText(provider.nextFreeWindow)}
       </p>
+      {provider.speaks && (
+        <p className="provider-languages" data-testid="speaks">
+          {provider.speaks}
+        </p>
+      )}
       {provider.bio && <p className="provider-bio">{provider.bio}</p>}
       {provider.serviceArea && (
         <p className="provider-area">

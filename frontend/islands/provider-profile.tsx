@@ -60,6 +60,10 @@ function ProviderProfilePage({ profile }: Props) {
             <dd data-testid="service-area">{profile.serviceArea || "Not listed yet"}</dd>
           </div>
           <div>
+            <dt>Languages</dt>
+            <dd data-testid="speaks">{profile.speaks || "Not listed yet"}</dd>
+          </div>
+          <div>
             <dt>Rate</dt>
             <dd data-testid="rate">
               {profile.hourlyRate != null ? `${formatMoney(profile.hourlyRate)} per hour` : "Not listed yet"}

@@ -2,7 +2,7 @@
 // it changes, with the spec's messages (frontend/lib/schemas/provider.ts); success toast then /
 // after 2 s. A provider already has a profile: the page shows "Where you help" instead (her home
 // ZIP code and how far she travels, which decide the families who find her nearby).
-import { useMemo, useState } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import {
   CheckboxOption,
   FieldSet,
@@ -34,6 +34,8 @@ import type { Provider } from "../lib/types";
 interface Props {
   user: { id: string; firstName: string };
   specialties: { id: string; name: string }[];
+  /** The languages she may say she speaks, named in the reader's language. */
+  languages: { id: string; name: string }[];
   limits: Limits;
   /** Her profile when she already has one: the page shows "Where you help". */
   provider?: Provider | null;
@@ -44,6 +46,7 @@ type Values = ProviderApplicationValues;
 const FIELDS: (keyof Values)[] = [
   "phone",
   "specialties",
+  "languages",
   "hourlyRate",
   "serviceArea",
   "homeZip",
@@ -55,6 +58,7 @@ const FIELDS: (keyof Values)[] = [
 const INITIAL: Values = {
   phone: "",
   specialties: [],
+  languages: ["en"],
   hourlyRate: "",
   serviceArea: "",
   homeZip: "",
@@ -65,6 +69,79 @@ const INITIAL: Values = {
 
 const TRAVEL_OPTIONS = TRAVEL_CHOICES.map((miles) => ({ value: String(miles), label: `Up to ${miles} miles` }));
 const ZIP_HINT = "We ask only for your ZIP code: families see how far away you are, never your address.";
+
+/** The languages she speaks: checkboxes, the same in the application and on her profile. */
+function LanguagesField({
+  options,
+  chosen,
+  error,
+  onChange,
+}: {
+  options: { id: string; name: string }[];
+  chosen: string[];
+  error?: string;
+  onChange: (languages: string[]) => void;
+}) {
+  return (
+    <FieldSet
+      id="provider-languages"
+      legend="Languages you speak"
+      hint="Families see them on your profile, and requests for someone who speaks one come to you first."
+      required
+      error={error}
+    >
+      <div className="choices-grid">
+        {options.map((language) => (
+          <CheckboxOption
+            key={language.id}
+            id={`language-${language.id}`}
+            name="languages"
+            value={language.id}
+            label={language.name}
+            checked={chosen.includes(language.id)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...chosen, language.id] : chosen.filter((code) => code !== language.id))
+            }
+          />
+        ))}
+      </div>
+    </FieldSet>
+  );
+}
+
+/** "Languages you speak" for a provider already: saved on its own (PATCH /api/provider/profile). */
+function LanguagesForm({ provider, options }: { provider: Provider; options: { id: string; name: string }[] }) {
+  const [chosen, setChosen] = useState<string[]>(provider.languages);
+  const [error, setError] = useState("");
+  const [saving, setSaving] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setError("");
+    try {
+      await api.patch<Provider>("/api/provider/profile", { languages: chosen });
+      toast({ title: "Saved", description: "Families will see the languages you speak." });
+    } catch (err) {
+      if (isUnauthorizedError(err)) {
+        handleLoggedOut("/login");
+        return;
+      }
+      setError(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate data-testid="provider-languages-form">
+      <LanguagesField options={options} chosen={chosen} error={error} onChange={setChosen} />
+      <div className="actions">
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save languages"}
+        </button>
+      </div>
+    </form>
+  );
+}
 
 /** Her home ZIP code and how far she travels: the same two fields in both forms. */
 function AreaFields({
@@ -148,16 +225,28 @@ function WhereYouHelpForm({ provider }: { provider: Provider }) {
 }
 
 function ProviderSignup(props: Props) {
-  return props.provider ? <WhereYouHelpForm provider={props.provider} /> : <ProviderSignupForm {...props} />;
+  return props.provider ? (
+    <>
+      <WhereYouHelpForm provider={props.provider} />
+      <LanguagesForm provider={props.provider} options={props.languages} />
+    </>
+  ) : (
+    <ProviderSignupForm {...props} />
+  );
 }
 
-function ProviderSignupForm({ specialties, limits }: Props) {
+function ProviderSignupForm({ specialties, languages, limits }: Props) {
   const schema = useMemo(() => providerApplicationSchema(limits), [limits]);
   const { values, errors, set, submit, pending } = useSchemaForm({
     schema,
     defaultValues: INITIAL,
     fields: FIELDS,
-    fieldId: (name) => (name === "specialties" ? `specialty-${specialties[0]?.id}` : `provider-${name}`),
+    fieldId: (name) =>
+      name === "specialties"
+        ? `specialty-${specialties[0]?.id}`
+        : name === "languages"
+          ? `language-${languages[0]?.id}`
+          : `provider-${name}`,
   });
   const toggle = (id: string, on: boolean) =>
     set("specialties", on ? [...values.specialties, id] : values.specialties.filter((s) => s !== id));
@@ -214,6 +303,12 @@ function ProviderSignupForm({ specialties, limits }: Props) {
           ))}
         </div>
       </FieldSet>
+      <LanguagesField
+        options={languages}
+        chosen={values.languages}
+        error={errors.languages}
+        onChange={(chosen) => set("languages", chosen)}
+      />
       <InputField
         id="provider-hourlyRate"
         label="Hourly rate in dollars"

@@ -37,6 +37,8 @@ interface NearChoice {
 
 interface Props {
   services: { id: string; name: string }[];
+  /** The languages a helper may speak, named in the reader's language (core.languages.SPOKEN). */
+  languages?: { id: string; name: string }[];
   near: NearChoice[];
   withinChoices: number[];
 }
@@ -64,6 +66,7 @@ interface Filters {
   window: string;
   near: string;
   within: string;
+  language: string;
 }
 
 /** A lost session signs in again through /api/login (spec section 8). */
@@ -79,6 +82,7 @@ function providersPath(filters: Filters, offset: number): string {
   });
   if (filters.query) params.set("search", filters.query);
   if (filters.service) params.set("specialty", filters.service);
+  if (filters.language) params.set("language", filters.language);
   if (filters.day) {
     params.set("availableOn", filters.day);
     if (filters.window) params.set("timeWindow", filters.window);
@@ -95,12 +99,21 @@ function unique(providers: Provider[]): Provider[] {
   return providers.filter((p) => !seen.has(p.id) && seen.add(p.id));
 }
 
-function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Props) {
+function ProvidersBrowse({ services, languages = [], near: people = [], withinChoices = [] }: Props) {
   // The page starts near the first person who can be placed (themself first), nearest first.
   const defaults = browseDefaults(String(people.find((p) => !p.problem)?.id ?? ""));
   // The filters, applied as they change.
   const { form, values, set } = useSchemaForm<BrowseValues>({ schema: browseSchema, defaultValues: defaults });
-  const { search = "", service = "", sort = DEFAULT_SORT, day = "", dayPart = "", near = "", within = "" } = values;
+  const {
+    search = "",
+    service = "",
+    sort = DEFAULT_SORT,
+    day = "",
+    dayPart = "",
+    near = "",
+    within = "",
+    language = "",
+  } = values;
   // Someone chosen who cannot be placed yet: the page says why and lists helpers anywhere.
   const nearPerson = people.find((p) => String(p.id) === near);
   const nearProblem = nearPerson?.problem ?? "";
@@ -122,9 +135,9 @@ function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Pr
     return () => window.clearTimeout(t);
   }, [search]);
 
-  const filters: Filters = { query, service, sort, day, window: dayPart, near: placedNear, within };
+  const filters: Filters = { query, service, sort, day, window: dayPart, near: placedNear, within, language };
   // Filters the server would refuse are not sent: the page says what it would have answered.
-  const refused = browseProblem({ search: query, service, sort, day, dayPart, near: placedNear, within });
+  const refused = browseProblem({ search: query, service, sort, day, dayPart, near: placedNear, within, language });
   const pages = useInfiniteQuery({
     enabled: !refused,
     queryKey: ["/api/providers", filters],
@@ -171,7 +184,8 @@ function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Pr
     day !== "" ||
     dayPart !== "" ||
     near !== defaults.near ||
-    within !== "";
+    within !== "" ||
+    language !== "";
   const clear = () => {
     form.reset(defaults);
     setQuery("");
@@ -233,6 +247,19 @@ function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Pr
               ))}
             </select>
           </div>
+          {languages.length > 0 && (
+            <div className="field">
+              <label htmlFor="provider-language">Speaks</label>
+              <select id="provider-language" value={language} onChange={(e) => set("language", e.target.value)}>
+                <option value="">Any language</option>
+                {languages.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="field">
             <label htmlFor="provider-sort">Sort by</label>
             <select id="provider-sort" value={sort} onChange={(e) => set("sort", e.target.value)}>
@@ -279,7 +306,7 @@ function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Pr
           <p role="status" className="results-count" data-testid="results-count">
             {providers === null ? "Searching…" : `${count} ${count === 1 ? "provider" : "providers"} found`}
           </p>
-          {(query || service || day || placedNear) && (
+          {(query || service || language || day || placedNear) && (
             <ul className="tag-list active-filters" aria-label="Active filters">
               {placedNear && (
                 <li className="badge badge-info">
@@ -289,6 +316,11 @@ function ProvidersBrowse({ services, near: people = [], withinChoices = [] }: Pr
               )}
               {query && <li className="badge badge-info">Search: “{query}”</li>}
               {service && <li className="badge badge-info">Service: {serviceName(service)}</li>}
+              {language && (
+                <li className="badge badge-info">
+                  Speaks: {languages.find((l) => l.id === language)?.name ?? language}
+                </li>
+              )}
               {day && (
                 <li className="badge badge-info">
                   Available: {parseDateOnly(day)?.toLocaleDateString("en-US", { month: "long", day: "numeric" }) ?? day}

@@ -366,6 +366,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description PUT /api/auth/language {language}: "en" or "es", the language Kindly speaks to the caller in. */
+        put: operations["auth_language_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/logout": {
         parameters: {
             query?: never;
@@ -2423,6 +2440,10 @@ export interface components {
             readonly id: number;
             readonly userId: string;
             readonly specialties: string[];
+            /** @description The languages she speaks, as codes, in her order. */
+            readonly languages: components["schemas"]["LanguagesEnum"][];
+            /** @description "Speaks English, Spanish", in the reader's language. */
+            readonly speaks: string;
             /** Format: double */
             readonly hourlyRate: number | null;
             readonly availability: unknown;
@@ -2495,6 +2516,13 @@ export interface components {
             readonly zipCode: string;
             readonly phone: string;
             readonly notesForHelpers: string;
+            /**
+             * @description Her language: what her helper is chosen to speak.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            readonly language: components["schemas"]["LanguageEnum"];
             readonly isSelf: boolean;
             readonly myRole: components["schemas"]["CircleRoleEnum"];
             readonly members: components["schemas"]["CircleMember"][];
@@ -2513,6 +2541,13 @@ export interface components {
             zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
+            /**
+             * @description "en" or "es" (circles.services checks it too); default: the language of whoever adds her.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            language?: components["schemas"]["LanguageEnum"];
             /**
              * @description The person is the signed-in user themself.
              * @default false
@@ -2911,6 +2946,35 @@ export interface components {
          * @enum {string}
          */
         KindEnum: "request_accepted" | "payment_received" | "card_charge_failed" | "booking_reassigned" | "request_expired" | "visit_updates" | "circle_joined" | "direct_request_declined" | "direct_request_opened" | "replacement_updates" | "application_decided" | "new_requests" | "booking_paid" | "direct_request" | "request_offered" | "checks_renewal_due" | "replacement_offered" | "booking_cancelled" | "visit_reminder" | "unread_messages" | "visit_alerts" | "provider_applications" | "matching_alerts" | "circle_invitation";
+        /**
+         * @description * `en` - English
+         *     * `es` - Español
+         * @enum {string}
+         */
+        LanguageEnum: "en" | "es";
+        /** @description PUT /api/auth/language. */
+        LanguageInputRequest: {
+            language: components["schemas"]["LanguageEnum"];
+        };
+        /**
+         * @description * `en` - en
+         *     * `es` - es
+         *     * `zh` - zh
+         *     * `tl` - tl
+         *     * `vi` - vi
+         *     * `ar` - ar
+         *     * `fr` - fr
+         *     * `ko` - ko
+         *     * `ru` - ru
+         *     * `ht` - ht
+         *     * `pt` - pt
+         *     * `de` - de
+         *     * `hi` - hi
+         *     * `pl` - pl
+         *     * `it` - it
+         * @enum {string}
+         */
+        LanguagesEnum: "en" | "es" | "zh" | "tl" | "vi" | "ar" | "fr" | "ko" | "ru" | "ht" | "pt" | "de" | "hi" | "pl" | "it";
         /** @description GET /api/bookings/{id}/late-fee: the cancellation policy's fee of a cancelled booking. */
         LateFee: {
             readonly bookingId: number;
@@ -3127,6 +3191,13 @@ export interface components {
             zipCode?: string;
             phone?: string;
             notesForHelpers?: string;
+            /**
+             * @description "en" or "es" (circles.services checks it too); default: the language of whoever adds her.
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            language?: components["schemas"]["LanguageEnum"];
         };
         /** @description Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True). */
         PatchedEmergencyContactInputRequest: {
@@ -3148,14 +3219,16 @@ export interface components {
             chargeEveryBooking?: boolean;
         };
         /**
-         * @description PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels
-         *     (either or both; the rules are providers.services').
+         * @description PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels, and
+         *     the languages she speaks (any of them; the rules are providers.services').
          */
         PatchedProviderAreaRequest: {
             /** Home ZIP code */
             homeZip?: string;
             /** How far you travel */
             travelMiles?: number;
+            /** @description Codes of the languages she speaks, e.g. ["en", "es"] (English when not given). */
+            languages?: string[];
         };
         PaymentMethod: {
             card: components["schemas"]["SavedCard"] | null;
@@ -3271,6 +3344,10 @@ export interface components {
             readonly id: number;
             readonly userId: string;
             readonly specialties: string[];
+            /** @description The languages she speaks, as codes, in her order. */
+            readonly languages: components["schemas"]["LanguagesEnum"][];
+            /** @description "Speaks English, Spanish", in the reader's language. */
+            readonly speaks: string;
             /** Format: double */
             readonly hourlyRate: number | null;
             readonly availability: unknown;
@@ -3318,6 +3395,8 @@ export interface components {
             homeZip: string;
             /** How far you travel */
             travelMiles: number;
+            /** @description Codes of the languages she speaks, e.g. ["en", "es"] (English when not given). */
+            languages?: string[];
         };
         /** @description POST /api/bookings/{id}/provider-cancel: the helper says why she cannot make the visit. */
         ProviderCancelRequest: {
@@ -3339,6 +3418,9 @@ export interface components {
             readonly id: number;
             readonly user: components["schemas"]["PublicUser"];
             readonly specialties: string[];
+            readonly languages: string[];
+            /** @description "Speaks English, Spanish", in the reader's language. */
+            readonly speaks: string;
             /** Format: double */
             readonly hourlyRate: number | null;
             readonly serviceArea: string;
@@ -3709,6 +3791,13 @@ export interface components {
             firstName?: string;
             /** Last name */
             lastName?: string;
+            /**
+             * @description Chosen on the sign-up card; a new account only (else the browser's language).
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            language?: components["schemas"]["LanguageEnum"];
         };
         /** @description Input serializer that rejects fields it does not know (400, not silently ignored). */
         SetupFinishInputRequest: {
@@ -3876,6 +3965,13 @@ export interface components {
             /** Format: email */
             email: string;
             readonly userType: components["schemas"]["UserTypeEnum"];
+            /**
+             * @description The language Kindly speaks to them in (pages, emails, texts).
+             *
+             *     * `en` - English
+             *     * `es` - Español
+             */
+            readonly language: components["schemas"]["LanguageEnum"];
             readonly stripeCustomerId: string;
             readonly stripeSubscriptionId: string;
             /** Format: date-time */
@@ -4548,6 +4644,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Voicemail"][];
+                };
+            };
+        };
+    };
+    auth_language_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LanguageInputRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
                 };
             };
         };
@@ -6219,6 +6338,8 @@ export interface operations {
             query?: {
                 /** @description YYYY-MM-DD: only providers free that day. */
                 availableOn?: string;
+                /** @description Only helpers who speak it. */
+                language?: "ar" | "de" | "en" | "es" | "fr" | "hi" | "ht" | "it" | "ko" | "pl" | "pt" | "ru" | "tl" | "vi" | "zh";
                 /** @description Number of results to return per page. */
                 limit?: number;
                 /** @description A care recipient of one of your circles: only helpers whose travel covers where they live, with distanceMiles (another's recipient: 404). */

@@ -135,7 +135,8 @@ export const RULES = {
     "TRAVEL_OUT_OF_RANGE": "Please choose a distance from 1 to 100 miles.",
     "TRAVEL_MILES_MIN": 1,
     "TRAVEL_MILES_MAX": 100,
-    "TRAVEL_MILES_DEFAULT": 10
+    "TRAVEL_MILES_DEFAULT": 10,
+    "LANGUAGES_REQUIRED": "Choose at least one language you speak."
   },
   "zip": {
     "PATTERN": "(\\d{5})(?:-\\d{4})?",

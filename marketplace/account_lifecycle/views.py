@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from accounts.api.serializers import AccountCloseInputSerializer
 from accounts.guards import login_required_page, queue_toast
+from core.languages import Language
 from marketplace.account_lifecycle import selectors, services
 from notifications.api.views import notification_settings_props
 from payments.api.views import payment_method_props
@@ -36,6 +37,7 @@ def settings_page(request: HttpRequest) -> HttpResponse:
         # The saved card is the organizer's own: on her settings, not the circle's page (members of
         # the circle must never read it).
         "payment_props": {"initial": payment_method_props(user)} if organizes_a_circle(user) else None,
+        "languages": Language.choices,
     }
     return render(request, "pages/settings.html", context)
 

@@ -60,12 +60,16 @@ MIDDLEWARE = [
     "core.csp.KindlyCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The language of the request: the browser's (Accept-Language) or the django_language cookie;
+    # a signed-in person's own choice wins (accounts.middleware.UserLanguageMiddleware, below).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # request.user.is_verified(): the session passed the second step (django-otp); staff who have
     # not are held at the step (accounts.middleware).
     "django_otp.middleware.OTPMiddleware",
+    "accounts.middleware.UserLanguageMiddleware",
     "accounts.middleware.StaffSecondFactorMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -112,7 +116,11 @@ AUTHENTICATION_BACKENDS = [
 AUTH_PASSWORD_VALIDATORS: list[dict] = []
 LOGIN_URL = "/login"
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# Kindly's languages (core.languages.Language): pages, emails and texts; catalogues in locale/
+# (make messages writes them, the compiled .mo files are committed: see docs/i18n.md).
+LANGUAGES = [("en", "English"), ("es", "Español")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 # Visit times and the 48-hour rule are read in the site's zone; storage is UTC.
 TIME_ZONE = env("SITE_TIME_ZONE", default="America/New_York")
 SITE_TIME_ZONE = TIME_ZONE

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -11,6 +12,7 @@ from core.api import StrictSerializer, as_dollars
 from core.fields import StrictCharField, StrictIntegerField, StrictNumberField
 from core.geo import shown_miles
 from core.geocoding import ZIP_NOT_US, ZIP_REQUIRED, PlaceStatus, zip_problem
+from core.languages import SPOKEN, SPOKEN_MAX, speaks_line, spoken_problem
 from core.validators import PHONE_TOO_SHORT, phone_problem
 from providers import services
 from providers.models import TRAVEL_MILES_MAX, TRAVEL_MILES_MIN, VISIT_WINDOWS, Provider, Specialty, VerificationStatus
@@ -20,6 +22,8 @@ _PUBLIC_FIELDS = [
     "id",
     "userId",
     "specialties",
+    "languages",
+    "speaks",
     "hourlyRate",
     "availability",
     "serviceArea",
@@ -40,6 +44,12 @@ _PUBLIC_FIELDS = [
 class PublicProviderSerializer(serializers.ModelSerializer):
     userId = serializers.CharField(source="user_id", read_only=True)
     specialties = serializers.ListField(child=serializers.CharField(), read_only=True)
+    languages = serializers.ListField(
+        child=serializers.ChoiceField(list(SPOKEN)),
+        read_only=True,
+        help_text="The languages she speaks, as codes, in her order.",
+    )
+    speaks = serializers.SerializerMethodField(help_text='"Speaks English, Spanish", in the reader\'s language.')
     hourlyRate = serializers.DecimalField(
         source="hourly_rate", max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True, allow_null=True
     )
@@ -61,6 +71,9 @@ class PublicProviderSerializer(serializers.ModelSerializer):
         model = Provider
         fields = _PUBLIC_FIELDS
 
+    def get_speaks(self, provider: Provider) -> str:
+        return speaks_line(provider.languages or [])
+
 
 class ProviderSerializer(PublicProviderSerializer):
     """Own profile and admin view: adds phone, the user's email, and where she helps (her home ZIP,
@@ -73,6 +86,9 @@ class ProviderSerializer(PublicProviderSerializer):
 
     class Meta(PublicProviderSerializer.Meta):
         fields = [*_PUBLIC_FIELDS, "phone", "homeZip", "travelMiles", "placeStatus"]
+
+
+LANGUAGES_INVALID = _("Choose the languages you speak from the list.")
 
 
 def _required(message: str) -> dict[str, str]:
@@ -112,6 +128,17 @@ def _travel_miles_field(*, required: bool) -> StrictIntegerField:
             "max_value": services.TRAVEL_OUT_OF_RANGE,
             "max_string_length": services.TRAVEL_OUT_OF_RANGE,
         },
+    )
+
+
+def _languages_field() -> serializers.ListField:
+    """The languages she speaks (codes of core.languages.SPOKEN); the rule is core.languages.spoken_problem."""
+    return serializers.ListField(
+        child=StrictCharField(max_length=8),
+        required=False,
+        max_length=SPOKEN_MAX,
+        help_text='Codes of the languages she speaks, e.g. ["en", "es"] (English when not given).',
+        error_messages={"max_length": LANGUAGES_INVALID, "not_a_list": LANGUAGES_INVALID, "null": LANGUAGES_INVALID},
     )
 
 
@@ -174,6 +201,10 @@ class ProviderApplicationSerializer(StrictSerializer):
 
     homeZip = _home_zip_field(required=True)
     travelMiles = _travel_miles_field(required=True)
+    languages = _languages_field()
+
+    def validate_languages(self, value: list[str]) -> list[str]:
+        return _rule(spoken_problem(value), value)
 
     def validate_phone(self, value: str) -> str:
         return _rule(phone_problem(value), value)
@@ -186,11 +217,15 @@ class ProviderApplicationSerializer(StrictSerializer):
 
 
 class ProviderAreaSerializer(StrictSerializer):
-    """PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels
-    (either or both; the rules are providers.services')."""
+    """PATCH /api/provider/profile: where she helps, her home ZIP code and how far she travels, and
+    the languages she speaks (any of them; the rules are providers.services')."""
 
     homeZip = _home_zip_field(required=False)
     travelMiles = _travel_miles_field(required=False)
+    languages = _languages_field()
+
+    def validate_languages(self, value: list[str]) -> list[str]:
+        return _rule(spoken_problem(value), value)
 
     def validate_homeZip(self, value: str) -> str:
         return _rule(zip_problem(value), value.strip())
@@ -217,6 +252,12 @@ class ProviderListQuerySerializer(serializers.Serializer):
     verified = serializers.ChoiceField(choices=["true", "false"], required=False)
     search = StrictCharField(label="Search", required=False, allow_blank=True, max_length=200)
     specialty = serializers.ChoiceField(choices=Specialty.choices, required=False, allow_blank=True)
+    language = serializers.ChoiceField(
+        choices=list(SPOKEN),
+        required=False,
+        allow_blank=True,
+        error_messages={"invalid_choice": _("Please choose a language from the list.")},
+    )
     sort = serializers.ChoiceField(choices=list(SORTS), required=False, allow_blank=True)
     availableOn = serializers.DateField(
         required=False, input_formats=["%Y-%m-%d"], error_messages={"invalid": "Please enter the date as YYYY-MM-DD."}

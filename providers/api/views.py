@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from circles.selectors import recipient_place_for
 from core.api import ArrayLimitOffsetPagination
 from core.errors import PermissionDenied
+from core.languages import SPOKEN
 from core.listcache import CachedListMixin
 from providers import ports as provider_ports
 from providers import selectors, services
@@ -56,6 +57,7 @@ class ProviderListPagination(ArrayLimitOffsetPagination):
         OpenApiParameter("verified", str, enum=["true", "false"], description="Only verified providers are public."),
         OpenApiParameter("search", str, description="Bio, service area or specialty, case-insensitive."),
         OpenApiParameter("specialty", str, enum=Specialty.values),
+        OpenApiParameter("language", str, enum=list(SPOKEN), description="Only helpers who speak it."),
         OpenApiParameter("sort", str, enum=list(SORTS)),
         OpenApiParameter("availableOn", str, description="YYYY-MM-DD: only providers free that day."),
         OpenApiParameter(
@@ -103,6 +105,7 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
         qs = selectors.provider_list_public(
             search=query.get("search", ""),
             specialty=query.get("specialty", ""),
+            language=query.get("language", ""),
             sort=query.get("sort") or (selectors.DISTANCE_SORT if near else selectors.DEFAULT_SORT),
             available_on=query.get("availableOn"),
             time_window=query.get("timeWindow", ""),

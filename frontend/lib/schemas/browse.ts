@@ -19,6 +19,8 @@ export interface BrowseValues {
   near: string;
   /** At most this many miles from them ("" for as far as each helper travels). */
   within: string;
+  /** Only helpers who speak this language (a code, "" for any). */
+  language: string;
 }
 
 export const { SORT_VALUES, DAY_PART_VALUES } = RULES.browse;
@@ -35,6 +37,7 @@ export const BROWSE_DEFAULTS: BrowseValues = {
   dayPart: "",
   near: "",
   within: "",
+  language: "",
 };
 
 /** The filters a page starts from: near the first of `near` ("" for none), nearest first. */
@@ -74,6 +77,8 @@ export const browseSchema = z
     dayPart: oneOf(DAY_PART_VALUES, () => RULES.browse.DAY_PART_INVALID),
     near: text(),
     within: text(withinProblem),
+    // The languages are the server's own list (the page's props).
+    language: text(),
   })
   .check(
     z.superRefine((values, ctx) => {

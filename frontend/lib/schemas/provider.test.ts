@@ -6,6 +6,7 @@ import { passwordResetSchema, signInSchema, signUpSchema } from "./sign-in";
 const APPLICATION: ProviderApplicationValues = {
   phone: "(555) 123-4567",
   specialties: ["tech-support"],
+  languages: ["en", "es"],
   hourlyRate: "25",
   serviceArea: "Springfield",
   homeZip: "62704",
@@ -20,6 +21,10 @@ describe("providerApplicationSchema", () => {
 
   it("accepts a complete application", () => {
     expect(check({})).toEqual({});
+  });
+
+  it("asks for at least one language, in the server's words", () => {
+    expect(check({ languages: [] })).toEqual({ languages: "Choose at least one language you speak." });
   });
 
   it("says the spec's messages", () => {

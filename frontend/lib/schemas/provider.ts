@@ -9,6 +9,8 @@ import { choices, text } from "./rules";
 export interface ProviderApplicationValues {
   phone: string;
   specialties: string[];
+  /** The languages she speaks, codes ("en", "es"). */
+  languages: string[];
   hourlyRate: string;
   serviceArea: string;
   homeZip: string;
@@ -79,6 +81,7 @@ export function providerApplicationSchema(limits: Limits = {}) {
   return z.object({
     phone: text(phoneProblem),
     specialties: choices((v) => (v.length > 0 ? "" : P.SPECIALTIES_REQUIRED)),
+    languages: choices((v) => (v.length > 0 ? "" : P.LANGUAGES_REQUIRED)),
     hourlyRate: text(hourlyRateProblem),
     serviceArea: text((v) => (v.trim() ? textTooLong(limits.serviceArea, v) : P.SERVICE_AREA_REQUIRED)),
     homeZip: text(zipProblem),
@@ -93,6 +96,7 @@ export function providerApplicationPayload(v: ProviderApplicationValues) {
   return {
     phone: v.phone.trim(),
     specialties: v.specialties,
+    languages: v.languages,
     hourlyRate: Number(v.hourlyRate),
     serviceArea: v.serviceArea.trim(),
     homeZip: v.homeZip.trim(),

@@ -6,6 +6,7 @@ import { MemberRow } from "./MemberRow";
 import { PendingInvitation } from "./PendingInvitation";
 import { PhonePin } from "./PhonePin";
 import { StatementExport } from "./StatementExport";
+import { RecipientLanguage } from "./RecipientLanguage";
 import { VisitRecordExport } from "./VisitRecordExport";
 import { fullName, type Recipient, ROLE_LABEL } from "./common";
 
@@ -42,6 +43,7 @@ export function RecipientCard({
         </div>
       </dl>
       {organizer && <EditRecipient recipient={recipient} onChanged={onChanged} />}
+      <RecipientLanguage recipient={recipient} onChanged={onChanged} />
       <PhonePin recipient={recipient} />
 
       <h3>People in the circle</h3>

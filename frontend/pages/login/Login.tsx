@@ -8,6 +8,7 @@ import type { User as FirebaseUser } from "firebase/auth";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { api, redirectAfter } from "../../lib/api";
 import type { FirebaseWebConfig } from "../../lib/firebase-auth";
+import type { SelectOption } from "../../components/Field";
 import { useSchemaForm } from "../../lib/forms";
 import {
   INVALID_EMAIL,
@@ -36,6 +37,10 @@ export interface LoginProps {
   /** The email filled in (?email=, e.g. from a care circle invitation's join link), "" for none. */
   email?: string;
   productName: string;
+  /** The sign-up card's language, first the browser's ("en" or "es"): the new account's language. */
+  language: string;
+  /** The languages Kindly speaks, each named in its own language. */
+  languages: SelectOption[];
 }
 
 type Values = SignInValues;
@@ -46,8 +51,18 @@ const FIELDS: FieldName[] = ["firstName", "lastName", "email", "password"];
 const EMPTY: Values = { firstName: "", lastName: "", email: "", password: "" };
 const signUpOrIn = { "sign-in": signInSchema, "sign-up": signUpSchema } as const;
 
-export function Login({ firebase, next, mode: firstMode, email: invitedEmail = "", productName }: LoginProps) {
+export function Login({
+  firebase,
+  next,
+  mode: firstMode,
+  email: invitedEmail = "",
+  productName,
+  language: browserLanguage,
+  languages,
+}: LoginProps) {
   const [view, setView] = useState<View>(firstMode);
+  // Sent with every sign-in: the server keeps it only for a new account (a later sign-in changes nothing).
+  const [language, setLanguage] = useState(browserLanguage);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const [sentTo, setSentTo] = useState("");
@@ -103,7 +118,7 @@ export function Login({ firebase, next, mode: firstMode, email: invitedEmail = "
 
   async function startSession(user: FirebaseUser, names?: { firstName: string; lastName: string }) {
     const idToken = await user.getIdToken();
-    await api.post("/api/auth/session", { idToken, ...(names ?? {}) });
+    await api.post("/api/auth/session", { idToken, language, ...(names ?? {}) });
     // The Django session is the only credential from here on.
     if (auth) await auth.sdk.signOut(auth.auth).catch(() => undefined);
   }
@@ -258,6 +273,9 @@ export function Login({ firebase, next, mode: firstMode, email: invitedEmail = "
             values={values}
             errors={errors}
             fieldId={fieldId}
+            language={language}
+            languages={languages}
+            onLanguage={setLanguage}
             set={set}
             onSubmit={onSubmit}
             onGoogle={onGoogle}

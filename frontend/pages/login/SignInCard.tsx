@@ -1,5 +1,6 @@
 // /login's sign-in and sign-up card: Google, or email and password (and names to sign up).
 import type { FormEvent, ReactNode, RefObject } from "react";
+import { SelectField, type SelectOption } from "../../components/Field";
 import type { Messages } from "../../lib/forms";
 import type { SignInValues } from "../../lib/schemas/sign-in";
 import { FormAlert, GoogleIcon, LoginInput, nextNoteFor, type Failure } from "./LoginParts";
@@ -20,6 +21,9 @@ export function SignInCard({
   values,
   errors,
   fieldId,
+  language,
+  languages,
+  onLanguage,
   set,
   onSubmit,
   onGoogle,
@@ -42,6 +46,10 @@ export function SignInCard({
   values: SignInValues;
   errors: Messages<SignInValues>;
   fieldId: (name: FieldName) => string;
+  /** The new account's language (sign-up), and the choices. */
+  language: string;
+  languages: SelectOption[];
+  onLanguage: (language: string) => void;
   set: (name: FieldName, value: string) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   onGoogle: () => void;
@@ -103,6 +111,17 @@ export function SignInCard({
           hint={signIn ? undefined : "At least 6 characters."}
           error={errors.password}
         />
+        {!signIn && (
+          <SelectField
+            id={`${fieldId("email")}-language`}
+            label="Language / Idioma"
+            hint="Kindly's pages, emails and texts to you come in this language."
+            value={language}
+            onChange={(event) => onLanguage(event.target.value)}
+            options={languages}
+            disabled={busy}
+          />
+        )}
         {signIn && (
           <p className="login-forgot">
             <button type="button" className="link-button" onClick={onForgot} disabled={busy}>

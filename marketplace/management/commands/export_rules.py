@@ -39,6 +39,7 @@ import requests_app.api.serializers as request_serializers
 import requests_app.models as request_models
 import requests_app.services as request_services
 from circles.models import CircleRole
+from core.languages import LANGUAGES_REQUIRED
 from providers.models import TRAVEL_MILES_DEFAULT, TRAVEL_MILES_MAX, TRAVEL_MILES_MIN, VISIT_WINDOWS
 
 HEADER = (
@@ -195,6 +196,8 @@ def rules() -> dict[str, Any]:
             "TRAVEL_MILES_MIN": TRAVEL_MILES_MIN,
             "TRAVEL_MILES_MAX": TRAVEL_MILES_MAX,
             "TRAVEL_MILES_DEFAULT": TRAVEL_MILES_DEFAULT,
+            # The languages she speaks (core.languages.spoken_problem).
+            "LANGUAGES_REQUIRED": LANGUAGES_REQUIRED,
         },
         # A US ZIP code (core.geocoding.zip_problem): the form checks its form; the server knows
         # which ZIP codes exist.

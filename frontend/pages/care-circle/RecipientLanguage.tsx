@@ -1,0 +1,55 @@
+// The language of the person cared for: what her helper is chosen to speak (offers prefer a helper
+// who speaks it). Organizers choose it, saved at once; members read it.
+import { useState } from "react";
+import { SelectField } from "../../components/Field";
+import { errorMessage } from "../../lib/api";
+import { useApiWrite } from "../../lib/query";
+import type { Recipient } from "./common";
+
+// Each language named in its own language, as the server's choices (core.languages.Language).
+const OPTIONS: { value: Recipient["language"]; label: string }[] = [
+  { value: "en", label: "English" },
+  { value: "es", label: "Español" },
+];
+
+export function RecipientLanguage({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
+  const { patch } = useApiWrite();
+  const [error, setError] = useState("");
+  const [busy, setBusy] = useState(false);
+  const label = `${recipient.firstName}'s language`;
+  if (recipient.myRole !== "organizer") {
+    const chosen = OPTIONS.find((o) => o.value === recipient.language)?.label ?? "English";
+    return (
+      <p data-testid="recipient-language">
+        {label}: {chosen}.
+      </p>
+    );
+  }
+
+  async function choose(language: string) {
+    setError("");
+    setBusy(true);
+    try {
+      await patch(`/api/care-recipients/${recipient.id}`, { language });
+      await onChanged();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <SelectField
+      id={`recipient-language-${recipient.id}`}
+      label={label}
+      hint="Kindly offers her visits first to helpers who speak it."
+      options={OPTIONS}
+      value={recipient.language}
+      error={error}
+      disabled={busy}
+      onChange={(event) => void choose(event.currentTarget.value)}
+      data-testid="recipient-language"
+    />
+  );
+}
