@@ -8,8 +8,11 @@ from bookings.models import (
     Booking,
     BookingStatus,
     CalendarFeed,
+    Replacement,
+    ReplacementOffer,
     Review,
     VisitAlert,
+    VisitPhoto,
     VisitReport,
     VisitReportEdit,
     VisitTaskOutcome,
@@ -196,3 +199,41 @@ class VisitAlertAdmin(admin.ModelAdmin):
     list_display = ("booking", "kind", "created_at")
     list_filter = ("kind",)
     raw_id_fields = ("booking",)
+
+
+class _ReadOnly(admin.ModelAdmin):
+    """Written by the services only (bookings.services.replacement, bookings.visit_photo): staff read."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Replacement)
+class ReplacementAdmin(_ReadOnly):
+    """A search for a new helper (staff act on it from /admin: reassign or cancel)."""
+
+    list_display = ("booking", "cause", "state", "started_at", "deadline", "found_provider")
+    list_filter = ("state", "cause")
+    raw_id_fields = ("booking", "left_provider", "found_provider")
+
+
+@admin.register(ReplacementOffer)
+class ReplacementOfferAdmin(_ReadOnly):
+    list_display = ("replacement", "provider", "round", "rank", "answer", "offered_at")
+    list_filter = ("answer",)
+    raw_id_fields = ("replacement", "provider")
+
+
+@admin.register(VisitPhoto)
+class VisitPhotoAdmin(_ReadOnly):
+    """The photo's record only: the file has no URL, and the circle reads it through a signed link."""
+
+    list_display = ("booking", "content_type", "size", "created_at")
+    exclude = ("file",)
+    raw_id_fields = ("booking", "uploaded_by")

@@ -8,6 +8,7 @@ from payments.models import (
     PaymentIntent,
     ProcessedEvent,
     Refund,
+    SavedCard,
     Tip,
     VisitCharge,
 )
@@ -160,6 +161,21 @@ class VisitChargeAdmin(admin.ModelAdmin):
     search_fields = ("booking__id", "intent_id")
     exclude = ("card",)
     readonly_fields = [f.name for f in VisitCharge._meta.fields if f.name != "card"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(SavedCard)
+class SavedCardAdmin(admin.ModelAdmin):
+    """Read-only: whose card, its brand and last 4 digits; never the gateway's ids or secrets."""
+
+    list_display = ("user", "brand", "last4", "exp_month", "exp_year", "charge_every_booking", "saved_at")
+    fields = ("user", "gateway", "brand", "last4", "exp_month", "exp_year", "charge_every_booking", "saved_at")
+    readonly_fields = fields
 
     def has_add_permission(self, request) -> bool:
         return False

@@ -296,7 +296,9 @@ class SetupStartedSerializer(serializers.Serializer):
 
 
 class SetupFinishInputSerializer(StrictSerializer):
-    setupIntentId = serializers.CharField(max_length=255)  # noqa: N815
+    setupIntentId = serializers.CharField(  # noqa: N815
+        max_length=255, error_messages={"max_length": "This is not a card being saved. Please start again."}
+    )
 
 
 class TestCardSaveInputSerializer(StrictSerializer):
