@@ -115,6 +115,36 @@ class ZipGeocoder:
         return zip_point(address.zip_code)
 
 
+# make run's demo homes, placed to the street (GEOCODER=demo, scripts/run.sh): a helper who checks in
+# there, with Chromium's position set to the point, is "verified" (bookings.services.visit_record).
+# Every other address gets its ZIP code's centre, and is never compared with a check-in.
+DEMO_STREETS: dict[tuple[str, str], Point] = {
+    ("12 elm street", "62704"): Point(39.78012, -89.67315),  # Clara, the demo's care recipient
+}
+
+
+def _street_key(street: str, zip_code: str) -> tuple[str, str]:
+    return (" ".join(street.lower().split()), zip_code.strip()[:5])
+
+
+class DemoGeocoder(ZipGeocoder):
+    """Offline, for make run: the demo's homes to the street (DEMO_STREETS), others by ZIP code."""
+
+    def locate(self, address: Address) -> Point | None:
+        return DEMO_STREETS.get(_street_key(address.street, address.zip_code)) or super().locate(address)
+
+
+def placed_to_the_street(*, street: str, zip_code: str) -> bool:
+    """Whether a home's coordinates are the home itself (a geocoding service, or a demo home under
+    GEOCODER=demo), not a ZIP code's centre miles from most of its homes."""
+    name = getattr(settings, "GEOCODER", "zip") or "zip"
+    if name == "zip":
+        return False
+    if name == "demo":
+        return _street_key(street, zip_code) in DEMO_STREETS
+    return True
+
+
 def _one_line(address: Address) -> str:
     town_line = " ".join(p for p in (address.state, address.zip_code) if p)
     parts = [address.street, address.town, town_line, "USA"]
@@ -161,10 +191,13 @@ class GeopyGeocoder:
 
 
 def geocoder() -> Geocoder:
-    """The configured geocoder: settings.GEOCODER is "zip" (offline) or a geopy service name."""
+    """The configured geocoder: settings.GEOCODER is "zip" (offline), "demo" (offline, make run) or
+    a geopy service name."""
     name = getattr(settings, "GEOCODER", "zip") or "zip"
     if name == "zip":
         return ZipGeocoder()
+    if name == "demo":
+        return DemoGeocoder()
     return GeopyGeocoder(
         name,
         options={"timeout": settings.GEOCODER_TIMEOUT, **settings.GEOCODER_OPTIONS},

@@ -7,7 +7,8 @@ accuracy circle wider than PLACE_ACCURACY_MAX_METERS, the helper says why in a f
 visit is "unverified" for the circle and staff: never blocked. A home without coordinates cannot
 be compared (verified stays null, no reason asked), nor one placed by the offline "zip" geocoder:
 a ZIP code's centre is miles from most of its homes, so a 150 m check would call every visit
-unverified (core.geocoding; a street-level geocoder such as nominatim places the home itself).
+unverified (core.geocoding.placed_to_the_street; a street-level geocoder such as nominatim places
+the home itself, and make run's "demo" geocoder its demo home).
 Only the two points are kept, rounded, and cleared after 90 days (visit_locations_purge).
 """
 
@@ -22,6 +23,7 @@ from django.utils import timezone
 from bookings.models import Booking, VisitTaskOutcome
 from core.errors import InvalidInput
 from core.geo import Point, miles_between
+from core.geocoding import placed_to_the_street
 
 METERS_PER_MILE = 1609.344
 PLACE_ACCURACY_MAX_METERS = 500
@@ -47,11 +49,6 @@ class PlaceCheck:
     problem: str = ""
 
 
-def homes_placed_to_the_street() -> bool:
-    """Whether the recipients' coordinates are their homes (a geopy service), not a ZIP code's centre."""
-    return (getattr(settings, "GEOCODER", "zip") or "zip") != "zip"
-
-
 def _distance_words(meters: float) -> str:
     miles = meters / METERS_PER_MILE
     if miles < 0.2:
@@ -62,7 +59,9 @@ def _distance_words(meters: float) -> str:
 def place_check(booking: Booking, *, latitude: Any, longitude: Any, accuracy: Any) -> PlaceCheck:
     """Whether a browser position is at the home of the person cared for (the rule above)."""
     home = booking.recipient
-    if home.latitude is None or home.longitude is None or not homes_placed_to_the_street():
+    if home.latitude is None or home.longitude is None:
+        return PlaceCheck(None)
+    if not placed_to_the_street(street=home.street, zip_code=home.zip_code):
         return PlaceCheck(None)
     if latitude is None or longitude is None or (float(latitude) == 0 and float(longitude) == 0):
         return PlaceCheck(False, NO_POSITION)

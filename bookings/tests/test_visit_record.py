@@ -169,6 +169,32 @@ def test_homes_placed_at_their_zip_codes_centre_are_not_compared(client, booking
     assert response.json()["visitRecord"]["checkInVerified"] is None
 
 
+def test_make_runs_demo_geocoder_compares_its_demo_home_only(client, booking, settings):
+    """GEOCODER=demo (make run): the demo's home is placed to the street and compared; any other
+    home is at its ZIP code's centre and is not."""
+    from core.addresses import Address
+    from core.geocoding import DEMO_STREETS, geocoder
+
+    settings.GEOCODER = "demo"
+    response = _check_in(client, booking, _position(ACROSS_TOWN))
+    assert response.status_code == 200, response.content
+    assert response.json()["visitRecord"]["checkInVerified"] is None  # the factory's home: not a demo one
+
+    (street, zip_code), point = next(iter(DEMO_STREETS.items()))
+    assert geocoder().locate(Address(street="12  Elm Street", zip_code=zip_code)) == point
+    recipient = booking.recipient
+    recipient.street, recipient.zip_code = "12 Elm Street", zip_code
+    recipient.latitude, recipient.longitude = point.latitude, point.longitude
+    recipient.save(update_fields=["street", "zip_code", "latitude", "longitude"])
+    booking.refresh_from_db()
+    booking.checked_in_at = None
+    booking.save(update_fields=["checked_in_at"])
+    at_home = {"latitude": point.latitude, "longitude": point.longitude, "accuracy": 20}
+    response = _check_in(client, booking, at_home)
+    assert response.status_code == 200, response.content
+    assert response.json()["visitRecord"]["checkInVerified"] is True
+
+
 def test_the_radius_is_a_setting(client, booking, settings):
     settings.VISIT_PLACE_RADIUS_METERS = 50
     refused = _check_in(client, booking, _position(NEXT_DOOR))

@@ -29,3 +29,7 @@ WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH
 # (/phone-simulator, staff only). No account id: nothing is sent to Twilio (texts stay off).
 TWILIO_AUTH_TOKEN = env("TWILIO_AUTH_TOKEN", default="dev-auth-token")
 TWILIO_FROM_NUMBER = env("TWILIO_FROM_NUMBER", default="+15005550006")
+
+# Offline, with the demo's home placed to the street so a check-in there can be "verified"
+# (core.geocoding.DemoGeocoder); every other address by its ZIP code's centre, as "zip".
+GEOCODER = env("GEOCODER", default="demo")
