@@ -21,9 +21,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.models import UserType
-from bookings.api.serializers import BookingSerializer, can_cancel_max_age, report_window_max_age, visits_max_age
+from bookings.api.serializers import (
+    BookingSerializer,
+    ReplacementOfferSerializer,
+    can_cancel_max_age,
+    report_window_max_age,
+    visits_max_age,
+)
 from bookings.models import Review
-from bookings.selectors import booking_counts_as_provider, booking_list_as_items, client_side_counts
+from bookings.selectors import (
+    booking_counts_as_provider,
+    booking_list_as_items,
+    client_side_counts,
+    replacement_offers_for,
+)
 from circles.selectors import recipient_ids_of, recipient_list_for
 from core.errors import InvalidInput
 from core.listcache import Read, cached_all
@@ -77,6 +88,8 @@ class DashboardSerializer(serializers.Serializer):
     (null in the client view). unread: the unread messages count. recipients: the people in
     whose care circles the viewer is (the switcher, shown when there are two or more; empty in
     the helper view); recipientId: the one the lists are narrowed to (null: all of them).
+    replacementOffers: in a verified helper's view, the visits whose helper left offered to her
+    (GET /api/replacement-offers), painted with the page; empty otherwise.
     """
 
     view = serializers.ChoiceField(VIEWS, read_only=True)
@@ -88,6 +101,7 @@ class DashboardSerializer(serializers.Serializer):
     requests = ServiceRequestSerializer(many=True, read_only=True)
     tiles = ProviderTilesSerializer(read_only=True, allow_null=True)
     unread = serializers.IntegerField(read_only=True)
+    replacementOffers = ReplacementOfferSerializer(many=True, read_only=True)
 
 
 def _default_view(user) -> str:
@@ -138,6 +152,7 @@ DASHBOARD_TABLES = (
     "bookings.Review",
     "bookings.VisitReport",
     "bookings.Replacement",
+    "bookings.ReplacementOffer",
     "bookings.VisitTaskOutcome",
     "bookings.VisitPhoto",
     "circles.CareRecipient",
@@ -203,6 +218,7 @@ def _lists_read(request: HttpRequest | Request) -> Read:
             "tiles": booking_counts_as_provider(user=user) if provider else None,
             "recipients": [] if provider else list(recipient_list_for(user=user).only("id", "first_name", "last_name")),
             "recipientId": chosen,
+            "replacementOffers": list(replacement_offers_for(user=user)) if provider and standing == "verified" else [],
         }
         data = DashboardSerializer(instance, context={"request": request}).data
         return {
@@ -214,11 +230,11 @@ def _lists_read(request: HttpRequest | Request) -> Read:
         }
 
     return Read(
-        # The key names the value's shape ("3": with the view and the client side), so that a value
-        # cached by the code before a deploy, without a newer field, is never read by the code after
-        # it; and the side asked for (?view=).
-        # and the language its words are in.
-        ("dashboard", 3, user.pk, recipient_id, _view_choice(request), translation.get_language()),
+        # The key names the value's shape ("4": with the view, the client side, the replacement
+        # offers), so that a value cached by the code before a deploy, without a newer field, is
+        # never read by the code after it; the side asked for (?view=); and the language its words
+        # are in.
+        ("dashboard", 4, user.pk, recipient_id, _view_choice(request), translation.get_language()),
         compute,
         tables=DASHBOARD_TABLES,
         max_age=lambda value: _stale_after(

@@ -2682,6 +2682,8 @@ export interface components {
          *     (null in the client view). unread: the unread messages count. recipients: the people in
          *     whose care circles the viewer is (the switcher, shown when there are two or more; empty in
          *     the helper view); recipientId: the one the lists are narrowed to (null: all of them).
+         *     replacementOffers: in a verified helper's view, the visits whose helper left offered to her
+         *     (GET /api/replacement-offers), painted with the page; empty otherwise.
          */
         Dashboard: {
             readonly view: components["schemas"]["DashboardViewEnum"];
@@ -2693,6 +2695,7 @@ export interface components {
             readonly requests: components["schemas"]["ServiceRequest"][];
             readonly tiles: components["schemas"]["ProviderTiles"] | null;
             readonly unread: number;
+            readonly replacementOffers: components["schemas"]["ReplacementOffer"][];
         };
         /**
          * @description * `provider` - provider

@@ -126,7 +126,9 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
         />
       )}
       <Tiles role={role} tiles={tiles} unread={unread.data.count} />
-      {role === "provider" && providerStatus === "verified" && <ReplacementOffersCard onTaken={refresh} />}
+      {role === "provider" && providerStatus === "verified" && (
+        <ReplacementOffersCard initial={dashboard.data.replacementOffers} onTaken={refresh} />
+      )}
       <div className="dashboard-columns">
         <BookingsCard role={role} bookings={bookings} failed={failed} actions={actions} />
         <RequestsCard

@@ -16,10 +16,12 @@ function away(miles: number | null | undefined): string {
   return miles === null || miles === undefined ? "" : milesAway(miles);
 }
 
-export function ReplacementOffersCard({ onTaken }: { onTaken: () => void }) {
+export function ReplacementOffersCard({ initial, onTaken }: { initial: ReplacementOffer[]; onTaken: () => void }) {
+  // Painted with the page (the dashboard's data); read again after a change.
   const offers = useQuery({
     queryKey: [REPLACEMENT_OFFERS],
     queryFn: () => api.get<ReplacementOffer[]>(REPLACEMENT_OFFERS),
+    initialData: initial,
     meta: SESSION,
   });
   const { post } = useApiWrite([[REPLACEMENT_OFFERS]], SESSION);
