@@ -175,3 +175,14 @@ def test_the_verified_demo_helpers_have_the_dates_of_their_checks_and_the_applic
         assert helper.background_checked_at < timezone.now()
     applicant = Provider.objects.get(user__email="applicant@kindly.example")
     assert applicant.identity_verified_at is None and applicant.background_checked_at is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_under_make_runs_demo_geocoder_the_demo_visit_was_checked_in_at_claras_home(firebase_auth, settings):
+    """make run places the demo home to the street (GEOCODER=demo): the demo's finished visit was
+    checked in and out there, so it reads "verified" (and the seed asks no reason)."""
+    settings.PAYMENTS_BACKEND = "test"
+    settings.GEOCODER = "demo"
+    call_command("seed_demo", stdout=io.StringIO())
+    [visit] = Booking.objects.filter(status=BookingStatus.COMPLETED, provider__user__email="provider@kindly.example")
+    assert visit.check_in_verified is True and visit.check_out_verified is True

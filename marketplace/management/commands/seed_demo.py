@@ -451,11 +451,15 @@ class Command(BaseCommand):
         # "Checked in at ..." under that visit, not today's clock), and wrote her report as she left.
         arrived = booking.starts_at + dt.timedelta(minutes=5)
         left = arrived + dt.timedelta(minutes=booking.duration)
-        booking_check_in(booking_id=booking.pk, actor=helper, now=arrived)
+        # At Clara's home, as her phone told it (make run places the demo home to the street).
+        home = booking.recipient
+        at_home = {"latitude": home.latitude, "longitude": home.longitude, "accuracy": 15.0}
+        booking_check_in(booking_id=booking.pk, actor=helper, now=arrived, **at_home)
         booking_check_out(
             booking_id=booking.pk,
             actor=helper,
             now=left,
+            **at_home,
             report={
                 "tasks_done": visit_checklist(booking)[:2],
                 "wellbeing": 4,
