@@ -33,7 +33,9 @@ export function PhoneReminder({ recipient }: { recipient: Recipient }) {
     try {
       client.setQueryData([path], await put<PhoneReminderChoice>(path, { by }));
       const chosen = OPTIONS.find((o) => o.value === by)?.label ?? "No reminder";
-      toast({ title: "Reminder saved", description: `The evening before a visit: ${chosen.toLowerCase()}.` });
+      const description =
+        by === "none" ? "No reminder the evening before a visit." : `${chosen} the evening before each visit.`;
+      toast({ title: "Reminder saved", description });
     } catch (err) {
       setError(errorMessage(err));
     }
