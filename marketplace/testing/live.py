@@ -110,14 +110,18 @@ class DaphneServer:
 
 @pytest.fixture
 def fresh_channel_layer():
-    """Empty the channel layer first: test users get the same uids in every run, and sockets of
-    earlier runs (killed servers) stay in their groups until group_expiry (a day)."""
+    """A new channel layer instance, emptied first: test users get the same uids in every run, and
+    sockets of earlier runs (killed servers) stay in their groups until group_expiry (a day). A new
+    instance, because a receive an earlier test left unfinished (its event loop closed) keeps the
+    old one's receive lock held and bound to that loop ("bound to a different event loop");
+    channel_layers.set is Channels' way to swap the layer in tests."""
     import asyncio
     import threading
 
-    from channels.layers import get_channel_layer
+    from channels.layers import DEFAULT_CHANNEL_LAYER, channel_layers
 
-    layer = get_channel_layer()
+    layer = channel_layers.make_backend(DEFAULT_CHANNEL_LAYER)
+    channel_layers.set(DEFAULT_CHANNEL_LAYER, layer)
     if hasattr(layer, "flush"):
         # In a thread of its own: Playwright's sync API keeps an event loop in this one.
         worker = threading.Thread(target=lambda: asyncio.run(layer.flush()))
