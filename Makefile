@@ -107,10 +107,11 @@ pytest: python-deps services build
 	$(TEST_ENV) $(VENV)/bin/pytest --create-db -m "not browser" -q -n $(PYTEST_WORKERS)
 
 # `make run` uses SQLite: the tests of database-specific queries and the schemathesis suite
-# (marked `sqlite`) run on it too, in memory; Redis as above.
+# (marked `sqlite`) run on it too, in memory (one per xdist worker, as PostgreSQL's test databases); Redis as above.
 pytest-sqlite: python-deps services
 	DJANGO_SETTINGS_MODULE=marketplace.settings.test DATABASE_URL=sqlite:///:memory: \
-		REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/pytest --create-db -m "sqlite and not browser" -q
+		REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} $(VENV)/bin/pytest --create-db -m "sqlite and not browser" -q \
+		-n $(PYTEST_WORKERS)
 
 # Browser tests run as their own pytest command: Playwright's sync API owns an event loop.
 pytest-browser: python-deps services build chromium
