@@ -33,7 +33,8 @@ function useCounts(initial: Counts) {
 }
 
 // The first tab comes with the page; the others load when opened (each its own chunk), so the page
-// stays light with the Market tab's chart library (uPlot) too.
+// stays light with the Market tab's chart library (uPlot) too. Each panel waits inside itself, so
+// the open tab's aria-controls always names a panel that is there, loading or not.
 const VettingTab = lazy(() => import("./VettingTab").then((m) => ({ default: m.VettingTab })));
 const BookingsTab = lazy(() => import("./BookingsTab").then((m) => ({ default: m.BookingsTab })));
 const RequestsTab = lazy(() => import("./RequestsTab").then((m) => ({ default: m.RequestsTab })));
@@ -90,41 +91,51 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
             Phone messages
           </Tabs.Trigger>
         </Tabs.List>
-        <Suspense fallback={<LoadingText />}>
-          <Tabs.Content className="tab-panel" value="providers">
-            <h2 className="visually-hidden">Providers</h2>
-            <ProvidersTab
-              counts={counts.providers}
-              onChanged={reloadCounts}
-              focusPending={focusPending}
-              onPendingFocused={pendingFocused}
-            />
-          </Tabs.Content>
-          <Tabs.Content className="tab-panel" value="vetting">
-            <h2 className="visually-hidden">Vetting</h2>
+        <Tabs.Content className="tab-panel" value="providers">
+          <h2 className="visually-hidden">Providers</h2>
+          <ProvidersTab
+            counts={counts.providers}
+            onChanged={reloadCounts}
+            focusPending={focusPending}
+            onPendingFocused={pendingFocused}
+          />
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="vetting">
+          <h2 className="visually-hidden">Vetting</h2>
+          <Suspense fallback={<LoadingText />}>
             <VettingTab />
-          </Tabs.Content>
-          <Tabs.Content className="tab-panel" value="bookings">
-            <h2 className="visually-hidden">Bookings</h2>
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="bookings">
+          <h2 className="visually-hidden">Bookings</h2>
+          <Suspense fallback={<LoadingText />}>
             <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
-          </Tabs.Content>
-          <Tabs.Content className="tab-panel" value="requests">
-            <h2 className="visually-hidden">Service Requests</h2>
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="requests">
+          <h2 className="visually-hidden">Service Requests</h2>
+          <Suspense fallback={<LoadingText />}>
             <RequestsTab counts={counts.serviceRequests} />
-          </Tabs.Content>
-          <Tabs.Content className="tab-panel" value="today">
-            <h2 className="visually-hidden">Today</h2>
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="today">
+          <h2 className="visually-hidden">Today</h2>
+          <Suspense fallback={<LoadingText />}>
             <TodayTab />
-          </Tabs.Content>
-          <Tabs.Content className="tab-panel" value="market">
-            <h2 className="visually-hidden">Market</h2>
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="market">
+          <h2 className="visually-hidden">Market</h2>
+          <Suspense fallback={<LoadingText />}>
             <MarketTab />
-          </Tabs.Content>
-          <Tabs.Content className="tab-panel" value="phone">
-            <h2 className="visually-hidden">Phone messages</h2>
+          </Suspense>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="phone">
+          <h2 className="visually-hidden">Phone messages</h2>
+          <Suspense fallback={<LoadingText />}>
             <PhoneTab />
-          </Tabs.Content>
-        </Suspense>
+          </Suspense>
+        </Tabs.Content>
       </Tabs.Root>
     </>
   );
