@@ -341,6 +341,25 @@ def test_the_helper_s_earnings_show_the_late_fee_as_its_own_line(
     assert csv_text.strip().endswith("30.00,0.00,30.00,0.00,On its way,30.00")
 
 
+def test_a_fee_that_is_the_whole_price_reads_as_nothing_refunded_on_earnings(
+    stripe_backend, client_user, verified_provider, admin_user, api_as
+):
+    """An hour-long visit cancelled late: the fee is all of it, so the client got $0.00 back (a zero
+    that the page once read as "no amount" and replaced with the whole price)."""
+    connect(stripe_backend, api_as, verified_provider, **ACCOUNT_ON)
+    booking = paid(
+        stripe_backend, booking_in(client_user, verified_provider, hours=30, total="30.00", duration=60), api_as
+    )
+    assert staff_cancel(api_as, admin_user, booking, lateFee="30.00").status_code == 200
+
+    page = api_as(verified_provider.user).get("/earnings").content.decode()
+
+    visit = page[page.index(f'data-booking-id="{booking.pk}"') :]
+    visit = visit[: visit.index("</li>")]
+    assert 'Refunded to the client</dt><dd data-testid="earning-gross">$0.00</dd>' in visit
+    assert "the client got $0.00 back and the late fee of $30.00 is yours" in visit
+
+
 def test_the_family_reads_and_disputes_the_fee_on_its_page(stripe_backend, client_user, verified_provider, api_as):
     booking = checked_in(stripe_backend, client_user, verified_provider, api_as)
     assert api_as(verified_provider.user).post(f"/api/bookings/{booking.pk}/nobody-home").status_code == 200
