@@ -127,3 +127,23 @@ def test_a_helper_reports_nobody_home_and_the_family_disputes_the_fee(
     fee.refresh_from_db()
     assert fee.state == LateFeeState.DISPUTED
     family.close()
+
+
+def test_the_family_sees_the_fee_on_the_card_before_asking_support_to_cancel(
+    live_server, page: Page, client_user, verified_provider
+):
+    """Inside 48 hours the family cannot cancel in the app; the card says what a cancel by support
+    would cost them (the fee, what comes back) before they write to support."""
+    late_booking(client_user, verified_provider)
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_in_browser(page, live_server.url, client_user)
+    page.goto(f"{live_server.url}/dashboard", wait_until="networkidle")
+
+    item = page.get_by_test_id("booking-item").filter(has_text="Garden and groceries")
+    expect(item.get_by_test_id("late-fee-if-cancelled")).to_have_text(
+        "Kindly support can still cancel it for you: the helper is then paid a late cancellation fee of $30.00, "
+        "and $60.00 comes back to your card. Our cancellation policy"
+    )
+    expect(item.get_by_role("link", name="Our cancellation policy")).to_have_attribute("href", "/cancellation-policy")
+    expect(item.get_by_role("link", name="Contact support")).to_be_visible()
+    assert_no_axe_violations(page, context="the family's card with the late fee")

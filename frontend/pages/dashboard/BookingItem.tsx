@@ -1,6 +1,7 @@
 // One booking (or one visit of a series) on the dashboard: when, who, the visit's progress, and what
 // the viewer may do (pay, cancel, review, tip, book again; a helper's check-in and check-out).
 import { BookingPerson, SUPPORT_LINK } from "../../components/BookingPerson";
+import { CANCELLATION_POLICY } from "../../components/CancelBookingDialog";
 import { BookAgainLink } from "../../components/DirectRequest";
 import { bookingStatusNote, StatusBadge } from "../../components/StatusBadge";
 import { ProviderVisitActions, reviewReady, VisitProgress } from "../../components/VisitControls";
@@ -134,6 +135,13 @@ export function BookingItem({
               <p className="notice notice-inline" data-testid="cancel-blocked">
                 {CANCEL_BLOCKED}
               </p>
+              {Number(booking.lateFee) > 0 && (
+                <p data-testid="late-fee-if-cancelled">
+                  Kindly support can still cancel it for you: the helper is then paid a late cancellation fee of{" "}
+                  {formatMoney(booking.lateFee)}, and {formatMoney(booking.lateCancelRefund)} comes back to your card.{" "}
+                  <a href={CANCELLATION_POLICY}>Our cancellation policy</a>
+                </p>
+              )}
               <a
                 className="button button-secondary"
                 href={SUPPORT_LINK}
