@@ -364,8 +364,11 @@ class BookingSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_arrivalNote(self, obj: Booking) -> str | None:
         """ "Vera will arrive at 2:00 PM" (to the helper herself: "You will arrive at 2:00 PM"), on
-        the recipient's clock; null without a confirmed arrival time."""
-        if obj.arrival_time is None:
+        the recipient's clock; null without a confirmed arrival time, and once she has checked in or
+        the visit is over (the visit's timeline then says when she arrived)."""
+        if obj.arrival_time is None or obj.checked_in_at is not None:
+            return None
+        if obj.status not in (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED):
             return None
         request = self.context.get("request")
         own = request is not None and obj.provider.user_id == request.user.pk
@@ -847,11 +850,14 @@ class VisitReportSerializer(serializers.ModelSerializer):
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
     updatedAt = serializers.DateTimeField(source="updated_at", read_only=True)
     edits = VisitReportEditSerializer(many=True, read_only=True)
+    # The family's own task list as the helper marked it at check-out (done, or not with her reason).
+    familyTasks = serializers.SerializerMethodField()
 
     class Meta:
         model = VisitReport
         fields = [
             "bookingId",
+            "familyTasks",
             "tasksDone",
             "notes",
             "wellbeing",
@@ -863,6 +869,10 @@ class VisitReportSerializer(serializers.ModelSerializer):
             "edits",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(TaskOutcomeSerializer(many=True))
+    def get_familyTasks(self, obj: VisitReport) -> list[dict]:
+        return TaskOutcomeSerializer(task_outcomes_of(obj.booking), many=True).data
 
     def get_wellbeingLabel(self, obj: VisitReport) -> str:
         return Wellbeing(obj.wellbeing).label

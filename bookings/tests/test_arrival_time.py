@@ -69,6 +69,9 @@ def test_accepting_with_an_arrival_time_moves_the_visit_and_both_sides_read_it(c
     client.force_login(client_user)
     body = call(client, "GET", f"/api/bookings/{booking.pk}").json()
     assert body["arrivalNote"] == "Vera will arrive at 2:00 PM"
+    # Once she is there the "will arrive" is stale: the visit's timeline says when she came.
+    Booking.objects.filter(pk=booking.pk).update(checked_in_at=booking.starts_at - dt.timedelta(minutes=5))
+    assert call(client, "GET", f"/api/bookings/{booking.pk}").json()["arrivalNote"] is None
 
 
 def test_an_arrival_outside_the_window_is_a_400_and_nothing_is_saved(client, vera, afternoon):

@@ -329,6 +329,22 @@ def test_the_report_notice_tells_the_circle_the_visit_in_one_line(client, bookin
     ), report_notice
 
 
+def test_the_visit_report_tells_the_circle_each_task_and_why_one_was_not_done(client, booking):
+    assert _check_in(client, booking, _position(HOME)).status_code == 200
+    report = {"notes": "We had tea.", "wellbeing": 4}
+    assert _check_out(client, booking, {**_position(HOME), "tasks": DONE_TWO, "report": report}).status_code == 200
+    client.force_login(booking.brother)
+
+    read = call(client, "GET", f"/api/bookings/{booking.pk}/report")
+
+    assert read.status_code == 200, read.content
+    assert read.json()["familyTasks"] == [
+        {"task": "Set up video calls", "done": True, "reason": ""},
+        {"task": "Pick up prescriptions", "done": False, "reason": "The pharmacy was closed"},
+        {"task": "Water the plants", "done": True, "reason": ""},
+    ]
+
+
 def test_staff_see_the_share_of_verified_check_ins_per_helper(client, booking, admin_user):
     assert _check_in(client, booking, {**_position(ACROSS_TOWN), "reason": "Met at the clinic"}).status_code == 200
     other = BookingFactory(

@@ -10,7 +10,7 @@ import { apiQuery, useApiWrite } from "../lib/query";
 import { useSchemaForm } from "../lib/forms";
 import { TEXT_MAX, visitReportPayload, visitReportSchema, type VisitReportValues } from "../lib/schemas/booking";
 import { toast } from "../lib/toast";
-import type { Booking } from "../lib/types";
+import type { Booking, VisitReport } from "../lib/types";
 import { Dialog, DialogClose } from "./Dialog";
 import { CheckboxOption, FieldSet, InputField, RadioOption, TextareaField } from "./Field";
 import { RULES } from "../lib/rules.generated";
@@ -27,18 +27,8 @@ export const WELLBEING: { value: number; label: string }[] = [
 const CHECK_IN_FROM_MS = 30 * 60 * 1000;
 const REPORT_EDIT_MS = 24 * 60 * 60 * 1000;
 
-export interface VisitReport {
-  bookingId: number;
-  tasksDone: string[];
-  notes: string;
-  wellbeing: number;
-  wellbeingLabel: string;
-  forFamily: string;
-  followUpSuggested: boolean;
-  createdAt: string;
-  updatedAt: string;
-  edits: { editedAt: string; before: Record<string, unknown> }[];
-}
+/** The report of a visit (GET /api/bookings/{id}/report): the generated shape. */
+export type { VisitReport };
 
 interface Category {
   id: number;
@@ -611,6 +601,22 @@ export function ReportDetails({
       <dd>
         {report.wellbeing} of 5: {report.wellbeingLabel}
       </dd>
+      {report.familyTasks.length > 0 && (
+        <>
+          <dt>Your tasks</dt>
+          <dd>
+            <ul className="task-outcomes" data-testid="report-task-outcomes">
+              {report.familyTasks.map((t) => (
+                <li key={t.task}>
+                  {t.done ? "Done: " : "Not done: "}
+                  {t.task}
+                  {!t.done && t.reason ? ` (${t.reason})` : ""}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
       {report.tasksDone.length > 0 && (
         <>
           <dt>What was done</dt>

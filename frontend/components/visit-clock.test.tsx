@@ -63,6 +63,10 @@ describe("the visit report's times", () => {
     const client = new QueryClient();
     const report: VisitReport = {
       bookingId: 7,
+      familyTasks: [
+        { task: "Fill the pill box", done: true, reason: "" },
+        { task: "Water the plants", done: false, reason: "No watering can" },
+      ],
       tasksDone: [],
       notes: "",
       wellbeing: 4,
@@ -82,5 +86,8 @@ describe("the visit report's times", () => {
     // The test's browser is not in New York (UTC): her zone is named, and her date.
     expect(screen.getByText("Thu, Jan 15, 5:59 PM Eastern Time")).toBeTruthy();
     expect(screen.getByText(/once, last at Fri, Jan 16, 9:05 AM Eastern Time\./)).toBeTruthy();
+    // The family's tasks as the helper marked them, a task not done with her reason.
+    expect(screen.getByText("Done: Fill the pill box")).toBeTruthy();
+    expect(screen.getByText("Not done: Water the plants (No watering can)")).toBeTruthy();
   });
 });

@@ -4112,6 +4112,7 @@ export interface components {
         /** @description A visit report as the circle, the provider and admins read it. */
         VisitReport: {
             readonly bookingId: number;
+            readonly familyTasks: components["schemas"]["TaskOutcome"][];
             readonly tasksDone: string[];
             readonly notes: string;
             readonly wellbeing: components["schemas"]["WellbeingEnum"];

@@ -32,6 +32,7 @@ export type TimeOff = Schemas["TimeOff"];
 export type ServiceCategory = Schemas["ServiceCategory"];
 export type ServiceRequest = Schemas["ServiceRequest"];
 export type Booking = Schemas["Booking"];
+export type VisitReport = Schemas["VisitReport"];
 export type ReplacementOffer = Schemas["ReplacementOffer"];
 /** A visit of the day (the provider's and the admins' "Today"). */
 export type Visit = Schemas["Visit"];
