@@ -64,6 +64,8 @@ def test_the_family_sees_finding_a_replacement_then_replacement_confirmed(live_s
         expect(item.get_by_test_id("replacement-note")).to_contain_text("Finding a replacement")
         expect(item.get_by_test_id("status-badge")).to_have_text("Finding a replacement")
         expect(item.get_by_role("button", name="Cancel with a full refund")).to_be_visible()
+        # The helper who left is not said to be coming.
+        expect(item.get_by_test_id("booking-arrival")).to_have_count(0)
 
         # Ana, near and free, was offered it: she takes it from her dashboard.
         sign_in_browser(stepping_in, base, ana.user)
@@ -80,6 +82,7 @@ def test_the_family_sees_finding_a_replacement_then_replacement_confirmed(live_s
             "Replacement confirmed: Ana will arrive at 2:00 PM"
         )
         expect(item.get_by_test_id("status-badge")).to_have_text("Confirmed")
+        expect(item.get_by_test_id("booking-arrival")).to_have_count(0)  # said once, in the note
         family.screenshot(path="/tmp/h1-replacement-confirmed.png", full_page=True)
     finally:
         for context in contexts:

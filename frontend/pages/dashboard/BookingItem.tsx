@@ -93,7 +93,8 @@ export function BookingItem({
         <span>{formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}</span>
         <span className="amount">{formatMoney(booking.totalAmount)}</span>
       </p>
-      {booking.arrivalNote && (
+      {/* The family's replacement note names the new helper's time; the arrival line would repeat it. */}
+      {booking.arrivalNote && !(role === "client" && booking.replacement) && (
         <p className="list-item-meta" data-testid="booking-arrival">
           {booking.arrivalNote}
         </p>
