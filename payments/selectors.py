@@ -303,6 +303,16 @@ def late_fee_get(*, user: User, booking_id: int) -> LateFee:
     return fee
 
 
+def late_fee_disputes_open() -> QuerySet[LateFee]:
+    """The late fees families disputed that staff have not decided yet (/admin), the longest
+    waiting first, with what the list shows of each booking (one query)."""
+    return (
+        LateFee.objects.filter(state=LateFeeState.DISPUTED)
+        .select_related("booking__service_request", "booking__recipient", "booking__client", "booking__provider__user")
+        .order_by("disputed_at", "booking_id")
+    )
+
+
 def late_fees_of_provider(*, provider: Provider) -> QuerySet[LateFee]:
     """A provider's late fees that were not waived (their own lines on /earnings), newest visit first."""
     return (

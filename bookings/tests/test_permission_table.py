@@ -464,6 +464,13 @@ CASES = [
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
+        "admin-late-fee-disputes",
+        "GET",
+        "/api/admin/late-fee-disputes",
+        None,
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
         "admin-late-fee-decide",
         "POST",
         "/api/admin/bookings/{disputed_fee_booking}/late-fee",

@@ -157,6 +157,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/late-fee-disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/late-fee-disputes: the late fees families disputed that staff have not decided,
+         *     the longest waiting first, paged with the total in X-Total-Count. Each is decided with
+         *     POST /api/admin/bookings/{id}/late-fee.
+         */
+        get: operations["api_admin_late_fee_disputes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/market": {
         parameters: {
             query?: never;
@@ -3013,6 +3034,28 @@ export interface components {
             reason: string;
         };
         /**
+         * @description A late fee a family disputed, waiting for staff (GET /api/admin/late-fee-disputes): the
+         *     visit, the family's reason, the helper, the amount and since when it waits. Paying it releases
+         *     the amount to the helper; waiving it refunds the same amount to the family's card.
+         */
+        LateFeeDisputeRow: {
+            readonly bookingId: number;
+            readonly title: string;
+            /** Format: date */
+            readonly scheduledDate: string;
+            readonly scheduledTime: string;
+            readonly timeZone: string;
+            readonly recipientName: string;
+            /** @description The organizer who booked the visit. */
+            readonly familyName: string;
+            readonly helperName: string;
+            /** Format: double */
+            readonly amount: number;
+            readonly disputeReason: string;
+            /** Format: date-time */
+            readonly disputedAt: string;
+        };
+        /**
          * @description * `late_cancel` - Cancelled by support inside 48 hours
          *     * `nobody_home` - Nobody home
          * @enum {string}
@@ -3177,6 +3220,7 @@ export interface components {
         OutcomeEnum: "engage" | "adverse_action";
         PaginatedBookingList: components["schemas"]["Booking"][];
         PaginatedBrowseProviderList: components["schemas"]["BrowseProvider"][];
+        PaginatedLateFeeDisputeRowList: components["schemas"]["LateFeeDisputeRow"][];
         PaginatedMessageList: components["schemas"]["Message"][];
         PaginatedProviderList: components["schemas"]["Provider"][];
         PaginatedPublicReviewList: components["schemas"]["PublicReview"][];
@@ -4394,6 +4438,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Booking"];
+                };
+            };
+        };
+    };
+    api_admin_late_fee_disputes_list: {
+        parameters: {
+            query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedLateFeeDisputeRowList"];
                 };
             };
         };

@@ -16,7 +16,7 @@ export function PhoneTab() {
     return <EmptyState title="No phone messages">Messages callers leave for Kindly on the phone show here.</EmptyState>;
   }
   return (
-    <ul className="list-plain" data-testid="voicemails">
+    <ul className="grid plain-list" data-testid="voicemails">
       {data.map((message) => (
         <li key={message.id} className="card">
           <h3 className="h3">{message.recipientName ?? "A caller Kindly does not know"}</h3>
