@@ -2347,6 +2347,7 @@ export interface components {
             readonly visitRecord: components["schemas"]["VisitRecord"];
             readonly replacement: components["schemas"]["BookingReplacement"] | null;
             readonly autoCharge: components["schemas"]["AutoCharge"] | null;
+            readonly lateFeeCharged: components["schemas"]["ChargedLateFee"] | null;
         };
         /** @description POST /api/bookings/{id}/cancel: the reason is optional for the client. */
         BookingCancelRequest: {
@@ -2587,6 +2588,24 @@ export interface components {
          * @enum {string}
          */
         ChannelEnum: "email" | "sms";
+        ChargedLateFee: {
+            /** Format: double */
+            amount: number;
+            state: components["schemas"]["ChargedLateFeeStateEnum"];
+            /** @description "Late cancellation fee: $30.00, paid to Vera." */
+            text: string;
+            /** @description The fee's page, to dispute it while it can be (null otherwise). */
+            disputeUrl: string | null;
+        };
+        /**
+         * @description * `held` - held
+         *     * `disputed` - disputed
+         *     * `pending` - pending
+         *     * `on_its_way` - on_its_way
+         *     * `waived` - waived
+         * @enum {string}
+         */
+        ChargedLateFeeStateEnum: "held" | "disputed" | "pending" | "on_its_way" | "waived";
         /** @description POST /api/bookings/{id}/check-out: the report (optional here; it can follow within 24 hours). */
         CheckOutRequest: {
             /** Format: double */
