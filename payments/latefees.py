@@ -38,6 +38,7 @@ from core.notifications import Audience, notify
 from payments.gateways import GatewayError, gateway_named, get_gateway
 from payments.models import ConnectedAccount, LateFee, LateFeeKind, LateFeeState, PaymentIntent, PayoutSetup
 from payments.payouts import cents, earning_refunded
+from payments.tips import tip_refund_on_commit
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -250,4 +251,6 @@ def late_fee_refund_send(*, booking_id: int, last_try: bool = True) -> str:
         logger.error("Refund of the late fee of booking %s failed: %s", booking_id, exc.message)
         return "failed"
     LateFee.objects.filter(pk=fee.pk).update(refund_id=result.refund_id or "refunded", updated_at=timezone.now())
+    # The visit's payment is now back in full: a tip follows the refund rule (payments.tips).
+    tip_refund_on_commit(booking_id=booking_id)
     return "refunded"
