@@ -353,7 +353,9 @@ class Tip(models.Model):
     refund_id = models.CharField(max_length=255, blank=True)
     refunded_at = models.DateTimeField(null=True, blank=True)
     refund_flagged_at = models.DateTimeField(
-        null=True, blank=True, help_text="the visit was refunded in full after this tip reached the helper: staff decide"
+        null=True,
+        blank=True,
+        help_text="the visit was refunded in full after this tip reached the helper: staff decide",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     paid_at = models.DateTimeField(null=True, blank=True)

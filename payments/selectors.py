@@ -326,7 +326,9 @@ def late_fees_of(*, booking_ids: list[int], viewer: User | None) -> dict[int, di
     if viewer is None or not viewer.is_authenticated or not booking_ids:
         return answers
     fees = list(
-        LateFee.objects.filter(booking_id__in=booking_ids).select_related("booking__provider__user", "booking__recipient")
+        LateFee.objects.filter(booking_id__in=booking_ids).select_related(
+            "booking__provider__user", "booking__recipient"
+        )
     )
     if not fees:
         return answers

@@ -420,9 +420,7 @@ def tip_refund_send(*, booking_id: int, last_try: bool = True) -> str:
         return "failed"
     if result.status == REFUND_FAILED:
         message = f"The gateway answered the tip's refund {result.refund_id} as failed."
-        Tip.objects.filter(pk=tip.pk).update(
-            refund_id=result.refund_id, last_error=message, updated_at=timezone.now()
-        )
+        Tip.objects.filter(pk=tip.pk).update(refund_id=result.refund_id, last_error=message, updated_at=timezone.now())
         logger.error("Booking %s: %s", booking_id, message)
         return "failed"
     Tip.objects.filter(pk=tip.pk).update(

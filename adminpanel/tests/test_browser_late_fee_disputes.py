@@ -84,7 +84,7 @@ def test_staff_release_one_disputed_fee_and_meet_a_409_on_another(
     release.focus()
     page.keyboard.press("Enter")
     dialog = page.get_by_role("dialog", name=f"Release $30.00 to {verified_provider.user.full_name}?")
-    expect(dialog).to_contain_text(f"is paid the late fee of $30.00")
+    expect(dialog).to_contain_text("is paid the late fee of $30.00")
     # No reason: the server's words, nothing sent.
     dialog.get_by_role("button", name="Release $30.00").click()
     expect(dialog).to_contain_text("Say why, for the family and the helper.")

@@ -401,7 +401,9 @@ def test_the_family_card_says_the_fee_and_links_to_dispute_it_while_it_can(
     assert disputing.status_code == 200
     disputed = card_fee(api_as, client_user, booking)
     assert (disputed["state"], disputed["disputeUrl"]) == ("disputed", None)
-    assert disputed["text"] == "Late fee (nobody home): $30.00. You disputed it; Kindly support will decide and tell you."
+    assert (
+        disputed["text"] == "Late fee (nobody home): $30.00. You disputed it; Kindly support will decide and tell you."
+    )
 
     decision = {"decision": "pay", "reason": "The check-in was at the door"}
     decided = api_as(admin_user).post(f"/api/admin/bookings/{booking.pk}/late-fee", decision, format="json")

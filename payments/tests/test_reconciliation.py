@@ -1,13 +1,13 @@
 """The books balance to the cent: for a month of generated activity (visits paid by hand or charged
-automatically to the organizer's saved card, and completed,
-some tipped, some tipped and then refunded in full on Stripe's dashboard (the tip refunded with
-the visit when it had not reached the helper yet, flagged for staff when it had), cancelled in time, cancelled late by staff with the fee kept or waived, nobody home
-with the fee paid, disputed and waived, or disputed and upheld; some helpers paid at once with an
-instant payout), what families paid = what helpers received + Kindly's fees + refunds, and what
-helpers received = what reached their cards + Stripe's instant fees + what stays in their balances.
-Both sides are counted twice: from what the fake Stripe was asked to move (charges, transfers less
-reversals, refunds, payouts) and from Kindly's own records (Earning, LateFee, Tip, InstantPayout,
-Refund), and the two must agree.
+automatically to the organizer's saved card, and completed, some tipped, some tipped and then
+refunded in full on Stripe's dashboard (the tip refunded with the visit when it had not reached the
+helper yet, flagged for staff when it had), cancelled in time, cancelled late by staff with the fee
+kept or waived, nobody home with the fee paid, disputed and waived, or disputed and upheld; some
+helpers paid at once with an instant payout), what families paid = what helpers received + Kindly's
+fees + refunds, and what helpers received = what reached their cards + Stripe's instant fees + what
+stays in their balances. Both sides are counted twice: from what the fake Stripe was asked to move
+(charges, transfers less reversals, refunds, payouts) and from Kindly's own records (Earning,
+LateFee, Tip, InstantPayout, Refund), and the two must agree.
 """
 
 from __future__ import annotations

@@ -96,9 +96,7 @@ def test_a_tip_not_yet_transferred_is_refunded_with_the_visit_and_never_goes_out
     )
 
 
-def test_a_tip_that_already_reached_the_helper_is_flagged_for_staff_not_taken_back(
-    stripe_backend, done_visit, api_as
-):
+def test_a_tip_that_already_reached_the_helper_is_flagged_for_staff_not_taken_back(stripe_backend, done_visit, api_as):
     connect(stripe_backend, api_as, done_visit.provider, **ACCOUNT_ON)
     record = tipped(stripe_backend, done_visit, api_as)
     assert record.state == TipState.ON_ITS_WAY
