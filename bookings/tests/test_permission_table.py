@@ -364,6 +364,13 @@ CASES = [
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
+        "admin-phone-records-all",
+        "GET",
+        "/api/admin/phone-records",
+        None,
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
         "admin-voicemails",
         "GET",
         "/api/admin/voicemails",

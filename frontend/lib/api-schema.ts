@@ -198,6 +198,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/phone-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/phone-records: every call and text through the bookings' lines, newest first,
+         *     paged with the total in X-Total-Count (when, which way, how long, which booking; no numbers).
+         */
+        get: operations["api_admin_phone_records_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/providers": {
         parameters: {
             query?: never;
@@ -3245,6 +3265,7 @@ export interface components {
         PaginatedPublicReviewList: components["schemas"]["PublicReview"][];
         PaginatedServiceCategoryList: components["schemas"]["ServiceCategory"][];
         PaginatedServiceRequestList: components["schemas"]["ServiceRequest"][];
+        PaginatedStaffPhoneRecordList: components["schemas"]["StaffPhoneRecord"][];
         /** @description POST /api/care-recipients (firstName required there) and PATCH /api/care-recipients/{id}. */
         PatchedCareRecipientInputRequest: {
             firstName?: string;
@@ -3883,6 +3904,18 @@ export interface components {
          * @enum {string}
          */
         SpecialtyEnum: "tech-support" | "wellness-checks" | "light-errands" | "appointment-support" | "home-organization" | "communication-support";
+        /** @description One call or text for /admin's Phone tab: a booking's record, and which booking. */
+        StaffPhoneRecord: {
+            readonly id: number;
+            readonly kind: string;
+            readonly direction: string;
+            /** Format: date-time */
+            readonly at: string;
+            readonly seconds: number | null;
+            readonly outcome: string;
+            readonly bookingId: number;
+            readonly bookingTitle: string;
+        };
         /**
          * @description * `pre_adverse_notice` - Pre-adverse action notice sent
          *     * `waiting_period` - Waiting period over
@@ -3982,9 +4015,10 @@ export interface components {
          *     * `failed` - Card declined
          *     * `pending` - Pending
          *     * `on_its_way` - On its way
+         *     * `refunded` - Refunded to the family
          * @enum {string}
          */
-        TipStateEnum: "awaiting_payment" | "failed" | "pending" | "on_its_way";
+        TipStateEnum: "awaiting_payment" | "failed" | "pending" | "on_its_way" | "refunded";
         TipSuggestion: {
             readonly percent: number;
             /** Format: double */
@@ -4500,6 +4534,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Market"];
+                };
+            };
+        };
+    };
+    api_admin_phone_records_list: {
+        parameters: {
+            query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedStaffPhoneRecordList"];
                 };
             };
         };

@@ -93,7 +93,7 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
             Market
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="phone">
-            Phone messages
+            Phone
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="providers">
@@ -142,7 +142,7 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="phone">
-          <h2 className="visually-hidden">Phone messages</h2>
+          <h2 className="visually-hidden">Phone</h2>
           <Suspense fallback={<LoadingText />}>
             <PhoneTab />
           </Suspense>
