@@ -42,8 +42,8 @@ from core.notices.bookings import InApp
 from core.notifications import Audience, notify
 from payments.errors import PaymentGatewayUnavailable
 from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, gateway_named, get_gateway
-from payments.models import ConnectedAccount, Gateway, LateFee, LateFeeState, PayoutSetup, Tip, TipState
-from payments.payouts import CENT, cents
+from payments.models import ConnectedAccount, Gateway, LateFee, LateFeeState, Tip, TipState
+from payments.payouts import CENT, cents, transfer_in_full
 from payments.selectors import tip_booking
 
 if TYPE_CHECKING:
@@ -294,28 +294,18 @@ def tip_release(*, booking_id: int, last_try: bool = True) -> str:
     """Transfer a paid tip, all of it, to the helper's connected account, from the tip's own charge.
     Outside any transaction; safe to repeat (one idempotency key per tip). Returns "transferred",
     "waiting" (payouts not on), "retry", "failed" or "ignored"."""
-    with transaction.atomic():
-        tip = Tip.objects.select_for_update().select_related("booking").filter(booking_id=booking_id).first()
-        if tip is None or tip.state != TipState.PENDING or tip.transfer_id:
-            return "ignored"
-        account = ConnectedAccount.objects.filter(provider_id=tip.booking.provider_id).first()
-        if account is None or account.setup != PayoutSetup.ON or account.gateway != tip.gateway:
-            return "waiting"
-    try:
-        result = gateway_named(tip.gateway).transfer(
-            amount_cents=cents(tip.amount),
-            currency=tip.currency,
-            destination=account.account_id,
-            payment_intent_id=tip.intent_id,
-            idempotency_key=transfer_key(booking_id),
-            metadata={"booking_id": str(booking_id), "provider_id": str(account.provider_id), "kind": "tip"},
-        )
-    except GatewayError as exc:
-        Tip.objects.filter(pk=tip.pk).update(last_error=exc.message[:2000], updated_at=timezone.now())
-        if not last_try:
-            return "retry"
-        logger.error("Tip transfer of booking %s failed: %s", booking_id, exc.message)
-        return "failed"
+    sent = transfer_in_full(
+        Tip,
+        booking_id=booking_id,
+        pending=TipState.PENDING,
+        kind="tip",
+        key=transfer_key(booking_id),
+        source=lambda tip: tip.intent_id,  # the tip's own charge
+        last_try=last_try,
+    )
+    if isinstance(sent, str):
+        return sent
+    tip, result = sent
     with transaction.atomic():
         tip = Tip.objects.select_for_update().get(pk=tip.pk)
         tip.transfer_id = result.transfer_id
