@@ -5,54 +5,27 @@ another staff member decided first. axe-core finds nothing; screenshots are kept
 
 from __future__ import annotations
 
-import datetime as dt
-from decimal import Decimal
-
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from adminpanel.models import AuditAction, AuditLog
-from bookings.models import BookingStatus, PaymentStatus
-from bookings.tests.factories import BookingFactory
+from adminpanel.tests.test_late_fee_disputes import fee
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
-from payments.models import LateFee, LateFeeKind, LateFeeState
+from payments.models import LateFee, LateFeeState
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SHOTS = "/tmp/h5_disputes"
 
 
-def disputed(client_user, provider, *, title, amount, reason, hours_ago):
-    booking = BookingFactory(
-        service_request__client=client_user,
-        service_request__title=title,
-        service_request__preferred_date=timezone.localdate() - dt.timedelta(days=1),
-        provider=provider,
-        status=BookingStatus.CANCELLED,
-        payment_status=PaymentStatus.PAID,
-    )
-    return LateFee.objects.create(
-        booking=booking,
-        kind=LateFeeKind.NOBODY_HOME,
-        amount=Decimal(amount),
-        currency="usd",
-        gateway="test",
-        state=LateFeeState.DISPUTED,
-        release_after=timezone.now(),
-        dispute_reason=reason,
-        disputed_at=timezone.now() - dt.timedelta(hours=hours_ago),
-    )
-
-
 def test_staff_release_one_disputed_fee_and_meet_a_409_on_another(
     live_server, page: Page, admin_user, client_user, verified_provider
 ):
-    first = disputed(
+    first = fee(
         client_user, verified_provider, title="Garden work", amount="30.00", reason="Mum was home.", hours_ago=50
     )
-    second = disputed(
+    second = fee(
         client_user, verified_provider, title="Tablet help", amount="20.00", reason="The bell is broken.", hours_ago=3
     )
     page.set_viewport_size({"width": 390, "height": 844})

@@ -32,10 +32,20 @@ def api_as():
     return make
 
 
-def fee(client_user, provider, *, state=LateFeeState.DISPUTED, hours_ago=1, amount="30.00", reason="Mum was home"):
+def fee(
+    client_user,
+    provider,
+    *,
+    state=LateFeeState.DISPUTED,
+    hours_ago=1,
+    amount="30.00",
+    reason="Mum was home",
+    title="Garden and groceries",
+):
+    """A cancelled, paid visit of two days ago with a nobody-home late fee in `state`."""
     booking = BookingFactory(
         service_request__client=client_user,
-        service_request__title="Garden and groceries",
+        service_request__title=title,
         service_request__preferred_date=timezone.localdate() - dt.timedelta(days=2),
         provider=provider,
         status=BookingStatus.CANCELLED,
