@@ -29,6 +29,11 @@ urlpatterns = [
         views.AdminLateFeeDecisionView.as_view(),
         name="api-admin-late-fee",
     ),
+    path(
+        "api/admin/late-fee-disputes",
+        views.AdminLateFeeDisputeListView.as_view(),
+        name="api-admin-late-fee-disputes",
+    ),
     path("api/admin/summary", views.AdminSummaryView.as_view(), name="api-admin-summary"),
     path("api/admin/market", views.AdminMarketView.as_view(), name="api-admin-market"),
     path("api/admin/today", views.AdminTodayView.as_view(), name="api-admin-today"),

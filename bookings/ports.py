@@ -13,3 +13,8 @@ from core.ports import Port
 # the viewer may read it ({"state", "note"}), or None (none, or not the viewer's to know)}, for a whole
 # list at once.
 auto_charges_of: Port[..., dict[int, dict[str, Any] | None]] = Port("bookings.ports.auto_charges_of")
+
+# late_fees_of(booking_ids=, viewer=): {booking id: the cancelled visit's late fee as its family card
+# says it ({"amount", "state", "text", "disputeUrl"}), or None (no fee, or not the viewer's money
+# news: only the organizers of the recipient's circle read it)}, for a whole list at once.
+late_fees_of: Port[..., dict[int, dict[str, Any] | None]] = Port("bookings.ports.late_fees_of")

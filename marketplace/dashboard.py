@@ -159,6 +159,7 @@ DASHBOARD_TABLES = (
     "circles.CircleMember",
     "payments.ConnectedAccount",
     "payments.Earning",
+    "payments.LateFee",
     "payments.VisitCharge",
     "providers.Provider",
     "providers.TimeOff",

@@ -41,6 +41,8 @@ ANSWERS: dict[Port, Callable[..., Any]] = {
     providers.approval_problem: vetting.approval_problem,
     # A visit's automatic charge to a saved card, as its viewer may read it (the booking's autoCharge).
     booking_ports.auto_charges_of: payments.auto_charges_of,
+    # A cancelled visit's late fee on the family's card ("Late cancellation fee: $30.00, paid to Vera").
+    booking_ports.late_fees_of: payments.late_fees_of,
 }
 
 

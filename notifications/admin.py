@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from notifications.models import Contact, Delivery, Event, Preference
+from notifications.models import Contact, Delivery, Event, Preference, TextOptOut
 
 
 @admin.register(Delivery)
@@ -42,3 +42,15 @@ class PreferenceAdmin(admin.ModelAdmin):
 @admin.register(Contact)
 class ContactAdmin(admin.ModelAdmin):
     list_display = ["user", "phone", "phone_opted_out_at", "new_requests"]
+
+
+@admin.register(TextOptOut)
+class TextOptOutAdmin(admin.ModelAdmin):
+    """Numbers that answered STOP (a care recipient's own phone too): read-only; START lifts it."""
+
+    list_display = ["phone", "opted_out_at"]
+    search_fields = ["phone"]
+    readonly_fields = ["phone", "opted_out_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -171,8 +171,14 @@ def _sms_body(delivery: Delivery) -> str:
 
 def send_sms(delivery: Delivery, phone: str) -> str:
     """Text the delivery to `phone`; returns Twilio's message sid."""
+    return send_text(phone, sms_body(delivery))
+
+
+def send_text(phone: str, body: str) -> str:
+    """Text `body` to `phone` from Kindly's number; returns Twilio's message sid. RecipientOptedOut
+    when Twilio refuses the number because it answered STOP."""
     try:
-        message = twilio_client().messages.create(to=phone, from_=settings.TWILIO_FROM_NUMBER, body=sms_body(delivery))
+        message = twilio_client().messages.create(to=phone, from_=settings.TWILIO_FROM_NUMBER, body=body)
     except TwilioRestException as error:
         if error.code == TWILIO_OPTED_OUT:
             raise RecipientOptedOut(str(error)) from error

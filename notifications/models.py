@@ -99,3 +99,16 @@ class Contact(models.Model):
 
     def __str__(self) -> str:
         return f"contact of {self.user_id}"
+
+
+class TextOptOut(models.Model):
+    """A phone number that answered STOP (or whose texts Twilio refused as unsubscribed, error 21610),
+    whoever it belongs to: a person with an account (her Contact says so too) or a care recipient
+    whose own phone gets the evening reminder texts (phoneline). Nothing is texted to it until it
+    answers START."""
+
+    phone = models.CharField(max_length=16, unique=True, help_text="E.164")
+    opted_out_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.phone} answered STOP"

@@ -14,7 +14,7 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus
 from messaging.models import Message, MessageType
 from notifications.kinds import ADMIN_KINDS, CLIENT_KINDS, DEFAULT_ON, PROVIDER_KINDS, Channel, Frequency, Kind
-from notifications.models import Contact, Preference
+from notifications.models import Contact, Preference, TextOptOut
 from providers.models import Provider, TimeOff, VerificationStatus
 from requests_app.models import OfferedTo, RequestStatus, ServiceRequest
 from requests_app.selectors import provider_can_take
@@ -25,6 +25,24 @@ if TYPE_CHECKING:
 
 def sms_configured() -> bool:
     return bool(settings.TWILIO_ACCOUNT_SID and settings.TWILIO_AUTH_TOKEN and settings.TWILIO_FROM_NUMBER)
+
+
+# Quiet hours: Kindly never texts anyone between 9 PM and 8 AM on their own clock.
+QUIET_FROM = dt.time(21, 0)
+QUIET_UNTIL = dt.time(8, 0)
+
+
+def in_quiet_hours(local: dt.datetime) -> bool:
+    """Whether `local` (a time on the reader's clock) falls in quiet hours."""
+    return local.time() >= QUIET_FROM or local.time() < QUIET_UNTIL
+
+
+def number_opted_out(phone: str) -> bool:
+    """The number answered STOP: as a care recipient's own phone, or as a person's texting number."""
+    return (
+        TextOptOut.objects.filter(phone=phone).exists()
+        or Contact.objects.filter(phone=phone, phone_opted_out_at__isnull=False).exists()
+    )
 
 
 def kinds_for(*, user: User) -> list[Kind]:

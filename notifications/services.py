@@ -32,7 +32,7 @@ from core.events import CircleInvitationSent, KindNoticeWritten
 from notifications import channels, selectors
 from notifications.content import visit_time
 from notifications.kinds import Channel, Frequency, Kind
-from notifications.models import Contact, Delivery, DeliveryStatus, Event, Preference
+from notifications.models import Contact, Delivery, DeliveryStatus, Event, Preference, TextOptOut
 from notifications.tokens import BadToken, read_unsubscribe_token
 
 if TYPE_CHECKING:
@@ -375,8 +375,37 @@ def notifications_forget(*, user: User) -> None:
 
 
 def sms_opt_out(*, phone: str, stop: bool) -> int:
-    """An incoming STOP (or START) from a number: it gets no texts (or gets them again)."""
-    return Contact.objects.filter(phone=phone).update(phone_opted_out_at=timezone.now() if stop else None)
+    """An incoming STOP (or START) from a number: it gets no texts (or gets them again), whether it
+    is a person's (Contact) or a care recipient's own phone (TextOptOut: the reminder texts)."""
+    now = timezone.now()
+    if stop:
+        TextOptOut.objects.get_or_create(phone=phone, defaults={"opted_out_at": now})
+    else:
+        TextOptOut.objects.filter(phone=phone).delete()
+    return Contact.objects.filter(phone=phone).update(phone_opted_out_at=now if stop else None)
+
+
+def text_to_number(*, phone: str, words: str, time_zone: dt.tzinfo, now: dt.datetime | None = None) -> str:
+    """Text `words` to a phone number that is no Kindly account's (a care recipient's own phone),
+    with the rules every Kindly text keeps: never in quiet hours on the reader's clock
+    (selectors.in_quiet_hours), never to a number that answered STOP (TextOptOut, or a person's
+    Contact), and the text message's own words (core.notices.text_message: "Kindly: ... Reply STOP
+    to stop texts."). Outside any transaction. Returns "sent", "quiet", "opted_out" or "not_set_up";
+    a Twilio error other than an opt-out is raised to the caller.
+    """
+    now = now or timezone.now()
+    if not selectors.sms_configured():
+        return "not_set_up"
+    if selectors.in_quiet_hours(now.astimezone(time_zone)):
+        return "quiet"
+    if selectors.number_opted_out(phone):
+        return "opted_out"
+    try:
+        channels.send_text(phone, notices.text_message(words))
+    except channels.RecipientOptedOut:
+        sms_opt_out(phone=phone, stop=True)
+        return "opted_out"
+    return "sent"
 
 
 def unsubscribe(*, token: str, actor: User | None = None) -> tuple[User, str]:

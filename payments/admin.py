@@ -120,10 +120,12 @@ class LateFeeAdmin(admin.ModelAdmin):
 
 @admin.register(Tip)
 class TipAdmin(admin.ModelAdmin):
-    """Read-only: tips, all of them the helper's (payments.tips); a transfer that failed is retried by beat."""
+    """Read-only: tips, all of them the helper's (payments.tips); a transfer that failed is retried by beat.
+    A tip whose visit was refunded in full after the tip reached the helper is flagged (refund flagged
+    at): staff decide whether to ask for it back, the "Refund flagged at" filter lists them."""
 
-    list_display = ("booking", "amount", "state", "payer", "transfer_id", "paid_at")
-    list_filter = ("state", "gateway")
+    list_display = ("booking", "amount", "state", "payer", "transfer_id", "paid_at", "refund_flagged_at")
+    list_filter = ("state", "gateway", ("refund_flagged_at", admin.EmptyFieldListFilter))
     search_fields = ("booking__id", "intent_id", "transfer_id")
     exclude = ("client_secret",)
     readonly_fields = [f.name for f in Tip._meta.fields if f.name != "client_secret"]

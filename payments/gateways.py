@@ -132,9 +132,17 @@ class PaymentGateway(ABC):
         """Create a payment intent for this amount. The same idempotency key never makes a second one."""
 
     @abstractmethod
-    def refund(self, booking: Booking, *, idempotency_key: str, amount_cents: int | None = None) -> RefundResult:
+    def refund(
+        self,
+        booking: Booking,
+        *,
+        idempotency_key: str,
+        amount_cents: int | None = None,
+        payment_intent_id: str | None = None,
+    ) -> RefundResult:
         """Refund the booking's payment in full, or `amount_cents` of it (the total less a late
-        fee, or a waived fee). The same idempotency key never refunds twice.
+        fee, or a waived fee); with `payment_intent_id`, that payment of the booking instead (its
+        tip's own). The same idempotency key never refunds twice.
 
         Raises GatewayError when the gateway refuses or cannot be reached. Called outside any
         database transaction (payments.refunds.booking_refund_send).
@@ -237,9 +245,16 @@ class StripeGateway(PaymentGateway):
         card = (charge.get("payment_method_details") or {}).get("card") or {} if isinstance(charge, dict) else {}
         return IntentState(status=str(intent.status or ""), card_last4=str(card.get("last4") or ""))
 
-    def refund(self, booking: Booking, *, idempotency_key: str, amount_cents: int | None = None) -> RefundResult:
+    def refund(
+        self,
+        booking: Booking,
+        *,
+        idempotency_key: str,
+        amount_cents: int | None = None,
+        payment_intent_id: str | None = None,
+    ) -> RefundResult:
         params: dict[str, Any] = {
-            "payment_intent": booking.payment_intent_id,
+            "payment_intent": payment_intent_id or booking.payment_intent_id,
             "metadata": {"booking_id": str(booking.pk)},
         }
         if amount_cents is not None:
@@ -422,7 +437,14 @@ class TestGateway(PaymentGateway):
         intent_id = f"pi_test_{secrets.token_hex(12)}"
         return CreatedIntent(intent_id=intent_id, client_secret=f"{intent_id}_secret_{secrets.token_hex(12)}")
 
-    def refund(self, booking: Booking, *, idempotency_key: str, amount_cents: int | None = None) -> RefundResult:
+    def refund(
+        self,
+        booking: Booking,
+        *,
+        idempotency_key: str,
+        amount_cents: int | None = None,
+        payment_intent_id: str | None = None,
+    ) -> RefundResult:
         # The same key gives the same refund, as with Stripe.
         return RefundResult(refund_id=f"re_test_{_digest(idempotency_key)}", status=REFUND_SUCCEEDED)
 

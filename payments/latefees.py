@@ -36,8 +36,9 @@ from core.events import LateFeeCharged
 from core.notices.bookings import InApp
 from core.notifications import Audience, notify
 from payments.gateways import GatewayError, gateway_named, get_gateway
-from payments.models import ConnectedAccount, LateFee, LateFeeKind, LateFeeState, PaymentIntent, PayoutSetup
-from payments.payouts import cents, earning_refunded
+from payments.models import ConnectedAccount, LateFee, LateFeeKind, LateFeeState, PaymentIntent
+from payments.payouts import cents, earning_refunded, transfer_in_full
+from payments.tips import tip_refund_on_commit
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -110,28 +111,18 @@ def late_fee_release(*, booking_id: int, last_try: bool = True) -> str:
     """Transfer a pending late fee, all of it, to the helper's connected account. Outside any
     transaction; safe to repeat (one idempotency key per booking). Returns "transferred",
     "waiting" (payouts not on), "retry", "failed" or "ignored"."""
-    with transaction.atomic():
-        fee = LateFee.objects.select_for_update().select_related("booking").filter(booking_id=booking_id).first()
-        if fee is None or fee.state != LateFeeState.PENDING or fee.transfer_id:
-            return "ignored"
-        account = ConnectedAccount.objects.filter(provider_id=fee.booking.provider_id).first()
-        if account is None or account.setup != PayoutSetup.ON or account.gateway != fee.gateway:
-            return "waiting"
-    try:
-        result = gateway_named(fee.gateway).transfer(
-            amount_cents=cents(fee.amount),
-            currency=fee.currency,
-            destination=account.account_id,
-            payment_intent_id=fee.booking.payment_intent_id,
-            idempotency_key=transfer_key(booking_id),
-            metadata={"booking_id": str(booking_id), "provider_id": str(account.provider_id), "kind": "late_fee"},
-        )
-    except GatewayError as exc:
-        LateFee.objects.filter(pk=fee.pk).update(last_error=exc.message[:2000], updated_at=timezone.now())
-        if not last_try:
-            return "retry"
-        logger.error("Late fee transfer of booking %s failed: %s", booking_id, exc.message)
-        return "failed"
+    sent = transfer_in_full(
+        LateFee,
+        booking_id=booking_id,
+        pending=LateFeeState.PENDING,
+        kind="late_fee",
+        key=transfer_key(booking_id),
+        source=lambda fee: fee.booking.payment_intent_id,  # the visit's own charge
+        last_try=last_try,
+    )
+    if isinstance(sent, str):
+        return sent
+    fee, result = sent
     with transaction.atomic():
         fee = LateFee.objects.select_for_update().get(pk=fee.pk)
         fee.transfer_id = result.transfer_id
@@ -250,4 +241,6 @@ def late_fee_refund_send(*, booking_id: int, last_try: bool = True) -> str:
         logger.error("Refund of the late fee of booking %s failed: %s", booking_id, exc.message)
         return "failed"
     LateFee.objects.filter(pk=fee.pk).update(refund_id=result.refund_id or "refunded", updated_at=timezone.now())
+    # The visit's payment is now back in full: a tip follows the refund rule (payments.tips).
+    tip_refund_on_commit(booking_id=booking_id)
     return "refunded"

@@ -324,6 +324,8 @@ class TipState(models.TextChoices):
     FAILED = "failed", "Card declined"  # the card was declined: the organizer may try again
     PENDING = "pending", "Pending"  # paid by the family; to be transferred once the helper's payouts are on
     ON_ITS_WAY = "on_its_way", "On its way"  # transferred, all of it, to the helper's account
+    # The visit was refunded in full before the tip was transferred: the tip went back to the card too.
+    REFUNDED = "refunded", "Refunded to the family"
 
 
 class Tip(models.Model):
@@ -346,6 +348,15 @@ class Tip(models.Model):
         max_length=255, blank=True, help_text="the transfer's payment on the connected account (py_...)"
     )
     last_error = models.TextField(blank=True, help_text="the card's or the transfer's last error (admins only)")
+    # The visit was refunded in full (payments.tips "Refunds"): the tip's refund at the gateway, or,
+    # when the tip had already gone to the helper, when it was flagged for staff to decide.
+    refund_id = models.CharField(max_length=255, blank=True)
+    refunded_at = models.DateTimeField(null=True, blank=True)
+    refund_flagged_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="the visit was refunded in full after this tip reached the helper: staff decide",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     paid_at = models.DateTimeField(null=True, blank=True)
     transferred_at = models.DateTimeField(null=True, blank=True)

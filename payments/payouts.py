@@ -18,8 +18,9 @@ repeated or concurrent call moves money once.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from decimal import ROUND_DOWN, Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -31,8 +32,24 @@ from core.events import BookingCompleted
 from core.notices.bookings import InApp
 from core.notifications import notify
 from payments.errors import PaymentGatewayUnavailable
-from payments.gateways import AccountState, GatewayError, gateway_named, get_gateway, is_test_gateway_active
-from payments.models import ConnectedAccount, Earning, Gateway, PaymentIntent, PayoutSetup, PayoutState
+from payments.gateways import (
+    AccountState,
+    GatewayError,
+    TransferResult,
+    gateway_named,
+    get_gateway,
+    is_test_gateway_active,
+)
+from payments.models import (
+    ConnectedAccount,
+    Earning,
+    Gateway,
+    LateFee,
+    PaymentIntent,
+    PayoutSetup,
+    PayoutState,
+    Tip,
+)
 from providers.models import Provider, VerificationStatus
 
 if TYPE_CHECKING:
@@ -288,6 +305,50 @@ def earning_release(*, booking_id: int, last_try: bool = True) -> str:
         earning.save(update_fields=fields)
     logger.info("Booking %s: %s %s transferred (%s)", booking_id, earning.net, earning.currency, result.transfer_id)
     return "transferred"
+
+
+def transfer_in_full(
+    model: type[LateFee] | type[Tip],
+    *,
+    booking_id: int,
+    pending: str,
+    kind: str,
+    key: str,
+    source: Callable[[Any], str],
+    last_try: bool,
+) -> tuple[Any, TransferResult] | str:
+    """Send money that is all the helper's (a late fee, a tip: payments.latefees, payments.tips),
+    the whole of the booking's record's amount, to her connected account by a transfer of its own
+    from the charge of `source(record)`'s intent (Kindly keeps no fee), with one idempotency key.
+
+    Checked under the record's row lock (`pending`, not yet sent; her payouts on, on the record's
+    gateway); the gateway is called after that commit, outside any transaction. Returns the record
+    and the gateway's answer, for the caller to record in a transaction of its own, or what the
+    caller returns: "ignored", "waiting" (payouts not on), "retry" (the gateway failed, not the last
+    try) or "failed" (the error kept on the record for admins)."""
+    with transaction.atomic():
+        record = model.objects.select_for_update().select_related("booking").filter(booking_id=booking_id).first()
+        if record is None or record.state != pending or record.transfer_id:
+            return "ignored"
+        account = ConnectedAccount.objects.filter(provider_id=record.booking.provider_id).first()
+        if account is None or account.setup != PayoutSetup.ON or account.gateway != record.gateway:
+            return "waiting"
+    try:
+        result = gateway_named(record.gateway).transfer(
+            amount_cents=cents(record.amount),
+            currency=record.currency,
+            destination=account.account_id,
+            payment_intent_id=source(record),
+            idempotency_key=key,
+            metadata={"booking_id": str(booking_id), "provider_id": str(account.provider_id), "kind": kind},
+        )
+    except GatewayError as exc:
+        model.objects.filter(pk=record.pk).update(last_error=exc.message[:2000], updated_at=timezone.now())
+        if not last_try:
+            return "retry"
+        logger.error("The %s transfer of booking %s failed: %s", kind.replace("_", " "), booking_id, exc.message)
+        return "failed"
+    return record, result
 
 
 def earnings_waiting(*, provider_id: int | None = None) -> list[int]:

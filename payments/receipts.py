@@ -7,8 +7,8 @@ Every amount is read from the stored payment records, never recomputed from rate
 - late fee: a `LateFee` kept from the refund (not when waived);
 - refunded: a succeeded refund (`Refund.amount`, or the whole payment when it has none) plus a
   late fee waived after a dispute and refunded on its own (`LateFee.refund_id`);
-- tips: a paid `Tip` (pending transfer or on its way to the helper); one not charged yet, or
-  declined, is not money paid.
+- tips: a paid `Tip` (pending transfer, on its way to the helper, or refunded with the visit:
+  then its refund is counted in refunded too); one not charged yet, or declined, is not money paid.
 - net: paid - refunded + tips, what the family paid in the end.
 
 Who may download: the organizers of the person's circle, the people who pay. A plain member of the
@@ -87,10 +87,20 @@ class ReceiptLine:
         return self.paid - self.refunded + self.tip
 
 
+PAID_TIP_STATES = [TipState.PENDING, TipState.ON_ITS_WAY, TipState.REFUNDED]
+
+
 def tip_of(booking: Booking) -> Decimal:
     """The visit's tip as paid by the family ($0.00 without one, or while its card is not charged)."""
-    paid = Tip.objects.filter(booking=booking, state__in=[TipState.PENDING, TipState.ON_ITS_WAY])
-    return paid.values_list("amount", flat=True).first() or ZERO
+    return _tip_amounts(booking)[0]
+
+
+def _tip_amounts(booking: Booking) -> tuple[Decimal, Decimal]:
+    """The visit's tip as paid, and as refunded with the visit (payments.tips: the refund rule)."""
+    tip = Tip.objects.filter(booking=booking, state__in=PAID_TIP_STATES).values("amount", "refunded_at").first()
+    if tip is None:
+        return ZERO, ZERO
+    return tip["amount"], tip["amount"] if tip["refunded_at"] is not None else ZERO
 
 
 def _status_words(booking: Booking, refunded: Decimal, late_fee: Decimal) -> str:
@@ -119,6 +129,8 @@ def receipt_line(booking: Booking) -> ReceiptLine:
         refund_pending = True
     if late is not None and late.state == LateFeeState.WAIVED and late.refund_id:
         refunded += late.amount  # waived after a dispute: the fee went back by a refund of its own
+    tip, tip_refunded = _tip_amounts(booking)
+    refunded += tip_refunded  # a tip refunded with the visit, by a refund of its own
     intent = getattr(booking, "payment_intent", None)
     payer = intent.payer if intent is not None else None
     category = booking.service_request.category
@@ -135,7 +147,7 @@ def receipt_line(booking: Booking) -> ReceiptLine:
         paid=paid,
         kindly_fee=earning.fee,
         late_fee=late_fee,
-        tip=tip_of(booking),
+        tip=tip,
         refunded=refunded,
         refund_pending=refund_pending,
         status=_status_words(booking, refunded, late_fee),

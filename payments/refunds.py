@@ -37,6 +37,7 @@ from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, Ref
 from payments.latefees import late_fee_kept
 from payments.models import PaymentIntent, Refund
 from payments.payouts import cents, earning_refunded
+from payments.tips import tip_refund_on_commit
 
 logger = logging.getLogger(__name__)
 
@@ -149,6 +150,8 @@ def _refund_record_success(*, booking_id: int, refund_id: str) -> str:
         booking = booking_lock(booking_id=booking_id)
         if refund_id:
             Refund.objects.filter(booking=booking).update(refund_id=refund_id, updated_at=timezone.now())
+        # A tip of a visit refunded in full follows it (payments.tips), whoever recorded the refund.
+        tip_refund_on_commit(booking_id=booking_id)
         if not booking_refund_succeeded(booking):  # the webhook was quicker
             return "succeeded"
         earning_refunded(booking=booking)

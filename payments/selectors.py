@@ -11,6 +11,9 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.selectors import as_party_of
@@ -21,6 +24,7 @@ from payments.models import (
     ConnectedAccount,
     Earning,
     LateFee,
+    LateFeeKind,
     LateFeeState,
     PayoutSetup,
     PayoutState,
@@ -301,6 +305,67 @@ def late_fee_get(*, user: User, booking_id: int) -> LateFee:
     fee.note = LATE_FEE_STATE_WORDS[fee.state].format(until=f"{until:%A, %B} {until.day} at {until:%I:%M %p}")
     fee.can_dispute = fee.state == LateFeeState.HELD and booking.viewer_role == CircleRole.ORGANIZER
     return fee
+
+
+def late_fee_disputes_open() -> QuerySet[LateFee]:
+    """The late fees families disputed that staff have not decided yet (/admin), the longest
+    waiting first, with what the list shows of each booking (one query)."""
+    return (
+        LateFee.objects.filter(state=LateFeeState.DISPUTED)
+        .select_related("booking__service_request", "booking__recipient", "booking__client", "booking__provider__user")
+        .order_by("disputed_at", "booking_id")
+    )
+
+
+def late_fees_of(*, booking_ids: list[int], viewer: User | None) -> dict[int, dict | None]:
+    """Each cancelled visit's late fee as the family's dashboard card says it (the booking's
+    `lateFeeCharged`), in two queries whatever their number. Money news: only the organizers of the
+    recipient's circle read it (members, the helper and staff get None: the helper has /earnings,
+    staff /admin). A held fee links to its page (/late-fees/<id>) to dispute it while it can be."""
+    answers: dict[int, dict | None] = dict.fromkeys(booking_ids)
+    if viewer is None or not viewer.is_authenticated or not booking_ids:
+        return answers
+    fees = list(
+        LateFee.objects.filter(booking_id__in=booking_ids).select_related(
+            "booking__provider__user", "booking__recipient"
+        )
+    )
+    if not fees:
+        return answers
+    organized = set(
+        CircleMember.objects.filter(user_id=viewer.pk, role=CircleRole.ORGANIZER).values_list("recipient_id", flat=True)
+    )
+    for fee in fees:
+        if fee.booking.recipient_id in organized:
+            answers[fee.booking_id] = _family_fee_words(fee)
+    return answers
+
+
+def _family_fee_words(fee: LateFee) -> dict:
+    """The fee in the family's words, by where it is (payments.latefees)."""
+    helper = fee.booking.provider.user.first_name or _("your helper")
+    amount = f"${fee.amount:,.2f}"
+    label = _("Late fee (nobody home)") if fee.kind == LateFeeKind.NOBODY_HOME else _("Late cancellation fee")
+    until = timezone.localtime(fee.release_after, fee.booking.time_zone)
+    words = {
+        LateFeeState.HELD: _("{label}: {amount}, to be paid to {helper} unless you dispute it by {until}."),
+        LateFeeState.DISPUTED: _("{label}: {amount}. You disputed it; Kindly support will decide and tell you."),
+        LateFeeState.PENDING: _("{label}: {amount}, paid to {helper}."),
+        LateFeeState.ON_ITS_WAY: _("{label}: {amount}, paid to {helper}."),
+        LateFeeState.WAIVED: _("{label} of {amount} waived: nothing was kept."),
+    }
+    text = words[fee.state].format(
+        label=label,
+        amount=amount,
+        helper=helper,
+        until=date_format(until, pgettext("visit time", r"l, F j, Y \a\t g:i A")),
+    )
+    return {
+        "amount": fee.amount,
+        "state": fee.state,
+        "text": text,
+        "disputeUrl": f"/late-fees/{fee.booking_id}" if fee.state == LateFeeState.HELD else None,
+    }
 
 
 def late_fees_of_provider(*, provider: Provider) -> QuerySet[LateFee]:

@@ -268,6 +268,7 @@ def _charge_refunded(intent_id: str) -> str:
         booking = booking_lock_by_payment_intent(payment_intent_id=intent_id)
         if booking is not None and booking.payment_status == PaymentStatus.REFUNDED:
             earning_refunded(booking=booking)
+            tips.tip_refund_on_commit(booking_id=booking.pk)
     return outcome
 
 

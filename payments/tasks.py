@@ -127,6 +127,16 @@ def release_tip(self, booking_id: int) -> str:
     return outcome
 
 
+@shared_task(bind=True, name="payments.tasks.refund_tip", acks_late=True, max_retries=None)
+def refund_tip(self, booking_id: int) -> str:
+    """The visit was refunded in full: its tip is refunded too, or flagged for staff when it has
+    already reached the helper (payments.tips)."""
+    outcome = tips.tip_refund_send(booking_id=booking_id, last_try=_last_try(self))
+    if outcome == "retry":
+        raise self.retry(countdown=retry_countdown(self.request.retries))
+    return outcome
+
+
 @shared_task(name="payments.tasks.sweep_visit_charges", acks_late=True)
 def sweep_visit_charges() -> int:
     """Beat: charges still pending long after their accept (a task lost with the broker) are sent

@@ -7,6 +7,17 @@
     the helper's payouts on                                           -> transferred in full
         (key kindly-tip-<booking>-transfer, source_transaction = the tip's charge): on its way
 
+    the visit is refunded in full (refunds: a cancel's, a waived dispute's, one made on Stripe)
+        the tip not transferred yet                                   -> refunded to the card too
+            (key kindly-tip-<booking>-refund, the tip's own intent)
+        the tip already transferred                                   -> flagged for staff (refund_flagged_at)
+
+The refund rule: a tip thanks the helper for a visit. When the family gets the visit's whole
+payment back, Kindly treats the visit as not given, and the tip goes back too, unless it has
+already reached the helper: money in a helper's account is not taken back without a person
+deciding, so staff see the tip flagged (payments admin, "Refund flagged at") and decide. A
+partial refund (a late fee kept) leaves the tip alone.
+
 One tip per visit: while unpaid it may be changed (a new amount is a new intent, as a booking's
 payment), once paid it is final. Amounts come from the server only: a percentage of the visit's
 total is rounded down to the cent (the one rounding money has, as the platform and late fees).
@@ -30,9 +41,9 @@ from core.errors import Conflict, InvalidInput
 from core.notices.bookings import InApp
 from core.notifications import Audience, notify
 from payments.errors import PaymentGatewayUnavailable
-from payments.gateways import GatewayError, gateway_named, get_gateway
-from payments.models import ConnectedAccount, Gateway, PayoutSetup, Tip, TipState
-from payments.payouts import CENT, cents
+from payments.gateways import REFUND_FAILED, REFUND_SUCCEEDED, GatewayError, gateway_named, get_gateway
+from payments.models import ConnectedAccount, Gateway, LateFee, LateFeeState, Tip, TipState
+from payments.payouts import CENT, cents, transfer_in_full
 from payments.selectors import tip_booking
 
 if TYPE_CHECKING:
@@ -50,6 +61,10 @@ TIP_STARTED_BY_OTHER = "Another organizer is adding a tip for this visit."
 
 def transfer_key(booking_id: int) -> str:
     return f"kindly-tip-{booking_id}-transfer"
+
+
+def refund_key(booking_id: int) -> str:
+    return f"kindly-tip-{booking_id}-refund"
 
 
 def intent_key(booking_id: int, amount_cents: int, currency: str) -> str:
@@ -248,7 +263,9 @@ def tip_paid(*, intent_id: str, booking_id: int | None = None, amount_cents: int
             roles={helper.pk: Audience.HELPER},
         )
         booking_id = booking.pk
-        transaction.on_commit(lambda: _tasks().release_tip.delay(booking_id), robust=True)
+        # An old page paid the tip of a visit refunded in full meanwhile: it goes back, not out.
+        task = _tasks().refund_tip if visit_refunded_in_full(booking) else _tasks().release_tip
+        transaction.on_commit(lambda: task.delay(booking_id), robust=True)
     return "tip_paid"
 
 
@@ -277,35 +294,31 @@ def tip_release(*, booking_id: int, last_try: bool = True) -> str:
     """Transfer a paid tip, all of it, to the helper's connected account, from the tip's own charge.
     Outside any transaction; safe to repeat (one idempotency key per tip). Returns "transferred",
     "waiting" (payouts not on), "retry", "failed" or "ignored"."""
-    with transaction.atomic():
-        tip = Tip.objects.select_for_update().select_related("booking").filter(booking_id=booking_id).first()
-        if tip is None or tip.state != TipState.PENDING or tip.transfer_id:
-            return "ignored"
-        account = ConnectedAccount.objects.filter(provider_id=tip.booking.provider_id).first()
-        if account is None or account.setup != PayoutSetup.ON or account.gateway != tip.gateway:
-            return "waiting"
-    try:
-        result = gateway_named(tip.gateway).transfer(
-            amount_cents=cents(tip.amount),
-            currency=tip.currency,
-            destination=account.account_id,
-            payment_intent_id=tip.intent_id,
-            idempotency_key=transfer_key(booking_id),
-            metadata={"booking_id": str(booking_id), "provider_id": str(account.provider_id), "kind": "tip"},
-        )
-    except GatewayError as exc:
-        Tip.objects.filter(pk=tip.pk).update(last_error=exc.message[:2000], updated_at=timezone.now())
-        if not last_try:
-            return "retry"
-        logger.error("Tip transfer of booking %s failed: %s", booking_id, exc.message)
-        return "failed"
+    sent = transfer_in_full(
+        Tip,
+        booking_id=booking_id,
+        pending=TipState.PENDING,
+        kind="tip",
+        key=transfer_key(booking_id),
+        source=lambda tip: tip.intent_id,  # the tip's own charge
+        last_try=last_try,
+    )
+    if isinstance(sent, str):
+        return sent
+    tip, result = sent
     with transaction.atomic():
         tip = Tip.objects.select_for_update().get(pk=tip.pk)
         tip.transfer_id = result.transfer_id
         tip.destination_payment_id = result.destination_payment_id
         tip.transferred_at = timezone.now()
         tip.last_error = ""
-        tip.state = TipState.ON_ITS_WAY
+        if tip.state == TipState.REFUNDED:
+            # The visit was refunded in full while this transfer was under way: the tip went both
+            # ways. Staff decide (the refund rule never takes money back from a helper by itself).
+            tip.refund_flagged_at = tip.transferred_at
+            logger.error("Booking %s: its tip was transferred and refunded at once; staff decide", booking_id)
+        else:
+            tip.state = TipState.ON_ITS_WAY
         tip.save(
             update_fields=[
                 "transfer_id",
@@ -313,6 +326,7 @@ def tip_release(*, booking_id: int, last_try: bool = True) -> str:
                 "transferred_at",
                 "last_error",
                 "state",
+                "refund_flagged_at",
                 "updated_at",
             ]
         )
@@ -330,3 +344,77 @@ def tips_waiting(*, provider_id: int | None = None) -> list[int]:
             state=TipState.PENDING, transfer_id="", booking__provider_id__in=on.values("provider_id")
         ).values_list("booking_id", flat=True)
     )
+
+
+# ---------------------------------------------------------------- the visit refunded in full
+
+
+def visit_refunded_in_full(booking: Booking) -> bool:
+    """The family got the visit's whole payment back: refunded, and no late fee kept (none; one
+    waived when staff cancelled; or one waived after a dispute and refunded by its own refund)."""
+    if booking.payment_status != PaymentStatus.REFUNDED:
+        return False
+    fee = LateFee.objects.filter(booking=booking).first()
+    if fee is None:
+        return True
+    return fee.state == LateFeeState.WAIVED and (fee.disputed_at is None or bool(fee.refund_id))
+
+
+def tip_refund_on_commit(*, booking_id: int) -> None:
+    """The visit's payment was refunded (payments.refunds, payments.services, payments.latefees):
+    once that commits, its tip follows the refund rule (tip_refund_send)."""
+    transaction.on_commit(lambda: _tasks().refund_tip.delay(booking_id), robust=True)
+
+
+def tip_refund_send(*, booking_id: int, last_try: bool = True) -> str:
+    """The refund rule for the tip of a visit refunded in full (module docstring). Outside any
+    transaction; safe to repeat (one idempotency key per tip). Returns "refunded", "pending" (the
+    gateway accepted it), "flagged" (already the helper's: staff decide), "retry", "failed" or
+    "ignored" (no paid tip, the visit not refunded in full, or done already).
+
+    The tip is marked refunded under its row lock before the gateway is called, so tip_release,
+    which transfers only a pending tip, sends nothing after that. A transfer already under way
+    when the visit was refunded is caught by tip_release (it flags the tip)."""
+    with transaction.atomic():
+        tip = Tip.objects.select_for_update().select_related("booking").filter(booking_id=booking_id).first()
+        if tip is None or not visit_refunded_in_full(tip.booking):
+            return "ignored"
+        if tip.state == TipState.ON_ITS_WAY or tip.transfer_id:
+            if tip.refund_flagged_at is None:
+                tip.refund_flagged_at = timezone.now()
+                tip.save(update_fields=["refund_flagged_at", "updated_at"])
+                logger.error(
+                    "Booking %s was refunded in full after its tip of %s reached the helper (%s): staff decide",
+                    booking_id,
+                    tip.amount,
+                    tip.transfer_id,
+                )
+            return "flagged"
+        if tip.state == TipState.PENDING:
+            tip.state = TipState.REFUNDED
+            tip.save(update_fields=["state", "updated_at"])
+        elif tip.state != TipState.REFUNDED or tip.refunded_at is not None:
+            return "ignored"  # never paid (nothing to give back), or its refund is recorded
+    try:
+        result = gateway_named(tip.gateway).refund(
+            tip.booking,
+            idempotency_key=refund_key(booking_id),
+            amount_cents=cents(tip.amount),
+            payment_intent_id=tip.intent_id,
+        )
+    except GatewayError as exc:
+        Tip.objects.filter(pk=tip.pk).update(last_error=exc.message[:2000], updated_at=timezone.now())
+        if not last_try:
+            return "retry"
+        logger.error("The refund of the tip of booking %s failed: %s", booking_id, exc.message)
+        return "failed"
+    if result.status == REFUND_FAILED:
+        message = f"The gateway answered the tip's refund {result.refund_id} as failed."
+        Tip.objects.filter(pk=tip.pk).update(refund_id=result.refund_id, last_error=message, updated_at=timezone.now())
+        logger.error("Booking %s: %s", booking_id, message)
+        return "failed"
+    Tip.objects.filter(pk=tip.pk).update(
+        refund_id=result.refund_id or "refunded", refunded_at=timezone.now(), last_error="", updated_at=timezone.now()
+    )
+    logger.info("Booking %s: tip %s refunded with the visit (%s)", booking_id, tip.amount, result.refund_id)
+    return "refunded" if result.status == REFUND_SUCCEEDED else "pending"

@@ -78,6 +78,16 @@ def contacts_of_booking(*, booking_id: int) -> QuerySet[PhoneContact]:
     return PhoneContact.objects.filter(booking_id=booking_id).order_by("-at", "-id")
 
 
+def contacts_for_staff() -> QuerySet[PhoneContact]:
+    """Every call and text through the bookings' lines, newest first, with its booking's title
+    (/admin's Phone tab: when, which way, how long, which booking; never a number or its words)."""
+    return (
+        PhoneContact.objects.select_related("booking__service_request")
+        .only("id", "kind", "direction", "at", "seconds", "outcome", "booking_id", "booking__service_request__title")
+        .order_by("-at", "-id")
+    )
+
+
 # ---------------------------------------------------------------- the phone menu
 
 

@@ -32,7 +32,7 @@ from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
 from core.notices import phone as words
 from core.notifications import notify
 from notifications.models import Contact
-from notifications.services import normalize_phone
+from notifications.services import normalize_phone, text_to_number
 from phoneline import selectors
 from phoneline.models import (
     ContactKind,
@@ -512,15 +512,16 @@ def reminder_send(*, booking_id: int, now: dt.datetime, site: str) -> str:
         return "not_due"
     booking = Booking.objects.select_related("recipient", "provider__user", "service_request").get(pk=booking_id)
     phone = selectors.e164_or_empty(booking.recipient.phone)
-    client = twilio_client()
     if reminder.by == ReminderBy.TEXT:
-        client.messages.create(
-            to=phone, from_=settings.TWILIO_FROM_NUMBER, body=words.REMINDER_TEXT.format(visit=spoken_visit(booking))
+        # Through the notifications channel: quiet hours, STOP and a text's own words hold here too.
+        sent = text_to_number(
+            phone=phone, words=words.reminder_text(spoken_visit(booking)), time_zone=booking.recipient.zone, now=now
         )
-        ReminderCall.objects.filter(pk=reminder.pk).update(outcome="texted")
-        return "texted"
+        outcome = "texted" if sent == "sent" else sent
+        ReminderCall.objects.filter(pk=reminder.pk).update(outcome=outcome)
+        return outcome
     query = f"?booking={booking.pk}"
-    call = client.calls.create(
+    call = twilio_client().calls.create(
         to=phone,
         from_=settings.TWILIO_FROM_NUMBER,
         url=site + reverse("phone-reminder") + query,

@@ -17,6 +17,10 @@ def reminder_calls() -> int:
     now = timezone.now()
     sent = 0
     for booking_id in selectors.reminders_due(now=now):
-        if services.reminder_send(booking_id=booking_id, now=now, site=settings.SITE_URL.rstrip("/")) != "not_due":
+        # A text to a number that answered STOP, or in quiet hours, is not sent (notifications).
+        if services.reminder_send(booking_id=booking_id, now=now, site=settings.SITE_URL.rstrip("/")) in (
+            "called",
+            "texted",
+        ):
             sent += 1
     return sent

@@ -26,4 +26,5 @@ urlpatterns = [
     path("api/care-recipients/<int:pk>/phone-reminder", api.PhoneReminderView.as_view(), name="api-phone-reminder"),
     path("api/care-recipients/<int:pk>/phone-pin", api.PhonePinView.as_view(), name="api-care-recipient-phone-pin"),
     path("api/admin/voicemails", api.VoicemailListView.as_view(), name="api-admin-voicemails"),
+    path("api/admin/phone-records", api.StaffPhoneRecordListView.as_view(), name="api-admin-phone-records-all"),
 ]

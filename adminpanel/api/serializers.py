@@ -110,3 +110,23 @@ class MarketSerializer(serializers.Serializer):
     fillWithinHours = serializers.IntegerField(source="fill_within_hours")  # noqa: N815
     periods = MarketPeriodSerializer(many=True)
     daily = MarketDaySerializer(many=True)
+
+
+class LateFeeDisputeRowSerializer(serializers.Serializer):
+    """A late fee a family disputed, waiting for staff (GET /api/admin/late-fee-disputes): the
+    visit, the family's reason, the helper, the amount and since when it waits. Paying it releases
+    the amount to the helper; waiving it refunds the same amount to the family's card."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    title = serializers.CharField(source="booking.service_request.title", read_only=True)
+    scheduledDate = serializers.DateField(source="booking.scheduled_date", read_only=True)  # noqa: N815
+    scheduledTime = serializers.CharField(source="booking.scheduled_time", read_only=True)  # noqa: N815
+    timeZone = serializers.CharField(source="booking.recipient.time_zone", read_only=True)  # noqa: N815
+    recipientName = serializers.CharField(source="booking.recipient.full_name", read_only=True)  # noqa: N815
+    familyName = serializers.CharField(  # noqa: N815
+        source="booking.client.full_name", read_only=True, help_text="The organizer who booked the visit."
+    )
+    helperName = serializers.CharField(source="booking.provider.user.full_name", read_only=True)  # noqa: N815
+    amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False, read_only=True)
+    disputeReason = serializers.CharField(source="dispute_reason", read_only=True)  # noqa: N815
+    disputedAt = serializers.DateTimeField(source="disputed_at", read_only=True)  # noqa: N815

@@ -18,6 +18,7 @@ from adminpanel.api.serializers import (
     AdminProviderQuerySerializer,
     AdminServiceRequestQuerySerializer,
     AdminSummarySerializer,
+    LateFeeDisputeRowSerializer,
     MarketSerializer,
     VerifiedShareSerializer,
 )
@@ -39,7 +40,7 @@ from bookings.api.serializers import (
 from bookings.selectors import booking_get, verified_share_by_helper, visits_on
 from core.listcache import CachedListMixin
 from payments.api.serializers import LateFeeDecisionSerializer, LateFeeSerializer
-from payments.selectors import late_fee_get
+from payments.selectors import late_fee_disputes_open, late_fee_get
 from providers.api.serializers import ProviderSerializer, ProviderStatusSerializer
 from requests_app.api.serializers import ServiceRequestSerializer
 
@@ -227,6 +228,18 @@ class AdminLateFeeDecisionView(APIView):
             reason=serializer.validated_data["reason"],
         )
         return Response(LateFeeSerializer(late_fee_get(user=request.user, booking_id=pk)).data)
+
+
+class AdminLateFeeDisputeListView(generics.ListAPIView):
+    """GET /api/admin/late-fee-disputes: the late fees families disputed that staff have not decided,
+    the longest waiting first, paged with the total in X-Total-Count. Each is decided with
+    POST /api/admin/bookings/{id}/late-fee."""
+
+    permission_classes = [IsAdmin]
+    serializer_class = LateFeeDisputeRowSerializer
+
+    def get_queryset(self):
+        return late_fee_disputes_open()
 
 
 class AdminVerifiedShareView(APIView):

@@ -23,7 +23,7 @@ from bookings.models import (
     VisitTaskOutcome,
     Wellbeing,
 )
-from bookings.ports import auto_charges_of
+from bookings.ports import auto_charges_of, late_fees_of
 from bookings.selectors import VISIT_STATES, replacement_of, series_pay_note, task_outcomes_of, visit_state
 from bookings.services import WELLBEING_RANGE, booking_can_client_cancel, cancel_refund_amount, late_fee_amount
 from circles.models import CircleRole
@@ -235,6 +235,15 @@ class AutoChargeSerializer(serializers.Serializer):
     note = serializers.CharField(help_text='"Will be charged to Visa •••• 4242 when confirmed"')
 
 
+class ChargedLateFeeSerializer(serializers.Serializer):
+    amount = serializers.DecimalField(max_digits=8, decimal_places=2, coerce_to_string=False)
+    state = serializers.ChoiceField(choices=["held", "disputed", "pending", "on_its_way", "waived"])
+    text = serializers.CharField(help_text='"Late cancellation fee: $30.00, paid to Vera."')
+    disputeUrl = serializers.CharField(  # noqa: N815
+        allow_null=True, help_text="The fee's page, to dispute it while it can be (null otherwise)."
+    )
+
+
 class BookingSerializer(serializers.ModelSerializer):
     serviceRequestId = serializers.IntegerField(source="service_request_id", read_only=True)
     providerId = serializers.IntegerField(source="provider_id", read_only=True)
@@ -275,6 +284,7 @@ class BookingSerializer(serializers.ModelSerializer):
     visitRecord = serializers.SerializerMethodField()
     replacement = serializers.SerializerMethodField()
     autoCharge = serializers.SerializerMethodField()
+    lateFeeCharged = serializers.SerializerMethodField()
 
     arrivalTime = serializers.TimeField(
         source="arrival_time",
@@ -327,6 +337,7 @@ class BookingSerializer(serializers.ModelSerializer):
             "visitRecord",
             "replacement",
             "autoCharge",
+            "lateFeeCharged",
         ]
         read_only_fields = fields
 
@@ -359,6 +370,20 @@ class BookingSerializer(serializers.ModelSerializer):
             listed = self.parent.instance if isinstance(self.parent, serializers.ListSerializer) else None
             ids = [b.pk for b in listed] if listed is not None else [obj.pk]
             known.update(auto_charges_of(booking_ids=[*ids, obj.pk], viewer=self._viewer()))
+        return known[obj.pk]
+
+    @extend_schema_field(ChargedLateFeeSerializer(allow_null=True))
+    def get_lateFeeCharged(self, obj: Booking) -> dict | None:
+        """A cancelled visit's late fee (the cancellation policy), for the organizers of the
+        recipient's circle only; null otherwise (payments.selectors.late_fees_of)."""
+        if obj.status != BookingStatus.CANCELLED:
+            return None
+        known = self.context.setdefault("_late_fees", {})
+        if obj.pk not in known:
+            # A list asks once for all its cancelled bookings (two queries), not once per booking.
+            listed = self.parent.instance if isinstance(self.parent, serializers.ListSerializer) else None
+            ids = [b.pk for b in listed if b.status == BookingStatus.CANCELLED] if listed is not None else []
+            known.update(late_fees_of(booking_ids=[*ids, obj.pk], viewer=self._viewer()))
         return known[obj.pk]
 
     @extend_schema_field(serializers.CharField(allow_null=True))

@@ -86,6 +86,8 @@ class BookingListView(CachedListMixin, generics.ListAPIView):
         "circles.CircleMember",
         # The visit's automatic charge to a saved card (autoCharge, through bookings.ports).
         "payments.VisitCharge",
+        # A cancelled visit's late fee on the family's card (lateFeeCharged, through bookings.ports).
+        "payments.LateFee",
         "providers.Provider",
         "requests_app.ServiceCategory",
         "requests_app.ServiceRequest",

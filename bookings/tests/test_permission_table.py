@@ -364,6 +364,13 @@ CASES = [
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (
+        "admin-phone-records-all",
+        "GET",
+        "/api/admin/phone-records",
+        None,
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
         "admin-voicemails",
         "GET",
         "/api/admin/voicemails",
@@ -461,6 +468,13 @@ CASES = [
         "PUT",
         "/api/admin/bookings/{booking}/cancel",
         {"reason": "Provider is unwell"},
+        by_kind(client=403, unvetted=403, vetted=403, admin=200),
+    ),
+    (
+        "admin-late-fee-disputes",
+        "GET",
+        "/api/admin/late-fee-disputes",
+        None,
         by_kind(client=403, unvetted=403, vetted=403, admin=200),
     ),
     (

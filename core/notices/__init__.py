@@ -96,8 +96,11 @@ def email(reader: Reader, kind: str) -> Content:
     )
 
 
-def text_message(words: str, link: str) -> str:
-    """A notice as a text message: the person's in-app words and the link of its email."""
+def text_message(words: str, link: str = "") -> str:
+    """A notice as a text message: the person's in-app words and the link of its email (none for a
+    reader without a Kindly account: a care recipient's reminder)."""
+    if not link:
+        return gettext("Kindly: %(words)s Reply STOP to stop texts.") % {"words": words}
     return gettext("Kindly: %(words)s %(link)s Reply STOP to stop texts.") % {"words": words, "link": link}
 
 

@@ -123,7 +123,14 @@ REMINDER_CALL = (
     "Hello {name}. This is Kindly. You have a visit tomorrow: {visit}. "
     "To confirm it, press 1. To talk to Kindly, press 2."
 )
-REMINDER_TEXT = "Kindly: you have a visit tomorrow, {visit}. Reply or call Kindly if you cannot make it."
+
+
+def reminder_text(visit: str) -> str:
+    """The evening reminder as a text (sent through notifications.services.text_to_number, which
+    adds "Kindly:" and how to stop texts)."""
+    return _("You have a visit tomorrow, %(visit)s. Call Kindly if you cannot make it.") % {"visit": visit}
+
+
 REMINDER_TALK_NO_PHONE = "Kindly support is not on the phone now. " + LEAVE_MESSAGE
 
 

@@ -157,6 +157,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/late-fee-disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/late-fee-disputes: the late fees families disputed that staff have not decided,
+         *     the longest waiting first, paged with the total in X-Total-Count. Each is decided with
+         *     POST /api/admin/bookings/{id}/late-fee.
+         */
+        get: operations["api_admin_late_fee_disputes_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/market": {
         parameters: {
             query?: never;
@@ -169,6 +190,26 @@ export interface paths {
          *     median time to accept, unfilled requests by area) and day by day for the chart (admins only).
          */
         get: operations["api_admin_market_retrieve"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/phone-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * @description GET /api/admin/phone-records: every call and text through the bookings' lines, newest first,
+         *     paged with the total in X-Total-Count (when, which way, how long, which booking; no numbers).
+         */
+        get: operations["api_admin_phone_records_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2326,6 +2367,7 @@ export interface components {
             readonly visitRecord: components["schemas"]["VisitRecord"];
             readonly replacement: components["schemas"]["BookingReplacement"] | null;
             readonly autoCharge: components["schemas"]["AutoCharge"] | null;
+            readonly lateFeeCharged: components["schemas"]["ChargedLateFee"] | null;
         };
         /** @description POST /api/bookings/{id}/cancel: the reason is optional for the client. */
         BookingCancelRequest: {
@@ -2566,6 +2608,24 @@ export interface components {
          * @enum {string}
          */
         ChannelEnum: "email" | "sms";
+        ChargedLateFee: {
+            /** Format: double */
+            amount: number;
+            state: components["schemas"]["ChargedLateFeeStateEnum"];
+            /** @description "Late cancellation fee: $30.00, paid to Vera." */
+            text: string;
+            /** @description The fee's page, to dispute it while it can be (null otherwise). */
+            disputeUrl: string | null;
+        };
+        /**
+         * @description * `held` - held
+         *     * `disputed` - disputed
+         *     * `pending` - pending
+         *     * `on_its_way` - on_its_way
+         *     * `waived` - waived
+         * @enum {string}
+         */
+        ChargedLateFeeStateEnum: "held" | "disputed" | "pending" | "on_its_way" | "waived";
         /** @description POST /api/bookings/{id}/check-out: the report (optional here; it can follow within 24 hours). */
         CheckOutRequest: {
             /** Format: double */
@@ -3013,6 +3073,28 @@ export interface components {
             reason: string;
         };
         /**
+         * @description A late fee a family disputed, waiting for staff (GET /api/admin/late-fee-disputes): the
+         *     visit, the family's reason, the helper, the amount and since when it waits. Paying it releases
+         *     the amount to the helper; waiving it refunds the same amount to the family's card.
+         */
+        LateFeeDisputeRow: {
+            readonly bookingId: number;
+            readonly title: string;
+            /** Format: date */
+            readonly scheduledDate: string;
+            readonly scheduledTime: string;
+            readonly timeZone: string;
+            readonly recipientName: string;
+            /** @description The organizer who booked the visit. */
+            readonly familyName: string;
+            readonly helperName: string;
+            /** Format: double */
+            readonly amount: number;
+            readonly disputeReason: string;
+            /** Format: date-time */
+            readonly disputedAt: string;
+        };
+        /**
          * @description * `late_cancel` - Cancelled by support inside 48 hours
          *     * `nobody_home` - Nobody home
          * @enum {string}
@@ -3177,11 +3259,13 @@ export interface components {
         OutcomeEnum: "engage" | "adverse_action";
         PaginatedBookingList: components["schemas"]["Booking"][];
         PaginatedBrowseProviderList: components["schemas"]["BrowseProvider"][];
+        PaginatedLateFeeDisputeRowList: components["schemas"]["LateFeeDisputeRow"][];
         PaginatedMessageList: components["schemas"]["Message"][];
         PaginatedProviderList: components["schemas"]["Provider"][];
         PaginatedPublicReviewList: components["schemas"]["PublicReview"][];
         PaginatedServiceCategoryList: components["schemas"]["ServiceCategory"][];
         PaginatedServiceRequestList: components["schemas"]["ServiceRequest"][];
+        PaginatedStaffPhoneRecordList: components["schemas"]["StaffPhoneRecord"][];
         /** @description POST /api/care-recipients (firstName required there) and PATCH /api/care-recipients/{id}. */
         PatchedCareRecipientInputRequest: {
             firstName?: string;
@@ -3820,6 +3904,18 @@ export interface components {
          * @enum {string}
          */
         SpecialtyEnum: "tech-support" | "wellness-checks" | "light-errands" | "appointment-support" | "home-organization" | "communication-support";
+        /** @description One call or text for /admin's Phone tab: a booking's record, and which booking. */
+        StaffPhoneRecord: {
+            readonly id: number;
+            readonly kind: string;
+            readonly direction: string;
+            /** Format: date-time */
+            readonly at: string;
+            readonly seconds: number | null;
+            readonly outcome: string;
+            readonly bookingId: number;
+            readonly bookingTitle: string;
+        };
         /**
          * @description * `pre_adverse_notice` - Pre-adverse action notice sent
          *     * `waiting_period` - Waiting period over
@@ -3919,9 +4015,10 @@ export interface components {
          *     * `failed` - Card declined
          *     * `pending` - Pending
          *     * `on_its_way` - On its way
+         *     * `refunded` - Refunded to the family
          * @enum {string}
          */
-        TipStateEnum: "awaiting_payment" | "failed" | "pending" | "on_its_way";
+        TipStateEnum: "awaiting_payment" | "failed" | "pending" | "on_its_way" | "refunded";
         TipSuggestion: {
             readonly percent: number;
             /** Format: double */
@@ -4399,6 +4496,30 @@ export interface operations {
             };
         };
     };
+    api_admin_late_fee_disputes_list: {
+        parameters: {
+            query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedLateFeeDisputeRowList"];
+                };
+            };
+        };
+    };
     api_admin_market_retrieve: {
         parameters: {
             query?: never;
@@ -4414,6 +4535,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Market"];
+                };
+            };
+        };
+    };
+    api_admin_phone_records_list: {
+        parameters: {
+            query?: {
+                /** @description Number of results to return per page. */
+                limit?: number;
+                /** @description The initial index from which to return the results. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaginatedStaffPhoneRecordList"];
                 };
             };
         };

@@ -24,6 +24,11 @@ export const RULES = {
     "REASSIGN_REASON": {
       "maxLength": 2000,
       "maxLengthMessage": "Reason can be at most 2,000 characters."
+    },
+    "LATE_FEE_DECISION_REASON": {
+      "maxLength": 2000,
+      "maxLengthMessage": "Reason can be at most 2,000 characters.",
+      "requiredMessage": "Say why, for the family and the helper."
     }
   },
   "phone": {

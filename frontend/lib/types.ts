@@ -66,6 +66,12 @@ export type PhoneLine = Schemas["PhoneLine"];
 export type PhonePinState = Schemas["PhonePin"];
 /** A message a caller left for staff on the phone menu (GET /api/admin/voicemails). */
 export type Voicemail = Schemas["Voicemail"];
+/** A late fee a family disputed, waiting for staff (GET /api/admin/late-fee-disputes). */
+export type LateFeeDisputeRow = Schemas["LateFeeDisputeRow"];
+/** A booking's late fee (GET /api/bookings/{id}/late-fee, and staff's decision answers it). */
+export type LateFee = Schemas["LateFee"];
+/** A call or text through a booking's line, for staff (GET /api/admin/phone-records): no numbers. */
+export type StaffPhoneRecord = Schemas["StaffPhoneRecord"];
 /** How a care recipient is reminded the evening before a visit (GET /api/care-recipients/{id}/phone-reminder). */
 export type PhoneReminderChoice = Schemas["PhoneReminder"];
 /** May an organizer tip a visit now, the suggestions and the visit's tip (GET /api/bookings/{id}/tip). */

@@ -95,6 +95,7 @@ MONEY_TASKS = (
     "charge_visit",
     "sweep_visit_charges",
     "release_tip",
+    "refund_tip",
     "release_waiting_tips",
 )
 

@@ -12,12 +12,15 @@ from decimal import Decimal
 from types import SimpleNamespace
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from adminpanel.models import AuditAction, AuditLog
 from bookings.lifecycle import late_fee_policy_amount
 from bookings.models import BookingStatus, PaymentStatus, RefundStatus
 from bookings.tests.factories import BookingFactory
+from core import listcache
 from marketplace.testing.stripe import pay_with_stripe, signed_webhook, stripe_event
 from messaging.models import Message
 from payments.latefees import late_fees_due
@@ -378,3 +381,74 @@ def test_the_family_reads_and_disputes_the_fee_on_its_page(stripe_backend, clien
     assert "Kindly support will decide" in after and "Dispute the fee" not in after
     assert api_as(verified_provider.user).get(url).status_code == 200  # the helper reads it too
     assert api_as(VerifiedProviderFactory().user).get(url).status_code == 404
+
+
+# ---------------------------------------------------------------- the family's dashboard card
+
+
+def card_fee(api_as, user, booking):
+    response = api_as(user).get("/api/bookings")
+    assert response.status_code == 200, response.content
+    [row] = [b for b in response.json() if b["id"] == booking.pk]
+    return row["lateFeeCharged"]
+
+
+def test_the_family_card_says_the_fee_and_links_to_dispute_it_while_it_can(
+    stripe_backend, client_user, verified_provider, admin_user, api_as
+):
+    from accounts.tests.factories import UserFactory
+    from circles.models import CircleMember, CircleRole
+
+    verified_provider.user.first_name = "Vera"
+    verified_provider.user.save(update_fields=["first_name"])
+    booking = checked_in(stripe_backend, client_user, verified_provider, api_as)
+    assert card_fee(api_as, client_user, booking) is None  # nothing before a fee
+    assert api_as(verified_provider.user).post(f"/api/bookings/{booking.pk}/nobody-home").status_code == 200
+
+    held = card_fee(api_as, client_user, booking)
+    assert (held["amount"], held["state"], held["disputeUrl"]) == (30.0, "held", f"/late-fees/{booking.pk}")
+    assert held["text"].startswith("Late fee (nobody home): $30.00, to be paid to Vera unless you dispute it by ")
+
+    # Money news: a plain member of the circle and the helper read no fee on the booking.
+    member = UserFactory()
+    CircleMember.objects.create(recipient=booking.recipient, user=member, role=CircleRole.MEMBER)
+    assert card_fee(api_as, member, booking) is None
+    assert card_fee(api_as, verified_provider.user, booking) is None
+
+    family = api_as(client_user)
+    disputing = family.post(f"/api/bookings/{booking.pk}/late-fee/dispute", {"reason": "Home"}, format="json")
+    assert disputing.status_code == 200
+    disputed = card_fee(api_as, client_user, booking)
+    assert (disputed["state"], disputed["disputeUrl"]) == ("disputed", None)
+    assert (
+        disputed["text"] == "Late fee (nobody home): $30.00. You disputed it; Kindly support will decide and tell you."
+    )
+
+    decision = {"decision": "pay", "reason": "The check-in was at the door"}
+    decided = api_as(admin_user).post(f"/api/admin/bookings/{booking.pk}/late-fee", decision, format="json")
+    assert decided.status_code == 200
+    paid_fee = card_fee(api_as, client_user, booking)
+    assert paid_fee["text"] == "Late fee (nobody home): $30.00, paid to Vera."
+    assert paid_fee["disputeUrl"] is None
+
+
+def test_a_staff_cancel_fee_reads_as_a_late_cancellation_fee_in_a_fixed_number_of_queries(
+    stripe_backend, client_user, verified_provider, admin_user, api_as
+):
+    verified_provider.user.first_name = "Vera"
+    verified_provider.user.save(update_fields=["first_name"])
+    for _ in range(2):
+        booking = paid(stripe_backend, booking_in(client_user, verified_provider, hours=30), api_as)
+        assert staff_cancel(api_as, admin_user, booking, lateFee="30.00").status_code == 200
+    family = api_as(client_user)
+    counts = []
+    for _ in range(2):
+        listcache.forget()  # read from the database, not from the cache
+        with CaptureQueriesContext(connection) as queries:
+            rows = family.get("/api/bookings").json()
+        counts.append(len(queries))
+        assert {b["lateFeeCharged"]["text"] for b in rows} == {"Late cancellation fee: $30.00, paid to Vera."}
+        booking = paid(stripe_backend, booking_in(client_user, verified_provider, hours=30), api_as)
+        assert staff_cancel(api_as, admin_user, booking, lateFee="30.00").status_code == 200
+    assert len(rows) == 3
+    assert counts[0] == counts[1]  # 2 then 3 cancelled visits with a fee: the same queries

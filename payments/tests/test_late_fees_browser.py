@@ -117,7 +117,16 @@ def test_a_helper_reports_nobody_home_and_the_family_disputes_the_fee(
 
     family = page.context.browser.new_page(viewport={"width": 390, "height": 844})
     sign_in_browser(family, live_server.url, client_user)
-    family.goto(f"{live_server.url}/late-fees/{booking.pk}")
+    # The family's dashboard card says the fee and links to dispute it while it can be.
+    family.goto(f"{live_server.url}/dashboard")
+    card = family.get_by_test_id("booking-item").filter(has_text="Garden and groceries")
+    expect(card.get_by_test_id("late-fee-charged")).to_contain_text(
+        f"Late fee (nobody home): $30.00, to be paid to {verified_provider.user.first_name} unless you dispute it by"
+    )
+    assert_no_axe_violations(family, context="/dashboard with a held late fee")
+    family.screenshot(path=f"{SHOTS}-dashboard-card-390.png", full_page=True)
+    card.get_by_role("link", name="Dispute this fee").click()
+    expect(family).to_have_url(f"{live_server.url}/late-fees/{booking.pk}")
     expect(family.get_by_test_id("late-fee-amount")).to_have_text("$30.00")
     assert_no_axe_violations(family, context="/late-fees with a dispute form")
     family.get_by_label("What happened").fill("Mum was home; the doorbell is broken.")

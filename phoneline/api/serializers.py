@@ -38,6 +38,17 @@ class PhoneRecordSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
+class StaffPhoneRecordSerializer(PhoneRecordSerializer):
+    """One call or text for /admin's Phone tab: a booking's record, and which booking."""
+
+    bookingId = serializers.IntegerField(source="booking_id", read_only=True)  # noqa: N815
+    bookingTitle = serializers.CharField(source="booking.service_request.title", read_only=True)  # noqa: N815
+
+    class Meta(PhoneRecordSerializer.Meta):
+        fields = [*PhoneRecordSerializer.Meta.fields, "bookingId", "bookingTitle"]
+        read_only_fields = fields
+
+
 class PhonePinInputSerializer(serializers.Serializer):
     """PUT /api/care-recipients/{id}/phone-pin: the 4-digit PIN the care recipient says on the phone."""
 

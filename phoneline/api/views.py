@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,6 +17,7 @@ from phoneline.api.serializers import (
     PhonePinSerializer,
     PhoneRecordSerializer,
     PhoneReminderSerializer,
+    StaffPhoneRecordSerializer,
     VoicemailSerializer,
 )
 
@@ -46,6 +47,17 @@ class PhoneRecordsView(APIView):
         booking = booking_get(user=request.user, pk=pk)
         records = selectors.contacts_of_booking(booking_id=booking.pk)
         return Response(PhoneRecordSerializer(records, many=True).data)
+
+
+class StaffPhoneRecordListView(generics.ListAPIView):
+    """GET /api/admin/phone-records: every call and text through the bookings' lines, newest first,
+    paged with the total in X-Total-Count (when, which way, how long, which booking; no numbers)."""
+
+    permission_classes = [IsAdmin]
+    serializer_class = StaffPhoneRecordSerializer
+
+    def get_queryset(self):
+        return selectors.contacts_for_staff()
 
 
 class PhonePinView(APIView):

@@ -20,6 +20,7 @@ from circles.models import CareRecipient, CircleMember, CircleRole
 from core.notices import phone as words
 from marketplace.testing.twilio import MenuCall, twilio_post
 from messaging.models import Message, MessageType
+from notifications.models import TextOptOut
 from phoneline import tasks
 from phoneline.models import PhoneConfirmation, ReminderCall
 from providers.tests.factories import VerifiedProviderFactory
@@ -137,7 +138,63 @@ def test_quiet_hours_and_her_familys_choice_are_respected(visit, phone_lines, cl
         assert tasks.reminder_calls() == 1
     assert phone_lines.calls == []
     [text] = phone_lines.sent
-    assert text["To"] == HAROLD and text["Body"].startswith("Kindly: you have a visit tomorrow, Wednesday, December 2")
+    assert text["To"] == HAROLD and text["Body"].startswith("Kindly: You have a visit tomorrow, Wednesday, December 2")
+    assert text["Body"].endswith("Call Kindly if you cannot make it. Reply STOP to stop texts.")
+
+
+def _by_text(visit) -> None:
+    organizer = Client()
+    organizer.force_login(visit.client)
+    url = f"/api/care-recipients/{visit.recipient_id}/phone-reminder"
+    assert organizer.put(url, {"by": "text"}, content_type="application/json").json() == {"by": "text"}
+
+
+def test_a_recipient_who_texted_stop_gets_no_reminder_text_until_start(visit, phone_lines):
+    """The reminder text goes through the notifications channel: a STOP from her own phone (Twilio
+    posts it to Kindly's inbound webhook, signed) holds, though her phone is no Kindly account."""
+    _by_text(visit)
+    stop = twilio_post(Client(), "/api/notifications/twilio/inbound", {"From": HAROLD, "Body": "Stop"})
+    assert stop.status_code == 200
+    assert TextOptOut.objects.filter(phone=HAROLD).exists()
+
+    with time_machine.travel(EVENING, tick=False):
+        assert tasks.reminder_calls() == 0
+
+    assert phone_lines.sent == [] and phone_lines.calls == []
+    assert ReminderCall.objects.get(booking=visit).outcome == "opted_out"  # not tried again that evening
+
+    # START: the next visit's reminder is texted again.
+    assert (
+        twilio_post(Client(), "/api/notifications/twilio/inbound", {"From": HAROLD, "Body": "START"}).status_code == 200
+    )
+    ReminderCall.objects.all().delete()
+    with time_machine.travel(EVENING, tick=False):
+        assert tasks.reminder_calls() == 1
+    assert [t["To"] for t in phone_lines.sent] == [HAROLD]
+
+
+def test_a_number_twilio_knows_as_unsubscribed_is_remembered_as_opted_out(visit, phone_lines):
+    _by_text(visit)
+    phone_lines.opted_out.add(HAROLD)  # she answered STOP to Twilio before Kindly heard of it
+
+    with time_machine.travel(EVENING, tick=False):
+        assert tasks.reminder_calls() == 0
+
+    assert phone_lines.sent == []
+    assert ReminderCall.objects.get(booking=visit).outcome == "opted_out"
+    assert TextOptOut.objects.filter(phone=HAROLD).exists()
+
+
+def test_no_reminder_text_in_quiet_hours(visit, phone_lines):
+    """Quiet hours are the channel's rule, whoever asks for the text: 9 PM on her clock is too late."""
+    from notifications.services import text_to_number
+
+    late = EVENING.replace(hour=21, minute=5)
+    assert text_to_number(phone=HAROLD, words="A test.", time_zone=EASTERN, now=late) == "quiet"
+    assert text_to_number(phone=HAROLD, words="A test.", time_zone=EASTERN, now=late.replace(hour=7)) == "quiet"
+    assert phone_lines.sent == []
+    assert text_to_number(phone=HAROLD, words="A test.", time_zone=EASTERN, now=EVENING) == "sent"
+    assert phone_lines.sent[0]["Body"] == "Kindly: A test. Reply STOP to stop texts."
 
 
 def test_a_forged_or_foreign_reminder_webhook_does_nothing(visit, phone_lines):

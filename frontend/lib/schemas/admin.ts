@@ -61,3 +61,16 @@ export function listFilterSchema(statuses: readonly string[]) {
     status: text((v) => (v === "" || statuses.includes(v) ? "" : fill(RULES.plain.INVALID_CHOICE, { input: v }))),
   });
 }
+
+// ---- Decide a disputed late fee ---------------------------------------------------------------
+
+export interface LateFeeDecisionValues {
+  reason: string;
+}
+
+const DECISION_REASON = RULES.admin.LATE_FEE_DECISION_REASON;
+
+/** Staff's reason is required: the family and the helper are told it (payments LateFeeDecisionSerializer). */
+export const lateFeeDecisionSchema = z.object({
+  reason: text((v) => (v.trim() ? atMost(DECISION_REASON)(v) : DECISION_REASON.requiredMessage)),
+});

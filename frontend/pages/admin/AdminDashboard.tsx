@@ -1,7 +1,8 @@
 // /admin (spec section 2 "Admin dashboard"), also the admin's landing: a summary (pending
-// applications, today's bookings), then tabs (Providers, Bookings, Service Requests, Today: every
-// visit of the day with its state, and Market: fill rate, time to accept, unfilled areas) with
-// count cards, provider approval (confirmed in a dialog), and the Reassign / Cancel booking dialogs.
+// applications, today's bookings), then tabs (Providers, Bookings, Disputes: late fees families
+// disputed, Service Requests, Today: every visit of the day with its state, and Market: fill rate,
+// time to accept, unfilled areas) with count cards, provider approval (confirmed in a dialog), and
+// the Reassign / Cancel booking dialogs.
 import * as Tabs from "@radix-ui/react-tabs";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useState } from "react";
@@ -40,9 +41,10 @@ const BookingsTab = lazy(() => import("./BookingsTab").then((m) => ({ default: m
 const RequestsTab = lazy(() => import("./RequestsTab").then((m) => ({ default: m.RequestsTab })));
 const TodayTab = lazy(() => import("./TodayTab").then((m) => ({ default: m.TodayTab })));
 const MarketTab = lazy(() => import("./MarketTab").then((m) => ({ default: m.MarketTab })));
+const DisputesTab = lazy(() => import("./DisputesTab").then((m) => ({ default: m.DisputesTab })));
 const PhoneTab = lazy(() => import("./PhoneTab").then((m) => ({ default: m.PhoneTab })));
 
-type TabName = "providers" | "vetting" | "bookings" | "requests" | "today" | "market" | "phone";
+type TabName = "providers" | "vetting" | "bookings" | "disputes" | "requests" | "today" | "market" | "phone";
 
 export function AdminDashboard({ today, counts: initialCounts, todayBookings }: Props) {
   const [counts, reloadCounts] = useCounts(initialCounts);
@@ -78,6 +80,9 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           <Tabs.Trigger className="tab" value="bookings">
             Bookings
           </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="disputes">
+            Disputes
+          </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="requests">
             Service Requests
           </Tabs.Trigger>
@@ -88,7 +93,7 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
             Market
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="phone">
-            Phone messages
+            Phone
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="providers">
@@ -112,6 +117,12 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
             <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
           </Suspense>
         </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="disputes">
+          <h2 className="visually-hidden">Late fee disputes</h2>
+          <Suspense fallback={<LoadingText />}>
+            <DisputesTab />
+          </Suspense>
+        </Tabs.Content>
         <Tabs.Content className="tab-panel" value="requests">
           <h2 className="visually-hidden">Service Requests</h2>
           <Suspense fallback={<LoadingText />}>
@@ -131,7 +142,7 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="phone">
-          <h2 className="visually-hidden">Phone messages</h2>
+          <h2 className="visually-hidden">Phone</h2>
           <Suspense fallback={<LoadingText />}>
             <PhoneTab />
           </Suspense>

@@ -109,6 +109,17 @@ export function BookingItem({
           {booking.autoCharge.note}
         </p>
       )}
+      {role === "client" && booking.lateFeeCharged && (
+        // The cancellation policy's late fee, the organizers' money news (the server sends it to them only).
+        <p className="list-item-meta late-fee-charged" data-testid="late-fee-charged">
+          <span>{booking.lateFeeCharged.text}</span>
+          {booking.lateFeeCharged.disputeUrl && (
+            <a href={booking.lateFeeCharged.disputeUrl} aria-describedby={titleId} data-testid="late-fee-dispute-link">
+              Dispute this fee
+            </a>
+          )}
+        </p>
+      )}
       {payable && series && payNote && !booking.autoCharge && (
         <p className="list-item-meta" data-testid="series-pay-note">
           {series.payNote}

@@ -90,6 +90,8 @@ def rules() -> dict[str, Any]:
             # The approval's or rejection's note, and the reassignment's reason.
             "VERDICT_REASON": api.input_limits(provider_serializers.ProviderStatusSerializer)["reason"],
             "REASSIGN_REASON": api.input_limits(booking_serializers.BookingReassignSerializer)["reason"],
+            # Staff's reason when they decide a disputed late fee (told to the family and the helper).
+            "LATE_FEE_DECISION_REASON": _text_fields(payment_serializers.LateFeeDecisionSerializer, "reason")["reason"],
         },
         "phone": {
             **_constants(
