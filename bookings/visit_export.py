@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import pgettext
 
 from bookings.models import Booking
 from core.pdf import render_html, render_pdf
@@ -87,7 +89,7 @@ def visit_record_csv(visits: Iterable[Booking]) -> str:
 def _record_context(recipient: CareRecipient, month: dt.date, visits: Iterable[Booking]) -> dict:
     return {
         "recipient": recipient,
-        "month_label": f"{month:%B %Y}",
+        "month_label": date_format(month, pgettext("month and year", "F Y")),
         "header": HEADER,
         "rows": visit_rows(visits),
         "issued": timezone.localdate(),

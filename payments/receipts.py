@@ -27,6 +27,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import pgettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from circles.selectors import is_organizer, recipient_get
@@ -207,7 +209,8 @@ class Statement:
 
     @property
     def label(self) -> str:
-        return f"{self.month:%B %Y}"
+        """The month in the reader's words ("November 2026", "noviembre de 2026")."""
+        return date_format(self.month, pgettext("month and year", "F Y"))
 
     @property
     def slug(self) -> str:
