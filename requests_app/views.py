@@ -135,7 +135,9 @@ def request_service(request: HttpRequest) -> HttpResponse:
     }
     # The names of the services she offers, one phrase for the sentence above the form.
     asked_services = ", ".join(service["name"] for service in asked["services"]) if asked else ""
-    return render(request, "pages/request-service.html", {"props": props, "asked": asked, "asked_services": asked_services})
+    return render(
+        request, "pages/request-service.html", {"props": props, "asked": asked, "asked_services": asked_services}
+    )
 
 
 def _viewer_props(user) -> dict:
