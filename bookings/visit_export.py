@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from bookings.models import Booking
 from core.pdf import render_html, render_pdf
@@ -22,19 +22,20 @@ if TYPE_CHECKING:
 
     from circles.models import CareRecipient
 
+# The columns, in the reader's words (the CSV and the PDF alike).
 HEADER = [
-    "Date",
-    "Service",
-    "Person cared for",
-    "Helper",
-    "Check-in",
-    "Check-in place",
-    "Check-in reason",
-    "Check-out",
-    "Check-out place",
-    "Check-out reason",
-    "Tasks done",
-    "Tasks not done (why)",
+    gettext_lazy("Date"),
+    gettext_lazy("Service"),
+    gettext_lazy("Person cared for"),
+    gettext_lazy("Helper"),
+    gettext_lazy("Check-in"),
+    gettext_lazy("Check-in place"),
+    gettext_lazy("Check-in reason"),
+    gettext_lazy("Check-out"),
+    gettext_lazy("Check-out place"),
+    gettext_lazy("Check-out reason"),
+    gettext_lazy("Tasks done"),
+    gettext_lazy("Tasks not done (why)"),
 ]
 
 
@@ -46,7 +47,7 @@ def _cell(value: str) -> str:
 def _place(verified: bool | None, moment) -> str:
     if moment is None:
         return ""
-    return {True: "At the home", False: "Not at the home"}.get(verified, "Not compared")
+    return {True: gettext("At the home"), False: gettext("Not at the home")}.get(verified, gettext("Not compared"))
 
 
 def _clock(moment, booking: Booking) -> str:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from circles.selectors import is_organizer, recipient_get
@@ -98,11 +98,11 @@ def tip_of(booking: Booking) -> Decimal:
 def _status_words(booking: Booking, refunded: Decimal, late_fee: Decimal) -> str:
     if booking.status == BookingStatus.CANCELLED:
         if late_fee:
-            return "Cancelled late: the late fee was kept, the rest refunded"
-        return "Cancelled: refunded" if refunded else "Cancelled"
+            return gettext("Cancelled late: the late fee was kept, the rest refunded")
+        return gettext("Cancelled: refunded") if refunded else gettext("Cancelled")
     if booking.status == BookingStatus.COMPLETED:
-        return "Visit made"
-    return "Paid: the visit is ahead"
+        return gettext("Visit made")
+    return gettext("Paid: the visit is ahead")
 
 
 def receipt_line(booking: Booking) -> ReceiptLine:

@@ -20,7 +20,7 @@ from django.utils import translation
 
 from accounts.models import User
 from bookings.tests.factories import BookingFactory
-from bookings.visit_export import visit_record_html
+from bookings.visit_export import visit_record_csv, visit_record_html
 from circles.services import recipient_for_self
 from circles.tests.factories import CareRecipientFactory
 
@@ -169,3 +169,9 @@ def test_the_printed_visit_record_is_in_the_readers_language(client_user):
     assert '<html lang="es">' in html and "Visit record" not in html and "November" not in html
     with translation.override("en"):
         assert "No visits are recorded for November 2026." in visit_record_html(recipient, dt.date(2026, 11, 1), [])
+
+
+def test_the_visit_records_columns_are_in_the_readers_language():
+    with translation.override("es"):
+        assert visit_record_csv([]).splitlines()[0].startswith("Fecha,Servicio,Persona cuidada,Ayudante,Llegada")
+    assert visit_record_csv([]).splitlines()[0].startswith("Date,Service,Person cared for,Helper,Check-in")
