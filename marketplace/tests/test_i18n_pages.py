@@ -75,7 +75,7 @@ CLIENT_PAGES = {
         ["Information We Collect", "We do not sell your personal information."],
     ),
     "/terms-of-service.html": (
-        ["Términos del servicio - Kindly", "Uso permitido", "Los ayudantes son independientes"],
+        ["Condiciones del servicio - Kindly", "Uso permitido", "Los ayudantes son independientes"],
         ["Acceptable Use", "Providers are independent", "These terms govern"],
         ["Acceptable Use", "Providers are independent."],
     ),
