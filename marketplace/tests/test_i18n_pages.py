@@ -92,6 +92,14 @@ CLIENT_PAGES = {
 }
 
 
+@pytest.fixture(autouse=True)
+def _back_to_the_site_language():
+    """A request activates its reader's language in this thread and leaves it there: the tests
+    that run next in this worker read English again."""
+    yield
+    translation.deactivate()
+
+
 def _reader(user: User, language: str) -> User:
     user.language = language
     user.save(update_fields=["language"])
@@ -174,4 +182,5 @@ def test_the_printed_visit_record_is_in_the_readers_language(client_user):
 def test_the_visit_records_columns_are_in_the_readers_language():
     with translation.override("es"):
         assert visit_record_csv([]).splitlines()[0].startswith("Fecha,Servicio,Persona cuidada,Ayudante,Llegada")
-    assert visit_record_csv([]).splitlines()[0].startswith("Date,Service,Person cared for,Helper,Check-in")
+    with translation.override("en"):
+        assert visit_record_csv([]).splitlines()[0].startswith("Date,Service,Person cared for,Helper,Check-in")
