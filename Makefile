@@ -64,6 +64,8 @@ lint-python: python-deps
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
+	@# Every word of every template is marked for translation (docs/i18n.md); needs no database or Redis.
+	$(PY) -m pytest -q -p no:cacheprovider --noconftest marketplace/tests/test_i18n_templates.py
 
 # ESLint (typescript-eslint, react-hooks, jsx-a11y: eslint.config.js) and Prettier (.prettierrc.json).
 lint-ts: node-deps

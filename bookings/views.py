@@ -15,6 +15,8 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_GET, require_POST
 from rest_framework.renderers import JSONRenderer
 
@@ -79,13 +81,29 @@ def _period(view: str, day: dt.date) -> tuple[dt.date, dt.date, dt.date, dt.date
 
 
 def _period_title(view: str, first: dt.date, last: dt.date) -> str:
+    """The month or the week shown, in the reader's words ("November 2026", "November 2 to 8, 2026")."""
     if view == "month":
-        return first.strftime("%B %Y")
+        return date_format(first, pgettext("month and year", "F Y"))
+    words = {
+        "first_month": date_format(first, "F"),
+        "first_day": first.day,
+        "first_year": first.year,
+        "last_month": date_format(last, "F"),
+        "last_day": last.day,
+        "last_year": last.year,
+    }
     if first.month == last.month:
-        return f"{first:%B} {first.day} to {last.day}, {last.year}"
+        return gettext("%(first_month)s %(first_day)s to %(last_day)s, %(last_year)s") % words
     if first.year == last.year:
-        return f"{first:%B} {first.day} to {last:%B} {last.day}, {last.year}"
-    return f"{first:%B} {first.day}, {first.year} to {last:%B} {last.day}, {last.year}"
+        return gettext("%(first_month)s %(first_day)s to %(last_month)s %(last_day)s, %(last_year)s") % words
+    return (
+        gettext("%(first_month)s %(first_day)s, %(first_year)s to %(last_month)s %(last_day)s, %(last_year)s") % words
+    )
+
+
+def _weekday_names() -> list[str]:
+    """Monday to Sunday in the reader's language (2024-01-01 was a Monday)."""
+    return [date_format(dt.date(2024, 1, 1) + dt.timedelta(days=n), "l") for n in range(7)]
 
 
 @require_GET
@@ -139,7 +157,7 @@ def calendar_page(request: HttpRequest) -> HttpResponse:
         "visit_count": sum(len(d["visits"]) for d in days),
         "time_off_count": len(time_off),
         "first_weekday": first.weekday() + 1,  # the month grid's column of its first day (1 = Monday)
-        "weekdays": list(pycalendar.day_name),
+        "weekdays": _weekday_names(),
         "previous_url": _page_url(view, previous, recipient_id),
         "next_url": _page_url(view, following, recipient_id),
         "today_url": _page_url(view, today, recipient_id),
@@ -177,8 +195,8 @@ def calendar_feed_reset(request: HttpRequest) -> HttpResponse:
     services.calendar_feed_reset(user=request.user)
     queue_toast(
         request,
-        title="New calendar address",
-        description="The old address no longer works. Subscribe again with the new one.",
+        title=gettext("New calendar address"),
+        description=gettext("The old address no longer works. Subscribe again with the new one."),
     )
     return HttpResponseRedirect(reverse("calendar"))
 

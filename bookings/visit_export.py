@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from bookings.models import Booking
 from core.pdf import render_html, render_pdf
@@ -20,19 +22,20 @@ if TYPE_CHECKING:
 
     from circles.models import CareRecipient
 
+# The columns, in the reader's words (the CSV and the PDF alike).
 HEADER = [
-    "Date",
-    "Service",
-    "Person cared for",
-    "Helper",
-    "Check-in",
-    "Check-in place",
-    "Check-in reason",
-    "Check-out",
-    "Check-out place",
-    "Check-out reason",
-    "Tasks done",
-    "Tasks not done (why)",
+    gettext_lazy("Date"),
+    gettext_lazy("Service"),
+    gettext_lazy("Person cared for"),
+    gettext_lazy("Helper"),
+    gettext_lazy("Check-in"),
+    gettext_lazy("Check-in place"),
+    gettext_lazy("Check-in reason"),
+    gettext_lazy("Check-out"),
+    gettext_lazy("Check-out place"),
+    gettext_lazy("Check-out reason"),
+    gettext_lazy("Tasks done"),
+    gettext_lazy("Tasks not done (why)"),
 ]
 
 
@@ -44,7 +47,7 @@ def _cell(value: str) -> str:
 def _place(verified: bool | None, moment) -> str:
     if moment is None:
         return ""
-    return {True: "At the home", False: "Not at the home"}.get(verified, "Not compared")
+    return {True: gettext("At the home"), False: gettext("Not at the home")}.get(verified, gettext("Not compared"))
 
 
 def _clock(moment, booking: Booking) -> str:
@@ -87,7 +90,7 @@ def visit_record_csv(visits: Iterable[Booking]) -> str:
 def _record_context(recipient: CareRecipient, month: dt.date, visits: Iterable[Booking]) -> dict:
     return {
         "recipient": recipient,
-        "month_label": f"{month:%B %Y}",
+        "month_label": date_format(month, pgettext("month and year", "F Y")),
         "header": HEADER,
         "rows": visit_rows(visits),
         "issued": timezone.localdate(),

@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from accounts.guards import login_required_page, queue_toast
@@ -55,15 +56,15 @@ def care_circle_join(request: HttpRequest, token: str) -> HttpResponse:
         else:
             queue_toast(
                 request,
-                title="You joined the care circle",
-                description=f"You are now in {member.recipient.full_name}'s care circle.",
+                title=gettext("You joined the care circle"),
+                description=gettext("You are now in %(name)s's care circle.") % {"name": member.recipient.full_name},
             )
             return HttpResponseRedirect("/care-circle")
     context = {
         "invitation": invitation if not problem else None,
         "recipient": invitation.recipient if invitation else None,
         "invites": services.invitation_words(invitation)[1] if invitation else "",
-        "role_words": "an organizer" if invitation and invitation.role == CircleRole.ORGANIZER else "a member",
+        "as_organizer": bool(invitation and invitation.role == CircleRole.ORGANIZER),
         "problem": problem,
         "error": error,
         "login_url": "/login?"

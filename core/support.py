@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy
 
 SUPPORT_CONVERSATION = "/messages?with=support"
-ALWAYS_OPEN_TEXT = "24/7 support"
+ALWAYS_OPEN_TEXT = gettext_lazy("24/7 support")
 
 
 @dataclass(frozen=True)
@@ -40,13 +41,13 @@ class SupportContacts:
     def availability(self) -> str:
         """When someone answers, as the settings say it ("" when they say nothing)."""
         if self.always_open:
-            return "Every day, at any hour"
+            return gettext("Every day, at any hour")
         return self.hours
 
     @property
     def claim(self) -> str:
         """The trust claim beside the others on the landing and request pages."""
-        return ALWAYS_OPEN_TEXT if self.always_open else "A support team you can message in the app"
+        return str(ALWAYS_OPEN_TEXT) if self.always_open else gettext("A support team you can message in the app")
 
     def contact_href(self, *, signed_in: bool) -> str:
         """Where "Contact support" leads: somewhere that answers."""

@@ -13,6 +13,7 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
@@ -48,8 +49,8 @@ from requests_app.api.serializers import (
 )
 from requests_app.selectors import service_request_list_shown
 
-PROVIDER_SUBTITLE = "Manage your services and help seniors in your community"
-CLIENT_SUBTITLE = "Your trusted home support dashboard"
+PROVIDER_SUBTITLE = gettext_lazy("Manage your services and help seniors in your community")
+CLIENT_SUBTITLE = gettext_lazy("Your trusted home support dashboard")
 LIST_LIMIT = 3  # spec section 9: at most 3 bookings, 3 requests, 3 available requests
 VIEWS = ("provider", "client")
 
@@ -293,7 +294,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "initial": {**lists["data"], "unread": unread},
     }
     context = {
-        "first_name": user.first_name.strip() or "there",  # a name of spaces is no name
+        "first_name": user.first_name.strip(),  # a name of spaces is no name (the page greets without one)
         "subtitle": PROVIDER_SUBTITLE if role == "provider" else CLIENT_SUBTITLE,
         "props": props,
         # A verified provider's payouts setup, in the helper view (server-rendered: a link and a form).

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Gateway(models.TextChoices):
@@ -92,9 +93,9 @@ class ProcessedEvent(models.Model):
 class PayoutSetup(models.TextChoices):
     """What a provider's dashboard says about their payouts (ConnectedAccount.setup)."""
 
-    NOT_SET_UP = "not_set_up", "Payouts not set up"
-    DETAILS_NEEDED = "details_needed", "Details needed"
-    ON = "on", "Payouts on"
+    NOT_SET_UP = "not_set_up", _("Payouts not set up")
+    DETAILS_NEEDED = "details_needed", _("Details needed")
+    ON = "on", _("Payouts on")
 
 
 class ConnectedAccount(models.Model):

@@ -27,6 +27,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from circles.selectors import is_organizer, recipient_get
@@ -106,11 +108,11 @@ def _tip_amounts(booking: Booking) -> tuple[Decimal, Decimal]:
 def _status_words(booking: Booking, refunded: Decimal, late_fee: Decimal) -> str:
     if booking.status == BookingStatus.CANCELLED:
         if late_fee:
-            return "Cancelled late: the late fee was kept, the rest refunded"
-        return "Cancelled: refunded" if refunded else "Cancelled"
+            return gettext("Cancelled late: the late fee was kept, the rest refunded")
+        return gettext("Cancelled: refunded") if refunded else gettext("Cancelled")
     if booking.status == BookingStatus.COMPLETED:
-        return "Visit made"
-    return "Paid: the visit is ahead"
+        return gettext("Visit made")
+    return gettext("Paid: the visit is ahead")
 
 
 def receipt_line(booking: Booking) -> ReceiptLine:
@@ -219,7 +221,8 @@ class Statement:
 
     @property
     def label(self) -> str:
-        return f"{self.month:%B %Y}"
+        """The month in the reader's words ("November 2026", "noviembre de 2026")."""
+        return date_format(self.month, pgettext("month and year", "F Y"))
 
     @property
     def slug(self) -> str:

@@ -11,9 +11,9 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.selectors import as_party_of
@@ -177,8 +177,8 @@ def earning_state_label(earning: Earning) -> str:
     if earning.state != PayoutState.REVERSED:
         return earning.get_state_display()
     if earning.reversed_after_payout:
-        return "Refunded after payout"
-    return "Cancelled" if earning.booking.status == BookingStatus.CANCELLED else "Refunded"
+        return gettext("Refunded after payout")
+    return gettext("Cancelled") if earning.booking.status == BookingStatus.CANCELLED else gettext("Refunded")
 
 
 def earning_note(earning: Earning, *, payouts_on: bool) -> str:
@@ -186,22 +186,23 @@ def earning_note(earning: Earning, *, payouts_on: bool) -> str:
     booking = earning.booking
     if earning.state == PayoutState.REVERSED:
         if earning.reversed_after_payout:
-            return "The client was refunded after this was paid out; Stripe takes it from your next payouts."
+            return gettext("The client was refunded after this was paid out; Stripe takes it from your next payouts.")
         if not earning.transfer_id:
-            cause = (
-                "The visit was cancelled" if booking.status == BookingStatus.CANCELLED else "The payment was refunded"
-            )
-            return f"{cause} and the client refunded in full; nothing was paid out to you."
-        return "The client was refunded, so the transfer to your Stripe account was taken back."
+            if booking.status == BookingStatus.CANCELLED:
+                return gettext("The visit was cancelled and the client refunded in full; nothing was paid out to you.")
+            return gettext("The payment was refunded and the client refunded in full; nothing was paid out to you.")
+        return gettext("The client was refunded, so the transfer to your Stripe account was taken back.")
     if earning.state == PayoutState.PAID:
         day = timezone.localdate(earning.paid_at) if earning.paid_at else None
-        return f"Paid to your bank on {day:%B} {day.day}, {day.year}." if day else "Paid to your bank."
+        if day is None:
+            return gettext("Paid to your bank.")
+        return gettext("Paid to your bank on %(day)s.") % {"day": date_format(day, pgettext("long date", "F j, Y"))}
     if earning.state == PayoutState.ON_ITS_WAY:
-        return "Sent to your Stripe account; Stripe pays it to your bank on its usual schedule."
+        return gettext("Sent to your Stripe account; Stripe pays it to your bank on its usual schedule.")
     if booking.status != BookingStatus.COMPLETED:
-        return "Sent to you once you mark the visit completed."
+        return gettext("Sent to you once you mark the visit completed.")
     if not payouts_on:
-        return "Waiting for you to set up payouts."
+        return gettext("Waiting for you to set up payouts.")
     return "Being sent to your Stripe account."
 
 
@@ -248,10 +249,10 @@ def earnings_overview(*, user: User) -> dict:
     for earning in earnings:
         if earning.booking_id in kept and earning.state == PayoutState.REVERSED:
             earning.refunded = earning.gross - kept[earning.booking_id]
-            earning.note = (
-                f"The visit was cancelled late: the client got ${earning.refunded} back and the late fee "
-                f"of ${kept[earning.booking_id]} is yours (under Late fees)."
-            )
+            earning.note = gettext(
+                "The visit was cancelled late: the client got $%(refunded)s back and the late fee "
+                "of $%(fee)s is yours (under Late fees)."
+            ) % {"refunded": number_format(earning.refunded, 2), "fee": number_format(kept[earning.booking_id], 2)}
     return {
         "payouts": {"status": setup.value, "label": setup.label},
         "fee_percent": settings.PLATFORM_FEE_PERCENT,
@@ -282,12 +283,22 @@ def with_notes(earnings: list[Earning], *, payouts_on: bool) -> list[Earning]:
 # ---------------------------------------------------------------- late fees (payments.latefees)
 
 LATE_FEE_STATE_WORDS = {
-    LateFeeState.HELD: "Held: the family may dispute it until {until}; then it is paid to the helper.",
-    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide.",
-    LateFeeState.PENDING: "To be paid to the helper.",
-    LateFeeState.ON_ITS_WAY: "Paid to the helper.",
-    LateFeeState.WAIVED: "Waived by Kindly support: nothing was kept.",
+    LateFeeState.HELD: gettext_lazy("Held: the family may dispute it until %(until)s; then it is paid to the helper."),
+    LateFeeState.DISPUTED: gettext_lazy("The family disputed it; Kindly support will decide."),
+    LateFeeState.PENDING: gettext_lazy("To be paid to the helper."),
+    LateFeeState.ON_ITS_WAY: gettext_lazy("Paid to the helper."),
+    LateFeeState.WAIVED: gettext_lazy("Waived by Kindly support: nothing was kept."),
 }
+
+
+def _day_words(moment) -> str:
+    """ "Tuesday, November 24" in the reader's words."""
+    return date_format(moment, pgettext("day and month", "l, F j"))
+
+
+def _day_and_time_words(moment) -> str:
+    """ "Tuesday, November 24 at 03:30 PM" in the reader's words."""
+    return gettext("%(day)s at %(time)s") % {"day": _day_words(moment), "time": date_format(moment, "h:i A")}
 
 
 def late_fee_get(*, user: User, booking_id: int) -> LateFee:
@@ -302,7 +313,7 @@ def late_fee_get(*, user: User, booking_id: int) -> LateFee:
     if fee is None:
         raise NotFound("This booking has no late fee.")
     until = timezone.localtime(fee.release_after, booking.time_zone)
-    fee.note = LATE_FEE_STATE_WORDS[fee.state].format(until=f"{until:%A, %B} {until.day} at {until:%I:%M %p}")
+    fee.note = _with_until(LATE_FEE_STATE_WORDS[fee.state], _day_and_time_words(until))
     fee.can_dispute = fee.state == LateFeeState.HELD and booking.viewer_role == CircleRole.ORGANIZER
     return fee
 
@@ -379,11 +390,16 @@ def late_fees_of_provider(*, provider: Provider) -> QuerySet[LateFee]:
 
 
 HELPER_FEE_WORDS = {
-    LateFeeState.HELD: "Kept for you; the family may dispute it until {until}, then it is paid to you.",
-    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide and tell you.",
-    LateFeeState.PENDING: "Paid to you as soon as your payouts are on.",
-    LateFeeState.ON_ITS_WAY: "Sent to your Stripe account, all of it: Kindly keeps no fee.",
+    LateFeeState.HELD: gettext_lazy("Kept for you; the family may dispute it until %(until)s, then it is paid to you."),
+    LateFeeState.DISPUTED: gettext_lazy("The family disputed it; Kindly support will decide and tell you."),
+    LateFeeState.PENDING: gettext_lazy("Paid to you as soon as your payouts are on."),
+    LateFeeState.ON_ITS_WAY: gettext_lazy("Sent to your Stripe account, all of it: Kindly keeps no fee."),
 }
+
+
+def _with_until(words, until: str) -> str:
+    """A state's sentence, its "until" filled in when it has one."""
+    return str(words) % {"until": until} if "%(until)s" in str(words) else str(words)
 
 
 def with_fee_notes(fees: list[LateFee], *, payouts_on: bool) -> list[LateFee]:
@@ -392,9 +408,11 @@ def with_fee_notes(fees: list[LateFee], *, payouts_on: bool) -> list[LateFee]:
         until = timezone.localtime(fee.release_after, fee.booking.time_zone)
         words = HELPER_FEE_WORDS[fee.state]
         if fee.state == LateFeeState.PENDING and payouts_on:
-            words = "Being sent to your Stripe account."
-        fee.note = words.format(until=f"{until:%A, %B} {until.day}")
-        fee.kind_label = "Late fee: nobody home" if fee.kind == "nobody_home" else "Late fee: cancelled late"
+            words = gettext("Being sent to your Stripe account.")
+        fee.note = _with_until(words, _day_words(until))
+        fee.kind_label = (
+            gettext("Late fee: nobody home") if fee.kind == "nobody_home" else gettext("Late fee: cancelled late")
+        )
     return fees
 
 
@@ -497,12 +515,12 @@ def with_tip_notes(tips: list[Tip], *, payouts_on: bool) -> list[Tip]:
     """Each tip with `.note` (where it is, in the helper's words), `.from_name` and `.available_on`."""
     for tip in tips:
         if tip.state == TipState.ON_ITS_WAY:
-            tip.note = "Sent to your Stripe account, all of it: Kindly keeps no fee from tips."
+            tip.note = gettext("Sent to your Stripe account, all of it: Kindly keeps no fee from tips.")
         elif payouts_on:
-            tip.note = "Being sent to your Stripe account."
+            tip.note = gettext("Being sent to your Stripe account.")
         else:
-            tip.note = "Paid to you as soon as your payouts are on."
-        tip.from_name = tip.payer.first_name or "The family"
+            tip.note = gettext("Paid to you as soon as your payouts are on.")
+        tip.from_name = tip.payer.first_name or gettext("The family")
         tip.available_on = available_on(tip)
     return tips
 

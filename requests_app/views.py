@@ -8,6 +8,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.guards import login_required_page
 from accounts.models import UserType
@@ -72,7 +73,7 @@ def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> 
     away = time_off_between(provider, first_day=today, last_day=preferred_date_latest(today))
     asked = {
         "id": provider.pk,
-        "firstName": provider.user.first_name or "this provider",
+        "firstName": provider.user.first_name or gettext("this provider"),
         "lastName": provider.user.last_name,
         "services": [{"id": c.id, "name": c.name} for c in offered],
         "away": [{"firstDay": t.first_day.isoformat(), "lastDay": t.last_day.isoformat()} for t in away],
@@ -132,7 +133,11 @@ def request_service(request: HttpRequest) -> HttpResponse:
         # "Who is this for?": the recipients the user organizes (id null: "Myself", made on posting).
         "recipients": recipients_to_request_for(user=request.user),
     }
-    return render(request, "pages/request-service.html", {"props": props, "asked": asked})
+    # The names of the services she offers, one phrase for the sentence above the form.
+    asked_services = ", ".join(service["name"] for service in asked["services"]) if asked else ""
+    return render(
+        request, "pages/request-service.html", {"props": props, "asked": asked, "asked_services": asked_services}
+    )
 
 
 def _viewer_props(user) -> dict:

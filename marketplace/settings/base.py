@@ -121,6 +121,8 @@ LANGUAGE_CODE = "en"
 # (make messages writes them, the compiled .mo files are committed: see docs/i18n.md).
 LANGUAGES = [("en", "English"), ("es", "Español")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Spanish numbers and times as Kindly's US readers write them (marketplace/formats/es/formats.py).
+FORMAT_MODULE_PATH = ["marketplace.formats"]
 # Visit times and the 48-hour rule are read in the site's zone; storage is UTC.
 TIME_ZONE = env("SITE_TIME_ZONE", default="America/New_York")
 SITE_TIME_ZONE = TIME_ZONE
