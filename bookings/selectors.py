@@ -43,13 +43,11 @@ from bookings.models import (
     VisitReport,
     VisitTaskOutcome,
 )
-from circles.models import CircleMember
 from circles.selectors import is_organizer, organized_recipient_ids, recipient_get, recipient_id_list, recipient_ids_of
 from core.addresses import PART_NAMES
 from core.errors import InvalidInput, NotFound, PermissionDenied
-from core.geo import Point
 from providers.models import Provider, VerificationStatus
-from providers.selectors import provider_get_for_profile, provider_list_public, provider_pk_of, visit_problems
+from providers.selectors import provider_get_for_profile, provider_pk_of, visit_problems
 from requests_app.models import (
     ADDRESS_KEPT_AFTER_VISIT,
     SERIES_MAX_VISITS,
@@ -60,10 +58,8 @@ from requests_app.models import (
     clock_words,
 )
 from requests_app.selectors import (
-    OFFER_POOL,
     RECIPIENT_SUMMARY_FIELDS,
-    answer_minutes_of,
-    offer_score,
+    helpers_for_visits,
     viewer_role_of,
 )
 
@@ -735,38 +731,24 @@ def verified_share_by_helper(*, now: dt.datetime | None = None) -> list[dict]:
 
 def replacement_candidates(booking: Booking, *, count: int, excluded: Iterable[int]) -> list[tuple[Provider, float]]:
     """The best `count` helpers to offer a booking whose helper left, with their distance in miles:
-    the request's offers rule for one visit (requests_app.selectors.offer_candidates: verified and
+    the request's offers rule for one visit (requests_app.selectors.helpers_for_visits: verified and
     active with checks current, the service, her travel distance covering the person cared for, free
-    then under her hours and time off and visits; not the client nor the circle), without the
-    helpers `excluded` (the one who left, those offered it already); ranked by offer_score. A
-    recipient not placed yet has nobody near: []."""
+    then under her hours and time off and visits; not the client nor the circle; her language
+    first, then offer_score), without the helpers `excluded` (the one who left, those offered it
+    already). The same two queries whatever the helpers near. A recipient not placed yet has nobody
+    near: []."""
     recipient = booking.recipient
     if recipient.latitude is None or recipient.longitude is None:
         return []
-    center = Point(recipient.latitude, recipient.longitude)
-    circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
-    pool = list(
-        provider_list_public(specialty=booking.service_request.category.slug, near=center, sort="distance")
-        .exclude(user_id=booking.client_id)
-        .exclude(user_id__in=circle)
-        .exclude(pk__in=list(excluded))[:OFFER_POOL]
-    )
-    speed = answer_minutes_of([p.pk for p in pool])
-    pool.sort(
-        key=lambda p: (
-            offer_score(miles=p.distance_miles, rating=float(p.rating), answer_minutes=speed.get(p.pk)),
-            p.pk,
-        )
-    )
     start = booking.visit_start
-    visit = [(start, start + dt.timedelta(minutes=booking.duration))]
-    picked: list[tuple[Provider, float]] = []
-    for provider in pool:
-        if provider_visit_problems(provider, visit)[0] == "":
-            picked.append((provider, provider.distance_miles))
-            if len(picked) == count:
-                break
-    return picked
+    return helpers_for_visits(
+        recipient=recipient,
+        specialty=booking.service_request.category.slug,
+        client_id=booking.client_id,
+        visits=[(start, start + dt.timedelta(minutes=booking.duration))],
+        excluded=list(excluded),
+        count=count,
+    )
 
 
 def replacement_open_of(booking_id: int) -> Replacement | None:

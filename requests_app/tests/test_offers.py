@@ -12,16 +12,18 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from bookings.selectors import provider_visit_problems
 from bookings.tests.factories import BookingFactory
 from circles.services import recipient_for_self
 from core.notifications import NoticeKind
 from marketplace.testing.api import call, valid_request_body
 from notifications.models import Delivery, Event
-from providers.models import Provider, TimeOff
+from providers.models import Provider, TimeOff, WeeklyHours
+from providers.selectors import free_for_visit
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app import services, tasks
 from requests_app.models import Offer, OfferAnswer, OfferedTo, ServiceRequest, Urgency
-from requests_app.selectors import answer_minutes_of, offer_score, requests_to_offer
+from requests_app.selectors import answer_minutes_of, offer_score, request_visit_intervals, requests_to_offer
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -278,7 +280,8 @@ def test_a_helper_who_accepted_before_the_notices_went_is_not_told_again(
 def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_near(
     family, busy_helpers, django_assert_max_num_queries
 ):
-    """No query per helper: her hours, time off and booked visits are read for the whole pool at once."""
+    """No query per helper: whether each is free then (her hours, time off and booked visits) is asked
+    in the pool's own query."""
     request = _request(family)
     day = request.preferred_date
     for i in range(busy_helpers + 4):
@@ -290,8 +293,57 @@ def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_
                 provider=helper, status="confirmed", scheduled_date=day, scheduled_time=request.preferred_time
             )
     request.refresh_from_db()
-    # The request's row and lock, the pool, hours, time off, visits, answer speed, the offers, the round.
-    with django_assert_max_num_queries(10):
+    # The request's row and lock, the pool of those free then, their answer speed, the offers, the round.
+    with django_assert_max_num_queries(7):  # and the savepoint and its release (the test is a transaction)
         assert services.offers_send(service_request_id=request.pk) == 3
     offered = set(Offer.objects.filter(service_request=request).values_list("provider__user__first_name", flat=True))
     assert offered == {f"H{i}" for i in range(busy_helpers, busy_helpers + 3)}
+
+
+@pytest.mark.sqlite
+def test_the_database_says_who_is_free_as_visit_problems_does(family):
+    """free_for_visit (the pool's EXISTS subqueries) keeps exactly the helpers visit_problems finds
+    free: no hours set, hours covering it, hours another day or too short, time off over the day,
+    a visit over it, a visit just before it."""
+    request = _request(family, preferred_time="afternoon", estimated_duration=60)
+    [(start, end)] = request_visit_intervals(request)
+    local = timezone.localtime(start)
+    weekday = local.weekday()
+    helpers = {name: _helper(name, 1) for name in ("any", "covered", "other_day", "short", "off", "busy", "before")}
+    WeeklyHours.objects.create(provider=helpers["covered"], weekday=weekday, start_time="09:00", end_time="18:00")
+    WeeklyHours.objects.create(
+        provider=helpers["other_day"], weekday=(weekday + 1) % 7, start_time="09:00", end_time="18:00"
+    )
+    WeeklyHours.objects.create(
+        provider=helpers["short"],
+        weekday=weekday,
+        start_time=local.time(),
+        end_time=(local + dt.timedelta(minutes=30)).time(),
+    )
+    TimeOff.objects.create(
+        provider=helpers["off"], first_day=local.date() - dt.timedelta(days=1), last_day=local.date()
+    )
+    BookingFactory(
+        provider=helpers["busy"], status="confirmed", scheduled_date=local.date(), scheduled_time="afternoon"
+    )
+    BookingFactory(
+        provider=helpers["before"], status="confirmed", scheduled_date=local.date(), scheduled_time="morning"
+    )
+
+    everyone = Provider.objects.filter(pk__in=[p.pk for p in helpers.values()])
+    in_database = set(free_for_visit(everyone, start=start, end=end).values_list("user__first_name", flat=True))
+    in_python = {name for name, p in helpers.items() if provider_visit_problems(p, [(start, end)]) == [""]}
+    assert in_database == in_python == {"any", "covered", "before"}
+
+
+def test_a_series_is_offered_to_a_helper_free_for_one_of_its_visits(family):
+    """A series (several visits): a helper who can make one of them is offered it (visit_problems on
+    the pool's prefetched hours, time off and visits), one who can make none is not."""
+    request = _request(family, repeat="weekly", repeat_count=2)
+    first = request.preferred_date
+    some = _helper("Some", 1)
+    TimeOff.objects.create(provider=some, first_day=first, last_day=first)  # free the second week
+    none_ = _helper("None", 2)
+    TimeOff.objects.create(provider=none_, first_day=first, last_day=first + dt.timedelta(days=7))
+    assert services.offers_send(service_request_id=request.pk) == 1
+    assert _offered(request) == ["Some"]
