@@ -2468,6 +2468,7 @@ export interface components {
             /** Format: double */
             readonly distanceMiles: number | null;
             readonly answerMinutes: number | null;
+            readonly completion: components["schemas"]["Completion"] | null;
         };
         /**
          * @description * `call` - call
@@ -2630,6 +2631,14 @@ export interface components {
             readonly bookings: number;
             readonly unpaid: number;
             readonly requests: number;
+        };
+        /**
+         * @description Of her last visits that are over (at most 25), how many she completed: "Completed 24 of the
+         *     last 25 visits" (bookings.selectors.track_records_of).
+         */
+        Completion: {
+            completed: number;
+            visits: number;
         };
         Conversation: {
             user: components["schemas"]["PublicUser"];
@@ -3415,7 +3424,8 @@ export interface components {
          * @description GET /api/providers/{id}/profile and the /providers/{id} page: what a family sees of a helper.
          *     Her photo (or initial) and name, services, the area she names (never where she lives), rate,
          *     the dates of her identity and background checks (null: not checked yet), rating, her
-         *     completed visits and newest public reviews.
+         *     completed visits, how quickly she answers and how many of her last visits she completed (her
+         *     card's words: TrackRecordFields), and newest public reviews.
          */
         ProviderProfile: {
             readonly id: number;
@@ -3439,6 +3449,8 @@ export interface components {
             readonly rating: number;
             readonly totalReviews: number;
             readonly visitsCompleted: number;
+            readonly answerMinutes: number | null;
+            readonly completion: components["schemas"]["Completion"] | null;
             /** Format: date-time */
             readonly memberSince: string;
             readonly reviews: components["schemas"]["PublicReview"][];
