@@ -323,6 +323,8 @@ class Offer(models.Model):
     offered_at = models.DateTimeField()
     answered_at = models.DateTimeField(null=True, blank=True)
     answer = models.CharField(max_length=8, choices=OfferAnswer.choices, default=OfferAnswer.WAITING, blank=True)
+    # Why she said "Not for me", when she said (optional; staff read it in the Django admin).
+    decline_reason = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["-offered_at", "-id"]

@@ -145,10 +145,15 @@ def open_to_all(now: dt.datetime) -> Q:
 
 def offered_to_her(user_id: str) -> Q:
     """Requests shown to every helper who can take them (OfferedTo.ALL), and those offered to the
-    provider of this user (an Offer of hers): a request offered to a few helpers near the family
-    is nobody else's to see or take while it is theirs."""
+    provider of this user (an Offer of hers she did not decline: "Not for me" takes it off her list):
+    a request offered to a few helpers near the family is nobody else's to see or take while it is
+    theirs."""
     return Q(offered_to=OfferedTo.ALL) | Q(
-        Exists(Offer.objects.filter(service_request_id=OuterRef("pk"), provider__user_id=user_id))
+        Exists(
+            Offer.objects.filter(service_request_id=OuterRef("pk"), provider__user_id=user_id).exclude(
+                answer=OfferAnswer.DECLINED
+            )
+        )
     )
 
 
@@ -163,7 +168,11 @@ def offered_to_others(service_request: ServiceRequest, *, provider_id: int) -> b
     (offered_to_her in Python: the accept checks it on the row it took)."""
     if service_request.offered_to != OfferedTo.OFFERS or service_request.requested_provider_id == provider_id:
         return False
-    return not Offer.objects.filter(service_request_id=service_request.pk, provider_id=provider_id).exists()
+    return (
+        not Offer.objects.filter(service_request_id=service_request.pk, provider_id=provider_id)
+        .exclude(answer=OfferAnswer.DECLINED)
+        .exists()
+    )
 
 
 def direct_to_someone_else(service_request: ServiceRequest, *, provider_id: int, now: dt.datetime) -> bool:

@@ -347,3 +347,61 @@ def test_a_series_is_offered_to_a_helper_free_for_one_of_its_visits(family):
     TimeOff.objects.create(provider=none_, first_day=first, last_day=first + dt.timedelta(days=7))
     assert services.offers_send(service_request_id=request.pk) == 1
     assert _offered(request) == ["Some"]
+
+
+def test_not_for_me_takes_it_off_her_list_and_offers_it_to_the_next_at_once(
+    client, family, django_capture_on_commit_callbacks
+):
+    ana, vera, otto, next_ = _helper("Ana", 1), _helper("Vera", 2), _helper("Otto", 3), _helper("Next", 4)
+    request = _request(family)
+    assert services.offers_send(service_request_id=request.pk) == 3
+    Offer.objects.filter(service_request=request).update(offered_at=timezone.now() - dt.timedelta(minutes=6))
+    answer_by = ServiceRequest.objects.get(pk=request.pk).offers_answer_by
+
+    client.force_login(ana.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {"reason": "Too far"})
+    assert response.status_code == 200 and response.json() == {"offeredNext": 1}
+    mine = Offer.objects.get(service_request=request, provider=ana)
+    assert (mine.answer, mine.decline_reason) == (OfferAnswer.DECLINED, "Too far")
+    # Her answer counts in her answer speed (6 minutes).
+    assert answer_minutes_of([ana.pk]) == {ana.pk: pytest.approx(6, abs=0.2)}
+    # Off her list, and hers to accept no more.
+    assert request.pk not in _list_ids(client, ana.user)
+    client.force_login(ana.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept", {}).status_code == 404
+    # The next helper free then has it at once, in the same round until the same time, and is told.
+    assert _offered(request) == ["Ana", "Vera", "Otto", "Next"]
+    assert ServiceRequest.objects.get(pk=request.pk).offers_answer_by == answer_by
+    assert request.pk in _list_ids(client, next_.user)
+    told = Event.objects.filter(kind=NoticeKind.REQUEST_OFFERED, context__request_id=request.pk)
+    assert told.filter(key__endswith=f":provider:{next_.pk}").exists()
+    # Twice is a 409; a helper it was never offered to gets 404.
+    client.force_login(ana.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {}).status_code == 409
+    client.force_login(_helper("Stranger", 5).user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {}).status_code == 404
+    assert {vera.pk, otto.pk} <= set(Offer.objects.filter(answer="").values_list("provider_id", flat=True))
+
+
+def test_with_nobody_left_not_for_me_ends_the_round_and_the_sweep_widens_it(client, family):
+    ana = _helper("Ana", 1)
+    request = _request(family)
+    assert services.offers_send(service_request_id=request.pk) == 1
+    client.force_login(ana.user)
+    response = call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {})
+    assert response.json() == {"offeredNext": 0}
+    assert request.pk in requests_to_offer(now=timezone.now(), posted_before=timezone.now())
+    services.offers_send(service_request_id=request.pk)  # the sweep: nobody left, so open to all
+    assert ServiceRequest.objects.get(pk=request.pk).offered_to == OfferedTo.ALL
+
+
+@pytest.mark.parametrize("body", [{"reason": "x" * 501}, {"reason": 5}, {"reason": ["Too far"]}])
+def test_not_for_me_refuses_a_bad_reason_and_changes_nothing(client, family, body):
+    ana = _helper("Ana", 1)
+    request = _request(family)
+    services.offers_send(service_request_id=request.pk)
+    client.force_login(ana.user)
+    response = call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", body)
+    assert response.status_code == 400 and "reason" in response.json()["errors"]
+    assert Offer.objects.get(service_request=request, provider=ana).answer == OfferAnswer.WAITING
