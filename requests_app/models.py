@@ -255,6 +255,10 @@ class ServiceRequest(models.Model):
     offer_round = models.PositiveSmallIntegerField(default=0, db_default=0)
     offers_answer_by = models.DateTimeField(null=True, blank=True)
     offered_by_town = models.BooleanField(default=False, db_default=False)
+    # When a request offered to a few opened to every helper (its rounds unanswered, nobody near, or
+    # its place unknown): providers hear of it as a new request from then, as of a direct request's
+    # direct_opened_at (notifications.selectors.open_requests_since).
+    widened_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

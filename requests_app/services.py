@@ -761,7 +761,10 @@ def _open_to_all(service_request: ServiceRequest, reason: str, *, by_town: bool 
     service_request.offered_to = OfferedTo.ALL
     service_request.offers_answer_by = None
     service_request.offered_by_town = by_town
-    service_request.save(update_fields=["offered_to", "offers_answer_by", "offered_by_town", "updated_at"])
+    service_request.widened_at = timezone.now()  # providers hear of it from now (new-request notices)
+    service_request.save(
+        update_fields=["offered_to", "offers_answer_by", "offered_by_town", "widened_at", "updated_at"]
+    )
     _alert_staff(service_request, reason)
 
 

@@ -22,7 +22,7 @@ from providers.models import Provider, TimeOff, WeeklyHours
 from providers.selectors import free_for_visit
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app import services, tasks
-from requests_app.models import Offer, OfferAnswer, OfferedTo, ServiceRequest, Urgency
+from requests_app.models import OFFER_ROUNDS, Offer, OfferAnswer, OfferedTo, ServiceRequest, Urgency
 from requests_app.selectors import answer_minutes_of, offer_score, request_visit_intervals, requests_to_offer
 from requests_app.tests.factories import ServiceRequestFactory
 
@@ -405,3 +405,27 @@ def test_not_for_me_refuses_a_bad_reason_and_changes_nothing(client, family, bod
     response = call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", body)
     assert response.status_code == 400 and "reason" in response.json()["errors"]
     assert Offer.objects.get(service_request=request, provider=ana).answer == OfferAnswer.WAITING
+
+
+def test_a_widened_request_reaches_the_helpers_who_chose_instant_notices_within_the_hour(family):
+    """Opened to every helper after its rounds (here, hours after it was posted), it is told as a
+    new request from then, like a direct request whose window lapsed; not to the helper it was
+    offered to, who was told then."""
+    from notifications import services as notices
+    from notifications.kinds import Frequency, Kind
+
+    ana = _helper("Ana", 1)
+    far = _helper("Far", 60, travel=100)
+    for helper in (ana, far):
+        notices.contact_set(user=helper.user, new_requests=Frequency.INSTANT)
+    request = _request(family)
+    ServiceRequest.objects.filter(pk=request.pk).update(created_at=timezone.now() - dt.timedelta(hours=5))
+    assert services.offers_send(service_request_id=request.pk) == 2  # Ana and Far, both in reach
+    Offer.objects.filter(service_request=request, provider=far).delete()  # Far joined after the round
+    ServiceRequest.objects.filter(pk=request.pk).update(offers_answer_by=timezone.now(), offer_round=OFFER_ROUNDS)
+    services.offers_send(service_request_id=request.pk)  # the last round ran out: open to all
+    assert ServiceRequest.objects.get(pk=request.pk).offered_to == OfferedTo.ALL
+
+    assert notices.new_request_notices_send(now=timezone.now(), frequency=Frequency.INSTANT) == 1
+    told = Event.objects.filter(kind=Kind.NEW_REQUESTS).values_list("key", flat=True)
+    assert list(told) == [f"{Kind.NEW_REQUESTS}:request:{request.pk}:provider:{far.pk}"]
