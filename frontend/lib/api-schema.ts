@@ -1845,6 +1845,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service-requests/{id}/not-for-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/service-requests/{id}/not-for-me {"reason"?}: the helper a request was offered to
+         *     passes on it ("Not for me" on Available Requests); the next helper free then is offered it at
+         *     once. 404 when it was not offered to her, 409 when she answered already or it is no longer open.
+         */
+        post: operations["api_service_requests_not_for_me_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vetting/background-check": {
         parameters: {
             query?: never;
@@ -3178,6 +3199,18 @@ export interface components {
             newRequests?: components["schemas"]["NewRequestsEnum"];
         };
         NullEnum: null;
+        /**
+         * @description POST /api/service-requests/{id}/not-for-me: a helper passes on a request offered to her, saying
+         *     why if she likes (staff read it; the family is not told).
+         */
+        OfferDeclineRequest: {
+            /** @default  */
+            reason: string;
+        };
+        /** @description What "Not for me" did: how many helpers were offered the request in her place (0 or 1). */
+        OfferDeclineResult: {
+            offeredNext: number;
+        };
         /**
          * @description * `engage` - Engage (the report does not bar her)
          *     * `adverse_action` - Adverse action (not approved)
@@ -6820,6 +6853,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceRequest"];
+                };
+            };
+        };
+    };
+    api_service_requests_not_for_me_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferDeclineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferDeclineResult"];
                 };
             };
         };
