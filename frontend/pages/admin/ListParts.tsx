@@ -67,9 +67,9 @@ export function SearchBox({
 const NO_FILTER: ListFilterValues = { search: "", status: "" };
 
 /** A list's search and status filter: the values typed, and the search the server is asked once
- * typing pauses (trimmed). Plain state, never a form to check: the server's 400 on a search too
- * long shows as the list's error (listFilterSchema keeps the server's limits for the tests), and
- * /admin's first load carries no form library (it loads with the first dialog or form opened). */
+ * typing pauses (trimmed). Plain state, not a form: nothing is submitted, and a search the server
+ * refuses shows as the list's error. So /admin's first load carries no form library (it loads
+ * with the first dialog opened). */
 export function useListFilters() {
   const [values, setValues] = useState<ListFilterValues>(NO_FILTER);
   const set = useCallback(
