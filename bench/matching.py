@@ -29,6 +29,8 @@ cancelled ones, the booked visits holding their helpers' time.
 Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth) and Redis, like `make test`.
 The offering (a new request's first round of offers, requests_app.services.offers_send) is
 measured on the same data: 400 requests at concurrency 1, 400 at 10 (--offers-only: no HTTP load).
+The matching and the offering run on forked processes, each its own connection (in_processes), as
+gunicorn's and Celery's workers run them: threads of one process would wait for each other's Python.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import redis  # noqa: E402
-from api_load import Build, Connection, Result, Server, _backends, _cpu_seconds, _psql  # noqa: E402
+from api_load import Build, Connection, Result, Server, _cpu_seconds, _psql  # noqa: E402
 
 STATE = "IL"
 FAMILIES = 1000
@@ -294,45 +296,73 @@ def reach_counts(sample: list[int]) -> dict[str, float]:
     }
 
 
-def query_latencies(recipients: list[int], concurrency: int) -> list[float]:
+def in_processes(work, items: list, concurrency: int) -> tuple[list[float], list, float]:
+    """work(item) for each item on `concurrency` processes forked from this one, as production runs
+    the work (gunicorn's workers, Celery's): each its own PostgreSQL connection, none waiting for
+    another's Python (threads of one process would queue behind its one interpreter lock, and the
+    latencies would measure that queue). Returns each item's latency (ms), work's results, and the
+    CPU spent (the processes' own and their PostgreSQL backends'), in seconds."""
+    import multiprocessing
+
+    from django.db import connections
+
+    for conn in connections.all(initialized_only=True):
+        conn.close()
+        if hasattr(conn, "close_pool"):
+            conn.close_pool()  # a pool's connections and threads are never shared with a fork
+    context = multiprocessing.get_context("fork")
+    tasks, done = context.Queue(), context.Queue()
+    for item in items:
+        tasks.put(item)
+    for _ in range(concurrency):
+        tasks.put(None)
+
+    def worker() -> None:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            backend = cursor.fetchone()[0]
+        before = time.process_time() + _cpu_seconds(backend)
+        rows = []
+        while (item := tasks.get()) is not None:
+            t0 = time.perf_counter()
+            result = work(item)
+            rows.append(((time.perf_counter() - t0) * 1000, result))
+        done.put((rows, time.process_time() + _cpu_seconds(backend) - before))
+        connection.close()
+
+    processes = [context.Process(target=worker) for _ in range(concurrency)]
+    for process in processes:
+        process.start()
+    latencies, results, cpu = [], [], 0.0
+    for _ in processes:
+        rows, spent = done.get()
+        latencies += [ms for ms, _ in rows]
+        results += [result for _, result in rows]
+        cpu += spent
+    for process in processes:
+        process.join()
+    return latencies, results, cpu
+
+
+def query_latencies(recipients: list[int], concurrency: int) -> tuple[list[float], float]:
     """The matching alone: for each recipient, the first page nearest first with the count (the
-    page's two queries: the ranked ids and total, then the 24 rows), on `concurrency` threads,
-    each with its own database connection."""
-    import threading
-
-    from django.db import connection
-
+    page's two queries: the ranked ids and total, then the 24 rows), on `concurrency` processes
+    (in_processes). Returns the latencies and the CPU spent (s)."""
     from circles.models import CareRecipient
     from core.geo import Point
     from providers.selectors import in_order, provider_list_public, ranked_ids
 
     places = {r.pk: Point(r.latitude, r.longitude) for r in CareRecipient.objects.filter(pk__in=recipients)}
-    queue = iter(recipients)
-    lock = threading.Lock()
-    latencies: list[float] = []
 
-    def worker() -> None:
-        try:
-            while True:
-                with lock:
-                    pk = next(queue, None)
-                if pk is None:
-                    return
-                t0 = time.perf_counter()
-                qs = provider_list_public(near=places[pk], sort="distance")
-                ranked = list(ranked_ids(qs)[:PAGE])
-                in_order(qs, [pk for pk, _total in ranked])
-                with lock:
-                    latencies.append((time.perf_counter() - t0) * 1000)
-        finally:
-            connection.close()
+    def page(pk: int) -> None:
+        qs = provider_list_public(near=places[pk], sort="distance")
+        ranked = list(ranked_ids(qs)[:PAGE])
+        in_order(qs, [pk for pk, _total in ranked])
 
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return latencies
+    latencies, _, cpu = in_processes(page, recipients, concurrency)
+    return latencies, cpu
 
 
 def post_requests(recipients: list[int]) -> list[int]:
@@ -363,44 +393,15 @@ def post_requests(recipients: list[int]) -> list[int]:
     ]
 
 
-def offer_latencies(asked: list[int], concurrency: int) -> tuple[list[float], list[int]]:
+def offer_latencies(asked: list[int], concurrency: int) -> tuple[list[float], list[int], float]:
     """Offering: for each request posted (post_requests), its first round of offers made
-    (requests_app.services.offers_send: the helpers in reach read by travel band, ranked, checked
-    free, the offers written and, after the commit, their notices handed to Celery) on
-    `concurrency` threads, each with its own connection. Returns the latencies and how many helpers
-    each request was offered to."""
-    import threading
-
-    from django.db import connection
-
+    (requests_app.services.offers_send: the helpers in reach and free read by travel band, ranked,
+    the offers written and, after the commit, their notices handed to Celery) on `concurrency`
+    processes (in_processes). Returns the latencies, how many helpers each request was offered
+    to, and the CPU spent (s)."""
     from requests_app.services import offers_send
 
-    queue = iter(asked)
-    lock = threading.Lock()
-    latencies: list[float] = []
-    offered: list[int] = []
-
-    def worker() -> None:
-        try:
-            while True:
-                with lock:
-                    pk = next(queue, None)
-                if pk is None:
-                    return
-                t0 = time.perf_counter()
-                sent = offers_send(service_request_id=pk)
-                with lock:
-                    latencies.append((time.perf_counter() - t0) * 1000)
-                    offered.append(sent)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker) for _ in range(concurrency)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return latencies, offered
+    return in_processes(lambda pk: offers_send(service_request_id=pk), asked, concurrency)
 
 
 def prepare(helpers: int, keep: bool, service_requests: int) -> dict:
@@ -438,27 +439,18 @@ def prepare(helpers: int, keep: bool, service_requests: int) -> dict:
         sessions.append((store.session_key, member.recipient_id))
     recipients = [r for _, r in sessions]
     counts = reach_counts(recipients[:: max(1, len(recipients) // 100)])
-    query_latencies(recipients[-100:], 4)  # warm-up: connections, plans
+    query_latencies(recipients[-100:], 4)  # warm-up: plans, the pages of the tables in memory
     queries, cpu = {}, {}
-    database = settings.DATABASES["default"]["NAME"]
     for concurrency in (1, 10):
         asked = recipients[: FAMILIES - 100]
-        backends = _backends(database)
-        before = time.process_time(), sum(_cpu_seconds(pid) for pid in backends)
-        queries[str(concurrency)] = query_latencies(asked, concurrency)
-        backends = set(backends) | set(_backends(database))
-        spent = time.process_time() - before[0] + sum(_cpu_seconds(pid) for pid in backends) - before[1]
-        # CPU of this process (building the queries, reading the rows) and of PostgreSQL, per page.
+        queries[str(concurrency)], spent = query_latencies(asked, concurrency)
+        # CPU of the workers (building the queries, reading the rows) and of PostgreSQL, per page.
         cpu[str(concurrency)] = spent * 1000 / len(asked)
     offers, offered, offer_cpu = {}, {}, {}
     offer_latencies(post_requests(recipients[-50:]), 4)  # warm-up
     for concurrency, part in ((1, recipients[:400]), (10, recipients[400:800])):
         part = post_requests(part)
-        backends = _backends(database)
-        before = time.process_time(), sum(_cpu_seconds(pid) for pid in backends)
-        offers[str(concurrency)], made = offer_latencies(part, concurrency)
-        backends = set(backends) | set(_backends(database))
-        spent = time.process_time() - before[0] + sum(_cpu_seconds(pid) for pid in backends) - before[1]
+        offers[str(concurrency)], made, spent = offer_latencies(part, concurrency)
         # Per offering: the work on the machine's cores, whatever else runs there.
         offer_cpu[str(concurrency)] = spent * 1000 / len(part)
         offered[str(concurrency)] = statistics.median(made)
@@ -529,7 +521,8 @@ def run_size(helpers: int, args: argparse.Namespace) -> list[dict]:
             *(["--keep-db"] if args.keep_db else []),
         ],
         cwd=ROOT,
-        env={**env, "DB_POOL_MAX_SIZE": "12"},  # a connection for each of the 10 threads of query_latencies
+        # Each process of in_processes borrows one connection of its own pool.
+        env={**env, "DB_POOL_MIN_SIZE": "1", "DB_POOL_MAX_SIZE": "2"},
         check=True,
         stdout=subprocess.PIPE,
         text=True,

@@ -19,8 +19,11 @@ from django.db.models import (
     Q,
     QuerySet,
     Subquery,
+    Value,
     When,
+    Window,
 )
+from django.db.models.functions import RowNumber
 from django.utils import timezone
 
 from accounts.selectors import USER_SUMMARY_FIELDS
@@ -43,13 +46,12 @@ from bookings.models import (
     VisitReport,
     VisitTaskOutcome,
 )
-from circles.models import CircleMember
 from circles.selectors import is_organizer, organized_recipient_ids, recipient_get, recipient_id_list, recipient_ids_of
 from core.addresses import PART_NAMES
 from core.errors import InvalidInput, NotFound, PermissionDenied
-from core.geo import Point
 from providers.models import Provider, VerificationStatus
-from providers.selectors import provider_get_for_profile, provider_list_public, provider_pk_of, visit_problems
+from providers.ports import TrackRecord
+from providers.selectors import provider_get_for_profile, provider_pk_of, visit_problems
 from requests_app.models import (
     ADDRESS_KEPT_AFTER_VISIT,
     SERIES_MAX_VISITS,
@@ -60,10 +62,9 @@ from requests_app.models import (
     clock_words,
 )
 from requests_app.selectors import (
-    OFFER_POOL,
     RECIPIENT_SUMMARY_FIELDS,
     answer_minutes_of,
-    offer_score,
+    helpers_for_visits,
     viewer_role_of,
 )
 
@@ -303,15 +304,66 @@ def provider_reviews_public(*, provider: Provider) -> QuerySet[Review]:
     )
 
 
+# A helper's completion: of her last COMPLETION_VISITS visits over (completed, or handed on because
+# she cancelled, was removed or was suspended), those she completed; shown from COMPLETION_MIN_VISITS
+# (fewer: "New helper").
+COMPLETION_VISITS = 25
+COMPLETION_MIN_VISITS = 5
+
+
+def track_records_of(provider_ids: list[int]) -> dict[int, TrackRecord]:
+    """providers.ports.track_records: each helper's answer speed (requests_app's answer_minutes_of)
+    and completion: her last COMPLETION_VISITS visits that are over, by their start, each either
+    completed or one she left (a Replacement names her: she cancelled, was removed or suspended; a
+    visit the family cancelled is not hers to keep). Two queries for any number of helpers; a
+    helper with no answer and fewer than COMPLETION_MIN_VISITS visits is left out."""
+    if not provider_ids:
+        return {}
+    newest = {"order_by": F("starts_at").desc()}
+    completed = (
+        Booking.objects.filter(provider_id__in=provider_ids, status=BookingStatus.COMPLETED)
+        .annotate(nth=Window(RowNumber(), partition_by=[F("provider_id")], **newest))
+        .filter(nth__lte=COMPLETION_VISITS)
+    )
+    left = (
+        Replacement.objects.filter(left_provider_id__in=provider_ids)
+        .annotate(
+            starts_at=F("booking__starts_at"),
+            nth=Window(RowNumber(), partition_by=[F("left_provider_id")], order_by=F("booking__starts_at").desc()),
+        )
+        .filter(nth__lte=COMPLETION_VISITS)
+    )
+    visits: dict[int, list[tuple[dt.datetime, bool]]] = {}
+    kept, went = completed.annotate(kept=Value(True)).order_by(), left.annotate(kept=Value(False)).order_by()
+    for provider_id, starts_at, was_kept in kept.values_list("provider_id", "starts_at", "kept").union(
+        went.values_list("left_provider_id", "starts_at", "kept"), all=True
+    ):
+        visits.setdefault(provider_id, []).append((starts_at, was_kept))
+    speed = answer_minutes_of(provider_ids)
+    records = {}
+    for pk in provider_ids:
+        last = sorted(visits.get(pk, []), reverse=True)[:COMPLETION_VISITS]
+        judged = len(last) >= COMPLETION_MIN_VISITS
+        if pk in speed or judged:
+            records[pk] = TrackRecord(
+                answer_minutes=speed.get(pk),
+                completed=sum(kept for _, kept in last) if judged else 0,
+                visits=len(last) if judged else 0,
+            )
+    return records
+
+
 PROFILE_REVIEWS = 10  # the newest public reviews a provider's profile page shows
 
 
 def provider_profile(*, provider_id: int, viewer: User) -> Provider:
     """A provider's profile page as `viewer` may read it (who may: providers.selectors
-    .provider_get_for_profile), with `visits_completed` (her completed visits) and
-    `profile_reviews` (her newest public reviews) set on it."""
+    .provider_get_for_profile), with `visits_completed` (her completed visits), `track_record`
+    (track_records_of, None when she has none yet) and `profile_reviews` (her newest public
+    reviews) set on it."""
     provider = provider_get_for_profile(provider_id=provider_id, viewer=viewer)
     provider.visits_completed = Booking.objects.filter(provider=provider, status=BookingStatus.COMPLETED).count()
+    provider.track_record = track_records_of([provider.pk]).get(provider.pk)
     provider.profile_reviews = list(provider_reviews_public(provider=provider)[:PROFILE_REVIEWS])
     return provider
 
@@ -735,38 +787,24 @@ def verified_share_by_helper(*, now: dt.datetime | None = None) -> list[dict]:
 
 def replacement_candidates(booking: Booking, *, count: int, excluded: Iterable[int]) -> list[tuple[Provider, float]]:
     """The best `count` helpers to offer a booking whose helper left, with their distance in miles:
-    the request's offers rule for one visit (requests_app.selectors.offer_candidates: verified and
+    the request's offers rule for one visit (requests_app.selectors.helpers_for_visits: verified and
     active with checks current, the service, her travel distance covering the person cared for, free
-    then under her hours and time off and visits; not the client nor the circle), without the
-    helpers `excluded` (the one who left, those offered it already); ranked by offer_score. A
-    recipient not placed yet has nobody near: []."""
+    then under her hours and time off and visits; not the client nor the circle; her language
+    first, then offer_score), without the helpers `excluded` (the one who left, those offered it
+    already). The same two queries whatever the helpers near. A recipient not placed yet has nobody
+    near: []."""
     recipient = booking.recipient
     if recipient.latitude is None or recipient.longitude is None:
         return []
-    center = Point(recipient.latitude, recipient.longitude)
-    circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
-    pool = list(
-        provider_list_public(specialty=booking.service_request.category.slug, near=center, sort="distance")
-        .exclude(user_id=booking.client_id)
-        .exclude(user_id__in=circle)
-        .exclude(pk__in=list(excluded))[:OFFER_POOL]
-    )
-    speed = answer_minutes_of([p.pk for p in pool])
-    pool.sort(
-        key=lambda p: (
-            offer_score(miles=p.distance_miles, rating=float(p.rating), answer_minutes=speed.get(p.pk)),
-            p.pk,
-        )
-    )
     start = booking.visit_start
-    visit = [(start, start + dt.timedelta(minutes=booking.duration))]
-    picked: list[tuple[Provider, float]] = []
-    for provider in pool:
-        if provider_visit_problems(provider, visit)[0] == "":
-            picked.append((provider, provider.distance_miles))
-            if len(picked) == count:
-                break
-    return picked
+    return helpers_for_visits(
+        recipient=recipient,
+        specialty=booking.service_request.category.slug,
+        client_id=booking.client_id,
+        visits=[(start, start + dt.timedelta(minutes=booking.duration))],
+        excluded=list(excluded),
+        count=count,
+    )
 
 
 def replacement_open_of(booking_id: int) -> Replacement | None:

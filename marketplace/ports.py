@@ -18,7 +18,6 @@ from core.ports import Port
 from payments import selectors as payments
 from providers import ports as providers
 from requests_app import ports as requests
-from requests_app import selectors as request_reads
 from vetting import selectors as vetting
 
 ANSWERS: dict[Port, Callable[..., Any]] = {
@@ -28,8 +27,9 @@ ANSWERS: dict[Port, Callable[..., Any]] = {
     providers.busy_prefetch: bookings.provider_busy_prefetch,
     providers.busy_intervals: bookings.provider_busy_intervals,
     providers.visits_between: bookings.provider_visits_between,
-    # How quickly a helper answers offers (her card's "Usually answers in 14 min").
-    providers.answer_minutes: request_reads.answer_minutes_of,
+    # How quickly a helper answers offers and how many of her visits she completed (her card's and
+    # profile's "Usually answers in 14 min", "Completed 24 of the last 25 visits").
+    providers.track_records: bookings.track_records_of,
     # A request's bookings: the one it shows (bookingId, its helper), whether a helper was booked on
     # it (she may open it), whether she still holds its address, and "Book again" from a booking.
     requests.shown_booking: bookings.request_shown_booking,

@@ -16,7 +16,7 @@ from messaging.models import Message, MessageType
 from notifications.kinds import ADMIN_KINDS, CLIENT_KINDS, DEFAULT_ON, PROVIDER_KINDS, Channel, Frequency, Kind
 from notifications.models import Contact, Preference, TextOptOut
 from providers.models import Provider, TimeOff, VerificationStatus
-from requests_app.models import OfferedTo, RequestStatus, ServiceRequest
+from requests_app.models import Offer, OfferedTo, RequestStatus, ServiceRequest
 from requests_app.selectors import provider_can_take
 
 if TYPE_CHECKING:
@@ -134,16 +134,19 @@ def unread_bursts(*, quiet_since: dt.datetime) -> QuerySet:
 def open_requests_since(*, since: dt.datetime) -> QuerySet:
     """Open requests that became open to all providers since `since`: when posted, or, for one sent
     to a provider, when it opened (its window lapsed and the circle was told, or the
-    provider declined). A request for one provider only is never announced to others."""
+    provider declined), or, for one offered to a few, when it widened to all (widened_at). A request
+    for one provider only is never announced to others."""
     return (
         # A request offered to a few helpers is told to them alone (its offers' notices).
         ServiceRequest.objects.filter(
             status=RequestStatus.OPEN, only_requested_provider=False, offered_to=OfferedTo.ALL
         )
         .filter(Q(requested_provider__isnull=True) | Q(direct_opened_at__isnull=False))
-        .annotate(listed_at=Coalesce("direct_opened_at", "created_at"))
+        .annotate(listed_at=Coalesce("widened_at", "direct_opened_at", "created_at"))
         .filter(listed_at__gte=since)
         .select_related("category")
+        # The helpers it was offered to before it widened were told then (provider_matches).
+        .prefetch_related(Prefetch("offers", queryset=Offer.objects.only("service_request_id", "provider_id")))
         .order_by("listed_at", "id")
     )
 
@@ -173,6 +176,8 @@ def provider_matches(provider: Provider, service_request: ServiceRequest) -> boo
     rule of the open requests she is shown), and it is not their own."""
     if provider.user_id == service_request.client_id or provider.pk == service_request.requested_provider_id:
         return False  # their own, or one sent to them (they were told directly)
+    if any(offer.provider_id == provider.pk for offer in service_request.offers.all()):
+        return False  # offered to her before it widened: she was told then, and may have passed on it
     return provider_can_take(provider, service_request)
 
 

@@ -9,6 +9,7 @@ by bookings.selectors and plugged in by marketplace/ports.py (core.ports says wh
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from core.ports import Port
@@ -37,8 +38,29 @@ visits_between: Port[..., list[Any]] = Port("providers.ports.visits_between")
 # (the admin API, the Django admin, manage.py) goes through provider_set_status, which asks.
 approval_problem: Port[[Any], str] = Port("providers.ports.approval_problem")
 
-# answer_minutes(provider_ids): each helper's median time to answer an offer, in minutes, over her
-# last offers (a helper with no answers yet is left out): "Usually answers in 14 min" on her card.
-answer_minutes: Port[[list[int]], dict[int, float]] = Port("providers.ports.answer_minutes")
 
-__all__ = ["answer_minutes", "approval_problem", "busy_at", "busy_intervals", "busy_prefetch", "visits_between"]
+@dataclass(frozen=True)
+class TrackRecord:
+    """What a helper's card and profile say of how she answers and keeps her word: her median time
+    to answer an offer over her last offers, in minutes (None: none answered yet), and of her last
+    visits the ones she completed (`completed` of `visits`; visits 0: too few to judge, "New helper")."""
+
+    answer_minutes: float | None
+    completed: int
+    visits: int
+
+
+# track_records(provider_ids): each helper's TrackRecord ("Usually answers in 14 min", "Completed 24
+# of the last 25 visits" on her card and profile), one query per part for the whole page; a helper
+# with no answers and too few visits is left out.
+track_records: Port[[list[int]], dict[int, TrackRecord]] = Port("providers.ports.track_records")
+
+__all__ = [
+    "TrackRecord",
+    "approval_problem",
+    "busy_at",
+    "busy_intervals",
+    "busy_prefetch",
+    "track_records",
+    "visits_between",
+]

@@ -452,6 +452,26 @@ def visit_problems(
     return answers
 
 
+def free_for_visit(qs: QuerySet[Provider], *, start: dt.datetime, end: dt.datetime) -> QuerySet[Provider]:
+    """The providers of `qs` who can make one visit from `start` to `end`: visit_problems() says ""
+    for it, asked in the database (EXISTS subqueries, no extra query) so a search reads only the
+    helpers free then: no time off on a day the visit touches, inside one of her weekly windows
+    that day (or she set none; never past midnight), no other visit holding her time over it."""
+    zone = _zone()
+    local_start, local_end = start.astimezone(zone), end.astimezone(zone)
+    last_day = (local_end - dt.timedelta(microseconds=1)).date()
+    own = {"provider": OuterRef("pk")}
+    off = Exists(TimeOff.objects.filter(**own, first_day__lte=last_day, last_day__gte=local_start.date()))
+    in_hours = ~Exists(WeeklyHours.objects.filter(**own))
+    if local_end.date() == local_start.date():
+        in_hours |= Exists(
+            WeeklyHours.objects.filter(
+                **own, weekday=local_start.weekday(), start_time__lte=local_start.time(), end_time__gte=local_end.time()
+            )
+        )
+    return qs.filter(in_hours & ~off & ~ports.busy_at(start, end))
+
+
 def provider_visits_between(provider: Provider, *, first_day: dt.date, last_day: dt.date):
     """The provider's scheduled and confirmed visits starting from now on and touching the days
     first_day to last_day (site's zone), soonest first (bookings' rows, with the recipient)."""

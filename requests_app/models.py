@@ -255,6 +255,10 @@ class ServiceRequest(models.Model):
     offer_round = models.PositiveSmallIntegerField(default=0, db_default=0)
     offers_answer_by = models.DateTimeField(null=True, blank=True)
     offered_by_town = models.BooleanField(default=False, db_default=False)
+    # When a request offered to a few opened to every helper (its rounds unanswered, nobody near, or
+    # its place unknown): providers hear of it as a new request from then, as of a direct request's
+    # direct_opened_at (notifications.selectors.open_requests_since).
+    widened_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -323,6 +327,8 @@ class Offer(models.Model):
     offered_at = models.DateTimeField()
     answered_at = models.DateTimeField(null=True, blank=True)
     answer = models.CharField(max_length=8, choices=OfferAnswer.choices, default=OfferAnswer.WAITING, blank=True)
+    # Why she said "Not for me", when she said (optional; staff read it in the Django admin).
+    decline_reason = models.TextField(blank=True, default="")
 
     class Meta:
         ordering = ["-offered_at", "-id"]

@@ -46,6 +46,7 @@ from core.geo import Point
 from providers import ports as provider_ports
 from providers.models import Provider, TimeOff
 from providers.selectors import (
+    free_for_visit,
     provider_list_public,
     provider_offers,
     provider_vetted,
@@ -144,10 +145,15 @@ def open_to_all(now: dt.datetime) -> Q:
 
 def offered_to_her(user_id: str) -> Q:
     """Requests shown to every helper who can take them (OfferedTo.ALL), and those offered to the
-    provider of this user (an Offer of hers): a request offered to a few helpers near the family
-    is nobody else's to see or take while it is theirs."""
+    provider of this user (an Offer of hers she did not decline: "Not for me" takes it off her list):
+    a request offered to a few helpers near the family is nobody else's to see or take while it is
+    theirs."""
     return Q(offered_to=OfferedTo.ALL) | Q(
-        Exists(Offer.objects.filter(service_request_id=OuterRef("pk"), provider__user_id=user_id))
+        Exists(
+            Offer.objects.filter(service_request_id=OuterRef("pk"), provider__user_id=user_id).exclude(
+                answer=OfferAnswer.DECLINED
+            )
+        )
     )
 
 
@@ -162,7 +168,11 @@ def offered_to_others(service_request: ServiceRequest, *, provider_id: int) -> b
     (offered_to_her in Python: the accept checks it on the row it took)."""
     if service_request.offered_to != OfferedTo.OFFERS or service_request.requested_provider_id == provider_id:
         return False
-    return not Offer.objects.filter(service_request_id=service_request.pk, provider_id=provider_id).exists()
+    return (
+        not Offer.objects.filter(service_request_id=service_request.pk, provider_id=provider_id)
+        .exclude(answer=OfferAnswer.DECLINED)
+        .exists()
+    )
 
 
 def direct_to_someone_else(service_request: ServiceRequest, *, provider_id: int, now: dt.datetime) -> bool:
@@ -576,8 +586,8 @@ def service_request_to_rebook(*, user: User, booking_id: int) -> ServiceRequest 
 # A round of offers reads the OFFER_POOL helpers nearest the person cared for among those whose own
 # travel distance covers her (providers.selectors.within_reach: a box per band of travel distance
 # on an index, so the rows read do not grow with the helpers farther out), ranks them by one score
-# (below), and keeps the first who can make the visit (provider_can_take: her service, her hours,
-# not her time off, no other visit then).
+# (below), among those who can make the visit (her service, her hours, not her time off, no other
+# visit then: asked in the same query for one visit, free_for_visit).
 OFFER_POOL = 60
 # The score, in miles: her distance, plus this many miles per star of rating below 5, plus one mile
 # per this many minutes of her median answer time (a helper with no answers yet counts as
@@ -621,37 +631,64 @@ def offer_score(*, miles: float, rating: float, answer_minutes: float | None) ->
 
 def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tuple[Provider, float]]:
     """The best `count` helpers to offer the request to next, each with her distance in miles:
-    verified and active, offering its service, her travel distance covering the person cared for,
-    free then (provider_can_take), not offered it before, not the client nor in the recipient's
-    circle; those who speak the recipient's language (CareRecipient.language) first, each group
-    ranked by offer_score. The recipient must be placed (its caller checks).
-
-    A fixed number of queries whatever the helpers near: the pool (the OFFER_POOL nearest in reach,
-    read by travel band on the index, within_reach), then for the whole pool at once its weekly
-    hours, its time off over the visits' days and its booked visits over their hours (prefetches),
-    and its answer speed. Whether each can make the visits is then decided in Python on those rows."""
+    helpers_for_visits over its visits, without those offered it before. The recipient must be
+    placed (its caller checks)."""
     visits = request_visit_intervals(service_request)
     if not visits or visits[0][0] <= timezone.now():
         return []  # no date yet, or its first visit has begun: nobody can take it (provider_can_take)
-    start, end = min(s for s, _ in visits), max(e for _, e in visits)
-    zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
-    first_day, last_day = start.astimezone(zone).date(), end.astimezone(zone).date()
-    recipient = service_request.recipient
+    return helpers_for_visits(
+        recipient=service_request.recipient,
+        specialty=service_request.category.slug,
+        client_id=service_request.client_id,
+        visits=visits,
+        excluded=Offer.objects.filter(service_request_id=service_request.pk).values("provider_id"),
+        count=count,
+    )
+
+
+def helpers_for_visits(
+    *,
+    recipient: CareRecipient,
+    specialty: str,
+    client_id: str,
+    visits: list[tuple[dt.datetime, dt.datetime]],
+    excluded: QuerySet | list[int],
+    count: int,
+) -> list[tuple[Provider, float]]:
+    """The best `count` helpers who can make these visits (for a series, one of them at least), each
+    with her distance in miles: verified and active with checks current, offering the service, her
+    travel distance covering the person cared for (placed: the callers check), free then (her hours,
+    her time off, her other visits), not `excluded`, not the client nor in the recipient's circle;
+    those who speak the recipient's language (CareRecipient.language) first, each group ranked by
+    offer_score. The offers of a request and a replacement's rounds both ask this.
+
+    Two queries whatever the helpers near, and none more per helper: the pool (the OFFER_POOL
+    nearest in reach, read by travel band on the index, within_reach, and for one visit only those
+    free then: providers.selectors.free_for_visit's EXISTS subqueries), then the pool's answer
+    speed. A series (several visits) reads the pool's hours, time off and booked visits in one
+    prefetch each and keeps those who can make one of its visits (visit_problems)."""
     center = Point(recipient.latitude, recipient.longitude)
     circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
     # A helper who speaks her language comes before any who does not: an older woman at ease in
     # Spanish is best helped in Spanish, and the pool reads the nearest speakers first.
     language = recipient.language
-    pool = list(
-        with_languages_text(provider_list_public(specialty=service_request.category.slug, near=center, sort="distance"))
+    qs = (
+        with_languages_text(provider_list_public(specialty=specialty, near=center, sort="distance"))
         .annotate(not_speaking=Case(When(speaks(language), then=Value(0)), default=Value(1)))
         .order_by("not_speaking", "distance_miles", "pk")
         .select_related(None)
         .only("id", "user_id", "specialties", "rating", "travel_miles", "languages")
-        .exclude(user_id=service_request.client_id)
+        .exclude(user_id=client_id)
         .exclude(user_id__in=circle)
-        .exclude(pk__in=Offer.objects.filter(service_request_id=service_request.pk).values("provider_id"))
-        .prefetch_related(
+        .exclude(pk__in=excluded)
+    )
+    start, end = min(s for s, _ in visits), max(e for _, e in visits)
+    if len(visits) == 1:
+        pool = list(free_for_visit(qs, start=start, end=end)[:OFFER_POOL])
+    else:
+        zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
+        first_day, last_day = start.astimezone(zone).date(), end.astimezone(zone).date()
+        everyone = qs.prefetch_related(
             "weekly_hours",
             Prefetch(
                 "time_off",
@@ -660,7 +697,11 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
             ),
             provider_ports.busy_prefetch(start, end),
         )[:OFFER_POOL]
-    )
+        pool = [
+            p
+            for p in everyone
+            if "" in visit_problems(p, visits, busy=[(v.starts_at, v.ends_at) for v in p.busy_visits])
+        ]
     speed = answer_minutes_of([p.pk for p in pool])
     pool.sort(
         key=lambda p: (
@@ -669,14 +710,7 @@ def offer_candidates(service_request: ServiceRequest, *, count: int) -> list[tup
             p.pk,
         )
     )
-    picked: list[tuple[Provider, float]] = []
-    for provider in pool:
-        busy = [(visit.starts_at, visit.ends_at) for visit in provider.busy_visits]
-        if provider_can_take(provider, service_request, busy=busy):
-            picked.append((provider, provider.distance_miles))
-            if len(picked) == count:
-                break
-    return picked
+    return [(provider, provider.distance_miles) for provider in pool[:count]]
 
 
 def offer_answer_time(service_request: ServiceRequest) -> dt.timedelta:

@@ -761,7 +761,10 @@ def _open_to_all(service_request: ServiceRequest, reason: str, *, by_town: bool 
     service_request.offered_to = OfferedTo.ALL
     service_request.offers_answer_by = None
     service_request.offered_by_town = by_town
-    service_request.save(update_fields=["offered_to", "offers_answer_by", "offered_by_town", "updated_at"])
+    service_request.widened_at = timezone.now()  # providers hear of it from now (new-request notices)
+    service_request.save(
+        update_fields=["offered_to", "offers_answer_by", "offered_by_town", "widened_at", "updated_at"]
+    )
     _alert_staff(service_request, reason)
 
 
@@ -825,6 +828,59 @@ def offers_send(*, service_request_id: int, now: dt.datetime | None = None) -> i
     return len(picks)
 
 
+OFFER_DECLINE_NOT_YOURS = "This request was not offered to you."
+OFFER_ANSWERED = "You have already answered this offer."
+
+
+def offer_decline(*, service_request_id: int, actor: User, reason: str = "") -> int:
+    """A helper says "Not for me" to a request offered to her (an optional reason, at most
+    DECLINE_REASON_MAX characters): her offer is answered (it counts in her answer speed), the
+    request leaves her list, and the next best helper free then is offered it at once in the same
+    round (told from Celery after the commit, OffersMade). With nobody left to offer it and nobody
+    else waiting, the round ends now and the sweep widens it (offers_send). Returns how many
+    helpers were offered it in her place (0 or 1). 404: not offered to her; 409: answered already,
+    or the request is no longer open."""
+    reason = (reason or "").strip()
+    if len(reason) > DECLINE_REASON_MAX:
+        raise InvalidInput(DECLINE_REASON_TOO_LONG, errors={"reason": [DECLINE_REASON_TOO_LONG]})
+    now = timezone.now()
+    with transaction.atomic():
+        service_request = service_request_lock(service_request_id=service_request_id)
+        offer = (
+            Offer.objects.select_for_update()
+            .filter(service_request_id=service_request.pk, provider__user_id=actor.pk)
+            .first()
+        )
+        if offer is None:
+            raise NotFound(OFFER_DECLINE_NOT_YOURS)
+        if offer.answer != OfferAnswer.WAITING:
+            raise Conflict(OFFER_ANSWERED)
+        _check_open(service_request, "answered")
+        offer.answer, offer.answered_at, offer.decline_reason = OfferAnswer.DECLINED, now, reason
+        offer.save(update_fields=["answer", "answered_at", "decline_reason"])
+        if service_request.offered_to != OfferedTo.OFFERS:
+            return 0  # open to every helper already: nobody to offer it to in her place
+        service_request = ServiceRequest.objects.select_related("recipient", "category").get(pk=service_request.pk)
+        picks = selectors.offer_candidates(service_request, count=1)
+        if picks:
+            provider, miles = picks[0]
+            last = Offer.objects.filter(service_request_id=service_request.pk).order_by("-rank").first()
+            Offer.objects.create(
+                service_request=service_request,
+                provider=provider,
+                round=offer.round,
+                rank=(last.rank if last else 0) + 1,
+                miles=miles,
+                offered_at=now,
+            )
+            publish(OffersMade(service_request_id=service_request.pk, round=offer.round))
+        elif not Offer.objects.filter(service_request_id=service_request.pk, answer=OfferAnswer.WAITING).exists():
+            # Nobody else is considering it: its round is over now (beat's sweep, requests_to_offer).
+            service_request.offers_answer_by = now
+            service_request.save(update_fields=["offers_answer_by", "updated_at"])
+    return len(picks)
+
+
 def on_offers_made(event: OffersMade) -> None:
     """OffersMade (on commit): the helpers of the round are told, from Celery."""
     from requests_app.tasks import offers_tell  # noqa: PLC0415 (the task module imports this one)
@@ -853,7 +909,11 @@ def offers_made_tell(*, service_request_id: int, round_: int) -> int:
         if not offers:
             return 0
         when = _when_words(service_request)
-        answer_by = offers[0].offered_at + selectors.offer_answer_time(service_request)  # as offers_send set it
+        # When the round ends, as offers_send set it (a helper offered it in another's place since
+        # has until then too).
+        answer_by = service_request.offers_answer_by or offers[0].offered_at + selectors.offer_answer_time(
+            service_request
+        )
         for offer in offers:
             notice_send(
                 NoticeKind.REQUEST_OFFERED,

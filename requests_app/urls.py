@@ -12,6 +12,11 @@ urlpatterns = [
         views.ServiceRequestDeclineView.as_view(),
         name="api-service-request-decline",
     ),
+    path(
+        "api/service-requests/<int:pk>/not-for-me",
+        views.OfferDeclineView.as_view(),
+        name="api-service-request-not-for-me",
+    ),
     path("service-request-details", pages.service_request_details, name="service-request-details"),
     path("edit-service-request", pages.edit_service_request, name="edit-service-request"),
     path("request-service", pages.request_service, name="request-service"),

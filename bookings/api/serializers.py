@@ -30,6 +30,7 @@ from circles.models import CircleRole
 from core.api import StrictSerializer
 from core.fields import MoneyField, StrictCharField, StrictIntegerField
 from core.languages import speaks_line
+from providers.api.serializers import TrackRecordFields
 from providers.models import Provider, VerificationStatus
 from requests_app.api.serializers import (
     RecipientCareDetailsSerializer,
@@ -687,11 +688,12 @@ class PublicReviewSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class ProviderProfileSerializer(serializers.ModelSerializer):
+class ProviderProfileSerializer(TrackRecordFields, serializers.ModelSerializer):
     """GET /api/providers/{id}/profile and the /providers/{id} page: what a family sees of a helper.
     Her photo (or initial) and name, services, the area she names (never where she lives), rate,
     the dates of her identity and background checks (null: not checked yet), rating, her
-    completed visits and newest public reviews."""
+    completed visits, how quickly she answers and how many of her last visits she completed (her
+    card's words: TrackRecordFields), and newest public reviews."""
 
     specialties = serializers.ListField(child=serializers.CharField(), read_only=True)
     languages = serializers.ListField(child=serializers.CharField(), read_only=True)
@@ -732,6 +734,8 @@ class ProviderProfileSerializer(serializers.ModelSerializer):
             "rating",
             "totalReviews",
             "visitsCompleted",
+            "answerMinutes",
+            "completion",
             "memberSince",
             "reviews",
         ]

@@ -25,7 +25,7 @@ from bookings.models import (
     ReplacementOfferAnswer,
     ReplacementState,
 )
-from bookings.selectors import replacement_counts
+from bookings.selectors import replacement_candidates, replacement_counts
 from bookings.services.replacement import ROUND_NORMAL, ROUND_URGENT
 from bookings.tests.factories import BookingFactory
 from circles.models import CircleMember, CircleRole
@@ -498,3 +498,29 @@ def test_a_family_closing_its_account_cancels_a_visit_waiting_for_a_helper_and_t
     assert (booking.status, booking.refund_status) == (BookingStatus.CANCELLED, RefundStatus.PENDING)
     assert Replacement.objects.get(booking=booking).state == ReplacementState.ENDED
     assert not Delivery.objects.filter(event__kind=NoticeKind.BOOKING_CANCELLED, recipient=vera.user).exists()
+
+
+@pytest.mark.parametrize("near", [2, 8])
+def test_choosing_a_replacement_takes_the_same_queries_however_many_helpers_are_near(
+    family, vera, near, django_assert_max_num_queries
+):
+    """No query per helper: who is free then is asked in the pool's own query (free_for_visit), and
+    the pool's answer speed in one more. Those off that day or booked then are left out."""
+    booking = _booking(family, vera, days=3)
+    day = booking.scheduled_date
+    for i in range(near):
+        helper = _helper(f"H{i}", 1 + i / 10)
+        if i == 0:
+            TimeOff.objects.create(provider=helper, first_day=day, last_day=day)
+        if i == 1:
+            BookingFactory(
+                provider=helper,
+                status="confirmed",
+                scheduled_date=day,
+                scheduled_time="afternoon",
+                arrival_time=dt.time(14, 30),
+            )
+    booking = Booking.objects.select_related("recipient", "service_request__category").get(pk=booking.pk)
+    with django_assert_max_num_queries(2):
+        picked = replacement_candidates(booking, count=3, excluded=[vera.pk])
+    assert [p.user.first_name for p, _ in picked] == [f"H{i}" for i in range(2, min(near, 5))]

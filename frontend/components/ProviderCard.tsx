@@ -1,11 +1,13 @@
 // A provider's card on /providers: who she is (her name links to her profile page), her rating,
-// when she is next free, how far she is
-// from the person cared for ("3.2 miles away", when the page asks near someone), her services and
+// how quickly she answers and how many of her last visits she completed (TrackRecord), when she is
+// next free, how far she is from the person cared for ("3.2 miles away", when the page asks near
+// someone), her services and
 // rate, the languages she speaks ("Speaks English, Spanish", in the reader's language, from the
 // server), and a request sent to her directly.
 import { Avatar } from "./Avatar";
 import { providerProfileLink } from "./BookingPerson";
 import { StarRating } from "./StarRating";
+import { TrackRecord } from "./TrackRecord";
 import { formatMoney, milesAway, parseDateOnly, personName } from "../lib/format";
 import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
 
@@ -17,12 +19,6 @@ function nextFreeText(next: NextFreeWindow | null | undefined): string {
   if (!next || !day) return "No free time in the next 2 weeks";
   const date = day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
   return `Next free: ${date}, ${next.timeWindow}`;
-}
-
-/** "Usually answers in 14 min" (her median over her last offers); "in 2 hours" from two hours. */
-export function answerSpeedText(minutes: number): string {
-  if (minutes < 120) return `Usually answers in ${minutes} min`;
-  return `Usually answers in ${Math.round(minutes / 60)} hours`;
 }
 
 export function ProviderCard({ provider, serviceName }: { provider: Provider; serviceName: (id: string) => string }) {
@@ -49,11 +45,11 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
           {milesAway(provider.distanceMiles)}
         </p>
       )}
-      {provider.answerMinutes != null && (
-        <p className="provider-answers" data-testid="answer-speed">
-          {answerSpeedText(provider.answerMinutes)}
-        </p>
-      )}
+      <TrackRecord
+        answerMinutes={provider.answerMinutes}
+        completion={provider.completion}
+        newHelperShown={provider.totalReviews === 0}
+      />
       <p className="provider-next-free" data-testid="next-free">
         {nextFreeText(provider.nextFreeWindow)}
       </p>

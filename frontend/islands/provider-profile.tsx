@@ -1,9 +1,11 @@
 // /providers/{id}: what a family sees of a helper before she comes. Her photo (or initial) and
 // name, what she checked and when (VettingBadges: a check without a date says it is not done
-// yet), services, the area she names (never where she lives), rate, rating, completed visits and
-// her newest public reviews. The page's props are GET /api/providers/{id}/profile's answer.
+// yet), services, the area she names (never where she lives), rate, rating, completed visits, how
+// quickly she answers and how many of her last visits she completed (TrackRecord), and her newest
+// public reviews. The page's props are GET /api/providers/{id}/profile's answer.
 import { Avatar } from "../components/Avatar";
 import { StarRating } from "../components/StarRating";
+import { TrackRecord } from "../components/TrackRecord";
 import { VettingBadges } from "../components/VettingBadges";
 import { formatDate, formatMoney, personName, plural, specialtyName } from "../lib/format";
 import { mountIsland } from "../lib/mount";
@@ -30,6 +32,11 @@ function ProviderProfilePage({ profile }: Props) {
               ? "New to Kindly: no completed visits yet"
               : `${plural(profile.visitsCompleted, "visit", "visits")} completed`}
           </p>
+          <TrackRecord
+            answerMinutes={profile.answerMinutes}
+            completion={profile.completion}
+            newHelperShown={profile.totalReviews === 0 || profile.visitsCompleted === 0}
+          />
         </div>
       </header>
       {!shown && (

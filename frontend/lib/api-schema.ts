@@ -1886,6 +1886,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/service-requests/{id}/not-for-me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description POST /api/service-requests/{id}/not-for-me {"reason"?}: the helper a request was offered to
+         *     passes on it ("Not for me" on Available Requests); the next helper free then is offered it at
+         *     once. 404 when it was not offered to her, 409 when she answered already or it is no longer open.
+         */
+        post: operations["api_service_requests_not_for_me_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vetting/background-check": {
         parameters: {
             query?: never;
@@ -2510,6 +2531,7 @@ export interface components {
             /** Format: double */
             readonly distanceMiles: number | null;
             readonly answerMinutes: number | null;
+            readonly completion: components["schemas"]["Completion"] | null;
         };
         /**
          * @description * `call` - call
@@ -2690,6 +2712,14 @@ export interface components {
             readonly bookings: number;
             readonly unpaid: number;
             readonly requests: number;
+        };
+        /**
+         * @description Of her last visits that are over (at most 25), how many she completed: "Completed 24 of the
+         *     last 25 visits" (bookings.selectors.track_records_of).
+         */
+        Completion: {
+            completed: number;
+            visits: number;
         };
         Conversation: {
             user: components["schemas"]["PublicUser"];
@@ -3252,6 +3282,18 @@ export interface components {
         };
         NullEnum: null;
         /**
+         * @description POST /api/service-requests/{id}/not-for-me: a helper passes on a request offered to her, saying
+         *     why if she likes (staff read it; the family is not told).
+         */
+        OfferDeclineRequest: {
+            /** @default  */
+            reason: string;
+        };
+        /** @description What "Not for me" did: how many helpers were offered the request in her place (0 or 1). */
+        OfferDeclineResult: {
+            offeredNext: number;
+        };
+        /**
          * @description * `engage` - Engage (the report does not bar her)
          *     * `adverse_action` - Adverse action (not approved)
          * @enum {string}
@@ -3499,7 +3541,8 @@ export interface components {
          * @description GET /api/providers/{id}/profile and the /providers/{id} page: what a family sees of a helper.
          *     Her photo (or initial) and name, services, the area she names (never where she lives), rate,
          *     the dates of her identity and background checks (null: not checked yet), rating, her
-         *     completed visits and newest public reviews.
+         *     completed visits, how quickly she answers and how many of her last visits she completed (her
+         *     card's words: TrackRecordFields), and newest public reviews.
          */
         ProviderProfile: {
             readonly id: number;
@@ -3523,6 +3566,8 @@ export interface components {
             readonly rating: number;
             readonly totalReviews: number;
             readonly visitsCompleted: number;
+            readonly answerMinutes: number | null;
+            readonly completion: components["schemas"]["Completion"] | null;
             /** Format: date-time */
             readonly memberSince: string;
             readonly reviews: components["schemas"]["PublicReview"][];
@@ -6954,6 +6999,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceRequest"];
+                };
+            };
+        };
+    };
+    api_service_requests_not_for_me_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OfferDeclineRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferDeclineResult"];
                 };
             };
         };

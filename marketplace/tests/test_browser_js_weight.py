@@ -119,3 +119,37 @@ def test_every_page_loads_at_most_100_kb_of_gzipped_javascript(live_server, page
         sys.stdout.write("\nGzipped JavaScript per page:\n" + table + "\n")
     heavy = [row for row in rows if row[3] > LIMIT]
     assert heavy == [], "Pages above 100 KB of gzipped JavaScript:\n" + table
+
+
+# Pages whose parts load when opened, weighed once opened: the page's scripts and all those the
+# opening loaded (the tab's chunk, its chart library).
+OPENED = {
+    "admin, the Market tab": ("/admin", "Market", "market-chart"),
+}
+
+
+def test_tabs_opened_stay_under_100_kb_of_gzipped_javascript_too(live_server, page: Page, admin_user, capsys):
+    """Every script the page holds once the tab is open (the browser's own list of what it fetched,
+    module chunks and dynamic imports included), each gzipped as the server sends it."""
+    from playwright.sync_api import expect
+
+    sign_in_browser(page, live_server.url, admin_user)
+    rows = []
+    for name, (path, tab, drawn) in OPENED.items():
+        page.goto(live_server.url + path, wait_until="networkidle")
+        page.get_by_role("tab", name=tab).click()
+        expect(page.get_by_test_id(drawn).locator("canvas, svg").first).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        urls = page.evaluate(
+            """() => [...new Set([
+                ...performance.getEntriesByType("resource").map((e) => e.name),
+                ...[...document.scripts].map((s) => s.src),
+            ])].filter((u) => u && new URL(u).pathname.endsWith(".js"))"""
+        )
+        weights = {url: len(gzip.compress(page.request.get(url).body(), compresslevel=9)) for url in urls}
+        assert any("uPlot" in url for url in weights), f"the chart's library was not weighed: {sorted(weights)}"
+        rows.append((name, len(weights), sum(weights.values())))
+    table = "\n".join(f"{name:<40} {n:>3} scripts {total / 1024:7.1f} KB" for name, n, total in rows)
+    with capsys.disabled():
+        sys.stdout.write("\nGzipped JavaScript, tabs opened:\n" + table + "\n")
+    assert [row for row in rows if row[2] > LIMIT] == [], table

@@ -16,6 +16,7 @@ from core.languages import SPOKEN, SPOKEN_MAX, speaks_line, spoken_problem
 from core.validators import PHONE_TOO_SHORT, phone_problem
 from providers import services
 from providers.models import TRAVEL_MILES_MAX, TRAVEL_MILES_MIN, VISIT_WINDOWS, Provider, Specialty, VerificationStatus
+from providers.ports import TrackRecord
 from providers.selectors import DISTANCE_SORT, SORTS, next_free_window
 
 _PUBLIC_FIELDS = [
@@ -313,23 +314,53 @@ class NextFreeWindowSerializer(serializers.Serializer):
     timeWindow = serializers.ChoiceField(choices=WINDOW_CHOICES, source="time_window")
 
 
-class BrowseProviderSerializer(PublicProviderSerializer):
+class CompletionSerializer(serializers.Serializer):
+    """Of her last visits that are over (at most 25), how many she completed: "Completed 24 of the
+    last 25 visits" (bookings.selectors.track_records_of)."""
+
+    completed = serializers.IntegerField()
+    visits = serializers.IntegerField()
+
+
+class TrackRecordFields(serializers.Serializer):
+    """A helper's answer speed and completion, beside each other on her card and her profile, read
+    from the TrackRecord the view or selector found (providers.ports.track_records): `track_record`
+    on the provider, else the context's `track_records` by her id."""
+
+    answerMinutes = serializers.SerializerMethodField()
+    completion = serializers.SerializerMethodField()
+
+    def _record(self, provider: Provider) -> TrackRecord | None:
+        if hasattr(provider, "track_record"):
+            return provider.track_record
+        return self.context.get("track_records", {}).get(provider.pk)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_answerMinutes(self, provider: Provider) -> int | None:
+        """Her median time to answer an offer over her last 25 answered (whole minutes, at least 1);
+        null before she has answered one ("Usually answers in 14 min")."""
+        record = self._record(provider)
+        minutes = record.answer_minutes if record else None
+        return None if minutes is None else max(1, round(minutes))
+
+    @extend_schema_field(CompletionSerializer(allow_null=True))
+    def get_completion(self, provider: Provider) -> dict | None:
+        """Her completed visits of her last 25 over; null while she has had fewer than 5 ("New helper")."""
+        record = self._record(provider)
+        if record is None or not record.visits:
+            return None
+        return {"completed": record.completed, "visits": record.visits}
+
+
+class BrowseProviderSerializer(TrackRecordFields, PublicProviderSerializer):
     """A card of GET /api/providers: the public fields and the next free window in the coming 14
     days ({date, timeWindow}, or null). The list prefetches what it reads (selectors.with_schedule)."""
 
     nextFreeWindow = serializers.SerializerMethodField()
     distanceMiles = serializers.SerializerMethodField()
-    answerMinutes = serializers.SerializerMethodField()
 
     class Meta(PublicProviderSerializer.Meta):
-        fields = [*_PUBLIC_FIELDS, "nextFreeWindow", "distanceMiles", "answerMinutes"]
-
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
-    def get_answerMinutes(self, provider: Provider) -> int | None:
-        """Her median time to answer an offer over her last 25 answered (whole minutes, at least 1);
-        null before she has answered one ("Usually answers in 14 min" on her card)."""
-        minutes = self.context.get("answer_minutes", {}).get(provider.pk)
-        return None if minutes is None else max(1, round(minutes))
+        fields = [*_PUBLIC_FIELDS, "nextFreeWindow", "distanceMiles", "answerMinutes", "completion"]
 
     @extend_schema_field(NextFreeWindowSerializer(allow_null=True))
     def get_nextFreeWindow(self, provider: Provider) -> dict | None:

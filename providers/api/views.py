@@ -83,10 +83,11 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
     _query: dict = {}  # noqa: RUF012 - read only; list() sets the request's own
     _near = None
     # Each provider's next free window: her hours, time off and booked visits.
-    # Each provider's answer speed: the offers she answered.
+    # Each provider's answer speed and completion: the offers she answered, the visits she left.
     _tables = (
         "accounts.User",
         "bookings.Booking",
+        "bookings.Replacement",
         "providers.Provider",
         "providers.TimeOff",
         "providers.WeeklyHours",
@@ -129,8 +130,8 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
 
     def paginate_queryset(self, queryset):
         page = super().paginate_queryset(queryset)
-        # The page's answer speeds in one query (providers.ports.answer_minutes).
-        self._answer_minutes = provider_ports.answer_minutes([p.pk for p in page]) if page else {}
+        # The page's answer speeds and completions, a few queries for the page (providers.ports.track_records).
+        self._track_records = provider_ports.track_records([p.pk for p in page]) if page else {}
         # The first moment a helper on the page turns unlisted by the clock: her checks fall due.
         self._checks_due = min((p.checks_due_by for p in page or () if p.checks_due_by), default=None)
         return page
@@ -139,7 +140,7 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
         return {
             **super().get_serializer_context(),
             "now": getattr(self, "_now", None),
-            "answer_minutes": getattr(self, "_answer_minutes", {}),
+            "track_records": getattr(self, "_track_records", {}),
         }
 
     def cache_max_age(self, items: list) -> float | None:

@@ -631,6 +631,26 @@ class ServiceRequestUpdateSerializer(_RequestInput):
         return _rule(services.budget_problem(value, creating=False), value)
 
 
+class OfferDeclineSerializer(StrictSerializer):
+    """POST /api/service-requests/{id}/not-for-me: a helper passes on a request offered to her, saying
+    why if she likes (staff read it; the family is not told)."""
+
+    reason = StrictCharField(
+        label="Reason",
+        required=False,
+        allow_blank=True,
+        default="",
+        max_length=services.DECLINE_REASON_MAX,
+        error_messages={"max_length": services.DECLINE_REASON_TOO_LONG},
+    )
+
+
+class OfferDeclineResultSerializer(serializers.Serializer):
+    """What "Not for me" did: how many helpers were offered the request in her place (0 or 1)."""
+
+    offeredNext = serializers.IntegerField()
+
+
 class ServiceRequestDeclineSerializer(StrictSerializer):
     """POST /api/service-requests/{id}/decline: why the provider cannot take it (the circle reads it)."""
 

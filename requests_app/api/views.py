@@ -18,6 +18,8 @@ from core.listcache import CachedListMixin
 from core.throttling import RequestCreateThrottle
 from requests_app import selectors, services
 from requests_app.api.serializers import (
+    OfferDeclineResultSerializer,
+    OfferDeclineSerializer,
     ServiceCategorySerializer,
     ServiceRequestCreateSerializer,
     ServiceRequestDeclineSerializer,
@@ -150,3 +152,18 @@ class ServiceRequestDeclineView(APIView):
         if service_request is None:  # declined "only this helper": cancelled, so no longer theirs to see
             service_request = selectors.service_request_list_admin().get(pk=pk)
         return Response(ServiceRequestSerializer(service_request, context={"request": request}).data)
+
+
+class OfferDeclineView(APIView):
+    """POST /api/service-requests/{id}/not-for-me {"reason"?}: the helper a request was offered to
+    passes on it ("Not for me" on Available Requests); the next helper free then is offered it at
+    once. 404 when it was not offered to her, 409 when she answered already or it is no longer open."""
+
+    @extend_schema(request=OfferDeclineSerializer, responses=OfferDeclineResultSerializer)
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = OfferDeclineSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        offered = services.offer_decline(
+            service_request_id=pk, actor=request.user, reason=serializer.validated_data["reason"]
+        )
+        return Response(OfferDeclineResultSerializer({"offeredNext": offered}).data)

@@ -17,8 +17,8 @@ from circles.services import recipient_for_self
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
 from providers.tests.factories import VerifiedProviderFactory
-from requests_app import tasks
-from requests_app.models import Offer, OfferedTo, ServiceRequest
+from requests_app import services, tasks
+from requests_app.models import Offer, OfferedTo, ServiceCategory, ServiceRequest
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -100,3 +100,45 @@ def test_the_nearest_free_helper_is_offered_it_and_accepts_with_an_arrival_time(
     expect(page.get_by_test_id("booking-arrival").first).to_have_text("Vera will arrive at 2:00 PM")
     assert_no_axe_violations(page, context="/dashboard, the family")
     page.screenshot(path="/tmp/h3-offer-family.png", full_page=True)
+
+
+def test_not_for_me_passes_the_offer_to_the_next_helper_after_a_confirmation(
+    live_server, page: Page, client_user, monkeypatch
+):
+    monkeypatch.setattr(tasks.offers_tell, "delay", lambda *args: tasks.offers_tell.apply(args=args))
+    page.set_viewport_size({"width": 390, "height": 844})
+    recipient = recipient_for_self(user=client_user)
+    recipient.town, recipient.zip_code, recipient.place_status = "Springfield", "62701", "located"
+    recipient.latitude, recipient.longitude = HOME
+    recipient.save()
+    vera, ana = (
+        VerifiedProviderFactory(user__first_name=name, latitude=HOME[0] + north, longitude=HOME[1], travel_miles=25)
+        for name, north in (("Vera", 0.03), ("Ana", 0.06))
+    )
+    request = ServiceRequest.objects.create(
+        client=client_user,
+        recipient=recipient,
+        category=ServiceCategory.objects.get(slug="tech-support"),
+        title="Help with my tablet",
+        description="Please help me set up video calls.",
+        preferred_date=timezone.localdate() + dt.timedelta(days=5),
+        preferred_time="afternoon",
+        offered_to=OfferedTo.OFFERS,
+    )
+    services.offers_send(service_request_id=request.pk)
+    Offer.objects.filter(service_request=request, provider=ana).delete()  # Vera alone was offered it
+    assert list(Offer.objects.filter(service_request=request).values_list("provider_id", flat=True)) == [vera.pk]
+
+    sign_in_browser(page, live_server.url, vera.user)
+    page.goto(f"{live_server.url}/dashboard")
+    item = page.get_by_test_id("request-item").filter(has_text="Help with my tablet")
+    item.get_by_role("button", name="Not for Me").click()
+    dialog = page.get_by_test_id("not-for-me-dialog")
+    expect(dialog).to_contain_text("offered to another helper nearby")
+    assert_no_axe_violations(page, context="/dashboard, Not for me")
+    dialog.get_by_label("Why not? (optional)").fill("It is too far for me.")
+    dialog.get_by_role("button", name="Not for Me").click()
+    expect(page.get_by_test_id("toast")).to_contain_text("Passed on")
+    expect(page.get_by_test_id("request-item").filter(has_text="Help with my tablet")).to_have_count(0)
+    answers = dict(Offer.objects.filter(service_request=request).values_list("provider__user__first_name", "answer"))
+    assert answers == {"Vera": "declined", "Ana": ""}

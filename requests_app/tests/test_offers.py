@@ -12,16 +12,18 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
+from bookings.selectors import provider_visit_problems
 from bookings.tests.factories import BookingFactory
 from circles.services import recipient_for_self
 from core.notifications import NoticeKind
 from marketplace.testing.api import call, valid_request_body
 from notifications.models import Delivery, Event
-from providers.models import Provider, TimeOff
+from providers.models import Provider, TimeOff, WeeklyHours
+from providers.selectors import free_for_visit
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app import services, tasks
-from requests_app.models import Offer, OfferAnswer, OfferedTo, ServiceRequest, Urgency
-from requests_app.selectors import answer_minutes_of, offer_score, requests_to_offer
+from requests_app.models import OFFER_ROUNDS, Offer, OfferAnswer, OfferedTo, ServiceRequest, Urgency
+from requests_app.selectors import answer_minutes_of, offer_score, request_visit_intervals, requests_to_offer
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -278,7 +280,8 @@ def test_a_helper_who_accepted_before_the_notices_went_is_not_told_again(
 def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_near(
     family, busy_helpers, django_assert_max_num_queries
 ):
-    """No query per helper: her hours, time off and booked visits are read for the whole pool at once."""
+    """No query per helper: whether each is free then (her hours, time off and booked visits) is asked
+    in the pool's own query."""
     request = _request(family)
     day = request.preferred_date
     for i in range(busy_helpers + 4):
@@ -290,8 +293,139 @@ def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_
                 provider=helper, status="confirmed", scheduled_date=day, scheduled_time=request.preferred_time
             )
     request.refresh_from_db()
-    # The request's row and lock, the pool, hours, time off, visits, answer speed, the offers, the round.
-    with django_assert_max_num_queries(10):
+    # The request's row and lock, the pool of those free then, their answer speed, the offers, the round.
+    with django_assert_max_num_queries(7):  # and the savepoint and its release (the test is a transaction)
         assert services.offers_send(service_request_id=request.pk) == 3
     offered = set(Offer.objects.filter(service_request=request).values_list("provider__user__first_name", flat=True))
     assert offered == {f"H{i}" for i in range(busy_helpers, busy_helpers + 3)}
+
+
+@pytest.mark.sqlite
+def test_the_database_says_who_is_free_as_visit_problems_does(family):
+    """free_for_visit (the pool's EXISTS subqueries) keeps exactly the helpers visit_problems finds
+    free: no hours set, hours covering it, hours another day or too short, time off over the day,
+    a visit over it, a visit just before it."""
+    request = _request(family, preferred_time="afternoon", estimated_duration=60)
+    [(start, end)] = request_visit_intervals(request)
+    local = timezone.localtime(start)
+    weekday = local.weekday()
+    helpers = {name: _helper(name, 1) for name in ("any", "covered", "other_day", "short", "off", "busy", "before")}
+    WeeklyHours.objects.create(provider=helpers["covered"], weekday=weekday, start_time="09:00", end_time="18:00")
+    WeeklyHours.objects.create(
+        provider=helpers["other_day"], weekday=(weekday + 1) % 7, start_time="09:00", end_time="18:00"
+    )
+    WeeklyHours.objects.create(
+        provider=helpers["short"],
+        weekday=weekday,
+        start_time=local.time(),
+        end_time=(local + dt.timedelta(minutes=30)).time(),
+    )
+    TimeOff.objects.create(
+        provider=helpers["off"], first_day=local.date() - dt.timedelta(days=1), last_day=local.date()
+    )
+    BookingFactory(
+        provider=helpers["busy"], status="confirmed", scheduled_date=local.date(), scheduled_time="afternoon"
+    )
+    BookingFactory(
+        provider=helpers["before"], status="confirmed", scheduled_date=local.date(), scheduled_time="morning"
+    )
+
+    everyone = Provider.objects.filter(pk__in=[p.pk for p in helpers.values()])
+    in_database = set(free_for_visit(everyone, start=start, end=end).values_list("user__first_name", flat=True))
+    in_python = {name for name, p in helpers.items() if provider_visit_problems(p, [(start, end)]) == [""]}
+    assert in_database == in_python == {"any", "covered", "before"}
+
+
+def test_a_series_is_offered_to_a_helper_free_for_one_of_its_visits(family):
+    """A series (several visits): a helper who can make one of them is offered it (visit_problems on
+    the pool's prefetched hours, time off and visits), one who can make none is not."""
+    request = _request(family, repeat="weekly", repeat_count=2)
+    first = request.preferred_date
+    some = _helper("Some", 1)
+    TimeOff.objects.create(provider=some, first_day=first, last_day=first)  # free the second week
+    none_ = _helper("None", 2)
+    TimeOff.objects.create(provider=none_, first_day=first, last_day=first + dt.timedelta(days=7))
+    assert services.offers_send(service_request_id=request.pk) == 1
+    assert _offered(request) == ["Some"]
+
+
+def test_not_for_me_takes_it_off_her_list_and_offers_it_to_the_next_at_once(
+    client, family, django_capture_on_commit_callbacks
+):
+    ana, vera, otto, next_ = _helper("Ana", 1), _helper("Vera", 2), _helper("Otto", 3), _helper("Next", 4)
+    request = _request(family)
+    assert services.offers_send(service_request_id=request.pk) == 3
+    Offer.objects.filter(service_request=request).update(offered_at=timezone.now() - dt.timedelta(minutes=6))
+    answer_by = ServiceRequest.objects.get(pk=request.pk).offers_answer_by
+
+    client.force_login(ana.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {"reason": "Too far"})
+    assert response.status_code == 200 and response.json() == {"offeredNext": 1}
+    mine = Offer.objects.get(service_request=request, provider=ana)
+    assert (mine.answer, mine.decline_reason) == (OfferAnswer.DECLINED, "Too far")
+    # Her answer counts in her answer speed (6 minutes).
+    assert answer_minutes_of([ana.pk]) == {ana.pk: pytest.approx(6, abs=0.2)}
+    # Off her list, and hers to accept no more.
+    assert request.pk not in _list_ids(client, ana.user)
+    client.force_login(ana.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/accept", {}).status_code == 404
+    # The next helper free then has it at once, in the same round until the same time, and is told.
+    assert _offered(request) == ["Ana", "Vera", "Otto", "Next"]
+    assert ServiceRequest.objects.get(pk=request.pk).offers_answer_by == answer_by
+    assert request.pk in _list_ids(client, next_.user)
+    told = Event.objects.filter(kind=NoticeKind.REQUEST_OFFERED, context__request_id=request.pk)
+    assert told.filter(key__endswith=f":provider:{next_.pk}").exists()
+    # Twice is a 409; a helper it was never offered to gets 404.
+    client.force_login(ana.user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {}).status_code == 409
+    client.force_login(_helper("Stranger", 5).user)
+    assert call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {}).status_code == 404
+    assert {vera.pk, otto.pk} <= set(Offer.objects.filter(answer="").values_list("provider_id", flat=True))
+
+
+def test_with_nobody_left_not_for_me_ends_the_round_and_the_sweep_widens_it(client, family):
+    ana = _helper("Ana", 1)
+    request = _request(family)
+    assert services.offers_send(service_request_id=request.pk) == 1
+    client.force_login(ana.user)
+    response = call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", {})
+    assert response.json() == {"offeredNext": 0}
+    assert request.pk in requests_to_offer(now=timezone.now(), posted_before=timezone.now())
+    services.offers_send(service_request_id=request.pk)  # the sweep: nobody left, so open to all
+    assert ServiceRequest.objects.get(pk=request.pk).offered_to == OfferedTo.ALL
+
+
+@pytest.mark.parametrize("body", [{"reason": "x" * 501}, {"reason": 5}, {"reason": ["Too far"]}])
+def test_not_for_me_refuses_a_bad_reason_and_changes_nothing(client, family, body):
+    ana = _helper("Ana", 1)
+    request = _request(family)
+    services.offers_send(service_request_id=request.pk)
+    client.force_login(ana.user)
+    response = call(client, "POST", f"/api/service-requests/{request.pk}/not-for-me", body)
+    assert response.status_code == 400 and "reason" in response.json()["errors"]
+    assert Offer.objects.get(service_request=request, provider=ana).answer == OfferAnswer.WAITING
+
+
+def test_a_widened_request_reaches_the_helpers_who_chose_instant_notices_within_the_hour(family):
+    """Opened to every helper after its rounds (here, hours after it was posted), it is told as a
+    new request from then, like a direct request whose window lapsed; not to the helper it was
+    offered to, who was told then."""
+    from notifications import services as notices
+    from notifications.kinds import Frequency, Kind
+
+    ana = _helper("Ana", 1)
+    far = _helper("Far", 60, travel=100)
+    for helper in (ana, far):
+        notices.contact_set(user=helper.user, new_requests=Frequency.INSTANT)
+    request = _request(family)
+    ServiceRequest.objects.filter(pk=request.pk).update(created_at=timezone.now() - dt.timedelta(hours=5))
+    assert services.offers_send(service_request_id=request.pk) == 2  # Ana and Far, both in reach
+    Offer.objects.filter(service_request=request, provider=far).delete()  # Far joined after the round
+    ServiceRequest.objects.filter(pk=request.pk).update(offers_answer_by=timezone.now(), offer_round=OFFER_ROUNDS)
+    services.offers_send(service_request_id=request.pk)  # the last round ran out: open to all
+    assert ServiceRequest.objects.get(pk=request.pk).offered_to == OfferedTo.ALL
+
+    assert notices.new_request_notices_send(now=timezone.now(), frequency=Frequency.INSTANT) == 1
+    told = Event.objects.filter(kind=Kind.NEW_REQUESTS).values_list("key", flat=True)
+    assert list(told) == [f"{Kind.NEW_REQUESTS}:request:{request.pk}:provider:{far.pk}"]

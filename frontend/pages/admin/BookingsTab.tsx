@@ -8,7 +8,6 @@ import { api } from "../../lib/api";
 import { CheckboxOption, TextareaField } from "../../components/Field";
 import { formatMoney, formatVisit } from "../../lib/format";
 import { TEXT_MAX } from "../../lib/schemas/booking";
-import { listFilterSchema } from "../../lib/schemas/admin";
 import { toast } from "../../lib/toast";
 import type { Booking } from "../../lib/types";
 import { FilteredTable } from "./FilteredTable";
@@ -18,8 +17,6 @@ import { RemoveHelperDialog } from "./RemoveHelperDialog";
 import { ADMIN_ACTION, BOOKINGS, clientName, type Counts, failed, providerName } from "./common";
 
 const BOOKING_STATUSES = ["scheduled", "confirmed", "replacing", "completed", "cancelled"];
-
-const BOOKING_FILTERS = listFilterSchema(BOOKING_STATUSES);
 
 type Waiver = { waive: boolean; reason: string };
 const NO_WAIVER: Waiver = { waive: false, reason: "" };
@@ -125,7 +122,6 @@ export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"];
         title="All Bookings"
         noun={{ id: "booking", one: "booking", many: "bookings", all: "bookings" }}
         statuses={BOOKING_STATUSES}
-        filterSchema={BOOKING_FILTERS}
         searchLabel="Search bookings"
         searchPlaceholder="Booking ID, client, provider or service..."
         columns={["Booking ID", "Client", "Provider", "Date", "Status", "Actions"]}

@@ -2,7 +2,6 @@
 import type { ReactNode } from "react";
 import { EmptyState } from "../../components/EmptyState";
 import { Pager } from "../../components/Pager";
-import { listFilterSchema } from "../../lib/schemas/admin";
 import { usePagedList } from "../../lib/usePagedList";
 import { FoundCount, ListState, SearchBox, StatusFilter, TableRegion, useListFilters } from "./ListParts";
 import { ROWS_PER_PAGE } from "./common";
@@ -14,7 +13,6 @@ export function FilteredTable<T extends { id: number }>({
   title,
   noun,
   statuses,
-  filterSchema,
   searchLabel,
   searchPlaceholder,
   columns,
@@ -25,13 +23,12 @@ export function FilteredTable<T extends { id: number }>({
   /** The names in its ids and texts: #request-search, "12 requests found" (requests-found), "No service requests yet". */
   noun: { id: string; one: string; many: string; all: string };
   statuses: string[];
-  filterSchema: ReturnType<typeof listFilterSchema>;
   searchLabel: string;
   searchPlaceholder: string;
   columns: string[];
   row: (item: T) => ReactNode;
 }) {
-  const filters = useListFilters(filterSchema);
+  const filters = useListFilters();
   const { search } = filters;
   const { status } = filters.values;
   const { list, offset, setOffset, pageSize } = usePagedList<T>(url, { search, status }, ROWS_PER_PAGE);

@@ -1,10 +1,9 @@
 // The parts of the admin's lists: count cards, a list's loading and empty states, the search box,
 // the status filter and its form, "N found", and the scroll region of a wide table.
-import type { ReactNode } from "react";
+import { type ReactNode, useCallback, useState } from "react";
 import { LoadingText } from "../../components/Skeleton";
 import { plural, statusLabel } from "../../lib/format";
-import { useSchemaForm } from "../../lib/forms";
-import { listFilterSchema, type ListFilterValues } from "../../lib/schemas/admin";
+import type { ListFilterValues } from "../../lib/schemas/admin";
 import { type PagedList, useDebounced } from "../../lib/usePagedList";
 
 export function CountCards({ cards, label }: { cards: { label: string; value: number | string }[]; label: string }) {
@@ -67,10 +66,16 @@ export function SearchBox({
 
 const NO_FILTER: ListFilterValues = { search: "", status: "" };
 
-/** A list's search and status filter (react-hook-form): the values typed, and the search the
- * server is asked once typing pauses (trimmed). */
-export function useListFilters(schema: ReturnType<typeof listFilterSchema>) {
-  const { values, set } = useSchemaForm<ListFilterValues>({ schema, defaultValues: NO_FILTER, onChange: "none" });
+/** A list's search and status filter: the values typed, and the search the server is asked once
+ * typing pauses (trimmed). Plain state, not a form: nothing is submitted, and a search the server
+ * refuses shows as the list's error. So /admin's first load carries no form library (it loads
+ * with the first dialog opened). */
+export function useListFilters() {
+  const [values, setValues] = useState<ListFilterValues>(NO_FILTER);
+  const set = useCallback(
+    (name: keyof ListFilterValues, value: string) => setValues((prev) => ({ ...prev, [name]: value })),
+    [],
+  );
   const search = useDebounced(values.search.trim());
   return { values, set, search };
 }

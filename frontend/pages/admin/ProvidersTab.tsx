@@ -1,16 +1,17 @@
 // /admin's Providers tab: the counts, a search, the three groups and the approval dialog.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { api, ApiError } from "../../lib/api";
-import { listFilterSchema } from "../../lib/schemas/admin";
 import { toast } from "../../lib/toast";
 import type { Provider } from "../../lib/types";
 import { CountCards, SearchBox, useListFilters } from "./ListParts";
 import { ProviderGroup } from "./ProviderGroup";
-import { type PendingVerdict, VerdictDialog } from "./VerdictDialog";
+import type { PendingVerdict } from "./VerdictDialog";
 import { ADMIN_ACTION, type Counts, failed, PROVIDERS, type Verdict } from "./common";
 
-const PROVIDER_FILTERS = listFilterSchema([]);
+// The approval dialog and its form library load with the first Approve or Reject: /admin opens
+// without them (and its Market tab's chart stays inside the page's JavaScript budget).
+const VerdictDialog = lazy(() => import("./VerdictDialog").then((m) => ({ default: m.VerdictDialog })));
 
 export function ProvidersTab({
   counts,
@@ -23,7 +24,7 @@ export function ProvidersTab({
   focusPending: boolean;
   onPendingFocused: () => void;
 }) {
-  const filters = useListFilters(PROVIDER_FILTERS);
+  const filters = useListFilters();
   const { search } = filters;
   const [verdict, setVerdict] = useState<PendingVerdict | null>(null);
   const client = useQueryClient();
@@ -73,12 +74,16 @@ export function ProvidersTab({
       />
       <ProviderGroup title="Verified Providers" status="verified" {...group} />
       <ProviderGroup title="Rejected Providers" status="rejected" {...group} />
-      <VerdictDialog
-        verdict={verdict}
-        busy={verdict !== null && busyId === verdict.provider.id}
-        onClose={() => setVerdict(null)}
-        onConfirm={(reason) => verdict && update.mutate({ ...verdict, reason })}
-      />
+      {verdict !== null && (
+        <Suspense fallback={null}>
+          <VerdictDialog
+            verdict={verdict}
+            busy={busyId === verdict.provider.id}
+            onClose={() => setVerdict(null)}
+            onConfirm={(reason) => update.mutate({ ...verdict, reason })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,15 +1,12 @@
 // /admin's Service Requests tab: the counts and every request.
 import { StatusBadge } from "../../components/StatusBadge";
 import { formatDateTime } from "../../lib/format";
-import { listFilterSchema } from "../../lib/schemas/admin";
 import type { ServiceRequest } from "../../lib/types";
 import { FilteredTable } from "./FilteredTable";
 import { CountCards } from "./ListParts";
 import { clientName, type Counts } from "./common";
 
 const REQUEST_STATUSES = ["open", "booked", "completed", "cancelled", "deleted"];
-
-const REQUEST_FILTERS = listFilterSchema(REQUEST_STATUSES);
 
 function truncate(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
@@ -31,7 +28,6 @@ export function RequestsTab({ counts }: { counts: Counts["serviceRequests"] }) {
         title="All Service Requests"
         noun={{ id: "request", one: "request", many: "requests", all: "service requests" }}
         statuses={REQUEST_STATUSES}
-        filterSchema={REQUEST_FILTERS}
         searchLabel="Search service requests"
         searchPlaceholder="Request ID, client, service or description..."
         columns={["Request ID", "Client", "Service", "Created", "Status"]}

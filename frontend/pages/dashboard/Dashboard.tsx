@@ -7,6 +7,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { DeclineRequestDialog } from "../../components/DirectRequest";
+import { NotForMeDialog } from "./NotForMeDialog";
 import { api, errorMessage, isUnauthorizedError } from "../../lib/api";
 import { usePollWhileDisconnected } from "../../lib/query";
 import { useConnected, useRealtimeEvent } from "../../lib/realtime";
@@ -48,6 +49,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
   const [tipping, setTipping] = useState<Booking | null>(null);
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
+  const [passing, setPassing] = useState<ServiceRequest | null>(null);
   const client = useQueryClient();
 
   const chosen = initial.recipientId;
@@ -112,6 +114,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
   const requestActions: RequestActions = {
     onAccept: (request) => void accept(request.id),
     onDecline: setDeclining,
+    onPass: setPassing,
     busy: accepting,
   };
 
@@ -161,6 +164,14 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
         }}
       />
       <TipDialog booking={tipping} onClose={() => setTipping(null)} />
+      <NotForMeDialog
+        request={passing}
+        onClose={() => setPassing(null)}
+        onPassed={() => {
+          toast({ title: "Passed on", description: "Another helper nearby is being offered it." });
+          refresh();
+        }}
+      />
       <DeclineRequestDialog
         request={declining}
         onClose={() => setDeclining(null)}

@@ -1,5 +1,5 @@
 // One service request on the dashboard: a client's own, or one open to a helper (Accept or Decline
-// when it was asked of her).
+// when it was asked of her; "Not for me" when it was offered to her).
 import { AskedForYou, directState, SentToHelper } from "../../components/DirectRequest";
 import { requestStatusNote, StatusBadge } from "../../components/StatusBadge";
 import { formatDate, formatMoney, formatVisit, milesAway, urgencyLabel } from "../../lib/format";
@@ -11,6 +11,8 @@ import type { View } from "./common";
 export interface RequestActions {
   onAccept: (request: ServiceRequest) => void;
   onDecline: (request: ServiceRequest) => void;
+  /** "Not for me" on a request offered to her (NotForMeDialog). */
+  onPass: (request: ServiceRequest) => void;
   busy: number | null;
 }
 
@@ -28,6 +30,8 @@ export function RequestItem({
   // Sent to this provider directly and still theirs alone: Accept or Decline here.
   const direct = directState(request);
   const askedNow = role === "provider" && request.askedYou && (direct === "waiting" || direct === "only");
+  // Offered to her (her offer carries its distance): she may pass on it, next to Accept on its page.
+  const offered = role === "provider" && !askedNow && request.distanceMiles != null;
   return (
     <li className="list-item" data-testid="request-item" aria-labelledby={titleId}>
       <div className="list-item-head">
@@ -77,6 +81,17 @@ export function RequestItem({
               Decline
             </button>
           </>
+        )}
+        {offered && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => actions.onPass(request)}
+            aria-describedby={titleId}
+            data-testid="not-for-me"
+          >
+            Not for Me
+          </button>
         )}
         {role === "client" && request.circleRole === "organizer" && request.status === "open" && (
           <a
