@@ -8,7 +8,7 @@ import {
   PasskeyStep,
   passkeyProblem,
 } from "./PasskeyStep";
-import { ApiError, GENERIC_FAILURE } from "../lib/api";
+import { ApiError, genericFailure } from "../lib/api";
 
 const PROPS = {
   mode: "verify" as const,
@@ -59,6 +59,6 @@ describe("passkeyProblem", () => {
     const body = { message: "This passkey belongs to another account. Try another passkey.", errors: {} };
     expect(passkeyProblem(new ApiError(403, "403", body, true))).toBe(body.message);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(passkeyProblem(new Error("boom"))).toBe(GENERIC_FAILURE);
+    expect(passkeyProblem(new Error("boom"))).toBe(genericFailure());
   });
 });

@@ -30,7 +30,9 @@ export interface FirebaseWebConfig {
   emulatorHost: string;
 }
 
+// Named in the console only (for the people who deploy Kindly), never on a page.
 const REQUIRED_CONFIG: Array<[keyof FirebaseWebConfig, string]> = [
+  // eslint-disable-next-line lingui/no-unlocalized-strings
   ["apiKey", "API key"],
   ["projectId", "project id"],
   ["appId", "app id"],
