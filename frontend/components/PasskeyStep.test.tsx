@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import {
-  NO_PASSKEYS_IN_BROWSER,
-  PASSKEY_ALREADY_HERE,
-  PASSKEY_CANCELLED,
-  PASSKEY_NOT_HERE,
+  noPasskeysInBrowser,
+  passkeyAlreadyHere,
+  passkeyCancelled,
+  passkeyNotHere,
   PasskeyStep,
   passkeyProblem,
 } from "./PasskeyStep";
@@ -21,7 +21,7 @@ describe("PasskeyStep", () => {
   it("says so in a browser without passkeys, leaving the other ways on the page", () => {
     vi.stubGlobal("PublicKeyCredential", undefined);
     render(<PasskeyStep {...PROPS} />);
-    expect(screen.getByText(NO_PASSKEYS_IN_BROWSER)).toBeTruthy();
+    expect(screen.getByText(noPasskeysInBrowser())).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
   });
 
@@ -49,10 +49,10 @@ describe("PasskeyStep", () => {
 
 describe("passkeyProblem", () => {
   it("names what the browser's prompt reported in plain words", () => {
-    expect(passkeyProblem(new DOMException("timed out", "NotAllowedError"))).toBe(PASSKEY_CANCELLED);
-    expect(passkeyProblem(new DOMException("aborted", "AbortError"))).toBe(PASSKEY_CANCELLED);
-    expect(passkeyProblem(new DOMException("excluded", "InvalidStateError"))).toBe(PASSKEY_ALREADY_HERE);
-    expect(passkeyProblem(new DOMException("bad rp", "SecurityError"))).toBe(PASSKEY_NOT_HERE);
+    expect(passkeyProblem(new DOMException("timed out", "NotAllowedError"))).toBe(passkeyCancelled());
+    expect(passkeyProblem(new DOMException("aborted", "AbortError"))).toBe(passkeyCancelled());
+    expect(passkeyProblem(new DOMException("excluded", "InvalidStateError"))).toBe(passkeyAlreadyHere());
+    expect(passkeyProblem(new DOMException("bad rp", "SecurityError"))).toBe(passkeyNotHere());
   });
 
   it("shows the server's own message, and a calm one for anything else", () => {

@@ -31,12 +31,13 @@ export interface FirebaseWebConfig {
 }
 
 // Named in the console only (for the people who deploy Kindly), never on a page.
+/* eslint-disable lingui/no-unlocalized-strings */
 const REQUIRED_CONFIG: Array<[keyof FirebaseWebConfig, string]> = [
-  // eslint-disable-next-line lingui/no-unlocalized-strings
   ["apiKey", "API key"],
   ["projectId", "project id"],
   ["appId", "app id"],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 let firebaseAuth: Auth | null = null;
 

@@ -347,6 +347,7 @@ const RULES_EN = {
 // The messages each other language words differently (Django's catalogue, locale/<code>/).
 const WORDS: Record<string, Record<string, string>> = {
   "es": {
+    "account.CONFIRM_MESSAGE": "Escriba CLOSE para confirmar que quiere cerrar su cuenta.",
     "plain.INVALID_CHOICE": "\"{input}\" no es una elección válida.",
     "provider.LANGUAGES_REQUIRED": "Elija por lo menos un idioma que hable."
   }
