@@ -67,10 +67,12 @@ lint-python: python-deps
 	@# Every word of every template is marked for translation (docs/i18n.md); needs no database or Redis.
 	$(PY) -m pytest -q -p no:cacheprovider --noconftest marketplace/tests/test_i18n_templates.py
 
-# ESLint (typescript-eslint, react-hooks, jsx-a11y: eslint.config.js) and Prettier (.prettierrc.json).
+# ESLint (typescript-eslint, react-hooks, jsx-a11y, lingui: eslint.config.js), Prettier (.prettierrc.json),
+# and the islands' catalogues: every message extracted, none without Spanish (scripts/i18n-check.sh).
 lint-ts: node-deps
 	npm run --silent lint
 	npm run --silent format:check
+	scripts/i18n-check.sh
 
 typecheck: node-deps
 	npx --no-install tsc --noEmit -p tsconfig.json
@@ -90,9 +92,12 @@ api-types: python-deps node-deps
 # gettext; core/tests/test_catalogue.py fails when a marked string has no Spanish or the .mo is stale.
 MESSAGES_IGNORE := --ignore 'static/*' --ignore 'staticfiles/*' --ignore 'frontend/*' --ignore 'bench/*' \
 	--ignore 'scripts/*' --ignore 'node_modules/*'
-messages: python-deps
+# The islands have their own catalogues (frontend/locales/{en,es}/messages.po, Lingui's extractor): new
+# messages arrive there with an empty msgstr, to be written the same way; the build compiles them.
+messages: python-deps node-deps
 	$(PY) manage.py makemessages -l es --add-location file --no-obsolete $(MESSAGES_IGNORE)
 	$(PY) manage.py compilemessages -l es
+	npm run --silent i18n:extract
 
 # Unit tests of frontend/lib and frontend/components (Vitest, Testing Library, jsdom).
 vitest: node-deps

@@ -3,9 +3,11 @@
 // components in 10 KB of gzipped runtime instead of React DOM's 67 KB, so that every page stays
 // under 100 KB of JavaScript on a phone (marketplace/tests/test_browser_js_weight.py).
 import { readdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, dirname, resolve } from "node:path";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import babel from "@rolldown/plugin-babel";
+import { lingui } from "@lingui/vite-plugin";
 
 const islandsDir = resolve(import.meta.dirname, "frontend/islands");
 const input = Object.fromEntries(
@@ -21,10 +23,13 @@ const input = Object.fromEntries(
 // Preact and toasts, and mounting an island); "shared" what at least SHARED_BY islands import,
 // which only pages with a bigger island load. A module fewer islands share keeps its own chunk:
 // measured, the bytes pages would then load without using them outweighed the tags saved. Only
-// Preact and Kindly's own modules go in, and only those whose static imports stay within them and
+// Preact, Lingui's runtime (every island speaks through it) and Kindly's own modules go in, and only those whose static imports stay within them and
 // import no CSS: a library such as Radix, or a component's stylesheet, stays out, so no page loads
 // what none of its islands imports.
-const SHARED = /\/node_modules\/preact\/|\/frontend\/(lib|components)\//;
+// Lingui's runtime imports its message compiler (@messageformat, moo), which builds leave out; the
+// page's catalogue is a dynamic import (lib/i18n.ts), through Vite's preload helper.
+const SHARED =
+  /\/node_modules\/(preact|@lingui\/(core|react|message-utils)|@messageformat\/[^/]+|moo)\/|\/frontend\/(lib|components)\/|^\0vite\/preload-helper/;
 const SHARED_BY = 4;
 const RUNTIME = [resolve(islandsDir, "toaster.tsx")];
 const RUNTIME_MODULES = [resolve(import.meta.dirname, "frontend/lib/mount.tsx")];
@@ -55,6 +60,27 @@ function islandsReaching(id, getModuleInfo, seen = new Set()) {
   return found;
 }
 
+// Lingui (lingui.config.js, docs/i18n.md): its macros (t`...`, <Trans>, plural) become message
+// lookups at build time. @vitejs/plugin-react 6 no longer runs Babel, so Lingui's Babel macro
+// plugin runs through @rolldown/plugin-babel, on the files that import a macro only, before the
+// React plugin; lingui() compiles a frontend/locales/<locale>/messages.po import into a module.
+const LINGUI_MACRO = /from ["']@lingui\/(core|react)\/macro["']/;
+export const linguiPlugins = () => [
+  babel({
+    presets: [
+      { preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] }, rolldown: { filter: { code: LINGUI_MACRO } } },
+    ],
+  }),
+  lingui(),
+];
+
+// A language's catalogue is named for its language (assets/catalogue-es-<hash>.js), not "messages"
+// like the /messages island: the weight test tells them apart.
+function chunkFileNames(chunk) {
+  const id = chunk.facadeModuleId ?? "";
+  return id.endsWith(".po") ? `assets/catalogue-${basename(dirname(id))}-[hash].js` : "assets/[name]-[hash].js";
+}
+
 export const preactAliases = [
   { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
   { find: /^react-dom\/test-utils$/, replacement: "preact/test-utils" },
@@ -66,7 +92,7 @@ export const preactAliases = [
 
 // The dev server (VITE_DEV_MODE) keeps React itself, for Fast Refresh; builds and Vitest use Preact.
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [...linguiPlugins(), react()],
   resolve: { alias: command === "build" ? preactAliases : [] },
   base: "/static/dist/",
   root: import.meta.dirname,
@@ -74,7 +100,13 @@ export default defineConfig(({ command }) => ({
     outDir: "static/dist",
     emptyOutDir: true,
     manifest: "manifest.json",
-    rollupOptions: { input, output: { manualChunks: sharedChunk } },
+    rollupOptions: {
+      input,
+      output: { manualChunks: sharedChunk, chunkFileNames },
+      // Babel (Lingui's macros, on the files that import one) is most of the build's few seconds:
+      // known and accepted, so Rolldown's plugin-timing warning is off.
+      checks: { pluginTimings: false },
+    },
   },
   server: { port: 5173, strictPort: true, origin: "http://127.0.0.1:5173" },
 }));

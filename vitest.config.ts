@@ -2,10 +2,10 @@
 // the runtime the pages ship (vite.config.js): Preact behind React's API.
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
-import { preactAliases } from "./vite.config.js";
+import { linguiPlugins, preactAliases } from "./vite.config.js";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [...linguiPlugins(), react()],
   resolve: {
     // The dependencies' ES module builds, as the page build takes them, so the aliases reach
     // into them (Testing Library, Radix) instead of their CommonJS builds loading React itself.

@@ -1,6 +1,13 @@
 // Vitest: unmount what each test rendered and forget its DOM, so tests cannot see each other.
+// Every test starts in English (lib/test-i18n.ts's activateForTest("es") switches one to Spanish).
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
+import { activateLocale } from "./lib/i18n";
+
+beforeEach(async () => {
+  document.documentElement.lang = "en";
+  await activateLocale("en");
+});
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,7 @@
 // Who the other party of a booking is: a client sees the helper who is coming (photo
 // or initial, name linked to her profile page, rating, what Kindly checked and when, a Message
 // link); a provider sees the client they visit.
+import { t } from "@lingui/core/macro";
 import { personName } from "../lib/format";
 import type { Booking, PersonSummary } from "../lib/types";
 import { Avatar } from "./Avatar";
@@ -57,7 +58,8 @@ function Person({
         {vetting && <VettingBadges {...vetting} testId={`${testId}-vetting`} />}
       </div>
       <a className="button button-secondary booking-person-action" href={href}>
-        Message<span className="visually-hidden"> {name}</span>
+        {t`Message`}
+        <span className="visually-hidden"> {name}</span>
       </a>
     </div>
   );
@@ -69,7 +71,7 @@ export function BookingPerson({ booking, perspective }: { booking: Booking; pers
     if (!booking.client) return null;
     return (
       <Person
-        label="Your client"
+        label={t`Your client`}
         person={booking.client}
         href={bookingMessageLink(booking.id)}
         testId="booking-client"
@@ -80,7 +82,7 @@ export function BookingPerson({ booking, perspective }: { booking: Booking; pers
   if (!provider?.user) return null;
   return (
     <Person
-      label="Your helper"
+      label={t`Your helper`}
       person={provider.user}
       href={bookingMessageLink(booking.id)}
       rating={{ value: provider.rating ?? 0, reviews: provider.totalReviews ?? 0 }}

@@ -1,5 +1,6 @@
 // A modal dialog over Radix Dialog: focus trapped and restored, Escape closes, title and
 // description announced. Use controlled (open/onOpenChange) with an optional trigger.
+import { t } from "@lingui/core/macro";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 
@@ -47,7 +48,7 @@ export function Dialog({ open, onOpenChange, title, description, trigger, childr
           )}
           {children}
           {footer && <div className="dialog-footer">{footer}</div>}
-          <RadixDialog.Close className="dialog-close" aria-label="Close">
+          <RadixDialog.Close className="dialog-close" aria-label={t`Close`}>
             <span aria-hidden="true">×</span>
           </RadixDialog.Close>
         </RadixDialog.Content>

@@ -1,6 +1,9 @@
 // Labelled form controls. The error text sits right under its field, is linked to it by
 // aria-describedby, marks it aria-invalid, and is announced when it appears (role="alert").
 // A long text field with a maxLength shows how much of it is used ("120 / 5,000 characters").
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
+import { intlLocale } from "../lib/i18n";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 export interface ControlProps {
@@ -33,15 +36,17 @@ function describedBy(id: string, hint: ReactNode, error: string | undefined, cou
   );
 }
 
-const formatCount = (n: number) => n.toLocaleString("en-US");
+const formatCount = (n: number) => n.toLocaleString(intlLocale());
 
 /** What a screen reader is told as the limit nears: only when a step is crossed (a tenth of the
  * limit left, a fiftieth, none), never on every keystroke. */
 export function countAnnouncement(length: number, max: number): string {
   const left = max - length;
-  if (left <= 0) return `You have reached the limit of ${formatCount(max)} characters.`;
+  const limit = formatCount(max);
+  if (left <= 0) return t`You have reached the limit of ${limit} characters.`;
   const step = [Math.ceil(max / 50), Math.ceil(max / 10)].find((s) => left <= s);
-  return step ? `At most ${formatCount(step)} characters left.` : "";
+  const count = formatCount(step ?? 0);
+  return step ? t`At most ${count} characters left.` : "";
 }
 
 /** "120 / 5,000 characters" under a long text field (read with the field, via aria-describedby),
@@ -242,8 +247,10 @@ export function RadioOption(props: ChoiceProps) {
 export function RequiredFieldsNote() {
   return (
     <p className="muted">
-      Fields marked <span aria-hidden="true">*</span>
-      <span className="visually-hidden">required</span> are required.
+      <Trans>
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">required</span> are required.
+      </Trans>
     </p>
   );
 }

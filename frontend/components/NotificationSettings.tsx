@@ -2,6 +2,7 @@
 // mobile number texts go to (opt-in), and for providers how often to hear of new requests.
 // GET/PUT /api/notification-preferences; the page passes the first answer in its props, which
 // seeds the query (lib/query); a save puts the server's answer in its place.
+import { t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError, api, errorMessage, isUnauthorizedError } from "../lib/api";
@@ -19,10 +20,10 @@ export interface NotificationSettingsData {
   newRequests: Frequency | null;
 }
 
-const FREQUENCIES: { value: Frequency; label: string }[] = [
-  { value: "instant", label: "As they come in" },
-  { value: "daily", label: "One summary a day" },
-  { value: "off", label: "Never" },
+const frequencies = (): { value: Frequency; label: string; done: string }[] => [
+  { value: "instant", label: t`As they come in`, done: t`New requests: as they come in.` },
+  { value: "daily", label: t`One summary a day`, done: t`New requests: one summary a day.` },
+  { value: "off", label: t`Never`, done: t`New requests: never.` },
 ];
 
 const PREFERENCES = "/api/notification-preferences";
@@ -45,25 +46,30 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
   async function save(body: Record<string, unknown>, done: string): Promise<boolean> {
     try {
       await saving.mutateAsync(body);
-      toast({ title: "Saved", description: done });
+      toast({ title: t`Saved`, description: done });
       return true;
     } catch (err) {
       if (isUnauthorizedError(err)) return false; // lib/query's
       const message = (err instanceof ApiError && err.fieldErrors.phone?.[0]) || errorMessage(err);
       if (err instanceof ApiError && err.fieldErrors.phone) setPhoneError(message);
-      toast({ title: "Could not save your choice", description: message, variant: "destructive" });
+      toast({ title: t`Could not save your choice`, description: message, variant: "destructive" });
       return false;
     }
   }
 
   async function toggle(kind: string, label: string, channel: "email" | "sms", enabled: boolean) {
-    const how = channel === "email" ? "Emails" : "Text messages";
     // Shown at once; put back if the save fails.
     const before = data;
     setData({ ...data, kinds: data.kinds.map((k) => (k.kind === kind ? { ...k, [channel]: enabled } : k)) });
     const saved = await save(
       { preferences: [{ kind, channel, enabled }] },
-      `${how} about "${label}" are now ${enabled ? "on" : "off"}.`,
+      channel === "email"
+        ? enabled
+          ? t`Emails about "${label}" are now on.`
+          : t`Emails about "${label}" are now off.`
+        : enabled
+          ? t`Text messages about "${label}" are now on.`
+          : t`Text messages about "${label}" are now off.`,
     );
     if (!saved) setData(before);
   }
@@ -71,7 +77,7 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
   async function savePhone(event: FormEvent) {
     event.preventDefault();
     setPhoneError("");
-    await save({ phone }, phone.trim() ? "Texts will go to this number." : "Your number was removed.");
+    await save({ phone }, phone.trim() ? t`Texts will go to this number.` : t`Your number was removed.`);
   }
 
   const canText = data.smsAvailable && data.phone !== "" && !data.phoneOptedOut;
@@ -82,8 +88,8 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
         <form onSubmit={savePhone} noValidate className="notification-phone">
           <InputField
             id="notification-phone"
-            label="Mobile number for text messages"
-            hint="Leave it empty for no texts. Reply STOP to any text to stop them all."
+            label={t`Mobile number for text messages`}
+            hint={t`Leave it empty for no texts. Reply STOP to any text to stop them all.`}
             type="tel"
             autoComplete="tel"
             value={phone}
@@ -92,20 +98,20 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
           />
           {data.phoneOptedOut && (
             <p className="page-message" data-testid="phone-opted-out">
-              This number answered STOP, so Kindly sends it no texts. Enter another number to get texts again.
+              {t`This number answered STOP, so Kindly sends it no texts. Enter another number to get texts again.`}
             </p>
           )}
           <button type="submit" className="button button-secondary" disabled={busy}>
-            Save number
+            {t`Save number`}
           </button>
         </form>
       ) : (
-        <p className="muted">Text messages are not available yet; Kindly tells you by email and in the app.</p>
+        <p className="muted">{t`Text messages are not available yet; Kindly tells you by email and in the app.`}</p>
       )}
 
       {data.newRequests !== null && (
-        <FieldSet id="notification-new-requests" legend="New requests that match your services">
-          {FREQUENCIES.map((f) => (
+        <FieldSet id="notification-new-requests" legend={t`New requests that match your services`}>
+          {frequencies().map((f) => (
             <RadioOption
               key={f.value}
               id={`new-requests-${f.value}`}
@@ -113,7 +119,7 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
               label={f.label}
               checked={data.newRequests === f.value}
               disabled={busy}
-              onChange={() => void save({ newRequests: f.value }, `New requests: ${f.label.toLowerCase()}.`)}
+              onChange={() => void save({ newRequests: f.value }, f.done)}
             />
           ))}
         </FieldSet>
@@ -123,7 +129,7 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
         <FieldSet key={k.kind} id={`notify-${k.kind}`} legend={k.label}>
           <CheckboxOption
             id={`notify-${k.kind}-email`}
-            label="Email"
+            label={t`Email`}
             checked={k.email}
             disabled={busy}
             onChange={(e) => void toggle(k.kind, k.label, "email", e.target.checked)}
@@ -131,8 +137,8 @@ export function NotificationSettings({ initial }: { initial: NotificationSetting
           {data.smsAvailable && (
             <CheckboxOption
               id={`notify-${k.kind}-sms`}
-              label="Text message"
-              description={canText ? undefined : "Add your mobile number above first."}
+              label={t`Text message`}
+              description={canText ? undefined : t`Add your mobile number above first.`}
               checked={k.sms}
               disabled={busy || !canText}
               onChange={(e) => void toggle(k.kind, k.label, "sms", e.target.checked)}

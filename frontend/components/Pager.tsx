@@ -1,6 +1,7 @@
 // Previous / Next through the pages of a server-side list, with where we are in words
 // ("Showing 21-40 of 150", "Page 2 of 8"). The buttons stay focusable at the ends
 // (aria-disabled), so a keyboard user pressing Next on the last page keeps their place.
+import { t } from "@lingui/core/macro";
 export function Pager({
   label,
   total,
@@ -29,23 +30,19 @@ export function Pager({
     onPage((to - 1) * pageSize);
   };
   return (
-    <nav className="pager" aria-label={`${label} pages`} data-testid={testId}>
+    <nav className="pager" aria-label={t`${label} pages`} data-testid={testId}>
       <button
         type="button"
         className="button button-secondary"
         aria-disabled={page <= 1 || busy}
         onClick={() => go(page - 1)}
       >
-        Previous<span className="visually-hidden"> page of {label}</span>
+        {t`Previous`}
+        <span className="visually-hidden"> {t`page of ${label}`}</span>
       </button>
       <p className="pager-status" aria-live="polite">
-        <span data-testid={`${testId}-page`}>
-          Page {page} of {pages}
-        </span>
-        <span className="muted">
-          {" "}
-          (showing {first}–{last} of {total})
-        </span>
+        <span data-testid={`${testId}-page`}>{t`Page ${page} of ${pages}`}</span>
+        <span className="muted"> {t`(showing ${first}–${last} of ${total})`}</span>
       </p>
       <button
         type="button"
@@ -53,7 +50,8 @@ export function Pager({
         aria-disabled={page >= pages || busy}
         onClick={() => go(page + 1)}
       >
-        Next<span className="visually-hidden"> page of {label}</span>
+        {t`Next`}
+        <span className="visually-hidden"> {t`page of ${label}`}</span>
       </button>
     </nav>
   );

@@ -1,14 +1,14 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import {
-  NO_PASSKEYS_IN_BROWSER,
-  PASSKEY_ALREADY_HERE,
-  PASSKEY_CANCELLED,
-  PASSKEY_NOT_HERE,
+  noPasskeysInBrowser,
+  passkeyAlreadyHere,
+  passkeyCancelled,
+  passkeyNotHere,
   PasskeyStep,
   passkeyProblem,
 } from "./PasskeyStep";
-import { ApiError, GENERIC_FAILURE } from "../lib/api";
+import { ApiError, genericFailure } from "../lib/api";
 
 const PROPS = {
   mode: "verify" as const,
@@ -21,7 +21,7 @@ describe("PasskeyStep", () => {
   it("says so in a browser without passkeys, leaving the other ways on the page", () => {
     vi.stubGlobal("PublicKeyCredential", undefined);
     render(<PasskeyStep {...PROPS} />);
-    expect(screen.getByText(NO_PASSKEYS_IN_BROWSER)).toBeTruthy();
+    expect(screen.getByText(noPasskeysInBrowser())).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
   });
 
@@ -49,16 +49,16 @@ describe("PasskeyStep", () => {
 
 describe("passkeyProblem", () => {
   it("names what the browser's prompt reported in plain words", () => {
-    expect(passkeyProblem(new DOMException("timed out", "NotAllowedError"))).toBe(PASSKEY_CANCELLED);
-    expect(passkeyProblem(new DOMException("aborted", "AbortError"))).toBe(PASSKEY_CANCELLED);
-    expect(passkeyProblem(new DOMException("excluded", "InvalidStateError"))).toBe(PASSKEY_ALREADY_HERE);
-    expect(passkeyProblem(new DOMException("bad rp", "SecurityError"))).toBe(PASSKEY_NOT_HERE);
+    expect(passkeyProblem(new DOMException("timed out", "NotAllowedError"))).toBe(passkeyCancelled());
+    expect(passkeyProblem(new DOMException("aborted", "AbortError"))).toBe(passkeyCancelled());
+    expect(passkeyProblem(new DOMException("excluded", "InvalidStateError"))).toBe(passkeyAlreadyHere());
+    expect(passkeyProblem(new DOMException("bad rp", "SecurityError"))).toBe(passkeyNotHere());
   });
 
   it("shows the server's own message, and a calm one for anything else", () => {
     const body = { message: "This passkey belongs to another account. Try another passkey.", errors: {} };
     expect(passkeyProblem(new ApiError(403, "403", body, true))).toBe(body.message);
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    expect(passkeyProblem(new Error("boom"))).toBe(GENERIC_FAILURE);
+    expect(passkeyProblem(new Error("boom"))).toBe(genericFailure());
   });
 });

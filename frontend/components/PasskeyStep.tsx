@@ -2,6 +2,7 @@
 // setting up the step; "verify" uses one to confirm it's them. The browser's WebAuthn prompts go
 // through @simplewebauthn/browser; the server's ceremony calls are django-otp-webauthn's (beginUrl,
 // completeUrl, accounts/second_factor_views.py), and success goes on to doneUrl.
+import { t } from "@lingui/core/macro";
 import { useEffect, useRef, useState } from "react";
 import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type {
@@ -17,19 +18,20 @@ export interface PasskeyStepProps {
   doneUrl: string;
 }
 
-export const PASSKEY_CANCELLED = "The passkey step was cancelled or took too long. Please try again.";
-export const PASSKEY_ALREADY_HERE =
-  "This device already has a Kindly passkey for you. Sign in again and use it to confirm it's you.";
-export const PASSKEY_NOT_HERE = "Passkeys cannot be used at this web address. Please use an authenticator app instead.";
-export const NO_PASSKEYS_IN_BROWSER = "This browser cannot use passkeys. Please use another way below.";
+export const passkeyCancelled = () => t`The passkey step was cancelled or took too long. Please try again.`;
+export const passkeyAlreadyHere = () =>
+  t`This device already has a Kindly passkey for you. Sign in again and use it to confirm it's you.`;
+export const passkeyNotHere = () =>
+  t`Passkeys cannot be used at this web address. Please use an authenticator app instead.`;
+export const noPasskeysInBrowser = () => t`This browser cannot use passkeys. Please use another way below.`;
 
 /** What to tell a person when the browser's passkey prompt or the server's check failed. */
 export function passkeyProblem(error: unknown): string {
   // The prompt rejects with a DOMException (or @simplewebauthn's WebAuthnError) named by the spec.
   const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : "";
-  if (name === "NotAllowedError" || name === "AbortError") return PASSKEY_CANCELLED;
-  if (name === "InvalidStateError") return PASSKEY_ALREADY_HERE;
-  if (name === "SecurityError") return PASSKEY_NOT_HERE;
+  if (name === "NotAllowedError" || name === "AbortError") return passkeyCancelled();
+  if (name === "InvalidStateError") return passkeyAlreadyHere();
+  if (name === "SecurityError") return passkeyNotHere();
   return errorMessage(error);
 }
 
@@ -43,14 +45,14 @@ export function PasskeyStep({ mode, beginUrl, completeUrl, doneUrl }: PasskeySte
   useEffect(() => {
     if (failures > 0) button.current?.focus();
   }, [failures]);
-  const label = mode === "register" ? "Create a passkey" : "Use my passkey";
+  const label = mode === "register" ? t`Create a passkey` : t`Use my passkey`;
 
-  if (!browserSupportsWebAuthn()) return <p>{NO_PASSKEYS_IN_BROWSER}</p>;
+  if (!browserSupportsWebAuthn()) return <p>{noPasskeysInBrowser()}</p>;
 
   async function run() {
     setBusy(true);
     setProblem("");
-    setProgress("Follow the steps your device shows.");
+    setProgress(t`Follow the steps your device shows.`);
     try {
       if (mode === "register") {
         const optionsJSON = await api.post<PublicKeyCredentialCreationOptionsJSON>(beginUrl);
@@ -66,7 +68,7 @@ export function PasskeyStep({ mode, beginUrl, completeUrl, doneUrl }: PasskeySte
       setFailures((n) => n + 1);
       return;
     }
-    setProgress(mode === "register" ? "Your passkey is ready. One moment…" : "Thank you. One moment…");
+    setProgress(mode === "register" ? t`Your passkey is ready. One moment…` : t`Thank you. One moment…`);
     window.location.assign(doneUrl);
   }
 

@@ -1,6 +1,8 @@
 // "Call" and "Text" on a booking, for its helper and its care circle: both go through a Kindly
 // number bound to the pair (phoneline on the server), so nobody's own number is shared. Hidden
 // while Twilio is not set up; otherwise it says why it cannot connect (no number of yours, ended).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../lib/api";
@@ -23,7 +25,7 @@ export function PhoneLine({ bookingId }: { bookingId: number }) {
   if (!data) return null;
   const confirmed = data.confirmedByPhone && (
     <p className="badge badge-success" data-testid="confirmed-by-phone">
-      Confirmed by phone
+      {t`Confirmed by phone`}
     </p>
   );
   // Without Twilio's masked lines (make run) a visit confirmed on the phone menu still says so.
@@ -39,33 +41,38 @@ export function PhoneLine({ bookingId }: { bookingId: number }) {
     }
   }
 
+  const reaches = data.reaches;
+  const until = data.endsAt ? formatDateTime(data.endsAt) : "";
+  const shownNumber = data.number ? phoneDisplay(data.number) : "";
   return (
     <section className="card" aria-labelledby={`phone-line-${bookingId}`} data-testid="phone-line">
       <h2 id={`phone-line-${bookingId}`} className="h3">
-        {data.available ? `Call or text ${data.reaches}` : "Call or text through Kindly"}
+        {data.available ? t`Call or text ${reaches}` : t`Call or text through Kindly`}
       </h2>
       {confirmed}
       <p>{data.message}</p>
       {data.available && data.number && (
         <>
           <p className="phone-line-number" data-testid="phone-line-number">
-            Kindly number: <strong>{phoneDisplay(data.number)}</strong>
+            <Trans>
+              Kindly number: <strong>{shownNumber}</strong>
+            </Trans>
           </p>
           <div className="actions">
             <a className="button button-primary" href={`tel:${data.number}`}>
-              Call {data.reaches}
+              {t`Call ${reaches}`}
             </a>
             <a className="button button-secondary" href={`sms:${data.number}`}>
-              Text {data.reaches}
+              {t`Text ${reaches}`}
             </a>
           </div>
-          {data.endsAt && <p className="muted">This line works until {formatDateTime(data.endsAt)}.</p>}
+          {until && <p className="muted">{t`This line works until ${until}.`}</p>}
         </>
       )}
       {data.available && !data.number && (
         <div className="actions">
           <button type="button" className="button button-primary" onClick={() => void getNumber()} disabled={isPending}>
-            {isPending ? "Getting the number..." : `Get the number to call ${data.reaches}`}
+            {isPending ? t`Getting the number...` : t`Get the number to call ${reaches}`}
           </button>
         </div>
       )}

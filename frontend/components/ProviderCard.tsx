@@ -4,6 +4,8 @@
 // someone), her services and
 // rate, the languages she speaks ("Speaks English, Spanish", in the reader's language, from the
 // server), and a request sent to her directly.
+import { t } from "@lingui/core/macro";
+import { intlLocale } from "../lib/i18n";
 import { Avatar } from "./Avatar";
 import { providerProfileLink } from "./BookingPerson";
 import { StarRating } from "./StarRating";
@@ -13,16 +15,23 @@ import type { BrowseProvider as Provider, NextFreeWindow } from "../lib/types";
 
 const MAX_CHIPS = 3;
 
+/** A part of the day, as the "Next free" line says it ("morning"). */
+function visitWindowWord(window: string): string {
+  const words: Record<string, string> = { morning: t`morning`, afternoon: t`afternoon`, evening: t`evening` };
+  return words[window] ?? window;
+}
+
 /** "Next free: Tuesday, November 24, morning", or that there is none in the next two weeks. */
 function nextFreeText(next: NextFreeWindow | null | undefined): string {
   const day = next ? parseDateOnly(next.date) : null;
-  if (!next || !day) return "No free time in the next 2 weeks";
-  const date = day.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" });
-  return `Next free: ${date}, ${next.timeWindow}`;
+  if (!next || !day) return t`No free time in the next 2 weeks`;
+  const date = day.toLocaleDateString(intlLocale(), { weekday: "long", month: "long", day: "numeric" });
+  const window = visitWindowWord(next.timeWindow);
+  return t`Next free: ${date}, ${window}`;
 }
 
 export function ProviderCard({ provider, serviceName }: { provider: Provider; serviceName: (id: string) => string }) {
-  const name = personName(provider.user) || "Kindly provider";
+  const name = personName(provider.user) || t`Kindly provider`;
   const chips = provider.specialties.slice(0, MAX_CHIPS);
   const more = provider.specialties.length - chips.length;
   const first = provider.specialties[0];
@@ -37,7 +46,7 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
           </h3>
           {first && <p className="provider-specialty muted">{serviceName(first)}</p>}
         </div>
-        {provider.verificationStatus === "verified" && <span className="badge badge-success">Verified</span>}
+        {provider.verificationStatus === "verified" && <span className="badge badge-success">{t`Verified`}</span>}
       </div>
       <StarRating rating={provider.rating} reviews={provider.totalReviews} />
       {provider.distanceMiles != null && (
@@ -61,11 +70,11 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
       {provider.bio && <p className="provider-bio">{provider.bio}</p>}
       {provider.serviceArea && (
         <p className="provider-area">
-          <span className="label">Service area:</span> {provider.serviceArea}
+          <span className="label">{t`Service area:`}</span> {provider.serviceArea}
         </p>
       )}
       {chips.length > 0 && (
-        <ul className="tag-list" aria-label="Services offered">
+        <ul className="tag-list" aria-label={t`Services offered`}>
           {chips.map((s) => (
             <li key={s} className="tag">
               {serviceName(s)}
@@ -83,9 +92,9 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
         <a
           className="button button-primary"
           href={`/request-service?provider=${provider.id}`}
-          aria-label={`Request this helper: ${name}`}
+          aria-label={t`Request this helper: ${name}`}
         >
-          Request this helper
+          {t`Request this helper`}
         </a>
       </div>
     </article>

@@ -1,6 +1,7 @@
 // The 48-hour rule said before it bites: a visit that starts within the cancellation
 // window cannot be cancelled in the app once booked, so the request forms say so as soon as
 // such a date is chosen, and say where help is (no link: leaving the form would lose it).
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import "../styles/people.css";
 
@@ -40,13 +41,16 @@ export function ShortNoticeWarning({ date, time, rules }: { date: string; time: 
     return () => window.clearInterval(t);
   }, []);
   const show = isShortNotice(date, time, rules, now);
+  const hours = rules.cancelWindowHours;
   return (
     <div role="status" className="short-notice-region">
       {show && (
         <p className="notice" data-testid="short-notice">
-          <strong>This visit is less than {rules.cancelWindowHours} hours away.</strong> Once a helper accepts it, a
-          visit this soon cannot be cancelled in the app. If something comes up after that, our support team can help
-          (Messages, then Contact Support).
+          <Trans>
+            <strong>This visit is less than {hours} hours away.</strong> Once a helper accepts it, a visit this soon
+            cannot be cancelled in the app. If something comes up after that, our support team can help (Messages, then
+            Contact Support).
+          </Trans>
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 // Loading placeholders. The grey shapes are hidden from assistive tech; the container says
 // "Loading…" once, politely.
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 
 export function Skeleton({
@@ -36,7 +37,7 @@ export function SkeletonCard() {
 /** A region that is busy loading: announces `label` and shows `count` skeleton cards. */
 export function LoadingCards({
   count,
-  label = "Loading…",
+  label,
   className = "grid",
 }: {
   count: number;
@@ -46,7 +47,7 @@ export function LoadingCards({
   return (
     <div className={className} aria-busy="true">
       <p className="visually-hidden" role="status">
-        {label}
+        {label ?? t`Loading…`}
       </p>
       {Array.from({ length: count }, (_, i) => (
         <SkeletonCard key={i} />
@@ -55,10 +56,10 @@ export function LoadingCards({
   );
 }
 
-export function LoadingText({ children = "Loading…" }: { children?: ReactNode }) {
+export function LoadingText({ children }: { children?: ReactNode }) {
   return (
     <p className="muted" role="status">
-      {children}
+      {children ?? t`Loading…`}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 // A status shown as a word in a coloured pill (the word carries the meaning, not the colour),
 // optionally with a plain line under it saying what the status means for the person looking
 // ("Waiting for your payment"): the status words alone mislead.
+import { t } from "@lingui/core/macro";
 import { formatClock, statusLabel, type AnyStatus } from "../lib/format";
 import "../styles/people.css";
 
@@ -53,30 +54,32 @@ export function bookingStatusNote(
   switch (booking.status) {
     case "scheduled":
       if (payment === "failed") {
-        if (member) return "The payment did not go through yet. An organizer of the circle can try again.";
+        if (member) return t`The payment did not go through yet. An organizer of the circle can try again.`;
         // The helper is not told why (a declined card is the family's own business).
-        return mine ? "Your payment did not go through. Please try again." : "Waiting for payment";
+        return mine ? t`Your payment did not go through. Please try again.` : t`Waiting for payment`;
       }
       if (payment === "paid")
-        return mine ? "Payment received, confirming your visit" : "Payment received, confirming the visit";
-      if (member) return "Waiting for an organizer of the circle to pay";
-      return mine ? "Waiting for your payment" : "Waiting for the client's payment";
+        return mine ? t`Payment received, confirming your visit` : t`Payment received, confirming the visit`;
+      if (member) return t`Waiting for an organizer of the circle to pay`;
+      return mine ? t`Waiting for your payment` : t`Waiting for the client's payment`;
     case "confirmed":
-      if (perspective !== "provider") return "Paid and confirmed";
+      if (perspective !== "provider") return t`Paid and confirmed`;
       // The helper's card says by when she must arrive, before the family is ever alerted.
-      if (booking.checkInBy && !booking.checkedInAt)
-        return `Paid and confirmed: please check in by ${formatClock(booking.checkInBy, booking.recipient?.timeZone)} at the latest`;
-      return "Paid and confirmed: please visit as planned";
+      if (booking.checkInBy && !booking.checkedInAt) {
+        const by = formatClock(booking.checkInBy, booking.recipient?.timeZone);
+        return t`Paid and confirmed: please check in by ${by} at the latest`;
+      }
+      return t`Paid and confirmed: please visit as planned`;
     case "replacing":
       return perspective === "provider" || perspective === "admin"
-        ? "Its helper cannot come: Kindly is offering it to other helpers"
-        : "Your helper cannot come: Kindly is finding a replacement";
+        ? t`Its helper cannot come: Kindly is offering it to other helpers`
+        : t`Your helper cannot come: Kindly is finding a replacement`;
     case "completed":
-      return "The visit is done";
+      return t`The visit is done`;
     case "cancelled":
       if (payment === "refunded")
-        return mine ? "Cancelled. Your payment was refunded." : "Cancelled. The payment was refunded.";
-      return "Cancelled. This visit will not take place.";
+        return mine ? t`Cancelled. Your payment was refunded.` : t`Cancelled. The payment was refunded.`;
+      return t`Cancelled. This visit will not take place.`;
     default:
       return "";
   }
@@ -86,13 +89,13 @@ export function bookingStatusNote(
 export function requestStatusNote(status: string, perspective: Perspective): string {
   switch (status) {
     case "open":
-      return perspective === "client" ? "Waiting for a helper to accept" : "Open: a verified helper may accept it";
+      return perspective === "client" ? t`Waiting for a helper to accept` : t`Open: a verified helper may accept it`;
     case "booked":
-      return perspective === "client" ? "A helper accepted: see your booking" : "Booked with a helper";
+      return perspective === "client" ? t`A helper accepted: see your booking` : t`Booked with a helper`;
     case "completed":
-      return "The visit is done";
+      return t`The visit is done`;
     case "cancelled":
-      return "Cancelled. No visit will take place.";
+      return t`Cancelled. No visit will take place.`;
     default:
       return "";
   }

@@ -1,5 +1,7 @@
 // Kindly's support contacts as the server's settings say them (core.support): the same
 // words as the pages' footer and the emails. Nothing is shown that the settings do not say.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 
 export interface SupportContactsInfo {
   email: string;
@@ -16,24 +18,23 @@ export function SupportContacts({ contacts }: { contacts: SupportContactsInfo })
   if (!availability && !email && !phone) return null;
   return (
     <div className="support-contacts">
-      {availability && <p data-testid="support-hours">Hours: {availability}</p>}
+      {availability && <p data-testid="support-hours">{t`Hours: ${availability}`}</p>}
       {(email || phone) && (
         <p data-testid="support-other-ways">
-          You can also reach us
-          {email && (
-            <>
-              {" "}
-              by email at <a href={`mailto:${email}`}>{email}</a>
-            </>
+          {email && phone ? (
+            <Trans>
+              You can also reach us by email at <a href={`mailto:${email}`}>{email}</a> or by phone at{" "}
+              <a href={phoneHref}>{phone}</a>.
+            </Trans>
+          ) : email ? (
+            <Trans>
+              You can also reach us by email at <a href={`mailto:${email}`}>{email}</a>.
+            </Trans>
+          ) : (
+            <Trans>
+              You can also reach us by phone at <a href={phoneHref}>{phone}</a>.
+            </Trans>
           )}
-          {email && phone && " or"}
-          {phone && (
-            <>
-              {" "}
-              by phone at <a href={phoneHref}>{phone}</a>
-            </>
-          )}
-          .
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { activateForTest, renderWithI18n } from "../lib/test-i18n";
 import { answerSpeedText, completionText, TrackRecord } from "./TrackRecord";
 
 describe("a helper's track record", () => {
@@ -10,9 +11,15 @@ describe("a helper's track record", () => {
   });
 
   it("says New helper when she has had too few visits, unless her rating already does", () => {
-    const { rerender } = render(<TrackRecord answerMinutes={null} completion={null} newHelperShown={false} />);
+    const { rerender } = renderWithI18n(<TrackRecord answerMinutes={null} completion={null} newHelperShown={false} />);
     expect(screen.getByTestId("completion").textContent).toBe("New helper");
     rerender(<TrackRecord answerMinutes={null} completion={null} newHelperShown={true} />);
     expect(screen.queryByTestId("completion")).toBeNull();
+  });
+
+  it("reads in Spanish for a Spanish page", async () => {
+    await activateForTest("es");
+    expect(answerSpeedText(14)).toBe("Suele responder en 14 min");
+    expect(completionText({ completed: 24, visits: 25 })).toBe("Completó 24 de sus últimas 25 visitas");
   });
 });

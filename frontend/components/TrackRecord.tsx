@@ -2,20 +2,26 @@
 // server's track record (providers.ports.track_records): "Usually answers in 14 min" and
 // "Completed 24 of the last 25 visits"; "New helper" while she has had too few visits to judge
 // (unless her rating already says so).
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { components } from "../lib/api-schema";
 
 type Completion = components["schemas"]["Completion"];
 
 /** "Usually answers in 14 min" (her median over her last offers); "in 2 hours" from two hours. */
 export function answerSpeedText(minutes: number): string {
-  if (minutes < 120) return `Usually answers in ${minutes} min`;
-  return `Usually answers in ${Math.round(minutes / 60)} hours`;
+  if (minutes < 120) return t`Usually answers in ${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return t`Usually answers in ${hours} hours`;
 }
 
 /** "Completed 24 of the last 25 visits": of her last visits that are over, those she completed. */
 export function completionText(completion: Completion): string {
   const { completed, visits } = completion;
-  return `Completed ${completed} of the last ${visits} ${visits === 1 ? "visit" : "visits"}`;
+  return plural(visits, {
+    one: `Completed ${completed} of the last # visit`,
+    other: `Completed ${completed} of the last # visits`,
+  });
 }
 
 export function TrackRecord({
@@ -42,7 +48,9 @@ export function TrackRecord({
       ) : (
         !newHelperShown && (
           <p className="provider-completion" data-testid="completion">
-            <span className="badge badge-info new-helper">New helper</span>
+            <span className="badge badge-info new-helper">
+              <Trans>New helper</Trans>
+            </span>
           </p>
         )
       )}

@@ -1,6 +1,8 @@
 // What was checked about a helper, and when: "ID verified November 2026", "Background checked
 // March 2026, re-checked yearly". A check without a date is never claimed: it says plainly that
 // it is not done yet. Shown on her profile page (/providers/{id}) and on the booking card.
+import { t } from "@lingui/core/macro";
+import { intlLocale } from "../lib/i18n";
 import "../styles/people.css";
 
 /** "November 2026", or "" when there is no date. */
@@ -8,7 +10,7 @@ export function monthYear(iso: string | null | undefined): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleDateString("en-US", { month: "long", year: "numeric" });
+  return d.toLocaleDateString(intlLocale(), { month: "long", year: "numeric" });
 }
 
 export function vettingLines(dates: {
@@ -18,11 +20,11 @@ export function vettingLines(dates: {
   const id = monthYear(dates.identityVerifiedAt);
   const background = monthYear(dates.backgroundCheckedAt);
   return [
-    { key: "identity", done: !!id, text: id ? `ID verified ${id}` : "ID not verified yet" },
+    { key: "identity", done: !!id, text: id ? t`ID verified ${id}` : t`ID not verified yet` },
     {
       key: "background",
       done: !!background,
-      text: background ? `Background checked ${background}, re-checked yearly` : "Background check not done yet",
+      text: background ? t`Background checked ${background}, re-checked yearly` : t`Background check not done yet`,
     },
   ];
 }
@@ -37,7 +39,7 @@ export function VettingBadges({
   testId?: string;
 }) {
   return (
-    <ul className="vetting" aria-label="What Kindly checked" data-testid={testId}>
+    <ul className="vetting" aria-label={t`What Kindly checked`} data-testid={testId}>
       {vettingLines({ identityVerifiedAt, backgroundCheckedAt }).map((line) => (
         <li
           key={line.key}

@@ -1,6 +1,7 @@
 // The visit's photo: the helper may add one at check-out (PhotoField, uploadVisitPhoto); the circle
 // sees it on the visit's timeline (VisitPhotoButton). The photo has no public address: each look
 // asks the server for a signed link, made for the person asking and good for an hour.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { apiRequest, errorMessage } from "../lib/api";
 import { RULES } from "../lib/rules.generated";
@@ -39,9 +40,9 @@ export function PhotoField({
   const problem = photoProblem(file);
   return (
     <div className="field" data-testid="visit-photo-field">
-      <label htmlFor={id}>Add a photo for the family (optional)</label>
+      <label htmlFor={id}>{t`Add a photo for the family (optional)`}</label>
       <p className="field-hint" id={`${id}-hint`}>
-        One photo, at most 8 MB. The family sees it with the visit.
+        {t`One photo, at most 8 MB. The family sees it with the visit.`}
       </p>
       <input
         id={id}
@@ -78,7 +79,8 @@ export function VisitPhotoButton({ booking }: { booking: Booking }) {
       setBusy(false);
     }
   };
-  const who = booking.provider.user.firstName || "the helper";
+  const who = booking.provider.user.firstName || t`the helper`;
+  const title = booking.serviceRequest.title;
   return (
     <>
       <button
@@ -88,8 +90,8 @@ export function VisitPhotoButton({ booking }: { booking: Booking }) {
         disabled={busy}
         data-testid="visit-photo-open"
       >
-        {busy ? "Opening..." : "See the photo"}
-        <span className="visually-hidden"> from the visit of {booking.serviceRequest.title}</span>
+        {busy ? t`Opening...` : t`See the photo`}
+        <span className="visually-hidden"> {t`from the visit of ${title}`}</span>
       </button>
       {problem && (
         <p className="field-error" role="alert">
@@ -99,13 +101,13 @@ export function VisitPhotoButton({ booking }: { booking: Booking }) {
       <Dialog
         open={link !== null}
         onOpenChange={(isOpen) => !isOpen && setLink(null)}
-        title="Photo from the visit"
-        description={`Added by ${who}.`}
+        title={t`Photo from the visit`}
+        description={t`Added by ${who}.`}
         testId="visit-photo"
-        footer={<DialogClose>Close</DialogClose>}
+        footer={<DialogClose>{t`Close`}</DialogClose>}
       >
         {link && (
-          <img className="visit-photo" src={link.url} alt={`What ${who} shared from the visit`} loading="lazy" />
+          <img className="visit-photo" src={link.url} alt={t`What ${who} shared from the visit`} loading="lazy" />
         )}
       </Dialog>
     </>

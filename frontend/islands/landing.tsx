@@ -1,4 +1,5 @@
 // Landing page: the services list, with each service's features shown on request.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { mountIsland } from "../lib/mount";
 import type { ServiceCategory } from "../lib/types";
@@ -23,7 +24,7 @@ function ServiceCard({ service }: { service: ServiceCategory }) {
             aria-controls={listId}
             onClick={() => setOpen((v) => !v)}
           >
-            {open ? "Hide what's included" : "What's included"}
+            {open ? t`Hide what's included` : t`What's included`}
           </button>
           <ul id={listId} hidden={!open}>
             {service.features.map((f) => (

@@ -1,6 +1,7 @@
 // /settings: closing the account. The user types CLOSE (any case) in a confirmation dialog; the server
 // cancels what must be cancelled, ends the session and queues the "Account closed" toast
 // shown on / (where the browser goes next). The data download is a plain link in the page.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { Dialog, DialogClose } from "../components/Dialog";
 import { InputField } from "../components/Field";
@@ -28,11 +29,12 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
   });
   const [busy, setBusy] = useState(false);
   const write = useApiWrite();
+  const hours = RULES.cancellation.WINDOW_HOURS;
 
   if (isAdmin) {
     return (
       <p data-testid="close-admin-note">
-        Admin accounts cannot be closed from Settings. Ask another admin to remove your admin rights first.
+        {t`Admin accounts cannot be closed from Settings. Ask another admin to remove your admin rights first.`}
       </p>
     );
   }
@@ -51,7 +53,7 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
       if (isUnauthorizedError(err)) return; // lib/query's
       const message = (err instanceof ApiError && err.fieldErrors.confirm?.[0]) || errorMessage(err);
       form.setError("confirm", { type: "server", message });
-      toast({ title: "Could not close your account", description: message, variant: "destructive" });
+      toast({ title: t`Could not close your account`, description: message, variant: "destructive" });
       return;
     }
     // Signed out now; the home page shows the toast the server queued.
@@ -62,24 +64,23 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
     <>
       {hasVisitWithin48Hours && (
         <p className="page-message" data-testid="close-visit-soon">
-          You have a visit within the next {RULES.cancellation.WINDOW_HOURS} hours. You can close your account once it
-          has taken place.
+          {t`You have a visit within the next ${hours} hours. You can close your account once it has taken place.`}
         </p>
       )}
       <button type="button" className="button button-danger" onClick={() => onOpenChange(true)}>
-        Close my account
+        {t`Close my account`}
       </button>
       <Dialog
         open={open}
         onOpenChange={onOpenChange}
-        title="Close your account?"
-        description="You will be signed out and will not be able to sign in again. Your open requests and upcoming bookings will be cancelled, and your personal data will be deleted within 30 days. This cannot be undone."
+        title={t`Close your account?`}
+        description={t`You will be signed out and will not be able to sign in again. Your open requests and upcoming bookings will be cancelled, and your personal data will be deleted within 30 days. This cannot be undone.`}
         testId="close-account-dialog"
       >
         <form onSubmit={(e) => void handleSubmit(close)(e)} noValidate>
           <InputField
             id="close-confirm"
-            label={`Type ${CONFIRM_WORD} to confirm`}
+            label={t`Type ${CONFIRM_WORD} to confirm`}
             value={values.confirm}
             onChange={(e) => set("confirm", e.target.value)}
             autoComplete="off"
@@ -89,9 +90,9 @@ function CloseAccount({ isAdmin, hasVisitWithin48Hours }: SettingsProps) {
             error={error("confirm")}
           />
           <div className="dialog-footer">
-            <DialogClose>Keep my account</DialogClose>
+            <DialogClose>{t`Keep my account`}</DialogClose>
             <button type="submit" className="button button-danger" disabled={busy}>
-              {busy ? "Closing account..." : "Close account"}
+              {busy ? t`Closing account...` : t`Close account`}
             </button>
           </div>
         </form>

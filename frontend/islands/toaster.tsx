@@ -1,6 +1,6 @@
 // Mounted by base.html on every page: the one toast region.
-import { createRoot } from "react-dom/client";
+import { renderIsland } from "../lib/mount";
 import { Toaster } from "../lib/toast";
 
 const root = document.getElementById("toaster-root");
-if (root) createRoot(root).render(<Toaster />);
+if (root) renderIsland(root, <Toaster />);

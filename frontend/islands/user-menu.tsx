@@ -3,6 +3,7 @@
 // Settings (/settings) and Sign Out; on small screens the same items in a side drawer.
 // The dropdown is a small menu button of our own (WAI-ARIA menu button pattern): Radix's
 // DropdownMenu and its positioning engine were 15 KB gzipped on every signed-in page.
+import { t } from "@lingui/core/macro";
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Avatar } from "../components/Avatar";
@@ -31,14 +32,11 @@ async function switchUserType(write: Write, current: UserType): Promise<void> {
     await write.put("/api/auth/user-type", { userType: target });
   } catch (error) {
     if (isUnauthorizedError(error)) return; // lib/query's
-    toast({
-      title: "Error",
-      description: `Failed to switch user type: ${errorMessage(error)}`,
-      variant: "destructive",
-    });
+    const reason = errorMessage(error);
+    toast({ title: t`Error`, description: t`Failed to switch user type: ${reason}`, variant: "destructive" });
     return;
   }
-  toast({ title: "User Type Updated", description: "Your account type has been switched successfully." });
+  toast({ title: t`User Type Updated`, description: t`Your account type has been switched successfully.` });
   window.setTimeout(() => window.location.reload(), 1000);
 }
 
@@ -158,8 +156,8 @@ function UserMenu(props: UserMenuProps) {
   const signOut = useApiWrite([], { ownsUnauthorized: true });
   const name = props.firstName.trim() || props.email;
   // Staff are neither: an admin is badged Admin (and cannot switch).
-  const badge = props.isAdmin ? "Admin" : props.userType === "provider" ? "Provider" : "Client";
-  const switchLabel = props.userType === "provider" ? "Switch to Client" : "Switch to Provider";
+  const badge = props.isAdmin ? t`Admin` : props.userType === "provider" ? t`Provider` : t`Client`;
+  const switchLabel = props.userType === "provider" ? t`Switch to Client` : t`Switch to Provider`;
 
   const identity = (
     <>
@@ -179,11 +177,11 @@ function UserMenu(props: UserMenuProps) {
   return (
     <div className="usermenu">
       <AccountMenu
-        label="Account"
+        label={t`Account`}
         trigger={
           <>
             {identity}
-            <span className="visually-hidden"> account menu</span>
+            <span className="visually-hidden"> {t`account menu`}</span>
           </>
         }
       >
@@ -191,22 +189,22 @@ function UserMenu(props: UserMenuProps) {
           {props.email}
         </div>
         <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/dashboard">
-          Dashboard
+          {t`Dashboard`}
         </a>
         <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/messages">
-          Messages
+          {t`Messages`}
         </a>
         <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/calendar">
-          Calendar
+          {t`Calendar`}
         </a>
         {props.userType === "provider" && (
           <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/schedule">
-            My schedule
+            {t`My schedule`}
           </a>
         )}
         {props.userType === "client" && !props.isAdmin && (
           <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/care-circle">
-            Care circle
+            {t`Care circle`}
           </a>
         )}
         {!props.isAdmin && (
@@ -221,7 +219,7 @@ function UserMenu(props: UserMenuProps) {
           </button>
         )}
         <a role="menuitem" tabIndex={-1} className="usermenu-item" href="/settings">
-          Settings
+          {t`Settings`}
         </a>
         <div role="separator" className="usermenu-separator" />
         <button
@@ -231,7 +229,7 @@ function UserMenu(props: UserMenuProps) {
           className="usermenu-item"
           onClick={() => void signOutEverywhere(signOut)}
         >
-          Sign Out
+          {t`Sign Out`}
         </button>
       </AccountMenu>
 
@@ -240,19 +238,19 @@ function UserMenu(props: UserMenuProps) {
           <span aria-hidden="true" className="hamburger">
             &#9776;
           </span>{" "}
-          Menu
+          {t`Menu`}
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="drawer-overlay" />
           <Dialog.Content className="drawer" aria-describedby={undefined}>
             <div className="drawer-header">
-              <Dialog.Title className="drawer-title">Menu</Dialog.Title>
-              <Dialog.Close className="drawer-close" aria-label="Close menu">
+              <Dialog.Title className="drawer-title">{t`Menu`}</Dialog.Title>
+              <Dialog.Close className="drawer-close" aria-label={t`Close menu`}>
                 <span aria-hidden="true">&times;</span>
               </Dialog.Close>
             </div>
             <div className="drawer-identity">{identity}</div>
-            <nav aria-label="Account">
+            <nav aria-label={t`Account`}>
               <ul className="drawer-links">
                 {props.navLinks.map((link) => (
                   <li key={link.href}>
@@ -261,12 +259,12 @@ function UserMenu(props: UserMenuProps) {
                 ))}
                 {!props.navLinks.some((link) => link.href === "/calendar") && (
                   <li>
-                    <a href="/calendar">Calendar</a>
+                    <a href="/calendar">{t`Calendar`}</a>
                   </li>
                 )}
                 {props.userType === "client" && !props.isAdmin && (
                   <li>
-                    <a href="/care-circle">Care circle</a>
+                    <a href="/care-circle">{t`Care circle`}</a>
                   </li>
                 )}
               </ul>
@@ -282,10 +280,10 @@ function UserMenu(props: UserMenuProps) {
                 </button>
               )}
               <a className="button button-secondary" href="/settings">
-                Settings
+                {t`Settings`}
               </a>
               <button type="button" className="button button-primary" onClick={() => void signOutEverywhere(signOut)}>
-                Sign Out
+                {t`Sign Out`}
               </button>
             </div>
           </Dialog.Content>

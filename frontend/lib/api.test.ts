@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { api, ApiError, errorMessage, GENERIC_FAILURE, isUnauthorizedError, NETWORK_FAILURE, STALE_PAGE } from "./api";
+import { api, ApiError, errorMessage, genericFailure, isUnauthorizedError, networkFailure, stalePage } from "./api";
 
 type Reply = { status: number; body?: string; type?: string };
 
@@ -98,7 +98,7 @@ describe("apiRequest", () => {
     expect(error.fromApi).toBe(false);
     expect(error.serverMessage).toBe("");
     expect(error.fieldErrors).toEqual({});
-    expect(errorMessage(error)).toBe(GENERIC_FAILURE);
+    expect(errorMessage(error)).toBe(genericFailure());
     expect(console.error).toHaveBeenCalled();
   });
 
@@ -111,12 +111,12 @@ describe("apiRequest", () => {
     expect((await failure(api.get("/a"))).fromApi).toBe(false);
     const long = await failure(api.get("/b"));
     expect(long.fromApi).toBe(true);
-    expect(errorMessage(long)).toBe(GENERIC_FAILURE);
+    expect(errorMessage(long)).toBe(genericFailure());
   });
 
   it("says the page is stale when Django's CSRF check failed", async () => {
     serve({ status: 403, type: JSON_TYPE, body: JSON.stringify({ message: "CSRF Failed: CSRF token missing." }) });
-    expect(errorMessage(await failure(api.post("/api/x")))).toBe(STALE_PAGE);
+    expect(errorMessage(await failure(api.post("/api/x")))).toBe(stalePage());
   });
 
   it("recognises a lost session (401 Unauthorized) without logging it as a failure", async () => {
@@ -132,10 +132,10 @@ describe("apiRequest", () => {
 
 describe("errorMessage", () => {
   it("says the network is down when fetch itself failed", () => {
-    expect(errorMessage(new TypeError("Failed to fetch"))).toBe(NETWORK_FAILURE);
+    expect(errorMessage(new TypeError("Failed to fetch"))).toBe(networkFailure());
   });
 
   it("keeps a script error's text from people", () => {
-    expect(errorMessage(new Error("undefined is not a function"))).toBe(GENERIC_FAILURE);
+    expect(errorMessage(new Error("undefined is not a function"))).toBe(genericFailure());
   });
 });

@@ -2,14 +2,15 @@
 // and errors whose text is "<status>: <body or status text>" (spec section 8), carrying the status
 // (what the 401 check reads). That text is for the console only: people see errorMessage()'s text, never a raw
 // body (an HTML error page, a traceback, a field dump).
+import { t } from "@lingui/core/macro";
 import { toast } from "./toast";
 
 /** What a person sees when a call failed and the server said nothing meant for them. */
-export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
+export const genericFailure = () => t`Something went wrong on our side. Please try again.`;
 /** The request never got an answer (offline, server down). */
-export const NETWORK_FAILURE = "We couldn't reach Kindly. Please check your internet connection and try again.";
+export const networkFailure = () => t`We couldn't reach Kindly. Please check your internet connection and try again.`;
 /** Django's CSRF check failed: the page is older than the session (e.g. signed in on another tab). */
-export const STALE_PAGE = "This page is out of date. Please reload it and try again.";
+export const stalePage = () => t`This page is out of date. Please reload it and try again.`;
 
 // Longer than any message our API writes: a longer "message" is not one meant for people.
 const MAX_MESSAGE_LENGTH = 300;
@@ -33,7 +34,7 @@ export class ApiError extends Error {
     const b = this.body as { message?: unknown } | null;
     const message = this.fromApi && b && typeof b.message === "string" ? b.message.trim() : "";
     if (message.length > MAX_MESSAGE_LENGTH) return "";
-    if (this.status === 403 && message.startsWith("CSRF Failed")) return STALE_PAGE;
+    if (this.status === 403 && message.startsWith("CSRF Failed")) return stalePage();
     return message;
   }
 
@@ -126,11 +127,11 @@ export function isUnauthorizedError(error: unknown): error is ApiError {
  * Anything else (a body that is not ours, a script error) goes to the console only.
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage || GENERIC_FAILURE;
+  if (error instanceof ApiError) return error.serverMessage || genericFailure();
   console.error(error);
   // fetch() rejects with a TypeError when no answer came back at all.
-  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return NETWORK_FAILURE;
-  return GENERIC_FAILURE;
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return networkFailure();
+  return genericFailure();
 }
 
 export function redirectAfter(path: string, ms: number): void {
@@ -145,6 +146,6 @@ let sessionLost = false;
 export function handleLoggedOut(target = "/login"): void {
   if (sessionLost) return;
   sessionLost = true;
-  toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });
+  toast({ title: t`Unauthorized`, description: t`You are logged out. Logging in again...`, variant: "destructive" });
   redirectAfter(target, 500);
 }

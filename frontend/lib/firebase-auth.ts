@@ -30,11 +30,14 @@ export interface FirebaseWebConfig {
   emulatorHost: string;
 }
 
+// Named in the console only (for the people who deploy Kindly), never on a page.
+/* eslint-disable lingui/no-unlocalized-strings */
 const REQUIRED_CONFIG: Array<[keyof FirebaseWebConfig, string]> = [
   ["apiKey", "API key"],
   ["projectId", "project id"],
   ["appId", "app id"],
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 let firebaseAuth: Auth | null = null;
 

@@ -1,4 +1,7 @@
-// Formatting shared by the islands: money, dates in the user's locale, the spec's option labels.
+// Formatting shared by the islands: money, dates in the page's language (lib/i18n.ts intlLocale:
+// Intl's en-US or es-US), the spec's option labels as Lingui messages.
+import { plural as pluralMessage, t } from "@lingui/core/macro";
+import { intlLocale } from "./i18n";
 import type {
   BookingStatus,
   Money,
@@ -9,13 +12,13 @@ import type {
   VerificationStatus,
 } from "./types";
 
-/** "$30.00" (US dollars, two decimals), from the API's number or a page prop's "30.00".
+/** "$30.00" (US dollars, two decimals, in both languages), from the API's number or a page prop's "30.00".
  * Empty or invalid values give "". */
 export function formatMoney(value: Money | string | null | undefined): string {
   if (value === null || value === undefined || value === "") return "";
   const n = typeof value === "number" ? value : Number(value);
   if (!Number.isFinite(n)) return "";
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(n);
+  return new Intl.NumberFormat(intlLocale(), { style: "currency", currency: "USD" }).format(n);
 }
 
 /** A "YYYY-MM-DD" date as a calendar day (never shifted by the browser's zone). */
@@ -25,12 +28,12 @@ export function parseDateOnly(value: string): Date | null {
   return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
 }
 
-/** A date in the user's locale, e.g. "Mon, Nov 23, 2026". Accepts "YYYY-MM-DD" or an ISO datetime. */
+/** A date in the page's language, e.g. "Mon, Nov 23, 2026" ("mar, 24 de nov de 2026"). Accepts "YYYY-MM-DD" or an ISO datetime. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return "";
   const d = value.length <= 10 ? parseDateOnly(value) : new Date(value);
   if (!d || Number.isNaN(d.getTime())) return "";
-  return d.toLocaleDateString(undefined, { weekday: "short", year: "numeric", month: "short", day: "numeric" });
+  return d.toLocaleDateString(intlLocale(), { weekday: "short", year: "numeric", month: "short", day: "numeric" });
 }
 
 /** A moment in the user's locale with its time, e.g. "Nov 23, 2026, 3:05 PM". */
@@ -38,7 +41,7 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return "";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleString(undefined, {
+  return d.toLocaleString(intlLocale(), {
     year: "numeric",
     month: "short",
     day: "numeric",
@@ -53,11 +56,32 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export const TIME_WINDOWS: { value: TimeWindow; label: string }[] = [
-  { value: "morning", label: "Morning (8AM - 12PM)" },
-  { value: "afternoon", label: "Afternoon (12PM - 5PM)" },
-  { value: "evening", label: "Evening (5PM - 8PM)" },
-  { value: "flexible", label: "Flexible" },
+// The tables' words are getters: read when shown, in the page's language (not when the module loads).
+export const TIME_WINDOWS: { value: TimeWindow; readonly label: string }[] = [
+  {
+    value: "morning",
+    get label() {
+      return t`Morning (8AM - 12PM)`;
+    },
+  },
+  {
+    value: "afternoon",
+    get label() {
+      return t`Afternoon (12PM - 5PM)`;
+    },
+  },
+  {
+    value: "evening",
+    get label() {
+      return t`Evening (5PM - 8PM)`;
+    },
+  },
+  {
+    value: "flexible",
+    get label() {
+      return t`Flexible`;
+    },
+  },
 ];
 
 export function timeWindowLabel(value: string | null | undefined): string {
@@ -94,11 +118,43 @@ export function formatVisit(
 }
 
 /** Urgency options with the spec's explanations (section 9). */
-export const URGENCIES: { value: Urgency; label: string; explanation: string }[] = [
-  { value: "low", label: "Low", explanation: "Can wait a week or more" },
-  { value: "normal", label: "Normal", explanation: "Within a few days" },
-  { value: "high", label: "High", explanation: "Within 24 hours" },
-  { value: "urgent", label: "Urgent", explanation: "ASAP" },
+export const URGENCIES: { value: Urgency; readonly label: string; readonly explanation: string }[] = [
+  {
+    value: "low",
+    get label() {
+      return t`Low`;
+    },
+    get explanation() {
+      return t`Can wait a week or more`;
+    },
+  },
+  {
+    value: "normal",
+    get label() {
+      return t`Normal`;
+    },
+    get explanation() {
+      return t`Within a few days`;
+    },
+  },
+  {
+    value: "high",
+    get label() {
+      return t`High`;
+    },
+    get explanation() {
+      return t`Within 24 hours`;
+    },
+  },
+  {
+    value: "urgent",
+    get label() {
+      return t`Urgent`;
+    },
+    get explanation() {
+      return t`ASAP`;
+    },
+  },
 ];
 
 export function urgencyLabel(value: string | null | undefined): string {
@@ -106,13 +162,43 @@ export function urgencyLabel(value: string | null | undefined): string {
 }
 
 /** Provider specialty ids (spec section 9) and the service names they stand for. */
-export const SPECIALTIES: { id: SpecialtyId; name: string }[] = [
-  { id: "tech-support", name: "Technology Support" },
-  { id: "wellness-checks", name: "Wellness Checks" },
-  { id: "light-errands", name: "Light Errands" },
-  { id: "appointment-support", name: "Appointment Support" },
-  { id: "home-organization", name: "Home Organization" },
-  { id: "communication-support", name: "Communication Support" },
+export const SPECIALTIES: { id: SpecialtyId; readonly name: string }[] = [
+  {
+    id: "tech-support",
+    get name() {
+      return t`Technology Support`;
+    },
+  },
+  {
+    id: "wellness-checks",
+    get name() {
+      return t`Wellness Checks`;
+    },
+  },
+  {
+    id: "light-errands",
+    get name() {
+      return t`Light Errands`;
+    },
+  },
+  {
+    id: "appointment-support",
+    get name() {
+      return t`Appointment Support`;
+    },
+  },
+  {
+    id: "home-organization",
+    get name() {
+      return t`Home Organization`;
+    },
+  },
+  {
+    id: "communication-support",
+    get name() {
+      return t`Communication Support`;
+    },
+  },
 ];
 
 export function specialtyName(id: string): string {
@@ -126,30 +212,43 @@ export function capitalize(value: string): string {
 /** A booking, request or verification status; unknown ones are shown as sent. */
 export type AnyStatus = BookingStatus | RequestStatus | VerificationStatus | (string & {});
 
-/** Statuses whose word is not the value capitalised. */
-const STATUS_WORDS: Record<string, string> = {
-  // A request its client deleted: only staff still see it (the admin's requests tab).
-  deleted: "Deleted by client",
-  // A booking whose helper left while another is found (bookings.services.replacement).
-  replacing: "Finding a replacement",
-};
-
-export function statusLabel(status: AnyStatus): string {
-  return STATUS_WORDS[String(status)] ?? capitalize(String(status));
+/** The words of the statuses of bookings, requests, payments and verifications. */
+function statusWords(): Record<string, string> {
+  return {
+    open: t`Open`,
+    booked: t`Booked`,
+    scheduled: t`Scheduled`,
+    confirmed: t`Confirmed`,
+    completed: t`Completed`,
+    cancelled: t`Cancelled`,
+    // A request its client deleted: only staff still see it (the admin's requests tab).
+    deleted: t`Deleted by client`,
+    // A booking whose helper left while another is found (bookings.services.replacement).
+    replacing: t`Finding a replacement`,
+    pending: t`Pending`,
+    verified: t`Verified`,
+    rejected: t`Rejected`,
+    paid: t`Paid`,
+    failed: t`Failed`,
+    refunded: t`Refunded`,
+  };
 }
 
-const VISIT_STATES: Record<string, string> = {
-  upcoming: "Upcoming",
-  in_progress: "In progress",
-  late: "Late",
-  missed: "Missed",
-  done: "Done",
-  cancelled: "Cancelled",
-};
+export function statusLabel(status: AnyStatus): string {
+  return statusWords()[String(status)] ?? capitalize(String(status));
+}
 
 /** Where a visit stands today (the booking's visitState), in words. */
 export function visitStateLabel(state: string): string {
-  return VISIT_STATES[state] ?? capitalize(state);
+  const words: Record<string, string> = {
+    upcoming: t`Upcoming`,
+    in_progress: t`In progress`,
+    late: t`Late`,
+    missed: t`Missed`,
+    done: t`Done`,
+    cancelled: t`Cancelled`,
+  };
+  return words[state] ?? capitalize(state);
 }
 
 /** The browser's zone ("America/New_York"), or "" when it cannot tell. */
@@ -162,13 +261,13 @@ export function viewerTimeZone(): string {
 }
 
 function clockIn(date: Date, timeZone: string | undefined): string {
-  return date.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone });
+  return date.toLocaleTimeString(intlLocale(), { hour: "numeric", minute: "2-digit", timeZone });
 }
 
 /** How a zone is called at a moment: "Central Time" (Intl's generic name), else its city. */
 export function zoneName(timeZone: string, at: Date = new Date()): string {
   const named = (style: "longGeneric" | "shortOffset") =>
-    new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: style })
+    new Intl.DateTimeFormat(intlLocale(), { timeZone, timeZoneName: style })
       .formatToParts(at)
       .find((p) => p.type === "timeZoneName")?.value;
   try {
@@ -179,7 +278,8 @@ export function zoneName(timeZone: string, at: Date = new Date()): string {
   } catch {
     // An unknown zone: named by its city below.
   }
-  return `${timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone} time`;
+  const city = timeZone.split("/").pop()?.replace(/_/g, " ") ?? timeZone;
+  return t`${city} time`;
 }
 
 /** "9:04 AM" from an ISO date-time. Every time of a visit is read on the clock of the person cared
@@ -236,14 +336,14 @@ export function formatVisitMoment(
   if (day === dayIn(now) && (!visitDay || day === visitDay)) return clock;
   let onDay: string;
   try {
-    onDay = date.toLocaleDateString("en-US", {
+    onDay = date.toLocaleDateString(intlLocale(), {
       weekday: "short",
       month: "short",
       day: "numeric",
       timeZone: timeZone || undefined,
     });
   } catch {
-    onDay = date.toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric" });
+    onDay = date.toLocaleDateString(intlLocale(), { weekday: "short", month: "short", day: "numeric" });
   }
   return `${onDay}, ${clock}`;
 }
@@ -268,9 +368,9 @@ export function formatMessageTime(
   const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", year: "numeric" };
   let day: string;
   try {
-    day = date.toLocaleDateString("en-US", { ...options, timeZone: timeZone || undefined });
+    day = date.toLocaleDateString(intlLocale(), { ...options, timeZone: timeZone || undefined });
   } catch {
-    day = date.toLocaleDateString("en-US", options);
+    day = date.toLocaleDateString(intlLocale(), options);
   }
   return `${day}, ${clock}`;
 }
@@ -282,7 +382,8 @@ export function personName(p: { firstName?: string; lastName?: string; email?: s
   return name || p.email || "";
 }
 
-/** "1 provider found" / "3 providers found" style counts. */
+/** "1 provider found" / "3 providers found" style counts, in English only: a translated file says
+ * its counts with Lingui's plural macro (docs/i18n.md), which knows each language's forms. */
 export function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
@@ -290,7 +391,7 @@ export function plural(n: number, one: string, many: string): string {
 /** "3.2 miles away", "12 miles away", "1 mile away", from the server's rounded miles (tenths under
  * 10 miles, whole miles beyond: providers' distanceMiles). */
 export function milesAway(miles: number): string {
-  if (miles < 0.1) return "Less than 0.1 miles away";
-  const text = Number.isInteger(miles) ? String(miles) : miles.toFixed(1);
-  return `${text} ${miles === 1 ? "mile" : "miles"} away`;
+  if (miles < 0.1) return t`Less than 0.1 miles away`;
+  const distance = new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(miles);
+  return pluralMessage(miles, { one: `${distance} mile away`, other: `${distance} miles away` });
 }

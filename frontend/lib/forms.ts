@@ -4,6 +4,7 @@
 // server's 400 field errors shown on their fields, the pending/done state of the submit, its
 // toasts and the redirect. The small forms (a dialog's reason, a review, a list's filters, a card
 // of the care circle) take `onChange: "none"`, and a dialog `resetOn` its subject.
+import { t } from "@lingui/core/macro";
 import { useEffect, useMemo, useState, type BaseSyntheticEvent } from "react";
 import {
   useForm,
@@ -165,7 +166,7 @@ export function useSchemaForm<V extends FieldValues>(options: SchemaFormOptions<
           return;
         }
         showServerErrors(error);
-        toast({ title: "Error", description: failure(error), variant: "destructive" });
+        toast({ title: t`Error`, description: failure(error), variant: "destructive" });
         return;
       }
       setDone(true);

@@ -1,9 +1,12 @@
 // Mount an island: {% island "<name>" props %} (marketplace/templatetags/islands.py) renders the
 // props as <script id="<name>-props"> and the root <div id="<name>-root">; the island's file is
 // frontend/islands/<name>.tsx and calls mountIsland(Component, "<name>") (or lib/query's
-// mountQueryIsland when it reads server data).
+// mountQueryIsland when it reads server data). The island renders once the page's language is
+// active (lib/i18n.ts), so its first words are already in that language.
+import { I18nProvider } from "@lingui/react";
 import { StrictMode, type ComponentType, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
+import { i18n, ready } from "./i18n";
 
 export function readProps<T>(propsId: string): T {
   const el = document.getElementById(propsId);
@@ -11,6 +14,17 @@ export function readProps<T>(propsId: string): T {
     throw new Error(`Island props #${propsId} are missing from the page.`);
   }
   return JSON.parse(el.textContent) as T;
+}
+
+/** Render `island` into `root` in the page's language (Lingui's provider around it). */
+export function renderIsland(root: HTMLElement, island: ReactNode): void {
+  void ready().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>{island}</I18nProvider>
+      </StrictMode>,
+    ),
+  );
 }
 
 /** Render `Component` with the page's props into the island's root. `wrap` puts providers around
@@ -24,5 +38,5 @@ export function mountIsland<P extends object>(
   const root = document.getElementById(`${name}-root`);
   if (!root) return;
   const props = readProps<P>(`${name}-props`);
-  createRoot(root).render(<StrictMode>{wrap(<Component {...props} />)}</StrictMode>);
+  renderIsland(root, wrap(<Component {...props} />));
 }

@@ -1,5 +1,6 @@
 // Recurring visits: the series' dates as the server works them out
 // (requests_app.services.series_dates), for the forms' live summary, and the words for a series.
+import { plural, t } from "@lingui/core/macro";
 import type { components } from "./api-schema";
 import { parseDateOnly } from "./format";
 import { RULES } from "./rules.generated";
@@ -10,11 +11,32 @@ export type Repeat = components["schemas"]["RepeatEnum"] | "";
 /** The fewest and the most visits a series may have (requests_app.models). */
 export const { SERIES_MIN_VISITS, SERIES_MAX_VISITS } = RULES.serviceRequest;
 
-export const REPEATS: { value: Repeat; label: string }[] = [
-  { value: "", label: "Does not repeat" },
-  { value: "weekly", label: "Every week" },
-  { value: "every_2_weeks", label: "Every 2 weeks" },
-  { value: "monthly", label: "Every month" },
+// The labels are getters: read when shown, in the page's language.
+export const REPEATS: { value: Repeat; readonly label: string }[] = [
+  {
+    value: "",
+    get label() {
+      return t`Does not repeat`;
+    },
+  },
+  {
+    value: "weekly",
+    get label() {
+      return t`Every week`;
+    },
+  },
+  {
+    value: "every_2_weeks",
+    get label() {
+      return t`Every 2 weeks`;
+    },
+  },
+  {
+    value: "monthly",
+    get label() {
+      return t`Every month`;
+    },
+  },
 ];
 
 export function repeatLabel(value: string | null | undefined): string {
@@ -121,5 +143,5 @@ export function requestRepeatSummary(r: { repeat?: string; visitDates?: string[]
   const label = repeatLabel(r.repeat);
   if (!label) return "";
   const n = r.visitDates?.length ?? 0;
-  return `${label} · ${n} visits`;
+  return plural(n, { one: `${label} · # visit`, other: `${label} · # visits` });
 }

@@ -3,6 +3,7 @@
 // Any island calls toast(); the single <Toaster/> (islands/toaster.tsx, on every page) shows it.
 // Our own few lines rather than Radix Toast: the toaster is on every page, and Radix's toast
 // and its shared parts were 12 KB gzipped of each page's JavaScript.
+import { t } from "@lingui/core/macro";
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 
 export type ToastVariant = "default" | "destructive";
@@ -119,7 +120,7 @@ export function Toaster() {
       <button
         type="button"
         className="toast-close"
-        aria-label="Dismiss notification"
+        aria-label={t`Dismiss notification`}
         onClick={() => {
           setCurrent(null);
           setPaused(false);
@@ -136,7 +137,7 @@ export function Toaster() {
       ref={regionRef}
       className="toast-viewport"
       role="region"
-      aria-label="Notifications (F8)"
+      aria-label={t`Notifications (F8)`}
       tabIndex={-1}
       // Empty, the corner it covers stays clickable.
       style={current ? undefined : { pointerEvents: "none" }}

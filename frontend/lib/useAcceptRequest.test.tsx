@@ -3,13 +3,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "./query";
 import { Toaster } from "./toast";
-import {
-  ACCEPT_FAILED,
-  ACCEPTED,
-  ACCEPTED_WITHOUT_DATES,
-  useAcceptRequest,
-  type AcceptOutcome,
-} from "./useAcceptRequest";
+import { acceptFailed, accepted, acceptedWithoutDates, useAcceptRequest, type AcceptOutcome } from "./useAcceptRequest";
 
 const PATH = "/api/service-requests/7/accept";
 
@@ -57,7 +51,7 @@ describe("useAcceptRequest", () => {
     const calls = answer(201, { id: 3 });
     const onSettled = renderAccept();
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
-    expect(await screen.findByText(ACCEPTED)).toBeTruthy();
+    expect(await screen.findByText(accepted())).toBeTruthy();
     await waitFor(() => expect(onSettled).toHaveBeenCalledWith({ accepted: true }));
     expect(calls.mock.calls[0]?.[0]).toBe(PATH);
     expect(calls.mock.calls[0]?.[1].body).toBe("{}");
@@ -80,14 +74,14 @@ describe("useAcceptRequest", () => {
     answer(500, { message: "Internal error in the booking service" });
     renderAccept();
     fireEvent.click(screen.getByRole("button", { name: "Accept" }));
-    await waitFor(() => expect(screen.getByTestId("error").textContent).toBe(ACCEPT_FAILED));
+    await waitFor(() => expect(screen.getByTestId("error").textContent).toBe(acceptFailed()));
   });
 
   it("accepts a series without the dates she cannot make when asked to", async () => {
     const calls = answer(201, { id: 3 });
     renderAccept();
     fireEvent.click(screen.getByRole("button", { name: "Accept without those dates" }));
-    expect(await screen.findByText(ACCEPTED_WITHOUT_DATES)).toBeTruthy();
+    expect(await screen.findByText(acceptedWithoutDates())).toBeTruthy();
     expect(calls.mock.calls[0]?.[1].body).toBe(JSON.stringify({ skipUnavailable: true }));
   });
 });

@@ -4,15 +4,16 @@
 // can act on (403: not verified yet; 409: already taken, or dates of a series she cannot make) is
 // shown as the server words it, anything else as "Failed to accept service request. Please try
 // again."; a lost session is lib/query's.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { ApiError, errorMessage, isUnauthorizedError } from "./api";
 import { useApiWrite, type SessionMeta } from "./query";
 import { toast } from "./toast";
 
-export const ACCEPTED = "Service request accepted! You can now contact the client.";
-export const ACCEPTED_WITHOUT_DATES =
-  "Series accepted without the dates you cannot make; the family is told. You can now contact the client.";
-export const ACCEPT_FAILED = "Failed to accept service request. Please try again.";
+export const accepted = () => t`Service request accepted! You can now contact the client.`;
+export const acceptedWithoutDates = () =>
+  t`Series accepted without the dates you cannot make; the family is told. You can now contact the client.`;
+export const acceptFailed = () => t`Failed to accept service request. Please try again.`;
 
 /** How an accept ended: accepted, refused by the server (its status), or failed otherwise. */
 export type AcceptOutcome = { accepted: true } | { accepted: false; status: number | null };
@@ -20,7 +21,7 @@ export type AcceptOutcome = { accepted: true } | { accepted: false; status: numb
 /** The message for a failed accept. */
 export function acceptFailure(error: unknown): string {
   const known = error instanceof ApiError && (error.status === 400 || error.status === 403 || error.status === 409);
-  return known ? errorMessage(error) : ACCEPT_FAILED;
+  return known ? errorMessage(error) : acceptFailed();
 }
 
 export function useAcceptRequest({
@@ -55,7 +56,7 @@ export function useAcceptRequest({
       if (skipUnavailable) body.skipUnavailable = true;
       if (arrivalTime) body.arrivalTime = arrivalTime;
       await post(`/api/service-requests/${requestId}/accept`, body);
-      toast({ title: "Success", description: skipUnavailable ? ACCEPTED_WITHOUT_DATES : ACCEPTED });
+      toast({ title: t`Success`, description: skipUnavailable ? acceptedWithoutDates() : accepted() });
       outcome = { accepted: true };
     } catch (failure) {
       if (isUnauthorizedError(failure)) {
@@ -65,7 +66,7 @@ export function useAcceptRequest({
       const message = acceptFailure(failure);
       setError(message);
       if (failure instanceof ApiError) setUnavailable(failure.fieldErrors.unavailableDates ?? []);
-      toast({ title: "Error", description: message, variant: "destructive" });
+      toast({ title: t`Error`, description: message, variant: "destructive" });
       outcome = { accepted: false, status: failure instanceof ApiError ? failure.status : null };
     }
     try {

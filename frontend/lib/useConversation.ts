@@ -8,6 +8,7 @@
 // each message keeping the visit it was about), or a person (support). Its key: "booking-<id>" of
 // the visit new messages are about for a pair, the person's id otherwise, SYSTEM for the
 // notifications.
+import { t } from "@lingui/core/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { api } from "./api";
@@ -32,7 +33,7 @@ const TYPING_SHOWN_MS = 1000;
 const TYPING_SEND_EVERY_MS = 700;
 
 export function displayName(p: Person): string {
-  return `${p.firstName} ${p.lastName}`.trim() || "Kindly member";
+  return `${p.firstName} ${p.lastName}`.trim() || t`Kindly member`;
 }
 
 const THREAD_PREFIX = "booking-";
@@ -160,7 +161,7 @@ export function useConversation({
     const open = selectedRef.current;
     const inThread = bookingId !== undefined && hasVisit(currentRef.current, bookingId);
     if (inThread || (bookingId === undefined && from === open)) {
-      setTypingName(inThread ? name || "Someone" : "");
+      setTypingName(inThread ? name || t`Someone` : "");
       setTypingUntil(Date.now() + TYPING_SHOWN_MS);
     }
   });

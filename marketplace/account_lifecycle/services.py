@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.firebase import FirebaseUnavailable, firebase_user_delete, firebase_user_set_disabled
 from accounts.models import EmergencyContact, User
@@ -29,7 +30,8 @@ from requests_app.services import service_request_cancel
 logger = logging.getLogger(__name__)
 
 CLOSE_CONFIRMATION = "CLOSE"
-CLOSE_CONFIRMATION_MESSAGE = "Type CLOSE to confirm that you want to close your account."
+# In the reader's language: the API's answer and the /settings form's message (export_rules).
+CLOSE_CONFIRMATION_MESSAGE = gettext_lazy("Type CLOSE to confirm that you want to close your account.")
 ADMIN_CLOSE_MESSAGE = (
     "Admin accounts cannot be closed from Settings. Ask another admin to remove your admin rights first."
 )

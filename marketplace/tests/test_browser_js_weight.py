@@ -2,9 +2,11 @@
 100 KB of gzipped JavaScript.
 
 Chromium visits the pages the axe sweep visits and records every script the page loads (the
-islands, their chunks and anything they import later, e.g. the Firebase SDK on /login), then gzips
-each body as the server sends it compressed (level 9, as WhiteNoise does). The table is printed
-on every run, so a change's cost can be read before and after.
+islands, their chunks and anything they import later, e.g. the Firebase SDK on /login, and the
+page's language catalogue), then gzips each body as the server sends it compressed (level 9, as
+WhiteNoise does). Every page is weighed in English and in Spanish (each user's `language`, the
+language cookie when signed out): a page loads one language's words (docs/i18n.md). The table is
+printed on every run, so a change's cost can be read before and after.
 """
 
 from __future__ import annotations
@@ -14,9 +16,11 @@ import gzip
 import sys
 
 import pytest
+from django.conf import settings
 from django.utils import timezone
 from playwright.sync_api import Page
 
+from accounts.models import User
 from bookings.models import BookingStatus, PaymentStatus
 from bookings.tests.factories import BookingFactory
 from marketplace.testing.browser import sign_in_browser
@@ -100,24 +104,42 @@ def _script_weight(page: Page, url: str) -> dict[str, int]:
     return scripts
 
 
+def _speak(page: Page, live_server_url: str, world, language: str) -> None:
+    """Every user of the world, and the browser signed out, in `language`."""
+    User.objects.filter(pk__in=[world[role].pk for role in _pages(world) if role != "anonymous"]).update(
+        language=language
+    )
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server_url}])
+
+
 def test_every_page_loads_at_most_100_kb_of_gzipped_javascript(live_server, page: Page, world, capsys):
-    rows: list[tuple[str, str, int, int]] = []
+    rows: list[tuple[str, str, str, int, int]] = []
     # Every page is weighed whole, as on a first visit: Playwright's routing turns the HTTP cache off.
     page.route("**/*", lambda route: route.continue_())
-    for role, paths in _pages(world).items():
-        page.context.clear_cookies()
-        if role != "anonymous":
-            sign_in_browser(page, live_server.url, world[role])
-        for path in paths:
-            scripts = _script_weight(page, live_server.url + path)
-            # Every signed-in page has at least its user menu: none loaded means nothing was measured.
-            assert scripts or role == "anonymous", f"{path} as {role} loaded no script at all"
-            rows.append((role, path, len(scripts), sum(scripts.values())))
+    for language in ("en", "es"):
+        for role, paths in _pages(world).items():
+            page.context.clear_cookies()
+            _speak(page, live_server.url, world, language)
+            if role != "anonymous":
+                sign_in_browser(page, live_server.url, world[role])
+            for path in paths:
+                scripts = _script_weight(page, live_server.url + path)
+                # Every signed-in page has at least its user menu: none loaded means nothing was measured.
+                assert scripts or role == "anonymous", f"{path} as {role} loaded no script at all"
+                # Each page with an island loads its own language's catalogue, and only that one.
+                catalogues = [url for url in scripts if "/catalogue-" in url]
+                assert all(f"/catalogue-{language}-" in url for url in catalogues), f"{path} as {role}: {catalogues}"
+                assert len(catalogues) <= 1, f"{path} as {role} ({language}) loaded {catalogues}"
+                assert page.locator("html").get_attribute("lang") == language, f"{path} as {role}"
+                rows.append((language, role, path, len(scripts), sum(scripts.values())))
 
-    table = "\n".join(f"{role:<17} {path:<40} {n:>3} scripts {total / 1024:7.1f} KB" for role, path, n, total in rows)
+    table = "\n".join(
+        f"{language:<3} {role:<17} {path:<40} {n:>3} scripts {total / 1024:7.1f} KB"
+        for language, role, path, n, total in rows
+    )
     with capsys.disabled():  # the table shows on every run, passed or failed
         sys.stdout.write("\nGzipped JavaScript per page:\n" + table + "\n")
-    heavy = [row for row in rows if row[3] > LIMIT]
+    heavy = [row for row in rows if row[4] > LIMIT]
     assert heavy == [], "Pages above 100 KB of gzipped JavaScript:\n" + table
 
 

@@ -40,3 +40,22 @@ def test_a_template_the_form_fills_reads_as_the_api_answers():
     assert messaging_services.CONTENT_TOO_LONG == template.format(max=f"{messaging_services.MAX_CONTENT_LENGTH:,}")
     plain = rules()["plain"]["MAX_LENGTH"]
     assert request_services.TITLE_TOO_LONG == plain.format(label="Title", max_length="200")
+
+
+def test_the_messages_follow_the_page_language_and_the_values_do_not():
+    """Each other language carries the messages Django's catalogue words differently; values the
+    server compares (roles, the typed CLOSE, patterns) stay as they are in every language."""
+    from django.utils import translation
+
+    from core.languages import LANGUAGES_REQUIRED
+    from marketplace.management.commands.export_rules import words_by_language
+
+    english, others = words_by_language()
+    assert english["provider"]["LANGUAGES_REQUIRED"] == LANGUAGES_REQUIRED
+    with translation.override("es"):
+        spanish = translation.gettext(LANGUAGES_REQUIRED)
+    assert spanish != LANGUAGES_REQUIRED
+    assert others["es"]["provider.LANGUAGES_REQUIRED"] == spanish
+    assert not [key for key in others["es"] if key.startswith(("circle.ROLES", "browse.SORT_VALUES"))]
+    assert "account.CONFIRM_WORD" not in others["es"]
+    assert render().count("const WORDS") == 1

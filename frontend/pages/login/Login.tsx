@@ -4,6 +4,7 @@
 // "Forgot password?" sends Firebase's password-reset email. Failures stay in the card, next to
 // the form, until the person changes something (a toast says it too).
 // ?mode=signup opens the sign-up card; ?next= (checked by the server) is where success lands.
+import { t } from "@lingui/core/macro";
 import type { User as FirebaseUser } from "firebase/auth";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { api, redirectAfter } from "../../lib/api";
@@ -11,7 +12,7 @@ import type { FirebaseWebConfig } from "../../lib/firebase-auth";
 import type { SelectOption } from "../../components/Field";
 import { useSchemaForm } from "../../lib/forms";
 import {
-  INVALID_EMAIL,
+  invalidEmail,
   passwordResetSchema,
   signInSchema,
   signUpNameProblem,
@@ -124,7 +125,7 @@ export function Login({
   }
 
   function succeed(welcome: Mode) {
-    toast({ title: welcome === "sign-in" ? "Welcome back!" : `Welcome to ${productName}!` });
+    toast({ title: welcome === "sign-in" ? t`Welcome back!` : t`Welcome to ${productName}!` });
     redirectAfter(next || "/", 1000);
   }
 
@@ -192,10 +193,10 @@ export function Login({
           console.error(error);
           setBusy(false);
           if (code === "auth/invalid-email" || code === "auth/missing-email") {
-            form.setError("email", { type: "firebase", message: INVALID_EMAIL });
+            form.setError("email", { type: "firebase", message: invalidEmail() });
             document.getElementById(fieldId("email"))?.focus();
           } else {
-            fail({ title: "Reset email not sent", description: resetFailureText(code) });
+            fail({ title: t`Reset email not sent`, description: resetFailureText(code) });
           }
           return;
         }
@@ -209,7 +210,7 @@ export function Login({
   const emailInput = (
     <LoginInput
       id={fieldId("email")}
-      label="Email"
+      label={t`Email`}
       type="email"
       value={values.email}
       onChange={(v) => set("email", v)}
@@ -219,7 +220,7 @@ export function Login({
   );
   const unavailable = auth === null && (
     <p role="alert" className="field-error">
-      Sign-in is unavailable right now. Please try again later.
+      {t`Sign-in is unavailable right now. Please try again later.`}
     </p>
   );
   const heading = (text: string) => (
@@ -233,13 +234,13 @@ export function Login({
     <div className="login">
       <p>
         <a href="/" className="back-link">
-          <span aria-hidden="true">&larr;</span> Back to home
+          <span aria-hidden="true">&larr;</span> {t`Back to home`}
         </a>
       </p>
       <section className="card login-card" aria-labelledby={headingId} data-view={view}>
         {view === "reset" ? (
           <ResetCard
-            heading={heading("Reset your password")}
+            heading={heading(t`Reset your password`)}
             unavailable={unavailable}
             productName={productName}
             failure={failure}
@@ -252,7 +253,7 @@ export function Login({
           />
         ) : view === "reset-sent" ? (
           <ResetSentCard
-            heading={heading("Check your email")}
+            heading={heading(t`Check your email`)}
             productName={productName}
             sentTo={sentTo}
             onBack={() => go("sign-in")}
@@ -261,7 +262,7 @@ export function Login({
         ) : (
           <SignInCard
             signIn={signIn}
-            heading={heading(signIn ? "Welcome Back" : "Create Account")}
+            heading={heading(signIn ? t`Welcome Back` : t`Create Account`)}
             unavailable={unavailable}
             productName={productName}
             next={next}

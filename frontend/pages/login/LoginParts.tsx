@@ -1,5 +1,6 @@
 // The pieces of the /login card: the failure shown next to the form, the Google mark, a labelled
 // input, and what the card says about where signing in leads.
+import { t } from "@lingui/core/macro";
 import type { RefObject } from "react";
 import { Field } from "../../components/Field";
 
@@ -9,17 +10,17 @@ export interface Failure {
 }
 
 // What the page asked for, said on the card, so the person knows where signing in leads.
-const NEXT_NOTES: Record<string, string> = {
-  "/request-service": "Next, you'll tell us what help you need.",
-  "/provider-signup": "Next, you'll fill in your application to become a provider.",
-};
 const JOIN_PREFIX = "/care-circle/join/";
 
 /** What happens after signing in, when `next` leads somewhere worth saying (an invitation's join page). */
 export function nextNoteFor(next: string): string | undefined {
   const path = next.split("?")[0] ?? "";
-  if (path.startsWith(JOIN_PREFIX)) return "Next, you'll come back to your invitation to join the care circle.";
-  return NEXT_NOTES[path];
+  if (path.startsWith(JOIN_PREFIX)) return t`Next, you'll come back to your invitation to join the care circle.`;
+  const notes: Record<string, string> = {
+    "/request-service": t`Next, you'll tell us what help you need.`,
+    "/provider-signup": t`Next, you'll fill in your application to become a provider.`,
+  };
+  return notes[path];
 }
 
 /** The failure of the last attempt, in the card next to the form; announced when it appears. */

@@ -1,4 +1,6 @@
 // /login's password reset: the card that sends Firebase's reset email, and the one that says it went.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { FormEvent, ReactNode, RefObject } from "react";
 import { FormAlert, type Failure } from "./LoginParts";
 
@@ -31,18 +33,18 @@ export function ResetCard({
       {heading}
       {unavailable}
       <p className="muted">
-        Enter the email address you use for {productName}. We'll email you a link to choose a new password.
+        {t`Enter the email address you use for ${productName}. We'll email you a link to choose a new password.`}
       </p>
       <FormAlert failure={failure} alertRef={alertRef} />
       <form onSubmit={onSend} noValidate aria-busy={busy}>
         {emailInput}
         <button type="submit" className="button button-primary button-block" disabled={disabled}>
-          {busy ? "Sending..." : "Send Reset Link"}
+          {busy ? t`Sending...` : t`Send Reset Link`}
         </button>
       </form>
       <p className="login-toggle">
         <button type="button" className="link-button" onClick={onBack} disabled={busy}>
-          Back to sign in
+          {t`Back to sign in`}
         </button>
       </p>
     </>
@@ -67,19 +69,21 @@ export function ResetSentCard({
       {heading}
       <div role="status" data-testid="reset-sent">
         <p>
-          If there is a {productName} account for <strong className="login-email">{sentTo}</strong>, we've sent it a
-          link to choose a new password. The link works for one hour.
+          <Trans>
+            If there is a {productName} account for <strong className="login-email">{sentTo}</strong>, we've sent it a
+            link to choose a new password. The link works for one hour.
+          </Trans>
         </p>
       </div>
       <p className="muted">
-        Nothing after a few minutes? Look in your spam or junk folder, or check the address and send it again.
+        {t`Nothing after a few minutes? Look in your spam or junk folder, or check the address and send it again.`}
       </p>
       <button type="button" className="button button-primary button-block" onClick={onBack}>
-        Back to Sign In
+        {t`Back to Sign In`}
       </button>
       <p className="login-toggle">
         <button type="button" className="link-button" onClick={onSendAgain}>
-          Send it again
+          {t`Send it again`}
         </button>
       </p>
     </>

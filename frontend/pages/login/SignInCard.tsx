@@ -1,4 +1,5 @@
 // /login's sign-in and sign-up card: Google, or email and password (and names to sign up).
+import { t } from "@lingui/core/macro";
 import type { FormEvent, ReactNode, RefObject } from "react";
 import { SelectField, type SelectOption } from "../../components/Field";
 import type { Messages } from "../../lib/forms";
@@ -63,7 +64,7 @@ export function SignInCard({
       {heading}
       {unavailable}
       <p className="muted">
-        {signIn ? `Sign in to your ${productName} account.` : `Join ${productName} to find trusted help at home.`}
+        {signIn ? t`Sign in to your ${productName} account.` : t`Join ${productName} to find trusted help at home.`}
       </p>
       {nextNote && (
         <p className="login-next" data-testid="login-next">
@@ -72,17 +73,17 @@ export function SignInCard({
       )}
       <FormAlert failure={failure} alertRef={alertRef} />
       <button type="button" className="button button-secondary button-block" onClick={onGoogle} disabled={disabled}>
-        <GoogleIcon /> Continue with Google
+        <GoogleIcon /> {t`Continue with Google`}
       </button>
       <p className="login-divider">
-        <span>or</span>
+        <span>{t`or`}</span>
       </p>
       <form onSubmit={onSubmit} noValidate aria-busy={busy}>
         {!signIn && (
           <div className="login-names">
             <LoginInput
               id={fieldId("firstName")}
-              label="First name"
+              label={t`First name`}
               type="text"
               value={values.firstName}
               onChange={(v) => set("firstName", v)}
@@ -91,7 +92,7 @@ export function SignInCard({
             />
             <LoginInput
               id={fieldId("lastName")}
-              label="Last name"
+              label={t`Last name`}
               type="text"
               value={values.lastName}
               onChange={(v) => set("lastName", v)}
@@ -103,19 +104,19 @@ export function SignInCard({
         {emailInput}
         <LoginInput
           id={fieldId("password")}
-          label="Password"
+          label={t`Password`}
           type="password"
           value={values.password}
           onChange={(v) => set("password", v)}
           autoComplete={signIn ? "current-password" : "new-password"}
-          hint={signIn ? undefined : "At least 6 characters."}
+          hint={signIn ? undefined : t`At least 6 characters.`}
           error={errors.password}
         />
         {!signIn && (
           <SelectField
             id={`${fieldId("email")}-language`}
-            label="Language / Idioma"
-            hint="Kindly's pages, emails and texts to you come in this language."
+            label={t`Language / Idioma`}
+            hint={t`Kindly's pages, emails and texts to you come in this language.`}
             value={language}
             onChange={(event) => onLanguage(event.target.value)}
             options={languages}
@@ -125,18 +126,18 @@ export function SignInCard({
         {signIn && (
           <p className="login-forgot">
             <button type="button" className="link-button" onClick={onForgot} disabled={busy}>
-              Forgot password?
+              {t`Forgot password?`}
             </button>
           </p>
         )}
         <button type="submit" className="button button-primary button-block" disabled={disabled}>
-          {busy ? (signIn ? "Signing in..." : "Creating account...") : signIn ? "Sign In" : "Create Account"}
+          {busy ? (signIn ? t`Signing in...` : t`Creating account...`) : signIn ? t`Sign In` : t`Create Account`}
         </button>
       </form>
       <p className="login-toggle">
-        {signIn ? "Don't have an account?" : "Already have an account?"}{" "}
+        {signIn ? t`Don't have an account?` : t`Already have an account?`}{" "}
         <button type="button" className="link-button" onClick={onToggle} disabled={busy}>
-          {signIn ? "Sign up" : "Sign in"}
+          {signIn ? t`Sign up` : t`Sign in`}
         </button>
       </p>
     </>

@@ -6,6 +6,12 @@ The forms' zod schemas (frontend/lib/schemas) check before sending what the serv
 serializers check after: they import every number and every word from this module, so the two
 cannot drift apart. `make types-check` fails when the committed module differs from a fresh one.
 A message with a blank to fill keeps Python's "{name}" placeholder (frontend/lib/limits.ts fill).
+
+The words follow the page's language: the rules are read once in English, and once in each other
+language of settings.LANGUAGES, each message as Django's catalogue translates it (a lazy message
+rendered, a marked constant looked up). The module keeps the English whole and, per language, only
+the messages that read differently ("path.to.KEY": text), which frontend/lib/i18n.ts's withWords
+lays over the English for a page in that language (<html lang>).
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils import translation
 from rest_framework import serializers
 
 import accounts.api.serializers as account_serializers
@@ -338,9 +346,64 @@ def rules() -> dict[str, Any]:
     }
 
 
+# Strings that are values the server compares, not words: the same in every language.
+VALUE_KEYS = frozenset({"PATTERN", "PHONE_PATTERN", "CONFIRM_WORD", "DEFAULT_SORT", "DISTANCE_SORT"})
+
+
+def _in_words(value: Any, key: str = "") -> Any:
+    """`value` with every message in the active language (a lazy one rendered, a constant marked
+    with gettext_noop looked up in the catalogue). Numbers, lists (of values: roles, sorts) and
+    the VALUE_KEYS stay as they are."""
+    if isinstance(value, dict):
+        return {name: _in_words(item, name) for name, item in value.items()}
+    if isinstance(value, list):
+        return [item if isinstance(item, str) else _in_words(item) for item in value]
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    return str(value) if key in VALUE_KEYS else translation.gettext(str(value))
+
+
+def _differences(english: Any, other: Any, path: str = "") -> dict[str, str]:
+    """{"path.to.KEY": text} of the messages `other` words differently from `english`."""
+    if isinstance(english, dict):
+        found: dict[str, str] = {}
+        for key, item in english.items():
+            found |= _differences(item, other[key], f"{path}.{key}" if path else key)
+        return found
+    if isinstance(english, list):
+        found = {}
+        for index, item in enumerate(english):
+            found |= _differences(item, other[index], f"{path}.{index}")
+        return found
+    return {path: other} if isinstance(english, str) and other != english else {}
+
+
+def words_by_language() -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    """The rules in English, and for each other language the messages it words differently."""
+    with translation.override("en"):
+        english = _in_words(rules())
+    others: dict[str, dict[str, str]] = {}
+    for code, _name in settings.LANGUAGES:
+        if code == "en":
+            continue
+        with translation.override(code):
+            others[code] = _differences(english, _in_words(rules()))
+    return english, others
+
+
 def render() -> str:
-    body = json.dumps(rules(), indent=2, ensure_ascii=False, sort_keys=False)
-    return f"{HEADER}\nexport const RULES = {body} as const;\n"
+    english, others = words_by_language()
+    body = json.dumps(english, indent=2, ensure_ascii=False, sort_keys=False)
+    words = json.dumps(others, indent=2, ensure_ascii=False, sort_keys=True)
+    return (
+        f"{HEADER}\n"
+        'import { pageLocale, withWords } from "./i18n";\n\n'
+        f"const RULES_EN = {body} as const;\n\n"
+        "// The messages each other language words differently (Django's catalogue, locale/<code>/).\n"
+        f"const WORDS: Record<string, Record<string, string>> = {words};\n\n"
+        "/** The rules, their messages in the page's language (<html lang>). */\n"
+        "export const RULES: typeof RULES_EN = withWords(RULES_EN, WORDS[pageLocale()]);\n"
+    )
 
 
 class Command(BaseCommand):
