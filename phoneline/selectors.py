@@ -13,7 +13,15 @@ from django.utils import timezone
 from bookings.models import Booking, BookingStatus
 from circles.models import CareRecipient
 from core.errors import InvalidInput
-from phoneline.models import Direction, PhoneConfirmation, PhoneContact, PhoneLink, PhonePin, StaffVoicemail
+from phoneline.models import (
+    Direction,
+    MenuCall,
+    PhoneConfirmation,
+    PhoneContact,
+    PhoneLink,
+    PhonePin,
+    StaffVoicemail,
+)
 
 # A booking's line stops this long after the visit's planned end.
 LINK_AFTER_VISIT = dt.timedelta(hours=24)
@@ -91,6 +99,29 @@ def recipient_calling(caller: str) -> CareRecipient | None:
     matches = [r for r in candidates if e164_or_empty(r.phone) == caller]
     matches.sort(key=lambda r: not PhonePin.objects.filter(recipient=r).exists())
     return matches[0] if matches else None
+
+
+def call_language(*, call_sid: str, caller: str = "", booking_id: str = "") -> str:
+    """The language a call to or from the person cared for is spoken in: hers (CareRecipient.language),
+    found by the menu call (CallSid), the reminder's visit (?booking=) or her phone (caller ID); the
+    site's for a caller Kindly does not know."""
+    language = (
+        MenuCall.objects.filter(call_sid=call_sid, recipient__isnull=False)
+        .values_list("recipient__language", flat=True)
+        .first()
+        if call_sid
+        else None
+    )
+    if not language and booking_id.isdigit():
+        language = (
+            Booking.objects.filter(pk=int(booking_id), recipient__isnull=False)
+            .values_list("recipient__language", flat=True)
+            .first()
+        )
+    if not language and caller:
+        recipient = recipient_calling(caller)
+        language = recipient.language if recipient is not None else None
+    return language or settings.LANGUAGE_CODE
 
 
 def e164_or_empty(raw: str) -> str:

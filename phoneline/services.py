@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from bookings.models import Booking
@@ -275,10 +276,10 @@ def text_arrived(*, number: str, caller: str, message_sid: str) -> Connect:
 
 PIN_ATTEMPTS = 3
 _SPOKEN_WINDOWS = {
-    "morning": "in the morning",
-    "afternoon": "in the afternoon",
-    "evening": "in the evening",
-    "flexible": "at a time to be agreed",
+    "morning": gettext_lazy("in the morning"),
+    "afternoon": gettext_lazy("in the afternoon"),
+    "evening": gettext_lazy("in the evening"),
+    "flexible": gettext_lazy("at a time to be agreed"),
 }
 
 
@@ -352,13 +353,13 @@ def menu_caller(call_sid: str) -> MenuCall | None:
 
 
 def spoken_window(window: str) -> str:
-    return _SPOKEN_WINDOWS.get(window, "")
+    return str(_SPOKEN_WINDOWS.get(window, ""))
 
 
 def spoken_visit(booking: Booking) -> str:
     return words.visit_words(
         day=day_text(booking.scheduled_date),
-        window=_SPOKEN_WINDOWS.get(booking.scheduled_time, ""),
+        window=spoken_window(booking.scheduled_time),
         helper=booking.provider.user.first_name,
         title=booking.service_request.title,
     )
@@ -378,7 +379,7 @@ def menu_confirm(*, call: MenuCall, booking_id: int) -> Booking:
             notify(
                 receivers=_circle_and_helper(booking),
                 notice=words.InApp.CONFIRMED_BY_PHONE,
-                facts={"name": call.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                facts={"name": call.recipient.first_name, "day_on": booking.scheduled_date.isoformat()},
                 booking=booking,
             )
         _done(call, "confirm", booking.pk)
@@ -437,7 +438,7 @@ def menu_ask_again(*, call: MenuCall, booking_id: int) -> ServiceRequest:
         notify(
             receivers=members,
             notice=words.InApp.ASKED_AGAIN_BY_PHONE,
-            facts={"name": call.recipient.first_name, "helper": last.provider.user.first_name, "day": day_text(day)},
+            facts={"name": call.recipient.first_name, "helper": last.provider.user.first_name, "day_on": day.isoformat()},
         )
         _done(call, "again", service_request.pk)
     return service_request
@@ -514,9 +515,10 @@ def reminder_send(*, booking_id: int, now: dt.datetime, site: str) -> str:
     phone = selectors.e164_or_empty(booking.recipient.phone)
     client = twilio_client()
     if reminder.by == ReminderBy.TEXT:
-        client.messages.create(
-            to=phone, from_=settings.TWILIO_FROM_NUMBER, body=words.REMINDER_TEXT.format(visit=spoken_visit(booking))
-        )
+        # In her language, as the reminder call would say it.
+        with translation.override(booking.recipient.language or settings.LANGUAGE_CODE):
+            body = words.REMINDER_TEXT.format(visit=spoken_visit(booking))
+        client.messages.create(to=phone, from_=settings.TWILIO_FROM_NUMBER, body=body)
         ReminderCall.objects.filter(pk=reminder.pk).update(outcome="texted")
         return "texted"
     query = f"?booking={booking.pk}"
@@ -557,7 +559,7 @@ def reminder_answered(*, reminder: ReminderCall, key: str) -> str:
                 notify(
                     receivers=_circle_and_helper(booking),
                     notice=words.InApp.CONFIRMED_BY_PHONE,
-                    facts={"name": booking.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                    facts={"name": booking.recipient.first_name, "day_on": booking.scheduled_date.isoformat()},
                     booking=booking,
                 )
             locked.outcome = "confirmed"
@@ -583,7 +585,7 @@ def reminder_call_ended(*, reminder: ReminderCall, status: str) -> None:
             notify(
                 receivers=[m.user for m in organizers.select_related("user")],
                 notice=words.InApp.REMINDER_UNANSWERED,
-                facts={"name": booking.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                facts={"name": booking.recipient.first_name, "day_on": booking.scheduled_date.isoformat()},
                 booking=booking,
             )
         locked.save(update_fields=["outcome"])

@@ -609,7 +609,7 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
             client=service_request.client,
             facts={
                 "title": service_request.title,
-                "day": f"{day:%B} {day.day}, {day.year}",
+                "day_on": day.isoformat(),
                 "client_id": service_request.client_id,
             },
         )

@@ -326,10 +326,8 @@ def checks_renewals_start(*, now: dt.datetime | None = None) -> int:
                 continue
             previous = BackgroundCheck.objects.filter(provider=provider).first()
             _background_check_new(provider, kind=CheckKind.RENEWAL, actor=None, previous=previous)
-            due_words = (
-                f"{timezone.localtime(provider.checks_due_by):%B} {timezone.localtime(provider.checks_due_by).day}"
-            )
-            notice_send(NoticeKind.CHECKS_RENEWAL_DUE, helpers=[provider.user], facts={"due": due_words})
+            due_on = timezone.localtime(provider.checks_due_by).date().isoformat()
+            notice_send(NoticeKind.CHECKS_RENEWAL_DUE, helpers=[provider.user], facts={"due_on": due_on})
             asked += 1
     return asked
 

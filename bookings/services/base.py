@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import translation
+from django.utils.translation import gettext
 
 from accounts.models import User
 from bookings.models import CENT, Booking, RefundStatus
@@ -20,6 +21,7 @@ from circles.models import CircleRole
 from circles.notices import notice_send
 from circles.selectors import is_organizer, member_user_ids
 from core.errors import Conflict, NotFound, PermissionDenied
+from core.notices import day_words
 from core.notifications import notify
 from core.realtime import BOOKING_UPDATED, send_on_commit
 from requests_app.models import TimeWindow
@@ -184,10 +186,13 @@ def save_visit(booking: Booking, message: str, **kwargs: Any) -> None:
 
 
 def day_text(day: dt.date) -> str:
-    return f"{day:%A, %B} {day.day}"
+    """ "Tuesday, December 8", in the active language (core.notices.day_words)."""
+    return day_words(day)
 
 
 def days_text(days: list[dt.date]) -> str:
-    """ "Tuesday, December 8", "... and Tuesday, December 15", "..., ... and ..."."""
+    """ "Tuesday, December 8", "... and Tuesday, December 15", "..., ... and ...", in the active language."""
     names = [day_text(day) for day in days]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return gettext("%(days)s and %(last)s") % {"days": ", ".join(names[:-1]), "last": names[-1]}

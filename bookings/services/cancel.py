@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import ngettext
 
 from accounts.models import User
 from bookings import lifecycle
@@ -135,12 +136,8 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
         raise Conflict(" ".join([NOTHING_TO_CANCEL, *notes]))
     first, last = cancelled[0], cancelled[-1]
     count = len(cancelled)
-    visits = "1 visit" if count == 1 else f"{count} visits"
-    span = (
-        day_text(first.scheduled_date)
-        if count == 1
-        else f"{day_text(first.scheduled_date)} to {day_text(last.scheduled_date)}"
-    )
+    # The days are kept as data (span_on) and put into each reader's words (core.notices).
+    span_on = [first.scheduled_date.isoformat(), last.scheduled_date.isoformat()]
     refund = sum((b.total_amount for b in cancelled if b.refund_status != RefundStatus.NONE), Decimal(0))
     refund_text = str(refund) if refund else ""
     with transaction.atomic():
@@ -148,15 +145,16 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
             NoticeKind.BOOKING_CANCELLED,
             first,
             how="series_rest",
-            visits=visits,
-            span=span,
+            count=count,
+            span_on=span_on,
             reason=first.cancellation_reason,
             by=actor.full_name or "an organizer",
             by_helper="the client",
             actor=actor.pk,
             refund=refund_text,
         )
-    message = " ".join([f"{visits.capitalize()} cancelled.", *notes])
+    done = ngettext("%(count)s visit cancelled.", "%(count)s visits cancelled.", count) % {"count": count}
+    message = " ".join([done, *notes])
     return {"message": message, "cancelled": [b.pk for b in cancelled], "kept": [b.pk for b in kept]}
 
 

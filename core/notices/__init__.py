@@ -36,15 +36,48 @@ if _missing:  # a new kind must say its words before anything can send it
     raise ImproperlyConfigured(f"Notice kinds without words in core.notices: {sorted(_missing)}")
 
 
+def _iso_day(value: object) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def day_words(day: dt.date) -> str:
+    """A day inside a notice, in the active language: "Tuesday, December 8" ("martes, 8 de diciembre")."""
+    # Translators: Django date format letters for a day inside a notice ("Tuesday, December 8").
+    return date_format(day, pgettext("notice day", "l, F j"))
+
+
+def _days_words(value: object) -> str | None:
+    """An ISO day ("2026-12-08"), or a span of two (["2026-12-08", "2026-12-22"]), in words."""
+    if isinstance(value, (list, tuple)):
+        days = [_iso_day(item) for item in value]
+        if not days or None in days or len(days) > 2:
+            return None
+        if len(days) == 1 or days[0] == days[-1]:
+            return day_words(days[0])
+        return gettext("%(first)s to %(last)s") % {"first": day_words(days[0]), "last": day_words(days[-1])}
+    day = _iso_day(value)
+    return day_words(day) if day else None
+
+
 def in_reader_words(facts: Facts) -> Facts:
     """The facts that are words from a table, in the active language: the visit's day and window
-    ("when", from "when_on" and "when_window" when the sender kept them) and a window alone
-    ("window"); the rest (names, titles, amounts) as the sender gave them."""
+    ("when", from "when_on" and "when_window" when the sender kept them), a window alone
+    ("window"), and any other day kept as data: "<name>_on" (an ISO day, or a span of two) becomes
+    "<name>" ("day_on" -> "day": "Tuesday, December 8"; "span_on" -> "span": "... to ..."). The rest
+    (names, titles, amounts) as the sender gave them; a notice kept before its days were data keeps
+    the sender's words."""
     words = dict(facts)
+    for key, value in facts.items():
+        if key.endswith("_on") and key != "when_on" and value:
+            said = _days_words(value)
+            if said is not None:
+                words[key.removesuffix("_on")] = said
     if words.get("when_on"):
-        try:
-            day = dt.date.fromisoformat(str(words["when_on"]))
-        except ValueError:
+        day = _iso_day(words["when_on"])
+        if day is None:
             return words
         # Translators: Django date format letters for a visit's day ("Monday, December 1, 2026").
         when = date_format(day, pgettext("visit day", "l, F j, Y"))
@@ -109,6 +142,7 @@ __all__ = [
     "Reader",
     "Texts",
     "email",
+    "day_words",
     "in_reader_words",
     "text_for",
     "text_message",

@@ -6,6 +6,7 @@ notice is read, in the reader's language (core.notifications.notify, notificatio
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.notices.base import Content, Facts, Notice, Reader, Texts, first
 from core.notices.kinds import Audience, NoticeKind
@@ -271,7 +272,10 @@ def _cancelled(f: Facts) -> Texts:
             HELPER: _('The client cancelled the booking for "%(title)s" on %(when)s.') % n + because,
         }
     if how == "series_rest":
-        n["done"] = f"{f['visits']} ({f['span']})"
+        # "3 visits" from the count (a notice kept before its count was: the sender's words).
+        count = f.get("count")
+        visits = ngettext("%(count)s visit", "%(count)s visits", count) % {"count": count} if count else f["visits"]
+        n["done"] = f"{visits} ({f['span']})"
         return {
             "": _('The rest of the series "%(title)s" was cancelled by %(by)s: %(done)s.') % n,
             f"user:{f['actor']}": _('You cancelled the rest of the series "%(title)s": %(done)s.') % n,

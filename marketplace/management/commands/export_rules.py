@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.utils import translation
 from rest_framework import serializers
 
 import accounts.api.serializers as account_serializers
@@ -337,7 +339,10 @@ def rules() -> dict[str, Any]:
 
 
 def render() -> str:
-    body = json.dumps(rules(), indent=2, ensure_ascii=False, sort_keys=False)
+    # The words in the site's language (the islands' own catalogues translate them); the server's
+    # messages are lazy (gettext_lazy): default=str writes them out.
+    with translation.override(settings.LANGUAGE_CODE):
+        body = json.dumps(rules(), indent=2, ensure_ascii=False, sort_keys=False, default=str)
     return f"{HEADER}\nexport const RULES = {body} as const;\n"
 
 
