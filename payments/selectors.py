@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.selectors import as_party_of
@@ -52,7 +53,7 @@ def booking_visible_to(*, user: User) -> QuerySet[Booking]:
     return qs.filter(as_party_of(user.pk))
 
 
-PAY_ORGANIZERS_ONLY = "Only an organizer of this care circle can pay for this booking."
+PAY_ORGANIZERS_ONLY = gettext_lazy("Only an organizer of this care circle can pay for this booking.")
 
 
 def booking_for_payer(*, user: User, booking_id: int) -> Booking:
@@ -60,7 +61,7 @@ def booking_for_payer(*, user: User, booking_id: int) -> Booking:
     organize the recipient's circle of (a plain member, the provider, an admin) a 403."""
     booking = booking_visible_to(user=user).filter(pk=booking_id).first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     if booking.viewer_role != CircleRole.ORGANIZER:
         raise PermissionDenied(PAY_ORGANIZERS_ONLY)
     return booking
@@ -110,7 +111,7 @@ def refunds_unanswered(*, now: dt.datetime | None = None) -> QuerySet[Refund]:
 
 # ---------------------------------------------------------------- earnings (payments.payouts)
 
-EARNINGS_FOR_PROVIDERS = "Earnings are for providers."
+EARNINGS_FOR_PROVIDERS = gettext_lazy("Earnings are for providers.")
 
 
 def earnings_provider(*, user: User) -> Provider:
@@ -134,7 +135,7 @@ def earning_get(*, user: User, booking_id: int) -> Earning:
     """One booking's earning: 403 without a provider profile, 404 unless it is the user's visit."""
     earning = earning_list(provider=earnings_provider(user=user)).filter(booking_id=booking_id).first()
     if earning is None:
-        raise NotFound("No earnings for this booking.")
+        raise NotFound(gettext("No earnings for this booking."))
     return earning
 
 
@@ -182,23 +183,23 @@ def earning_note(earning: Earning, *, payouts_on: bool) -> str:
     booking = earning.booking
     if earning.state == PayoutState.REVERSED:
         if earning.reversed_after_payout:
-            return "The client was refunded after this was paid out; Stripe takes it from your next payouts."
+            return gettext("The client was refunded after this was paid out; Stripe takes it from your next payouts.")
         if not earning.transfer_id:
             cause = (
                 "The visit was cancelled" if booking.status == BookingStatus.CANCELLED else "The payment was refunded"
             )
             return f"{cause} and the client refunded in full; nothing was paid out to you."
-        return "The client was refunded, so the transfer to your Stripe account was taken back."
+        return gettext("The client was refunded, so the transfer to your Stripe account was taken back.")
     if earning.state == PayoutState.PAID:
         day = timezone.localdate(earning.paid_at) if earning.paid_at else None
         return f"Paid to your bank on {day:%B} {day.day}, {day.year}." if day else "Paid to your bank."
     if earning.state == PayoutState.ON_ITS_WAY:
-        return "Sent to your Stripe account; Stripe pays it to your bank on its usual schedule."
+        return gettext("Sent to your Stripe account; Stripe pays it to your bank on its usual schedule.")
     if booking.status != BookingStatus.COMPLETED:
-        return "Sent to you once you mark the visit completed."
+        return gettext("Sent to you once you mark the visit completed.")
     if not payouts_on:
-        return "Waiting for you to set up payouts."
-    return "Being sent to your Stripe account."
+        return gettext("Waiting for you to set up payouts.")
+    return gettext("Being sent to your Stripe account.")
 
 
 def payout_card(*, user: User) -> dict | None:
@@ -278,11 +279,11 @@ def with_notes(earnings: list[Earning], *, payouts_on: bool) -> list[Earning]:
 # ---------------------------------------------------------------- late fees (payments.latefees)
 
 LATE_FEE_STATE_WORDS = {
-    LateFeeState.HELD: "Held: the family may dispute it until {until}; then it is paid to the helper.",
-    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide.",
-    LateFeeState.PENDING: "To be paid to the helper.",
-    LateFeeState.ON_ITS_WAY: "Paid to the helper.",
-    LateFeeState.WAIVED: "Waived by Kindly support: nothing was kept.",
+    LateFeeState.HELD: gettext_lazy("Held: the family may dispute it until {until}; then it is paid to the helper."),
+    LateFeeState.DISPUTED: gettext_lazy("The family disputed it; Kindly support will decide."),
+    LateFeeState.PENDING: gettext_lazy("To be paid to the helper."),
+    LateFeeState.ON_ITS_WAY: gettext_lazy("Paid to the helper."),
+    LateFeeState.WAIVED: gettext_lazy("Waived by Kindly support: nothing was kept."),
 }
 
 
@@ -291,12 +292,12 @@ def late_fee_get(*, user: User, booking_id: int) -> LateFee:
     members of the circle get 403); 404 when the booking is not theirs to see or has no fee."""
     booking = booking_visible_to(user=user).filter(pk=booking_id).first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     if not (user.is_admin or booking.provider.user_id == user.pk or booking.viewer_role == CircleRole.ORGANIZER):
-        raise PermissionDenied("Only the organizers of this care circle and the helper see its late fee.")
+        raise PermissionDenied(gettext("Only the organizers of this care circle and the helper see its late fee."))
     fee = LateFee.objects.filter(booking=booking).select_related("booking").first()
     if fee is None:
-        raise NotFound("This booking has no late fee.")
+        raise NotFound(gettext("This booking has no late fee."))
     until = timezone.localtime(fee.release_after, booking.time_zone)
     fee.note = LATE_FEE_STATE_WORDS[fee.state].format(until=f"{until:%A, %B} {until.day} at {until:%I:%M %p}")
     fee.can_dispute = fee.state == LateFeeState.HELD and booking.viewer_role == CircleRole.ORGANIZER
@@ -314,10 +315,10 @@ def late_fees_of_provider(*, provider: Provider) -> QuerySet[LateFee]:
 
 
 HELPER_FEE_WORDS = {
-    LateFeeState.HELD: "Kept for you; the family may dispute it until {until}, then it is paid to you.",
-    LateFeeState.DISPUTED: "The family disputed it; Kindly support will decide and tell you.",
-    LateFeeState.PENDING: "Paid to you as soon as your payouts are on.",
-    LateFeeState.ON_ITS_WAY: "Sent to your Stripe account, all of it: Kindly keeps no fee.",
+    LateFeeState.HELD: gettext_lazy("Kept for you; the family may dispute it until {until}, then it is paid to you."),
+    LateFeeState.DISPUTED: gettext_lazy("The family disputed it; Kindly support will decide and tell you."),
+    LateFeeState.PENDING: gettext_lazy("Paid to you as soon as your payouts are on."),
+    LateFeeState.ON_ITS_WAY: gettext_lazy("Sent to your Stripe account, all of it: Kindly keeps no fee."),
 }
 
 
@@ -442,7 +443,7 @@ def with_tip_notes(tips: list[Tip], *, payouts_on: bool) -> list[Tip]:
     return tips
 
 
-TIPS_ORGANIZERS_ONLY = "Only the organizers of this care circle can see or add a tip."
+TIPS_ORGANIZERS_ONLY = gettext_lazy("Only the organizers of this care circle can see or add a tip.")
 
 
 def tip_booking(*, user: User, booking_id: int) -> Booking:
@@ -450,7 +451,7 @@ def tip_booking(*, user: User, booking_id: int) -> Booking:
     recipient's circle (money news: plain members, the helper and staff do not)."""
     booking = booking_visible_to(user=user).filter(pk=booking_id).first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     if booking.viewer_role != CircleRole.ORGANIZER:
         raise PermissionDenied(TIPS_ORGANIZERS_ONLY)
     return booking

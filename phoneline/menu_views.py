@@ -64,7 +64,11 @@ def _url(name: str, **query: object) -> str:
 
 
 def _gather(response: VoiceResponse, action: str, *, digits: int = 1, speech: bool = True) -> Gather:
-    options = {"input": "dtmf speech", "speech_timeout": "auto", "language": spoken_voice()["language"]} if speech else {"input": "dtmf"}
+    options = (
+        {"input": "dtmf speech", "speech_timeout": "auto", "language": spoken_voice()["language"]}
+        if speech
+        else {"input": "dtmf"}
+    )
     return response.gather(
         action=action, method="POST", num_digits=digits, timeout=8, action_on_empty_result=False, **options
     )

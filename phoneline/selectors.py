@@ -9,6 +9,7 @@ import re
 from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from bookings.models import Booking, BookingStatus
 from circles.models import CareRecipient
@@ -182,7 +183,7 @@ def pin_state(*, user: object, recipient_id: int) -> dict[str, bool]:
     from core.errors import NotFound
 
     if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=user.pk).exists():
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     pin = PhonePin.objects.filter(recipient_id=recipient_id).first()
     return {"setUp": phone_menu_set_up(), "set": pin is not None, "locked": bool(pin and pin.locked_at)}
 

@@ -19,7 +19,7 @@ from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 from django.utils import timezone, translation
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from bookings.models import Booking
@@ -287,15 +287,15 @@ def pin_problem(pin: str) -> str:
     return "" if re.fullmatch(r"\d{4}", pin or "", flags=re.ASCII) else PIN_FORMAT
 
 
-PIN_FORMAT = "The PIN is 4 digits, like 2580."
+PIN_FORMAT = gettext_lazy("The PIN is 4 digits, like 2580.")
 
 
 def pin_set(*, actor: User, recipient_id: int, pin: str) -> PhonePin:
     """An organizer sets (or resets, which unlocks) the recipient's phone PIN; kept hashed."""
     if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=actor.pk).exists():
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
-        raise PermissionDenied("Only the organizers of the care circle can set the phone PIN.")
+        raise PermissionDenied(gettext("Only the organizers of the care circle can set the phone PIN."))
     problem = pin_problem(pin)
     if problem:
         raise InvalidInput(problem, errors={"pin": [problem]})
@@ -438,7 +438,11 @@ def menu_ask_again(*, call: MenuCall, booking_id: int) -> ServiceRequest:
         notify(
             receivers=members,
             notice=words.InApp.ASKED_AGAIN_BY_PHONE,
-            facts={"name": call.recipient.first_name, "helper": last.provider.user.first_name, "day_on": day.isoformat()},
+            facts={
+                "name": call.recipient.first_name,
+                "helper": last.provider.user.first_name,
+                "day_on": day.isoformat(),
+            },
         )
         _done(call, "again", service_request.pk)
     return service_request
@@ -473,11 +477,13 @@ def voicemail_transcribed(*, call_sid: str, text: str) -> None:
 def reminder_choice_set(*, actor: User, recipient_id: int, by: str) -> PhoneReminderChoice:
     """An organizer chooses how the recipient hears of a visit the evening before (call, text, none)."""
     if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=actor.pk).exists():
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
-        raise PermissionDenied("Only the organizers of the care circle can choose the reminders.")
+        raise PermissionDenied(gettext("Only the organizers of the care circle can choose the reminders."))
     if by not in ReminderBy.values:
-        raise InvalidInput("Choose a call, a text or no reminder.", errors={"by": ["Choose call, text or none."]})
+        raise InvalidInput(
+            gettext("Choose a call, a text or no reminder."), errors={"by": [gettext("Choose call, text or none.")]}
+        )
     choice, _ = PhoneReminderChoice.objects.update_or_create(recipient_id=recipient_id, defaults={"by": by})
     return choice
 

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from twilio.request_validator import RequestValidator
@@ -44,7 +45,7 @@ def twilio_signed(view: Callable[[HttpRequest], HttpResponse]) -> Callable[[Http
         if not token or not RequestValidator(token).validate(
             request.build_absolute_uri(), request.POST.dict(), signature
         ):
-            return JsonResponse({"message": "Invalid signature.", "errors": {}}, status=403)
+            return JsonResponse({"message": gettext("Invalid signature."), "errors": {}}, status=403)
         return view(request)
 
     checked.__name__ = view.__name__

@@ -208,7 +208,7 @@ def _replacement_email(r: Reader) -> Content | None:
     if stage == "unfilled":
         lines = [f"Visit: {r.when}.", "We are still asking helpers near you."]
         if r.pays:
-            lines.append("You can keep waiting, or cancel the visit with a full refund from your dashboard.")
+            lines.append(_("You can keep waiting, or cancel the visit with a full refund from your dashboard."))
         return Content(
             subject="We are still finding a helper",
             heading=f"We have not yet found a new helper for {r.title}.",

@@ -19,7 +19,9 @@ NOT_THE_HELPER_NOW = gettext_lazy("You are no longer the helper for this visit."
 ADD_YOUR_PHONE = gettext_lazy("Add your mobile number in Settings, under Texts, to call or text through Kindly.")
 HELPER_HAS_NO_PHONE = gettext_lazy("The helper has no phone number with Kindly. Send a message in Kindly instead.")
 FAMILY_HAS_NO_PHONE = gettext_lazy("The family has not given a phone number. Send them a message in Kindly instead.")
-ALL_LINES_BUSY = gettext_lazy("Every Kindly line is busy for these numbers right now. Send a message in Kindly instead.")
+ALL_LINES_BUSY = gettext_lazy(
+    "Every Kindly line is busy for these numbers right now. Send a message in Kindly instead."
+)
 STAFF_ARE_NOT_A_PARTY = gettext_lazy("Staff reach the family and the helper through the booking's messages.")
 
 
@@ -33,7 +35,9 @@ SPOKEN_NOT_LINKED = gettext_lazy(
     "Please open the visit in Kindly, or call Kindly support. Goodbye."
 )
 SPOKEN_CONNECTING = gettext_lazy("This is Kindly. Connecting your call. Please wait.")
-TEXT_NOT_LINKED = gettext_lazy("Kindly: this number is not linked to a visit for your phone right now. Open the visit in Kindly.")
+TEXT_NOT_LINKED = gettext_lazy(
+    "Kindly: this number is not linked to a visit for your phone right now. Open the visit in Kindly."
+)
 
 
 # ---------------------------------------------------------------- the phone menu (calling Kindly)
@@ -44,7 +48,9 @@ UNKNOWN_CALLER = gettext_lazy(
     "We do not know this phone number. Your family can add it on the Care circle page. "
     "To leave a message for Kindly, press 0. Or hang up now."
 )
-NO_PIN_YET = gettext_lazy("Your family has not set a PIN for the phone yet. They can set one on the Care circle page. Goodbye.")
+NO_PIN_YET = gettext_lazy(
+    "Your family has not set a PIN for the phone yet. They can set one on the Care circle page. Goodbye."
+)
 ASK_PIN = gettext_lazy("Please type your four digit PIN.")
 WRONG_PIN = gettext_lazy("That PIN is not right. Please try again.")
 PIN_LOCKED = gettext_lazy(
@@ -75,7 +81,9 @@ AGAIN_ASK = gettext_lazy("Would you like {helper} again, on {day}, {window}? To 
 AGAIN_NONE = gettext_lazy("There is no past visit to ask for again.")
 AGAIN_SENT = gettext_lazy("We have asked {helper} for {day}. We will tell you and your family when {helper} answers.")
 AGAIN_FAILED = gettext_lazy("We could not ask for that visit. To talk to Kindly, press 0.")
-LEAVE_MESSAGE = gettext_lazy("After the tone, please say your message for Kindly. Press the pound key when you are done.")
+LEAVE_MESSAGE = gettext_lazy(
+    "After the tone, please say your message for Kindly. Press the pound key when you are done."
+)
 MESSAGE_SAVED = gettext_lazy("Thank you. Kindly staff will listen to your message. Goodbye.")
 
 
