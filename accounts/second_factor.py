@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django_otp.models import Device, VerifyNotAllowed
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
@@ -252,5 +252,8 @@ def _wait_seconds(device: Device) -> int | None:
 
 
 def _too_many(wait: int) -> str:
-    unit = "second" if wait == 1 else "seconds"
-    return f"Too many wrong codes. Please wait {wait} {unit} and try again."
+    return ngettext(
+        "Too many wrong codes. Please wait %(wait)s second and try again.",
+        "Too many wrong codes. Please wait %(wait)s seconds and try again.",
+        wait,
+    ) % {"wait": wait}

@@ -130,7 +130,9 @@ class EmergencyContactCreateSerializer(EmergencyContactInputSerializer):
         default=None,
         min_value=1,
         max_value=2**63 - 1,
-        error_messages={code: "Care recipient not found." for code in ("min_value", "max_value", "max_string_length")},
+        error_messages={
+            code: gettext_lazy("Care recipient not found.") for code in ("min_value", "max_value", "max_string_length")
+        },
     )
 
 

@@ -72,7 +72,9 @@ NOTHING_TO_CANCEL = gettext_lazy("None of the remaining visits can be cancelled.
 
 
 def _stays(visit: Booking) -> str:
-    return f"The visit on {day_text(visit.scheduled_date)} is less than 48 hours away and stays booked."
+    return gettext("The visit on %(day)s is less than 48 hours away and stays booked.") % {
+        "day": day_text(visit.scheduled_date)
+    }
 
 
 def _series_rest(booking: Booking) -> list[Booking]:
@@ -164,7 +166,9 @@ LATE_FEE_WAIVE_REASON_REQUIRED = gettext_lazy("Say why the late fee is waived.")
 
 
 def late_fee_changed_message(amount: Decimal) -> str:
-    return f"The late fee is now ${amount}, not what the dialog showed. Check it with the family and confirm again."
+    return gettext(
+        "The late fee is now $%(amount)s, not what the dialog showed. Check it with the family and confirm again."
+    ) % {"amount": amount}
 
 
 def booking_cancel_by_admin(

@@ -79,7 +79,7 @@ def _reason(reason: str, message: str) -> str:
     if not reason:
         raise InvalidInput(message, errors={"reason": [message]})
     if len(reason) > REASON_MAX:
-        too_long = f"Please keep the reason under {REASON_MAX} characters."
+        too_long = gettext("Please keep the reason under %(count)s characters.") % {"count": REASON_MAX}
         raise InvalidInput(too_long, errors={"reason": [too_long]})
     return reason
 
