@@ -28,7 +28,7 @@ SLOW = "85%"
 SPOKEN_CHOICES = [
     ("9", r"\b(repeat|menu|again please|say that again|repetir|repita|men[uú]|otra vez por favor)\b"),
     ("0", r"\b(staff|person|operator|message|somebody|someone|human|persona|operadora?|mensaje|alguien)\b"),
-    ("1", r"\b(hear|when|next visits?|visits|schedule|escuchar|cu[aá]ndo|pr[oó]ximas? visitas?|visitas)\b"),
+    ("1", r"\b(hear|when|next visits?|visits|schedule|escuchar|cu[aá]ndo|pr[oó]ximas visitas|visitas)\b"),
     ("2", r"\b(confirm|confirmed|confirmar|confirmo|confirmada)\b"),
     ("3", r"\b(cancel|cancelled|cancelar|cancelo|cancelada)\b"),
     ("4", r"\b(same helper|next week|again|book|misma ayudante|mismo ayudante|pr[oó]xima semana|otra vez|reservar)\b"),
