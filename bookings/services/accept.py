@@ -226,8 +226,11 @@ def service_request_accept(
         accepted = {
             "name": provider.user.full_name or "A verified provider",
             "total": str(booking.total_amount),
-            "series": series_summary(service_request, len(visits)) if in_series else "",
-            "left_out": days_text(left_out) if left_out else "",
+            # The series and the days left out are kept as data, put into each reader's words
+            # (core.notices.in_reader_words).
+            "series_repeat": service_request.repeat if in_series else "",
+            "series_count": len(visits) if in_series else 0,
+            "left_out_days": [day.isoformat() for day in left_out],
         }
         tell(NoticeKind.REQUEST_ACCEPTED, booking, **accepted)
         notify_people([provider.user], InApp.ACCEPTED_BY_YOU, booking, **accepted)

@@ -71,3 +71,17 @@ def test_an_expired_request_tells_each_member_its_day_in_their_own_language():
     to_ben_text = channels.sms_body(Delivery(event=event, recipient=ben, channel="sms"))
     assert f"({spanish_day})" in to_ana_text and english_day not in to_ana_text
     assert f"({english_day})" in to_ben_text
+
+
+@pytest.mark.parametrize(
+    ("language", "series", "left_out"),
+    [
+        ("en", "every week for 4 visits", "Tuesday, December 8 and Tuesday, December 15"),
+        ("es", "cada semana, 4 visitas", "martes 8 de diciembre y martes 15 de diciembre"),
+    ],
+)
+def test_an_accepted_series_and_the_days_left_out_are_read_in_the_readers_words(language, series, left_out):
+    facts = {"series_repeat": "weekly", "series_count": 4, "left_out_days": ["2026-12-08", "2026-12-15"]}
+    with translation.override(language):
+        words = notices.in_reader_words(facts)
+    assert (words["series"], words["left_out"]) == (series, left_out)
