@@ -11,13 +11,15 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from bookings.selectors import as_party_of
 from circles.models import CircleMember, CircleRole
 from circles.selectors import recipient_ids_of
 from core.errors import NotFound, PermissionDenied
+from core.notices import day_words
 from payments.models import (
     ConnectedAccount,
     Earning,
@@ -299,7 +301,11 @@ def late_fee_get(*, user: User, booking_id: int) -> LateFee:
     if fee is None:
         raise NotFound(gettext("This booking has no late fee."))
     until = timezone.localtime(fee.release_after, booking.time_zone)
-    fee.note = LATE_FEE_STATE_WORDS[fee.state].format(until=f"{until:%A, %B} {until.day} at {until:%I:%M %p}")
+    # Translators: Django date format letters for the end of a fee's dispute time ("Monday, December 8
+    # at 8:00 AM").
+    fee.note = LATE_FEE_STATE_WORDS[fee.state].format(
+        until=date_format(until, pgettext("fee dispute until", r"l, F j \a\t g:i A"))
+    )
     fee.can_dispute = fee.state == LateFeeState.HELD and booking.viewer_role == CircleRole.ORGANIZER
     return fee
 
@@ -328,8 +334,8 @@ def with_fee_notes(fees: list[LateFee], *, payouts_on: bool) -> list[LateFee]:
         until = timezone.localtime(fee.release_after, fee.booking.time_zone)
         words = HELPER_FEE_WORDS[fee.state]
         if fee.state == LateFeeState.PENDING and payouts_on:
-            words = "Being sent to your Stripe account."
-        fee.note = words.format(until=f"{until:%A, %B} {until.day}")
+            words = gettext("Being sent to your Stripe account.")
+        fee.note = words.format(until=day_words(until.date()))
         fee.kind_label = "Late fee: nobody home" if fee.kind == "nobody_home" else "Late fee: cancelled late"
     return fees
 
