@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.text import format_lazy
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from accounts.models import UserType
 from circles.notices import notice_send
@@ -490,17 +491,27 @@ def visit_words(booking: Any) -> str:
     """ "a visit with Clara on Tue, Dec 2, 12 PM-2 PM" (the person cared for, in the site's zone)."""
     start, end = timezone.localtime(booking.starts_at), timezone.localtime(booking.ends_at)
     person = booking.recipient.first_name if booking.recipient_id else ""
-    person = person or booking.client.first_name or "a client"
-    return f"a visit with {person} on {start:%a, %b} {start.day}, {_clock(start)}-{_clock(end)}"
+    person = person or booking.client.first_name or gettext("a client")
+    return gettext("a visit with %(person)s on %(day)s, %(start)s-%(end)s") % {
+        "person": person,
+        # Translators: Django date format letters for a short day ("Tue, Dec 2").
+        "day": date_format(start, pgettext("short visit day", "D, M j")),
+        "start": _clock(start),
+        "end": _clock(end),
+    }
 
 
 def _visits_in_the_way(visits: Sequence[Any], what_to_do: str) -> str:
     named = [visit_words(v) for v in visits[:3]]
     more = len(visits) - len(named)
     if more:
-        named.append(f"{more} more")
-    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-    return f"You have {listed}. {what_to_do}"
+        named.append(ngettext("%(count)s more", "%(count)s more", more) % {"count": more})
+    listed = (
+        named[0]
+        if len(named) == 1
+        else gettext("%(days)s and %(last)s") % {"days": ", ".join(named[:-1]), "last": named[-1]}
+    )
+    return gettext("You have %(visits)s. %(what_to_do)s") % {"visits": listed, "what_to_do": what_to_do}
 
 
 def time_off_visits_problem(provider: Provider, *, first_day: dt.date, last_day: dt.date) -> str:
