@@ -9,6 +9,7 @@ not apply to it. A staff account's token is refused: staff pass a second step af
 from __future__ import annotations
 
 from django.contrib.auth.backends import ModelBackend
+from django.utils import translation
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 
@@ -61,6 +62,11 @@ class FirebaseBearerAuthentication(BaseAuthentication):
             raise exceptions.AuthenticationFailed("Unauthorized")
         if user.is_admin:
             raise exceptions.PermissionDenied(STAFF_TOKEN_REFUSED)
+        # A token's user is known only here (the middleware saw no session): from now on the API
+        # answers in their language, as UserLanguageMiddleware does for a session.
+        if user.language:
+            translation.activate(user.language)
+            request.LANGUAGE_CODE = translation.get_language()
         return user, claims
 
     def authenticate_header(self, request) -> str:

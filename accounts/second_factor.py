@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django_otp.models import Device, VerifyNotAllowed
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
@@ -38,18 +39,18 @@ AUTHENTICATOR_NAME = "Authenticator app"
 RECOVERY_CODES_NAME = "Recovery codes"
 
 # The 403 of the admin API and of every other staff-only answer to a session without the step.
-SECOND_FACTOR_REQUIRED = (
+SECOND_FACTOR_REQUIRED = gettext_lazy(
     "Please confirm it's you with your second step (your passkey or a code from your authenticator app) "
     "at /second-factor, then try again."
 )
-STAFF_TOKEN_REFUSED = (
+STAFF_TOKEN_REFUSED = gettext_lazy(
     "Staff accounts sign in through the browser, with their second step. A sign-in token alone is not "
     "accepted for a staff account."
 )
-STAFF_ONLY = "The second step is for Kindly staff accounts."
-WRONG_CODE = "That code did not work. Check the code and try again."
-WRONG_RECOVERY_CODE = "That recovery code did not work. Each code works once; try another one."
-ALREADY_SET_UP = "Your second step is already set up. Confirm it's you with it instead."
+STAFF_ONLY = gettext_lazy("The second step is for Kindly staff accounts.")
+WRONG_CODE = gettext_lazy("That code did not work. Check the code and try again.")
+WRONG_RECOVERY_CODE = gettext_lazy("That recovery code did not work. Each code works once; try another one.")
+ALREADY_SET_UP = gettext_lazy("Your second step is already set up. Confirm it's you with it instead.")
 
 
 def second_factor_passed(user) -> bool:
@@ -170,7 +171,7 @@ def authenticator_verify(*, user: User, token: str) -> TOTPDevice:
     with transaction.atomic():
         device = TOTPDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
         if device is None:
-            raise Conflict("You have no authenticator app set up. Use your passkey or a recovery code.")
+            raise Conflict(gettext("You have no authenticator app set up. Use your passkey or a recovery code."))
         wait = _wait_seconds(device)
         verified = wait is None and code != "" and device.verify_token(code)
     # Raised after the commit: the failure count django-otp just saved must stay saved.
@@ -188,7 +189,7 @@ def recovery_code_use(*, user: User, code: str) -> StaticDevice:
     with transaction.atomic():
         device = StaticDevice.objects.select_for_update().filter(user=user, confirmed=True).first()
         if device is None:
-            raise Conflict("You have no recovery codes. Use your passkey or authenticator app.")
+            raise Conflict(gettext("You have no recovery codes. Use your passkey or authenticator app."))
         wait = _wait_seconds(device)
         verified = wait is None and token != "" and device.verify_token(token)
     if wait is not None:
@@ -251,5 +252,8 @@ def _wait_seconds(device: Device) -> int | None:
 
 
 def _too_many(wait: int) -> str:
-    unit = "second" if wait == 1 else "seconds"
-    return f"Too many wrong codes. Please wait {wait} {unit} and try again."
+    return ngettext(
+        "Too many wrong codes. Please wait %(wait)s second and try again.",
+        "Too many wrong codes. Please wait %(wait)s seconds and try again.",
+        wait,
+    ) % {"wait": wait}

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonRes
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_otp import login as otp_login
@@ -196,16 +197,20 @@ def recovery_codes_page(request: HttpRequest) -> HttpResponse:
 # Passkeys: django-otp-webauthn's ceremony views, for staff, answering in Kindly's error shape.
 
 PASSKEY_WORDS = {
-    "not_authenticated": "Please sign in again.",
-    "user_not_verified": "Confirm it's you with your second step before adding a passkey.",
-    "invalid_state": "That took too long or was interrupted. Please try again.",
-    "credential_not_found": "Kindly does not know this passkey. Try another passkey, or use your authenticator app.",
-    "credential_user_mismatch": "This passkey belongs to another account. Try another passkey.",
-    "credential_disabled": "This passkey can no longer be used. Use your authenticator app or a recovery code.",
-    "user_disabled": "This account can no longer sign in.",
-    "passwordless_login_disabled": "Please sign in first.",
+    "not_authenticated": gettext_lazy("Please sign in again."),
+    "user_not_verified": gettext_lazy("Confirm it's you with your second step before adding a passkey."),
+    "invalid_state": gettext_lazy("That took too long or was interrupted. Please try again."),
+    "credential_not_found": gettext_lazy(
+        "Kindly does not know this passkey. Try another passkey, or use your authenticator app."
+    ),
+    "credential_user_mismatch": gettext_lazy("This passkey belongs to another account. Try another passkey."),
+    "credential_disabled": gettext_lazy(
+        "This passkey can no longer be used. Use your authenticator app or a recovery code."
+    ),
+    "user_disabled": gettext_lazy("This account can no longer sign in."),
+    "passwordless_login_disabled": gettext_lazy("Please sign in first."),
 }
-PASSKEY_FAILED = "Your passkey could not be checked. Please try again."
+PASSKEY_FAILED = gettext_lazy("Your passkey could not be checked. Please try again.")
 
 
 class StaffOnly(webauthn_errors.OTPWebAuthnApiError):

@@ -10,7 +10,7 @@ import unicodedata
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User, UserType
 from core.errors import Conflict, InvalidInput, PermissionDenied
@@ -18,7 +18,7 @@ from core.languages import Language, site_language
 
 logger = logging.getLogger(__name__)
 
-EMAIL_TAKEN_MESSAGE = (
+EMAIL_TAKEN_MESSAGE = gettext_lazy(
     "This email already belongs to another Kindly account. Please contact support to recover that account."
 )
 SWITCHABLE_TYPES = (UserType.CLIENT, UserType.PROVIDER)
@@ -58,7 +58,9 @@ def user_sync_from_claims(
     uid = claims["uid"]
     email = claims.get("email")
     if not isinstance(email, str) or not email:
-        raise InvalidInput("Your account has no email address.", errors={"email": ["An email address is required."]})
+        raise InvalidInput(
+            gettext("Your account has no email address."), errors={"email": [gettext("An email address is required.")]}
+        )
     email = User.objects.normalize_email(email)
     picture = claims.get("picture") if isinstance(claims.get("picture"), str) else ""
     first_name, last_name = clean_name(first_name), clean_name(last_name)
@@ -113,10 +115,11 @@ def user_type_switch(*, user: User, user_type: str) -> User:
     with transaction.atomic():
         locked = User.objects.select_for_update().get(pk=user.pk)
         if locked.user_type == UserType.ADMIN:
-            raise PermissionDenied("Admins cannot switch user type.")
+            raise PermissionDenied(gettext("Admins cannot switch user type."))
         if user_type not in SWITCHABLE_TYPES:
             raise InvalidInput(
-                "userType must be client or provider.", errors={"userType": ["userType must be client or provider."]}
+                gettext("userType must be client or provider."),
+                errors={"userType": [gettext("userType must be client or provider.")]},
             )
         if locked.user_type != user_type:
             locked.user_type = user_type
@@ -156,6 +159,6 @@ def user_make_admin(*, uid: str, email: str, first_name: str, last_name: str) ->
 
 
 # Shown when a closed account tries to sign in or use a session (closing: marketplace.account_lifecycle).
-ACCOUNT_CLOSED_MESSAGE = (
+ACCOUNT_CLOSED_MESSAGE = gettext_lazy(
     "This Kindly account has been closed and can no longer be used to sign in. Contact Kindly support if you need help."
 )

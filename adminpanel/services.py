@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import models, transaction
+from django.utils.translation import gettext
 
 from accounts.models import User
 from accounts.second_factor import second_factor_reset
@@ -164,9 +165,11 @@ def second_factor_reset_target(*, email: str) -> User:
     """The staff member whose second step is to be reset (404 unknown email, 409 not staff)."""
     user = User.objects.filter(email__iexact=email.strip()).first()
     if user is None:
-        raise NotFound(f"No Kindly account has the email {email.strip()}.")
+        raise NotFound(gettext("No Kindly account has the email %(email)s.") % {"email": email.strip()})
     if not user.is_admin:
-        raise Conflict(f"{user.email} is not a staff account: only staff sign in with a second step.")
+        raise Conflict(
+            gettext("%(email)s is not a staff account: only staff sign in with a second step.") % {"email": user.email}
+        )
     return user
 
 
@@ -175,7 +178,7 @@ def admin_second_factor_reset(*, email: str, actor: User, reason: str = "") -> d
     and phone): they set one up again at their next sign-in. Audited with who asked for it; the
     log keeps how many factors went, never the factors themselves."""
     if not actor.is_admin:
-        raise PermissionDenied("Only an admin can reset a second step.")
+        raise PermissionDenied(gettext("Only an admin can reset a second step."))
     with transaction.atomic():
         user = second_factor_reset_target(email=email)
         removed = second_factor_reset(user=user)

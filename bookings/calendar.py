@@ -4,7 +4,8 @@ for the recipients in their circles (or one recipient's only, a per-recipient su
 Built with the icalendar library: each visit's times in the zone of the person cared for (the
 window the family was told is on their clock), with its VTIMEZONE, one VEVENT per
 booking (UID booking-<id>@kindly), cancelled visits kept with STATUS:CANCELLED so subscribed
-calendars take them off instead of keeping a stale visit.
+calendars take them off instead of keeping a stale visit. Its titles and descriptions are in
+the feed owner's language (User.language): a calendar app fetches the feed with no session.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 from django.conf import settings
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 from icalendar import Calendar, Event
 
 from bookings.models import BookingStatus
@@ -41,8 +43,8 @@ def visit_parties(booking: Booking, user: User) -> tuple[bool, str, str]:
     the circle sees the helper's."""
     as_provider = booking.provider.user_id == user.pk
     recipient = booking.recipient.full_name if booking.recipient_id else ""
-    helper = "you" if as_provider else (booking.provider.user.full_name or "your helper")
-    return as_provider, recipient or booking.client.full_name or "your client", helper
+    helper = gettext("you") if as_provider else (booking.provider.user.full_name or gettext("your helper"))
+    return as_provider, recipient or booking.client.full_name or gettext("your client"), helper
 
 
 def series_label(booking: Booking) -> str:
@@ -51,16 +53,26 @@ def series_label(booking: Booking) -> str:
     # A count below the index means the series is not one request's bookings: say nothing wrong.
     if booking.series_index is None or not total or total < booking.series_index:
         return ""
-    return f"Visit {booking.series_index} of {total}"
+    return gettext("Visit %(index)s of %(total)s") % {"index": booking.series_index, "total": total}
 
 
 def calendar_ics(*, user: User, page_url: str, recipient: CareRecipient | None = None) -> bytes:
-    """The feed: one event per visit, each in its recipient's zone (only `recipient`'s visits when given)."""
+    """The feed: one event per visit, each in its recipient's zone (only `recipient`'s visits when
+    given), in the words of the user's language."""
+    with translation.override(user.language or settings.LANGUAGE_CODE):
+        return _calendar_ics(user=user, page_url=page_url, recipient=recipient)
+
+
+def _calendar_ics(*, user: User, page_url: str, recipient: CareRecipient | None) -> bytes:
     calendar = Calendar()
     calendar.add("prodid", "-//Kindly//Visits//EN")
     calendar.add("version", "2.0")
     calendar.add("calscale", "GREGORIAN")
-    name = f"Kindly visits for {recipient.full_name}" if recipient is not None else "Kindly visits"
+    name = (
+        gettext("Kindly visits for %(name)s") % {"name": recipient.full_name}
+        if recipient is not None
+        else gettext("Kindly visits")
+    )
     calendar.add("x-wr-calname", name)
     visits = list(calendar_visits(user=user, recipient_id=recipient.pk if recipient is not None else None))
     # The calendar's default zone: the one person's whose visits these are, else the site's.
@@ -78,19 +90,20 @@ def calendar_ics(*, user: User, page_url: str, recipient: CareRecipient | None =
         event.add("dtend", booking.ends_at.astimezone(zone))
         title = booking.service_request.title
         series = series_label(booking)
+        names = {"title": title, "for_whom": for_whom, "helper": helper}
         if as_provider:
-            summary = f"Kindly: {title} for {for_whom}"
-            lines = [title, f"For {for_whom}."]
+            summary = gettext("Kindly: %(title)s for %(for_whom)s") % names
+            lines = [title, gettext("For %(for_whom)s.") % names]
         else:
-            summary = f"Kindly: {title} for {for_whom} with {helper}"
-            lines = [title, f"For {for_whom}, with {helper}."]
+            summary = gettext("Kindly: %(title)s for %(for_whom)s with %(helper)s") % names
+            lines = [title, gettext("For %(for_whom)s, with %(helper)s.") % names]
         if booking.status == BookingStatus.CANCELLED:
             # Calendars that keep a cancelled event show its title: say so in words too.
-            summary = f"Cancelled: {summary}"
-            lines.append("This visit is cancelled.")
+            summary = gettext("Cancelled: %(summary)s") % {"summary": summary}
+            lines.append(gettext("This visit is cancelled."))
         if series:
             lines.append(f"{series}.")
-        lines.append(f"Details: {page_url}")
+        lines.append(gettext("Details: %(link)s") % {"link": page_url})
         event.add("summary", summary)
         # The place as address_shown_to allows: the booked helper's LOCATION is the street address
         # while the visit is on, the town and ZIP once she is dropped (cancelled, long completed).
@@ -129,7 +142,7 @@ def _time_off_events(user: User) -> list[Event]:
         event.add("dtstamp", time_off.created_at)
         event.add("dtstart", time_off.first_day)
         event.add("dtend", time_off.last_day + dt.timedelta(days=1))  # all-day: the day after the last
-        event.add("summary", "Kindly: time off")
-        event.add("description", time_off.note or "You are away: no visits are offered to you.")
+        event.add("summary", gettext("Kindly: time off"))
+        event.add("description", time_off.note or gettext("You are away: no visits are offered to you."))
         events.append(event)
     return events

@@ -30,6 +30,8 @@ from decimal import ROUND_DOWN, Decimal
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from bookings.models import (
@@ -49,8 +51,10 @@ from core.errors import Conflict
 from requests_app.models import CANCEL_WINDOW_HOURS, RequestStatus, ServiceRequest, still_cancellable
 from requests_app.services import service_request_lock
 
-REQUEST_NO_LONGER_OPEN = "This request is no longer open: another provider may have accepted it."
-CANCEL_WINDOW_MESSAGE = f"This booking cannot be cancelled (less than {CANCEL_WINDOW_HOURS} hours remaining)."
+REQUEST_NO_LONGER_OPEN = gettext_lazy("This request is no longer open: another provider may have accepted it.")
+CANCEL_WINDOW_MESSAGE = format_lazy(
+    gettext_lazy("This booking cannot be cancelled (less than {hours} hours remaining)."), hours=CANCEL_WINDOW_HOURS
+)
 
 
 # ---------------------------------------------------------------- the request

@@ -25,6 +25,7 @@ from django.db.models import (
 )
 from django.db.models.functions import RowNumber
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from bookings.models import (
@@ -278,7 +279,7 @@ def booking_get(*, user: User, pk: int) -> Booking:
     """One booking the user may see; otherwise 404."""
     booking = _with_parties(_visible_to(user), user.pk).filter(pk=pk).first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     return booking
 
 
@@ -399,7 +400,7 @@ def calendar_feed_owner(*, token: str) -> User:
         CalendarFeed.objects.select_related("user").filter(token=token, user__is_active=True).first() if token else None
     )
     if feed is None:
-        raise NotFound("Calendar feed not found.")
+        raise NotFound(gettext("Calendar feed not found."))
     return feed.user
 
 
@@ -594,7 +595,7 @@ def visit_report_get(*, user: User, booking_id: int) -> VisitReport:
     booking = booking_get(user=user, pk=booking_id)
     report = VisitReport.objects.filter(booking=booking).prefetch_related("edits").first()
     if report is None:
-        raise NotFound("This visit has no report yet.")
+        raise NotFound(gettext("This visit has no report yet."))
     return report
 
 
@@ -718,8 +719,8 @@ def request_of_booking(booking_id: int) -> Subquery:
 
 # ---------------------------------------------------------------- the visit record export
 
-VISIT_RECORD_ORGANIZERS_ONLY = "Only an organizer of this care circle can export its visit record."
-VISIT_RECORD_MONTH = "Choose a month as YYYY-MM, for example 2026-11."
+VISIT_RECORD_ORGANIZERS_ONLY = gettext_lazy("Only an organizer of this care circle can export its visit record.")
+VISIT_RECORD_MONTH = gettext_lazy("Choose a month as YYYY-MM, for example 2026-11.")
 
 
 def visit_record_month(*, user: User, recipient_id: object, month: str) -> tuple[CareRecipient, list[Booking]]:

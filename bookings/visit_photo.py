@@ -31,6 +31,7 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy, pgettext
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from bookings.models import LOCATION_KEPT, Booking, BookingStatus, VisitPhoto, visit_photo_storage
@@ -51,15 +52,15 @@ PHOTO_FORMATS = {"JPEG", "PNG", "WEBP"}
 LINK_MAX_AGE = dt.timedelta(hours=1)
 _SALT = "kindly.visit-photo"
 
-PHOTO_MISSING = "Choose a photo to add."
-PHOTO_TOO_LARGE = "This photo is too large. Choose one of at most 8 MB."
-PHOTO_NOT_IMAGE = "This file is not a photo we can show. Choose a JPEG, PNG or WebP picture."
-PHOTO_ONE_ONLY = "This visit already has its photo. One photo can be added to each visit."
-PHOTO_NOT_YET = "A photo can be added once you have checked in."
-PHOTO_TOO_LATE = "A photo can be added up to 4 hours after the visit."
-PHOTO_CIRCLE_ONLY = "Only the care circle and the visit's helper can see this photo."
-PHOTO_NONE = "This visit has no photo."
-LINK_EXPIRED = "This photo link has expired. Open the visit again to see the photo."
+PHOTO_MISSING = gettext_lazy("Choose a photo to add.")
+PHOTO_TOO_LARGE = gettext_lazy("This photo is too large. Choose one of at most 8 MB.")
+PHOTO_NOT_IMAGE = gettext_lazy("This file is not a photo we can show. Choose a JPEG, PNG or WebP picture.")
+PHOTO_ONE_ONLY = gettext_lazy("This visit already has its photo. One photo can be added to each visit.")
+PHOTO_NOT_YET = gettext_lazy("A photo can be added once you have checked in.")
+PHOTO_TOO_LATE = gettext_lazy("A photo can be added up to 4 hours after the visit.")
+PHOTO_CIRCLE_ONLY = gettext_lazy("Only the care circle and the visit's helper can see this photo.")
+PHOTO_NONE = gettext_lazy("This visit has no photo.")
+LINK_EXPIRED = gettext_lazy("This photo link has expired. Open the visit again to see the photo.")
 
 
 # ---------------------------------------------------------------- checks
@@ -93,7 +94,7 @@ def _photo_problem(upload: IO[bytes] | None) -> tuple[bytes, str]:
 
 
 def _check_may_add(booking: Booking, actor: User, now: dt.datetime) -> None:
-    check_booking_provider(booking, actor, "add a photo to")
+    check_booking_provider(booking, actor, pgettext("booking action", "add a photo to"))
     if booking.status == BookingStatus.CONFIRMED and booking.checked_in_at is not None:
         return
     if booking.status == BookingStatus.COMPLETED and booking.checked_out_at is not None:

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from core.addresses import Address, area_line, full_line, parse_one_line
 from core.geocoding import PlaceStatus
@@ -59,7 +60,7 @@ def zone_name(time_zone: str) -> str:
 
 def validate_time_zone(value: str) -> None:
     if value not in zoneinfo.available_timezones():
-        raise ValidationError("Choose a time zone such as America/Chicago.")
+        raise ValidationError(gettext("Choose a time zone such as America/Chicago."))
 
 
 # What of a recipient goes with the street line to the booked helper only (and to the circle).

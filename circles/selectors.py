@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.utils.translation import gettext, gettext_lazy
 
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
 from circles.tokens import invitation_check_open, invitation_from_token
@@ -47,10 +48,10 @@ def recipient_get(*, user: User, pk: object) -> CareRecipient:
     try:
         pk = int(pk)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise NotFound("Care recipient not found.") from None
+        raise NotFound(gettext("Care recipient not found.")) from None
     recipient = recipient_list_for(user=user).filter(pk=pk).first()
     if recipient is None:
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     return recipient
 
 
@@ -151,7 +152,7 @@ def emergency_contact_get_for(*, user: User, pk: object) -> EmergencyContact:
     try:
         pk = int(pk)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise NotFound("Emergency contact not found.") from None
+        raise NotFound(gettext("Emergency contact not found.")) from None
     contact = (
         EmergencyContact.objects.filter(
             Q(recipient_id__in=recipient_ids_of(user_id=user.pk)) | Q(user_id=user.pk, recipient__isnull=True)
@@ -160,7 +161,7 @@ def emergency_contact_get_for(*, user: User, pk: object) -> EmergencyContact:
         .first()
     )
     if contact is None:
-        raise NotFound("Emergency contact not found.")
+        raise NotFound(gettext("Emergency contact not found."))
     return contact
 
 
@@ -186,9 +187,11 @@ def recipients_to_place(*, before, limit: int = 500) -> list[int]:
 
 
 # Why a recipient has no place to browse near (yet), in the words the /providers page shows.
-PLACE_PENDING = "We are still finding {name}'s address on the map. Please try again in a minute."
-PLACE_NOT_FOUND = "We could not find {name}'s address on the map. Please check it on the Care circle page."
-PLACE_MISSING = "Add {name}'s address on the Care circle page to see the helpers near them."
+PLACE_PENDING = gettext_lazy("We are still finding {name}'s address on the map. Please try again in a minute.")
+PLACE_NOT_FOUND = gettext_lazy(
+    "We could not find {name}'s address on the map. Please check it on the Care circle page."
+)
+PLACE_MISSING = gettext_lazy("Add {name}'s address on the Care circle page to see the helpers near them.")
 
 
 def place_problem(recipient: CareRecipient) -> str:

@@ -17,6 +17,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Case, When
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import EmergencyContact
@@ -42,7 +43,7 @@ from core.validators import check_phone
 if TYPE_CHECKING:
     from accounts.models import User
 
-LAST_ORGANIZER_MESSAGE = "A circle needs at least one organizer."
+LAST_ORGANIZER_MESSAGE = gettext_lazy("A circle needs at least one organizer.")
 
 # Field limits (the model's max_length; notes are free text but bounded).
 # The address is kept in parts (core.addresses); the one-line "address" is still accepted
@@ -64,11 +65,11 @@ API_NAMES = {
 }
 ADDRESS_MAX = 255
 FIELD_TOO_LONG = "{label} can be at most {max} characters long."
-FIRST_NAME_REQUIRED = "Please enter a first name."
+FIRST_NAME_REQUIRED = gettext_lazy("Please enter a first name.")
 LANGUAGE_INVALID = _("Choose English or Español.")
-EMAIL_REQUIRED = "Please enter an email address."
-EMAIL_INVALID = "Please enter a valid email address, like name@example.com."
-ROLE_INVALID = "Choose organizer or member."
+EMAIL_REQUIRED = gettext_lazy("Please enter an email address.")
+EMAIL_INVALID = gettext_lazy("Please enter a valid email address, like name@example.com.")
+ROLE_INVALID = gettext_lazy("Choose organizer or member.")
 
 
 # ---------------------------------------------------------------- small checks
@@ -78,7 +79,7 @@ def _client_only(user: User) -> None:
     from accounts.models import UserType
 
     if user.user_type != UserType.CLIENT:
-        raise PermissionDenied("Care circles are for family (client) accounts.")
+        raise PermissionDenied(gettext("Care circles are for family (client) accounts."))
 
 
 def _lock_recipient(*, user: User, recipient_id: object) -> tuple[CareRecipient, CircleMember]:
@@ -88,19 +89,19 @@ def _lock_recipient(*, user: User, recipient_id: object) -> tuple[CareRecipient,
     try:
         pk = int(recipient_id)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise NotFound("Care recipient not found.") from None
+        raise NotFound(gettext("Care recipient not found.")) from None
     recipient = CareRecipient.objects.select_for_update().filter(pk=pk).first()
     membership = (
         CircleMember.objects.filter(recipient_id=pk, user_id=user.pk).first() if recipient is not None else None
     )
     if recipient is None or membership is None:
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     return recipient, membership
 
 
 def _organizer_only(membership: CircleMember, action: str) -> None:
     if membership.role != CircleRole.ORGANIZER:
-        raise PermissionDenied(f"Only an organizer of this circle can {action}.")
+        raise PermissionDenied(gettext("Only an organizer of this circle can %(action)s.") % {"action": action})
 
 
 def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
@@ -118,12 +119,12 @@ def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
     if "address" in fields:
         text = "" if fields["address"] is None else str(fields.pop("address"))
         if len(text.strip()) > ADDRESS_MAX:
-            errors["address"] = [f"Address can be at most {ADDRESS_MAX} characters long."]
+            errors["address"] = [gettext("Address can be at most %(count)s characters long.") % {"count": ADDRESS_MAX}]
         elif not any(fields.get(name) for name in PART_NAMES):
             fields.update(parse_one_line(text).as_dict())
     for name, value in fields.items():
         if name not in LIMITS:
-            errors.setdefault(API_NAMES.get(name, name), []).append("Unknown field.")
+            errors.setdefault(API_NAMES.get(name, name), []).append(gettext("Unknown field."))
             continue
         text = "" if value is None else str(value).strip()
         if len(text) > LIMITS[name]:
@@ -231,12 +232,12 @@ def recipient_create(
     with transaction.atomic():
         if is_self:
             if CareRecipient.objects.filter(account_id=actor.pk).exists():
-                raise Conflict("You are already in your own care circle.")
+                raise Conflict(gettext("You are already in your own care circle."))
             try:
                 with transaction.atomic():
                     recipient = CareRecipient.objects.create(account=actor, **fields)
             except IntegrityError:
-                raise Conflict("You are already in your own care circle.") from None
+                raise Conflict(gettext("You are already in your own care circle.")) from None
         else:
             recipient = CareRecipient.objects.create(**fields)
         recipient.save(update_fields=address_moved(recipient))
@@ -250,7 +251,7 @@ def recipient_update(*, actor: User, recipient_id: object, **changes: Any) -> Ca
     fields = _clean_fields(changes, creating=False)
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
-        _organizer_only(membership, "change these details")
+        _organizer_only(membership, pgettext("circle action", "change these details"))
         changed = [name for name, value in fields.items() if getattr(recipient, name) != value]
         for name in changed:
             setattr(recipient, name, fields[name])
@@ -310,12 +311,12 @@ def invitation_create(
     role = _check_role(role)
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
-        _organizer_only(membership, "invite people")
+        _organizer_only(membership, pgettext("circle action", "invite people"))
         if CircleMember.objects.filter(recipient=recipient, user__email__iexact=email).exists():
-            message = f"{email} is already in this care circle."
+            message = gettext("%(email)s is already in this care circle.") % {"email": email}
             raise InvalidInput(message, errors={"email": [message]})
         if for_recipient and recipient.account_id is not None:
-            message = f"{recipient.full_name} already has their own account in this circle."
+            message = gettext("%(name)s already has their own account in this circle.") % {"name": recipient.full_name}
             raise InvalidInput(message, errors={"forRecipient": [message]})
         invitation = (
             CircleInvitation.objects.select_for_update()
@@ -345,22 +346,22 @@ def invitation_revoke(*, actor: User, invitation_id: object) -> CircleInvitation
     try:
         pk = int(invitation_id)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise NotFound("Invitation not found.") from None
+        raise NotFound(gettext("Invitation not found.")) from None
     recipient_id = CircleInvitation.objects.filter(pk=pk).values_list("recipient_id", flat=True).first()
     if recipient_id is None:
-        raise NotFound("Invitation not found.")
+        raise NotFound(gettext("Invitation not found."))
     with transaction.atomic():
         try:
             _, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
         except NotFound:
-            raise NotFound("Invitation not found.") from None
-        _organizer_only(membership, "withdraw invitations")
+            raise NotFound(gettext("Invitation not found.")) from None
+        _organizer_only(membership, pgettext("circle action", "withdraw invitations"))
         invitation = CircleInvitation.objects.select_for_update().get(pk=pk)
         if invitation.status != InvitationStatus.PENDING:
             raise Conflict(
-                "This invitation was already used."
+                gettext("This invitation was already used.")
                 if invitation.status == InvitationStatus.ACCEPTED
-                else "This invitation was already withdrawn."
+                else gettext("This invitation was already withdrawn.")
             )
         invitation.status = InvitationStatus.REVOKED
         invitation.responded_at = timezone.now()
@@ -405,11 +406,15 @@ def _link_recipient_account(recipient: CareRecipient, user: User) -> None:
     if recipient.account_id == user.pk:
         return
     if recipient.account_id is not None:
-        raise Conflict(f"{recipient.full_name} already has their own account in this circle.")
+        raise Conflict(
+            gettext("%(name)s already has their own account in this circle.") % {"name": recipient.full_name}
+        )
     if CareRecipient.objects.filter(account_id=user.pk).exists():
         raise Conflict(
-            "Your account is already the person cared for in another care circle. Ask the organizer to invite you "
-            "as a member instead."
+            gettext(
+                "Your account is already the person cared for in another care circle. Ask the organizer to invite you "
+                "as a member instead."
+            )
         )
     recipient.account = user
     recipient.save(update_fields=["account", "updated_at"])
@@ -437,10 +442,10 @@ def _member_of(recipient: CareRecipient, member_id: object) -> CircleMember:
     try:
         pk = int(member_id)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise NotFound("Member not found.") from None
+        raise NotFound(gettext("Member not found.")) from None
     member = CircleMember.objects.select_related("user").filter(pk=pk, recipient=recipient).first()
     if member is None:
-        raise NotFound("Member not found.")
+        raise NotFound(gettext("Member not found."))
     return member
 
 
@@ -449,7 +454,7 @@ def member_set_role(*, actor: User, recipient_id: object, member_id: object, rol
     role = _check_role(role)
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
-        _organizer_only(membership, "change roles")
+        _organizer_only(membership, pgettext("circle action", "change roles"))
         member = _member_of(recipient, member_id)
         if member.role == role:
             return member
@@ -470,9 +475,12 @@ def member_remove(*, actor: User, recipient_id: object, member_id: object) -> No
         member = _member_of(recipient, member_id)
         leaving = member.pk == membership.pk
         if not leaving:
-            _organizer_only(membership, "remove people")
+            _organizer_only(membership, pgettext("circle action", "remove people"))
         if recipient.account_id is not None and member.user_id == recipient.account_id:
-            raise Conflict(f"{recipient.full_name} is the person this circle cares for and always stays in it.")
+            raise Conflict(
+                gettext("%(name)s is the person this circle cares for and always stays in it.")
+                % {"name": recipient.full_name}
+            )
         if member.role == CircleRole.ORGANIZER and _organizer_count(recipient.pk) <= 1:
             raise Conflict(LAST_ORGANIZER_MESSAGE)
         user_id = member.user_id
@@ -528,10 +536,10 @@ def _lock_contact(*, actor: User, contact_id: object) -> EmergencyContact:
     try:
         pk = int(contact_id)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise NotFound("Emergency contact not found.") from None
+        raise NotFound(gettext("Emergency contact not found.")) from None
     found = EmergencyContact.objects.filter(pk=pk).values("recipient_id", "user_id").first()
     if found is None or (found["recipient_id"] is None and found["user_id"] != actor.pk):
-        raise NotFound("Emergency contact not found.")
+        raise NotFound(gettext("Emergency contact not found."))
     recipient_id = found["recipient_id"]
     if recipient_id is None:
         recipient_id = recipient_for_self(user=actor).pk
@@ -539,8 +547,8 @@ def _lock_contact(*, actor: User, contact_id: object) -> EmergencyContact:
     try:
         _, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
     except NotFound:
-        raise NotFound("Emergency contact not found.") from None
-    _organizer_only(membership, "change emergency contacts")
+        raise NotFound(gettext("Emergency contact not found.")) from None
+    _organizer_only(membership, pgettext("circle action", "change emergency contacts"))
     return EmergencyContact.objects.select_for_update().get(pk=pk)
 
 
@@ -561,7 +569,7 @@ def emergency_contact_create(
         recipient_id = recipient_for_self(user=actor).pk
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
-        _organizer_only(membership, "change emergency contacts")
+        _organizer_only(membership, pgettext("circle action", "change emergency contacts"))
         if is_primary:
             _unset_other_primary(recipient.pk, None)
         return EmergencyContact.objects.create(
@@ -579,7 +587,7 @@ def emergency_contact_update(*, actor: User, contact_id: object, **fields: Any) 
     """Change some of name, relationship, phone, email, is_primary (organizers of its recipient)."""
     unknown = set(fields) - set(CONTACT_FIELDS)
     if unknown:
-        raise InvalidInput(errors={name: ["Unknown field."] for name in sorted(unknown)})
+        raise InvalidInput(errors={name: [gettext("Unknown field.")] for name in sorted(unknown)})
     if "phone" in fields:
         fields["phone"] = check_phone(fields["phone"])
     with transaction.atomic():

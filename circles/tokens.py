@@ -10,19 +10,24 @@ import datetime as dt
 
 from django.core import signing
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from circles.models import INVITATION_MAX_AGE, CircleInvitation, InvitationStatus
 from core.errors import Conflict, InvalidInput
 
 INVITATION_SALT = "circles.invitation"
 
-EXPIRED_MESSAGE = "This invitation has expired. Ask for a new one."
-USED_MESSAGE = "This invitation has already been used. If you joined, your care circle is on your Care circle page."
-REVOKED_MESSAGE = "This invitation was withdrawn. Ask for a new one if you still need to join."
-REPLACED_MESSAGE = (
+EXPIRED_MESSAGE = gettext_lazy("This invitation has expired. Ask for a new one.")
+USED_MESSAGE = gettext_lazy(
+    "This invitation has already been used. If you joined, your care circle is on your Care circle page."
+)
+REVOKED_MESSAGE = gettext_lazy("This invitation was withdrawn. Ask for a new one if you still need to join.")
+REPLACED_MESSAGE = gettext_lazy(
     "This invitation was replaced by a newer one with another role. Use the link in the latest invitation email."
 )
-INVALID_MESSAGE = "This invitation link is not valid. Check that you copied the whole link from the email."
+INVALID_MESSAGE = gettext_lazy(
+    "This invitation link is not valid. Check that you copied the whole link from the email."
+)
 
 
 def invitation_token(invitation: CircleInvitation) -> str:

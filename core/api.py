@@ -11,6 +11,10 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
+from django.utils import translation
+from django.utils.functional import Promise, lazy
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from rest_framework import exceptions, serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
@@ -47,12 +51,27 @@ def _flatten(detail: Any) -> dict[str, list[str]]:
     return {"non_field_errors": [str(detail)]}
 
 
+def _words(errors: dict[str, Any]) -> dict[str, Any]:
+    """A domain error's {field: [messages]} with its lazy messages put into the active language
+    (other values, such as a list of dates, as they are)."""
+    return {
+        field: [str(item) if isinstance(item, Promise) else item for item in value]
+        if isinstance(value, list)
+        else str(value)
+        if isinstance(value, Promise)
+        else value
+        for field, value in errors.items()
+    }
+
+
 def exception_handler(exc: Exception, context: dict) -> Response | None:
-    """Every API error answers {"message": str, "errors": {field: [str]}}."""
+    """Every API error answers {"message": str, "errors": {field: [str]}}, in the request's
+    language (its messages are marked for translation; DRF's and Django's own come translated by
+    their catalogues)."""
     if isinstance(exc, DomainError):
-        return Response({"message": exc.message, "errors": exc.errors}, status=exc.status_code)
+        return Response({"message": str(exc.message), "errors": _words(exc.errors)}, status=exc.status_code)
     if isinstance(exc, Http404):
-        exc = exceptions.NotFound("Not found.")
+        exc = exceptions.NotFound(gettext("Not found."))
     elif isinstance(exc, DjangoPermissionDenied):
         exc = exceptions.PermissionDenied()
 
@@ -62,13 +81,18 @@ def exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, exceptions.Throttled):
         wait = int(exc.wait) if exc.wait else 60
         response.data = {
-            "message": f"Too many requests. Please wait {wait} seconds and try again.",
+            "message": ngettext(
+                "Too many requests. Please wait %(wait)s second and try again.",
+                "Too many requests. Please wait %(wait)s seconds and try again.",
+                wait,
+            )
+            % {"wait": wait},
             "errors": {},
         }
     elif isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
-        first = next(iter(errors.values()), ["Invalid input."])
-        message = first[0] if len(errors) == 1 else SEVERAL_PROBLEMS
+        first = next(iter(errors.values()), [gettext("Invalid input.")])
+        message = first[0] if len(errors) == 1 else str(SEVERAL_PROBLEMS)
         response.data = {"message": message, "errors": errors}
     elif isinstance(exc, (exceptions.NotAuthenticated, exceptions.AuthenticationFailed)):
         # The pages recognise exactly this text as "signed out" (spec section 8).
@@ -91,7 +115,7 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
     # Far beyond any list here, and well inside the 64-bit integers SQLite and PostgreSQL take
     # for OFFSET: a larger offset is refused (400) instead of reaching the database (500).
     max_offset = 1_000_000
-    max_offset_message = "Offset can be at most 1,000,000."
+    max_offset_message = gettext_lazy("Offset can be at most 1,000,000.")
 
     def get_limit(self, request) -> int:  # type: ignore[override]
         raw = request.query_params.get(self.limit_query_param)
@@ -100,9 +124,9 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
         try:
             value = int(raw)
         except (TypeError, ValueError):
-            raise exceptions.ValidationError({"limit": ["Enter a whole number."]}) from None
+            raise exceptions.ValidationError({"limit": [gettext("Enter a whole number.")]}) from None
         if value < 1:
-            raise exceptions.ValidationError({"limit": ["Ensure this value is at least 1."]})
+            raise exceptions.ValidationError({"limit": [gettext("Ensure this value is at least 1.")]})
         return min(value, self.max_limit)
 
     def get_offset(self, request) -> int:  # type: ignore[override]
@@ -112,9 +136,9 @@ class ArrayLimitOffsetPagination(LimitOffsetPagination):
         try:
             value = int(raw)
         except (TypeError, ValueError):
-            raise exceptions.ValidationError({"offset": ["Enter a whole number."]}) from None
+            raise exceptions.ValidationError({"offset": [gettext("Enter a whole number.")]}) from None
         if value < 0:
-            raise exceptions.ValidationError({"offset": ["Ensure this value is at least 0."]})
+            raise exceptions.ValidationError({"offset": [gettext("Ensure this value is at least 0.")]})
         if value > self.max_offset:
             raise exceptions.ValidationError({"offset": [self.max_offset_message]})
         return value
@@ -162,10 +186,10 @@ class StrictSerializer(serializers.Serializer):
 
     def to_internal_value(self, data):
         if not isinstance(data, dict):
-            raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+            raise exceptions.ValidationError({"non_field_errors": [gettext("Expected a JSON object.")]})
         unknown = set(data) - set(self.fields)
         if unknown:
-            raise exceptions.ValidationError({name: ["Unknown field."] for name in sorted(unknown)})
+            raise exceptions.ValidationError({name: [gettext("Unknown field.")] for name in sorted(unknown)})
         return super().to_internal_value(data)
 
 
@@ -188,12 +212,12 @@ def as_dollars(value: Any) -> str:
 
 
 def as_minutes(value: Any) -> str:
-    """1440 -> "24 hours"; 60 -> "1 hour"; 15 -> "15 minutes"."""
+    """1440 -> "24 hours"; 60 -> "1 hour"; 15 -> "15 minutes" (in the active language)."""
     minutes = int(value)
     if minutes and minutes % 60 == 0:
         hours = minutes // 60
-        return f"{hours:,} hour{'' if hours == 1 else 's'}"
-    return f"{minutes:,} minute{'' if minutes == 1 else 's'}"
+        return ngettext("%(count)s hour", "%(count)s hours", hours) % {"count": f"{hours:,}"}
+    return ngettext("%(count)s minute", "%(count)s minutes", minutes) % {"count": f"{minutes:,}"}
 
 
 _DIGIT_CODES = ("max_digits", "max_whole_digits", "max_string_length")
@@ -216,7 +240,7 @@ class PlainMessages:
         label = kwargs.get("label")
         if label:
             given = kwargs.get("error_messages") or {}
-            messages = {**_plain_messages(self, str(label), limit_format, kwargs), **given}
+            messages = {**_plain_messages(self, label, limit_format, kwargs), **given}
             if "max_value" in messages:
                 for code in _DIGIT_CODES:
                     if code not in given:
@@ -226,32 +250,48 @@ class PlainMessages:
 
 
 # The plain words of a labelled field (the forms fill the same blanks: manage.py export_rules).
-PLAIN_REQUIRED = "{label} is required."
-PLAIN_MAX_LENGTH = "{label} can be at most {max_length} characters."
-PLAIN_MIN_LENGTH = "{label} must be at least {min_length} characters."
+# Lazy, like the labels: a field is built once, at import; its words are read in each request's
+# language.
+PLAIN_REQUIRED = gettext_lazy("{label} is required.")
+PLAIN_MAX_LENGTH = gettext_lazy("{label} can be at most {max_length} characters.")
+PLAIN_MIN_LENGTH = gettext_lazy("{label} must be at least {min_length} characters.")
+PLAIN_MAX_VALUE = gettext_lazy("{label} can be at most {limit}.")
+PLAIN_MIN_VALUE = gettext_lazy("{label} must be at least {limit}.")
+PLAIN_NOT_NEGATIVE = gettext_lazy("{label} cannot be negative.")
+PLAIN_MAX_DECIMAL_PLACES = gettext_lazy("{label} can have at most {places} decimal places.")
 
 
-def _plain_messages(field: Any, label: str, limit_format: Callable[[Any], str], kwargs: dict) -> dict[str, str]:
-    messages = {code: PLAIN_REQUIRED.format(label=label) for code in ("required", "blank", "null")}
+def _plain_messages(field: Any, label: Any, limit_format: Callable[[Any], str], kwargs: dict) -> dict[str, Any]:
+    # The limit's words are written when read (as_minutes says "hours" in the reader's language).
+    limit_words = lazy(limit_format, str)
+    messages: dict[str, Any] = {
+        code: format_lazy(PLAIN_REQUIRED, label=label) for code in ("required", "blank", "null")
+    }
     if isinstance(field, serializers.CharField):
         if kwargs.get("max_length") is not None:
-            messages["max_length"] = PLAIN_MAX_LENGTH.format(label=label, max_length=as_count(kwargs["max_length"]))
+            messages["max_length"] = format_lazy(
+                PLAIN_MAX_LENGTH, label=label, max_length=as_count(kwargs["max_length"])
+            )
         if kwargs.get("min_length") is not None:
-            messages["min_length"] = PLAIN_MIN_LENGTH.format(label=label, min_length=as_count(kwargs["min_length"]))
+            messages["min_length"] = format_lazy(
+                PLAIN_MIN_LENGTH, label=label, min_length=as_count(kwargs["min_length"])
+            )
         return messages
     max_value, min_value = kwargs.get("max_value"), kwargs.get("min_value")
     if max_value is None and isinstance(field, serializers.DecimalField):
         digits, places = kwargs.get("max_digits", 8), kwargs.get("decimal_places", 2)
         max_value = Decimal(10) ** (digits - places) - Decimal(10) ** -places
     if max_value is not None:
-        messages["max_value"] = f"{label} can be at most {limit_format(max_value)}."
+        messages["max_value"] = format_lazy(PLAIN_MAX_VALUE, label=label, limit=limit_words(max_value))
     if min_value is not None:
         messages["min_value"] = (
-            f"{label} cannot be negative." if min_value == 0 else f"{label} must be at least {limit_format(min_value)}."
+            format_lazy(PLAIN_NOT_NEGATIVE, label=label)
+            if min_value == 0
+            else format_lazy(PLAIN_MIN_VALUE, label=label, limit=limit_words(min_value))
         )
     if isinstance(field, serializers.DecimalField):
         places = kwargs.get("decimal_places", 2)
-        messages["max_decimal_places"] = f"{label} can have at most {places} decimal places."
+        messages["max_decimal_places"] = format_lazy(PLAIN_MAX_DECIMAL_PLACES, label=label, places=places)
     return messages
 
 
@@ -280,13 +320,13 @@ def input_limits(serializer_class: type[serializers.Serializer]) -> dict[str, di
 
     {"description": {"minLength": 10, "minLengthMessage": "...", "maxLength": 5000,
     "maxLengthMessage": "Description can be at most 5,000 characters."}, ...}: the same numbers and
-    words the API answers with, so the form and the server cannot drift apart.
+    words the API answers with, so the form and the server cannot drift apart; in the active language.
     """
-    return copy.deepcopy(_input_limits(serializer_class))
+    return copy.deepcopy(_input_limits(serializer_class, translation.get_language()))
 
 
-@functools.cache  # fixed per class: built once per process
-def _input_limits(serializer_class: type[serializers.Serializer]) -> dict[str, dict[str, Any]]:
+@functools.cache  # fixed per class and language: built once per process
+def _input_limits(serializer_class: type[serializers.Serializer], language: str | None) -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for name, field in serializer_class().fields.items():
         entry: dict[str, Any] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -93,7 +94,7 @@ class DateOrDateTimeField(PlainMessages, serializers.Field):
     cleared date picker sends "": it means no date, like null.
     """
 
-    default_error_messages = {"invalid": "Enter a valid date (YYYY-MM-DD)."}
+    default_error_messages = {"invalid": gettext_lazy("Enter a valid date (YYYY-MM-DD).")}
 
     def run_validation(self, data=serializers.empty):
         if isinstance(data, str) and not data.strip():

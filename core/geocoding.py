@@ -23,6 +23,7 @@ from typing import Protocol
 import zipcodes
 from django.conf import settings
 from django.db import models, transaction
+from django.utils.translation import gettext_lazy
 
 from core.addresses import Address
 from core.geo import Point
@@ -39,9 +40,11 @@ class PlaceStatus(models.TextChoices):
 
 # ---------------------------------------------------------------- the US ZIP rule
 
-ZIP_REQUIRED = "Please enter your ZIP code."
-ZIP_NOT_US = "Kindly works in the United States only for now. Please enter a 5-digit US ZIP code, like 62701."
-ZIP_UNKNOWN = "We could not find the ZIP code {zip}. Please check it."
+ZIP_REQUIRED = gettext_lazy("Please enter your ZIP code.")
+ZIP_NOT_US = gettext_lazy(
+    "Kindly works in the United States only for now. Please enter a 5-digit US ZIP code, like 62701."
+)
+ZIP_UNKNOWN = gettext_lazy("We could not find the ZIP code {zip}. Please check it.")
 # A ZIP code or ZIP+4 (the form checks this shape; only the server knows which codes exist).
 ZIP_PATTERN = r"(\d{5})(?:-\d{4})?"
 _ZIP = re.compile(f"^{ZIP_PATTERN}$")

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import re
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 from core.errors import InvalidInput
 
 PHONE_MIN_DIGITS = 10
 PHONE_MAX_DIGITS = 15  # the longest international number (E.164)
 PHONE_TOO_SHORT = "Phone number must be at least 10 digits"  # the spec's words (section 5)
-PHONE_TOO_LONG = f"Phone number can have at most {PHONE_MAX_DIGITS} digits."
-PHONE_CHARACTERS = "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +."
+PHONE_TOO_LONG = format_lazy(gettext_lazy("Phone number can have at most {digits} digits."), digits=PHONE_MAX_DIGITS)
+PHONE_CHARACTERS = gettext_lazy(
+    "Phone number can contain only digits, spaces, dashes, dots, parentheses and a leading +."
+)
 # Digits and the usual separators; a + only in front ("+1 (555) 123-4567", "555.123.4567").
 PHONE_PATTERN = r"\+?[0-9 ().\-]*"
 _PHONE = re.compile(PHONE_PATTERN)

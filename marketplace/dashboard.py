@@ -142,7 +142,7 @@ def _view_of(request: HttpRequest | Request, views: list[str]) -> str:
 
 RECIPIENT_PARAM = "recipient"  # ?recipient=<id>: the switcher's choice (page and API)
 VIEW_PARAM = "view"  # ?view=client|provider: the side shown to someone who is both (page and API)
-VIEW_INVALID = "Choose client or provider."
+VIEW_INVALID = gettext_lazy("Choose client or provider.")
 
 
 # What the dashboard's lists, tiles, standing, reviews and payouts card are read from: a write to
@@ -171,7 +171,7 @@ DASHBOARD_TABLES = (
 )
 
 RECIPIENT_MAX = 2**31 - 1
-RECIPIENT_INVALID = "Choose a person from the list."
+RECIPIENT_INVALID = gettext_lazy("Choose a person from the list.")
 
 
 def _recipient_choice(request: HttpRequest | Request) -> int | None:

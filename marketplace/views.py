@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.template import loader
 from django.templatetags.static import static
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.cache import cache_control
 
 from accounts.guards import login_redirect, queue_toast
@@ -239,7 +240,7 @@ def providers_browse(request: HttpRequest) -> HttpResponse:
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """The spec's 404 page; API callers get the API's JSON error body instead."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"message": "Not found.", "errors": {}}, status=404)
+        return JsonResponse({"message": gettext("Not found."), "errors": {}}, status=404)
     return render(request, "404.html", status=404)
 
 
@@ -247,7 +248,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """A calm error page that needs nothing that may have failed (no database, no context);
     API callers get the API's JSON error body."""
     if request.path.startswith("/api/"):
-        return JsonResponse({"message": "Something went wrong. Please try again.", "errors": {}}, status=500)
+        return JsonResponse({"message": gettext("Something went wrong. Please try again."), "errors": {}}, status=500)
     support = support_contacts()
     # Signed in or not is unknown without the session: the support email when there is one, else
     # the in-app conversation (the sign-in page comes first for a visitor).

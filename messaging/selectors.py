@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User, UserType
 from bookings.models import Booking, BookingStatus
@@ -157,7 +158,7 @@ def thread_booking_get(*, user: User | str, booking_id: object) -> Booking:
     try:
         pk = int(booking_id)  # type: ignore[call-overload]
     except (TypeError, ValueError):
-        raise NotFound("Conversation not found.") from None
+        raise NotFound(gettext("Conversation not found.")) from None
     booking = (
         thread_bookings_of(user=user)
         .filter(pk=pk)
@@ -165,7 +166,7 @@ def thread_booking_get(*, user: User | str, booking_id: object) -> Booking:
         .first()
     )
     if booking is None:
-        raise NotFound("Conversation not found.")
+        raise NotFound(gettext("Conversation not found."))
     return booking
 
 

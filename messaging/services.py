@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import transaction
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from bookings.models import Booking
@@ -30,11 +32,11 @@ from messaging.selectors import (
 )
 
 MAX_CONTENT_LENGTH = 2000
-CONTENT_EMPTY = "Message cannot be empty."
-CONTENT_TOO_LONG_TEMPLATE = "Message can be at most {max} characters."
-CONTENT_TOO_LONG = CONTENT_TOO_LONG_TEMPLATE.format(max=f"{MAX_CONTENT_LENGTH:,}")
-NOT_A_SHARED_BOOKING = "This booking is not one between you and the receiver."
-RECEIVER_NOT_FOUND = "Receiver not found."
+CONTENT_EMPTY = gettext_lazy("Message cannot be empty.")
+CONTENT_TOO_LONG_TEMPLATE = gettext_lazy("Message can be at most {max} characters.")
+CONTENT_TOO_LONG = format_lazy(CONTENT_TOO_LONG_TEMPLATE, max=f"{MAX_CONTENT_LENGTH:,}")
+NOT_A_SHARED_BOOKING = gettext_lazy("This booking is not one between you and the receiver.")
+RECEIVER_NOT_FOUND = gettext_lazy("Receiver not found.")
 
 
 def _clean_content(content: str) -> str:
@@ -106,7 +108,7 @@ def message_send(*, sender: User, receiver_id: str, content: str, booking_id: in
             else None
         )
         if newest is None:
-            raise PermissionDenied("You can only message people you have a booking with, or support.")
+            raise PermissionDenied(gettext("You can only message people you have a booking with, or support."))
         booking, participants = newest, thread_participant_ids(booking=newest)
     return thread_message_send(sender=sender, booking=booking, participants=participants, content=text)
 

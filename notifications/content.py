@@ -77,7 +77,7 @@ def reader(event: Event, recipient: User) -> Reader:
     posted_it = (b.service_request.client_id if b else ctx.get("client_id")) == recipient.pk
     yours = gettext("your request") if posted_it else gettext("the request")
     return Reader(
-        ctx=ctx,
+        ctx=notices.in_reader_words(ctx),
         booking=b,
         recipient=recipient,
         role=role,

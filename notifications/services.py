@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from bookings.models import Booking, BookingStatus
@@ -287,7 +288,7 @@ def circle_invitation_send(*, invitation_id: int, last_try: bool) -> str:
 # ---------------------------------------------------------------- choices
 
 
-PHONE_HELP = "Enter a mobile number like 555-123-4567, or with its country code, like +44 7700 900123."
+PHONE_HELP = gettext_lazy("Enter a mobile number like 555-123-4567, or with its country code, like +44 7700 900123.")
 
 
 def normalize_phone(raw: str) -> str:
@@ -321,7 +322,7 @@ def preferences_set(*, user: User, choices: Iterable[dict[str, Any]]) -> None:
         if not isinstance(item.get("enabled"), bool):
             errors.append(f"Item {i + 1}: enabled must be true or false.")
     if errors:
-        raise InvalidInput("Some choices are not valid.", errors={"preferences": errors})
+        raise InvalidInput(gettext("Some choices are not valid."), errors={"preferences": errors})
     with transaction.atomic():
         for item in items:
             Preference.objects.update_or_create(
@@ -420,8 +421,10 @@ def unsubscribe(*, token: str, actor: User | None = None) -> tuple[User, str]:
         raise BadToken("This unsubscribe link is not valid.")
     if actor is not None and actor.is_authenticated and actor.pk != user.pk:
         raise PermissionDenied(
-            "This unsubscribe link was sent to another Kindly account. Sign out to use it, or change your own "
-            "choices in Settings."
+            gettext(
+                "This unsubscribe link was sent to another Kindly account. Sign out to use it, or change your own "
+                "choices in Settings."
+            )
         )
     preferences_set(user=user, choices=[{"kind": kind, "channel": Channel.EMAIL, "enabled": False}])
     return user, kind

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 from twilio.request_validator import RequestValidator
@@ -41,8 +42,10 @@ def unsubscribe(request: HttpRequest, token: str) -> HttpResponse:
             raise BadToken("This unsubscribe link is not valid.")
         if actor is not None and actor.pk != user_id:
             raise PermissionDenied(
-                "This unsubscribe link was sent to another Kindly account. Sign out to use it, or change your "
-                "own choices in Settings."
+                gettext(
+                    "This unsubscribe link was sent to another Kindly account. Sign out to use it, or change your "
+                    "own choices in Settings."
+                )
             )
         return _page(request, kind_label=Kind(kind).label)
     except BadToken as error:
@@ -67,7 +70,7 @@ def twilio_inbound(request: HttpRequest) -> HttpResponse:
     if not settings.TWILIO_AUTH_TOKEN or not validator.validate(
         request.build_absolute_uri(), request.POST.dict(), signature
     ):
-        return JsonResponse({"message": "Invalid signature.", "errors": {}}, status=403)
+        return JsonResponse({"message": gettext("Invalid signature."), "errors": {}}, status=403)
     word = request.POST.get("Body", "").strip().upper()
     number = request.POST.get("From", "")
     if word in STOP_WORDS or word in START_WORDS:

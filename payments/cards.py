@@ -19,6 +19,7 @@ import secrets
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from bookings.models import Booking
@@ -45,14 +46,14 @@ from payments.services import MINIMUM_CHARGE_CENTS, payment_succeeded
 
 logger = logging.getLogger(__name__)
 
-ORGANIZERS_ONLY = "Only organizers of a care circle save a card to pay for visits."
-NO_CARD = "You have no saved card."
-SAVE_FAILED = "We could not save your card just now. Please try again."
-REMOVE_FAILED = "We could not remove your card just now. Please try again."
+ORGANIZERS_ONLY = gettext_lazy("Only organizers of a care circle save a card to pay for visits.")
+NO_CARD = gettext_lazy("You have no saved card.")
+SAVE_FAILED = gettext_lazy("We could not save your card just now. Please try again.")
+REMOVE_FAILED = gettext_lazy("We could not remove your card just now. Please try again.")
 # A charge still to be made or confirmed: the visit is not paid by hand meanwhile (no "Pay now").
 CHARGE_UNDER_WAY = (VisitChargeState.PENDING, VisitChargeState.SUBMITTED)
 CHARGE_FIXABLE = (VisitChargeState.FAILED, VisitChargeState.ACTION_NEEDED)
-WILL_BE_CHARGED = "This visit will be charged to your saved card automatically."
+WILL_BE_CHARGED = gettext_lazy("This visit will be charged to your saved card automatically.")
 
 
 def visit_charge_key(booking_id: int) -> str:
@@ -154,31 +155,31 @@ def card_setup_finish(*, actor: User, setup_intent_id: str) -> SavedCard:
     check_organizer(actor)
     card = SavedCard.objects.filter(user=actor).first()
     if card is None or not setup_intent_id or card.setup_intent_id != setup_intent_id:
-        raise Conflict("This card was not being saved. Please start again.")
+        raise Conflict(gettext("This card was not being saved. Please start again."))
     try:
         details = get_card_gateway().setup_card(setup_intent_id)
     except GatewayError:
         raise PaymentGatewayUnavailable(SAVE_FAILED) from None
     if details is None or not details.payment_method_id:
-        raise Conflict("Your card was not saved yet. Please try again.")
+        raise Conflict(gettext("Your card was not saved yet. Please try again."))
     return _card_record(actor=actor, details=details)
 
 
 def card_test_save(*, actor: User, card_number: str, exp_month: int, exp_year: int) -> SavedCard:
     """The offline test gateway saves a card typed on the local form (404 unless it is active)."""
     if not is_test_gateway_active():
-        raise NotFound("Not found.")
+        raise NotFound(gettext("Not found."))
     check_organizer(actor)
     if not card_number_is_valid(card_number):
-        message = "Your card number is invalid."
+        message = gettext("Your card number is invalid.")
         raise InvalidInput(message, errors={"cardNumber": [message]})
     today = timezone.localdate()
     if not 1 <= exp_month <= 12 or (exp_year, exp_month) < (today.year, today.month):
-        message = "Your card has expired."
+        message = gettext("Your card has expired.")
         raise InvalidInput(message, errors={"expiry": [message]})
     details = TestCardGateway.test_card_details(card_number, exp_month=exp_month, exp_year=exp_year)
     if details is None:
-        message = "Your card was declined."
+        message = gettext("Your card was declined.")
         raise InvalidInput(message, errors={"cardNumber": [message]})
     _customer_of(actor)
     return _card_record(actor=actor, details=details)
@@ -225,7 +226,7 @@ def card_set_preference(*, actor: User, charge_every_booking: bool) -> SavedCard
     """ "Charge my saved card automatically" for her one-off bookings too (409 without a card)."""
     card = SavedCard.objects.filter(user=actor).first()
     if card is None or not card.ready:
-        raise Conflict("Save a card first.")
+        raise Conflict(gettext("Save a card first."))
     SavedCard.objects.filter(pk=card.pk).update(charge_every_booking=charge_every_booking, updated_at=timezone.now())
     card.refresh_from_db()
     return card
@@ -289,18 +290,18 @@ def booking_auto_charge(*, actor: User, booking_id: int) -> VisitCharge:
     booking_for_payer(user=actor, booking_id=booking_id)
     card = SavedCard.objects.select_related("user").filter(user=actor).first()
     if card is None or not card.ready or card.gateway != get_card_gateway().name:
-        raise Conflict("Save a card first in Settings.")
+        raise Conflict(gettext("Save a card first in Settings."))
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
         if not booking_is_payable(booking):
-            raise Conflict("This booking does not wait for a payment.")
+            raise Conflict(gettext("This booking does not wait for a payment."))
         existing = VisitCharge.objects.select_for_update().filter(booking=booking).first()
         if existing is not None and existing.state in CHARGE_UNDER_WAY:
             raise Conflict(WILL_BE_CHARGED)
         if existing is not None and existing.state in CHARGE_FIXABLE:
-            raise Conflict("Your saved card was declined for this visit. Please pay on the payment page.")
+            raise Conflict(gettext("Your saved card was declined for this visit. Please pay on the payment page."))
         if cents(booking.total_amount) < MINIMUM_CHARGE_CENTS:
-            raise Conflict("The total of this booking is below the smallest card payment ($0.50).")
+            raise Conflict(gettext("The total of this booking is below the smallest card payment ($0.50)."))
         return _charge_open(booking, card)
 
 
@@ -403,8 +404,8 @@ def _declined(booking: Booking, charge: VisitCharge, *, code: str, message: str)
 
 def _reason_words(code: str) -> str:
     if code == AUTHENTICATION_REQUIRED:
-        return "Your bank asks you to confirm this payment."
-    return "Your bank declined the payment."
+        return gettext("Your bank asks you to confirm this payment.")
+    return gettext("Your bank declined the payment.")
 
 
 def _tell_declined(booking: Booking, charge: VisitCharge, *, reason: str) -> None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
+
 from core.errors import DomainError
 
-CREATE_FAILED_MESSAGE = "Failed to create payment. Please try again."
+CREATE_FAILED_MESSAGE = gettext_lazy("Failed to create payment. Please try again.")
 
 
 class PaymentGatewayUnavailable(DomainError):

@@ -20,6 +20,7 @@ import stripe
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from core.errors import GatewayError
 from payments.models import Gateway
@@ -32,8 +33,8 @@ logger = logging.getLogger(__name__)
 # Cards the offline test gateway knows (the same numbers Stripe's test mode uses).
 TEST_CARD_SUCCEEDS = "4242424242424242"
 TEST_CARD_DECLINED = "4000000000000002"
-DECLINED_MESSAGE = "Your card was declined."
-INVALID_NUMBER_MESSAGE = "Your card number is invalid."
+DECLINED_MESSAGE = gettext_lazy("Your card was declined.")
+INVALID_NUMBER_MESSAGE = gettext_lazy("Your card number is invalid.")
 # A card number's length in digits (ISO/IEC 7812).
 CARD_MIN_DIGITS = 13
 CARD_MAX_DIGITS = 19

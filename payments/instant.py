@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext_lazy
 
 from core.errors import Conflict
 from payments.errors import PaymentGatewayUnavailable
@@ -48,17 +49,19 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-NOT_SET_UP = "Set up payouts first. Then you can choose to be paid at once."
-NO_DEBIT_CARD = (
+NOT_SET_UP = gettext_lazy("Set up payouts first. Then you can choose to be paid at once.")
+NO_DEBIT_CARD = gettext_lazy(
     "Your payout account does not take instant payouts. To use them, add a debit card in Stripe. "
     "Your standard payouts stay free."
 )
-NOTHING_AVAILABLE = "Nothing is available to pay out now. Money sent to you shows here once Stripe has it."
-TOO_LITTLE = "Not enough is available yet: the instant fee would take all of it."
-AMOUNT_CHANGED = "The amount available changed. Please look at the new amount before you confirm."
-ONE_AT_A_TIME = "Your last instant payout is still being sent. Please wait a moment."
-GATEWAY_DOWN = "We could not reach our payment partner just now. Please try again in a few minutes."
-PAYOUT_REFUSED = (
+NOTHING_AVAILABLE = gettext_lazy(
+    "Nothing is available to pay out now. Money sent to you shows here once Stripe has it."
+)
+TOO_LITTLE = gettext_lazy("Not enough is available yet: the instant fee would take all of it.")
+AMOUNT_CHANGED = gettext_lazy("The amount available changed. Please look at the new amount before you confirm.")
+ONE_AT_A_TIME = gettext_lazy("Your last instant payout is still being sent. Please wait a moment.")
+GATEWAY_DOWN = gettext_lazy("We could not reach our payment partner just now. Please try again in a few minutes.")
+PAYOUT_REFUSED = gettext_lazy(
     "Stripe could not send the payout now. Your money stays in your balance and goes out with your free "
     "standard payout."
 )

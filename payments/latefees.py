@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from accounts.models import UserType
 from bookings.models import Booking
@@ -45,10 +46,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-DISPUTE_REASON_REQUIRED = "Say what happened, so that our staff can look into it."
-DISPUTE_CLOSED = "This fee can no longer be disputed: its time for a dispute is over, or it was already decided."
-DECIDE_REASON_REQUIRED = "Say why, for the family and the helper."
-NOT_DISPUTED = "This fee is not disputed."
+DISPUTE_REASON_REQUIRED = gettext_lazy("Say what happened, so that our staff can look into it.")
+DISPUTE_CLOSED = gettext_lazy(
+    "This fee can no longer be disputed: its time for a dispute is over, or it was already decided."
+)
+DECIDE_REASON_REQUIRED = gettext_lazy("Say why, for the family and the helper.")
+NOT_DISPUTED = gettext_lazy("This fee is not disputed.")
 
 
 def transfer_key(booking_id: int) -> str:
@@ -157,7 +160,7 @@ def _fee_locked(booking_id: int) -> tuple[Booking, LateFee]:
     booking = booking_lock(booking_id=booking_id)
     fee = LateFee.objects.select_for_update().filter(booking=booking).first()
     if fee is None:
-        raise NotFound("This booking has no late fee.")
+        raise NotFound(gettext("This booking has no late fee."))
     return booking, fee
 
 
@@ -175,7 +178,7 @@ def late_fee_dispute(*, booking_id: int, actor: User, reason: str) -> LateFee:
         raise InvalidInput(DISPUTE_REASON_REQUIRED, errors={"reason": [DISPUTE_REASON_REQUIRED]})
     with transaction.atomic():
         booking, fee = _fee_locked(booking_id)
-        check_booking_client(booking, actor, "dispute the fee of")
+        check_booking_client(booking, actor, pgettext("booking action", "dispute the fee of"))
         if fee.state != LateFeeState.HELD:
             raise Conflict(DISPUTE_CLOSED)
         fee.state = LateFeeState.DISPUTED

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from core.errors import NotFound, PermissionDenied
@@ -58,8 +59,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 CENT = Decimal("0.01")
-SETUP_FAILED_MESSAGE = "We could not reach our payment partner just now. Please try again in a few minutes."
-NOT_VERIFIED_MESSAGE = "Payouts can be set up once your provider profile has been verified."
+SETUP_FAILED_MESSAGE = gettext_lazy(
+    "We could not reach our payment partner just now. Please try again in a few minutes."
+)
+NOT_VERIFIED_MESSAGE = gettext_lazy("Payouts can be set up once your provider profile has been verified.")
 
 
 # ---------------------------------------------------------------- the split
@@ -105,7 +108,7 @@ def earning_open(*, booking: Booking) -> Earning:
 def _verified_provider(actor: User) -> Provider:
     provider = Provider.objects.select_related("user").filter(user=actor).first()
     if provider is None:
-        raise PermissionDenied("Only providers have payouts.")
+        raise PermissionDenied(gettext("Only providers have payouts."))
     if provider.verification_status != VerificationStatus.VERIFIED:
         raise PermissionDenied(NOT_VERIFIED_MESSAGE)
     return provider
@@ -197,7 +200,7 @@ def test_onboarding_finish(*, actor: User, account_id: str, complete: bool) -> N
     """The test gateway's simulated Stripe form: the provider finished it (payouts on) or stopped
     before the bank details (details needed). Only the account's own provider; 404 otherwise."""
     if not test_onboarding_allowed(actor=actor, account_id=account_id):
-        raise NotFound("Not found.")
+        raise NotFound(gettext("Not found."))
     connected_account_apply(
         state=AccountState(
             account_id=account_id,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from django.utils import timezone
 from django.utils.formats import date_format
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus, RefundStatus
 from circles.selectors import is_organizer, recipient_get
@@ -41,9 +41,11 @@ if TYPE_CHECKING:
     from circles.models import CareRecipient
 
 ZERO = Decimal("0.00")
-ORGANIZERS_ONLY = "Receipts and statements are for the organizers of this care circle, who pay for the visits."
-NOT_PAID = "This visit has not been paid, so it has no receipt yet."
-MONTH_FORMAT = "Choose a month as YYYY-MM, for example 2026-11."
+ORGANIZERS_ONLY = gettext_lazy(
+    "Receipts and statements are for the organizers of this care circle, who pay for the visits."
+)
+NOT_PAID = gettext_lazy("This visit has not been paid, so it has no receipt yet.")
+MONTH_FORMAT = gettext_lazy("Choose a month as YYYY-MM, for example 2026-11.")
 
 CSV_HEADER = [
     "Visit date",
@@ -182,7 +184,7 @@ def receipt_get(*, user: User, booking_id: int) -> ReceiptLine:
     409 while the visit is unpaid."""
     booking = Booking.objects.filter(pk=booking_id).only("pk", "recipient_id").first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     recipient_get(user=user, pk=booking.recipient_id)  # 404 outside the circle
     _check_organizer(user, booking.recipient_id)
     paid = payment_records().filter(pk=booking_id).first()

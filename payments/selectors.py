@@ -56,7 +56,7 @@ def booking_visible_to(*, user: User) -> QuerySet[Booking]:
     return qs.filter(as_party_of(user.pk))
 
 
-PAY_ORGANIZERS_ONLY = "Only an organizer of this care circle can pay for this booking."
+PAY_ORGANIZERS_ONLY = gettext_lazy("Only an organizer of this care circle can pay for this booking.")
 
 
 def booking_for_payer(*, user: User, booking_id: int) -> Booking:
@@ -64,7 +64,7 @@ def booking_for_payer(*, user: User, booking_id: int) -> Booking:
     organize the recipient's circle of (a plain member, the provider, an admin) a 403."""
     booking = booking_visible_to(user=user).filter(pk=booking_id).first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     if booking.viewer_role != CircleRole.ORGANIZER:
         raise PermissionDenied(PAY_ORGANIZERS_ONLY)
     return booking
@@ -114,7 +114,7 @@ def refunds_unanswered(*, now: dt.datetime | None = None) -> QuerySet[Refund]:
 
 # ---------------------------------------------------------------- earnings (payments.payouts)
 
-EARNINGS_FOR_PROVIDERS = "Earnings are for providers."
+EARNINGS_FOR_PROVIDERS = gettext_lazy("Earnings are for providers.")
 
 
 def earnings_provider(*, user: User) -> Provider:
@@ -138,7 +138,7 @@ def earning_get(*, user: User, booking_id: int) -> Earning:
     """One booking's earning: 403 without a provider profile, 404 unless it is the user's visit."""
     earning = earning_list(provider=earnings_provider(user=user)).filter(booking_id=booking_id).first()
     if earning is None:
-        raise NotFound("No earnings for this booking.")
+        raise NotFound(gettext("No earnings for this booking."))
     return earning
 
 
@@ -306,12 +306,12 @@ def late_fee_get(*, user: User, booking_id: int) -> LateFee:
     members of the circle get 403); 404 when the booking is not theirs to see or has no fee."""
     booking = booking_visible_to(user=user).filter(pk=booking_id).first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     if not (user.is_admin or booking.provider.user_id == user.pk or booking.viewer_role == CircleRole.ORGANIZER):
-        raise PermissionDenied("Only the organizers of this care circle and the helper see its late fee.")
+        raise PermissionDenied(gettext("Only the organizers of this care circle and the helper see its late fee."))
     fee = LateFee.objects.filter(booking=booking).select_related("booking").first()
     if fee is None:
-        raise NotFound("This booking has no late fee.")
+        raise NotFound(gettext("This booking has no late fee."))
     until = timezone.localtime(fee.release_after, booking.time_zone)
     fee.note = _with_until(LATE_FEE_STATE_WORDS[fee.state], _day_and_time_words(until))
     fee.can_dispute = fee.state == LateFeeState.HELD and booking.viewer_role == CircleRole.ORGANIZER
@@ -525,7 +525,7 @@ def with_tip_notes(tips: list[Tip], *, payouts_on: bool) -> list[Tip]:
     return tips
 
 
-TIPS_ORGANIZERS_ONLY = "Only the organizers of this care circle can see or add a tip."
+TIPS_ORGANIZERS_ONLY = gettext_lazy("Only the organizers of this care circle can see or add a tip.")
 
 
 def tip_booking(*, user: User, booking_id: int) -> Booking:
@@ -533,7 +533,7 @@ def tip_booking(*, user: User, booking_id: int) -> Booking:
     recipient's circle (money news: plain members, the helper and staff do not)."""
     booking = booking_visible_to(user=user).filter(pk=booking_id).first()
     if booking is None:
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     if booking.viewer_role != CircleRole.ORGANIZER:
         raise PermissionDenied(TIPS_ORGANIZERS_ONLY)
     return booking

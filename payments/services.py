@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from bookings.services import (
@@ -68,18 +69,20 @@ def check_booking_payable(booking: Booking) -> None:
     if booking_is_payable(booking):
         return
     if booking.status == BookingStatus.CANCELLED:
-        raise Conflict("This booking was cancelled, so it cannot be paid.")
+        raise Conflict(gettext("This booking was cancelled, so it cannot be paid."))
     if booking.payment_status == PaymentStatus.PAID:
-        raise Conflict("This booking is already paid.")
+        raise Conflict(gettext("This booking is already paid."))
     if booking.payment_status == PaymentStatus.REFUNDED:
-        raise Conflict("The payment for this booking was refunded, so it cannot be paid again.")
-    raise Conflict(f"A {booking.status} booking cannot be paid.")
+        raise Conflict(gettext("The payment for this booking was refunded, so it cannot be paid again."))
+    raise Conflict(gettext("A %(status)s booking cannot be paid.") % {"status": booking.status})
 
 
 def check_client_amount(booking: Booking, amount: Decimal | None) -> None:
     """The browser may send the amount it shows; it must be the booking's total (it is never charged)."""
     if amount is not None and Decimal(amount) != booking.total_amount:
-        message = f"The amount does not match this booking's total of ${booking.total_amount}."
+        message = gettext("The amount does not match this booking's total of $%(total)s.") % {
+            "total": booking.total_amount
+        }
         raise InvalidInput(message, errors={"amount": [message]})
 
 
@@ -92,7 +95,7 @@ def _intent_checked(booking: Booking, amount: Decimal | None) -> int:
     check_not_auto_charged(booking)
     cents = amount_in_cents(booking.total_amount)
     if cents < MINIMUM_CHARGE_CENTS:
-        raise Conflict("The total of this booking is below the smallest card payment ($0.50).")
+        raise Conflict(gettext("The total of this booking is below the smallest card payment ($0.50)."))
     return cents
 
 
@@ -145,7 +148,7 @@ def payment_intent_create(*, actor: User, booking_id: int, amount: Decimal | Non
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
         if _intent_checked(booking, amount) != cents:
-            raise Conflict("The total of this booking changed. Please reload the payment page.")
+            raise Conflict(gettext("The total of this booking changed. Please reload the payment page."))
         existing = _intent_reusable(booking, gateway_name=gateway.name, cents=cents, currency=currency)
         if existing is not None:  # a concurrent call recorded it first (the same key: the same intent)
             if existing.payer_id != actor.pk:
@@ -176,12 +179,12 @@ def payment_test_confirm(*, actor: User, booking_id: int, card_number: str) -> C
     booking paid through it. Drives the same booking transitions as Stripe's webhook.
     """
     if not is_test_gateway_active():
-        raise NotFound("Not found.")
+        raise NotFound(gettext("Not found."))
     booking = booking_for_payer(user=actor, booking_id=booking_id)
     check_booking_payable(booking)
     record = PaymentIntent.objects.filter(booking=booking, gateway=Gateway.TEST).first()
     if record is None or booking.payment_intent_id != record.intent_id:
-        raise Conflict("This payment has not been started. Please reload the payment page.")
+        raise Conflict(gettext("This payment has not been started. Please reload the payment page."))
     result = TestGateway.charge_card(card_number)
     if result.succeeded:
         payment_succeeded(
@@ -225,17 +228,17 @@ def payment_stripe_sync(*, actor: User, booking_id: int) -> Booking:
     changes unless Stripe itself says "succeeded". Safe to repeat and to race the webhook.
     """
     if settings.PAYMENTS_BACKEND != Gateway.STRIPE:
-        raise NotFound("Not found.")
+        raise NotFound(gettext("Not found."))
     booking = booking_for_payer(user=actor, booking_id=booking_id)
     if booking.payment_status in (PaymentStatus.PENDING, PaymentStatus.FAILED) and booking.payment_intent_id:
         record = PaymentIntent.objects.filter(booking=booking, gateway=Gateway.STRIPE).first()
         if record is None or record.intent_id != booking.payment_intent_id:
-            raise Conflict("This payment has not been started. Please reload the payment page.")
+            raise Conflict(gettext("This payment has not been started. Please reload the payment page."))
         try:
             intent = StripeGateway().intent_state(record.intent_id)
         except GatewayError:
             raise PaymentGatewayUnavailable(
-                "We could not check your payment just now. Please reload the page."
+                gettext("We could not check your payment just now. Please reload the page.")
             ) from None
         if intent.status == "succeeded":
             payment_succeeded(payment_intent_id=record.intent_id, card_last4=intent.card_last4, payer=actor)
@@ -289,7 +292,7 @@ def _payout_payments(event: dict[str, Any], obj: dict[str, Any]) -> list[str]:
     try:
         return StripeGateway().payout_payments(account_id=account_id, payout_id=payout_id)
     except GatewayError:
-        raise PaymentGatewayUnavailable("Stripe could not list the payout; retry later.") from None
+        raise PaymentGatewayUnavailable(gettext("Stripe could not list the payout; retry later.")) from None
 
 
 def _connect_event_apply(
@@ -340,7 +343,7 @@ def stripe_event_process(*, event: dict[str, Any]) -> str:
     if not isinstance(obj, dict):
         obj = {}
     if not event_id:
-        raise InvalidInput("The event has no id.", errors={"id": ["Required."]})
+        raise InvalidInput(gettext("The event has no id."), errors={"id": ["Required."]})
     intent_id = _intent_id_of(event_type, obj) if event_type in HANDLED_EVENT_TYPES else ""
     payout_payments: list[str] = []
     if event_type in PAYOUT_EVENT_TYPES:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from bookings.models import Booking, BookingStatus, PaymentStatus
 from bookings.services import booking_lock
@@ -51,12 +52,12 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-TIP_CHOOSE_ONE = "Choose a suggested tip or type an amount."
-TIP_NOT_COMPLETED = "A tip can be added once the visit is completed."
-TIP_NOT_PAID = "A tip can be added once the visit itself is paid."
-TIP_WINDOW_OVER = "Tips can be added for {hours} hours after the visit. That time is over for this visit."
-TIP_ALREADY = "You already added a tip for this visit. Thank you."
-TIP_STARTED_BY_OTHER = "Another organizer is adding a tip for this visit."
+TIP_CHOOSE_ONE = gettext_lazy("Choose a suggested tip or type an amount.")
+TIP_NOT_COMPLETED = gettext_lazy("A tip can be added once the visit is completed.")
+TIP_NOT_PAID = gettext_lazy("A tip can be added once the visit itself is paid.")
+TIP_WINDOW_OVER = gettext_lazy("Tips can be added for {hours} hours after the visit. That time is over for this visit.")
+TIP_ALREADY = gettext_lazy("You already added a tip for this visit. Thank you.")
+TIP_STARTED_BY_OTHER = gettext_lazy("Another organizer is adding a tip for this visit.")
 
 
 def transfer_key(booking_id: int) -> str:
@@ -193,12 +194,12 @@ def tip_start(*, actor: User, booking_id: int, amount: Decimal | None = None, pe
             amount_cents=amount_cents, currency=currency, idempotency_key=key, metadata=metadata
         )
     except GatewayError:
-        raise PaymentGatewayUnavailable("We could not start the tip just now. Please try again.") from None
+        raise PaymentGatewayUnavailable(gettext("We could not start the tip just now. Please try again.")) from None
 
     with transaction.atomic():
         booking, again = _checked(booking_id, actor, amount, percent)
         if again != value:
-            raise Conflict("The visit's total changed. Please reload the page.")
+            raise Conflict(gettext("The visit's total changed. Please reload the page."))
         tip, _created = Tip.objects.update_or_create(
             booking=booking,
             defaults={

@@ -6,34 +6,56 @@ slowly; 9 repeats the menu and 0 reaches staff from every choice."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
+from django.utils import translation
 from twilio.twiml.voice_response import Gather, VoiceResponse
 
 from bookings.models import Booking
 from bookings.services.base import day_text
 from core.notices import phone as words
 from phoneline import selectors, services
-from phoneline.views import VOICE, _twiml, twilio_signed
+from phoneline.views import _twiml, spoken_voice, twilio_signed
 
 # Slow speech: Amazon Polly voices through Twilio read SSML's prosody.
 SLOW = "85%"
-# What a caller may say instead of pressing a key (Twilio's speech recognition, SpeechResult).
+# What a caller may say instead of pressing a key (Twilio's speech recognition, SpeechResult), in
+# English or Spanish (the <Gather> listens in the caller's language).
 SPOKEN_CHOICES = [
-    ("9", r"\b(repeat|menu|again please|say that again)\b"),
-    ("0", r"\b(staff|person|operator|message|somebody|someone|human)\b"),
-    ("1", r"\b(hear|when|next visits?|visits|schedule)\b"),
-    ("2", r"\b(confirm|confirmed)\b"),
-    ("3", r"\b(cancel|cancelled)\b"),
-    ("4", r"\b(same helper|next week|again|book)\b"),
+    ("9", r"\b(repeat|menu|again please|say that again|repetir|repita|men[uú]|otra vez por favor)\b"),
+    ("0", r"\b(staff|person|operator|message|somebody|someone|human|persona|operadora?|mensaje|alguien)\b"),
+    ("1", r"\b(hear|when|next visits?|visits|schedule|escuchar|cu[aá]ndo|pr[oó]ximas visitas|visitas)\b"),
+    ("2", r"\b(confirm|confirmed|confirmar|confirmo|confirmada)\b"),
+    ("3", r"\b(cancel|cancelled|cancelar|cancelo|cancelada)\b"),
+    ("4", r"\b(same helper|next week|again|book|misma ayudante|mismo ayudante|pr[oó]xima semana|otra vez|reservar)\b"),
 ]
 
 
+def in_her_language(view: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
+    """The view speaks (and listens) in the language of the person cared for: the menu call's
+    (CallSid), the reminder's visit's (?booking=), or her phone's (the caller ID of a new call);
+    English for a caller Kindly does not know."""
+
+    @functools.wraps(view)
+    def spoken(request: HttpRequest) -> HttpResponse:
+        language = selectors.call_language(
+            call_sid=request.POST.get("CallSid", ""),
+            caller=request.POST.get("From", ""),
+            booking_id=request.GET.get("booking", ""),
+        )
+        with translation.override(language):
+            return view(request)
+
+    return spoken
+
+
 def say(node: VoiceResponse | Gather, text: str) -> None:
-    spoken = node.say(**VOICE)
-    spoken.prosody(text, rate=SLOW)
+    spoken = node.say(**spoken_voice())
+    spoken.prosody(str(text), rate=SLOW)
 
 
 def _url(name: str, **query: object) -> str:
@@ -42,14 +64,18 @@ def _url(name: str, **query: object) -> str:
 
 
 def _gather(response: VoiceResponse, action: str, *, digits: int = 1, speech: bool = True) -> Gather:
-    options = {"input": "dtmf speech", "speech_timeout": "auto", "language": "en-US"} if speech else {"input": "dtmf"}
+    options = (
+        {"input": "dtmf speech", "speech_timeout": "auto", "language": spoken_voice()["language"]}
+        if speech
+        else {"input": "dtmf"}
+    )
     return response.gather(
         action=action, method="POST", num_digits=digits, timeout=8, action_on_empty_result=False, **options
     )
 
 
-def _goodbye(response: VoiceResponse, text: str = words.GOODBYE) -> HttpResponse:
-    say(response, text)
+def _goodbye(response: VoiceResponse, text: str | None = None) -> HttpResponse:
+    say(response, str(text or words.GOODBYE))
     response.hangup()
     return _twiml(response)
 
@@ -72,6 +98,7 @@ def choice_of(post) -> str:
 
 
 @twilio_signed
+@in_her_language
 def start(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu: a call comes in. Known by caller ID: asked for the PIN."""
     call, pin = services.menu_call_start(call_sid=request.POST.get("CallSid", ""), caller=request.POST.get("From", ""))
@@ -93,6 +120,7 @@ def start(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def pin(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/pin: the PIN typed. Three wrong ones lock it (the organizers are told)."""
     outcome = services.menu_pin_check(call_sid=request.POST.get("CallSid", ""), digits=request.POST.get("Digits", ""))
@@ -108,6 +136,7 @@ def pin(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def main(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/main: the menu, for a caller whose PIN was right."""
     response = VoiceResponse()
@@ -133,6 +162,7 @@ def _leave_message(response: VoiceResponse) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def choice(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/choice: a key pressed or a word said on the menu."""
     key = choice_of(request.POST)
@@ -193,6 +223,7 @@ def _step(request: HttpRequest):
 
 
 @twilio_signed
+@in_her_language
 def confirm(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/confirm?booking=: 1 confirms the visit (told to the helper and circle)."""
     response = VoiceResponse()
@@ -210,6 +241,7 @@ def confirm(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def cancel(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/cancel?booking=: 1 cancels the visit (the 48-hour rule said plainly)."""
     response = VoiceResponse()
@@ -235,6 +267,7 @@ def cancel(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def again(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/again?booking=: 1 asks that visit's helper for the same time next week."""
     response = VoiceResponse()
@@ -257,6 +290,7 @@ def again(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def recorded(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/recorded: the message for staff was recorded (<Record action>)."""
     seconds = request.POST.get("RecordingDuration", "0")
@@ -269,6 +303,7 @@ def recorded(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def transcribed(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/menu/transcribed: Twilio's transcription of a message for staff."""
     if request.POST.get("TranscriptionStatus", "completed") == "completed":
@@ -289,6 +324,7 @@ def _reminder(request: HttpRequest):
 
 
 @twilio_signed
+@in_her_language
 def reminder(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/reminder?booking=: she picked up Kindly's reminder call."""
     response = VoiceResponse()
@@ -302,6 +338,7 @@ def reminder(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def reminder_answer(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/reminder/answer?booking=: 1 confirms the visit, 2 talks to Kindly."""
     from django.conf import settings
@@ -323,6 +360,7 @@ def reminder_answer(request: HttpRequest) -> HttpResponse:
 
 
 @twilio_signed
+@in_her_language
 def reminder_status(request: HttpRequest) -> HttpResponse:
     """POST /api/phone/reminder/status?booking=: how the reminder call ended (Twilio's statusCallback)."""
     found = _reminder(request)

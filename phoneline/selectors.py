@@ -9,11 +9,20 @@ import re
 from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from bookings.models import Booking, BookingStatus
 from circles.models import CareRecipient
 from core.errors import InvalidInput
-from phoneline.models import Direction, PhoneConfirmation, PhoneContact, PhoneLink, PhonePin, StaffVoicemail
+from phoneline.models import (
+    Direction,
+    MenuCall,
+    PhoneConfirmation,
+    PhoneContact,
+    PhoneLink,
+    PhonePin,
+    StaffVoicemail,
+)
 
 # A booking's line stops this long after the visit's planned end.
 LINK_AFTER_VISIT = dt.timedelta(hours=24)
@@ -103,6 +112,29 @@ def recipient_calling(caller: str) -> CareRecipient | None:
     return matches[0] if matches else None
 
 
+def call_language(*, call_sid: str, caller: str = "", booking_id: str = "") -> str:
+    """The language a call to or from the person cared for is spoken in: hers (CareRecipient.language),
+    found by the menu call (CallSid), the reminder's visit (?booking=) or her phone (caller ID); the
+    site's for a caller Kindly does not know."""
+    language = (
+        MenuCall.objects.filter(call_sid=call_sid, recipient__isnull=False)
+        .values_list("recipient__language", flat=True)
+        .first()
+        if call_sid
+        else None
+    )
+    if not language and booking_id.isdigit():
+        language = (
+            Booking.objects.filter(pk=int(booking_id), recipient__isnull=False)
+            .values_list("recipient__language", flat=True)
+            .first()
+        )
+    if not language and caller:
+        recipient = recipient_calling(caller)
+        language = recipient.language if recipient is not None else None
+    return language or settings.LANGUAGE_CODE
+
+
 def e164_or_empty(raw: str) -> str:
     from notifications.services import normalize_phone
 
@@ -161,7 +193,7 @@ def pin_state(*, user: object, recipient_id: int) -> dict[str, bool]:
     from core.errors import NotFound
 
     if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=user.pk).exists():
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     pin = PhonePin.objects.filter(recipient_id=recipient_id).first()
     return {"setUp": phone_menu_set_up(), "set": pin is not None, "locked": bool(pin and pin.locked_at)}
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from bookings.models import Booking
@@ -275,10 +276,10 @@ def text_arrived(*, number: str, caller: str, message_sid: str) -> Connect:
 
 PIN_ATTEMPTS = 3
 _SPOKEN_WINDOWS = {
-    "morning": "in the morning",
-    "afternoon": "in the afternoon",
-    "evening": "in the evening",
-    "flexible": "at a time to be agreed",
+    "morning": gettext_lazy("in the morning"),
+    "afternoon": gettext_lazy("in the afternoon"),
+    "evening": gettext_lazy("in the evening"),
+    "flexible": gettext_lazy("at a time to be agreed"),
 }
 
 
@@ -286,15 +287,15 @@ def pin_problem(pin: str) -> str:
     return "" if re.fullmatch(r"\d{4}", pin or "", flags=re.ASCII) else PIN_FORMAT
 
 
-PIN_FORMAT = "The PIN is 4 digits, like 2580."
+PIN_FORMAT = gettext_lazy("The PIN is 4 digits, like 2580.")
 
 
 def pin_set(*, actor: User, recipient_id: int, pin: str) -> PhonePin:
     """An organizer sets (or resets, which unlocks) the recipient's phone PIN; kept hashed."""
     if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=actor.pk).exists():
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
-        raise PermissionDenied("Only the organizers of the care circle can set the phone PIN.")
+        raise PermissionDenied(gettext("Only the organizers of the care circle can set the phone PIN."))
     problem = pin_problem(pin)
     if problem:
         raise InvalidInput(problem, errors={"pin": [problem]})
@@ -352,13 +353,13 @@ def menu_caller(call_sid: str) -> MenuCall | None:
 
 
 def spoken_window(window: str) -> str:
-    return _SPOKEN_WINDOWS.get(window, "")
+    return str(_SPOKEN_WINDOWS.get(window, ""))
 
 
 def spoken_visit(booking: Booking) -> str:
     return words.visit_words(
         day=day_text(booking.scheduled_date),
-        window=_SPOKEN_WINDOWS.get(booking.scheduled_time, ""),
+        window=spoken_window(booking.scheduled_time),
         helper=booking.provider.user.first_name,
         title=booking.service_request.title,
     )
@@ -378,7 +379,7 @@ def menu_confirm(*, call: MenuCall, booking_id: int) -> Booking:
             notify(
                 receivers=_circle_and_helper(booking),
                 notice=words.InApp.CONFIRMED_BY_PHONE,
-                facts={"name": call.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                facts={"name": call.recipient.first_name, "day_on": booking.scheduled_date.isoformat()},
                 booking=booking,
             )
         _done(call, "confirm", booking.pk)
@@ -437,7 +438,11 @@ def menu_ask_again(*, call: MenuCall, booking_id: int) -> ServiceRequest:
         notify(
             receivers=members,
             notice=words.InApp.ASKED_AGAIN_BY_PHONE,
-            facts={"name": call.recipient.first_name, "helper": last.provider.user.first_name, "day": day_text(day)},
+            facts={
+                "name": call.recipient.first_name,
+                "helper": last.provider.user.first_name,
+                "day_on": day.isoformat(),
+            },
         )
         _done(call, "again", service_request.pk)
     return service_request
@@ -472,11 +477,13 @@ def voicemail_transcribed(*, call_sid: str, text: str) -> None:
 def reminder_choice_set(*, actor: User, recipient_id: int, by: str) -> PhoneReminderChoice:
     """An organizer chooses how the recipient hears of a visit the evening before (call, text, none)."""
     if not CircleMember.objects.filter(recipient_id=recipient_id, user_id=actor.pk).exists():
-        raise NotFound("Care recipient not found.")
+        raise NotFound(gettext("Care recipient not found."))
     if not is_organizer(user_id=actor.pk, recipient_id=recipient_id):
-        raise PermissionDenied("Only the organizers of the care circle can choose the reminders.")
+        raise PermissionDenied(gettext("Only the organizers of the care circle can choose the reminders."))
     if by not in ReminderBy.values:
-        raise InvalidInput("Choose a call, a text or no reminder.", errors={"by": ["Choose call, text or none."]})
+        raise InvalidInput(
+            gettext("Choose a call, a text or no reminder."), errors={"by": [gettext("Choose call, text or none.")]}
+        )
     choice, _ = PhoneReminderChoice.objects.update_or_create(recipient_id=recipient_id, defaults={"by": by})
     return choice
 
@@ -513,10 +520,14 @@ def reminder_send(*, booking_id: int, now: dt.datetime, site: str) -> str:
     booking = Booking.objects.select_related("recipient", "provider__user", "service_request").get(pk=booking_id)
     phone = selectors.e164_or_empty(booking.recipient.phone)
     if reminder.by == ReminderBy.TEXT:
-        # Through the notifications channel: quiet hours, STOP and a text's own words hold here too.
-        sent = text_to_number(
-            phone=phone, words=words.reminder_text(spoken_visit(booking)), time_zone=booking.recipient.zone, now=now
-        )
+        # Through the notifications channel (quiet hours, STOP, a text's own words), in her language.
+        with translation.override(booking.recipient.language or settings.LANGUAGE_CODE):
+            sent = text_to_number(
+                phone=phone,
+                words=words.reminder_text(spoken_visit(booking)),
+                time_zone=booking.recipient.zone,
+                now=now,
+            )
         outcome = "texted" if sent == "sent" else sent
         ReminderCall.objects.filter(pk=reminder.pk).update(outcome=outcome)
         return outcome
@@ -558,7 +569,7 @@ def reminder_answered(*, reminder: ReminderCall, key: str) -> str:
                 notify(
                     receivers=_circle_and_helper(booking),
                     notice=words.InApp.CONFIRMED_BY_PHONE,
-                    facts={"name": booking.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                    facts={"name": booking.recipient.first_name, "day_on": booking.scheduled_date.isoformat()},
                     booking=booking,
                 )
             locked.outcome = "confirmed"
@@ -584,7 +595,7 @@ def reminder_call_ended(*, reminder: ReminderCall, status: str) -> None:
             notify(
                 receivers=[m.user for m in organizers.select_related("user")],
                 notice=words.InApp.REMINDER_UNANSWERED,
-                facts={"name": booking.recipient.first_name, "day": day_text(booking.scheduled_date)},
+                facts={"name": booking.recipient.first_name, "day_on": booking.scheduled_date.isoformat()},
                 booking=booking,
             )
         locked.save(update_fields=["outcome"])

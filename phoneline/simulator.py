@@ -16,6 +16,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.test import RequestFactory
 from django.urls import resolve, reverse
+from django.utils.translation import gettext_lazy
 from twilio.request_validator import RequestValidator
 
 from circles.models import CareRecipient
@@ -104,7 +105,7 @@ NO_REMINDER = (
     "{name}'s family has not chosen reminder calls: on /care-circle, under \"Reminder the evening "
     'before a visit", choose "A phone call from Kindly", then try again.'
 )
-NO_ONE = "Choose whom Kindly calls."
+NO_ONE = gettext_lazy("Choose whom Kindly calls.")
 NO_VISIT = "{name} has no visit coming for Kindly to remind her of."
 
 

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from twilio.request_validator import RequestValidator
@@ -18,8 +20,18 @@ from twilio.twiml.voice_response import VoiceResponse
 from core.notices import phone as words
 from phoneline import services
 
-# How a Kindly line speaks: slowly, in a clear voice.
-VOICE = {"voice": "Polly.Joanna", "language": "en-US"}
+# How a Kindly line speaks: slowly, in a clear voice, in the language active for the call (the
+# phone menu and reminders: the language of the person cared for). Amazon Polly voices through
+# Twilio; `language` is also what <Gather> listens for.
+VOICES = {
+    "en": {"voice": "Polly.Joanna", "language": "en-US"},
+    "es": {"voice": "Polly.Lupe", "language": "es-US"},
+}
+
+
+def spoken_voice() -> dict[str, str]:
+    """The voice (and its language) for the active language."""
+    return VOICES.get((translation.get_language() or "")[:2], VOICES["en"])
 
 
 def twilio_signed(view: Callable[[HttpRequest], HttpResponse]) -> Callable[[HttpRequest], HttpResponse]:
@@ -33,7 +45,7 @@ def twilio_signed(view: Callable[[HttpRequest], HttpResponse]) -> Callable[[Http
         if not token or not RequestValidator(token).validate(
             request.build_absolute_uri(), request.POST.dict(), signature
         ):
-            return JsonResponse({"message": "Invalid signature.", "errors": {}}, status=403)
+            return JsonResponse({"message": gettext("Invalid signature."), "errors": {}}, status=403)
         return view(request)
 
     checked.__name__ = view.__name__
@@ -56,10 +68,10 @@ def voice(request: HttpRequest) -> HttpResponse:
     )
     response = VoiceResponse()
     if connect.to is None:
-        response.say(words.SPOKEN_NOT_LINKED, **VOICE)
+        response.say(str(words.SPOKEN_NOT_LINKED), **spoken_voice())
         response.hangup()
         return _twiml(response)
-    response.say(words.SPOKEN_CONNECTING, **VOICE)
+    response.say(str(words.SPOKEN_CONNECTING), **spoken_voice())
     dial = response.dial(caller_id=post.get("To", ""), action=reverse("phoneline-voice-done"), timeout=30)
     dial.number(connect.to)
     return _twiml(response)
@@ -89,7 +101,7 @@ def text(request: HttpRequest) -> HttpResponse:
     connect = services.text_arrived(number=number, caller=post.get("From", ""), message_sid=post.get("MessageSid", ""))
     response = MessagingResponse()
     if connect.to is None:
-        response.message(words.TEXT_NOT_LINKED)
+        response.message(str(words.TEXT_NOT_LINKED))
     elif not connect.replay:
         response.message(post.get("Body", ""), to=connect.to, from_=number)
     return _twiml(response)

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.db.models import Count, Exists, F, OuterRef, Prefetch, Q, QuerySet, Subquery, TextField, Value, Window
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import UserType
 from core.errors import NotFound
@@ -168,7 +169,7 @@ def with_languages_text(qs: QuerySet[Provider]) -> QuerySet[Provider]:
 def provider_get_public(*, provider_id: int) -> Provider:
     provider = _public().select_related("user").filter(pk=provider_id).first()
     if provider is None:
-        raise NotFound("Provider not found.")
+        raise NotFound(gettext("Provider not found."))
     return provider
 
 
@@ -178,10 +179,10 @@ def provider_get_for_profile(*, provider_id: int, viewer: User) -> Provider:
     404, as if there were none: an application is nobody else's business."""
     provider = Provider.objects.select_related("user").filter(pk=provider_id).first()
     if provider is None or not viewer.is_authenticated:
-        raise NotFound("Provider not found.")
+        raise NotFound(gettext("Provider not found."))
     public = provider.is_verified and provider.is_active
     if not (public or viewer.is_admin or provider.user_id == viewer.pk):
-        raise NotFound("Provider not found.")
+        raise NotFound(gettext("Provider not found."))
     return provider
 
 
@@ -202,7 +203,7 @@ def provider_get_own(*, user: User) -> Provider:
     """The signed-in user's own profile; none yet is a 404."""
     provider = provider_for_user(user=user)
     if provider is None:
-        raise NotFound("You do not have a provider profile yet.")
+        raise NotFound(gettext("You do not have a provider profile yet."))
     return provider
 
 

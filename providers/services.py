@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from accounts.models import UserType
 from circles.notices import notice_send
@@ -36,7 +39,7 @@ from providers.selectors import fits_hours, provider_visits_between
 if TYPE_CHECKING:
     from accounts.models import User
 
-ALREADY_APPLIED = "You already have a provider profile."
+ALREADY_APPLIED = gettext_lazy("You already have a provider profile.")
 
 # The rules of an application (spec sections 5 and 9), owned here so the API, the Django admin and
 # the commands obey the same ones. Errors name the API's fields (camelCase), in the spec's texts.
@@ -49,18 +52,20 @@ TEXT_MAX = 5000
 SERVICE_AREA_MAX = 255
 
 SPECIALTIES_REQUIRED = "Please select at least one specialty"
-SPECIALTY_UNKNOWN = "Please choose services from the list."
+SPECIALTY_UNKNOWN = gettext_lazy("Please choose services from the list.")
 RATE_REQUIRED = "Please enter your hourly rate"
 RATE_OUT_OF_RANGE = "Hourly rate must be between $15 and $100"
 RATE_NOT_IN_STEPS = "Hourly rate must be a multiple of $5"
 SERVICE_AREA_REQUIRED = "Please enter your service area"
-SERVICE_AREA_TOO_LONG = "Service area can be at most 255 characters."
+SERVICE_AREA_TOO_LONG = gettext_lazy("Service area can be at most 255 characters.")
 BIO_TOO_SHORT = "Please provide a detailed bio (at least 50 characters)"
-BIO_TOO_LONG = "Bio can be at most 5,000 characters."
+BIO_TOO_LONG = gettext_lazy("Bio can be at most 5,000 characters.")
 EXPERIENCE_TOO_SHORT = "Please describe your experience"
-EXPERIENCE_TOO_LONG = "Experience can be at most 5,000 characters."
-TRAVEL_REQUIRED = "Please choose how far you can travel."
-TRAVEL_OUT_OF_RANGE = f"Please choose a distance from {TRAVEL_MILES_MIN} to {TRAVEL_MILES_MAX} miles."
+EXPERIENCE_TOO_LONG = gettext_lazy("Experience can be at most 5,000 characters.")
+TRAVEL_REQUIRED = gettext_lazy("Please choose how far you can travel.")
+TRAVEL_OUT_OF_RANGE = format_lazy(
+    gettext_lazy("Please choose a distance from {min} to {max} miles."), min=TRAVEL_MILES_MIN, max=TRAVEL_MILES_MAX
+)
 
 
 def specialties_problem(specialties: Sequence[str] | None) -> str:
@@ -154,7 +159,7 @@ def provider_application_problems(
 
 def _check_admin(actor: User) -> None:
     if not actor.is_admin:
-        raise PermissionDenied("Admin access required")
+        raise PermissionDenied(gettext("Admin access required"))
 
 
 # The admin's review: a pending application is approved or rejected; a rejected one can still be
@@ -169,8 +174,13 @@ def _check_review_transition(provider: Provider, status: str) -> None:
     current = provider.verification_status
     if status not in REVIEW_TRANSITIONS.get(current, set()):
         if current == VerificationStatus.REJECTED:
-            raise Conflict("This application is already rejected; a rejected application can only be approved.")
-        raise Conflict(f"This provider is already {current}; only pending or rejected applications can be reviewed.")
+            raise Conflict(
+                gettext("This application is already rejected; a rejected application can only be approved.")
+            )
+        raise Conflict(
+            gettext("This provider is already %(status)s; only pending or rejected applications can be reviewed.")
+            % {"status": current}
+        )
 
 
 def provider_lock(*, provider_id: int) -> Provider:
@@ -178,7 +188,7 @@ def provider_lock(*, provider_id: int) -> Provider:
     try:
         return Provider.objects.select_for_update(of=("self",)).select_related("user").get(pk=provider_id)
     except Provider.DoesNotExist:
-        raise NotFound("Provider not found.") from None
+        raise NotFound(gettext("Provider not found.")) from None
 
 
 def provider_apply(
@@ -202,7 +212,7 @@ def provider_apply(
     A client who applies becomes a provider account, so the dashboard shows the provider view.
     """
     if user.is_admin:
-        raise PermissionDenied("Admin accounts cannot apply to be providers.")
+        raise PermissionDenied(gettext("Admin accounts cannot apply to be providers."))
     InvalidInput.check(
         provider_application_problems(
             phone=phone,
@@ -285,7 +295,7 @@ def provider_update_area(
     with transaction.atomic():
         provider = Provider.objects.select_for_update(of=("self",)).filter(user_id=actor.pk).first()
         if provider is None:
-            raise PermissionDenied("Only providers set where they help.")
+            raise PermissionDenied(gettext("Only providers set where they help."))
         changed = []
         if home_zip is not None and home_zip.strip() != provider.home_zip:
             provider.home_zip = home_zip.strip()
@@ -312,7 +322,10 @@ def provider_set_status(*, provider_id: int, actor: User, status: str, reason: s
     rejected one (REVIEW_TRANSITIONS); audited by adminpanel.services.admin_provider_set_status."""
     _check_admin(actor)
     if status not in (VerificationStatus.VERIFIED, VerificationStatus.REJECTED):
-        raise InvalidInput("Status must be verified or rejected.", errors={"status": ["Must be verified or rejected."]})
+        raise InvalidInput(
+            gettext("Status must be verified or rejected."),
+            errors={"status": [gettext("Must be verified or rejected.")]},
+        )
     with transaction.atomic():
         provider = provider_lock(provider_id=provider_id)
         _check_review_transition(provider, status)
@@ -364,26 +377,28 @@ TIME_STEP_MINUTES = 15
 MAX_WINDOWS = 7 * 8
 NOTE_MAX = 200
 
-END_BEFORE_START = "End time must be after the start time."
-WINDOWS_OVERLAP = "This overlaps another window on {day}."
-TIME_NOT_IN_STEPS = "Please choose a time on the quarter hour (for example 9:00, 9:15, 9:30)."
-WEEKDAY_UNKNOWN = "Please choose a day of the week."
-TOO_MANY_WINDOWS = f"A week can have at most {MAX_WINDOWS} windows."
-LAST_BEFORE_FIRST = "The last day must be on or after the first day."
-FIRST_DAY_PAST = "Time off cannot start in the past."
-TIME_OFF_OVERLAP = "This overlaps time off you already have ({first} to {last})."
-NOTE_TOO_LONG = f"Note can be at most {NOTE_MAX} characters."
-NOT_A_PROVIDER = "Only providers have a schedule."
-OUTSIDE_HOURS = "This visit is outside your available hours."
-ON_TIME_OFF = "This visit is on your time off."
-TIME_OFF_OVER_VISIT = "Ask Kindly support to reassign it first, or choose other dates."
-HOURS_OVER_VISIT = "Ask Kindly support to reassign it first, or keep hours that cover it."
+END_BEFORE_START = gettext_lazy("End time must be after the start time.")
+WINDOWS_OVERLAP = gettext_lazy("This overlaps another window on {day}.")
+TIME_NOT_IN_STEPS = gettext_lazy("Please choose a time on the quarter hour (for example 9:00, 9:15, 9:30).")
+WEEKDAY_UNKNOWN = gettext_lazy("Please choose a day of the week.")
+TOO_MANY_WINDOWS = format_lazy(gettext_lazy("A week can have at most {count} windows."), count=MAX_WINDOWS)
+LAST_BEFORE_FIRST = gettext_lazy("The last day must be on or after the first day.")
+FIRST_DAY_PAST = gettext_lazy("Time off cannot start in the past.")
+TIME_OFF_OVERLAP = gettext_lazy("This overlaps time off you already have ({first} to {last}).")
+NOTE_TOO_LONG = format_lazy(gettext_lazy("Note can be at most {count} characters."), count=NOTE_MAX)
+NOT_A_PROVIDER = gettext_lazy("Only providers have a schedule.")
+OUTSIDE_HOURS = gettext_lazy("This visit is outside your available hours.")
+ON_TIME_OFF = gettext_lazy("This visit is on your time off.")
+TIME_OFF_OVER_VISIT = gettext_lazy("Ask Kindly support to reassign it first, or choose other dates.")
+HOURS_OVER_VISIT = gettext_lazy("Ask Kindly support to reassign it first, or keep hours that cover it.")
 
 
 def _check_own(provider: Provider | None, actor: User) -> Provider:
     """Only the provider themself edits their schedule."""
     if provider is None or provider.user_id != actor.pk:
-        raise PermissionDenied(NOT_A_PROVIDER if provider is None else "Only the provider can change their schedule.")
+        raise PermissionDenied(
+            NOT_A_PROVIDER if provider is None else gettext("Only the provider can change their schedule.")
+        )
     return provider
 
 
@@ -476,17 +491,27 @@ def visit_words(booking: Any) -> str:
     """ "a visit with Clara on Tue, Dec 2, 12 PM-2 PM" (the person cared for, in the site's zone)."""
     start, end = timezone.localtime(booking.starts_at), timezone.localtime(booking.ends_at)
     person = booking.recipient.first_name if booking.recipient_id else ""
-    person = person or booking.client.first_name or "a client"
-    return f"a visit with {person} on {start:%a, %b} {start.day}, {_clock(start)}-{_clock(end)}"
+    person = person or booking.client.first_name or gettext("a client")
+    return gettext("a visit with %(person)s on %(day)s, %(start)s-%(end)s") % {
+        "person": person,
+        # Translators: Django date format letters for a short day ("Tue, Dec 2").
+        "day": date_format(start, pgettext("short visit day", "D, M j")),
+        "start": _clock(start),
+        "end": _clock(end),
+    }
 
 
 def _visits_in_the_way(visits: Sequence[Any], what_to_do: str) -> str:
     named = [visit_words(v) for v in visits[:3]]
     more = len(visits) - len(named)
     if more:
-        named.append(f"{more} more")
-    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-    return f"You have {listed}. {what_to_do}"
+        named.append(ngettext("%(count)s more", "%(count)s more", more) % {"count": more})
+    listed = (
+        named[0]
+        if len(named) == 1
+        else gettext("%(days)s and %(last)s") % {"days": ", ".join(named[:-1]), "last": named[-1]}
+    )
+    return gettext("You have %(visits)s. %(what_to_do)s") % {"visits": listed, "what_to_do": what_to_do}
 
 
 def time_off_visits_problem(provider: Provider, *, first_day: dt.date, last_day: dt.date) -> str:
@@ -521,7 +546,7 @@ def time_off_remove(*, provider: Provider | None, actor: User, time_off_id: int)
     provider = _check_own(provider, actor)
     deleted, _ = TimeOff.objects.filter(provider=provider, pk=time_off_id).delete()
     if not deleted:
-        raise NotFound("Time off not found.")
+        raise NotFound(gettext("Time off not found."))
 
 
 def _day(value: dt.date) -> str:

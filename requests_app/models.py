@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import dateformat
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.addresses import area_line, full_line, parse_one_line
@@ -56,11 +57,11 @@ WINDOW_END: dict[str, dt.time] = {window: end for window, (_start, end) in WINDO
 
 # A confirmed arrival time (Booking.arrival_time): the helper picks it when she accepts, inside the
 # family's window so the whole visit fits in it; 400 on arrivalTime otherwise.
-ARRIVAL_OUTSIDE_WINDOW = (
+ARRIVAL_OUTSIDE_WINDOW = gettext_lazy(
     "Choose an arrival time between {first} and {last}, so the visit fits in the family's {window}."
 )
 ARRIVAL_STEP_MINUTES = 5
-ARRIVAL_NOT_IN_STEPS = "Choose an arrival time in steps of 5 minutes."
+ARRIVAL_NOT_IN_STEPS = gettext_lazy("Choose an arrival time in steps of 5 minutes.")
 
 
 def arrival_window(preferred_time: str, duration: int) -> tuple[dt.time, dt.time]:

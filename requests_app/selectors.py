@@ -36,6 +36,7 @@ from django.db.models import (
 )
 from django.db.models.functions import RowNumber
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.selectors import USER_SUMMARY_FIELDS
 from circles.models import CareRecipient, CircleMember, CircleRole
@@ -328,7 +329,7 @@ def service_request_get(*, user: User, pk: int) -> ServiceRequest:
     """One request the user may see; otherwise 404."""
     service_request = service_request_visible(user=user).filter(pk=pk).first()
     if service_request is None:
-        raise NotFound("Service request not found.")
+        raise NotFound(gettext("Service request not found."))
     return service_request
 
 
@@ -342,7 +343,7 @@ def service_request_get_for_accept(*, user: User, pk: int) -> ServiceRequest:
         qs = service_request_visible(user=user)
     service_request = qs.filter(pk=pk).exclude(status=RequestStatus.CANCELLED).first()
     if service_request is None:
-        raise NotFound("Service request not found.")
+        raise NotFound(gettext("Service request not found."))
     return service_request
 
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import dateformat, timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from accounts.models import User, UserType
 from circles.models import CareRecipient
@@ -87,49 +89,51 @@ BUDGET_STEP = 5
 BUDGET_MAX = 99_999
 
 TITLE_REQUIRED = "Title is required"
-TITLE_TOO_LONG = "Title can be at most 200 characters."
+TITLE_TOO_LONG = gettext_lazy("Title can be at most 200 characters.")
 DESCRIPTION_TOO_SHORT = "Description must be at least 10 characters"
-DESCRIPTION_TOO_LONG = "Description can be at most 5,000 characters."
+DESCRIPTION_TOO_LONG = gettext_lazy("Description can be at most 5,000 characters.")
 CATEGORY_REQUIRED = "Category is required"
 LOCATION_REQUIRED = "Location is required"
-LOCATION_TOO_LONG = "Location can be at most 255 characters."
-SPECIAL_REQUIREMENTS_TOO_LONG = "Special requirements can be at most 5,000 characters."
+LOCATION_TOO_LONG = gettext_lazy("Location can be at most 255 characters.")
+SPECIAL_REQUIREMENTS_TOO_LONG = gettext_lazy("Special requirements can be at most 5,000 characters.")
 DURATION_TOO_SHORT = "Duration must be at least 15 minutes"
 DURATION_TOO_SHORT_ON_EDIT = "Duration must be at least 1 minute"
-DURATION_TOO_LONG = "Duration can be at most 24 hours."
+DURATION_TOO_LONG = gettext_lazy("Duration can be at most 24 hours.")
 DURATION_NOT_IN_STEPS = "Duration must be in steps of 15 minutes"
-BUDGET_NEGATIVE = "Budget cannot be negative."
-BUDGET_TOO_HIGH = "Budget can be at most $99,999."
+BUDGET_NEGATIVE = gettext_lazy("Budget cannot be negative.")
+BUDGET_TOO_HIGH = gettext_lazy("Budget can be at most $99,999.")
 BUDGET_NOT_IN_STEPS = "Budget must be in steps of $5"
-PREFERRED_DATE_REQUIRED = "Please choose a preferred date."
-PREFERRED_DATE_PAST = "Preferred date cannot be in the past."
-PREFERRED_DATE_TOO_FAR = "Preferred date must be within the next 12 months."
-REPEAT_NEEDS_DATE = "A repeating request needs the date of its first visit."
-REPEAT_NEEDS_END = "Choose how many visits, or the date of the last one."
-REPEAT_COUNT_OR_UNTIL = "Choose either a number of visits or an end date, not both."
-REPEAT_TOO_FEW = f"A series needs at least {SERIES_MIN_VISITS} visits."
-REPEAT_UNTIL_BEFORE_FIRST = "The end date must be after the first visit."
-REPEAT_UNTIL_ONE_VISIT = "This end date leaves only one visit: choose a later date."
-REPEAT_TOO_MANY = f"A series can have at most {SERIES_MAX_VISITS} visits; this one would have {{n}}."
+PREFERRED_DATE_REQUIRED = gettext_lazy("Please choose a preferred date.")
+PREFERRED_DATE_PAST = gettext_lazy("Preferred date cannot be in the past.")
+PREFERRED_DATE_TOO_FAR = gettext_lazy("Preferred date must be within the next 12 months.")
+REPEAT_NEEDS_DATE = gettext_lazy("A repeating request needs the date of its first visit.")
+REPEAT_NEEDS_END = gettext_lazy("Choose how many visits, or the date of the last one.")
+REPEAT_COUNT_OR_UNTIL = gettext_lazy("Choose either a number of visits or an end date, not both.")
+REPEAT_TOO_FEW = format_lazy(gettext_lazy("A series needs at least {count} visits."), count=SERIES_MIN_VISITS)
+REPEAT_UNTIL_BEFORE_FIRST = gettext_lazy("The end date must be after the first visit.")
+REPEAT_UNTIL_ONE_VISIT = gettext_lazy("This end date leaves only one visit: choose a later date.")
+REPEAT_TOO_MANY = format_lazy(
+    gettext_lazy("A series can have at most {count} visits; this one would have {{n}}."), count=SERIES_MAX_VISITS
+)
 PART_TOO_LONG = "{label} can be at most {max} characters."
-REPEAT_NOT_CHOSEN = "Choose how often the visits repeat first."
-RECIPIENT_UNKNOWN = "Choose someone whose care you organize."
-REQUESTED_PROVIDER_UNKNOWN = "This helper is not available on Kindly. Please choose another helper."
-REQUESTED_PROVIDER_SELF = "You cannot send a request to yourself."
+REPEAT_NOT_CHOSEN = gettext_lazy("Choose how often the visits repeat first.")
+RECIPIENT_UNKNOWN = gettext_lazy("Choose someone whose care you organize.")
+REQUESTED_PROVIDER_UNKNOWN = gettext_lazy("This helper is not available on Kindly. Please choose another helper.")
+REQUESTED_PROVIDER_SELF = gettext_lazy("You cannot send a request to yourself.")
 REQUESTED_SERVICE_NOT_OFFERED = "{name} does not offer {service}. {name} offers: {offered}."
 DECLINE_REASON_MAX = 500
-DECLINE_REASON_REQUIRED = "Please say why you cannot take this request."
-DECLINE_REASON_TOO_LONG = "The reason can be at most 500 characters."
-DECLINE_NOT_YOURS = "Only the helper this request was sent to can decline it."
-DECLINE_TWICE = "You have already declined this request."
-ORGANIZERS_ONLY = "Only an organizer of this care circle can change this request."
+DECLINE_REASON_REQUIRED = gettext_lazy("Please say why you cannot take this request.")
+DECLINE_REASON_TOO_LONG = gettext_lazy("The reason can be at most 500 characters.")
+DECLINE_NOT_YOURS = gettext_lazy("Only the helper this request was sent to can decline it.")
+DECLINE_TWICE = gettext_lazy("You have already declined this request.")
+ORGANIZERS_ONLY = gettext_lazy("Only an organizer of this care circle can change this request.")
 # The family's task list: a few short items the helper can tick off at check-out.
 TASKS_MAX = 10
 TASK_MAX_LENGTH = 120
-TASKS_TOO_MANY = "A visit can have at most 10 tasks."
-TASK_TOO_LONG = "Each task can be at most 120 characters."
-TASK_NOT_TEXT = "Each task must be a few words of text."
-TASKS_REPEATED = "Each task can be listed once."
+TASKS_TOO_MANY = gettext_lazy("A visit can have at most 10 tasks.")
+TASK_TOO_LONG = gettext_lazy("Each task can be at most 120 characters.")
+TASK_NOT_TEXT = gettext_lazy("Each task must be a few words of text.")
+TASKS_REPEATED = gettext_lazy("Each task can be listed once.")
 
 
 def clean_tasks(value: Any) -> list[str]:
@@ -346,7 +350,9 @@ def address_parts(*, location: str | None = None, parts: dict[str, str] | None =
 
 def _check_can_request(actor: User) -> None:
     if actor.is_admin or actor.user_type == UserType.PROVIDER:
-        raise PermissionDenied("Only client accounts can request services. Switch to Client to request a service.")
+        raise PermissionDenied(
+            gettext("Only client accounts can request services. Switch to Client to request a service.")
+        )
 
 
 def check_organizer(*, actor: User, recipient_id: int, message: str = ORGANIZERS_ONLY) -> None:
@@ -375,7 +381,10 @@ def recipient_for_request(*, actor: User, recipient_id: int | None) -> CareRecip
 
 def _check_open(service_request: ServiceRequest, doing: str) -> None:
     if service_request.status != RequestStatus.OPEN:
-        raise Conflict(f"Only open requests can be {doing}; this one is {service_request.status}.")
+        raise Conflict(
+            gettext("Only open requests can be %(doing)s; this one is %(status)s.")
+            % {"doing": doing, "status": service_request.status}
+        )
 
 
 def service_request_lock(*, service_request_id: int) -> ServiceRequest:
@@ -383,7 +392,7 @@ def service_request_lock(*, service_request_id: int) -> ServiceRequest:
     try:
         return ServiceRequest.objects.select_for_update(of=("self",)).get(pk=service_request_id)
     except ServiceRequest.DoesNotExist:
-        raise NotFound("Service request not found.") from None
+        raise NotFound(gettext("Service request not found.")) from None
 
 
 def service_request_create(
@@ -541,7 +550,7 @@ def service_request_update(*, service_request_id: int, actor: User, changes: dic
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)
-        _check_open(service_request, "edited")
+        _check_open(service_request, pgettext("request state change", "edited"))
         if set(SERIES_FIELDS) & set(changes):
             after = {name: changes.get(name, getattr(service_request, name)) for name in SERIES_FIELDS}
             InvalidInput.check(series_problems(after))
@@ -561,7 +570,7 @@ def service_request_delete(*, service_request_id: int, actor: User) -> None:
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)
-        _check_open(service_request, "deleted")
+        _check_open(service_request, pgettext("request state change", "deleted"))
         service_request.status = RequestStatus.DELETED
         erased = ["street", "unit", "town", "state", "zip_code", "special_requirements"]
         for name in erased:
@@ -574,7 +583,7 @@ def service_request_cancel(*, service_request_id: int, actor: User) -> ServiceRe
     with transaction.atomic():
         service_request = service_request_lock(service_request_id=service_request_id)
         _check_owner(service_request, actor)
-        _check_open(service_request, "cancelled")
+        _check_open(service_request, pgettext("request state change", "cancelled"))
         service_request.status = RequestStatus.CANCELLED
         service_request.save(update_fields=["status", "updated_at"])
     return service_request
@@ -609,7 +618,7 @@ def service_request_expire(*, service_request_id: int, today: dt.date) -> bool:
             client=service_request.client,
             facts={
                 "title": service_request.title,
-                "day": f"{day:%B} {day.day}, {day.year}",
+                "day_on": day.isoformat(),
                 "client_id": service_request.client_id,
             },
         )
@@ -642,7 +651,7 @@ def service_request_decline(*, service_request_id: int, actor: User, reason: str
         )
         if provider is None or provider.user_id != actor.pk:
             raise PermissionDenied(DECLINE_NOT_YOURS)
-        _check_open(service_request, "declined")
+        _check_open(service_request, pgettext("request state change", "declined"))
         if service_request.declined_at is not None:
             raise Conflict(DECLINE_TWICE)
         now = timezone.now()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
+from django.utils.translation import gettext_lazy
 
 from providers.models import Provider
 from vetting.models import AdjudicationOutcome, BackgroundCheck, CheckStatus, IdentityCheck, IdentityStatus
@@ -86,17 +87,19 @@ def vetting_queue_list() -> list[Vetting]:
 # (the providers.ports.approval_problem port, plugged in marketplace/ports.py): the admin API's
 # verify action, the Django admin's action, manage.py.
 
-NO_IDENTITY = "She cannot be approved yet: her ID has not been verified. Ask her to finish “Verify your ID”."
-NO_CHECK = (
+NO_IDENTITY = gettext_lazy(
+    "She cannot be approved yet: her ID has not been verified. Ask her to finish “Verify your ID”."
+)
+NO_CHECK = gettext_lazy(
     "She cannot be approved yet: her background check has not come back clear. "
     "Ask her to give consent for the check, then wait for the report."
 )
-CHECK_NEEDS_ADJUDICATION = (
+CHECK_NEEDS_ADJUDICATION = gettext_lazy(
     "She cannot be approved yet: her background check needs a decision. "
     "Review the report in the vetting queue and record your decision with a reason."
 )
-CHECK_ADVERSE = "She cannot be approved: her background check was adjudicated with adverse action."
-CHECK_NOT_CLEAR = "She cannot be approved: her latest background check is {status}, not clear."
+CHECK_ADVERSE = gettext_lazy("She cannot be approved: her background check was adjudicated with adverse action.")
+CHECK_NOT_CLEAR = gettext_lazy("She cannot be approved: her latest background check is {status}, not clear.")
 
 
 def approval_problem(provider: Provider) -> str:

@@ -16,6 +16,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from circles.notices import notice_send
@@ -50,19 +51,21 @@ CHECK_ADJUDICATED = "vetting.adjudicated"
 ADVERSE_STEP = "vetting.adverse_step"
 PROVIDER_SUSPENDED = "provider.suspended"
 
-NOT_A_PROVIDER = "Only someone who applied to help can start these checks."
-IDENTITY_DONE = "Your ID is already verified."
-CHECK_UNDER_WAY = "Your background check is already under way."
-CHECK_DONE = "Your background check is already done."
-NO_CONSIDER_REPORT = "Only a background check that came back “consider” is adjudicated."
-ALREADY_ADJUDICATED = "This background check has already been decided."
-REASON_REQUIRED = "Please give the reason for your decision."
-NOT_ADVERSE = "Adverse-action steps are recorded only after a decision of adverse action."
-STEP_OUT_OF_ORDER = "Record the steps in order: pre-adverse notice, waiting period, then final notice."
-STEP_ALREADY = "This step is already recorded."
+NOT_A_PROVIDER = gettext_lazy("Only someone who applied to help can start these checks.")
+IDENTITY_DONE = gettext_lazy("Your ID is already verified.")
+CHECK_UNDER_WAY = gettext_lazy("Your background check is already under way.")
+CHECK_DONE = gettext_lazy("Your background check is already done.")
+NO_CONSIDER_REPORT = gettext_lazy("Only a background check that came back “consider” is adjudicated.")
+ALREADY_ADJUDICATED = gettext_lazy("This background check has already been decided.")
+REASON_REQUIRED = gettext_lazy("Please give the reason for your decision.")
+NOT_ADVERSE = gettext_lazy("Adverse-action steps are recorded only after a decision of adverse action.")
+STEP_OUT_OF_ORDER = gettext_lazy("Record the steps in order: pre-adverse notice, waiting period, then final notice.")
+STEP_ALREADY = gettext_lazy("This step is already recorded.")
 
 # What the applicant sees while a service cannot be reached (the step stays, Celery retries).
-OUTAGE_MESSAGE = "We could not reach our checking service just now. We will keep trying; please come back later."
+OUTAGE_MESSAGE = gettext_lazy(
+    "We could not reach our checking service just now. We will keep trying; please come back later."
+)
 
 # Report results Checkr sends (report.result; older accounts send it as report.status).
 NOT_CLEAR = {CheckStatus.CONSIDER, CheckStatus.SUSPENDED, CheckStatus.DISPUTE}
@@ -85,7 +88,7 @@ def _own_provider(actor: User) -> Provider:
 
 def _check_admin(actor: User) -> None:
     if not actor.is_admin:
-        raise PermissionDenied("Admin access required")
+        raise PermissionDenied(gettext("Admin access required"))
 
 
 # ---------------------------------------------------------------- identity (Stripe Identity)
@@ -326,10 +329,8 @@ def checks_renewals_start(*, now: dt.datetime | None = None) -> int:
                 continue
             previous = BackgroundCheck.objects.filter(provider=provider).first()
             _background_check_new(provider, kind=CheckKind.RENEWAL, actor=None, previous=previous)
-            due_words = (
-                f"{timezone.localtime(provider.checks_due_by):%B} {timezone.localtime(provider.checks_due_by).day}"
-            )
-            notice_send(NoticeKind.CHECKS_RENEWAL_DUE, helpers=[provider.user], facts={"due": due_words})
+            due_on = timezone.localtime(provider.checks_due_by).date().isoformat()
+            notice_send(NoticeKind.CHECKS_RENEWAL_DUE, helpers=[provider.user], facts={"due_on": due_on})
             asked += 1
     return asked
 
@@ -343,7 +344,9 @@ def adjudicate(*, actor: User, provider_id: int, outcome: str, reason: str) -> A
     _check_admin(actor)
     reason = (reason or "").strip()
     if outcome not in AdjudicationOutcome.values:
-        raise InvalidInput("Please choose engage or adverse action.", errors={"outcome": ["Choose a decision."]})
+        raise InvalidInput(
+            gettext("Please choose engage or adverse action."), errors={"outcome": [gettext("Choose a decision.")]}
+        )
     if not reason:
         raise InvalidInput(REASON_REQUIRED, errors={"reason": [REASON_REQUIRED]})
     with transaction.atomic():
@@ -370,7 +373,7 @@ def adverse_step_record(*, actor: User, provider_id: int, step: str, note: str =
         if adjudication is None or adjudication.outcome != AdjudicationOutcome.ADVERSE_ACTION:
             raise Conflict(NOT_ADVERSE)
         if step not in ADVERSE_STEPS_IN_ORDER:
-            raise InvalidInput("Please choose a step.", errors={"step": ["Choose a step."]})
+            raise InvalidInput(gettext("Please choose a step."), errors={"step": [gettext("Choose a step.")]})
         done = list(adjudication.steps.values_list("step", flat=True))
         if step in done:
             raise Conflict(STEP_ALREADY)
@@ -409,7 +412,7 @@ def identity_event_process(*, event: dict[str, Any]) -> str:
 
     event_id, event_type = str(event.get("id") or ""), str(event.get("type") or "")
     if not event_id:
-        raise InvalidInput("The event has no id.")
+        raise InvalidInput(gettext("The event has no id."))
     with transaction.atomic():
         if SeenEvent.objects.filter(source=WebhookSource.STRIPE_IDENTITY, event_id=event_id).exists():
             return "duplicate"
@@ -441,7 +444,7 @@ def checkr_event_process(*, event: dict[str, Any]) -> str:
     """A signed Checkr event, applied once."""
     event_id, event_type = str(event.get("id") or ""), str(event.get("type") or "")
     if not event_id:
-        raise InvalidInput("The event has no id.")
+        raise InvalidInput(gettext("The event has no id."))
     with transaction.atomic():
         if SeenEvent.objects.filter(source=WebhookSource.CHECKR, event_id=event_id).exists():
             return "duplicate"
@@ -459,5 +462,5 @@ def checkr_event_process(*, event: dict[str, Any]) -> str:
 def check_of(*, provider_id: int) -> Provider:
     provider = Provider.objects.filter(pk=provider_id).select_related("user").first()
     if provider is None:
-        raise NotFound("Provider not found.")
+        raise NotFound(gettext("Provider not found."))
     return provider

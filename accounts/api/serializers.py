@@ -1,5 +1,6 @@
 """User shapes in the spec's camelCase. Nested by every app that shows a person."""
 
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
@@ -60,8 +61,8 @@ class SessionInputSerializer(StrictSerializer):
     """POST /api/auth/session: the Firebase ID token, plus the names typed at sign-up."""
 
     idToken = serializers.CharField(required=False, allow_blank=True, trim_whitespace=True)
-    firstName = PlainCharField(label="First name", required=False, allow_blank=True, max_length=150)
-    lastName = PlainCharField(label="Last name", required=False, allow_blank=True, max_length=150)
+    firstName = PlainCharField(label=gettext_lazy("First name"), required=False, allow_blank=True, max_length=150)
+    lastName = PlainCharField(label=gettext_lazy("Last name"), required=False, allow_blank=True, max_length=150)
     language = serializers.ChoiceField(
         Language.choices,
         required=False,
@@ -102,10 +103,12 @@ class EmergencyContactSerializer(serializers.ModelSerializer):
 class EmergencyContactInputSerializer(StrictSerializer):
     """Input for create (POST), replace (PUT) and partial update (PATCH, with partial=True)."""
 
-    name = PlainCharField(label="Name", max_length=200)
-    relationship = PlainCharField(label="Relationship", max_length=100, required=False, allow_blank=True, default="")
-    phone = PlainCharField(label="Phone number", max_length=40)
-    email = PlainEmailField(label="Email", max_length=254, required=False, allow_blank=True, default="")
+    name = PlainCharField(label=gettext_lazy("Name"), max_length=200)
+    relationship = PlainCharField(
+        label=gettext_lazy("Relationship"), max_length=100, required=False, allow_blank=True, default=""
+    )
+    phone = PlainCharField(label=gettext_lazy("Phone number"), max_length=40)
+    email = PlainEmailField(label=gettext_lazy("Email"), max_length=254, required=False, allow_blank=True, default="")
     isPrimary = serializers.BooleanField(source="is_primary", required=False, default=False)
 
     def validate_phone(self, value: str) -> str:
@@ -120,14 +123,16 @@ class EmergencyContactCreateSerializer(EmergencyContactInputSerializer):
     """POST: also the care recipient the contact is for (default: the caller themself)."""
 
     recipientId = PlainIntegerField(
-        label="Care recipient",
+        label=gettext_lazy("Care recipient"),
         source="recipient_id",
         required=False,
         allow_null=True,
         default=None,
         min_value=1,
         max_value=2**63 - 1,
-        error_messages={code: "Care recipient not found." for code in ("min_value", "max_value", "max_string_length")},
+        error_messages={
+            code: gettext_lazy("Care recipient not found.") for code in ("min_value", "max_value", "max_string_length")
+        },
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from bookings.models import BookingStatus
@@ -13,7 +14,7 @@ from requests_app.models import RequestStatus
 class AdminListQuerySerializer(serializers.Serializer):
     """?search= of an admin list (what it covers: adminpanel.selectors)."""
 
-    search = StrictCharField(label="Search", required=False, allow_blank=True, max_length=200)
+    search = StrictCharField(label=gettext_lazy("Search"), required=False, allow_blank=True, max_length=200)
 
 
 class AdminProviderQuerySerializer(AdminListQuerySerializer):

@@ -7,6 +7,7 @@ from decimal import Decimal
 from functools import cached_property
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -500,7 +501,7 @@ class AcceptSerializer(StrictSerializer):
 class BookingCancelSerializer(StrictSerializer):
     """POST /api/bookings/{id}/cancel: the reason is optional for the client."""
 
-    reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
+    reason = StrictCharField(label=gettext_lazy("Reason"), required=False, allow_blank=True, max_length=2000)
 
 
 class SeriesCancelPreviewSerializer(serializers.Serializer):
@@ -526,12 +527,12 @@ class ProviderCancelSerializer(StrictSerializer):
     """POST /api/bookings/{id}/provider-cancel: the helper says why she cannot make the visit."""
 
     reason = StrictCharField(
-        label="Reason",
+        label=gettext_lazy("Reason"),
         max_length=2000,
         error_messages={
-            "required": "Please say why you cannot make this visit.",
-            "blank": "Please say why you cannot make this visit.",
-            "null": "Please say why you cannot make this visit.",
+            "required": gettext_lazy("Please say why you cannot make this visit."),
+            "blank": gettext_lazy("Please say why you cannot make this visit."),
+            "null": gettext_lazy("Please say why you cannot make this visit."),
         },
     )
 
@@ -540,12 +541,12 @@ class RemoveProviderSerializer(StrictSerializer):
     """PUT /api/admin/bookings/{id}/remove-helper: staff take the helper off; a reason is required."""
 
     reason = StrictCharField(
-        label="Reason",
+        label=gettext_lazy("Reason"),
         max_length=2000,
         error_messages={
-            "required": "A reason is required.",
-            "blank": "A reason is required.",
-            "null": "A reason is required.",
+            "required": gettext_lazy("A reason is required."),
+            "blank": gettext_lazy("A reason is required."),
+            "null": gettext_lazy("A reason is required."),
         },
     )
 
@@ -581,22 +582,24 @@ class AdminBookingCancelSerializer(StrictSerializer):
     dialog showed (a 409 when the server's differs now)."""
 
     reason = StrictCharField(
-        label="Cancellation reason",
+        label=gettext_lazy("Cancellation reason"),
         max_length=2000,
         error_messages={
-            "required": "A cancellation reason is required.",
-            "blank": "A cancellation reason is required.",
-            "null": "A cancellation reason is required.",
+            "required": gettext_lazy("A cancellation reason is required."),
+            "blank": gettext_lazy("A cancellation reason is required."),
+            "null": gettext_lazy("A cancellation reason is required."),
         },
     )
     waiveLateFee = serializers.BooleanField(required=False, default=False)
-    waiveReason = StrictCharField(label="Why the late fee is waived", max_length=2000, required=False, allow_blank=True)
+    waiveReason = StrictCharField(
+        label=gettext_lazy("Why the late fee is waived"), max_length=2000, required=False, allow_blank=True
+    )
     lateFee = MoneyField(
-        label="Late fee",
+        label=gettext_lazy("Late fee"),
         required=False,
         allow_null=True,
         min_value=Decimal("0"),
-        error_messages={"min_value": "The late fee cannot be below $0.00."},
+        error_messages={"min_value": gettext_lazy("The late fee cannot be below $0.00.")},
     )
 
 
@@ -604,34 +607,34 @@ class BookingReassignSerializer(StrictSerializer):
     """PUT /api/admin/bookings/{id}/reassign: the provider id is sent as a number (spec section 5)."""
 
     newProviderId = StrictIntegerField(
-        label="Provider",
+        label=gettext_lazy("Provider"),
         min_value=1,
         max_value=2**63 - 1,
         error_messages={
-            "required": "Please choose a provider.",
-            "null": "Please choose a provider.",
-            "min_value": "Provider not found.",
-            "max_value": "Provider not found.",
+            "required": gettext_lazy("Please choose a provider."),
+            "null": gettext_lazy("Please choose a provider."),
+            "min_value": gettext_lazy("Provider not found."),
+            "max_value": gettext_lazy("Provider not found."),
         },
     )
-    reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
+    reason = StrictCharField(label=gettext_lazy("Reason"), required=False, allow_blank=True, max_length=2000)
 
 
 class ReviewCreateSerializer(StrictSerializer):
     """POST /api/bookings/{id}/review."""
 
     rating = StrictIntegerField(
-        label="Rating",
+        label=gettext_lazy("Rating"),
         min_value=1,
         max_value=5,
         error_messages={
-            "min_value": "Rating must be from 1 to 5.",
-            "max_value": "Rating must be from 1 to 5.",
-            "required": "Please choose a rating from 1 to 5.",
-            "null": "Please choose a rating from 1 to 5.",
+            "min_value": gettext_lazy("Rating must be from 1 to 5."),
+            "max_value": gettext_lazy("Rating must be from 1 to 5."),
+            "required": gettext_lazy("Please choose a rating from 1 to 5."),
+            "null": gettext_lazy("Please choose a rating from 1 to 5."),
         },
     )
-    comment = StrictCharField(label="Comment", required=False, allow_blank=True, max_length=2000)
+    comment = StrictCharField(label=gettext_lazy("Comment"), required=False, allow_blank=True, max_length=2000)
 
 
 class ReviewSerializer(serializers.ModelSerializer):
@@ -816,7 +819,7 @@ class VisitLocationSerializer(StrictSerializer):
         required=False, allow_null=True, help_text="The position's accuracy circle, in metres."
     )
     # Away from the home, or without a usable position: why (bookings.services.visit_record).
-    reason = StrictCharField(label="Why", required=False, allow_blank=True, max_length=200)
+    reason = StrictCharField(label=gettext_lazy("Why"), required=False, allow_blank=True, max_length=200)
 
 
 class VisitReportInputSerializer(StrictSerializer):
@@ -824,21 +827,21 @@ class VisitReportInputSerializer(StrictSerializer):
 
     # Each item must be one of the category's checklist (bookings.services.visit_report_problems).
     tasksDone = serializers.ListField(child=serializers.CharField(), source="tasks_done", required=False)
-    notes = StrictCharField(label="What was done", required=False, allow_blank=True, max_length=2000)
+    notes = StrictCharField(label=gettext_lazy("What was done"), required=False, allow_blank=True, max_length=2000)
     wellbeing = StrictIntegerField(
-        label="How they seemed",
+        label=gettext_lazy("How they seemed"),
         min_value=1,
         max_value=5,
         error_messages={
-            "required": "Choose how they seemed.",
-            "null": "Choose how they seemed.",
+            "required": gettext_lazy("Choose how they seemed."),
+            "null": gettext_lazy("Choose how they seemed."),
             "min_value": WELLBEING_RANGE,
             "max_value": WELLBEING_RANGE,
             "max_string_length": WELLBEING_RANGE,
         },
     )
     forFamily = StrictCharField(
-        label="For the family", source="for_family", required=False, allow_blank=True, max_length=2000
+        label=gettext_lazy("For the family"), source="for_family", required=False, allow_blank=True, max_length=2000
     )
     followUpSuggested = serializers.BooleanField(source="follow_up_suggested", required=False)
 
@@ -847,7 +850,7 @@ class TaskOutcomeInputSerializer(StrictSerializer):
     """How one task went: done, or not done with a short reason."""
 
     done = serializers.BooleanField()
-    reason = StrictCharField(label="Why not", required=False, allow_blank=True, max_length=200)
+    reason = StrictCharField(label=gettext_lazy("Why not"), required=False, allow_blank=True, max_length=200)
 
 
 class CheckOutSerializer(VisitLocationSerializer):

@@ -8,6 +8,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from accounts.models import User
 from bookings import lifecycle
@@ -43,22 +44,22 @@ def _provider_of(actor: User) -> Provider:
     try:
         return Provider.objects.select_related("user").get(user=actor)
     except Provider.DoesNotExist:
-        raise PermissionDenied("Only providers can accept service requests.") from None
+        raise PermissionDenied(gettext("Only providers can accept service requests.")) from None
 
 
 def check_can_accept(provider: Provider) -> None:
     if provider.verification_status == VerificationStatus.PENDING:
         raise PermissionDenied(PENDING_VERIFICATION_MESSAGE)
     if provider.verification_status != VerificationStatus.VERIFIED:
-        raise PermissionDenied("Only verified providers can accept service requests.")
+        raise PermissionDenied(gettext("Only verified providers can accept service requests."))
     if not provider.is_active:
-        raise PermissionDenied("Your provider profile is inactive.")
+        raise PermissionDenied(gettext("Your provider profile is inactive."))
     if provider.hourly_rate is None:
-        raise Conflict("Set your hourly rate before accepting requests.")
+        raise Conflict(gettext("Set your hourly rate before accepting requests."))
 
 
-PROVIDER_BUSY = "You already have a visit at that time."
-PROVIDER_BUSY_FOR_ADMIN = "This provider already has a visit at that time."
+PROVIDER_BUSY = gettext_lazy("You already have a visit at that time.")
+PROVIDER_BUSY_FOR_ADMIN = gettext_lazy("This provider already has a visit at that time.")
 
 
 def check_provider_free(booking: Booking, provider: Provider, message: str = PROVIDER_BUSY) -> None:
@@ -80,16 +81,19 @@ def check_provider_free(booking: Booking, provider: Provider, message: str = PRO
 
 # How the 409 names the dates of a series she cannot make, by why ({days}: "Tuesday, December 8").
 PROBLEM_WORDS = {
-    TIME_OFF: ("{days} is your time off.", "{days} are your time off."),
-    OUTSIDE_HOURS_PROBLEM: ("{days} is outside your available hours.", "{days} are outside your available hours."),
-    BUSY: ("You already have a visit on {days}.", "You already have a visit on {days}."),
+    TIME_OFF: (gettext_lazy("{days} is your time off."), gettext_lazy("{days} are your time off.")),
+    OUTSIDE_HOURS_PROBLEM: (
+        gettext_lazy("{days} is outside your available hours."),
+        gettext_lazy("{days} are outside your available hours."),
+    ),
+    BUSY: (gettext_lazy("You already have a visit on {days}."), gettext_lazy("You already have a visit on {days}.")),
 }
 SINGLE_PROBLEM = {TIME_OFF: ON_TIME_OFF, OUTSIDE_HOURS_PROBLEM: OUTSIDE_HOURS, BUSY: PROVIDER_BUSY}
-NOT_OFFERED = "You do not offer {service}, so you cannot accept this request."
-REASSIGN_NOT_OFFERED = "{name} does not offer {service}. Choose a provider who does."
+NOT_OFFERED = gettext_lazy("You do not offer {service}, so you cannot accept this request.")
+REASSIGN_NOT_OFFERED = gettext_lazy("{name} does not offer {service}. Choose a provider who does.")
 REASSIGN_PROBLEM = {
-    TIME_OFF: "This provider is on time off that day.",
-    OUTSIDE_HOURS_PROBLEM: "This visit is outside this provider's available hours.",
+    TIME_OFF: gettext_lazy("This provider is on time off that day."),
+    OUTSIDE_HOURS_PROBLEM: gettext_lazy("This visit is outside this provider's available hours."),
 }
 
 
@@ -118,12 +122,21 @@ def _series_refusal(visits: list[Booking], problems: list[str]) -> Conflict:
     left = sum(1 for p in problems if not p)
     unavailable = [v.scheduled_date.isoformat() for v, p in zip(visits, problems, strict=True) if p]
     if not left:
-        return Conflict(f"You cannot make any visit of this series: {' '.join(parts)}")
-    return Conflict(
-        f"{' '.join(parts)} You can accept the other {left} visit{'s' if left != 1 else ''} without "
-        f"{'it' if len(unavailable) == 1 else 'them'}; the family will be told.",
-        errors={"unavailableDates": unavailable},
+        return Conflict(gettext("You cannot make any visit of this series: %(why)s") % {"why": " ".join(parts)})
+    rest = (
+        ngettext(
+            "You can accept the other %(count)s visit without it; the family will be told.",
+            "You can accept the other %(count)s visits without it; the family will be told.",
+            left,
+        )
+        if len(unavailable) == 1
+        else ngettext(
+            "You can accept the other %(count)s visit without them; the family will be told.",
+            "You can accept the other %(count)s visits without them; the family will be told.",
+            left,
+        )
     )
+    return Conflict(f"{' '.join(parts)} {rest % {'count': left}}", errors={"unavailableDates": unavailable})
 
 
 def series_summary(service_request: ServiceRequest, visits: int) -> str:
@@ -158,13 +171,13 @@ def service_request_accept(
     with transaction.atomic():
         service_request = ServiceRequest.objects.filter(pk=service_request_id).first()
         if service_request is None:
-            raise NotFound("Service request not found.")
+            raise NotFound(gettext("Service request not found."))
         if service_request.client_id == actor.pk:
-            raise PermissionDenied("You cannot accept your own service request.")
+            raise PermissionDenied(gettext("You cannot accept your own service request."))
         if direct_to_someone_else(service_request, provider_id=provider.pk, now=timezone.now()):
-            raise NotFound("Service request not found.")  # sent to another provider: not open to this one
+            raise NotFound(gettext("Service request not found."))  # sent to another provider: not open to this one
         if offered_to_others(service_request, provider_id=provider.pk):
-            raise NotFound("Service request not found.")  # offered to a few helpers near, not her
+            raise NotFound(gettext("Service request not found."))  # offered to a few helpers near, not her
         if not provider_offers(provider, service_request.category.slug):
             raise Conflict(NOT_OFFERED.format(service=service_request.category.name))
         lifecycle.take_request(service_request_id=service_request_id)
@@ -172,7 +185,7 @@ def service_request_accept(
         service_request.refresh_from_db()
         offer_accepted(service_request=service_request, provider=provider, now=timezone.now())
         if service_request.preferred_date is None:
-            raise Conflict("This request has no preferred date yet.")
+            raise Conflict(gettext("This request has no preferred date yet."))
         problem = arrival_time_problem(
             arrival_time, preferred_time=service_request.preferred_time, duration=service_request.estimated_duration
         )
@@ -199,7 +212,7 @@ def service_request_accept(
             for index, day in enumerate(dates, start=1)
         ]
         if visits[0].visit_start <= timezone.now():
-            raise Conflict("The preferred date of this request has passed.")
+            raise Conflict(gettext("The preferred date of this request has passed."))
         problems = _series_problems(visits, provider)
         left_out = [v.scheduled_date for v, p in zip(visits, problems, strict=True) if p]
         if left_out and not (skip_unavailable and in_series and len(left_out) < len(visits)):
@@ -213,8 +226,11 @@ def service_request_accept(
         accepted = {
             "name": provider.user.full_name or "A verified provider",
             "total": str(booking.total_amount),
-            "series": series_summary(service_request, len(visits)) if in_series else "",
-            "left_out": days_text(left_out) if left_out else "",
+            # The series and the days left out are kept as data, put into each reader's words
+            # (core.notices.in_reader_words).
+            "series_repeat": service_request.repeat if in_series else "",
+            "series_count": len(visits) if in_series else 0,
+            "left_out_days": [day.isoformat() for day in left_out],
         }
         tell(NoticeKind.REQUEST_ACCEPTED, booking, **accepted)
         notify_people([provider.user], InApp.ACCEPTED_BY_YOU, booking, **accepted)
@@ -234,22 +250,29 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
         # A visit waiting for a new helper (bookings.services.replacement) may be given one by staff too.
-        check_booking_status(booking, (BookingStatus.CONFIRMED, BookingStatus.REPLACING), "reassigned")
+        check_booking_status(
+            booking, (BookingStatus.CONFIRMED, BookingStatus.REPLACING), pgettext("booking state change", "reassigned")
+        )
         replacing = booking.status == BookingStatus.REPLACING
         new_provider = Provider.objects.select_related("user").filter(pk=new_provider_id).first()
         if new_provider is None:
-            raise InvalidInput("Provider not found.", errors={"newProviderId": ["Provider not found."]})
+            raise InvalidInput(
+                gettext("Provider not found."), errors={"newProviderId": [gettext("Provider not found.")]}
+            )
         if new_provider.verification_status != VerificationStatus.VERIFIED or not new_provider.is_active:
-            raise InvalidInput("Choose a verified provider.", errors={"newProviderId": ["Choose a verified provider."]})
+            raise InvalidInput(
+                gettext("Choose a verified provider."),
+                errors={"newProviderId": [gettext("Choose a verified provider.")]},
+            )
         if new_provider.pk == booking.provider_id:
             raise InvalidInput(
-                "This provider already has the booking.",
-                errors={"newProviderId": ["This provider already has the booking."]},
+                gettext("This provider already has the booking."),
+                errors={"newProviderId": [gettext("This provider already has the booking.")]},
             )
         if new_provider.user_id == booking.client_id:
             raise InvalidInput(
-                "A provider cannot be booked by themselves.",
-                errors={"newProviderId": ["A provider cannot be booked by themselves."]},
+                gettext("A provider cannot be booked by themselves."),
+                errors={"newProviderId": [gettext("A provider cannot be booked by themselves.")]},
             )
         service = booking.service_request.category
         if not provider_offers(new_provider, service.slug):

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.models import User
 from bookings.models import CENT, Booking, RefundStatus
@@ -20,13 +21,14 @@ from circles.models import CircleRole
 from circles.notices import notice_send
 from circles.selectors import is_organizer, member_user_ids
 from core.errors import Conflict, NotFound, PermissionDenied
+from core.notices import day_words
 from core.notifications import notify
 from core.realtime import BOOKING_UPDATED, send_on_commit
 from requests_app.models import TimeWindow
 
 logger = logging.getLogger(__name__)
 
-PENDING_VERIFICATION_MESSAGE = (
+PENDING_VERIFICATION_MESSAGE = gettext_lazy(
     "Your provider profile is pending verification. You can accept requests once it has been verified."
 )
 
@@ -43,31 +45,37 @@ def booking_lock(*, booking_id: int) -> Booking:
             .get(pk=booking_id)
         )
     except Booking.DoesNotExist:
-        raise NotFound("Booking not found.") from None
+        raise NotFound(gettext("Booking not found.")) from None
 
 
 def check_booking_status(booking: Booking, allowed: Iterable[str], doing: str) -> None:
     allowed = tuple(allowed)
     if booking.status not in allowed:
-        names = " or ".join(allowed)
-        raise Conflict(f"Only {names} bookings can be {doing}; this one is {booking.status}.")
+        # Translators: joins the states a booking must be in ("scheduled or confirmed").
+        names = (" " + gettext("or") + " ").join(allowed)
+        raise Conflict(
+            gettext("Only %(allowed)s bookings can be %(doing)s; this one is %(status)s.")
+            % {"allowed": names, "doing": doing, "status": booking.status}
+        )
 
 
 def check_booking_client(booking: Booking, actor: User, doing: str) -> None:
     """The client's actions on a booking (cancel, review) are for any organizer of the recipient's
     circle; a plain member, the provider or an admin gets 403."""
     if not is_organizer(user_id=actor.pk, recipient_id=booking.recipient_id):
-        raise PermissionDenied(f"Only an organizer of this care circle can {doing} this booking.")
+        raise PermissionDenied(
+            gettext("Only an organizer of this care circle can %(doing)s this booking.") % {"doing": doing}
+        )
 
 
 def check_booking_provider(booking: Booking, actor: User, doing: str) -> None:
     if booking.provider.user_id != actor.pk:
-        raise PermissionDenied(f"Only the provider of this booking can {doing} it.")
+        raise PermissionDenied(gettext("Only the provider of this booking can %(doing)s it.") % {"doing": doing})
 
 
 def check_admin(actor: User) -> None:
     if not actor.is_admin:
-        raise PermissionDenied("Admin access required")
+        raise PermissionDenied(gettext("Admin access required"))
 
 
 def window_label(booking: Booking) -> str:
@@ -184,10 +192,13 @@ def save_visit(booking: Booking, message: str, **kwargs: Any) -> None:
 
 
 def day_text(day: dt.date) -> str:
-    return f"{day:%A, %B} {day.day}"
+    """ "Tuesday, December 8", in the active language (core.notices.day_words)."""
+    return day_words(day)
 
 
 def days_text(days: list[dt.date]) -> str:
-    """ "Tuesday, December 8", "... and Tuesday, December 15", "..., ... and ..."."""
+    """ "Tuesday, December 8", "... and Tuesday, December 15", "..., ... and ...", in the active language."""
     names = [day_text(day) for day in days]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return gettext("%(days)s and %(last)s") % {"days": ", ".join(names[:-1]), "last": names[-1]}

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext
 
 from accounts.models import User
 from bookings import lifecycle
@@ -39,8 +40,10 @@ def _cancel_by_client(booking_id: int, actor: User, reason: str, *, announce: bo
     """booking_cancel_by_client; without `announce`, nobody is told (cancel-rest tells once for the batch)."""
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_client(booking, actor, "cancel")
-        check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
+        check_booking_client(booking, actor, pgettext("booking action", "cancel"))
+        check_booking_status(
+            booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), pgettext("booking state change", "cancelled")
+        )
         check_cancel_window(booking, timezone.now())
         lifecycle.cancel(booking, actor=actor, reason=reason.strip())
         if announce:
@@ -64,12 +67,14 @@ def booking_cancel_by_client(*, booking_id: int, actor: User, reason: str = "") 
     return _cancel_by_client(booking_id, actor, reason)
 
 
-NOT_IN_SERIES = "This visit is not part of a series."
-NOTHING_TO_CANCEL = "None of the remaining visits can be cancelled."
+NOT_IN_SERIES = gettext_lazy("This visit is not part of a series.")
+NOTHING_TO_CANCEL = gettext_lazy("None of the remaining visits can be cancelled.")
 
 
 def _stays(visit: Booking) -> str:
-    return f"The visit on {day_text(visit.scheduled_date)} is less than 48 hours away and stays booked."
+    return gettext("The visit on %(day)s is less than 48 hours away and stays booked.") % {
+        "day": day_text(visit.scheduled_date)
+    }
 
 
 def _series_rest(booking: Booking) -> list[Booking]:
@@ -92,7 +97,7 @@ def booking_cancel_rest_preview(*, booking_id: int, actor: User) -> dict[str, An
     Returns {"cancelled": [booking ids], "kept": [booking ids], "refund": Decimal}.
     """
     booking = Booking.objects.get(pk=booking_id)
-    check_booking_client(booking, actor, "cancel")
+    check_booking_client(booking, actor, pgettext("booking action", "cancel"))
     if booking.series_index is None:
         raise Conflict(NOT_IN_SERIES)
     now = timezone.now()
@@ -115,7 +120,7 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
     """
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_client(booking, actor, "cancel")
+        check_booking_client(booking, actor, pgettext("booking action", "cancel"))
         if booking.series_index is None:
             raise Conflict(NOT_IN_SERIES)
         rest = _series_rest(booking)
@@ -132,15 +137,11 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
             continue  # cancelled meanwhile (another tab), or its 48 hours began: not this batch's
     notes = [_stays(visit) for visit in kept]
     if not cancelled:
-        raise Conflict(" ".join([NOTHING_TO_CANCEL, *notes]))
+        raise Conflict(" ".join([str(NOTHING_TO_CANCEL), *notes]))
     first, last = cancelled[0], cancelled[-1]
     count = len(cancelled)
-    visits = "1 visit" if count == 1 else f"{count} visits"
-    span = (
-        day_text(first.scheduled_date)
-        if count == 1
-        else f"{day_text(first.scheduled_date)} to {day_text(last.scheduled_date)}"
-    )
+    # The days are kept as data (span_on) and put into each reader's words (core.notices).
+    span_on = [first.scheduled_date.isoformat(), last.scheduled_date.isoformat()]
     refund = sum((b.total_amount for b in cancelled if b.refund_status != RefundStatus.NONE), Decimal(0))
     refund_text = str(refund) if refund else ""
     with transaction.atomic():
@@ -148,23 +149,26 @@ def booking_cancel_rest_by_client(*, booking_id: int, actor: User, reason: str =
             NoticeKind.BOOKING_CANCELLED,
             first,
             how="series_rest",
-            visits=visits,
-            span=span,
+            count=count,
+            span_on=span_on,
             reason=first.cancellation_reason,
             by=actor.full_name or "an organizer",
             by_helper="the client",
             actor=actor.pk,
             refund=refund_text,
         )
-    message = " ".join([f"{visits.capitalize()} cancelled.", *notes])
+    done = ngettext("%(count)s visit cancelled.", "%(count)s visits cancelled.", count) % {"count": count}
+    message = " ".join([done, *notes])
     return {"message": message, "cancelled": [b.pk for b in cancelled], "kept": [b.pk for b in kept]}
 
 
-LATE_FEE_WAIVE_REASON_REQUIRED = "Say why the late fee is waived."
+LATE_FEE_WAIVE_REASON_REQUIRED = gettext_lazy("Say why the late fee is waived.")
 
 
 def late_fee_changed_message(amount: Decimal) -> str:
-    return f"The late fee is now ${amount}, not what the dialog showed. Check it with the family and confirm again."
+    return gettext(
+        "The late fee is now $%(amount)s, not what the dialog showed. Check it with the family and confirm again."
+    ) % {"amount": amount}
 
 
 def booking_cancel_by_admin(
@@ -188,13 +192,18 @@ def booking_cancel_by_admin(
     waive_reason = (waive_reason or "").strip()
     if not reason:
         raise InvalidInput(
-            "A cancellation reason is required.", errors={"reason": ["A cancellation reason is required."]}
+            gettext("A cancellation reason is required."),
+            errors={"reason": [gettext("A cancellation reason is required.")]},
         )
     if waive_late_fee and not waive_reason:
         raise InvalidInput(LATE_FEE_WAIVE_REASON_REQUIRED, errors={"waiveReason": [LATE_FEE_WAIVE_REASON_REQUIRED]})
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_status(booking, (BookingStatus.CONFIRMED, BookingStatus.REPLACING), "cancelled by an admin")
+        check_booking_status(
+            booking,
+            (BookingStatus.CONFIRMED, BookingStatus.REPLACING),
+            pgettext("booking state change", "cancelled by an admin"),
+        )
         # A helper who left a visit being replaced is not told of its end: it is no longer hers.
         skip = [booking.provider.user] if booking.status == BookingStatus.REPLACING else []
         amount = late_fee_amount(booking, timezone.now())
@@ -235,10 +244,14 @@ def booking_cancel_on_account_closure(*, booking_id: int, actor: User) -> Bookin
         booking = booking_lock(booking_id=booking_id)
         is_client = booking.client_id == actor.pk
         if not is_client and booking.provider.user_id != actor.pk:
-            raise PermissionDenied("Only the parties of this booking can cancel it.")
+            raise PermissionDenied(gettext("Only the parties of this booking can cancel it."))
         # A visit waiting for a new helper is the client's alone (the helper who left has no part in it).
         active = (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED)
-        check_booking_status(booking, (*active, BookingStatus.REPLACING) if is_client else active, "cancelled")
+        check_booking_status(
+            booking,
+            (*active, BookingStatus.REPLACING) if is_client else active,
+            pgettext("booking state change", "cancelled"),
+        )
         check_cancel_window(booking, timezone.now())
         left = [booking.provider.user] if booking.status == BookingStatus.REPLACING else []
         party = "client" if is_client else "provider"

@@ -21,6 +21,7 @@ import datetime as dt
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from accounts.models import User
 from bookings import lifecycle
@@ -61,12 +62,14 @@ ROUND_NORMAL = dt.timedelta(hours=2)
 DEADLINE_BEFORE = dt.timedelta(hours=2)
 REASON_MAX = 2000
 
-REASON_REQUIRED = "Please say why you cannot make this visit."
-REMOVE_REASON_REQUIRED = "A reason is required."
-VISIT_BEGUN = "This visit has already begun, so it cannot be handed to another helper. Please contact support."
-TAKEN_ALREADY = "Another helper has already taken this visit. Thank you for offering."
-NOT_REPLACING = "This visit is not waiting for a new helper."
-NO_QUESTION = "There is nothing to decide yet: Kindly is still finding a helper."
+REASON_REQUIRED = gettext_lazy("Please say why you cannot make this visit.")
+REMOVE_REASON_REQUIRED = gettext_lazy("A reason is required.")
+VISIT_BEGUN = gettext_lazy(
+    "This visit has already begun, so it cannot be handed to another helper. Please contact support."
+)
+TAKEN_ALREADY = gettext_lazy("Another helper has already taken this visit. Thank you for offering.")
+NOT_REPLACING = gettext_lazy("This visit is not waiting for a new helper.")
+NO_QUESTION = gettext_lazy("There is nothing to decide yet: Kindly is still finding a helper.")
 NO_HELPER_REASON = "No new helper could be found in time."
 FAMILY_REFUND_REASON = "Cancelled with a full refund while Kindly was finding a new helper."
 
@@ -76,7 +79,7 @@ def _reason(reason: str, message: str) -> str:
     if not reason:
         raise InvalidInput(message, errors={"reason": [message]})
     if len(reason) > REASON_MAX:
-        too_long = f"Please keep the reason under {REASON_MAX} characters."
+        too_long = gettext("Please keep the reason under %(count)s characters.") % {"count": REASON_MAX}
         raise InvalidInput(too_long, errors={"reason": [too_long]})
     return reason
 
@@ -200,8 +203,10 @@ def booking_cancel_by_provider(*, booking_id: int, actor: User, reason: str) -> 
     reason = _reason(reason, REASON_REQUIRED)
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_provider(booking, actor, "cancel")
-        check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "cancelled")
+        check_booking_provider(booking, actor, pgettext("booking action", "cancel"))
+        check_booking_status(
+            booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), pgettext("booking state change", "cancelled")
+        )
         now = timezone.now()
         if booking.visit_start <= now:
             raise Conflict(VISIT_BEGUN)
@@ -218,7 +223,11 @@ def booking_remove_provider(*, booking_id: int, actor: User, reason: str) -> Boo
     reason = _reason(reason, REMOVE_REASON_REQUIRED)
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_status(booking, (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED), "given a new helper")
+        check_booking_status(
+            booking,
+            (BookingStatus.SCHEDULED, BookingStatus.CONFIRMED),
+            pgettext("booking state change", "given a new helper"),
+        )
         now = timezone.now()
         if booking.visit_start <= now:
             raise Conflict(VISIT_BEGUN)
@@ -263,7 +272,7 @@ def booking_replacement_accept(*, booking_id: int, actor: User) -> Booking:
     """
     provider = _provider_of(actor)
     if not ReplacementOffer.objects.filter(replacement__booking_id=booking_id, provider=provider).exists():
-        raise NotFound("Booking not found.")
+        raise NotFound(gettext("Booking not found."))
     check_can_accept(provider)
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
@@ -309,8 +318,10 @@ def booking_replacement_refund(*, booking_id: int, actor: User) -> Booking:
     circle, 409 when the visit is not waiting for a helper."""
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_client(booking, actor, "cancel")
-        check_booking_status(booking, (BookingStatus.REPLACING,), "cancelled this way")
+        check_booking_client(booking, actor, pgettext("booking action", "cancel"))
+        check_booking_status(
+            booking, (BookingStatus.REPLACING,), pgettext("booking state change", "cancelled this way")
+        )
         _end(booking, actor=actor, reason=FAMILY_REFUND_REASON, left=booking.provider.user)
     return booking
 
@@ -320,7 +331,7 @@ def booking_replacement_wait(*, booking_id: int, actor: User) -> Booking:
     not asked again; offers go on until the visit's time. 409 unless the search is unfilled."""
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_client(booking, actor, "decide about")
+        check_booking_client(booking, actor, pgettext("booking action", "decide about"))
         replacement = (
             Replacement.objects.select_for_update()
             .filter(booking_id=booking_id, state=ReplacementState.UNFILLED)

@@ -6,6 +6,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from django.db import transaction
 from django.db.models import Avg, Count
+from django.utils.translation import gettext, pgettext
 
 from accounts.models import User
 from bookings.models import CENT, BookingStatus, Review
@@ -23,18 +24,20 @@ def review_create(*, booking_id: int, actor: User, rating: int, comment: str = "
     aggregate, so concurrent reviews of one provider stay right.
     """
     if isinstance(rating, bool) or not isinstance(rating, int) or not 1 <= rating <= 5:
-        raise InvalidInput("Rating must be a whole number from 1 to 5.", errors={"rating": ["Must be 1 to 5."]})
+        raise InvalidInput(
+            gettext("Rating must be a whole number from 1 to 5."), errors={"rating": [gettext("Must be 1 to 5.")]}
+        )
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_client(booking, actor, "review")
-        check_booking_status(booking, (BookingStatus.COMPLETED,), "reviewed")
+        check_booking_client(booking, actor, pgettext("booking action", "review"))
+        check_booking_status(booking, (BookingStatus.COMPLETED,), pgettext("booking state change", "reviewed"))
         # Any organizer of the circle may review, once per booking for the whole circle (the row
         # lock above orders two organizers' attempts): one visit counts once in the provider's rating.
         earlier = Review.objects.filter(booking=booking).values_list("reviewer_id", flat=True).first()
         if earlier == actor.pk:
-            raise Conflict("You have already reviewed this booking.")
+            raise Conflict(gettext("You have already reviewed this booking."))
         if earlier is not None:
-            raise Conflict("Someone in this care circle has already reviewed this booking.")
+            raise Conflict(gettext("Someone in this care circle has already reviewed this booking."))
         provider = Provider.objects.select_for_update().get(pk=booking.provider_id)
         review = Review.objects.create(
             booking=booking, reviewer=actor, reviewed_id=provider.user_id, rating=rating, comment=comment.strip()

@@ -8,6 +8,7 @@ import secrets
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from accounts.models import User
 from bookings.models import Booking, BookingStatus, CalendarFeed
@@ -62,7 +63,7 @@ def recipient_time_zone_set(*, recipient_id: int, time_zone: str) -> CareRecipie
             booking.recipient = recipient
             save_visit(
                 booking,
-                "In the new time zone one of these visits would overlap another visit of its helper.",
+                gettext("In the new time zone one of these visits would overlap another visit of its helper."),
                 update_fields=["starts_at", "ends_at", "updated_at"],
             )
     return recipient

@@ -10,6 +10,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from accounts.models import User, UserType
 from bookings import lifecycle
@@ -55,8 +57,8 @@ from core.notifications import Audience, NoticeKind
 #   booking: VisitAlert; bookings.selectors.visit_alert_due); the circle and the admins are told.
 
 VISIT_REPORT_TEXT_MAX = 2000
-WELLBEING_RANGE = "Choose how they seemed, from 1 (not well at all) to 5 (in great spirits)."
-REPORT_EMPTY = "Tick what was done, or write a few words about the visit."
+WELLBEING_RANGE = gettext_lazy("Choose how they seemed, from 1 (not well at all) to 5 (in great spirits).")
+REPORT_EMPTY = gettext_lazy("Tick what was done, or write a few words about the visit.")
 
 
 def _clock(moment: dt.datetime, booking: Booking) -> str:
@@ -82,11 +84,11 @@ def rounded_location(latitude: Any, longitude: Any) -> tuple[Decimal | None, Dec
             if not value.is_finite() or abs(value) > limit:
                 raise ValueError
         except (ArithmeticError, ValueError):
-            problems[name] = [f"Must be a number from -{limit} to {limit}."]
+            problems[name] = [gettext("Must be a number from -%(limit)s to %(limit)s.") % {"limit": limit}]
             continue
         values.append(value.quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
     if problems:
-        raise InvalidInput("The location could not be read.", errors=problems)
+        raise InvalidInput(gettext("The location could not be read."), errors=problems)
     return values[0], values[1]
 
 
@@ -126,14 +128,19 @@ def booking_check_in(
     lat, lng = rounded_location(latitude, longitude)
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_provider(booking, actor, "check in to")
-        check_booking_status(booking, (BookingStatus.CONFIRMED,), "checked in")
+        check_booking_provider(booking, actor, pgettext("booking action", "check in to"))
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), pgettext("booking state change", "checked in"))
         if booking.checked_in_at is not None:
-            raise Conflict(f"You already checked in at {_clock(booking.checked_in_at, booking)}.")
+            raise Conflict(
+                gettext("You already checked in at %(time)s.") % {"time": _clock(booking.checked_in_at, booking)}
+            )
         if now < booking.starts_at - CHECK_IN_FROM:
             raise Conflict(
-                f"You can check in from 30 minutes before the visit starts ({_clock(booking.starts_at, booking)} "
-                f"on {booking.scheduled_date:%B} {booking.scheduled_date.day})."
+                gettext("You can check in from 30 minutes before the visit starts (%(time)s on %(day)s).")
+                % {
+                    "time": _clock(booking.starts_at, booking),
+                    "day": date_format(booking.scheduled_date, pgettext("day in a message", "F j")),
+                }
             )
         position = _raw_position(lat, latitude, longitude)
         verified, why = place_verdict(booking, **position, accuracy=accuracy, reason=reason)
@@ -161,7 +168,7 @@ def booking_check_in(
     return booking
 
 
-NOBODY_HOME_CHECK_IN_FIRST = "Check in first: nobody home is reported from the door, after checking in."
+NOBODY_HOME_CHECK_IN_FIRST = gettext_lazy("Check in first: nobody home is reported from the door, after checking in.")
 
 
 def booking_report_nobody_home(
@@ -175,8 +182,10 @@ def booking_report_nobody_home(
     lat, lng = rounded_location(latitude, longitude)
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_provider(booking, actor, "report nobody home for")
-        check_booking_status(booking, (BookingStatus.CONFIRMED,), "reported as nobody home")
+        check_booking_provider(booking, actor, pgettext("booking action", "report nobody home for"))
+        check_booking_status(
+            booking, (BookingStatus.CONFIRMED,), pgettext("booking state change", "reported as nobody home")
+        )
         if booking.checked_in_at is None:
             raise Conflict(NOBODY_HOME_CHECK_IN_FIRST)
         amount = lifecycle.late_fee_policy_amount(booking) if booking.payment_status == PaymentStatus.PAID else None
@@ -209,15 +218,17 @@ def visit_report_problems(values: dict[str, Any], *, checklist: Iterable[str]) -
     tasks = values.get("tasks_done", [])
     allowed = set(checklist)
     if not isinstance(tasks, list) or not all(isinstance(t, str) and t in allowed for t in tasks):
-        problems["tasksDone"] = ["Choose what was done from the list."]
+        problems["tasksDone"] = [gettext("Choose what was done from the list.")]
     for name, label in (("notes", "notes"), ("for_family", "forFamily")):
         text = values.get(name, "")
         if not isinstance(text, str):
-            problems[label] = ["Must be text."]
+            problems[label] = [gettext("Must be text.")]
         elif len(text) > VISIT_REPORT_TEXT_MAX:
-            problems[label] = [f"Can be at most {VISIT_REPORT_TEXT_MAX:,} characters."]
+            problems[label] = [
+                gettext("Can be at most %(count)s characters.") % {"count": f"{VISIT_REPORT_TEXT_MAX:,}"}
+            ]
     if not isinstance(values.get("follow_up_suggested", False), bool):
-        problems["followUpSuggested"] = ["Must be true or false."]
+        problems["followUpSuggested"] = [gettext("Must be true or false.")]
     if not problems and not values.get("tasks_done") and not values.get("notes", "").strip():
         problems["notes"] = [REPORT_EMPTY]
     return problems
@@ -270,10 +281,10 @@ def booking_check_out(
     lat, lng = rounded_location(latitude, longitude)
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_provider(booking, actor, "check out of")
-        check_booking_status(booking, (BookingStatus.CONFIRMED,), "completed")
+        check_booking_provider(booking, actor, pgettext("booking action", "check out of"))
+        check_booking_status(booking, (BookingStatus.CONFIRMED,), pgettext("booking state change", "completed"))
         if now < booking.visit_start:
-            raise Conflict("This visit has not started yet; it can be completed after it starts.")
+            raise Conflict(gettext("This visit has not started yet; it can be completed after it starts."))
         written = None
         if report is not None:
             InvalidInput.check(visit_report_problems(report, checklist=visit_checklist(booking)))
@@ -310,10 +321,10 @@ def visit_report_save(
     now = now or timezone.now()
     with transaction.atomic():
         booking = booking_lock(booking_id=booking_id)
-        check_booking_provider(booking, actor, "report on")
-        check_booking_status(booking, (BookingStatus.COMPLETED,), "reported on")
+        check_booking_provider(booking, actor, pgettext("booking action", "report on"))
+        check_booking_status(booking, (BookingStatus.COMPLETED,), pgettext("booking state change", "reported on"))
         if booking.checked_out_at is None or now - booking.checked_out_at > REPORT_EDIT_WINDOW:
-            raise Conflict("A visit report can be written or corrected for 24 hours after the visit.")
+            raise Conflict(gettext("A visit report can be written or corrected for 24 hours after the visit."))
         InvalidInput.check(visit_report_problems(values, checklist=visit_checklist(booking)))
         fields = _report_fields(values)
         report = VisitReport.objects.select_for_update().filter(booking=booking).first()

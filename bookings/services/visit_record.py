@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from bookings.models import Booking, VisitTaskOutcome
 from core.errors import InvalidInput
@@ -30,14 +31,14 @@ PLACE_ACCURACY_MAX_METERS = 500
 PLACE_REASON_MAX = 200
 TASK_REASON_MAX = 200
 
-PLACE_REASON_TOO_LONG = "The reason can be at most 200 characters."
-NO_POSITION = "Your phone did not share where you are."
-VAGUE_POSITION = "Your phone could only tell roughly where you are."
-AWAY_FROM_HOME = "You seem to be about {distance} from {name}'s home."
+PLACE_REASON_TOO_LONG = gettext_lazy("The reason can be at most 200 characters.")
+NO_POSITION = gettext_lazy("Your phone did not share where you are.")
+VAGUE_POSITION = gettext_lazy("Your phone could only tell roughly where you are.")
+AWAY_FROM_HOME = gettext_lazy("You seem to be about {distance} from {name}'s home.")
 SAY_WHY = "{problem} Say why in a few words (for example: no signal, the visit moved to the clinic)."
-TASKS_UNMARKED = "Mark each task done or not done."
-TASK_REASON_REQUIRED = "Say in a few words why this was not done."
-TASK_REASON_TOO_LONG = "The reason can be at most 200 characters."
+TASKS_UNMARKED = gettext_lazy("Mark each task done or not done.")
+TASK_REASON_REQUIRED = gettext_lazy("Say in a few words why this was not done.")
+TASK_REASON_TOO_LONG = gettext_lazy("The reason can be at most 200 characters.")
 
 
 @dataclass(frozen=True)

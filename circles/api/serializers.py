@@ -6,6 +6,7 @@ emails) lives in circles.services, so the API and the pages answer with the same
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from accounts.api.serializers import LANGUAGE_ERRORS, EmergencyContactSerializer, UserSummarySerializer
@@ -123,8 +124,8 @@ class CareRecipientCreateSerializer(CareRecipientInputSerializer):
 class InvitationInputSerializer(StrictSerializer):
     """POST /api/care-recipients/{id}/invitations."""
 
-    email = PlainCharField(label="Email address", allow_blank=True, max_length=254)
-    role = PlainCharField(label="Role", required=False, default=CircleRole.MEMBER, max_length=16)
+    email = PlainCharField(label=gettext_lazy("Email address"), allow_blank=True, max_length=254)
+    role = PlainCharField(label=gettext_lazy("Role"), required=False, default=CircleRole.MEMBER, max_length=16)
     forRecipient = serializers.BooleanField(
         source="for_recipient",
         required=False,
@@ -136,10 +137,10 @@ class InvitationInputSerializer(StrictSerializer):
 class MemberRoleInputSerializer(StrictSerializer):
     """PATCH /api/care-recipients/{id}/members/{memberId}."""
 
-    role = PlainCharField(label="Role", max_length=16)
+    role = PlainCharField(label=gettext_lazy("Role"), max_length=16)
 
 
 class InvitationAcceptInputSerializer(StrictSerializer):
     """POST /api/care-invitations/accept."""
 
-    token = PlainCharField(label="Invitation link", max_length=1000)
+    token = PlainCharField(label=gettext_lazy("Invitation link"), max_length=1000)

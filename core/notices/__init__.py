@@ -23,7 +23,7 @@ import datetime as dt
 
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.formats import date_format
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from core.notices import bookings, people, phone, requests
 from core.notices.base import Content, Facts, Notice, Reader, Texts
@@ -36,15 +36,78 @@ if _missing:  # a new kind must say its words before anything can send it
     raise ImproperlyConfigured(f"Notice kinds without words in core.notices: {sorted(_missing)}")
 
 
+def _iso_day(value: object) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def day_words(day: dt.date) -> str:
+    """A day inside a notice, in the active language: "Tuesday, December 8" ("martes, 8 de diciembre")."""
+    # Translators: Django date format letters for a day inside a notice ("Tuesday, December 8").
+    return date_format(day, pgettext("notice day", "l, F j"))
+
+
+def _days_words(value: object) -> str | None:
+    """An ISO day ("2026-12-08"), or a span of two (["2026-12-08", "2026-12-22"]), in words."""
+    if isinstance(value, (list, tuple)):
+        days = [_iso_day(item) for item in value]
+        if not days or None in days or len(days) > 2:
+            return None
+        if len(days) == 1 or days[0] == days[-1]:
+            return day_words(days[0])
+        return gettext("%(first)s to %(last)s") % {"first": day_words(days[0]), "last": day_words(days[-1])}
+    day = _iso_day(value)
+    return day_words(day) if day else None
+
+
+def _series_words(repeat: str, count: int) -> str:
+    """ "every week for 4 visits", in the active language ("" for a repeat it does not know)."""
+    words = {
+        "weekly": ngettext("every week for %(count)s visit", "every week for %(count)s visits", count),
+        "every_2_weeks": ngettext("every 2 weeks for %(count)s visit", "every 2 weeks for %(count)s visits", count),
+        "monthly": ngettext("every month for %(count)s visit", "every month for %(count)s visits", count),
+    }
+    return words[repeat] % {"count": count} if repeat in words else ""
+
+
+def _day_list_words(values: object) -> str | None:
+    """A list of ISO days as "Tuesday, December 8, Tuesday, December 15 and ...", or None."""
+    if not isinstance(values, (list, tuple)) or not values:
+        return None
+    days = [_iso_day(value) for value in values]
+    if None in days:
+        return None
+    names = [day_words(day) for day in days]
+    if len(names) == 1:
+        return names[0]
+    return gettext("%(days)s and %(last)s") % {"days": ", ".join(names[:-1]), "last": names[-1]}
+
+
 def in_reader_words(facts: Facts) -> Facts:
     """The facts that are words from a table, in the active language: the visit's day and window
-    ("when", from "when_on" and "when_window" when the sender kept them) and a window alone
-    ("window"); the rest (names, titles, amounts) as the sender gave them."""
+    ("when", from "when_on" and "when_window" when the sender kept them), a window alone
+    ("window"), and any other day kept as data: "<name>_on" (an ISO day, or a span of two) becomes
+    "<name>" ("day_on" -> "day": "Tuesday, December 8"; "span_on" -> "span": "... to ..."), a list
+    of days "<name>_days" becomes "<name>" ("..., ... and ..."), and a series' "series_repeat" and
+    "series_count" become "series" ("every week for 4 visits"). The rest (names, titles, amounts)
+    as the sender gave them; a notice kept before its days were data keeps the sender's words."""
     words = dict(facts)
+    for key, value in facts.items():
+        if key.endswith("_on") and key != "when_on" and value:
+            said = _days_words(value)
+            if said is not None:
+                words[key.removesuffix("_on")] = said
+        elif key.endswith("_days") and value:
+            said = _day_list_words(value)
+            if said is not None:
+                words[key.removesuffix("_days")] = said
+    if facts.get("series_repeat") and facts.get("series_count"):
+        words["series"] = _series_words(str(facts["series_repeat"]), int(facts["series_count"]))
     if words.get("when_on"):
-        try:
-            day = dt.date.fromisoformat(str(words["when_on"]))
-        except ValueError:
+        day = _iso_day(words["when_on"])
+        if day is None:
             return words
         # Translators: Django date format letters for a visit's day ("Monday, December 1, 2026").
         when = date_format(day, pgettext("visit day", "l, F j, Y"))
@@ -112,6 +175,7 @@ __all__ = [
     "Reader",
     "Texts",
     "email",
+    "day_words",
     "in_reader_words",
     "text_for",
     "text_message",

@@ -6,6 +6,7 @@ notice is read, in the reader's language (core.notifications.notify, notificatio
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.notices.base import Content, Facts, Notice, Reader, Texts, first
 from core.notices.kinds import Audience, NoticeKind
@@ -175,18 +176,24 @@ def _replacement(f: Facts) -> Texts:
     """facts: stage ("seeking": the helper cannot come and others are asked; "found": name (the new
     helper's first name) and arrival ("2:00 PM"); "unfilled": nobody yet, the refund is offered to
     those who pay), title, when."""
-    title, when, stage = f["title"], f["when"], f["stage"]
+    n = {**f, "title": f["title"], "when": f["when"]}
+    stage = f["stage"]
     if stage == "found":
-        return {"": f'Replacement confirmed: {f["name"]} will arrive at {f["arrival"]} for "{title}" on {when}.'}
+        return {"": _('Replacement confirmed: %(name)s will arrive at %(arrival)s for "%(title)s" on %(when)s.') % n}
     if stage == "unfilled":
-        said = f'We have not yet found a new helper for "{title}" on {when}. We are still asking.'
+        said = _('We have not yet found a new helper for "%(title)s" on %(when)s. We are still asking.') % n
         return {
             "": said,
-            ORGANIZERS: said + " You can keep waiting, or cancel the visit with a full refund: open your dashboard.",
+            ORGANIZERS: said
+            + " "
+            + _("You can keep waiting, or cancel the visit with a full refund: open your dashboard."),
         }
     return {
-        "": f'Your helper cannot come for "{title}" on {when}. Kindly is finding a replacement now and will '
-        "tell you who is coming. You do not need to do anything."
+        "": _(
+            'Your helper cannot come for "%(title)s" on %(when)s. Kindly is finding a replacement now and will '
+            "tell you who is coming. You do not need to do anything."
+        )
+        % n
     }
 
 
@@ -194,33 +201,37 @@ def _replacement_email(r: Reader) -> Content | None:
     b, stage = r.booking, r.ctx.get("stage")
     if b is None:
         return None
+    visit = _("Visit: %(when)s.") % {"when": r.when}
     if stage == "found":
+        n = {
+            "name": r.ctx.get("name") or _("a new helper"),
+            "arrival": r.ctx.get("arrival") or _("the time you were told"),
+        }
         return Content(
-            subject=f"Replacement confirmed: {r.ctx.get('name', 'a new helper')} is coming",
-            heading=f"Replacement confirmed: {r.ctx.get('name', 'a new helper')} will arrive at "
-            f"{r.ctx.get('arrival', 'the time you were told')}.",
-            lines=[f"Visit: {r.when}.", "Nothing else changes: the time, the tasks and the price stay the same."],
-            action_label="See the booking",
+            subject=_("Replacement confirmed: %(name)s is coming") % n,
+            heading=_("Replacement confirmed: %(name)s will arrive at %(arrival)s.") % n,
+            lines=[visit, _("Nothing else changes: the time, the tasks and the price stay the same.")],
+            action_label=_("See the booking"),
             action_path="/dashboard",
             why=r.circle_why,
         )
     if stage == "unfilled":
-        lines = [f"Visit: {r.when}.", "We are still asking helpers near you."]
+        lines = [visit, _("We are still asking helpers near you.")]
         if r.pays:
-            lines.append("You can keep waiting, or cancel the visit with a full refund from your dashboard.")
+            lines.append(_("You can keep waiting, or cancel the visit with a full refund from your dashboard."))
         return Content(
-            subject="We are still finding a helper",
-            heading=f"We have not yet found a new helper for {r.title}.",
+            subject=_("We are still finding a helper"),
+            heading=_("We have not yet found a new helper for %(title)s.") % {"title": r.title},
             lines=lines,
-            action_label="Open your dashboard",
+            action_label=_("Open your dashboard"),
             action_path="/dashboard",
             why=r.circle_why,
         )
     return Content(
-        subject="Finding a replacement",
-        heading=f"Your helper cannot come for {r.title}. Kindly is finding a replacement.",
-        lines=[f"Visit: {r.when}.", "We will tell you who is coming. You do not need to do anything."],
-        action_label="See the booking",
+        subject=_("Finding a replacement"),
+        heading=_("Your helper cannot come for %(title)s. Kindly is finding a replacement.") % {"title": r.title},
+        lines=[visit, _("We will tell you who is coming. You do not need to do anything.")],
+        action_label=_("See the booking"),
         action_path="/dashboard",
         why=r.circle_why,
     )
@@ -228,27 +239,39 @@ def _replacement_email(r: Reader) -> Content | None:
 
 def _replacement_offered(f: Facts) -> Texts:
     """facts: title, when, town, miles ("3.2 miles away"; "" unknown), answer_by (in words)."""
-    away = f" ({f['miles']})" if f.get("miles") else ""
+    n = {**f, "away": f" ({f['miles']})" if f.get("miles") else ""}
     return {
-        "": f'A visit near you needs a new helper: "{f["title"]}", {f["when"]} in {f["town"]}{away}. '
-        "Open your dashboard to take it."
+        "": _(
+            'A visit near you needs a new helper: "%(title)s", %(when)s in %(town)s%(away)s. '
+            "Open your dashboard to take it."
+        )
+        % n
     }
 
 
 def _replacement_offered_email(r: Reader) -> Content:
     ctx = r.ctx
-    away = f", {ctx['miles']}" if ctx.get("miles") else ""
+    n = {
+        "title": ctx.get("title", ""),
+        "when": ctx.get("when", ""),
+        "town": ctx.get("town") or _("your area"),
+        "away": f", {ctx['miles']}" if ctx.get("miles") else "",
+        "answer_by": ctx.get("answer_by") or _("soon"),
+    }
     return Content(
-        subject="A visit near you needs a new helper",
-        heading=f"\u201c{ctx.get('title', '')}\u201d, {ctx.get('when', '')}.",
+        subject=_("A visit near you needs a new helper"),
+        heading=f"\u201c{n['title']}\u201d, {n['when']}.",
         lines=[
-            f"It is in {ctx.get('town', 'your area')}{away}, and you are free then.",
-            "The family's helper cannot come. The first helper to take it makes the visit"
-            f" (please answer by {ctx.get('answer_by', 'soon')}).",
+            _("It is in %(town)s%(away)s, and you are free then.") % n,
+            _(
+                "The family's helper cannot come. The first helper to take it makes the visit"
+                " (please answer by %(answer_by)s)."
+            )
+            % n,
         ],
-        action_label="See the visit",
+        action_label=_("See the visit"),
         action_path="/dashboard",
-        why="you offer this service near this family on Kindly",
+        why=_("you offer this service near this family on Kindly"),
     )
 
 
@@ -271,7 +294,10 @@ def _cancelled(f: Facts) -> Texts:
             HELPER: _('The client cancelled the booking for "%(title)s" on %(when)s.') % n + because,
         }
     if how == "series_rest":
-        n["done"] = f"{f['visits']} ({f['span']})"
+        # "3 visits" from the count (a notice kept before its count was: the sender's words).
+        count = f.get("count")
+        visits = ngettext("%(count)s visit", "%(count)s visits", count) % {"count": count} if count else f["visits"]
+        n["done"] = f"{visits} ({f['span']})"
         return {
             "": _('The rest of the series "%(title)s" was cancelled by %(by)s: %(done)s.') % n,
             f"user:{f['actor']}": _('You cancelled the rest of the series "%(title)s": %(done)s.') % n,

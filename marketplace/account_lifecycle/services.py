@@ -30,12 +30,11 @@ from requests_app.services import service_request_cancel
 logger = logging.getLogger(__name__)
 
 CLOSE_CONFIRMATION = "CLOSE"
-# In the reader's language: the API's answer and the /settings form's message (export_rules).
 CLOSE_CONFIRMATION_MESSAGE = gettext_lazy("Type CLOSE to confirm that you want to close your account.")
-ADMIN_CLOSE_MESSAGE = (
+ADMIN_CLOSE_MESSAGE = gettext_lazy(
     "Admin accounts cannot be closed from Settings. Ask another admin to remove your admin rights first."
 )
-ALREADY_CLOSED_MESSAGE = "This account is already closed."
+ALREADY_CLOSED_MESSAGE = gettext_lazy("This account is already closed.")
 VISIT_TOO_SOON_MESSAGE = (
     f"You have a visit within the next {CANCEL_WINDOW_HOURS} hours, which can no longer be cancelled. "
     "You can close your account once it has taken place; for anything urgent, message Kindly support."
@@ -50,7 +49,9 @@ class SignInServiceUnavailable(DomainError):
     """Firebase did not take the change; nothing was changed here (503, try again)."""
 
     status_code = 503
-    default_message = "The sign-in service is not responding right now, so nothing was changed. Please try again."
+    default_message = gettext_lazy(
+        "The sign-in service is not responding right now, so nothing was changed. Please try again."
+    )
 
 
 @dataclass

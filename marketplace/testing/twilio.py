@@ -164,6 +164,9 @@ class TwimlActions:
     redirect: str = ""
     record: dict[str, str] = field(default_factory=dict)
     slow: bool = False
+    # The language each <Say> speaks in, and the one a <Gather> listens for (speech).
+    languages: list[str] = field(default_factory=list)
+    gather_language: str = ""
     # What comes after a <Gather>: Twilio runs it only when the caller pressed and said nothing.
     if_silent: list[str] = field(default_factory=list)
 
@@ -181,6 +184,7 @@ def twiml_actions(response) -> TwimlActions:
     def read(verb) -> None:
         if verb.tag == "Say":
             actions.said.append("".join(verb.itertext()).strip())
+            actions.languages.append(verb.get("language", ""))
             actions.slow = actions.slow or any(p.get("rate", "100%") != "100%" for p in verb.iter("prosody"))
         elif verb.tag == "Dial":
             actions.caller_id = verb.get("callerId", "")
@@ -194,6 +198,7 @@ def twiml_actions(response) -> TwimlActions:
             actions.gather_action = verb.get("action", "")
             actions.gather_digits = int(verb.get("numDigits", "0") or 0)
             actions.gather_input = verb.get("input", "dtmf")
+            actions.gather_language = verb.get("language", "")
             for child in verb:
                 read(child)
         elif verb.tag == "Redirect":
@@ -224,13 +229,16 @@ class MenuCall:
 
     def _run(self, path: str, extra: dict[str, str]) -> TwimlActions:
         said: list[str] = []
+        languages: list[str] = []
         for _ in range(10):
             actions = twiml_actions(twilio_post(self.client, path, {**self.params, **extra}))
             said += actions.said
+            languages += actions.languages
             if not actions.redirect or actions.gather_action:
                 break
             path, extra = actions.redirect, {}
         actions.said = said
+        actions.languages = languages
         self.heard += said
         self.last = actions
         return actions

@@ -5,6 +5,7 @@ A message itself is shaped once, in messaging.shapes (the API and the `message.c
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from core.api import PlainCharField, PlainIntegerField, StrictSerializer
@@ -17,20 +18,20 @@ class MessageCreateSerializer(StrictSerializer):
     the bounds here only stop oversized bodies, in the service's words."""
 
     receiverId = PlainCharField(
-        label="Receiver",
+        label=gettext_lazy("Receiver"),
         max_length=128,
         trim_whitespace=True,
         error_messages={"max_length": RECEIVER_NOT_FOUND},
     )
     content = PlainCharField(
-        label="Message",
+        label=gettext_lazy("Message"),
         allow_blank=True,
         trim_whitespace=False,
         max_length=20000,
         error_messages={"max_length": CONTENT_TOO_LONG},
     )
     bookingId = PlainIntegerField(
-        label="Booking",
+        label=gettext_lazy("Booking"),
         required=False,
         allow_null=True,
         min_value=1,

@@ -1,5 +1,6 @@
 """GET/PUT /api/notification-preferences: the shapes."""
 
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from core.api import PlainCharField, StrictSerializer
@@ -33,5 +34,5 @@ class NotificationSettingsInputSerializer(StrictSerializer):
     """PUT: any of the three; what is left out stays as it is."""
 
     preferences = PreferenceInputSerializer(many=True, required=False)
-    phone = PlainCharField(label="Mobile number", required=False, allow_blank=True, max_length=32)
+    phone = PlainCharField(label=gettext_lazy("Mobile number"), required=False, allow_blank=True, max_length=32)
     newRequests = serializers.ChoiceField(choices=Frequency.choices, required=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 
 from core.api import StrictSerializer
@@ -24,19 +25,19 @@ _AMOUNT_MESSAGES = {
     code: "The amount does not match this booking's total."
     for code in ("min_value", "max_digits", "max_whole_digits", "max_decimal_places", "max_string_length")
 }
-CVC_INVALID = "Your card's security code is invalid."
+CVC_INVALID = gettext_lazy("Your card's security code is invalid.")
 CVC_MIN_DIGITS = 3
 CVC_MAX_DIGITS = 4
 # A card's expiry as people type it: "12/30", "12 / 30", "12-30", "1/30", "12/2030", or digits
 # only: "130" (M YY), "1230" (MM YY), "122030" (MM YYYY).
 EXPIRY_SEPARATED_RE = re.compile(r"(?P<month>\d{1,2})\s*[/\-. ]\s*(?P<year>\d{2}|\d{4})")
 EXPIRY_DIGITS_RE = re.compile(r"(?P<month>\d{1,2})(?P<year>\d{2})|(?P<month4>\d{2})(?P<year4>\d{4})")
-EXPIRY_UNREADABLE = "Enter the expiry date as MM / YY, for example 04 / 28."
-EXPIRY_BAD_MONTH = "The month must be a number from 01 to 12."
-EXPIRY_TOO_FAR = "Please check the expiry date: it is more than 20 years away."
+EXPIRY_UNREADABLE = gettext_lazy("Enter the expiry date as MM / YY, for example 04 / 28.")
+EXPIRY_BAD_MONTH = gettext_lazy("The month must be a number from 01 to 12.")
+EXPIRY_TOO_FAR = gettext_lazy("Please check the expiry date: it is more than 20 years away.")
 # Cards are issued for at most a few years; anything further away is a typing mistake.
 EXPIRY_MAX_YEARS = 20
-EXPIRED = "This card expired at the end of {printed}. Please use a card that is still valid."
+EXPIRED = gettext_lazy("This card expired at the end of {printed}. Please use a card that is still valid.")
 NUMBER_MAX_LENGTH = 40
 SHORT_MAX_LENGTH = 10
 
@@ -243,7 +244,7 @@ class LateFeeDisputeSerializer(StrictSerializer):
     """POST /api/bookings/{id}/late-fee/dispute {reason}: what happened, for staff."""
 
     reason = StrictCharField(
-        label="What happened",
+        label=gettext_lazy("What happened"),
         max_length=2000,
         error_messages={
             "required": DISPUTE_REASON_REQUIRED,
@@ -258,7 +259,7 @@ class LateFeeDecisionSerializer(StrictSerializer):
 
     decision = serializers.ChoiceField(choices=[("pay", "The fee stands"), ("waive", "Waive the fee")])
     reason = StrictCharField(
-        label="Reason",
+        label=gettext_lazy("Reason"),
         max_length=2000,
         error_messages={
             "required": DECIDE_REASON_REQUIRED,
@@ -297,7 +298,8 @@ class SetupStartedSerializer(serializers.Serializer):
 
 class SetupFinishInputSerializer(StrictSerializer):
     setupIntentId = serializers.CharField(  # noqa: N815
-        max_length=255, error_messages={"max_length": "This is not a card being saved. Please start again."}
+        max_length=255,
+        error_messages={"max_length": gettext_lazy("This is not a card being saved. Please start again.")},
     )
 
 
@@ -399,14 +401,14 @@ class InstantPayoutInputSerializer(StrictSerializer):
         decimal_places=2,
         min_value=0,
         error_messages={
-            "required": "Confirm the amount shown.",
-            "null": "Confirm the amount shown.",
-            "invalid": "Confirm the amount shown.",
-            "min_value": "Confirm the amount shown.",
-            "max_digits": "Confirm the amount shown.",
-            "max_decimal_places": "Confirm the amount shown.",
-            "max_whole_digits": "Confirm the amount shown.",
-            "max_string_length": "Confirm the amount shown.",
+            "required": gettext_lazy("Confirm the amount shown."),
+            "null": gettext_lazy("Confirm the amount shown."),
+            "invalid": gettext_lazy("Confirm the amount shown."),
+            "min_value": gettext_lazy("Confirm the amount shown."),
+            "max_digits": gettext_lazy("Confirm the amount shown."),
+            "max_decimal_places": gettext_lazy("Confirm the amount shown."),
+            "max_whole_digits": gettext_lazy("Confirm the amount shown."),
+            "max_string_length": gettext_lazy("Confirm the amount shown."),
         },
     )
 

@@ -8,6 +8,7 @@ import logging
 import stripe
 from django.conf import settings
 from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from drf_spectacular.utils import extend_schema
@@ -78,7 +79,7 @@ class OfflineCardConfirmView(APIView):
     @extend_schema(request=CardConfirmInputSerializer, responses={200: CardConfirmResultSerializer})
     def post(self, request: Request) -> Response:
         if not is_test_gateway_active():  # before reading input: the endpoint does not exist with Stripe
-            return Response({"message": "Not found.", "errors": {}}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"message": gettext("Not found."), "errors": {}}, status=status.HTTP_404_NOT_FOUND)
         serializer = CardConfirmInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         result = services.payment_test_confirm(
@@ -264,7 +265,7 @@ class PaymentMethodTestSaveView(APIView):
     @extend_schema(request=TestCardSaveInputSerializer, responses={200: PaymentMethodSerializer})
     def post(self, request: Request) -> Response:
         if not is_test_gateway_active():
-            return Response({"message": "Not found.", "errors": {}}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"message": gettext("Not found."), "errors": {}}, status=status.HTTP_404_NOT_FOUND)
         serializer = TestCardSaveInputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         month, year = serializer.validated_data["expiry"].split("/")

@@ -66,7 +66,7 @@ def test_a_call_as_harold_hears_his_next_visit_and_confirms_it(live_server, page
     page.get_by_label("Call +15005550006 as").select_option(label="Harold Smith")
     page.get_by_role("button", name="Call Kindly").click()
     heard = page.get_by_test_id("simulator-heard")
-    expect(heard).to_contain_text(words.ASK_PIN)
+    expect(heard).to_contain_text(str(words.ASK_PIN))
     page.get_by_label("Keys to type").fill("2580")
     page.get_by_label("Keys to type").press("Enter")  # the keyboard alone
     expect(heard).to_contain_text("To hear your next visits, press 1.")

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -106,7 +110,7 @@ def _rule(problem: str, value):
 
 def _home_zip_field(*, required: bool) -> StrictCharField:
     return StrictCharField(
-        label="Home ZIP code",
+        label=gettext_lazy("Home ZIP code"),
         source="home_zip",
         required=required,
         max_length=10,
@@ -116,7 +120,7 @@ def _home_zip_field(*, required: bool) -> StrictCharField:
 
 def _travel_miles_field(*, required: bool) -> StrictIntegerField:
     return StrictIntegerField(
-        label="How far you travel",
+        label=gettext_lazy("How far you travel"),
         source="travel_miles",
         required=required,
         min_value=TRAVEL_MILES_MIN,
@@ -148,7 +152,9 @@ class ProviderApplicationSerializer(StrictSerializer):
     section 5). The limits are declared with the service's numbers and texts too, for the schema
     and the form."""
 
-    phone = StrictCharField(label="Phone number", max_length=40, error_messages=_required(PHONE_TOO_SHORT))
+    phone = StrictCharField(
+        label=gettext_lazy("Phone number"), max_length=40, error_messages=_required(PHONE_TOO_SHORT)
+    )
     specialties = serializers.ListField(
         child=serializers.ChoiceField(choices=Specialty.choices),
         allow_empty=False,
@@ -157,11 +163,11 @@ class ProviderApplicationSerializer(StrictSerializer):
             "empty": services.SPECIALTIES_REQUIRED,
             "required": services.SPECIALTIES_REQUIRED,
             "null": services.SPECIALTIES_REQUIRED,
-            "max_length": f"Choose at most {len(Specialty.choices)} services.",
+            "max_length": format_lazy(gettext_lazy("Choose at most {count} services."), count=len(Specialty.choices)),
         },
     )
     hourlyRate = StrictNumberField(
-        label="Hourly rate",
+        label=gettext_lazy("Hourly rate"),
         source="hourly_rate",
         min_value=services.RATE_MIN,
         max_value=services.RATE_MAX,
@@ -174,13 +180,13 @@ class ProviderApplicationSerializer(StrictSerializer):
         },
     )
     serviceArea = StrictCharField(
-        label="Service area",
+        label=gettext_lazy("Service area"),
         source="service_area",
         max_length=services.SERVICE_AREA_MAX,
         error_messages={**_required(services.SERVICE_AREA_REQUIRED), "max_length": services.SERVICE_AREA_TOO_LONG},
     )
     bio = StrictCharField(
-        label="Bio",
+        label=gettext_lazy("Bio"),
         min_length=services.BIO_MIN,
         max_length=services.TEXT_MAX,
         error_messages={
@@ -190,7 +196,7 @@ class ProviderApplicationSerializer(StrictSerializer):
         },
     )
     experience = StrictCharField(
-        label="Experience",
+        label=gettext_lazy("Experience"),
         min_length=services.EXPERIENCE_MIN,
         max_length=services.TEXT_MAX,
         error_messages={
@@ -237,21 +243,23 @@ class ProviderStatusSerializer(StrictSerializer):
 
     status = serializers.ChoiceField(
         choices=[VerificationStatus.VERIFIED, VerificationStatus.REJECTED],
-        error_messages={"invalid_choice": "Status must be verified or rejected."},
+        error_messages={"invalid_choice": gettext_lazy("Status must be verified or rejected.")},
     )
-    reason = StrictCharField(label="Reason", required=False, allow_blank=True, max_length=2000)
+    reason = StrictCharField(label=gettext_lazy("Reason"), required=False, allow_blank=True, max_length=2000)
 
 
-NEAR_INVALID = "Please choose someone from your care circle."
-NEAR_NEEDED = "Please choose whom the helpers should be near."
-WITHIN_OUT_OF_RANGE = f"Please choose a distance from {TRAVEL_MILES_MIN} to {TRAVEL_MILES_MAX} miles."
+NEAR_INVALID = gettext_lazy("Please choose someone from your care circle.")
+NEAR_NEEDED = gettext_lazy("Please choose whom the helpers should be near.")
+WITHIN_OUT_OF_RANGE = format_lazy(
+    gettext_lazy("Please choose a distance from {min} to {max} miles."), min=TRAVEL_MILES_MIN, max=TRAVEL_MILES_MAX
+)
 
 
 class ProviderListQuerySerializer(serializers.Serializer):
     """Query of GET /api/providers."""
 
     verified = serializers.ChoiceField(choices=["true", "false"], required=False)
-    search = StrictCharField(label="Search", required=False, allow_blank=True, max_length=200)
+    search = StrictCharField(label=gettext_lazy("Search"), required=False, allow_blank=True, max_length=200)
     specialty = serializers.ChoiceField(choices=Specialty.choices, required=False, allow_blank=True)
     language = serializers.ChoiceField(
         choices=list(SPOKEN),
@@ -261,13 +269,15 @@ class ProviderListQuerySerializer(serializers.Serializer):
     )
     sort = serializers.ChoiceField(choices=list(SORTS), required=False, allow_blank=True)
     availableOn = serializers.DateField(
-        required=False, input_formats=["%Y-%m-%d"], error_messages={"invalid": "Please enter the date as YYYY-MM-DD."}
+        required=False,
+        input_formats=["%Y-%m-%d"],
+        error_messages={"invalid": gettext_lazy("Please enter the date as YYYY-MM-DD.")},
     )
     timeWindow = serializers.ChoiceField(
         choices=list(VISIT_WINDOWS),
         required=False,
         allow_blank=True,
-        error_messages={"invalid_choice": "Please choose morning, afternoon or evening."},
+        error_messages={"invalid_choice": gettext_lazy("Please choose morning, afternoon or evening.")},
     )
 
     near = serializers.IntegerField(
@@ -291,7 +301,7 @@ class ProviderListQuerySerializer(serializers.Serializer):
     def validate(self, attrs):
         problems = {}
         if attrs.get("timeWindow") and not attrs.get("availableOn"):
-            problems["availableOn"] = ["Please choose a date for the time of day."]
+            problems["availableOn"] = [gettext("Please choose a date for the time of day.")]
         if attrs.get("within") is not None and attrs.get("near") is None:
             problems["within"] = [NEAR_NEEDED]
         if attrs.get("sort") == DISTANCE_SORT and attrs.get("near") is None:
@@ -304,9 +314,9 @@ class ProviderListQuerySerializer(serializers.Serializer):
 # ---------------------------------------------------------------- availability
 
 WINDOW_CHOICES = list(VISIT_WINDOWS)
-TIME_INVALID = "Please enter a time like 09:30."
-DATE_INVALID = "Please enter the date as YYYY-MM-DD."
-DAY_PAST = "Please choose today or a later date."
+TIME_INVALID = gettext_lazy("Please enter a time like 09:30.")
+DATE_INVALID = gettext_lazy("Please enter the date as YYYY-MM-DD.")
+DAY_PAST = gettext_lazy("Please choose today or a later date.")
 
 
 class NextFreeWindowSerializer(serializers.Serializer):
@@ -431,22 +441,18 @@ class ScheduleUpdateSerializer(StrictSerializer):
     )
 
 
-def _date_field(label: str, **kwargs) -> serializers.DateField:
-    messages = {
-        "invalid": DATE_INVALID,
-        "required": f"Please choose the {label}.",
-        "null": f"Please choose the {label}.",
-    }
+def _date_field(required: Any, **kwargs) -> serializers.DateField:
+    messages = {"invalid": DATE_INVALID, "required": required, "null": required}
     return serializers.DateField(input_formats=["%Y-%m-%d"], error_messages=messages, **kwargs)
 
 
 class TimeOffCreateSerializer(StrictSerializer):
     """POST /api/providers/me/time-off."""
 
-    firstDay = _date_field("first day", source="first_day")
-    lastDay = _date_field("last day", source="last_day")
+    firstDay = _date_field(gettext_lazy("Please choose the first day."), source="first_day")
+    lastDay = _date_field(gettext_lazy("Please choose the last day."), source="last_day")
     note = StrictCharField(
-        label="Note",
+        label=gettext_lazy("Note"),
         required=False,
         allow_blank=True,
         max_length=services.NOTE_MAX,

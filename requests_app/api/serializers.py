@@ -6,6 +6,7 @@ import datetime as dt
 from functools import cached_property
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
@@ -407,12 +408,12 @@ class _RequestInput(StrictSerializer):
     (core.api.input_limits)."""
 
     title = StrictCharField(
-        label="Title",
+        label=gettext_lazy("Title"),
         max_length=services.TITLE_MAX,
         error_messages={**_required(services.TITLE_REQUIRED), "max_length": services.TITLE_TOO_LONG},
     )
     description = StrictCharField(
-        label="Description",
+        label=gettext_lazy("Description"),
         min_length=services.DESCRIPTION_MIN,
         max_length=services.TEXT_MAX,
         error_messages={
@@ -422,7 +423,7 @@ class _RequestInput(StrictSerializer):
         },
     )
     maxBudget = MoneyField(
-        label="Budget",
+        label=gettext_lazy("Budget"),
         required=False,
         allow_null=True,
         min_value=services.BUDGET_MIN,
@@ -430,31 +431,43 @@ class _RequestInput(StrictSerializer):
         error_messages={"min_value": services.BUDGET_NEGATIVE, "max_value": services.BUDGET_TOO_HIGH},
     )
     categoryId = StrictIntegerField(
-        label="Category",
+        label=gettext_lazy("Category"),
         min_value=1,
         max_value=2**31 - 1,
         error_messages={code: services.CATEGORY_REQUIRED for code in ("required", "null", "min_value", "max_value")},
     )
     location = StrictCharField(
-        label="Location",
+        label=gettext_lazy("Location"),
         max_length=services.LOCATION_MAX,
         error_messages={**_required(services.LOCATION_REQUIRED), "max_length": services.LOCATION_TOO_LONG},
     )
     # The address in parts (the request form's fields); they win over the one-line location.
-    street = StrictCharField(label="Street", required=False, allow_blank=True, allow_null=True, max_length=255)
-    unit = StrictCharField(label="Apartment or unit", required=False, allow_blank=True, allow_null=True, max_length=40)
-    town = StrictCharField(label="Town", required=False, allow_blank=True, allow_null=True, max_length=120)
-    state = StrictCharField(label="State", required=False, allow_blank=True, allow_null=True, max_length=40)
-    zipCode = StrictCharField(label="ZIP", required=False, allow_blank=True, allow_null=True, max_length=10)
+    street = StrictCharField(
+        label=gettext_lazy("Street"), required=False, allow_blank=True, allow_null=True, max_length=255
+    )
+    unit = StrictCharField(
+        label=gettext_lazy("Apartment or unit"), required=False, allow_blank=True, allow_null=True, max_length=40
+    )
+    town = StrictCharField(
+        label=gettext_lazy("Town"), required=False, allow_blank=True, allow_null=True, max_length=120
+    )
+    state = StrictCharField(
+        label=gettext_lazy("State"), required=False, allow_blank=True, allow_null=True, max_length=40
+    )
+    zipCode = StrictCharField(
+        label=gettext_lazy("ZIP"), required=False, allow_blank=True, allow_null=True, max_length=10
+    )
     preferredTime = serializers.ChoiceField(
         choices=TimeWindow.choices,
         required=False,
         allow_blank=True,
         allow_null=True,
-        error_messages={"invalid_choice": "Preferred time must be morning, afternoon, evening or flexible."},
+        error_messages={
+            "invalid_choice": gettext_lazy("Preferred time must be morning, afternoon, evening or flexible.")
+        },
     )
     specialRequirements = StrictCharField(
-        label="Special requirements",
+        label=gettext_lazy("Special requirements"),
         required=False,
         allow_blank=True,
         allow_null=True,
@@ -473,14 +486,14 @@ class _RequestInput(StrictSerializer):
         required=False,
         allow_blank=True,
         allow_null=True,
-        error_messages={"invalid_choice": "Repeat must be weekly, every 2 weeks or monthly."},
+        error_messages={"invalid_choice": gettext_lazy("Repeat must be weekly, every 2 weeks or monthly.")},
     )
     # The numbers' rules (2 to 26 visits, an end date after the first) are the service's
     # (requests_app.services.series_problems), which says how many visits the series would have.
     repeatCount = StrictIntegerField(
-        label="Number of visits", required=False, allow_null=True, max_value=2**15 - 1, min_value=-(2**15)
+        label=gettext_lazy("Number of visits"), required=False, allow_null=True, max_value=2**15 - 1, min_value=-(2**15)
     )
-    repeatUntil = DateOrDateTimeField(label="Last visit on or before", required=False, allow_null=True)
+    repeatUntil = DateOrDateTimeField(label=gettext_lazy("Last visit on or before"), required=False, allow_null=True)
 
     def validate_categoryId(self, value: int) -> int:
         return _rule(services.category_problem(category_get_active(category_id=value)), value)
@@ -520,7 +533,7 @@ class ServiceRequestCreateSerializer(_RequestInput):
     (still "Location is required" when they have none)."""
 
     recipientId = StrictIntegerField(
-        label="Who is this for?",
+        label=gettext_lazy("Who is this for?"),
         required=False,
         allow_null=True,
         min_value=1,
@@ -528,7 +541,7 @@ class ServiceRequestCreateSerializer(_RequestInput):
         error_messages={code: services.RECIPIENT_UNKNOWN for code in ("min_value", "max_value")},
     )
     location = StrictCharField(
-        label="Location",
+        label=gettext_lazy("Location"),
         required=False,
         allow_blank=True,
         allow_null=True,
@@ -539,12 +552,12 @@ class ServiceRequestCreateSerializer(_RequestInput):
     urgency = serializers.ChoiceField(
         choices=Urgency.choices,
         required=False,
-        error_messages={"invalid_choice": "Urgency must be low, normal, high or urgent."},
+        error_messages={"invalid_choice": gettext_lazy("Urgency must be low, normal, high or urgent.")},
     )
     # send it to one verified provider; only they may accept it for 24
     # hours, or for good with onlyRequestedProvider (ignored without a provider).
     requestedProviderId = StrictIntegerField(
-        label="Helper",
+        label=gettext_lazy("Helper"),
         required=False,
         allow_null=True,
         min_value=1,
@@ -553,11 +566,11 @@ class ServiceRequestCreateSerializer(_RequestInput):
     )
     onlyRequestedProvider = serializers.BooleanField(required=False, default=False)
     preferredDate = DateOrDateTimeField(
-        label="Preferred date",
+        label=gettext_lazy("Preferred date"),
         error_messages={code: services.PREFERRED_DATE_REQUIRED for code in ("required", "null")},
     )
     estimatedDuration = StrictIntegerField(
-        label="Duration",
+        label=gettext_lazy("Duration"),
         required=False,
         min_value=services.DURATION_MIN,
         max_value=services.DURATION_MAX,
@@ -596,7 +609,7 @@ class ServiceRequestUpdateSerializer(_RequestInput):
     the one-line location or the address's parts (one of them is required)."""
 
     location = StrictCharField(
-        label="Location",
+        label=gettext_lazy("Location"),
         required=False,
         allow_blank=True,
         max_length=services.LOCATION_MAX,
@@ -611,12 +624,12 @@ class ServiceRequestUpdateSerializer(_RequestInput):
     urgency = serializers.ChoiceField(
         choices=[Urgency.LOW, Urgency.NORMAL, Urgency.HIGH],
         required=False,
-        error_messages={"invalid_choice": "Urgency must be low, normal or high."},
+        error_messages={"invalid_choice": gettext_lazy("Urgency must be low, normal or high.")},
     )
     # Optional on the edit page (spec section 5): a cleared date ("" or null) removes it.
-    preferredDate = DateOrDateTimeField(label="Preferred date", required=False, allow_null=True)
+    preferredDate = DateOrDateTimeField(label=gettext_lazy("Preferred date"), required=False, allow_null=True)
     estimatedDuration = StrictIntegerField(
-        label="Duration",
+        label=gettext_lazy("Duration"),
         required=False,
         min_value=services.DURATION_MIN_ON_EDIT,
         max_value=services.DURATION_MAX,
@@ -655,7 +668,7 @@ class ServiceRequestDeclineSerializer(StrictSerializer):
     """POST /api/service-requests/{id}/decline: why the provider cannot take it (the circle reads it)."""
 
     reason = StrictCharField(
-        label="Reason",
+        label=gettext_lazy("Reason"),
         max_length=services.DECLINE_REASON_MAX,
         error_messages={
             **_required(services.DECLINE_REASON_REQUIRED),

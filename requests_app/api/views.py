@@ -5,6 +5,7 @@ Accepting a request creates a booking: bookings.api.views.ServiceRequestAcceptVi
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny
@@ -40,7 +41,7 @@ class ServiceCategoryListView(generics.ListAPIView):
 
 
 LIST_VIEWS = ("client", "provider")
-LIST_VIEW_INVALID = "Choose client or provider."
+LIST_VIEW_INVALID = gettext_lazy("Choose client or provider.")
 
 
 class ServiceRequestListCreateView(CachedListMixin, generics.ListAPIView):

@@ -56,7 +56,7 @@ def test_open_requests_with_a_past_date_are_cancelled_and_the_client_told(reques
     assert f'cancelled request {requests["stale"].pk} "Yesterday\'s errand"' in output
     [note] = Message.objects.filter(receiver=client_user, sender__isnull=True)
     assert note.content == (
-        'Your request "Yesterday\'s errand" was cancelled because its preferred date (March 8, 2026) has passed '
+        'Your request "Yesterday\'s errand" was cancelled because its preferred date (Sunday, March 8) has passed '
         "without a provider accepting it. You are welcome to post it again with a new date."
     )
     # Today in the site's zone, the future, and requests no longer open are untouched.

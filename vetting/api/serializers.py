@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -91,9 +92,9 @@ class VettingQueueItemSerializer(serializers.Serializer):
 
 class AdjudicateSerializer(StrictSerializer):
     outcome = serializers.ChoiceField(choices=AdjudicationOutcome.choices)
-    reason = StrictCharField(label="Reason", max_length=2000)
+    reason = StrictCharField(label=gettext_lazy("Reason"), max_length=2000)
 
 
 class AdverseStepInputSerializer(StrictSerializer):
     step = serializers.ChoiceField(choices=AdverseStep.choices)
-    note = StrictCharField(label="Note", required=False, allow_blank=True, max_length=2000)
+    note = StrictCharField(label=gettext_lazy("Note"), required=False, allow_blank=True, max_length=2000)

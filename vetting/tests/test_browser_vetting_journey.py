@@ -69,7 +69,7 @@ def test_staff_adjudicate_a_consider_report_and_approval_without_evidence_is_ref
 
     page.get_by_role("button", name="Approve Nora Nothing").click()
     page.get_by_role("dialog", name="Approve Nora Nothing?").get_by_role("button", name="Approve", exact=True).click()
-    expect(page.get_by_test_id("toast")).to_contain_text(NO_IDENTITY)
+    expect(page.get_by_test_id("toast")).to_contain_text(str(NO_IDENTITY))
     page.get_by_role("dialog", name="Approve Nora Nothing?").get_by_role("button", name="Keep Reviewing").click()
 
     page.get_by_role("tab", name="Vetting").click()

@@ -267,7 +267,7 @@ def test_the_django_admin_action_obeys_the_same_rule(client, admin_user, applica
     applicant.refresh_from_db()
     ready.refresh_from_db()
     assert (applicant.verification_status, ready.verification_status) == ("pending", "verified")
-    assert selectors.NO_IDENTITY in response.content.decode()
+    assert str(selectors.NO_IDENTITY) in response.content.decode()
     assert AuditLog.objects.filter(action=AuditAction.PROVIDER_VERIFIED, target_id=str(ready.pk)).exists()
 
 
