@@ -136,5 +136,6 @@ def test_the_reminder_text_is_in_her_language(spanish_visit, phone_lines):
     [text] = phone_lines.sent
     assert text["To"] == ROSA
     assert text["Body"].startswith(
-        "Kindly: mañana tiene una visita, el miércoles 2 de diciembre, por la tarde, con Vera"
+        "Kindly: Tiene una visita mañana, el miércoles 2 de diciembre, por la tarde, con Vera"
     )
+    assert text["Body"].endswith("Responda STOP para no recibir más mensajes.")  # the channel's words, hers too
