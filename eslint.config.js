@@ -37,7 +37,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/islands/admin.tsx",
   "frontend/islands/care-circle.tsx",
   "frontend/islands/checkout.tsx",
-  "frontend/islands/dashboard.tsx",
   "frontend/islands/edit-service-request.tsx",
   "frontend/islands/messages.tsx",
   "frontend/islands/payment-method.tsx",
@@ -64,7 +63,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/lib/useAcceptRequest.ts",
   "frontend/pages/admin/**",
   "frontend/pages/care-circle/**",
-  "frontend/pages/dashboard/**",
   "frontend/pages/login/**",
 ];
 

@@ -1,5 +1,7 @@
 // One booking (or one visit of a series) on the dashboard: when, who, the visit's progress, and what
 // the viewer may do (pay, cancel, review, tip, book again; a helper's check-in and check-out).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { BookingPerson, SUPPORT_LINK } from "../../components/BookingPerson";
 import { BookAgainLink } from "../../components/DirectRequest";
 import { bookingStatusNote, StatusBadge } from "../../components/StatusBadge";
@@ -58,6 +60,8 @@ export function BookingItem({
 }) {
   const titleId = `booking-${booking.id}-title`;
   const series = booking.series;
+  const visitIndex = series?.index ?? 0;
+  const visitCount = series?.count ?? 0;
   const active = booking.status === "scheduled" || booking.status === "confirmed";
   // Paying, cancelling and reviewing are the organizers' (canManage); a circle's member sees the visit.
   const manages = role === "client" && booking.circleRole === "organizer";
@@ -70,7 +74,9 @@ export function BookingItem({
       <div className="list-item-head">
         {series ? (
           <h4 id={titleId} className="list-item-title">
-            Visit {series.index} of {series.count}
+            <Trans>
+              Visit {visitIndex} of {visitCount}
+            </Trans>
             <span className="visually-hidden">: {bookingTitle(booking)}</span>
           </h4>
         ) : (
@@ -115,7 +121,7 @@ export function BookingItem({
       <div className="actions">
         {payable && (
           <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
-            Pay now
+            <Trans>Pay now</Trans>
           </a>
         )}
         {manages &&
@@ -127,7 +133,7 @@ export function BookingItem({
               onClick={() => actions.onCancel(booking)}
               aria-describedby={titleId}
             >
-              {series ? "Cancel this visit" : "Cancel Booking"}
+              {series ? t`Cancel this visit` : t`Cancel Booking`}
             </button>
           ) : (
             <>
@@ -140,7 +146,7 @@ export function BookingItem({
                 aria-describedby={titleId}
                 data-testid="contact-support"
               >
-                Contact support
+                <Trans>Contact support</Trans>
               </a>
             </>
           ))}
@@ -152,7 +158,7 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="cancel-rest"
           >
-            Cancel the rest of the series
+            <Trans>Cancel the rest of the series</Trans>
           </button>
         )}
         {role === "provider" && active && !booking.checkedInAt && (
@@ -163,7 +169,7 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="provider-cancel"
           >
-            I can&apos;t make this visit
+            <Trans>I can&apos;t make this visit</Trans>
           </button>
         )}
         {reviewable && (
@@ -173,12 +179,12 @@ export function BookingItem({
             onClick={() => actions.onReview(booking)}
             aria-describedby={titleId}
           >
-            Leave a Review
+            <Trans>Leave a Review</Trans>
           </button>
         )}
         {reviewDue && !reviewable && (
           <p className="muted" data-testid="review-after-report">
-            You can leave a review once the helper's visit report is in.
+            <Trans>You can leave a review once the helper's visit report is in.</Trans>
           </p>
         )}
         {manages && actions.onTip && tipWindowOpen(booking) && (
@@ -189,11 +195,13 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="add-tip"
           >
-            Add a tip
+            <Trans>Add a tip</Trans>
           </button>
         )}
         {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
-          <p className="muted">Thank you for your review.</p>
+          <p className="muted">
+            <Trans>Thank you for your review.</Trans>
+          </p>
         )}
         {manages && (booking.paymentStatus === "paid" || booking.paymentStatus === "refunded") && (
           <a
@@ -203,7 +211,7 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="receipt-download"
           >
-            Download the receipt (PDF)
+            <Trans>Download the receipt (PDF)</Trans>
           </a>
         )}
         {manages && <BookAgainLink booking={booking} describedBy={titleId} />}
@@ -214,7 +222,7 @@ export function BookingItem({
           aria-describedby={titleId}
           data-testid="booking-details"
         >
-          View Details
+          <Trans>View Details</Trans>
         </a>
       </div>
     </li>
