@@ -2,7 +2,7 @@
 // props) and says its words in Spanish.
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { activateForTest } from "../lib/test-i18n";
+import { activateForTest } from "../../lib/test-i18n";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -14,7 +14,7 @@ describe("the edit-request page in Spanish", () => {
     document.body.innerHTML =
       '<div id="edit-service-request-root"></div>' +
       '<script id="edit-service-request-props" type="application/json">{"requestId": ""}</script>';
-    await import("./edit-service-request");
+    await import("../../islands/edit-service-request");
     expect(await screen.findByRole("heading", { name: "No encontramos la solicitud" })).toBeTruthy();
     expect(screen.getByRole("link", { name: /Volver a la página de inicio/ })).toBeTruthy();
   });
