@@ -37,7 +37,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/islands/admin.tsx",
   "frontend/islands/care-circle.tsx",
   "frontend/islands/checkout.tsx",
-  "frontend/islands/messages.tsx",
   "frontend/islands/payment-method.tsx",
   "frontend/islands/provider-profile.tsx",
   "frontend/islands/provider-signup.tsx",
