@@ -36,8 +36,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/components/VisitPhoto.tsx",
   "frontend/islands/admin.tsx",
   "frontend/islands/care-circle.tsx",
-  "frontend/islands/checkout.tsx",
-  "frontend/islands/payment-method.tsx",
   "frontend/islands/provider-profile.tsx",
   "frontend/islands/provider-signup.tsx",
   "frontend/islands/providers.tsx",
