@@ -21,15 +21,9 @@ const NOT_YET_TRANSLATED = [
   "frontend/components/VisitControls.tsx",
   "frontend/islands/admin.tsx",
   "frontend/islands/care-circle.tsx",
-  "frontend/islands/checkout.tsx",
-  "frontend/islands/dashboard.tsx",
-  "frontend/islands/edit-service-request.tsx",
-  "frontend/islands/messages.tsx",
-  "frontend/islands/payment-method.tsx",
   "frontend/islands/provider-profile.tsx",
   "frontend/islands/provider-signup.tsx",
   "frontend/islands/providers.tsx",
-  "frontend/islands/request-service.tsx",
   "frontend/islands/schedule.tsx",
   "frontend/islands/service-request-details.tsx",
   "frontend/islands/vetting-steps.tsx",
@@ -44,7 +38,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/lib/schemas/service-request.ts",
   "frontend/pages/admin/**",
   "frontend/pages/care-circle/**",
-  "frontend/pages/dashboard/**",
 ];
 
 // lingui/no-unlocalized-strings looks at every string, then leaves out what no one reads: class

@@ -2,6 +2,8 @@
 // "Payment Complete!", "Preparing payment..." or the form with the booking summary and the
 // security notes. With Stripe keys the form is Stripe's Payment Element (@stripe/stripe-js,
 // fetched only then: the offline test gateway's plain card form never loads Stripe.js).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { InputField } from "../components/Field";
@@ -47,53 +49,70 @@ interface CheckoutProps {
 
 type Phase = "preparing" | "prepare-failed" | "form" | "complete";
 
-const CREATE_FAILED = "Failed to create payment. Please try again.";
-const PAID_TITLE = "Payment Successful";
-const PAID_TEXT = "Thank you for your payment! Your booking is confirmed.";
+// Read when shown, in the page's language (lingui/t-call-in-function).
+const createFailed = () => t`Failed to create payment. Please try again.`;
+const paidTitle = () => t`Payment Successful`;
+const paidText = () => t`Thank you for your payment! Your booking is confirmed.`;
 /** A lost session signs in again through /api/login (spec section 8); the page's writes carry it. */
 const SESSION: SessionMeta = { loginTarget: "/api/login" };
 
 function paymentFailed(message: string): void {
-  toast({ title: "Payment Failed", description: message, variant: "destructive" });
+  toast({ title: t`Payment Failed`, description: message, variant: "destructive" });
 }
 
 function paymentSucceeded(): void {
-  toast({ title: PAID_TITLE, description: PAID_TEXT });
+  toast({ title: paidTitle(), description: paidText() });
 }
 
 function BookingSummary({ booking }: { booking: CheckoutBooking }) {
   return (
     <section className="card checkout-summary" aria-labelledby="summary-heading">
-      <h2 id="summary-heading">Booking Summary</h2>
+      <h2 id="summary-heading">
+        <Trans>Booking Summary</Trans>
+      </h2>
       <dl className="summary-list" data-testid="booking-summary">
         <div>
-          <dt>Service</dt>
+          <dt>
+            <Trans>Service</Trans>
+          </dt>
           <dd>{booking.title}</dd>
         </div>
         <div>
-          <dt>For</dt>
+          <dt>
+            <Trans>For</Trans>
+          </dt>
           <dd data-testid="checkout-recipient">
             {`${booking.recipient.firstName} ${booking.recipient.lastName}`.trim()}
           </dd>
         </div>
         <div>
-          <dt>Provider</dt>
+          <dt>
+            <Trans>Provider</Trans>
+          </dt>
           <dd>{booking.providerName}</dd>
         </div>
         <div>
-          <dt>Date</dt>
+          <dt>
+            <Trans>Date</Trans>
+          </dt>
           <dd>{formatDate(booking.scheduledDate)}</dd>
         </div>
         <div>
-          <dt>Time</dt>
+          <dt>
+            <Trans>Time</Trans>
+          </dt>
           <dd>{booking.scheduledTimeLabel}</dd>
         </div>
         <div>
-          <dt>Duration</dt>
+          <dt>
+            <Trans>Duration</Trans>
+          </dt>
           <dd>{booking.duration} minutes</dd>
         </div>
         <div className="summary-total">
-          <dt>Total</dt>
+          <dt>
+            <Trans>Total</Trans>
+          </dt>
           <dd data-testid="summary-total">{formatMoney(booking.totalAmount)}</dd>
         </div>
       </dl>
@@ -112,20 +131,32 @@ function BookingSummary({ booking }: { booking: CheckoutBooking }) {
 }
 
 function SecurityNotes() {
+  const windowHours = RULES.cancellation.WINDOW_HOURS;
   return (
     <section className="card checkout-security" aria-labelledby="security-heading">
-      <h2 id="security-heading">Secure Payment</h2>
+      <h2 id="security-heading">
+        <Trans>Secure Payment</Trans>
+      </h2>
       <ul className="security-notes">
-        <li>Your payment is encrypted and processed securely through the platform.</li>
-        <li>Kindly never stores your full card number.</li>
-        <li>You are only charged this booking's total.</li>
-        <li>Cancel at least {RULES.cancellation.WINDOW_HOURS} hours before your visit for a full refund.</li>
+        <li>
+          <Trans>Your payment is encrypted and processed securely through the platform.</Trans>
+        </li>
+        <li>
+          <Trans>Kindly never stores your full card number.</Trans>
+        </li>
+        <li>
+          <Trans>You are only charged this booking's total.</Trans>
+        </li>
+        <li>
+          <Trans>Cancel at least {windowHours} hours before your visit for a full refund.</Trans>
+        </li>
       </ul>
     </section>
   );
 }
 
 function SubmitButton({ processing, amount, disabled }: { processing: boolean; amount: string; disabled?: boolean }) {
+  const money = formatMoney(amount);
   return (
     <button
       type="submit"
@@ -133,14 +164,14 @@ function SubmitButton({ processing, amount, disabled }: { processing: boolean; a
       disabled={processing || disabled}
       aria-busy={processing}
     >
-      {processing ? "Processing Payment..." : `Pay ${formatMoney(amount)}`}
+      {processing ? t`Processing Payment...` : t`Pay ${money}`}
     </button>
   );
 }
 
 // ---------------------------------------------------------------- offline test gateway
 
-const EXPIRY_HINT = "MM / YY, for example 04 / 28";
+const expiryHint = () => t`MM / YY, for example 04 / 28`;
 const CARD_FIELDS = ["cardNumber", "expiry", "cvc"] as const;
 const NO_CARD: CardValues = { cardNumber: "", expiry: "", cvc: "" };
 
@@ -188,14 +219,18 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
 
   return (
     <form className="card checkout-form" onSubmit={submit} noValidate aria-labelledby="card-heading">
-      <h2 id="card-heading">Card Details</h2>
+      <h2 id="card-heading">
+        <Trans>Card Details</Trans>
+      </h2>
       {/* Above the fields, not in the aside: on a phone the aside comes after the Pay button. */}
       <p className="test-mode-note" data-testid="test-card-hint">
-        Test mode: no real money is taken. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+        <Trans>
+          Test mode: no real money is taken. Card 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.
+        </Trans>
       </p>
       <InputField
         id="card-number"
-        label="Card number"
+        label={t`Card number`}
         required
         inputMode="numeric"
         autoComplete="cc-number"
@@ -208,11 +243,11 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
       <div className="field-row">
         <InputField
           id="card-expiry"
-          label="Expiry date"
-          hint={EXPIRY_HINT}
+          label={t`Expiry date`}
+          hint={expiryHint()}
           required
           autoComplete="cc-exp"
-          placeholder="MM / YY"
+          placeholder={t`MM / YY`}
           maxLength={EXPIRY_MAX_LENGTH}
           value={expiry}
           onChange={(e) => {
@@ -225,7 +260,7 @@ function TestCardForm({ booking, onPaid }: { booking: CheckoutBooking; onPaid: (
         />
         <InputField
           id="card-cvc"
-          label="Security code (CVC)"
+          label={t`Security code (CVC)`}
           required
           inputMode="numeric"
           autoComplete="cc-csc"
@@ -276,7 +311,7 @@ function StripeForm({
       .then(({ loadStripe }) => loadStripe(publishableKey))
       .then((loaded) => {
         if (cancelled || !loaded || !mountRef.current) {
-          if (!loaded && !cancelled) setLoadError(CREATE_FAILED);
+          if (!loaded && !cancelled) setLoadError(createFailed());
           return;
         }
         const els = loaded.elements({
@@ -290,7 +325,7 @@ function StripeForm({
         setElements(els);
       })
       .catch(() => {
-        if (!cancelled) setLoadError(CREATE_FAILED);
+        if (!cancelled) setLoadError(createFailed());
       });
     return () => {
       cancelled = true;
@@ -312,7 +347,7 @@ function StripeForm({
         redirect: "if_required",
       });
       if (result.error) {
-        const message = result.error.message ?? "Your payment could not be completed.";
+        const message = result.error.message ?? t`Your payment could not be completed.`;
         setFailure(message);
         paymentFailed(message);
       } else if (result.paymentIntent.status === "succeeded") {
@@ -322,7 +357,7 @@ function StripeForm({
         paymentSucceeded();
         onPaid();
       } else {
-        setNotice("Your payment is being processed. We'll confirm your booking as soon as it completes.");
+        setNotice(t`Your payment is being processed. We'll confirm your booking as soon as it completes.`);
       }
     } finally {
       setProcessing(false);
@@ -331,11 +366,13 @@ function StripeForm({
 
   return (
     <form className="card checkout-form" onSubmit={submit} aria-labelledby="card-heading">
-      <h2 id="card-heading">Payment Details</h2>
+      <h2 id="card-heading">
+        <Trans>Payment Details</Trans>
+      </h2>
       <div ref={mountRef} className="stripe-element" />
       {!elements && !loadError && (
         <p className="muted" role="status">
-          Preparing payment...
+          <Trans>Preparing payment...</Trans>
         </p>
       )}
       {loadError && (
@@ -359,16 +396,23 @@ function StripeForm({
 function NotFound() {
   return (
     <section className="card narrow-card checkout-state" aria-labelledby="state-heading">
-      <h1 id="state-heading">Booking Not Found</h1>
-      <p>We couldn't find this booking. It may belong to another account, or the link may be wrong.</p>
+      <h1 id="state-heading">
+        <Trans>Booking Not Found</Trans>
+      </h1>
+      <p>
+        <Trans>We couldn't find this booking. It may belong to another account, or the link may be wrong.</Trans>
+      </p>
       <a className="button button-primary" href="/">
-        Back to Dashboard
+        <Trans>Back to Dashboard</Trans>
       </a>
     </section>
   );
 }
 
 function Complete({ booking }: { booking: CheckoutBooking }) {
+  const paid = formatMoney(booking.totalAmount);
+  const helper = booking.providerName;
+  const tip = formatMoney(booking.tip?.amount);
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The Pay button sat low on a phone's page: the confirmation starts at the top, in view.
@@ -379,22 +423,25 @@ function Complete({ booking }: { booking: CheckoutBooking }) {
     <div className="checkout-layout">
       <section className="card checkout-state" aria-labelledby="state-heading" data-testid="payment-complete">
         <h1 id="state-heading" ref={headingRef} tabIndex={-1}>
-          Payment Complete!
+          <Trans>Payment Complete!</Trans>
         </h1>
-        <p>{PAID_TEXT}</p>
+        <p>{paidText()}</p>
         {/* The total, here at the top: the "Payment Successful" toast sits over the bottom of a
             phone's screen, where the summary's total is. */}
         <p data-testid="paid-amount">
-          You paid <strong>{formatMoney(booking.totalAmount)}</strong>.
+          <Trans>
+            You paid <strong>{paid}</strong>.
+          </Trans>
         </p>
         {booking.tip && (
           <p data-testid="paid-tip">
-            Tip for {booking.providerName}, paid on its own: <strong>{formatMoney(booking.tip.amount)}</strong>. All of
-            it goes to {booking.providerName}.
+            <Trans>
+              Tip for {helper}, paid on its own: <strong>{tip}</strong>. All of it goes to {helper}.
+            </Trans>
           </p>
         )}
         <a className="button button-primary" href="/">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </a>
       </section>
       <BookingSummary booking={booking} />
@@ -405,20 +452,22 @@ function Complete({ booking }: { booking: CheckoutBooking }) {
 function Unavailable({ booking }: { booking: CheckoutBooking }) {
   const reason = !booking.canPay
     ? booking.paymentStatus === "paid"
-      ? "This booking has been paid. Thank you."
-      : "An organizer of this care circle pays for visits. You can see the payment's status here."
+      ? t`This booking has been paid. Thank you.`
+      : t`An organizer of this care circle pays for visits. You can see the payment's status here.`
     : booking.status === "cancelled"
-      ? "This booking was cancelled, so there is nothing to pay."
+      ? t`This booking was cancelled, so there is nothing to pay.`
       : booking.paymentStatus === "refunded"
-        ? "The payment for this booking was refunded."
-        : "This booking cannot be paid right now.";
+        ? t`The payment for this booking was refunded.`
+        : t`This booking cannot be paid right now.`;
   return (
     <div className="checkout-layout">
       <section className="card checkout-state" aria-labelledby="state-heading">
-        <h1 id="state-heading">Payment Not Available</h1>
+        <h1 id="state-heading">
+          <Trans>Payment Not Available</Trans>
+        </h1>
         <p>{reason}</p>
         <a className="button button-primary" href="/">
-          Back to Dashboard
+          <Trans>Back to Dashboard</Trans>
         </a>
       </section>
       <BookingSummary booking={booking} />
@@ -445,7 +494,7 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
       setPhase("form");
     } catch (error) {
       if (isUnauthorizedError(error)) return; // lib/query's
-      toast({ title: "Error", description: CREATE_FAILED, variant: "destructive" });
+      toast({ title: t`Error`, description: createFailed(), variant: "destructive" });
       setPhase("prepare-failed");
     }
   }, [booking, post]);
@@ -465,9 +514,11 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
   return (
     <div>
       <header className="page-header">
-        <h1>Complete Your Payment</h1>
+        <h1>
+          <Trans>Complete Your Payment</Trans>
+        </h1>
         <p className="lead">
-          Pay securely for your booking. Your booking is confirmed as soon as the payment succeeds.
+          <Trans>Pay securely for your booking. Your booking is confirmed as soon as the payment succeeds.</Trans>
         </p>
       </header>
       <div className="checkout-layout">
@@ -475,17 +526,17 @@ function Checkout({ booking, backend, publishableKey }: CheckoutProps) {
           {phase === "preparing" && (
             <section className="card checkout-state" aria-live="polite">
               <p role="status" className="preparing">
-                <span className="spinner" aria-hidden="true" /> Preparing payment...
+                <span className="spinner" aria-hidden="true" /> <Trans>Preparing payment...</Trans>
               </p>
             </section>
           )}
           {phase === "prepare-failed" && (
             <section className="card checkout-state">
               <p className="form-error" role="alert">
-                {CREATE_FAILED}
+                {createFailed()}
               </p>
               <button type="button" className="button button-primary" onClick={() => void prepare()}>
-                Try Again
+                <Trans>Try Again</Trans>
               </button>
             </section>
           )}

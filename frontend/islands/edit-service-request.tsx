@@ -2,6 +2,8 @@
 // the edit form with Save Changes, and Delete Request behind a confirmation dialog. The request is
 // a query, the save and the delete are mutations (a lost session is lib/query's); the form checks
 // the server's rules with its words (lib/schemas/service-request.ts, the edit variant).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useMemo, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { isUnauthorizedError, redirectAfter } from "../lib/api";
@@ -64,15 +66,15 @@ function toForm(r: ServiceRequest): FormValues {
 function BackToDashboard() {
   return (
     <a className="button button-secondary" href="/">
-      <span aria-hidden="true">←</span> Back to Dashboard
+      <span aria-hidden="true">←</span> <Trans>Back to Dashboard</Trans>
     </a>
   );
 }
 
-function NotFound({ title = "Request Not Found", text }: { title?: string; text: string }) {
+function NotFound({ title, text }: { title?: string; text: string }) {
   return (
     <div className="card page-message">
-      <h1>{title}</h1>
+      <h1>{title ?? t`Request Not Found`}</h1>
       <p>{text}</p>
       <div className="actions">
         <BackToDashboard />
@@ -87,18 +89,22 @@ function EditRequest({ requestId, categories, shortNotice, today, latestDate, li
 
   // A lost session is on its way to /login (lib/query tells it): nothing to say here meanwhile.
   if (valid && (request.isPending || isUnauthorizedError(request.error))) {
-    return <LoadingText>Loading request…</LoadingText>;
+    return (
+      <LoadingText>
+        <Trans>Loading request…</Trans>
+      </LoadingText>
+    );
   }
   // Only an organizer of the recipient's care circle edits a request; anyone else has nothing to
   // edit here (the server refuses them too).
   if (!request.data || request.data.circleRole !== "organizer") {
-    return <NotFound text="This service request could not be loaded. It may have been removed." />;
+    return <NotFound text={t`This service request could not be loaded. It may have been removed.`} />;
   }
   if (request.data.status !== "open") {
     return (
       <NotFound
-        title="This Request Can No Longer Be Edited"
-        text="Only open requests can be changed. This one has already been accepted or closed."
+        title={t`This Request Can No Longer Be Edited`}
+        text={t`Only open requests can be changed. This one has already been accepted or closed.`}
       />
     );
   }
@@ -143,8 +149,8 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
 
   const save = submit({
     send: (checked) => put(`/api/service-requests/${request.id}`, editPayload(checked)),
-    success: { title: "Success", description: "Service request updated successfully." },
-    failure: () => "Failed to update service request. Please try again.",
+    success: { title: t`Success`, description: t`Service request updated successfully.` },
+    failure: () => t`Failed to update service request. Please try again.`,
     redirectTo: "/",
     redirectMs: 1000,
   });
@@ -155,8 +161,8 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
     } catch (error) {
       if (!isUnauthorizedError(error)) {
         toast({
-          title: "Error",
-          description: "Failed to delete service request. Please try again.",
+          title: t`Error`,
+          description: t`Failed to delete service request. Please try again.`,
           variant: "destructive",
         });
       }
@@ -164,7 +170,7 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
     }
     setRemoved(true);
     setConfirmOpen(false);
-    toast({ title: "Success", description: "Service request deleted successfully." });
+    toast({ title: t`Success`, description: t`Service request deleted successfully.` });
     redirectAfter("/", 1000);
   }
   const deleting = remover.isPending || removed;
@@ -173,19 +179,28 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
     <div>
       <p>
         <a className="button button-secondary" href={`/service-request-details?id=${request.id}`}>
-          <span aria-hidden="true">←</span> Back to Request
+          <span aria-hidden="true">←</span> <Trans>Back to Request</Trans>
         </a>
       </p>
       <div className="card">
-        <h1>Edit Service Request</h1>
-        <p className="muted">Update the details of your request. Fields marked * are required.</p>
+        <h1>
+          <Trans>Edit Service Request</Trans>
+        </h1>
+        <p className="muted">
+          <Trans>Update the details of your request. Fields marked * are required.</Trans>
+        </p>
         {request.recipient && (
           <p data-testid="edit-recipient">
-            <strong>For:</strong> {`${request.recipient.firstName} ${request.recipient.lastName}`.trim()}{" "}
-            <span className="muted">(the person a request is for stays the same once it is posted)</span>
+            <strong>
+              <Trans>For:</Trans>
+            </strong>{" "}
+            {`${request.recipient.firstName} ${request.recipient.lastName}`.trim()}{" "}
+            <span className="muted">
+              <Trans>(the person a request is for stays the same once it is posted)</Trans>
+            </span>
           </p>
         )}
-        <form onSubmit={save} noValidate aria-label="Edit service request">
+        <form onSubmit={save} noValidate aria-label={t`Edit service request`}>
           <ServiceRequestFields
             variant="edit"
             values={values}
@@ -200,10 +215,10 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
           />
           <div className="actions form-actions">
             <button type="submit" className="button button-primary" disabled={pending}>
-              {pending ? "Saving..." : "Save Changes"}
+              {pending ? t`Saving...` : t`Save Changes`}
             </button>
             <button type="button" className="button button-danger" onClick={() => setConfirmOpen(true)}>
-              Delete Request
+              <Trans>Delete Request</Trans>
             </button>
           </div>
         </form>
@@ -211,14 +226,16 @@ function EditForm({ request, categories, shortNotice, today, latestDate, limits 
       <Dialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="Delete Service Request"
-        description="Are you sure you want to delete this service request? This action cannot be undone."
+        title={t`Delete Service Request`}
+        description={t`Are you sure you want to delete this service request? This action cannot be undone.`}
         testId="delete-dialog"
         footer={
           <>
-            <DialogClose>Cancel</DialogClose>
+            <DialogClose>
+              <Trans>Cancel</Trans>
+            </DialogClose>
             <button type="button" className="button button-danger" onClick={remove} disabled={deleting}>
-              {deleting ? "Deleting..." : "Delete"}
+              {deleting ? t`Deleting...` : t`Delete`}
             </button>
           </>
         }

@@ -6,6 +6,8 @@
 // page's websocket (lib/realtime); while it is down, the open conversation and the unread count
 // are polled every 5 s (spec section 9). The open conversation lives in
 // lib/useConversation; the list, the thread and the composer in components/messages/.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { ApiError, api, isUnauthorizedError } from "../lib/api";
@@ -137,7 +139,7 @@ function Messages({
       if (error instanceof ApiError && error.status === 404 && threadBookingId(open) !== null) {
         setConversations((list) => list.filter((c) => conversationKey(c) !== open));
         setSelected(null);
-        toast({ title: "Conversation closed", description: "You are no longer part of this conversation." });
+        toast({ title: t`Conversation closed`, description: t`You are no longer part of this conversation.` });
       }
     },
     [setConversations],
@@ -196,7 +198,8 @@ function Messages({
     choose(support.id);
   };
 
-  const forWhom = current?.thread && current.recipient ? `For ${current.recipient.fullName}` : "";
+  const recipientName = current?.recipient?.fullName ?? "";
+  const forWhom = current?.thread && current.recipient ? t`For ${recipientName}` : "";
 
   const send = async (content: string): Promise<boolean> => {
     try {
@@ -205,21 +208,21 @@ function Messages({
     } catch (error) {
       // A lost session is lib/query's.
       if (!isUnauthorizedError(error)) {
-        toast({ title: "Error", description: "Failed to send message. Please try again.", variant: "destructive" });
+        toast({ title: t`Error`, description: t`Failed to send message. Please try again.`, variant: "destructive" });
       }
       return false;
     }
   };
 
   const showSystem = unread.systemCount > 0 || selected === SYSTEM;
-  const title = selected === SYSTEM ? "System Notifications" : current ? conversationName(current) : "";
+  const title = selected === SYSTEM ? t`System Notifications` : current ? conversationName(current) : "";
   // In a thread, the name the typing event carries; otherwise the person's first name.
   const typingName = !conversation.typing
     ? ""
     : current?.thread
       ? conversation.typingName
       : current
-        ? current.user.firstName || "They"
+        ? current.user.firstName || t`They`
         : "";
 
   return (
@@ -233,22 +236,30 @@ function Messages({
           onChoose={choose}
         />
         <section className="card help-card" aria-labelledby="help-heading">
-          <h2 id="help-heading">Need Help?</h2>
-          <p>Our support team is here for you. Ask us anything about a booking, a payment or your account.</p>
+          <h2 id="help-heading">
+            <Trans>Need Help?</Trans>
+          </h2>
+          <p>
+            <Trans>Our support team is here for you. Ask us anything about a booking, a payment or your account.</Trans>
+          </p>
           {support && (
             <button type="button" className="button button-secondary" onClick={contactSupport}>
-              Contact Support
+              <Trans>Contact Support</Trans>
             </button>
           )}
           <SupportContacts contacts={supportContacts} />
         </section>
       </div>
 
-      <section className="card chat-pane" aria-label={title ? `Conversation with ${title}` : "Conversation"}>
+      <section className="card chat-pane" aria-label={title ? t`Conversation with ${title}` : t`Conversation`}>
         {!selected ? (
           <div className="chat-empty">
-            <h2>Select a Conversation</h2>
-            <p className="muted">Choose a conversation from your list to see your messages.</p>
+            <h2>
+              <Trans>Select a Conversation</Trans>
+            </h2>
+            <p className="muted">
+              <Trans>Choose a conversation from your list to see your messages.</Trans>
+            </p>
           </div>
         ) : (
           <>
@@ -260,13 +271,18 @@ function Messages({
                 </p>
               )}
               {current?.thread && current.bookings.length > 1 ? (
-                <p className="muted">{`${current.bookings.length} visits, each marked below`}</p>
+                <p className="muted">
+                  {plural(current.bookings.length, {
+                    one: "# visit, marked below",
+                    other: "# visits, each marked below",
+                  })}
+                </p>
               ) : (
                 current?.bookings[0] && <p className="muted">{current.bookings[0].title}</p>
               )}
               {!connected && (
                 <p className="muted chat-status" role="status">
-                  Reconnecting... new messages are checked every 5 seconds.
+                  <Trans>Reconnecting... new messages are checked every 5 seconds.</Trans>
                 </p>
               )}
             </header>

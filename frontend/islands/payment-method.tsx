@@ -2,6 +2,8 @@
 // (Stripe Elements confirms a SetupIntent; the offline test gateway has a plain card form), reads
 // its brand, last 4 digits and expiry, chooses whether one-off bookings are charged to it too, and
 // removes it. Nobody else ever reads it: the server answers for the viewer only.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { CheckboxOption, InputField } from "../components/Field";
@@ -23,9 +25,9 @@ function SavedCardView({ method, onChange }: { method: PaymentMethod; onChange: 
     try {
       await write.delete("/api/payment-method");
       onChange(null);
-      toast({ title: "Your card was removed" });
+      toast({ title: t`Your card was removed` });
     } catch (err) {
-      if (!isUnauthorizedError(err)) toast({ title: "Could not remove your card", description: errorMessage(err) });
+      if (!isUnauthorizedError(err)) toast({ title: t`Could not remove your card`, description: errorMessage(err) });
     } finally {
       setBusy(false);
     }
@@ -35,7 +37,7 @@ function SavedCardView({ method, onChange }: { method: PaymentMethod; onChange: 
     try {
       onChange(await write.patch<PaymentMethod>("/api/payment-method", { chargeEveryBooking: every }));
     } catch (err) {
-      if (!isUnauthorizedError(err)) toast({ title: "Could not save your choice", description: errorMessage(err) });
+      if (!isUnauthorizedError(err)) toast({ title: t`Could not save your choice`, description: errorMessage(err) });
     }
   }
 
@@ -44,18 +46,23 @@ function SavedCardView({ method, onChange }: { method: PaymentMethod; onChange: 
     <div data-testid="saved-card">
       <p className="lead">
         <strong>{card.label}</strong>
-        {expiry && <span className="muted"> · expires {expiry}</span>}
+        {expiry && (
+          <span className="muted">
+            {" · "}
+            <Trans>expires {expiry}</Trans>
+          </span>
+        )}
       </p>
       <CheckboxOption
         id="charge-every-booking"
-        label="Charge my saved card automatically for one-off bookings too"
-        description="Each visit of a series is always charged to this card when the helper accepts."
+        label={t`Charge my saved card automatically for one-off bookings too`}
+        description={t`Each visit of a series is always charged to this card when the helper accepts.`}
         checked={method.chargeEveryBooking}
         onChange={(e) => void choose(e.target.checked)}
       />
       <div className="actions">
         <button type="button" className="button button-secondary" onClick={() => void remove()} disabled={busy}>
-          {busy ? "Removing..." : "Remove card"}
+          {busy ? t`Removing...` : t`Remove card`}
         </button>
       </div>
     </div>
@@ -75,7 +82,7 @@ function TestCardForm({ onSaved }: { onSaved: (m: PaymentMethod) => void }) {
     setErrors({});
     try {
       onSaved(await write.post<PaymentMethod>("/api/payment-method/test", { cardNumber: number, expiry }));
-      toast({ title: "Your card was saved" });
+      toast({ title: t`Your card was saved` });
     } catch (err) {
       if (isUnauthorizedError(err)) return;
       const fields = err instanceof ApiError ? err.fieldErrors : {};
@@ -88,10 +95,12 @@ function TestCardForm({ onSaved }: { onSaved: (m: PaymentMethod) => void }) {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="test-card-form">
-      <p className="muted">Test mode: use card 4242 4242 4242 4242 and any future date.</p>
+      <p className="muted">
+        <Trans>Test mode: use card 4242 4242 4242 4242 and any future date.</Trans>
+      </p>
       <InputField
         id="saved-card-number"
-        label="Card number"
+        label={t`Card number`}
         inputMode="numeric"
         autoComplete="cc-number"
         value={number}
@@ -101,7 +110,7 @@ function TestCardForm({ onSaved }: { onSaved: (m: PaymentMethod) => void }) {
       />
       <InputField
         id="saved-card-expiry"
-        label="Expiry date (MM/YY)"
+        label={t`Expiry date (MM/YY)`}
         autoComplete="cc-exp"
         value={expiry}
         onChange={(e) => setExpiry(e.target.value)}
@@ -114,7 +123,7 @@ function TestCardForm({ onSaved }: { onSaved: (m: PaymentMethod) => void }) {
         </p>
       )}
       <button type="submit" className="button button-primary" disabled={busy}>
-        {busy ? "Saving..." : "Save card"}
+        {busy ? t`Saving...` : t`Save card`}
       </button>
     </form>
   );
@@ -171,12 +180,12 @@ function StripeCardForm({ publishableKey, onSaved }: { publishableKey: string; o
         redirect: "if_required",
       });
       if (result.error) {
-        setError(result.error.message ?? "Your card could not be saved.");
+        setError(result.error.message ?? t`Your card could not be saved.`);
         return;
       }
       // The server asks Stripe which card was saved; the browser's word is not enough.
       onSaved(await write.post<PaymentMethod>("/api/payment-method/setup/finish", { setupIntentId: setupId }));
-      toast({ title: "Your card was saved" });
+      toast({ title: t`Your card was saved` });
     } catch (err) {
       if (!isUnauthorizedError(err)) setError(errorMessage(err));
     } finally {
@@ -193,7 +202,7 @@ function StripeCardForm({ publishableKey, onSaved }: { publishableKey: string; o
         </p>
       )}
       <button type="submit" className="button button-primary" disabled={busy || !elements}>
-        {busy ? "Saving..." : "Save card"}
+        {busy ? t`Saving...` : t`Save card`}
       </button>
     </form>
   );

@@ -1,6 +1,8 @@
 // /request-service: the create form (spec sections 2, 5, 8, 9). Validation on change and on
 // submit with the server's rules and words (lib/schemas/service-request.ts), errors next to their
 // fields; sent as a mutation (a lost session is lib/query's); success toast then / after 2 s.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useMemo } from "react";
 import { AwayWarning, datesOutsideHours, type AwayRange, type HoursWindow } from "../components/DirectRequest";
 import { CheckboxOption, RequiredFieldsNote, SelectField } from "../components/Field";
@@ -97,7 +99,7 @@ function optionValue(r: RecipientOption): string {
 
 function optionLabel(r: RecipientOption): string {
   const name = `${r.firstName} ${r.lastName}`.trim();
-  return r.isSelf ? (name ? `Myself (${name})` : "Myself") : name;
+  return r.isSelf ? (name ? t`Myself (${name})` : t`Myself`) : name;
 }
 
 type Values = ServiceRequestCreateValues;
@@ -188,20 +190,26 @@ function RequestServiceForm(props: Props) {
     setMany(untouched ? { recipientId: value, ...addressOf(after?.addressParts) } : { recipientId: value });
   };
 
+  const askedName = asked?.firstName ?? "";
+  const windowHours = props.directWindowHours ?? 24;
+  const serviceName = askedFor?.name ?? "";
   const onSubmit = submit({
     send: (checked) => post<ServiceRequest>("/api/service-requests", createPayload(checked, asked?.id ?? null)),
     success: asked
       ? {
-          title: `Request sent to ${asked.firstName}!`,
+          title: t`Request sent to ${askedName}!`,
           description: onlyAsked
-            ? `Only ${asked.firstName} can accept it. You'll be told if they cannot.`
-            : `${asked.firstName} has ${props.directWindowHours ?? 24} hours to accept.`,
+            ? t`Only ${askedName} can accept it. You'll be told if they cannot.`
+            : t`${askedName} has ${windowHours} hours to accept.`,
         }
       : {
-          title: "Service Request Created!",
-          description: "We'll match you with qualified providers in your area.",
+          title: t`Service Request Created!`,
+          description: t`We'll match you with qualified providers in your area.`,
         },
-    failure: (error) => `Failed to create service request: ${errorMessage(error)}`,
+    failure: (error) => {
+      const reason = errorMessage(error);
+      return t`Failed to create service request: ${reason}`;
+    },
     redirectTo: "/",
     redirectMs: 2000,
   });
@@ -210,24 +218,26 @@ function RequestServiceForm(props: Props) {
     <form onSubmit={onSubmit} noValidate data-testid="request-service-form">
       {!canRequest && (
         <p className="notice" role="note">
-          Requests are posted from a client account. Use "Switch to Client" in your account menu to request a service.
+          <Trans>
+            Requests are posted from a client account. Use "Switch to Client" in your account menu to request a service.
+          </Trans>
         </p>
       )}
       {asked && (
         <div className="notice direct-choice" data-testid="direct-choice">
           <p data-testid="asked-service">
             {askedFor
-              ? `You're asking ${asked.firstName} for ${askedFor.name}.`
-              : `Choose one of ${asked.firstName}'s services under "Service category".`}
+              ? t`You're asking ${askedName} for ${serviceName}.`
+              : t`Choose one of ${askedName}'s services under "Service category".`}
           </p>
           <p id="direct-window-text">
             {onlyAsked
-              ? `Only ${asked.firstName} can accept this request. If they cannot, you will be told why.`
-              : `${asked.firstName} will have ${props.directWindowHours ?? 24} hours to accept. After that, other helpers can offer too.`}
+              ? t`Only ${askedName} can accept this request. If they cannot, you will be told why.`
+              : t`${askedName} will have ${windowHours} hours to accept. After that, other helpers can offer too.`}
           </p>
           <CheckboxOption
             id="request-onlyRequestedProvider"
-            label={`Only ${asked.firstName} (don't offer this to other helpers)`}
+            label={t`Only ${askedName} (don't offer this to other helpers)`}
             checked={onlyAsked}
             onChange={(e) => set("onlyRequestedProvider", e.target.checked)}
             aria-describedby="direct-window-text"
@@ -237,14 +247,16 @@ function RequestServiceForm(props: Props) {
       <RequiredFieldsNote />
       <SelectField
         id="request-recipientId"
-        label="Who is this for?"
+        label={t`Who is this for?`}
         required
         hint={
           <>
-            The person who will receive the help. <a href="/care-circle">Add someone you care for</a>
+            <Trans>
+              The person who will receive the help. <a href="/care-circle">Add someone you care for</a>
+            </Trans>
           </>
         }
-        placeholder={recipients.length === 1 ? undefined : "Choose a person"}
+        placeholder={recipients.length === 1 ? undefined : t`Choose a person`}
         options={recipients.map((r) => ({ value: optionValue(r), label: optionLabel(r) }))}
         value={values.recipientId}
         onChange={(e) => chooseRecipient(e.target.value)}
@@ -277,10 +289,10 @@ function RequestServiceForm(props: Props) {
       )}
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? "Submitting Request..." : "Submit Request"}
+          {pending ? t`Submitting Request...` : t`Submit Request`}
         </button>
         <a className="button button-secondary" href="/">
-          Cancel
+          <Trans>Cancel</Trans>
         </a>
       </div>
     </form>

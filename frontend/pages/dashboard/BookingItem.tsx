@@ -1,5 +1,7 @@
 // One booking (or one visit of a series) on the dashboard: when, who, the visit's progress, and what
 // the viewer may do (pay, cancel, review, tip, book again; a helper's check-in and check-out).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { BookingPerson, SUPPORT_LINK } from "../../components/BookingPerson";
 import { CANCELLATION_POLICY } from "../../components/CancelBookingDialog";
 import { BookAgainLink } from "../../components/DirectRequest";
@@ -58,7 +60,12 @@ export function BookingItem({
   payNote?: boolean;
 }) {
   const titleId = `booking-${booking.id}-title`;
+  // What a cancel by support would cost now (the cancellation policy's late fee) and give back.
+  const fee = formatMoney(booking.lateFee);
+  const back = formatMoney(booking.lateCancelRefund);
   const series = booking.series;
+  const visitIndex = series?.index ?? 0;
+  const visitCount = series?.count ?? 0;
   const active = booking.status === "scheduled" || booking.status === "confirmed";
   // Paying, cancelling and reviewing are the organizers' (canManage); a circle's member sees the visit.
   const manages = role === "client" && booking.circleRole === "organizer";
@@ -71,7 +78,9 @@ export function BookingItem({
       <div className="list-item-head">
         {series ? (
           <h4 id={titleId} className="list-item-title">
-            Visit {series.index} of {series.count}
+            <Trans>
+              Visit {visitIndex} of {visitCount}
+            </Trans>
             <span className="visually-hidden">: {bookingTitle(booking)}</span>
           </h4>
         ) : (
@@ -115,7 +124,7 @@ export function BookingItem({
           <span>{booking.lateFeeCharged.text}</span>
           {booking.lateFeeCharged.disputeUrl && (
             <a href={booking.lateFeeCharged.disputeUrl} aria-describedby={titleId} data-testid="late-fee-dispute-link">
-              Dispute this fee
+              <Trans>Dispute this fee</Trans>
             </a>
           )}
         </p>
@@ -128,7 +137,7 @@ export function BookingItem({
       <div className="actions">
         {payable && (
           <a className="button button-primary" href={`/checkout/${booking.id}`} aria-describedby={titleId}>
-            Pay now
+            <Trans>Pay now</Trans>
           </a>
         )}
         {manages &&
@@ -140,7 +149,7 @@ export function BookingItem({
               onClick={() => actions.onCancel(booking)}
               aria-describedby={titleId}
             >
-              {series ? "Cancel this visit" : "Cancel Booking"}
+              {series ? t`Cancel this visit` : t`Cancel Booking`}
             </button>
           ) : (
             <>
@@ -149,9 +158,13 @@ export function BookingItem({
               </p>
               {Number(booking.lateFee) > 0 && (
                 <p data-testid="late-fee-if-cancelled">
-                  Kindly support can still cancel it for you: the helper is then paid a late cancellation fee of{" "}
-                  {formatMoney(booking.lateFee)}, and {formatMoney(booking.lateCancelRefund)} comes back to your card.{" "}
-                  <a href={CANCELLATION_POLICY}>Our cancellation policy</a>
+                  <Trans>
+                    Kindly support can still cancel it for you: the helper is then paid a late cancellation fee of {fee}
+                    , and {back} comes back to your card.
+                  </Trans>{" "}
+                  <a href={CANCELLATION_POLICY}>
+                    <Trans>Our cancellation policy</Trans>
+                  </a>
                 </p>
               )}
               <a
@@ -160,7 +173,7 @@ export function BookingItem({
                 aria-describedby={titleId}
                 data-testid="contact-support"
               >
-                Contact support
+                <Trans>Contact support</Trans>
               </a>
             </>
           ))}
@@ -172,7 +185,7 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="cancel-rest"
           >
-            Cancel the rest of the series
+            <Trans>Cancel the rest of the series</Trans>
           </button>
         )}
         {role === "provider" && active && !booking.checkedInAt && (
@@ -183,7 +196,7 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="provider-cancel"
           >
-            I can&apos;t make this visit
+            <Trans>I can&apos;t make this visit</Trans>
           </button>
         )}
         {reviewable && (
@@ -193,12 +206,12 @@ export function BookingItem({
             onClick={() => actions.onReview(booking)}
             aria-describedby={titleId}
           >
-            Leave a Review
+            <Trans>Leave a Review</Trans>
           </button>
         )}
         {reviewDue && !reviewable && (
           <p className="muted" data-testid="review-after-report">
-            You can leave a review once the helper's visit report is in.
+            <Trans>You can leave a review once the helper's visit report is in.</Trans>
           </p>
         )}
         {manages && actions.onTip && tipWindowOpen(booking) && (
@@ -209,11 +222,13 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="add-tip"
           >
-            Add a tip
+            <Trans>Add a tip</Trans>
           </button>
         )}
         {manages && booking.status === "completed" && actions.reviewed.has(booking.id) && (
-          <p className="muted">Thank you for your review.</p>
+          <p className="muted">
+            <Trans>Thank you for your review.</Trans>
+          </p>
         )}
         {manages && (booking.paymentStatus === "paid" || booking.paymentStatus === "refunded") && (
           <a
@@ -223,7 +238,7 @@ export function BookingItem({
             aria-describedby={titleId}
             data-testid="receipt-download"
           >
-            Download the receipt (PDF)
+            <Trans>Download the receipt (PDF)</Trans>
           </a>
         )}
         {manages && <BookAgainLink booking={booking} describedBy={titleId} />}
@@ -234,7 +249,7 @@ export function BookingItem({
           aria-describedby={titleId}
           data-testid="booking-details"
         >
-          View Details
+          <Trans>View Details</Trans>
         </a>
       </div>
     </li>

@@ -1,4 +1,6 @@
 // "Your Bookings" / "Upcoming Appointments": one-off bookings, and each series with its visits.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { BookingPerson } from "../../components/BookingPerson";
 import { EmptyState } from "../../components/EmptyState";
 import { repeatLabel, shortDay } from "../../lib/series";
@@ -36,9 +38,17 @@ function seriesLine(visits: Booking[]): string {
   const first = visits[0];
   if (!first?.series) return "";
   const next = visits.find((v) => v.status === "scheduled" || v.status === "confirmed");
-  const parts = [repeatLabel(first.series.repeat), `${first.series.count} visits`];
-  if (next) parts.push(`next ${shortDay(next.scheduledDate)}`);
+  const parts = [repeatLabel(first.series.repeat), plural(first.series.count, { one: "# visit", other: "# visits" })];
+  if (next) {
+    const day = shortDay(next.scheduledDate);
+    parts.push(t`next ${day}`);
+  }
   return parts.join(" · ");
+}
+
+function visitsOf(booking: Booking): string {
+  const title = bookingTitle(booking);
+  return t`Visits of ${title}`;
 }
 
 function SeriesItem({ visits, role, actions }: { visits: Booking[]; role: View; actions: BookingActions }) {
@@ -59,7 +69,7 @@ function SeriesItem({ visits, role, actions }: { visits: Booking[]; role: View; 
       </p>
       {role === "client" && <ForWhom recipient={first.recipient} />}
       <BookingPerson booking={first} perspective={role} />
-      <ul className="item-list series-visits" aria-label={`Visits of ${bookingTitle(first)}`}>
+      <ul className="item-list series-visits" aria-label={visitsOf(first)}>
         {visits.map((b) => (
           <BookingItem key={b.id} booking={b} role={role} actions={actions} payNote={b.id === firstToPay?.id} />
         ))}
@@ -79,21 +89,21 @@ export function BookingsCard({
   failed: string;
   actions: BookingActions;
 }) {
-  const title = role === "provider" ? "Upcoming Appointments" : "Your Bookings";
+  const title = role === "provider" ? t`Upcoming Appointments` : t`Your Bookings`;
   return (
     <section className="card dashboard-card" aria-labelledby="bookings-heading" data-testid="bookings-card">
       <h2 id="bookings-heading">{title}</h2>
       {failed ? (
         <p role="alert" className="field-error">
-          We couldn't load your bookings: {failed}
+          <Trans>We couldn't load your bookings: {failed}</Trans>
         </p>
       ) : bookings.length === 0 ? (
         <EmptyState
-          title="No bookings yet"
+          title={t`No bookings yet`}
           action={
             role === "client" ? (
               <a className="button button-primary" href="/request-service">
-                Request Your First Service
+                <Trans>Request Your First Service</Trans>
               </a>
             ) : undefined
           }

@@ -1,4 +1,6 @@
 // The client's "Cancel Booking" on the dashboard (the 48-hour rule; a paid booking is refunded).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { SUPPORT_LINK } from "../../components/BookingPerson";
 import { CancelBookingDialog } from "../../components/CancelBookingDialog";
 import { ApiError, isUnauthorizedError } from "../../lib/api";
@@ -18,13 +20,17 @@ async function clientCancel(
 ) {
   try {
     await post(`/api/bookings/${booking.id}/cancel`, { reason });
-    toast({ title: "Booking Cancelled", description: "Your booking has been successfully cancelled." });
+    toast({ title: t`Booking Cancelled`, description: t`Your booking has been successfully cancelled.` });
     onClose();
     onDone();
   } catch (error) {
     if (isUnauthorizedError(error)) return; // lib/query says so and signs in again
     const message = error instanceof ApiError ? error.serverMessage : "";
-    toast({ title: "Cancellation Failed", description: message || "Failed to cancel booking", variant: "destructive" });
+    toast({
+      title: t`Cancellation Failed`,
+      description: message || t`Failed to cancel booking`,
+      variant: "destructive",
+    });
     onDone();
   }
 }
@@ -42,7 +48,7 @@ export function CancelDialog({
   return (
     <CancelBookingDialog
       booking={booking}
-      reasonLabel="Reason for cancellation (optional)"
+      reasonLabel={t`Reason for cancellation (optional)`}
       onClose={onClose}
       onConfirm={(b, reason) => clientCancel(post, b, reason, onClose, onDone)}
       blocked={
@@ -50,14 +56,14 @@ export function CancelDialog({
           <>
             <p className="notice notice-inline">{CANCEL_BLOCKED}</p>
             <a className="button button-secondary" href={SUPPORT_LINK}>
-              Contact support
+              <Trans>Contact support</Trans>
             </a>
           </>
         )
       }
     >
       <p className="notice" role="note">
-        Bookings can be cancelled up to {CANCEL_WINDOW_HOURS} hours before the scheduled time.
+        <Trans>Bookings can be cancelled up to {CANCEL_WINDOW_HOURS} hours before the scheduled time.</Trans>
       </p>
     </CancelBookingDialog>
   );

@@ -1,4 +1,6 @@
 // "Cancel the rest of the series": this visit and the later ones, with what comes back to the card.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { CANCELLATION_POLICY } from "../../components/CancelBookingDialog";
@@ -30,12 +32,16 @@ interface SeriesCancelPreview {
 
 /** The dialog's words for the preview: how many visits go, and what comes back to the card. */
 function restRefundSentence(preview: SeriesCancelPreview): string {
-  const visits = preview.cancelled.length === 1 ? "1 visit" : `${preview.cancelled.length} visits`;
+  const visits = plural(preview.cancelled.length, {
+    one: "# visit will be cancelled.",
+    other: "# visits will be cancelled.",
+  });
+  const refund = formatMoney(preview.refund);
   const money =
     preview.refund > 0
-      ? `You will get ${formatMoney(preview.refund)} back to your card.`
-      : "Nothing was charged for them, so there is nothing to refund.";
-  return `${visits} will be cancelled. ${money}`;
+      ? t`You will get ${refund} back to your card.`
+      : t`Nothing was charged for them, so there is nothing to refund.`;
+  return `${visits} ${money}`;
 }
 
 /** "Cancel the rest of the series": this visit and every later one, but those less than
@@ -76,7 +82,7 @@ export function CancelRestDialog({
       const result = await post<SeriesCancelResult>(`/api/bookings/${booking.id}/cancel-rest`, {
         reason: reason.trim(),
       });
-      toast({ title: "Visits Cancelled", description: result.message });
+      toast({ title: t`Visits Cancelled`, description: result.message });
       onClose();
       onDone();
     } catch (error) {
@@ -84,25 +90,29 @@ export function CancelRestDialog({
       if (isUnauthorizedError(error)) return;
       const message = error instanceof ApiError ? error.serverMessage : "";
       toast({
-        title: "Cancellation Failed",
-        description: message || "Failed to cancel the visits",
+        title: t`Cancellation Failed`,
+        description: message || t`Failed to cancel the visits`,
         variant: "destructive",
       });
       onDone();
     }
   });
+  const visitIndex = booking?.series?.index ?? 0;
+  const visitCount = booking?.series?.count ?? 0;
   return (
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Cancel the rest of the series"
-      description="This visit and every later visit of the series will be cancelled. This cannot be undone."
+      title={t`Cancel the rest of the series`}
+      description={t`This visit and every later visit of the series will be cancelled. This cannot be undone.`}
       testId="cancel-rest-dialog"
       footer={
         <>
-          <DialogClose>Keep the visits</DialogClose>
+          <DialogClose>
+            <Trans>Keep the visits</Trans>
+          </DialogClose>
           <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
-            {busy ? "Cancelling..." : "Cancel these visits"}
+            {busy ? t`Cancelling...` : t`Cancel these visits`}
           </button>
         </>
       }
@@ -111,13 +121,15 @@ export function CancelRestDialog({
         <p className="dialog-subject">
           <strong>{bookingTitle(booking)}</strong>
           <br />
-          From visit {booking.series.index} of {booking.series.count}:{" "}
+          <Trans>
+            From visit {visitIndex} of {visitCount}:
+          </Trans>{" "}
           {formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}
         </p>
       )}
       <TextareaField
         id="cancel-rest-reason"
-        label="Reason for cancellation (optional)"
+        label={t`Reason for cancellation (optional)`}
         value={values.reason}
         maxLength={TEXT_MAX}
         error={error("reason")}
@@ -126,16 +138,20 @@ export function CancelRestDialog({
       {/* What comes back to the card: the server's count of it (the cancel's own rules). */}
       <p className="dialog-refund" data-testid="cancel-refund" aria-live="polite">
         <strong>
-          {preview.data ? restRefundSentence(preview.data) : preview.isError ? "" : "Working out the refund..."}
+          {preview.data ? restRefundSentence(preview.data) : preview.isError ? "" : t`Working out the refund...`}
         </strong>
       </p>
       <p className="notice" role="note">
-        Visits less than {CANCEL_WINDOW_HOURS} hours away stay booked. Paid visits that are cancelled are refunded in
-        full to your card.
+        <Trans>
+          Visits less than {CANCEL_WINDOW_HOURS} hours away stay booked. Paid visits that are cancelled are refunded in
+          full to your card.
+        </Trans>
       </p>
       <p>
         <a href={CANCELLATION_POLICY} target="_blank" rel="noopener" data-testid="cancellation-policy-link">
-          Our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+          <Trans>
+            Our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+          </Trans>
         </a>
       </p>
     </Dialog>

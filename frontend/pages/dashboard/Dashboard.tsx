@@ -4,6 +4,8 @@
 // "Checked in at 9:04" / "Visit report ready" as they happen (spec section 2 "Dashboard").
 // Its data is a TanStack query (lib/query) seeded by the page's props, so the first paint asks the
 // API for nothing; booking events re-read it, and the unread count is polled only while the socket is down.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { DeclineRequestDialog } from "../../components/DirectRequest";
@@ -144,10 +146,16 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
       </div>
       {!hasProviderProfile && (
         <section className="card help-others" aria-labelledby="help-others-heading">
-          <h2 id="help-others-heading">Want to Help Others?</h2>
-          <p>Join our community of trusted providers and make a difference in the lives of seniors in your area.</p>
+          <h2 id="help-others-heading">
+            <Trans>Want to Help Others?</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Join our community of trusted providers and make a difference in the lives of seniors in your area.
+            </Trans>
+          </p>
           <a className="button button-primary" href="/provider-signup">
-            Become a Provider
+            <Trans>Become a Provider</Trans>
           </a>
         </section>
       )}
@@ -168,7 +176,7 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
         request={passing}
         onClose={() => setPassing(null)}
         onPassed={() => {
-          toast({ title: "Passed on", description: "Another helper nearby is being offered it." });
+          toast({ title: t`Passed on`, description: t`Another helper nearby is being offered it.` });
           refresh();
         }}
       />
@@ -176,9 +184,10 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
         request={declining}
         onClose={() => setDeclining(null)}
         onDeclined={(updated) => {
+          const client = updated.client?.firstName;
           toast({
-            title: "Request declined",
-            description: `We told ${updated.client?.firstName || "the client"} why.`,
+            title: t`Request declined`,
+            description: client ? t`We told ${client} why.` : t`We told the client why.`,
           });
           refresh();
         }}

@@ -1,6 +1,8 @@
 // "Not for me" on a request offered to a helper (Available Requests): she passes on it, saying why if
 // she likes (staff read it; the family is not told). The next helper free then is offered it at once
 // (POST /api/service-requests/{id}/not-for-me), and it leaves her list.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Dialog, DialogClose } from "../../components/Dialog";
 import { TextareaField } from "../../components/Field";
@@ -55,14 +57,16 @@ export function NotForMeDialog({
     <Dialog
       open={request !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Pass on this request?"
-      description="It will leave your list and be offered to another helper nearby. You cannot take it back."
+      title={t`Pass on this request?`}
+      description={t`It will leave your list and be offered to another helper nearby. You cannot take it back.`}
       testId="not-for-me-dialog"
       footer={
         <>
-          <DialogClose>Keep It</DialogClose>
+          <DialogClose>
+            <Trans>Keep It</Trans>
+          </DialogClose>
           <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
-            {busy ? "Passing it on..." : "Not for Me"}
+            {busy ? t`Passing it on...` : t`Not for Me`}
           </button>
         </>
       }
@@ -74,8 +78,8 @@ export function NotForMeDialog({
       )}
       <TextareaField
         id="not-for-me-reason"
-        label="Why not? (optional)"
-        hint="For example: it is too far for me. Only Kindly's staff read this."
+        label={t`Why not? (optional)`}
+        hint={t`For example: it is too far for me. Only Kindly's staff read this.`}
         value={values.reason}
         maxLength={DECLINE_REASON_MAX}
         onChange={(e) => set("reason", e.target.value)}

@@ -1,5 +1,7 @@
 // The helper's "I can't make this visit" (bookings.services.booking_cancel_by_provider): a reason is
 // required; the visit is offered to other helpers near the family at once and the family is told.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Dialog, DialogClose } from "../../components/Dialog";
 import { TextareaField } from "../../components/Field";
 import { ApiError, isUnauthorizedError } from "../../lib/api";
@@ -36,16 +38,16 @@ export function ProviderCancelDialog({
     try {
       await post(`/api/bookings/${booking.id}/provider-cancel`, { reason: reason.trim() });
       toast({
-        title: "Visit cancelled",
-        description: "Thank you for telling us. Kindly is finding another helper for the family now.",
+        title: t`Visit cancelled`,
+        description: t`Thank you for telling us. Kindly is finding another helper for the family now.`,
       });
       onClose();
     } catch (err) {
       if (isUnauthorizedError(err)) return;
       const message = err instanceof ApiError ? err.serverMessage : "";
       toast({
-        title: "Could not cancel the visit",
-        description: message || "Please try again.",
+        title: t`Could not cancel the visit`,
+        description: message || t`Please try again.`,
         variant: "destructive",
       });
     }
@@ -56,14 +58,16 @@ export function ProviderCancelDialog({
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Cancel this visit"
-      description="Are you sure you cannot make this visit? Kindly will offer it to other helpers near the family right away, and the family will be told."
+      title={t`Cancel this visit`}
+      description={t`Are you sure you cannot make this visit? Kindly will offer it to other helpers near the family right away, and the family will be told.`}
       testId="provider-cancel-dialog"
       footer={
         <>
-          <DialogClose>Keep the visit</DialogClose>
+          <DialogClose>
+            <Trans>Keep the visit</Trans>
+          </DialogClose>
           <button type="button" className="button button-danger" onClick={confirm} disabled={missing || submitting}>
-            {submitting ? "Cancelling..." : "Cancel the visit"}
+            {submitting ? t`Cancelling...` : t`Cancel the visit`}
           </button>
         </>
       }
@@ -77,7 +81,7 @@ export function ProviderCancelDialog({
       )}
       <TextareaField
         id="provider-cancel-reason"
-        label="Why can you not make it? (the family and Kindly read this)"
+        label={t`Why can you not make it? (the family and Kindly read this)`}
         required
         value={values.reason}
         maxLength={TEXT_MAX}

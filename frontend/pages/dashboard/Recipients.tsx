@@ -1,5 +1,7 @@
 // Whom the care is for: "For Harold Smith" on an item, and the switcher between the people in the
 // viewer's care circles.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { fullName, type Recipient } from "./common";
 
 /** "For Harold Smith": whom a booking or a request is for (a client's lists only). */
@@ -7,7 +9,7 @@ export function ForWhom({ recipient }: { recipient: Recipient | null | undefined
   const name = fullName(recipient);
   return name ? (
     <p className="list-item-for" data-testid="item-recipient">
-      For {name}
+      <Trans>For {name}</Trans>
     </p>
   ) : null;
 }
@@ -32,12 +34,14 @@ export function RecipientSwitcher({
   };
   if (recipients.length < 2) return null;
   const items: { id: number | null; label: string }[] = [
-    { id: null, label: "Everyone" },
+    { id: null, label: t`Everyone` },
     ...recipients.map((r) => ({ id: r.id, label: fullName(r) })),
   ];
   return (
-    <nav className="recipient-switcher" aria-label="Whose care to show" data-testid="recipient-switcher">
-      <p className="recipient-switcher-label">Show the care of:</p>
+    <nav className="recipient-switcher" aria-label={t`Whose care to show`} data-testid="recipient-switcher">
+      <p className="recipient-switcher-label">
+        <Trans>Show the care of:</Trans>
+      </p>
       <ul className="recipient-switcher-list">
         {items.map((item) => (
           <li key={item.id ?? "all"}>

@@ -1,6 +1,8 @@
 // A visit whose helper left (bookings.services.replacement), on its booking card: "Finding a
 // replacement", then "Replacement confirmed: Ana will arrive at 2:00 PM". Past the search's deadline
 // the organizers choose in one tap: a full refund, or keep waiting.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { ApiError, isUnauthorizedError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
@@ -23,13 +25,13 @@ export function ReplacementNote({ booking, onChanged }: { booking: Booking; onCh
       await post(`/api/bookings/${booking.id}/replacement/${action}`);
       toast(
         action === "refund"
-          ? { title: "Visit cancelled", description: "Any payment comes back to your card in full." }
-          : { title: "We keep looking", description: "We will tell you as soon as a helper takes the visit." },
+          ? { title: t`Visit cancelled`, description: t`Any payment comes back to your card in full.` }
+          : { title: t`We keep looking`, description: t`We will tell you as soon as a helper takes the visit.` },
       );
     } catch (err) {
       if (!isUnauthorizedError(err)) {
         const message = err instanceof ApiError ? err.serverMessage : "";
-        toast({ title: "That did not work", description: message || "Please try again.", variant: "destructive" });
+        toast({ title: t`That did not work`, description: message || t`Please try again.`, variant: "destructive" });
       }
     } finally {
       setBusy(false);
@@ -38,16 +40,25 @@ export function ReplacementNote({ booking, onChanged }: { booking: Booking; onCh
   }
 
   const paid = Number(booking.cancelRefund) > 0;
+  const refund = formatMoney(Number(booking.cancelRefund));
   return (
     <div className="replacement" data-testid="replacement">
       <p className="notice notice-inline" role="status" data-testid="replacement-note">
         <strong>{replacement.note}</strong>
-        {seeking && " Your helper cannot come. We are asking other helpers near you and will tell you who is coming."}
+        {seeking && " "}
+        {seeking && (
+          <Trans>Your helper cannot come. We are asking other helpers near you and will tell you who is coming.</Trans>
+        )}
       </p>
       {replacement.askFamily && (
         <p data-testid="replacement-question">
-          Nobody has taken the visit yet. You can keep waiting, or cancel it
-          {paid ? ` and get ${formatMoney(Number(booking.cancelRefund))} back in full` : ""}.
+          {paid ? (
+            <Trans>
+              Nobody has taken the visit yet. You can keep waiting, or cancel it and get {refund} back in full.
+            </Trans>
+          ) : (
+            <Trans>Nobody has taken the visit yet. You can keep waiting, or cancel it.</Trans>
+          )}
         </p>
       )}
       {seeking && replacement.canRefund && (
@@ -59,7 +70,7 @@ export function ReplacementNote({ booking, onChanged }: { booking: Booking; onCh
             onClick={() => void choose("refund")}
             data-testid="replacement-refund"
           >
-            {paid ? "Cancel with a full refund" : "Cancel the visit"}
+            {paid ? t`Cancel with a full refund` : t`Cancel the visit`}
           </button>
           {replacement.askFamily && (
             <button
@@ -69,7 +80,7 @@ export function ReplacementNote({ booking, onChanged }: { booking: Booking; onCh
               onClick={() => void choose("wait")}
               data-testid="replacement-wait"
             >
-              Keep waiting
+              <Trans>Keep waiting</Trans>
             </button>
           )}
         </div>

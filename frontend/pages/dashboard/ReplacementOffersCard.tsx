@@ -1,5 +1,7 @@
 // A helper's "Visits that need a helper": visits near her whose helper cannot come, offered to her
 // (GET /api/replacement-offers); the first to take one makes the visit. Shown only when there are some.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, ApiError, isUnauthorizedError } from "../../lib/api";
@@ -34,13 +36,14 @@ export function ReplacementOffersCard({ initial, onTaken }: { initial: Replaceme
     setTaking(offer.bookingId);
     try {
       await post(`/api/bookings/${offer.bookingId}/replacement/accept`);
-      toast({ title: "Visit taken", description: `Thank you. The family expects you at ${offer.arrival}.` });
+      const arrival = offer.arrival;
+      toast({ title: t`Visit taken`, description: t`Thank you. The family expects you at ${arrival}.` });
     } catch (err) {
       if (!isUnauthorizedError(err)) {
         const message = err instanceof ApiError ? err.serverMessage : "";
         toast({
-          title: "Could not take the visit",
-          description: message || "Please try again.",
+          title: t`Could not take the visit`,
+          description: message || t`Please try again.`,
           variant: "destructive",
         });
       }
@@ -53,11 +56,16 @@ export function ReplacementOffersCard({ initial, onTaken }: { initial: Replaceme
 
   return (
     <section className="card" aria-labelledby="replacement-offers-heading" data-testid="replacement-offers">
-      <h2 id="replacement-offers-heading">Visits that need a helper</h2>
-      <p className="muted">The family's helper cannot come. The first helper to take a visit makes it.</p>
+      <h2 id="replacement-offers-heading">
+        <Trans>Visits that need a helper</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>The family's helper cannot come. The first helper to take a visit makes it.</Trans>
+      </p>
       <ul className="list">
         {rows.map((offer) => {
           const titleId = `replacement-offer-${offer.bookingId}`;
+          const arrival = offer.arrival;
           return (
             <li key={offer.bookingId} className="list-item" aria-labelledby={titleId} data-testid="replacement-offer">
               <h3 id={titleId} className="list-item-title">
@@ -65,7 +73,9 @@ export function ReplacementOffersCard({ initial, onTaken }: { initial: Replaceme
               </h3>
               <p className="list-item-meta">
                 <span>{formatVisit(offer.scheduledDate, offer.scheduledTime, offer.recipientTimeZone)}</span>
-                <span>Arrive at {offer.arrival}</span>
+                <span>
+                  <Trans>Arrive at {arrival}</Trans>
+                </span>
               </p>
               <p className="list-item-meta">
                 <span>{offer.town}</span>
@@ -79,7 +89,7 @@ export function ReplacementOffersCard({ initial, onTaken }: { initial: Replaceme
                   aria-describedby={titleId}
                   onClick={() => void take(offer)}
                 >
-                  {taking === offer.bookingId ? "Taking..." : "Take this visit"}
+                  {taking === offer.bookingId ? t`Taking...` : t`Take this visit`}
                 </button>
               </div>
             </li>

@@ -1,5 +1,7 @@
 // One service request on the dashboard: a client's own, or one open to a helper (Accept or Decline
 // when it was asked of her; "Not for me" when it was offered to her).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { AskedForYou, directState, SentToHelper } from "../../components/DirectRequest";
 import { requestStatusNote, StatusBadge } from "../../components/StatusBadge";
 import { formatDate, formatMoney, formatVisit, milesAway, urgencyLabel } from "../../lib/format";
@@ -29,6 +31,7 @@ export function RequestItem({
   const budget = request.maxBudget !== null ? formatMoney(request.maxBudget) : "";
   // Sent to this provider directly and still theirs alone: Accept or Decline here.
   const direct = directState(request);
+  const preferred = formatDate(request.preferredDate);
   const askedNow = role === "provider" && request.askedYou && (direct === "waiting" || direct === "only");
   // Offered to her (her offer carries its distance): she may pass on it, next to Accept on its page.
   const offered = role === "provider" && !askedNow && request.distanceMiles != null;
@@ -39,7 +42,7 @@ export function RequestItem({
           {request.title}
         </h3>
         {role === "provider" ? (
-          <StatusBadge status={request.urgency} label={`${urgencyLabel(request.urgency)} urgency`} />
+          <StatusBadge status={request.urgency} label={urgencyText(request.urgency)} />
         ) : (
           <StatusBadge status={request.status} note={requestStatusNote(request.status, "client")} />
         )}
@@ -49,9 +52,13 @@ export function RequestItem({
       <p className="list-item-text">{request.description}</p>
       {role === "provider" && <RequestWhenWhere request={request} />}
       <p className="list-item-meta">
-        {role === "client" && request.preferredDate && <span>Preferred date: {formatDate(request.preferredDate)}</span>}
+        {role === "client" && request.preferredDate && (
+          <span>
+            <Trans>Preferred date: {preferred}</Trans>
+          </span>
+        )}
         {request.repeat && <span data-testid="request-repeat">{requestRepeatSummary(request)}</span>}
-        <span>Budget: {budget || "Not specified"}</span>
+        <span>{budget ? <Trans>Budget: {budget}</Trans> : <Trans>Budget: Not specified</Trans>}</span>
       </p>
       <div className="actions">
         <a
@@ -59,7 +66,7 @@ export function RequestItem({
           href={`/service-request-details?id=${request.id}`}
           aria-describedby={titleId}
         >
-          View Details
+          <Trans>View Details</Trans>
         </a>
         {askedNow && (
           <>
@@ -70,7 +77,7 @@ export function RequestItem({
               disabled={actions.busy === request.id}
               aria-describedby={titleId}
             >
-              {actions.busy === request.id ? "Accepting..." : "Accept"}
+              {actions.busy === request.id ? t`Accepting...` : t`Accept`}
             </button>
             <button
               type="button"
@@ -78,7 +85,7 @@ export function RequestItem({
               onClick={() => actions.onDecline(request)}
               aria-describedby={titleId}
             >
-              Decline
+              <Trans>Decline</Trans>
             </button>
           </>
         )}
@@ -90,7 +97,7 @@ export function RequestItem({
             aria-describedby={titleId}
             data-testid="not-for-me"
           >
-            Not for Me
+            <Trans>Not for Me</Trans>
           </button>
         )}
         {role === "client" && request.circleRole === "organizer" && request.status === "open" && (
@@ -99,12 +106,18 @@ export function RequestItem({
             href={`/edit-service-request?id=${request.id}`}
             aria-describedby={titleId}
           >
-            Edit
+            <Trans>Edit</Trans>
           </a>
         )}
       </div>
     </li>
   );
+}
+
+/** "Urgent urgency" reads badly in any language: the urgency's name, then the word. */
+function urgencyText(urgency: string): string {
+  const name = urgencyLabel(urgency);
+  return t`${name} urgency`;
 }
 
 /** Where a helper considering an open request needs to judge it without opening it: its date, time
@@ -115,18 +128,24 @@ function RequestWhenWhere({ request }: { request: ServiceRequest }) {
   return (
     <dl className="request-facts" data-testid="request-when-where">
       <div>
-        <dt>When</dt>
-        <dd>{formatVisit(request.preferredDate, request.preferredTime) || "Date to be agreed"}</dd>
+        <dt>
+          <Trans>When</Trans>
+        </dt>
+        <dd>{formatVisit(request.preferredDate, request.preferredTime) || t`Date to be agreed`}</dd>
       </div>
       {town && (
         <div>
-          <dt>Where</dt>
+          <dt>
+            <Trans>Where</Trans>
+          </dt>
           <dd>{town}</dd>
         </div>
       )}
       {request.distanceMiles !== null && request.distanceMiles !== undefined && (
         <div>
-          <dt>Distance</dt>
+          <dt>
+            <Trans>Distance</Trans>
+          </dt>
           <dd data-testid="request-distance">{milesAway(request.distanceMiles)}</dd>
         </div>
       )}

@@ -1,4 +1,6 @@
 // "Your Requests" / "Available Requests", or why a helper's account sees none yet.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { SUPPORT_LINK } from "../../components/BookingPerson";
 import { EmptyState } from "../../components/EmptyState";
 import type { ServiceRequest } from "../../lib/types";
@@ -13,30 +15,24 @@ function ProviderGate({ status }: { status: Exclude<ProviderStatus, "verified"> 
     { title: string; text: string; action: { href: string; label: string } | null }
   > = {
     none: {
-      title: "Only verified providers see open requests",
-      text:
-        "To keep clients' homes and details safe, requests are shown to providers we have checked. " +
-        "Apply to become a provider: we review applications in 2-3 business days.",
-      action: { href: "/provider-signup", label: "Apply to become a provider" },
+      title: t`Only verified providers see open requests`,
+      text: t`To keep clients' homes and details safe, requests are shown to providers we have checked. Apply to become a provider: we review applications in 2-3 business days.`,
+      action: { href: "/provider-signup", label: t`Apply to become a provider` },
     },
     pending: {
-      title: "Your application is being reviewed",
-      text:
-        "Thank you for applying. We review applications in 2-3 business days and will let you know. " +
-        "Once you are verified, open requests from clients appear here.",
+      title: t`Your application is being reviewed`,
+      text: t`Thank you for applying. We review applications in 2-3 business days and will let you know. Once you are verified, open requests from clients appear here.`,
       action: null,
     },
     rejected: {
-      title: "Your application was not approved",
-      text:
-        "Open requests are shown to verified providers only. If you would like to know more about the decision, " +
-        "our support team is happy to help.",
-      action: { href: SUPPORT_LINK, label: "Contact support" },
+      title: t`Your application was not approved`,
+      text: t`Open requests are shown to verified providers only. If you would like to know more about the decision, our support team is happy to help.`,
+      action: { href: SUPPORT_LINK, label: t`Contact support` },
     },
     inactive: {
-      title: "Your provider profile is not active",
-      text: "Open requests are shown to active, verified providers. Our support team can help you turn your profile back on.",
-      action: { href: SUPPORT_LINK, label: "Contact support" },
+      title: t`Your provider profile is not active`,
+      text: t`Open requests are shown to active, verified providers. Our support team can help you turn your profile back on.`,
+      action: { href: SUPPORT_LINK, label: t`Contact support` },
     },
   };
   const { title, text, action } = content[status];
@@ -71,22 +67,22 @@ export function RequestsCard({
   const provider = role === "provider";
   return (
     <section className="card dashboard-card" aria-labelledby="requests-heading" data-testid="requests-card">
-      <h2 id="requests-heading">{provider ? "Available Requests" : "Your Requests"}</h2>
+      <h2 id="requests-heading">{provider ? t`Available Requests` : t`Your Requests`}</h2>
       {provider && providerStatus !== "verified" ? (
         <ProviderGate status={providerStatus} />
       ) : failed ? (
         <p role="alert" className="field-error">
-          We couldn't load requests: {failed}
+          <Trans>We couldn't load requests: {failed}</Trans>
         </p>
       ) : requests.length === 0 ? (
         provider ? (
-          <EmptyState title="No new requests available" />
+          <EmptyState title={t`No new requests available`} />
         ) : (
           <EmptyState
-            title="No service requests yet"
+            title={t`No service requests yet`}
             action={
               <a className="button button-primary" href="/request-service">
-                Create Your First Request
+                <Trans>Create Your First Request</Trans>
               </a>
             }
           />

@@ -1,4 +1,6 @@
 // "Leave a Review" once the helper's visit report is in: stars and a comment.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { Dialog, DialogClose } from "../../components/Dialog";
 import { FieldSet, RadioOption, TextareaField } from "../../components/Field";
@@ -13,7 +15,15 @@ import { bookingTitle, SESSION } from "./common";
 
 const NO_REVIEW: ReviewValues = { rating: 0, comment: "" };
 
-const RATING_LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
+/** The stars' words, read when shown (in the page's language). */
+function ratingLabel(n: number): string {
+  return [t`Poor`, t`Fair`, t`Good`, t`Very good`, t`Excellent`][n - 1] ?? "";
+}
+
+function howWas(booking: Booking): string {
+  const title = bookingTitle(booking);
+  return t`How was your visit for "${title}"?`;
+}
 
 export function ReviewDialog({
   booking,
@@ -42,7 +52,7 @@ export function ReviewDialog({
       setBusy(true);
       try {
         await post(`/api/bookings/${booking.id}/review`, reviewPayload(checked));
-        toast({ title: "Review Submitted", description: "Thank you for your feedback!" });
+        toast({ title: t`Review Submitted`, description: t`Thank you for your feedback!` });
         onReviewed(booking.id);
         onClose();
       } catch (err) {
@@ -53,7 +63,7 @@ export function ReviewDialog({
           const fieldMsg = err instanceof ApiError ? err.fieldErrors[name]?.[0] : undefined;
           if (fieldMsg) form.setError(name, { type: "server", message: fieldMsg });
         }
-        toast({ title: "Error", description: errorMessage(err), variant: "destructive" });
+        toast({ title: t`Error`, description: errorMessage(err), variant: "destructive" });
       }
     },
     (invalid) => {
@@ -66,18 +76,20 @@ export function ReviewDialog({
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Leave a Review"
-      description={booking ? `How was your visit for "${bookingTitle(booking)}"?` : undefined}
+      title={t`Leave a Review`}
+      description={booking ? howWas(booking) : undefined}
       testId="review-dialog"
     >
       {booking?.hasReport && (
         <details className="review-report" open>
-          <summary>The helper's visit report</summary>
+          <summary>
+            <Trans>The helper's visit report</Trans>
+          </summary>
           <ReportDetails booking={booking} />
         </details>
       )}
       <form onSubmit={submit} noValidate>
-        <FieldSet id="review-rating" legend="Rating" required error={error("rating")}>
+        <FieldSet id="review-rating" legend={t`Rating`} required error={error("rating")}>
           <div className="rating-choices">
             {[5, 4, 3, 2, 1].map((n) => (
               <RadioOption
@@ -90,24 +102,26 @@ export function ReviewDialog({
                   set("rating", n);
                   form.clearErrors("rating");
                 }}
-                label={`${n} ${n === 1 ? "star" : "stars"}`}
-                description={RATING_LABELS[n - 1]}
+                label={plural(n, { one: "# star", other: "# stars" })}
+                description={ratingLabel(n)}
               />
             ))}
           </div>
         </FieldSet>
         <TextareaField
           id="review-comment"
-          label="Comment (optional)"
+          label={t`Comment (optional)`}
           value={values.comment}
           error={error("comment")}
           onChange={(e) => set("comment", e.currentTarget.value)}
           maxLength={TEXT_MAX}
         />
         <div className="dialog-footer">
-          <DialogClose>Cancel</DialogClose>
+          <DialogClose>
+            <Trans>Cancel</Trans>
+          </DialogClose>
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? "Submitting..." : "Submit Review"}
+            {busy ? t`Submitting...` : t`Submit Review`}
           </button>
         </div>
       </form>

@@ -1,6 +1,8 @@
 // "Add a tip" for 72 hours after the helper's check-out (payments.tips): a suggested 10/15/20 % of
 // the visit or an amount, all of it to the helper. The offline test gateway charges it at once;
 // with Stripe the tip's own intent is confirmed here with Stripe's Payment Element.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -28,10 +30,28 @@ export function tipWindowOpen(booking: Booking, now = Date.now()): boolean {
 type Choice = "10" | "15" | "20" | "other";
 
 function thanked(offer: TipOffer, amount: number): void {
+  const money = formatMoney(amount);
+  const helper = offer.helperName;
   toast({
-    title: "Thank you",
-    description: `Your tip of ${formatMoney(amount)} goes to ${offer.helperName} in full.`,
+    title: t`Thank you`,
+    description: t`Your tip of ${money} goes to ${helper} in full.`,
   });
+}
+
+function thankYouFor(booking: Booking): string {
+  const title = bookingTitle(booking);
+  return t`A thank-you for the visit "${title}".`;
+}
+
+function percentOf(percent: number, visit: TipOffer["visitAmount"]): string {
+  const money = formatMoney(visit);
+  return t`${percent}% of the visit's ${money}`;
+}
+
+function fromTo(min: TipOffer["min"], max: TipOffer["max"]): string {
+  const low = formatMoney(min);
+  const high = formatMoney(max);
+  return t`From ${low} to ${high}`;
 }
 
 export function TipDialog({ booking, onClose }: { booking: Booking | null; onClose: () => void }) {
@@ -57,11 +77,14 @@ export function TipDialog({ booking, onClose }: { booking: Booking | null; onClo
   }, [booking?.id]);
 
   const data = offer.data;
+  const tipGiven = formatMoney(data?.tip?.amount);
+  const until = data?.until ? formatDateTime(data.until) : "";
+  const lastError = data?.tip?.error;
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!booking || !data) return;
     if (choice === "other" && !other.trim()) {
-      setError("Type the tip in dollars and cents, for example 10.00.");
+      setError(t`Type the tip in dollars and cents, for example 10.00.`);
       document.getElementById("tip-other")?.focus();
       return;
     }
@@ -90,28 +113,47 @@ export function TipDialog({ booking, onClose }: { booking: Booking | null; onClo
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Add a tip"
-      description={booking ? `A thank-you for the visit "${bookingTitle(booking)}".` : undefined}
+      title={t`Add a tip`}
+      description={booking ? thankYouFor(booking) : undefined}
       testId="tip-dialog"
     >
-      {offer.isPending && <p role="status">Loading...</p>}
+      {offer.isPending && (
+        <p role="status">
+          <Trans>Loading...</Trans>
+        </p>
+      )}
       {offer.error && !isUnauthorizedError(offer.error) && <p role="alert">{errorMessage(offer.error)}</p>}
       {data?.tip && (data.tip.state === "pending" || data.tip.state === "on_its_way") && (
         <p data-testid="tip-given">
-          You added a tip of {formatMoney(data.tip.amount)}. All of it goes to {name}. Thank you.
+          <Trans>
+            You added a tip of {tipGiven}. All of it goes to {name}. Thank you.
+          </Trans>
         </p>
       )}
       {data && !data.canAdd && !data.tip && (
-        <p>Tips can be added for 72 hours after the visit. That time is over for this visit.</p>
+        <p>
+          <Trans>Tips can be added for 72 hours after the visit. That time is over for this visit.</Trans>
+        </p>
       )}
       {data?.canAdd && !paying && (
         <form onSubmit={submit} noValidate>
           <p>
-            All of your tip goes to {name}; Kindly keeps nothing. You can add it until{" "}
-            {data.until ? formatDateTime(data.until) : "72 hours after the visit"}.
+            {until ? (
+              <Trans>
+                All of your tip goes to {name}; Kindly keeps nothing. You can add it until {until}.
+              </Trans>
+            ) : (
+              <Trans>
+                All of your tip goes to {name}; Kindly keeps nothing. You can add it until 72 hours after the visit.
+              </Trans>
+            )}
           </p>
-          {data.tip?.error && <p className="form-error">Your last try did not go through: {data.tip.error}</p>}
-          <FieldSet id="tip-choice" legend="Your tip" error={error || undefined}>
+          {lastError && (
+            <p className="form-error">
+              <Trans>Your last try did not go through: {lastError}</Trans>
+            </p>
+          )}
+          <FieldSet id="tip-choice" legend={t`Your tip`} error={error || undefined}>
             {data.suggestions.map((s) => (
               <RadioOption
                 key={s.percent}
@@ -121,7 +163,7 @@ export function TipDialog({ booking, onClose }: { booking: Booking | null; onClo
                 checked={choice === String(s.percent)}
                 onChange={() => setChoice(String(s.percent) as Choice)}
                 label={formatMoney(s.amount)}
-                description={`${s.percent}% of the visit's ${formatMoney(data.visitAmount)}`}
+                description={percentOf(s.percent, data.visitAmount)}
               />
             ))}
             <RadioOption
@@ -130,14 +172,14 @@ export function TipDialog({ booking, onClose }: { booking: Booking | null; onClo
               value="other"
               checked={choice === "other"}
               onChange={() => setChoice("other")}
-              label="Another amount"
-              description={`From ${formatMoney(data.min)} to ${formatMoney(data.max)}`}
+              label={t`Another amount`}
+              description={fromTo(data.min, data.max)}
             />
           </FieldSet>
           {choice === "other" && (
             <InputField
               id="tip-other"
-              label="Amount in dollars"
+              label={t`Amount in dollars`}
               inputMode="decimal"
               autoComplete="off"
               value={other}
@@ -145,9 +187,11 @@ export function TipDialog({ booking, onClose }: { booking: Booking | null; onClo
             />
           )}
           <div className="dialog-footer">
-            <DialogClose>Not now</DialogClose>
+            <DialogClose>
+              <Trans>Not now</Trans>
+            </DialogClose>
             <button type="submit" className="button button-primary" disabled={busy} data-testid="tip-submit">
-              {busy ? "Adding..." : "Add the tip"}
+              {busy ? t`Adding...` : t`Add the tip`}
             </button>
           </div>
         </form>
@@ -173,6 +217,7 @@ function StripeTipForm({ tip, publishableKey, onPaid }: { tip: Tip; publishableK
   const [elements, setElements] = useState<StripeElements | null>(null);
   const [failure, setFailure] = useState("");
   const [processing, setProcessing] = useState(false);
+  const amount = formatMoney(tip.amount);
 
   useEffect(() => {
     let cancelled = false;
@@ -191,7 +236,7 @@ function StripeTipForm({ tip, publishableKey, onPaid }: { tip: Tip; publishableK
         setStripe(loaded);
         setElements(els);
       })
-      .catch(() => !cancelled && setFailure("We could not start the tip just now. Please try again."));
+      .catch(() => !cancelled && setFailure(t`We could not start the tip just now. Please try again.`));
     return () => {
       cancelled = true;
       unmount?.();
@@ -209,7 +254,7 @@ function StripeTipForm({ tip, publishableKey, onPaid }: { tip: Tip; publishableK
         confirmParams: { return_url: `${window.location.origin}/dashboard` },
         redirect: "if_required",
       });
-      if (result.error) setFailure(result.error.message ?? "Your card could not be charged.");
+      if (result.error) setFailure(result.error.message ?? t`Your card could not be charged.`);
       else onPaid();
     } finally {
       setProcessing(false);
@@ -217,7 +262,7 @@ function StripeTipForm({ tip, publishableKey, onPaid }: { tip: Tip; publishableK
   };
 
   return (
-    <form onSubmit={submit} aria-label="Card for the tip">
+    <form onSubmit={submit} aria-label={t`Card for the tip`}>
       <div ref={mountRef} className="stripe-element" />
       {failure && (
         <p className="form-error" role="alert">
@@ -225,9 +270,11 @@ function StripeTipForm({ tip, publishableKey, onPaid }: { tip: Tip; publishableK
         </p>
       )}
       <div className="dialog-footer">
-        <DialogClose>Not now</DialogClose>
+        <DialogClose>
+          <Trans>Not now</Trans>
+        </DialogClose>
         <button type="submit" className="button button-primary" disabled={!elements || processing}>
-          {processing ? "Processing..." : `Pay the tip of ${formatMoney(tip.amount)}`}
+          {processing ? t`Processing...` : t`Pay the tip of ${amount}`}
         </button>
       </div>
     </form>

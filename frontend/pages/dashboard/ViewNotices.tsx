@@ -1,5 +1,6 @@
 // Someone who is both a client and a helper: the other side, said on each view.
-import { plural } from "../../lib/format";
+import { plural } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { Dashboard as DashboardData } from "../../lib/types";
 import type { View } from "./common";
 
@@ -7,17 +8,32 @@ import type { View } from "./common";
  * who is also a client never hides her own requests and bookings. */
 export function ClientSideNotice({ side }: { side: DashboardData["clientSide"] }) {
   if (!side) return null;
-  const parts: string[] = [];
-  if (side.bookings) parts.push(plural(side.bookings, "booking", "bookings"));
-  if (side.requests) parts.push(plural(side.requests, "open request", "open requests"));
+  const bookings = plural(side.bookings, { one: "# booking", other: "# bookings" });
+  const requests = plural(side.requests, { one: "# open request", other: "# open requests" });
+  const unpaid = side.unpaid;
   return (
     <section className="notice view-switch" aria-labelledby="client-side-heading" data-testid="client-side">
       <h2 id="client-side-heading" className="view-switch-title">
-        You also have {parts.join(" and ")} as a client
+        {side.bookings && side.requests ? (
+          <Trans>
+            You also have {bookings} and {requests} as a client
+          </Trans>
+        ) : side.bookings ? (
+          <Trans>You also have {bookings} as a client</Trans>
+        ) : (
+          <Trans>You also have {requests} as a client</Trans>
+        )}
       </h2>
-      {side.unpaid > 0 && <p>{plural(side.unpaid, "booking is", "bookings are")} waiting for your payment.</p>}
+      {unpaid > 0 && (
+        <p>
+          {plural(unpaid, {
+            one: "# booking is waiting for your payment.",
+            other: "# bookings are waiting for your payment.",
+          })}
+        </p>
+      )}
       <a className="button button-primary" href="/dashboard?view=client">
-        View your client bookings
+        <Trans>View your client bookings</Trans>
       </a>
     </section>
   );
@@ -28,9 +44,9 @@ export function HelperViewLink({ views }: { views: View[] }) {
   if (!views.includes("provider")) return null;
   return (
     <p className="notice view-switch" data-testid="helper-view-link">
-      You are seeing your bookings as a client.{" "}
+      <Trans>You are seeing your bookings as a client.</Trans>{" "}
       <a className="button button-secondary" href="/dashboard?view=provider">
-        Back to your helper view
+        <Trans>Back to your helper view</Trans>
       </a>
     </p>
   );

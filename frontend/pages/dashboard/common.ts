@@ -1,5 +1,6 @@
 // What the dashboard's parts share: the sides it shows, its calls' lost-session handling, the
 // words of the 48-hour rule, and how a booking and a person are named.
+import { t } from "@lingui/core/macro";
 import type { SessionMeta } from "../../lib/query";
 import { RULES } from "../../lib/rules.generated";
 import type { Booking, RecipientSummary } from "../../lib/types";
@@ -21,7 +22,7 @@ export const UNREAD_COUNT = "/api/messages/unread-count";
 export const SESSION: SessionMeta = { loginTarget: "/api/login" };
 
 export function bookingTitle(b: Booking): string {
-  return b.serviceRequest?.title || "Service Appointment";
+  return b.serviceRequest?.title || t`Service Appointment`;
 }
 
 /** The cancellation window's words (bookings.services), as the server says them. */
