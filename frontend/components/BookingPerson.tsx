@@ -23,6 +23,8 @@ export function providerProfileLink(providerId: number): string {
 
 /** The messages page with the support conversation open. */
 export const SUPPORT_LINK = "/messages?with=support";
+/** The cancellation policy page (linked from every cancel dialog and the cards). */
+export const CANCELLATION_POLICY = "/cancellation-policy";
 
 function Person({
   label,

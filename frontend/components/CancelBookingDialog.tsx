@@ -13,7 +13,9 @@ import { TextareaField } from "./Field";
 
 const NO_REASON: CancelReasonValues = { reason: "" };
 /** The one page of the cancellation policy (marketplace.views.cancellation_policy). */
-export const CANCELLATION_POLICY = "/cancellation-policy";
+import { CANCELLATION_POLICY } from "./BookingPerson";
+
+export { CANCELLATION_POLICY };
 
 /** What a cancel returns to the card, in words: for the client ("you") or about them (staff). */
 export function refundSentence(booking: Pick<Booking, "cancelRefund">, to: "you" | "the client" = "you"): string {

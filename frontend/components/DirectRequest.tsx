@@ -1,15 +1,8 @@
 // A request sent to one helper directly ("rebook a helper"): what the asked provider and
-// the client's circle are told about it, and the provider's "Decline" dialog (a reason is required;
-// the circle reads it). The server decides who sees and may accept it; this only says so.
-import { useEffect, useState } from "react";
-import { errorMessage, isUnauthorizedError } from "../lib/api";
-import { useSchemaForm } from "../lib/forms";
-import { useApiWrite } from "../lib/query";
+// the client's circle are told about it (the provider's "Decline" dialog is DeclineRequestDialog).
+// The server decides who sees and may accept it; this only says so.
 import { shortDay } from "../lib/series";
-import { DECLINE_REASON_MAX, declineSchema, type DeclineValues } from "../lib/schemas/decline";
 import type { Booking, ServiceRequest } from "../lib/types";
-import { Dialog, DialogClose } from "./Dialog";
-import { TextareaField } from "./Field";
 
 /** Where a direct request stands now: "waiting" (only the asked provider may accept, until
  * directUntil), "only" (only them, for good), "declined", "lapsed" (open to all after the window),
@@ -69,88 +62,6 @@ export function SentToHelper({ request }: { request: ServiceRequest }) {
     <p className="direct-note" data-testid="sent-to-helper" data-state={state}>
       {text}
     </p>
-  );
-}
-
-const NO_REASON: DeclineValues = { reason: "" };
-
-/** "Decline" with a required reason; onDeclined gets the request as it is afterwards. */
-export function DeclineRequestDialog({
-  request,
-  onClose,
-  onDeclined,
-}: {
-  /** The request to decline; null keeps the dialog closed. */
-  request: ServiceRequest | null;
-  onClose: () => void;
-  onDeclined: (request: ServiceRequest) => void;
-}) {
-  // The reason is checked on "Decline" (requests_app decline_reason_problem); typing takes its
-  // message away.
-  const { form, values, set, error, handleSubmit } = useSchemaForm<DeclineValues>({
-    schema: declineSchema,
-    defaultValues: NO_REASON,
-    onChange: "clear",
-    resetOn: request?.id,
-  });
-  const [busy, setBusy] = useState(false);
-  const { post } = useApiWrite();
-  useEffect(() => setBusy(false), [request?.id]);
-
-  const decline = async (values: DeclineValues) => {
-    if (!request) return;
-    setBusy(true);
-    try {
-      const updated = await post<ServiceRequest>(`/api/service-requests/${request.id}/decline`, {
-        reason: values.reason.trim(),
-      });
-      onDeclined(updated);
-      onClose();
-    } catch (failure) {
-      if (isUnauthorizedError(failure)) return; // lib/query says so and signs in again
-      form.setError("reason", { type: "server", message: errorMessage(failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const confirm = () => {
-    if (!request || busy) return;
-    void handleSubmit(decline, () => document.getElementById("decline-reason")?.focus())();
-  };
-
-  const client = request?.client?.firstName || "The client";
-  return (
-    <Dialog
-      open={request !== null}
-      onOpenChange={(open) => !open && onClose()}
-      title="Decline this request"
-      description={`${client} will be told that you cannot take it, and why.`}
-      testId="decline-dialog"
-      footer={
-        <>
-          <DialogClose>Keep Request</DialogClose>
-          <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
-            {busy ? "Declining..." : "Decline"}
-          </button>
-        </>
-      }
-    >
-      {request && (
-        <p className="dialog-subject">
-          <strong>{request.title}</strong>
-        </p>
-      )}
-      <TextareaField
-        id="decline-reason"
-        label="Why can't you take it?"
-        required
-        hint="For example: I am away that week."
-        value={values.reason}
-        maxLength={DECLINE_REASON_MAX}
-        onChange={(e) => set("reason", e.target.value)}
-        error={error("reason")}
-      />
-    </Dialog>
   );
 }
 

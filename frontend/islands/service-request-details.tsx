@@ -3,6 +3,7 @@
 // Contact Client (any other status). Once booked, its client sees the helper who is coming
 // and inside the 48-hour window a way to reach support. The request and its booking
 // are TanStack queries (lib/query), which also handles a lost session.
+import { DeclineRequestDialog } from "../components/DeclineRequestDialog";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { isUnauthorizedError } from "../lib/api";
@@ -19,13 +20,7 @@ import { apiQuery, mountQueryIsland } from "../lib/query";
 import { toast } from "../lib/toast";
 import type { Booking, ServiceRequest, Viewer } from "../lib/types";
 import { BookingPerson, SUPPORT_LINK } from "../components/BookingPerson";
-import {
-  AskedForYou,
-  BookAgainLink,
-  DeclineRequestDialog,
-  SentToHelper,
-  directState,
-} from "../components/DirectRequest";
+import { AskedForYou, BookAgainLink, SentToHelper, directState } from "../components/DirectRequest";
 import { StatusBadge, bookingStatusNote, requestStatusNote } from "../components/StatusBadge";
 import { LoadingText } from "../components/Skeleton";
 import { PhoneLine } from "../components/PhoneLine";

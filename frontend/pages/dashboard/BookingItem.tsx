@@ -2,8 +2,7 @@
 // the viewer may do (pay, cancel, review, tip, book again; a helper's check-in and check-out).
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
-import { BookingPerson, SUPPORT_LINK } from "../../components/BookingPerson";
-import { CANCELLATION_POLICY } from "../../components/CancelBookingDialog";
+import { BookingPerson, CANCELLATION_POLICY, SUPPORT_LINK } from "../../components/BookingPerson";
 import { BookAgainLink } from "../../components/DirectRequest";
 import { bookingStatusNote, StatusBadge } from "../../components/StatusBadge";
 import { ProviderVisitActions, reviewReady, VisitProgress } from "../../components/VisitControls";

@@ -7,10 +7,9 @@
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useMemo, useState } from "react";
-import { DeclineRequestDialog } from "../../components/DirectRequest";
-import { NotForMeDialog } from "./NotForMeDialog";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { api, errorMessage, isUnauthorizedError } from "../../lib/api";
+import { useOpenedOnce } from "../../lib/opened";
 import { usePollWhileDisconnected } from "../../lib/query";
 import { useConnected, useRealtimeEvent } from "../../lib/realtime";
 import { toast } from "../../lib/toast";
@@ -18,14 +17,10 @@ import type { Booking, Dashboard as DashboardData, ServiceRequest, UnreadCount, 
 import { useAcceptRequest } from "../../lib/useAcceptRequest";
 import type { BookingActions } from "./BookingItem";
 import { BookingsCard } from "./BookingsCard";
-import { CancelDialog } from "./CancelDialog";
-import { CancelRestDialog } from "./CancelRestDialog";
-import { ProviderCancelDialog } from "./ProviderCancelDialog";
 import { RecipientSwitcher } from "./Recipients";
 import { ReplacementOffersCard } from "./ReplacementOffersCard";
 import type { RequestActions } from "./RequestItem";
 import { RequestsCard } from "./RequestsCard";
-import { ReviewDialog } from "./ReviewDialog";
 import { Tiles } from "./Tiles";
 import { TipDialog } from "./TipDialog";
 import { ClientSideNotice, HelperViewLink } from "./ViewNotices";
@@ -43,6 +38,18 @@ interface Props {
   initial: DashboardData;
 }
 
+// The dialogs a person may never open load when first opened (each its own chunk; lib/opened).
+const CancelDialog = lazy(() => import("./CancelDialog").then((m) => ({ default: m.CancelDialog })));
+const CancelRestDialog = lazy(() => import("./CancelRestDialog").then((m) => ({ default: m.CancelRestDialog })));
+const ProviderCancelDialog = lazy(() =>
+  import("./ProviderCancelDialog").then((m) => ({ default: m.ProviderCancelDialog })),
+);
+const ReviewDialog = lazy(() => import("./ReviewDialog").then((m) => ({ default: m.ReviewDialog })));
+const DeclineRequestDialog = lazy(() =>
+  import("../../components/DeclineRequestDialog").then((m) => ({ default: m.DeclineRequestDialog })),
+);
+const NotForMeDialog = lazy(() => import("./NotForMeDialog").then((m) => ({ default: m.NotForMeDialog })));
+
 export function Dashboard({ user, role, hasProviderProfile, providerStatus, reviewedBookingIds, initial }: Props) {
   const [cancelling, setCancelling] = useState<Booking | null>(null);
   const [cancellingRest, setCancellingRest] = useState<Booking | null>(null);
@@ -52,6 +59,12 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
   const [reviewed, setReviewed] = useState<Set<number>>(() => new Set(reviewedBookingIds));
   const [declining, setDeclining] = useState<ServiceRequest | null>(null);
   const [passing, setPassing] = useState<ServiceRequest | null>(null);
+  const cancelOpened = useOpenedOnce(cancelling);
+  const cancelRestOpened = useOpenedOnce(cancellingRest);
+  const leaveOpened = useOpenedOnce(leaving);
+  const reviewOpened = useOpenedOnce(reviewing);
+  const passOpened = useOpenedOnce(passing);
+  const declineOpened = useOpenedOnce(declining);
   const client = useQueryClient();
 
   const chosen = initial.recipientId;
@@ -159,39 +172,63 @@ export function Dashboard({ user, role, hasProviderProfile, providerStatus, revi
           </a>
         </section>
       )}
-      <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={refresh} />
-      <CancelRestDialog booking={cancellingRest} onClose={() => setCancellingRest(null)} onDone={refresh} />
-      <ProviderCancelDialog booking={leaving} onClose={() => setLeaving(null)} onDone={refresh} />
-      <ReviewDialog
-        booking={reviewing}
-        onClose={() => setReviewing(null)}
-        onReviewed={(id) => {
-          setReviewed((prev) => new Set(prev).add(id));
-          // The helper's rating and review count changed: read them again ("New helper" no more).
-          refresh();
-        }}
-      />
+      {cancelOpened && (
+        <Suspense fallback={null}>
+          <CancelDialog booking={cancelling} onClose={() => setCancelling(null)} onDone={refresh} />
+        </Suspense>
+      )}
+      {cancelRestOpened && (
+        <Suspense fallback={null}>
+          <CancelRestDialog booking={cancellingRest} onClose={() => setCancellingRest(null)} onDone={refresh} />
+        </Suspense>
+      )}
+      {leaveOpened && (
+        <Suspense fallback={null}>
+          <ProviderCancelDialog booking={leaving} onClose={() => setLeaving(null)} onDone={refresh} />
+        </Suspense>
+      )}
+      {reviewOpened && (
+        <Suspense fallback={null}>
+          <ReviewDialog
+            booking={reviewing}
+            onClose={() => setReviewing(null)}
+            onReviewed={(id) => {
+              setReviewed((prev) => new Set(prev).add(id));
+              // The helper's rating and review count changed: read them again ("New helper" no more).
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
       <TipDialog booking={tipping} onClose={() => setTipping(null)} />
-      <NotForMeDialog
-        request={passing}
-        onClose={() => setPassing(null)}
-        onPassed={() => {
-          toast({ title: t`Passed on`, description: t`Another helper nearby is being offered it.` });
-          refresh();
-        }}
-      />
-      <DeclineRequestDialog
-        request={declining}
-        onClose={() => setDeclining(null)}
-        onDeclined={(updated) => {
-          const client = updated.client?.firstName;
-          toast({
-            title: t`Request declined`,
-            description: client ? t`We told ${client} why.` : t`We told the client why.`,
-          });
-          refresh();
-        }}
-      />
+      {passOpened && (
+        <Suspense fallback={null}>
+          <NotForMeDialog
+            request={passing}
+            onClose={() => setPassing(null)}
+            onPassed={() => {
+              toast({ title: t`Passed on`, description: t`Another helper nearby is being offered it.` });
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
+      {declineOpened && (
+        <Suspense fallback={null}>
+          <DeclineRequestDialog
+            request={declining}
+            onClose={() => setDeclining(null)}
+            onDeclined={(updated) => {
+              const client = updated.client?.firstName;
+              toast({
+                title: t`Request declined`,
+                description: client ? t`We told ${client} why.` : t`We told the client why.`,
+              });
+              refresh();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
