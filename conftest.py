@@ -101,3 +101,13 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium", "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def page(page):
+    """Playwright's page, failing the test on an error the page's own script threw and did not
+    catch (an island that never mounts shows only its "Loading…" text: this names the reason)."""
+    thrown: list[str] = []
+    page.on("pageerror", lambda error: thrown.append(f"{page.url}: {error}"))
+    yield page
+    assert not thrown, "The page threw: " + "; ".join(thrown)

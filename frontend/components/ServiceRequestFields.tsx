@@ -109,9 +109,13 @@ function urgencyOption(u: (typeof URGENCIES)[number]) {
   return { value: u.value, label: `${u.label} - ${explanation}` };
 }
 
-// The edit page offers three urgencies (spec section 4); an urgent request also shows its own.
-const EDIT_URGENCIES = URGENCIES.filter((u) => URGENCY_VALUES.edit.includes(u.value)).map(urgencyOption);
-const URGENT = URGENCIES.filter((u) => u.value === "urgent").map(urgencyOption);
+/** The edit page offers three urgencies (spec section 4); an urgent request also shows its own.
+ * Read when shown: the labels are in the reader's language, active only once the island mounts. */
+function editUrgencies(current: string) {
+  return URGENCIES.filter((u) => URGENCY_VALUES.edit.includes(u.value) || (u.value === "urgent" && current === "urgent")).map(
+    urgencyOption,
+  );
+}
 
 interface Props {
   variant: Variant;
@@ -181,7 +185,7 @@ export function ServiceRequestFields({
       <SelectField
         id={id("urgency")}
         label="Urgency"
-        options={values.urgency === "urgent" ? [...EDIT_URGENCIES, ...URGENT] : EDIT_URGENCIES}
+        options={editUrgencies(values.urgency)}
         value={values.urgency}
         onChange={(e) => set("urgency", e.target.value)}
         error={errors.urgency}
