@@ -22,13 +22,16 @@ def test_a_spanish_browser_signs_up_in_spanish(live_server, browser: Browser, fi
         language = page.get_by_label("Language / Idioma")
         expect(language).to_have_value("es")
         expect(page.locator("html")).to_have_attribute("lang", "es")
-        page.get_by_label("First name").fill("Rosa")
-        page.get_by_label("Last name").fill("Parks")
-        page.get_by_label("Email").fill("rosa@example.com")
-        page.get_by_label("Password").fill("browser-pass-1")
-        page.get_by_role("button", name="Create Account").click()
+        # The sign-up form is in Spanish from its first word.
+        page.get_by_label("Nombre", exact=True).fill("Rosa")
+        page.get_by_label("Apellido").fill("Parks")
+        page.get_by_label("Correo electrónico").fill("rosa@example.com")
+        page.get_by_label("Contraseña", exact=True).fill("browser-pass-1")
+        page.get_by_role("button", name="Crear una cuenta").click()
 
-        expect(page.get_by_role("link", name="Inicio").first).to_be_visible(timeout=15_000)
+        # Signed up: the home page, in Spanish (the header's "Inicio" is on the sign-up page too).
+        page.wait_for_url(f"{live_server.url}/", timeout=15_000)
+        expect(page.get_by_role("link", name="Inicio").first).to_be_visible()
         assert User.objects.get(email="rosa@example.com").language == "es"
     finally:
         context.close()
