@@ -33,7 +33,7 @@ from circles.tokens import invitation_check_open, invitation_from_token, invitat
 from core import events
 from core.addresses import PART_API_NAMES, PART_LABELS, PART_LIMITS, PART_NAMES, parse_one_line
 from core.errors import Conflict, InvalidInput, NotFound, PermissionDenied
-from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem
+from core.geocoding import PlaceStatus, place_on_commit, place_record, zip_problem, zip_time_zone
 from core.languages import Language
 from core.notices import people as people_notices
 from core.notices.people import InApp
@@ -143,7 +143,8 @@ def _clean_fields(fields: dict[str, Any], *, creating: bool) -> dict[str, str]:
 def address_moved(recipient: CareRecipient) -> list[str]:
     """The address changed (the caller saves it, in a transaction): the old place is forgotten and
     the new one asked for after the commit (circles.tasks.place_recipient). An address that cannot
-    be placed is still saved, "not found", flagged for staff. Returns the fields it set."""
+    be placed is still saved, "not found", flagged for staff. Her time zone follows the ZIP code
+    (core.geocoding.zip_time_zone), her visits ahead with it. Returns the fields it set."""
     from circles.tasks import place_recipient
 
     has_address = any(getattr(recipient, name) for name in PART_NAMES)
@@ -151,7 +152,16 @@ def address_moved(recipient: CareRecipient) -> list[str]:
     recipient.place_status = PlaceStatus.PENDING if has_address else PlaceStatus.NO_ADDRESS
     if has_address and recipient.pk is not None:
         place_on_commit(place_recipient, recipient.pk)
-    return ["latitude", "longitude", "place_status"]
+    moved = ["latitude", "longitude", "place_status"]
+    # Her clock is her ZIP code's (a ZIP the list does not know keeps the zone she had): her visits
+    # ahead move with it, with this change (a Conflict when a helper's two visits would overlap).
+    zone = zip_time_zone(recipient.zip_code)
+    if zone and zone != recipient.time_zone:
+        if recipient.pk is not None:
+            events.publish(events.RecipientTimeZoneChanged(recipient_id=recipient.pk, time_zone=zone))
+        recipient.time_zone = zone
+        moved.append("time_zone")
+    return moved
 
 
 def _normalize_email(raw: object) -> str:

@@ -54,6 +54,15 @@ class CircleInvitationSent(DomainEvent):
     invitation_id: int
 
 
+@dataclass(frozen=True)
+class RecipientTimeZoneChanged(DomainEvent):
+    """The person cared for now lives in another time zone (her address's ZIP code is in it): the
+    visits still ahead keep their date and window on her new clock."""
+
+    recipient_id: int
+    time_zone: str
+
+
 # ---------------------------------------------------------------- requests
 
 

@@ -92,6 +92,16 @@ def zip_point(text: str) -> Point | None:
     return Point(latitude, longitude)
 
 
+def zip_time_zone(text: str) -> str:
+    """The time zone a US ZIP code lies in ("America/Chicago"), "" when unknown: the clock of a
+    person cared for who lives there."""
+    match = _ZIP.match((text or "").strip())
+    entry = _zip_entry(match[1]) if match else None
+    if entry is None or _overseas(entry):
+        return ""
+    return entry.get("timezone") or ""
+
+
 def zip_town(text: str) -> tuple[str, str]:
     """(town, state) of a US ZIP code, ("", "") when unknown: how a helper's home is told."""
     match = _ZIP.match((text or "").strip())

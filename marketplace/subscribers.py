@@ -47,6 +47,9 @@ REGISTRY: dict[type[events.DomainEvent], list[tuple[Callable[[Any], object], Whe
     events.VisitsBooked: [(cards.on_visits_booked, When.IN_TRANSACTION)],
     # Someone left a care circle: their open sockets stop getting the circle's live events.
     events.CircleMemberRemoved: [(messaging.on_circle_member_removed, When.ON_COMMIT)],
+    # The person cared for moved to another time zone (her ZIP code's): her visits ahead keep their
+    # date and window on her new clock, with the address change.
+    events.RecipientTimeZoneChanged: [(bookings.on_recipient_time_zone_changed, When.IN_TRANSACTION)],
     # An invitation to a care circle: emailed to the invited address from Celery.
     events.CircleInvitationSent: [(notifications.on_circle_invitation_sent, When.ON_COMMIT)],
     # A system notice (core.notifications.notify): written to each receiver's messages,

@@ -67,7 +67,12 @@ from bookings.services.replacement import (
     replacements_for_suspension,
 )
 from bookings.services.review import review_create
-from bookings.services.schedule import calendar_feed_reset, calendar_feed_token, recipient_time_zone_set
+from bookings.services.schedule import (
+    calendar_feed_reset,
+    calendar_feed_token,
+    on_recipient_time_zone_changed,
+    recipient_time_zone_set,
+)
 from bookings.services.visit import (
     REPORT_EMPTY,
     VISIT_REPORT_TEXT_MAX,
@@ -134,6 +139,7 @@ __all__ = [
     "check_cancel_window",
     "check_provider_free",
     "organizers_of",
+    "on_recipient_time_zone_changed",
     "recipient_time_zone_set",
     "review_create",
     "rounded_location",

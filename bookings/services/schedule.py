@@ -15,6 +15,7 @@ from bookings.models import Booking, BookingStatus, CalendarFeed
 from bookings.services.base import save_visit
 from circles.models import CareRecipient, validate_time_zone
 from core.errors import InvalidInput
+from core.events import RecipientTimeZoneChanged
 
 # ---------------------------------------------------------------- calendar feed
 
@@ -67,3 +68,9 @@ def recipient_time_zone_set(*, recipient_id: int, time_zone: str) -> CareRecipie
                 update_fields=["starts_at", "ends_at", "updated_at"],
             )
     return recipient
+
+
+def on_recipient_time_zone_changed(event: RecipientTimeZoneChanged) -> None:
+    """Her address moved her into another zone (circles.services.address_moved): her visits ahead
+    move with her clock, in the same transaction as the address."""
+    recipient_time_zone_set(recipient_id=event.recipient_id, time_zone=event.time_zone)

@@ -170,3 +170,58 @@ def test_the_days_lists_hold_the_visits_dated_that_day_on_her_clock(client, admi
     with time_machine.travel(dt.datetime.combine(day, dt.time(9), tzinfo=zoneinfo.ZoneInfo(settings.TIME_ZONE))):
         listed = call(client, "GET", "/api/admin/today").json()
     assert [visit["id"] for visit in listed] == [morning.pk]
+
+
+def test_her_zone_follows_her_zip_code_and_her_visits_ahead_move_with_it(client, chicago_visit):
+    """The organizer gives her address on the Care circle page: a Denver ZIP code puts her on Mountain
+    time, and the afternoon visit stays 12PM - 5PM on her clock; a ZIP the list does not know
+    changes nothing."""
+    booking = chicago_visit
+    client.force_login(booking.client)
+    url = f"/api/care-recipients/{booking.recipient_id}"
+    address = {"street": "1 Main Street", "town": "Denver", "state": "CO", "zipCode": "80202"}
+    response = call(client, "PATCH", url, address)
+    assert response.status_code == 200, response.content
+    booking.refresh_from_db()
+    denver = zoneinfo.ZoneInfo("America/Denver")
+    assert booking.starts_at == dt.datetime.combine(booking.scheduled_date, dt.time(12), tzinfo=denver)
+    assert CareRecipient.objects.get(pk=booking.recipient_id).time_zone == "America/Denver"
+    # A new recipient created with an address is on its ZIP's clock from the start.
+    created = call(client, "POST", "/api/care-recipients", {"firstName": "Rosa", **address, "zipCode": "90012"})
+    assert created.status_code == 201, created.content
+    assert CareRecipient.objects.get(pk=created.json()["id"]).time_zone == "America/Los_Angeles"
+    # A ZIP code the list does not know keeps her zone (and is refused as unknown).
+    unknown = call(client, "PATCH", url, {**address, "zipCode": "00000"})
+    assert unknown.status_code == 400
+    assert CareRecipient.objects.get(pk=booking.recipient_id).time_zone == "America/Denver"
+
+
+def test_a_zone_move_that_makes_her_helpers_visits_overlap_changes_nothing(client, chicago_visit):
+    """Her helper has another visit right after hers, on the site's clock: moving her visit an hour
+    later would overlap it, so the address change is refused (409) and nothing is saved."""
+    booking = chicago_visit
+    services.recipient_time_zone_set(recipient_id=booking.recipient_id, time_zone="America/New_York")
+    booking.refresh_from_db()
+    other = BookingFactory(
+        provider=booking.provider,
+        status=BookingStatus.CONFIRMED,
+        service_request__preferred_date=booking.scheduled_date,
+        service_request__preferred_time=TimeWindow.EVENING,
+    )
+    type(other).objects.filter(pk=other.pk).update(
+        starts_at=booking.ends_at, ends_at=booking.ends_at + dt.timedelta(hours=1)
+    )
+    before = booking.starts_at
+    client.force_login(booking.client)
+    response = call(
+        client,
+        "PATCH",
+        f"/api/care-recipients/{booking.recipient_id}",
+        {"street": "1 Main Street", "town": "Springfield", "state": "IL", "zipCode": "62701"},
+    )
+    assert response.status_code == 409, response.content
+    assert "overlap" in response.json()["message"]
+    recipient = CareRecipient.objects.get(pk=booking.recipient_id)
+    assert (recipient.time_zone, recipient.zip_code) == ("America/New_York", "")
+    booking.refresh_from_db()
+    assert booking.starts_at == before

@@ -112,9 +112,9 @@ function urgencyOption(u: (typeof URGENCIES)[number]) {
 /** The edit page offers three urgencies (spec section 4); an urgent request also shows its own.
  * Read when shown: the labels are in the reader's language, active only once the island mounts. */
 function editUrgencies(current: string) {
-  return URGENCIES.filter((u) => URGENCY_VALUES.edit.includes(u.value) || (u.value === "urgent" && current === "urgent")).map(
-    urgencyOption,
-  );
+  return URGENCIES.filter(
+    (u) => URGENCY_VALUES.edit.includes(u.value) || (u.value === "urgent" && current === "urgent"),
+  ).map(urgencyOption);
 }
 
 interface Props {

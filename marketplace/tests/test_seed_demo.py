@@ -74,8 +74,8 @@ def test_seed_demo_puts_the_son_in_the_circle_and_a_paid_visit_today(firebase_au
     assert today.recipient == member.recipient
 
 
-# Local times of day (the site's zone, the demo recipient's) `make run` may start at: before the
-# morning, late in the morning, mid-afternoon, the evening, late at night.
+# Times of day on the site's clock `make run` may start at: before the morning, late in the
+# morning, mid-afternoon, the evening (18:30 is still 17:30 on the demo recipient's), late at night.
 @pytest.mark.parametrize("clock", ["06:00", "11:30", "16:30", "18:30", "23:30"])
 @pytest.mark.django_db(transaction=True)
 def test_the_demo_visit_of_today_starts_in_no_alarm_whatever_the_time(firebase_auth, settings, clock):
@@ -89,8 +89,12 @@ def test_the_demo_visit_of_today_starts_in_no_alarm_whatever_the_time(firebase_a
         assert visit.status == BookingStatus.CONFIRMED
         assert visit_state(visit, now=moment) == VisitState.UPCOMING
         assert visits_needing_alert(now=moment) == []
-        # Today's while a window can still be kept, else tomorrow morning's.
-        assert visit.scheduled_date == (day if clock < "18:00" else day + dt.timedelta(days=1))
+        # Today's while a window can still be kept, else tomorrow morning's: on the clock of the
+        # person cared for (her Springfield, Illinois ZIP code's, an hour behind the site's).
+        assert visit.recipient.time_zone == "America/Chicago"
+        hers = moment.astimezone(visit.recipient.zone)
+        today = hers.date()
+        assert visit.scheduled_date == (today if hers.time() < dt.time(18) else today + dt.timedelta(days=1))
 
 
 def test_the_sign_ins_list_all_five_demo_accounts_with_the_pending_applicant():
