@@ -17,7 +17,7 @@ from requests_app.tests.factories import ServiceRequestFactory
 
 MAX_QUERIES = 8
 # A helper's open requests are those she can take: her profile, weekly hours, time off and visits are
-# read once for the whole list (requests_app.selectors._open_of_others), whatever its length.
+# read once for the whole list (requests_app.selectors.lists._open_of_others), whatever its length.
 MORE_QUERIES = {"open_requests-provider": 2}
 
 

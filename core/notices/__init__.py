@@ -8,7 +8,9 @@ a title, an amount, a date in words); core.notifications.notify writes the in-ap
 from here when it sends them.
 
     kinds.py      the kinds of notice and who hears each (AUDIENCE; core.notifications re-exports them)
-    bookings.py   accept, new helper, cancel, payment and refund, the visit, its reminder and alerts
+    bookings.py   accept, new helper, a replacement, cancel; a booking's in-app-only notices (InApp)
+    payments.py   a booking's money: payment, a saved card's charge, refund, late fee, tip, earning
+    visits.py     the visit: completed, the family's updates, its reminder and alerts, a review
     requests.py   a request expired, sent to one helper (declined, not answered), new requests
     people.py     a helper's application, a care circle (joined, handed over, an invitation), messages
     phone.py      the phone lines and the phone menu: what they say, and their in-app notices
@@ -25,11 +27,18 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext, pgettext
 
-from core.notices import bookings, people, phone, requests
+from core.notices import bookings, payments, people, phone, requests, visits
 from core.notices.base import Content, Facts, Notice, Reader, Texts
 from core.notices.kinds import NoticeKind
 
-CATALOGUE: dict[str, Notice] = {**bookings.NOTICES, **requests.NOTICES, **people.NOTICES, **phone.NOTICES}
+CATALOGUE: dict[str, Notice] = {
+    **bookings.NOTICES,
+    **payments.NOTICES,
+    **visits.NOTICES,
+    **requests.NOTICES,
+    **people.NOTICES,
+    **phone.NOTICES,
+}
 
 _missing = set(NoticeKind.values) - set(CATALOGUE) - {NoticeKind.CIRCLE_INVITATION}
 if _missing:  # a new kind must say its words before anything can send it

@@ -87,7 +87,7 @@ def test_the_page_reads_its_data_in_a_fixed_number_of_queries(client, verified_p
     # when the next request sent to another provider opens to all (the cached lists expire then),
     # one for what she has as a client (bookings.selectors.client_side_counts), and five for the
     # open requests she can take (her profile, hours, time off, visits, the rows she can take:
-    # requests_app.selectors._open_of_others), read once whatever their number, and one for the
+    # requests_app.selectors.lists._open_of_others), read once whatever their number, and one for the
     # visits whose helper left offered to her (bookings.selectors.replacement_offers_for).
     with django_assert_max_num_queries(17):
         assert client.get("/dashboard").status_code == 200

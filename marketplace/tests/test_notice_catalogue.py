@@ -10,11 +10,11 @@ import pytest
 from django.conf import settings
 
 from core import notices
-from core.notices import bookings, people, phone, requests
+from core.notices import bookings, payments, people, phone, requests, visits
 from core.notices.base import Reader
 from core.notifications import Audience, NoticeKind
 
-ENTRIES = [bookings.NOTICES, requests.NOTICES, people.NOTICES, phone.NOTICES]
+ENTRIES = [bookings.NOTICES, payments.NOTICES, visits.NOTICES, requests.NOTICES, people.NOTICES, phone.NOTICES]
 
 
 def test_every_kind_has_its_words_and_its_email_and_no_name_is_declared_twice():

@@ -56,7 +56,8 @@ def test_every_port_is_answered_in_the_one_list():
 def test_each_answer_is_a_selector_of_an_app_above_the_one_asking():
     for port, answer in wiring.ANSWERS.items():
         asking = port.name.split(".")[0]
-        answering, module = answer.__module__.split(".")[0], answer.__module__.split(".")[-1]
+        # app.selectors, or a module of the package app.selectors (bookings.selectors.ports)
+        answering, module = answer.__module__.split(".")[0], answer.__module__.split(".")[1]
         assert module == "selectors", f"{port.name} is answered by {answer.__module__}, not a selectors module"
         assert _layer(answering) > _layer(asking), f"{port.name}: {answering} is not above {asking}"
 

@@ -80,7 +80,7 @@ def test_an_english_speakers_ranking_is_by_distance_as_before(client_user):
 def test_the_nearest_speakers_are_read_even_past_the_pool(client_user, settings, monkeypatch):
     """The pool read from the database puts the speakers first: a Spanish speaker farther than the
     pool's nearest helpers is still found."""
-    monkeypatch.setattr("requests_app.selectors.OFFER_POOL", 2)
+    monkeypatch.setattr("requests_app.selectors.offers.OFFER_POOL", 2)
     recipient = _family(client_user, "es")
     _helper("A", 1, ["en"])
     _helper("B", 1.5, ["en"])

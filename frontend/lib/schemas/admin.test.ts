@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { problems } from "./testing";
-import bookingSerializers from "../../../bookings/api/serializers.py?raw";
+import bookingSerializers from "../../../bookings/api/serializers/actions.py?raw";
 import adminSerializers from "../../../adminpanel/api/serializers.py?raw";
 import {
   listFilterSchema,

@@ -1,6 +1,6 @@
 // The admin dashboard's small forms: the note on a provider's approval or rejection, the booking
 // reassignment, and each list's search and status filter. The server's limits and words:
-// providers/api/serializers.py ProviderStatusSerializer, bookings/api/serializers.py
+// providers/api/serializers.py ProviderStatusSerializer, bookings/api/serializers/actions.py
 // BookingReassignSerializer, adminpanel/api/serializers.py Admin*QuerySerializer.
 import * as z from "zod/mini";
 import { atMost } from "./booking";

@@ -1,8 +1,8 @@
 // The booking dialogs' form schemas: the cancellation reason (the client's optional one on the
 // dashboard, the admin's required one), the series cancellation, the review, and the provider's
-// visit report. The server's limits and words: bookings/api/serializers.py (BookingCancelSerializer,
+// visit report. The server's limits and words: bookings/api/serializers/ (BookingCancelSerializer,
 // AdminBookingCancelSerializer, ReviewCreateSerializer, VisitReportInputSerializer) and
-// bookings/services.py (visit_report_problems); a field's limit answers in core.api's words
+// bookings/services/visit.py (visit_report_problems); a field's limit answers in core.api's words
 // ("Reason can be at most 2,000 characters."), measured after the server trims the text.
 import * as z from "zod/mini";
 import { RULES } from "../rules.generated";

@@ -1,6 +1,6 @@
 // The building block of the form schemas: a field checked by one function that returns its
 // message ("" when the value is fine), the way the server's rules are written
-// (requests_app/services.py *_problem). One message per field, the first rule that applies, so a
+// (requests_app/services/rules.py *_problem). One message per field, the first rule that applies, so a
 // form shows what the server would answer. zod/mini: the pages ship only the checks they use.
 import * as z from "zod/mini";
 

@@ -1,5 +1,5 @@
 // The service request's form schema, shared by the create page (/request-service) and the edit
-// page (/edit-service-request): the rules of requests_app/services.py service_request_problems,
+// page (/edit-service-request): the rules of requests_app/services/rules.py service_request_problems,
 // with its words, so the form says before submitting what the server would answer after.
 // The two pages differ as the server's two variants do: create asks for a preferred date and
 // takes 15-minute and $5 steps from 15 minutes; edit takes any whole minute from 1 and any
@@ -24,7 +24,7 @@ import { choices, text } from "./rules";
 
 export type Variant = "create" | "edit";
 
-// requests_app/services.py and its serializers' choice messages (the generated rules).
+// requests_app/services/rules.py and its serializers' choice messages (the generated rules).
 const R = RULES.serviceRequest;
 export const {
   TITLE_MAX,
