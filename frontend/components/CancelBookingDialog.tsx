@@ -3,6 +3,8 @@
 // The caller sends the cancellation and tells the outcome; the dialog keeps the reason (in
 // react-hook-form, lib/schemas/booking.ts) and the busy state. It says what comes back to the
 // card: the server's cancelRefund (bookings.services.cancel_refund_amount), never a guess here.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { useSchemaForm } from "../lib/forms";
 import { formatMoney, formatVisit } from "../lib/format";
@@ -20,9 +22,11 @@ export { CANCELLATION_POLICY };
 /** What a cancel returns to the card, in words: for the client ("you") or about them (staff). */
 export function refundSentence(booking: Pick<Booking, "cancelRefund">, to: "you" | "the client" = "you"): string {
   const amount = Number(booking.cancelRefund);
-  if (!(amount > 0)) return "Nothing was charged for this visit, so there is nothing to refund.";
+  if (!(amount > 0)) return t`Nothing was charged for this visit, so there is nothing to refund.`;
   const money = formatMoney(amount);
-  return to === "you" ? `You will get ${money} back to your card.` : `The client will get ${money} back to their card.`;
+  return to === "you"
+    ? t`You will get ${money} back to your card.`
+    : t`The client will get ${money} back to their card.`;
 }
 
 export function CancelBookingDialog({
@@ -71,15 +75,15 @@ export function CancelBookingDialog({
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Cancel Booking"
-      description="Are you sure you want to cancel this booking? This action cannot be undone."
+      title={t`Cancel Booking`}
+      description={t`Are you sure you want to cancel this booking? This action cannot be undone.`}
       testId="cancel-dialog"
       footer={
         <>
-          <DialogClose>Keep Booking</DialogClose>
+          <DialogClose>{t`Keep Booking`}</DialogClose>
           {blocked ?? (
             <button type="button" className="button button-danger" onClick={confirm} disabled={missing || busy}>
-              {busy ? "Cancelling..." : "Cancel Booking"}
+              {busy ? t`Cancelling...` : t`Cancel Booking`}
             </button>
           )}
         </>
@@ -87,7 +91,7 @@ export function CancelBookingDialog({
     >
       {booking && (
         <p className="dialog-subject">
-          <strong>{booking.serviceRequest?.title || "Service Appointment"}</strong>
+          <strong>{booking.serviceRequest?.title || t`Service Appointment`}</strong>
           <br />
           {formatVisit(booking.scheduledDate, booking.scheduledTime, booking.recipient?.timeZone)}
         </p>
@@ -99,7 +103,9 @@ export function CancelBookingDialog({
       )}
       <p>
         <a href={CANCELLATION_POLICY} target="_blank" rel="noopener" data-testid="cancellation-policy-link">
-          Our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+          <Trans>
+            Our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+          </Trans>
         </a>
       </p>
       <TextareaField

@@ -1,5 +1,6 @@
 // The provider's "Decline" dialog for a request sent to her directly (a reason is required; the
 // circle reads it): its own module, loaded when first opened (lib/opened), with the form library.
+import { t } from "@lingui/core/macro";
 import { useEffect, useState } from "react";
 import { errorMessage, isUnauthorizedError } from "../lib/api";
 import { useSchemaForm } from "../lib/forms";
@@ -55,19 +56,23 @@ export function DeclineRequestDialog({
     void handleSubmit(decline, () => document.getElementById("decline-reason")?.focus())();
   };
 
-  const client = request?.client?.firstName || "The client";
+  const client = request?.client?.firstName;
   return (
     <Dialog
       open={request !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Decline this request"
-      description={`${client} will be told that you cannot take it, and why.`}
+      title={t`Decline this request`}
+      description={
+        client
+          ? t`${client} will be told that you cannot take it, and why.`
+          : t`The client will be told that you cannot take it, and why.`
+      }
       testId="decline-dialog"
       footer={
         <>
-          <DialogClose>Keep Request</DialogClose>
+          <DialogClose>{t`Keep Request`}</DialogClose>
           <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
-            {busy ? "Declining..." : "Decline"}
+            {busy ? t`Declining...` : t`Decline`}
           </button>
         </>
       }
@@ -79,9 +84,9 @@ export function DeclineRequestDialog({
       )}
       <TextareaField
         id="decline-reason"
-        label="Why can't you take it?"
+        label={t`Why can't you take it?`}
         required
-        hint="For example: I am away that week."
+        hint={t`For example: I am away that week.`}
         value={values.reason}
         maxLength={DECLINE_REASON_MAX}
         onChange={(e) => set("reason", e.target.value)}

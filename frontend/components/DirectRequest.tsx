@@ -1,6 +1,8 @@
 // A request sent to one helper directly ("rebook a helper"): what the asked provider and
 // the client's circle are told about it (the provider's "Decline" dialog is DeclineRequestDialog).
 // The server decides who sees and may accept it; this only says so.
+import { plural, t } from "@lingui/core/macro";
+import { intlLocale } from "../lib/i18n";
 import { shortDay } from "../lib/series";
 import type { Booking, ServiceRequest } from "../lib/types";
 
@@ -21,8 +23,8 @@ export function formatUntil(value: string | null | undefined): string {
   if (!value) return "";
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return "";
-  const day = d.toLocaleDateString("en-US", { weekday: "short" });
-  const time = d.toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
+  const day = d.toLocaleDateString(intlLocale(), { weekday: "short" });
+  const time = d.toLocaleTimeString(intlLocale(), { hour: "numeric", minute: "2-digit" });
   return `${day} ${time}`;
 }
 
@@ -30,12 +32,11 @@ export function formatUntil(value: string | null | undefined): string {
 export function AskedForYou({ request }: { request: ServiceRequest }) {
   const state = directState(request);
   if (!request.askedYou || request.status !== "open" || (state !== "waiting" && state !== "only")) return null;
+  const until = formatUntil(request.directUntil);
   return (
     <p className="direct-note" data-testid="asked-for-you">
-      <span className="badge badge-info">Asked for you</span>{" "}
-      {state === "only"
-        ? "Only you can accept this request."
-        : `Only you can accept until ${formatUntil(request.directUntil)}.`}
+      <span className="badge badge-info">{t`Asked for you`}</span>{" "}
+      {state === "only" ? t`Only you can accept this request.` : t`Only you can accept until ${until}.`}
     </p>
   );
 }
@@ -43,20 +44,22 @@ export function AskedForYou({ request }: { request: ServiceRequest }) {
 /** The circle's line: to whom it was sent and what came of it (while it is open). */
 export function SentToHelper({ request }: { request: ServiceRequest }) {
   const state = directState(request);
-  const name = request.requestedProvider?.firstName || "The helper";
+  const name = request.requestedProvider?.firstName || t`The helper`;
   if (!state || request.circleRole == null) return null;
   let text = "";
   if (state === "declined") {
-    text = `${name} declined${request.declineReason ? `: ${request.declineReason}` : "."}`;
-    if (request.status === "open") text += " Open to all helpers.";
+    const reason = request.declineReason;
+    text = reason ? t`${name} declined: ${reason}` : t`${name} declined.`;
+    if (request.status === "open") text += t` Open to all helpers.`;
   } else if (request.status !== "open") {
     return null;
   } else if (state === "waiting") {
-    text = `Sent to ${name} · ${name} has until ${formatUntil(request.directUntil)} to accept.`;
+    const until = formatUntil(request.directUntil);
+    text = t`Sent to ${name} · ${name} has until ${until} to accept.`;
   } else if (state === "only") {
-    text = `Sent to ${name} only.`;
+    text = t`Sent to ${name} only.`;
   } else {
-    text = `${name} did not answer in 24 hours. Open to all helpers.`;
+    text = t`${name} did not answer in 24 hours. Open to all helpers.`;
   }
   return (
     <p className="direct-note" data-testid="sent-to-helper" data-state={state}>
@@ -76,7 +79,7 @@ export function BookAgainLink({ booking, describedBy }: { booking: Booking; desc
       aria-describedby={describedBy}
       data-testid="book-again"
     >
-      Book again
+      {t`Book again`}
     </a>
   );
 }
@@ -138,13 +141,22 @@ export function AwayWarning({
   if (missed === 0) return null;
   const listed = (days: string[]) => days.map((d) => shortDay(d)).join(", ");
   const all = missed === dates.length;
+  const visits = dates.length;
+  const offDays = listed(off);
+  const notWorkingDays = listed(notWorking);
   return (
     <p className="notice" role="status" data-testid="asked-away">
-      {off.length > 0 && `${name} is away (time off) on ${listed(off)}. `}
-      {notWorking.length > 0 && `${name} does not work at that time on ${listed(notWorking)}. `}
+      {off.length > 0 && t`${name} is away (time off) on ${offDays}. `}
+      {notWorking.length > 0 && t`${name} does not work at that time on ${notWorkingDays}. `}
       {all
-        ? `${name} cannot make ${dates.length === 1 ? "this visit" : "these visits"}: please choose other dates or times, or send it to all helpers.`
-        : `${name} can accept the other visits without ${missed === 1 ? "that date" : "those dates"}, and you will be told; or choose other dates.`}
+        ? plural(visits, {
+            one: `${name} cannot make this visit: please choose other dates or times, or send it to all helpers.`,
+            other: `${name} cannot make these visits: please choose other dates or times, or send it to all helpers.`,
+          })
+        : plural(missed, {
+            one: `${name} can accept the other visits without that date, and you will be told; or choose other dates.`,
+            other: `${name} can accept the other visits without those dates, and you will be told; or choose other dates.`,
+          })}
     </p>
   );
 }

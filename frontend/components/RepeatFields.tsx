@@ -1,6 +1,7 @@
 // "Repeat" on the request forms (recurring visits): how often, and when the series ends
 // (after a number of visits or on a date), with a live summary of the visits' dates. The errors
 // sit under their fields, the server's too.
+import { t } from "@lingui/core/macro";
 import { FieldSet, InputField, RadioOption, SelectField } from "./Field";
 import {
   REPEATS,
@@ -35,8 +36,8 @@ export function RepeatFields({ idPrefix, values, firstDate, errors, onChange }: 
     <div className="repeat-fields">
       <SelectField
         id={`${idPrefix}-repeat`}
-        label="Repeat"
-        hint="A repeating visit keeps the same weekday and time, with the same helper."
+        label={t`Repeat`}
+        hint={t`A repeating visit keeps the same weekday and time, with the same helper.`}
         options={REPEATS.map((r) => ({ value: r.value, label: r.label }))}
         value={values.repeat}
         onChange={(e) => onChange({ repeat: e.target.value as Repeat })}
@@ -44,7 +45,7 @@ export function RepeatFields({ idPrefix, values, firstDate, errors, onChange }: 
       />
       {values.repeat && (
         <>
-          <FieldSet id={`${idPrefix}-repeatEnds`} legend="Ends">
+          <FieldSet id={`${idPrefix}-repeatEnds`} legend={t`Ends`}>
             <div className="choices-grid">
               <RadioOption
                 id={`${idPrefix}-repeatEnds-count`}
@@ -52,7 +53,7 @@ export function RepeatFields({ idPrefix, values, firstDate, errors, onChange }: 
                 value="count"
                 checked={values.repeatEnds === "count"}
                 onChange={() => onChange({ repeatEnds: "count" })}
-                label="After a number of visits"
+                label={t`After a number of visits`}
               />
               <RadioOption
                 id={`${idPrefix}-repeatEnds-until`}
@@ -60,15 +61,15 @@ export function RepeatFields({ idPrefix, values, firstDate, errors, onChange }: 
                 value="until"
                 checked={values.repeatEnds === "until"}
                 onChange={() => onChange({ repeatEnds: "until" })}
-                label="On a date"
+                label={t`On a date`}
               />
             </div>
           </FieldSet>
           {values.repeatEnds === "count" ? (
             <InputField
               id={`${idPrefix}-repeatCount`}
-              label="Number of visits"
-              hint={`From ${SERIES_MIN_VISITS} to ${SERIES_MAX_VISITS} visits.`}
+              label={t`Number of visits`}
+              hint={t`From ${SERIES_MIN_VISITS} to ${SERIES_MAX_VISITS} visits.`}
               type="number"
               inputMode="numeric"
               min={SERIES_MIN_VISITS}
@@ -80,7 +81,7 @@ export function RepeatFields({ idPrefix, values, firstDate, errors, onChange }: 
           ) : (
             <InputField
               id={`${idPrefix}-repeatUntil`}
-              label="Last visit on or before"
+              label={t`Last visit on or before`}
               type="date"
               min={firstDate || undefined}
               value={values.repeatUntil}
@@ -90,10 +91,10 @@ export function RepeatFields({ idPrefix, values, firstDate, errors, onChange }: 
           )}
           <p className="muted" aria-live="polite" data-testid={`${idPrefix}-series-summary`}>
             {!firstDate
-              ? "Choose the date of the first visit to see the dates."
+              ? t`Choose the date of the first visit to see the dates.`
               : dates.length > 1
                 ? seriesSummary(dates.slice(0, SERIES_MAX_VISITS)) +
-                  (dates.length > SERIES_MAX_VISITS ? ` (more than ${SERIES_MAX_VISITS}: too many)` : "")
+                  (dates.length > SERIES_MAX_VISITS ? t` (more than ${SERIES_MAX_VISITS}: too many)` : "")
                 : ""}
           </p>
         </>

@@ -2,6 +2,7 @@
 // (variant "create", ids request-…) and /edit-service-request (variant "edit", ids edit-…). Each
 // page keeps its own words and order as the spec gives them (the table below); the page's own
 // parts (whom it is for, the asked helper, delete) stay in its island.
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import { FieldSet, InputField, RadioOption, SelectField, TextareaField } from "./Field";
 import { RepeatFields } from "./RepeatFields";
@@ -49,57 +50,58 @@ export const SERVICE_REQUEST_FIELDS: Record<Variant, (keyof Values)[]> = {
 
 // Who reads the special requirements (ARCHITECTURE.md): every helper considering the request; door
 // codes and keys belong in the person's notes for helpers, which only the booked helper reads.
-const SPECIAL_HINT =
-  "Helpers considering this request read this: accessibility, pets, parking… Put door codes and keys in the person's notes for helpers on the Care circle page: only the booked helper reads those.";
+const specialHint = () =>
+  t`Helpers considering this request read this: accessibility, pets, parking… Put door codes and keys in the person's notes for helpers on the Care circle page: only the booked helper reads those.`;
 
-/** What differs between the two pages: their ids' prefix, words and required fields. */
-const TEXTS: Record<
-  Variant,
-  {
-    idPrefix: string;
-    categoryPlaceholder: string;
-    titleHint?: string;
-    descriptionHint: string;
-    dateRequired: boolean;
-    dateHint?: string;
-    timePlaceholder?: string;
-    locationHint?: string;
-    specialLabel: string;
-    specialHint?: string;
-    durationRequired: boolean;
-    durationMin: number;
-    budgetLabel: string;
+interface Texts {
+  idPrefix: string;
+  categoryPlaceholder: string;
+  titleHint?: string;
+  descriptionHint: string;
+  dateRequired: boolean;
+  dateHint?: string;
+  timePlaceholder?: string;
+  locationHint?: string;
+  specialLabel: string;
+  specialHint?: string;
+  durationRequired: boolean;
+  durationMin: number;
+  budgetLabel: string;
+}
+
+/** What differs between the two pages: their ids' prefix, words and required fields. Read when
+ * shown, so the words are in the page's language (active only once the island mounts). */
+function texts(variant: Variant): Texts {
+  if (variant === "create") {
+    return {
+      idPrefix: "request",
+      categoryPlaceholder: t`Choose a service`,
+      titleHint: t`A short summary, for example: Help setting up video calls`,
+      descriptionHint: t`What would you like help with? At least 10 characters.`,
+      dateRequired: true,
+      locationHint: t`The address of the person you chose, unless you change it. Helpers see the town and ZIP until one is booked; the street goes to the booked helper.`,
+      specialLabel: t`Special requirements (optional)`,
+      specialHint: specialHint(),
+      durationRequired: false,
+      durationMin: DURATION_MIN,
+      budgetLabel: t`Maximum budget in dollars (optional)`,
+    };
   }
-> = {
-  create: {
-    idPrefix: "request",
-    categoryPlaceholder: "Choose a service",
-    titleHint: "A short summary, for example: Help setting up video calls",
-    descriptionHint: "What would you like help with? At least 10 characters.",
-    dateRequired: true,
-    locationHint:
-      "The address of the person you chose, unless you change it. Helpers see the town and ZIP until one is booked; the street goes to the booked helper.",
-    specialLabel: "Special requirements (optional)",
-    specialHint: SPECIAL_HINT,
-    durationRequired: false,
-    durationMin: DURATION_MIN,
-    budgetLabel: "Maximum budget in dollars (optional)",
-  },
-  edit: {
+  return {
     idPrefix: "edit",
-    categoryPlaceholder: "Select a service",
-    descriptionHint: "At least 10 characters.",
+    categoryPlaceholder: t`Select a service`,
+    descriptionHint: t`At least 10 characters.`,
     dateRequired: false,
-    dateHint: "Optional: leave it empty if any day suits you.",
-    timePlaceholder: "Select a time",
-    locationHint: "Helpers see the town and ZIP until one is booked; the street goes to the booked helper.",
-    specialLabel: "Special requirements",
-    specialHint: SPECIAL_HINT,
+    dateHint: t`Optional: leave it empty if any day suits you.`,
+    timePlaceholder: t`Select a time`,
+    locationHint: t`Helpers see the town and ZIP until one is booked; the street goes to the booked helper.`,
+    specialLabel: t`Special requirements`,
+    specialHint: specialHint(),
     durationRequired: true,
     durationMin: DURATION_MIN_ON_EDIT,
-    budgetLabel: "Maximum budget ($, optional)",
-  },
-};
+    budgetLabel: t`Maximum budget ($, optional)`,
+  };
+}
 
 /** "Low - can wait a week or more", "Urgent - ASAP": an urgency as the edit page's list says it. */
 function urgencyOption(u: (typeof URGENCIES)[number]) {
@@ -145,14 +147,14 @@ export function ServiceRequestFields({
   latestDate,
   shortNotice,
 }: Props) {
-  const t = TEXTS[variant];
-  const id = (field: keyof Values) => `${t.idPrefix}-${field}`;
+  const words = texts(variant);
+  const id = (field: keyof Values) => `${words.idPrefix}-${field}`;
   const category = (
     <SelectField
       id={id("categoryId")}
-      label="Service category"
+      label={t`Service category`}
       required
-      placeholder={t.categoryPlaceholder}
+      placeholder={words.categoryPlaceholder}
       options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
       value={values.categoryId}
       onChange={(e) => set("categoryId", e.target.value)}
@@ -163,7 +165,7 @@ export function ServiceRequestFields({
   let urgency: ReactNode;
   if (variant === "create") {
     urgency = (
-      <FieldSet id={id("urgency")} legend="How soon do you need help?" error={errors.urgency}>
+      <FieldSet id={id("urgency")} legend={t`How soon do you need help?`} error={errors.urgency}>
         <div className="choices-grid">
           {URGENCIES.map((u) => (
             <RadioOption
@@ -184,7 +186,7 @@ export function ServiceRequestFields({
     urgency = (
       <SelectField
         id={id("urgency")}
-        label="Urgency"
+        label={t`Urgency`}
         options={editUrgencies(values.urgency)}
         value={values.urgency}
         onChange={(e) => set("urgency", e.target.value)}
@@ -198,9 +200,9 @@ export function ServiceRequestFields({
       {variant === "create" && category}
       <InputField
         id={id("title")}
-        label="Title"
+        label={t`Title`}
         required
-        hint={t.titleHint}
+        hint={words.titleHint}
         value={values.title}
         maxLength={limits.title?.maxLength}
         onChange={(e) => set("title", e.target.value)}
@@ -208,9 +210,9 @@ export function ServiceRequestFields({
       />
       <TextareaField
         id={id("description")}
-        label="Description"
+        label={t`Description`}
         required
-        hint={t.descriptionHint}
+        hint={words.descriptionHint}
         value={values.description}
         maxLength={limits.description?.maxLength}
         onChange={(e) => set("description", e.target.value)}
@@ -221,9 +223,9 @@ export function ServiceRequestFields({
       <div className="form-row">
         <InputField
           id={id("preferredDate")}
-          label="Preferred date"
-          required={t.dateRequired}
-          hint={t.dateHint}
+          label={t`Preferred date`}
+          required={words.dateRequired}
+          hint={words.dateHint}
           type="date"
           min={today}
           max={latestDate}
@@ -233,8 +235,8 @@ export function ServiceRequestFields({
         />
         <SelectField
           id={id("preferredTime")}
-          label="Preferred time"
-          placeholder={t.timePlaceholder}
+          label={t`Preferred time`}
+          placeholder={words.timePlaceholder}
           options={TIME_WINDOWS.map((w) => ({ value: w.value, label: w.label }))}
           value={values.preferredTime}
           onChange={(e) => set("preferredTime", e.target.value)}
@@ -243,16 +245,16 @@ export function ServiceRequestFields({
       </div>
       <ShortNoticeWarning date={values.preferredDate} time={values.preferredTime} rules={shortNotice} />
       <RepeatFields
-        idPrefix={t.idPrefix}
+        idPrefix={words.idPrefix}
         values={values}
         firstDate={values.preferredDate}
         errors={errors}
         onChange={change}
       />
-      <FieldSet id={`${t.idPrefix}-location`} legend="Where is the visit?" hint={t.locationHint}>
+      <FieldSet id={`${words.idPrefix}-location`} legend={t`Where is the visit?`} hint={words.locationHint}>
         <InputField
           id={id("street")}
-          label="Street address"
+          label={t`Street address`}
           required
           autoComplete="address-line1"
           value={values.street}
@@ -262,7 +264,7 @@ export function ServiceRequestFields({
         />
         <InputField
           id={id("unit")}
-          label="Apartment or unit (optional)"
+          label={t`Apartment or unit (optional)`}
           autoComplete="address-line2"
           value={values.unit}
           maxLength={limits.unit?.maxLength}
@@ -271,7 +273,7 @@ export function ServiceRequestFields({
         />
         <InputField
           id={id("town")}
-          label="Town"
+          label={t`Town`}
           required
           autoComplete="address-level2"
           value={values.town}
@@ -282,7 +284,7 @@ export function ServiceRequestFields({
         <div className="form-row">
           <InputField
             id={id("state")}
-            label="State"
+            label={t`State`}
             autoComplete="address-level1"
             value={values.state}
             maxLength={limits.state?.maxLength}
@@ -291,7 +293,7 @@ export function ServiceRequestFields({
           />
           <InputField
             id={id("zipCode")}
-            label="ZIP"
+            label={t`ZIP`}
             inputMode="numeric"
             autoComplete="postal-code"
             value={values.zipCode}
@@ -303,8 +305,8 @@ export function ServiceRequestFields({
       </FieldSet>
       <TextareaField
         id={id("specialRequirements")}
-        label={t.specialLabel}
-        hint={t.specialHint}
+        label={words.specialLabel}
+        hint={words.specialHint}
         value={values.specialRequirements}
         maxLength={limits.specialRequirements?.maxLength}
         onChange={(e) => set("specialRequirements", e.target.value)}
@@ -320,11 +322,11 @@ export function ServiceRequestFields({
       <div className="form-row">
         <InputField
           id={id("estimatedDuration")}
-          label="Estimated duration (minutes)"
-          required={t.durationRequired}
+          label={t`Estimated duration (minutes)`}
+          required={words.durationRequired}
           type="number"
           inputMode="numeric"
-          min={t.durationMin}
+          min={words.durationMin}
           max={limits.estimatedDuration?.max}
           step={DURATION_STEP}
           value={values.estimatedDuration}
@@ -333,7 +335,7 @@ export function ServiceRequestFields({
         />
         <InputField
           id={id("maxBudget")}
-          label={t.budgetLabel}
+          label={words.budgetLabel}
           type="number"
           inputMode="decimal"
           min={BUDGET_MIN}

@@ -1,6 +1,8 @@
 // The family's task list for a visit, on the request forms: suggestions for the chosen service (its
 // checklist) added with one tap, items typed in, each removable. The helper sees the list before
 // accepting and marks each item at check-out. Limits: the generated rules (TASKS_MAX, TASK_MAX_LENGTH).
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useState } from "react";
 import { FieldSet } from "./Field";
 import { TASKS_MAX, TASK_MAX_LENGTH, cleanTasks } from "../lib/schemas/service-request";
@@ -19,7 +21,7 @@ export function TaskListFields({
   onChange: (tasks: string[]) => void;
 }) {
   const [draft, setDraft] = useState("");
-  const listed = new Set(tasks.map((t) => t.toLowerCase()));
+  const listed = new Set(tasks.map((task) => task.toLowerCase()));
   const offered = suggestions.filter((s) => !listed.has(s.toLowerCase()));
   const full = tasks.length >= TASKS_MAX;
   const add = (item: string) => {
@@ -34,8 +36,8 @@ export function TaskListFields({
   return (
     <FieldSet
       id={id}
-      legend="What is the visit for? (optional)"
-      hint={`List up to ${TASKS_MAX} things the helper should do. She ticks each one off before she leaves, and you see what was done.`}
+      legend={t`What is the visit for? (optional)`}
+      hint={t`List up to ${TASKS_MAX} things the helper should do. She ticks each one off before she leaves, and you see what was done.`}
       error={error}
     >
       {tasks.length > 0 && (
@@ -48,18 +50,20 @@ export function TaskListFields({
                 className="button button-secondary"
                 onClick={() => onChange(tasks.filter((_, j) => j !== i))}
               >
-                Remove<span className="visually-hidden"> {task}</span>
+                <Trans>
+                  Remove<span className="visually-hidden"> {task}</span>
+                </Trans>
               </button>
             </li>
           ))}
         </ol>
       )}
       {offered.length > 0 && !full && (
-        <div className="task-suggestions" role="group" aria-label="Suggestions for this service">
+        <div className="task-suggestions" role="group" aria-label={t`Suggestions for this service`}>
           {offered.map((s) => (
             <button key={s} type="button" className="button button-secondary" onClick={() => add(s)}>
               <span aria-hidden="true">+ </span>
-              <span className="visually-hidden">Add </span>
+              <span className="visually-hidden">{t`Add`} </span>
               {s}
             </button>
           ))}
@@ -67,7 +71,7 @@ export function TaskListFields({
       )}
       {!full && (
         <div className="task-add">
-          <label htmlFor={`${id}-new`}>Another task</label>
+          <label htmlFor={`${id}-new`}>{t`Another task`}</label>
           <input
             id={`${id}-new`}
             value={draft}
@@ -81,7 +85,7 @@ export function TaskListFields({
             }}
           />
           <button type="button" className="button button-secondary" onClick={addDraft} disabled={!draft.trim()}>
-            Add task
+            {t`Add task`}
           </button>
         </div>
       )}

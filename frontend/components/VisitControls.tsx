@@ -2,6 +2,8 @@
 // a visit, the visit report written at check-out (or corrected within 24 hours), and what the
 // family sees as it happens ("Checked in at 9:04", "Visit report ready"). Reads and writes go
 // through TanStack Query (lib/query), which also handles a lost session.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
@@ -15,12 +17,38 @@ import { CheckboxOption, InputField } from "./Field";
 import { RULES } from "../lib/rules.generated";
 import { VisitPhotoButton } from "./VisitPhoto";
 
-export const WELLBEING: { value: number; label: string }[] = [
-  { value: 1, label: "Not well at all" },
-  { value: 2, label: "A little low" },
-  { value: 3, label: "Okay" },
-  { value: 4, label: "Good" },
-  { value: 5, label: "In great spirits" },
+/** How the person seemed, 1 to 5; each label read when shown, in the page's language. */
+export const WELLBEING: { value: number; readonly label: string }[] = [
+  {
+    value: 1,
+    get label() {
+      return t`Not well at all`;
+    },
+  },
+  {
+    value: 2,
+    get label() {
+      return t`A little low`;
+    },
+  },
+  {
+    value: 3,
+    get label() {
+      return t`Okay`;
+    },
+  },
+  {
+    value: 4,
+    get label() {
+      return t({ message: "Good", context: "how the person seemed" });
+    },
+  },
+  {
+    value: 5,
+    get label() {
+      return t`In great spirits`;
+    },
+  },
 ];
 
 // The report form loads when first opened (VisitReportDialog.tsx says why).
@@ -46,7 +74,7 @@ export function reportQuery(bookingId: number) {
 export function failed(error: unknown, fallback: string): void {
   if (isUnauthorizedError(error)) return;
   const text = error instanceof ApiError && error.serverMessage ? error.serverMessage : errorMessage(error) || fallback;
-  toast({ title: "Error", description: text, variant: "destructive" });
+  toast({ title: t`Error`, description: text, variant: "destructive" });
 }
 
 export type Position = { latitude: number; longitude: number; accuracy: number };
@@ -69,8 +97,8 @@ export function placeQuestion(error: unknown): string | null {
 }
 
 const PLACE_REASON_MAX = RULES.booking.PLACE_REASON_MAX;
-const PLACE_NOTE =
-  "Kindly compares your phone's position with the home's address. Only the check-in and check-out points are kept (to about 100 m), for 90 days.";
+const placeNote = () =>
+  t`Kindly compares your phone's position with the home's address. Only the check-in and check-out points are kept (to about 100 m), for 90 days.`;
 
 /** Why the helper is not at the home: asked only when the server says so; she is never stopped. */
 export function PlaceReason({
@@ -87,7 +115,7 @@ export function PlaceReason({
   return (
     <InputField
       id={id}
-      label="Why are you not at the home?"
+      label={t`Why are you not at the home?`}
       hint={question}
       required
       value={value}
@@ -111,7 +139,8 @@ export function checkInByNote(
 ): string {
   if (booking.status !== "confirmed" || booking.checkedInAt || !booking.checkInBy) return "";
   const by = formatClock(booking.checkInBy, zoneOf(booking));
-  return `Please check in by ${by} at the latest, so the visit fits the time the family was told (${timeWindowLabel(booking.scheduledTime)}). After that they are told you are late.`;
+  const window = timeWindowLabel(booking.scheduledTime);
+  return t`Please check in by ${by} at the latest, so the visit fits the time the family was told (${window}). After that they are told you are late.`;
 }
 
 /** Is the visit on the provider's list for today (from 30 minutes before its start to its check-out)? */
@@ -159,12 +188,12 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
         ...(question !== null ? { reason: reason.trim() } : {}),
       });
       setQuestion(null);
-      toast({ title: "Checked in", description: `The family knows you have arrived for "${title}".` });
+      toast({ title: t`Checked in`, description: t`The family knows you have arrived for "${title}".` });
       onChanged();
     } catch (error) {
       const asked = placeQuestion(error);
       if (asked) setQuestion(asked);
-      else failed(error, "Could not check in. Please try again.");
+      else failed(error, t`Could not check in. Please try again.`);
     } finally {
       setBusy(false);
     }
@@ -180,7 +209,7 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
           </p>
         )}
         {tasks.length > 0 && <TaskListView tasks={tasks} />}
-        <p className="field-hint">{PLACE_NOTE}</p>
+        <p className="field-hint">{placeNote()}</p>
         {question !== null && (
           <PlaceReason id={`check-in-reason-${booking.id}`} question={question} value={reason} onChange={setReason} />
         )}
@@ -190,8 +219,8 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
           disabled={busy || (question !== null && !reason.trim())}
           onClick={checkIn}
         >
-          {busy ? "Checking in..." : question !== null ? "Check in with this reason" : "Check in"}
-          <span className="visually-hidden"> for {title}</span>
+          {busy ? t`Checking in...` : question !== null ? t`Check in with this reason` : t`Check in`}
+          <span className="visually-hidden">{t` for ${title}`}</span>
         </button>
       </div>
     );
@@ -203,24 +232,28 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
     new Date(start).toDateString() === new Date().toDateString()
   ) {
     // Today, not open yet: say when it opens (the button appears then).
+    const opensAt = formatClock(new Date(start - CHECK_IN_FROM_MS).toISOString(), zoneOf(booking));
     return (
       <p className="visit-progress" data-testid="check-in-opens">
-        Check-in opens at {formatClock(new Date(start - CHECK_IN_FROM_MS).toISOString(), zoneOf(booking))}.
+        {t`Check-in opens at ${opensAt}.`}
       </p>
     );
   }
   if (booking.status === "confirmed" && booking.checkedInAt) {
+    const checkedInAt = formatVisitMoment(booking.checkedInAt, booking.scheduledDate, undefined, zoneOf(booking));
     return (
       <div className="visit-actions" data-testid="visit-actions">
-        <p className="visit-progress">
-          Checked in at {formatVisitMoment(booking.checkedInAt, booking.scheduledDate, undefined, zoneOf(booking))}
-        </p>
+        <p className="visit-progress">{t`Checked in at ${checkedInAt}`}</p>
         {tasks.length > 0 && <TaskListView tasks={tasks} />}
         <button type="button" className="button button-primary button-large" onClick={() => setReporting("check-out")}>
-          Check out<span className="visually-hidden"> of {title}</span>
+          <Trans>
+            Check out<span className="visually-hidden"> of {title}</span>
+          </Trans>
         </button>
         <button type="button" className="button button-secondary" onClick={() => setNobodyHome(true)}>
-          Nobody is home<span className="visually-hidden"> for {title}</span>
+          <Trans>
+            Nobody is home<span className="visually-hidden"> for {title}</span>
+          </Trans>
         </button>
         <NobodyHomeDialog booking={booking} open={nobodyHome} onClose={() => setNobodyHome(false)} onDone={onChanged} />
         {reportOpened && (
@@ -240,8 +273,8 @@ export function ProviderVisitActions({ booking, onChanged }: { booking: Booking;
     return (
       <div className="visit-actions" data-testid="visit-actions">
         <button type="button" className="button button-secondary" onClick={() => setReporting("edit")}>
-          {booking.hasReport ? "Correct the visit report" : "Write the visit report"}
-          <span className="visually-hidden"> of {title}</span>
+          {booking.hasReport ? t`Correct the visit report` : t`Write the visit report`}
+          <span className="visually-hidden">{t` of ${title}`}</span>
         </button>
         {reportOpened && (
           <Suspense fallback={null}>
@@ -282,11 +315,11 @@ export function TaskListView({ tasks }: { tasks: string[] }) {
   return (
     <div className="visit-tasks" data-testid="visit-tasks">
       <p>
-        <strong>The family asked for:</strong>
+        <strong>{t`The family asked for:`}</strong>
       </p>
       <ol className="task-list">
-        {tasks.map((t) => (
-          <li key={t}>{t}</li>
+        {tasks.map((task) => (
+          <li key={task}>{task}</li>
         ))}
       </ol>
     </div>
@@ -315,13 +348,13 @@ export function NobodyHomeDialog({
       const position = share ? await currentPosition() : null;
       await post(`/api/bookings/${booking.id}/nobody-home`, position ?? {});
       toast({
-        title: "Reported: nobody home",
-        description: "The visit is cancelled and the family is told. You will be paid the late fee.",
+        title: t`Reported: nobody home`,
+        description: t`The visit is cancelled and the family is told. You will be paid the late fee.`,
       });
       onClose();
       onDone();
     } catch (error) {
-      failed(error, "Could not send the report. Please try again.");
+      failed(error, t`Could not send the report. Please try again.`);
     } finally {
       setBusy(false);
     }
@@ -330,31 +363,33 @@ export function NobodyHomeDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title="Nobody is home?"
-      description="Only report this after you have knocked, rung and waited. The visit will be cancelled."
+      title={t`Nobody is home?`}
+      description={t`Only report this after you have knocked, rung and waited. The visit will be cancelled.`}
       testId="nobody-home-dialog"
       footer={
         <>
-          <DialogClose>Keep the visit</DialogClose>
+          <DialogClose>{t`Keep the visit`}</DialogClose>
           <button type="button" className="button button-danger" disabled={busy} onClick={report}>
-            {busy ? "Sending..." : "Report nobody home"}
+            {busy ? t`Sending...` : t`Report nobody home`}
           </button>
         </>
       }
     >
       <p>
-        We keep the time of this report. The family is told at once and you are paid a late fee, as{" "}
-        <a href="/cancellation-policy" target="_blank" rel="noopener">
-          our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
-        </a>{" "}
-        says.
+        <Trans>
+          We keep the time of this report. The family is told at once and you are paid a late fee, as{" "}
+          <a href="/cancellation-policy" target="_blank" rel="noopener">
+            our cancellation policy<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>{" "}
+          says.
+        </Trans>
       </p>
       <CheckboxOption
         id={`nobody-home-location-${booking.id}`}
         checked={share}
         onChange={(e) => setShare(e.currentTarget.checked)}
-        label="Share my location with this report"
-        description="Only an approximate place (about 100 m) is kept, for 90 days."
+        label={t`Share my location with this report`}
+        description={t`Only an approximate place (about 100 m) is kept, for 90 days.`}
       />
     </Dialog>
   );
@@ -369,26 +404,26 @@ export function ReportDetails({
 }) {
   const { data: report, isError } = useQuery(reportQuery(booking.id));
   const moment = (value: string) => formatVisitMoment(value, booking.scheduledDate, undefined, zoneOf(booking));
-  if (isError) return <p role="alert">The visit report could not be loaded. Please try again.</p>;
-  if (report === undefined) return <p>Loading the visit report...</p>;
+  if (isError) return <p role="alert">{t`The visit report could not be loaded. Please try again.`}</p>;
+  if (report === undefined) return <p>{t`Loading the visit report...`}</p>;
+  const wellbeing = report.wellbeing;
+  const wellbeingLabel = report.wellbeingLabel;
+  const corrections = report.edits.length;
+  const lastCorrected = moment(report.updatedAt);
   return (
     <dl className="visit-report" data-testid="visit-report-details">
-      <dt>Written at</dt>
+      <dt>{t`Written at`}</dt>
       <dd>{moment(report.createdAt)}</dd>
-      <dt>How they seemed</dt>
-      <dd>
-        {report.wellbeing} of 5: {report.wellbeingLabel}
-      </dd>
+      <dt>{t`How they seemed`}</dt>
+      <dd>{t`${wellbeing} of 5: ${wellbeingLabel}`}</dd>
       {report.familyTasks.length > 0 && (
         <>
-          <dt>Your tasks</dt>
+          <dt>{t`Your tasks`}</dt>
           <dd>
             <ul className="task-outcomes" data-testid="report-task-outcomes">
-              {report.familyTasks.map((t) => (
-                <li key={t.task}>
-                  {t.done ? "Done: " : "Not done: "}
-                  {t.task}
-                  {!t.done && t.reason ? ` (${t.reason})` : ""}
+              {report.familyTasks.map(({ task, done, reason }) => (
+                <li key={task}>
+                  {done ? t`Done: ${task}` : reason ? t`Not done: ${task} (${reason})` : t`Not done: ${task}`}
                 </li>
               ))}
             </ul>
@@ -397,11 +432,11 @@ export function ReportDetails({
       )}
       {report.tasksDone.length > 0 && (
         <>
-          <dt>What was done</dt>
+          <dt>{t`What was done`}</dt>
           <dd>
             <ul>
-              {report.tasksDone.map((t) => (
-                <li key={t}>{t}</li>
+              {report.tasksDone.map((task) => (
+                <li key={task}>{task}</li>
               ))}
             </ul>
           </dd>
@@ -409,24 +444,26 @@ export function ReportDetails({
       )}
       {report.notes && (
         <>
-          <dt>Notes</dt>
+          <dt>{t`Notes`}</dt>
           <dd>{report.notes}</dd>
         </>
       )}
       {report.forFamily && (
         <>
-          <dt>For the family</dt>
+          <dt>{t`For the family`}</dt>
           <dd>{report.forFamily}</dd>
         </>
       )}
-      <dt>Follow-up</dt>
-      <dd>{report.followUpSuggested ? "The helper suggests a follow-up visit." : "None suggested."}</dd>
+      <dt>{t`Follow-up`}</dt>
+      <dd>{report.followUpSuggested ? t`The helper suggests a follow-up visit.` : t`None suggested.`}</dd>
       {report.edits.length > 0 && (
         <>
-          <dt>Corrections</dt>
+          <dt>{t`Corrections`}</dt>
           <dd>
-            Corrected by the helper {report.edits.length === 1 ? "once" : `${report.edits.length} times`}, last at{" "}
-            {moment(report.updatedAt)}.
+            {plural(corrections, {
+              one: `Corrected by the helper once, last at ${lastCorrected}.`,
+              other: `Corrected by the helper # times, last at ${lastCorrected}.`,
+            })}
           </dd>
         </>
       )}
@@ -443,8 +480,8 @@ export function reviewReady(booking: Booking, now = Date.now()): boolean {
 
 /** ", at Margaret's home" / ", away from the home: <her reason>" / "" (the home could not be compared). */
 function placeWords(verified: boolean | null | undefined, reason: string | undefined, name: string): string {
-  if (verified === true) return ` (at ${name ? `${name}'s` : "the"} home)`;
-  if (verified === false) return ` (not at the home${reason ? `: ${reason}` : ""})`;
+  if (verified === true) return name ? t` (at ${name}'s home)` : t` (at the home)`;
+  if (verified === false) return reason ? t` (not at the home: ${reason})` : t` (not at the home)`;
   return "";
 }
 
@@ -455,16 +492,20 @@ export function visitTimeline(booking: Booking): string[] {
   const name = booking.recipient?.firstName ?? "";
   const at = (moment: string) => formatVisitMoment(moment, booking.scheduledDate, undefined, zoneOf(booking));
   const lines: string[] = [];
-  if (booking.checkedInAt)
-    lines.push(
-      `Checked in at ${at(booking.checkedInAt)}${placeWords(record?.checkInVerified, record?.checkInReason, name)}`,
-    );
-  if (record && record.tasksDone !== null && record.tasksDone !== undefined && record.tasksTotal > 0)
-    lines.push(`${record.tasksDone} of ${record.tasksTotal} tasks done`);
-  if (booking.checkedOutAt)
-    lines.push(
-      `Checked out at ${at(booking.checkedOutAt)}${placeWords(record?.checkOutVerified, record?.checkOutReason, name)}`,
-    );
+  if (booking.checkedInAt) {
+    const time = at(booking.checkedInAt);
+    const place = placeWords(record?.checkInVerified, record?.checkInReason, name);
+    lines.push(t`Checked in at ${time}${place}`);
+  }
+  if (record && record.tasksDone !== null && record.tasksDone !== undefined && record.tasksTotal > 0) {
+    const { tasksDone: done, tasksTotal: total } = record;
+    lines.push(t`${done} of ${total} tasks done`);
+  }
+  if (booking.checkedOutAt) {
+    const time = at(booking.checkedOutAt);
+    const place = placeWords(record?.checkOutVerified, record?.checkOutReason, name);
+    lines.push(t`Checked out at ${time}${place}`);
+  }
   return lines;
 }
 
@@ -481,12 +522,15 @@ export function VisitProgress({ booking, now }: { booking: Booking; now?: number
     !booking.checkedInAt &&
     booking.checkInBy &&
     at >= Date.parse(booking.visitStart)
-  )
-    lines.push(`The helper may arrive any time until ${formatClock(booking.checkInBy, zoneOf(booking))}`);
-  if (booking.visitState === "late") lines.push("Late: the helper has not checked in yet");
-  if (booking.visitState === "missed") lines.push("The helper did not check in");
+  ) {
+    const until = formatClock(booking.checkInBy, zoneOf(booking));
+    lines.push(t`The helper may arrive any time until ${until}`);
+  }
+  if (booking.visitState === "late") lines.push(t`Late: the helper has not checked in yet`);
+  if (booking.visitState === "missed") lines.push(t`The helper did not check in`);
   lines.push(...visitTimeline(booking));
   if (lines.length === 0 && !booking.hasReport) return null;
+  const reportTitle = booking.serviceRequest.title;
   return (
     <div className="visit-progress" data-testid="visit-progress" aria-live="polite">
       {lines.map((line) => (
@@ -496,18 +540,20 @@ export function VisitProgress({ booking, now }: { booking: Booking; now?: number
       {booking.hasReport && (
         <>
           <p>
-            <strong>Visit report ready</strong>
+            <strong>{t`Visit report ready`}</strong>
           </p>
           <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
-            Read the visit report<span className="visually-hidden"> of {booking.serviceRequest.title}</span>
+            <Trans>
+              Read the visit report<span className="visually-hidden"> of {reportTitle}</span>
+            </Trans>
           </button>
           <Dialog
             open={open}
             onOpenChange={setOpen}
-            title="Visit report"
+            title={t`Visit report`}
             description={booking.serviceRequest.title}
             testId="visit-report"
-            footer={<DialogClose>Close</DialogClose>}
+            footer={<DialogClose>{t`Close`}</DialogClose>}
           >
             {open && <ReportDetails booking={booking} />}
           </Dialog>

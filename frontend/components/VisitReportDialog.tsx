@@ -1,6 +1,7 @@
 // The visit report form (at check-out, or written or corrected later): its own module, loaded the
 // first time a helper opens it, so the dashboard does not carry the form library (react-hook-form,
 // zod) for a dialog most people never open (the page's JavaScript budget).
+import { t } from "@lingui/core/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { ApiError } from "../lib/api";
@@ -100,18 +101,18 @@ export function VisitReportDialog({
             : {}),
           ...(question !== null ? { reason: reason.trim() } : {}),
         });
-        toast({ title: "Checked out", description: "Thank you. The family can now read your visit report." });
+        toast({ title: t`Checked out`, description: t`Thank you. The family can now read your visit report.` });
         if (photo) {
           // The visit is checked out either way; a photo the server turns down is said apart.
           try {
             await uploadVisitPhoto(booking.id, photo);
           } catch (photoError) {
-            failed(photoError, "The photo could not be added.");
+            failed(photoError, t`The photo could not be added.`);
           }
         }
       } else {
         await put(`/api/bookings/${booking.id}/report`, report);
-        toast({ title: "Report saved", description: "The family can read it on the booking." });
+        toast({ title: t`Report saved`, description: t`The family can read it on the booking.` });
       }
       onClose();
       onDone();
@@ -131,7 +132,7 @@ export function VisitReportDialog({
         }
         setTaskErrors(fromServer);
       }
-      failed(error, "Could not save the report. Please try again.");
+      failed(error, t`Could not save the report. Please try again.`);
     }
   });
   const submit = () => {
@@ -143,18 +144,19 @@ export function VisitReportDialog({
   };
 
   const id = `report-${booking.id}`;
+  const title = booking.serviceRequest.title;
   return (
     <Dialog
       open={mode !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={mode === "check-out" ? "Check out and report" : "Visit report"}
-      description={`How did the visit for "${booking.serviceRequest.title}" go? The family reads this.`}
+      title={mode === "check-out" ? t`Check out and report` : t`Visit report`}
+      description={t`How did the visit for "${title}" go? The family reads this.`}
       testId="visit-report-dialog"
       footer={
         <>
-          <DialogClose>Not now</DialogClose>
+          <DialogClose>{t`Not now`}</DialogClose>
           <button type="button" className="button button-primary" disabled={busy} onClick={submit}>
-            {busy ? "Saving..." : mode === "check-out" ? "Check out" : "Save report"}
+            {busy ? t`Saving...` : mode === "check-out" ? t`Check out` : t`Save report`}
           </button>
         </>
       }
@@ -162,8 +164,8 @@ export function VisitReportDialog({
       {taskCount > 0 && (
         <FieldSet
           id={`${id}-outcomes`}
-          legend="The family's tasks"
-          hint="Mark each one done or not done. If not, say why in a few words."
+          legend={t`The family's tasks`}
+          hint={t`Mark each one done or not done. If not, say why in a few words.`}
           required
           error={taskErrors.tasks}
         >
@@ -177,21 +179,21 @@ export function VisitReportDialog({
                 <RadioOption
                   id={`${id}-task-${i}-done`}
                   name={`${id}-task-${i}`}
-                  label="Done"
+                  label={t`Done`}
                   checked={outcome.done === true}
                   onChange={() => change({ done: true })}
                 />
                 <RadioOption
                   id={`${id}-task-${i}-not-done`}
                   name={`${id}-task-${i}`}
-                  label="Not done"
+                  label={t`Not done`}
                   checked={outcome.done === false}
                   onChange={() => change({ done: false })}
                 />
                 {outcome.done === false && (
                   <InputField
                     id={`${id}-task-${i}-reason`}
-                    label="Why not?"
+                    label={t`Why not?`}
                     required
                     value={outcome.reason}
                     maxLength={RULES.booking.TASK_REASON_MAX}
@@ -214,7 +216,7 @@ export function VisitReportDialog({
       )}
       {mode === "check-out" && <PhotoField id={`${id}-photo`} file={photo} onChange={setPhoto} />}
       {checklist.length > 0 && (
-        <FieldSet id={`${id}-tasks`} legend="What was done" error={error("tasksDone")}>
+        <FieldSet id={`${id}-tasks`} legend={t`What was done`} error={error("tasksDone")}>
           {checklist.map((item, i) => (
             <CheckboxOption
               key={item}
@@ -224,7 +226,9 @@ export function VisitReportDialog({
               onChange={(e) =>
                 set(
                   "tasksDone",
-                  e.currentTarget.checked ? [...draft.tasksDone, item] : draft.tasksDone.filter((t) => t !== item),
+                  e.currentTarget.checked
+                    ? [...draft.tasksDone, item]
+                    : draft.tasksDone.filter((done) => done !== item),
                 )
               }
             />
@@ -233,13 +237,13 @@ export function VisitReportDialog({
       )}
       <TextareaField
         id={`${id}-notes`}
-        label={checklist.length > 0 ? "Anything else you did" : "What was done"}
+        label={checklist.length > 0 ? t`Anything else you did` : t`What was done`}
         value={draft.notes}
         maxLength={TEXT_MAX}
         error={error("notes")}
         onChange={(e) => set("notes", e.currentTarget.value)}
       />
-      <FieldSet id={`${id}-wellbeing`} legend="How did they seem?" required error={error("wellbeing")}>
+      <FieldSet id={`${id}-wellbeing`} legend={t`How did they seem?`} required error={error("wellbeing")}>
         {WELLBEING.map((w) => (
           <RadioOption
             key={w.value}
@@ -253,7 +257,7 @@ export function VisitReportDialog({
       </FieldSet>
       <TextareaField
         id={`${id}-family`}
-        label="Anything the family should know"
+        label={t`Anything the family should know`}
         value={draft.forFamily}
         maxLength={TEXT_MAX}
         error={error("forFamily")}
@@ -261,7 +265,7 @@ export function VisitReportDialog({
       />
       <CheckboxOption
         id={`${id}-follow-up`}
-        label="I suggest a follow-up visit"
+        label={t`I suggest a follow-up visit`}
         checked={draft.followUpSuggested}
         onChange={(e) => set("followUpSuggested", e.currentTarget.checked)}
       />

@@ -2,6 +2,7 @@
 // it changes, with the spec's messages (frontend/lib/schemas/provider.ts); success toast then /
 // after 2 s. A provider already has a profile: the page shows "Where you help" instead (her home
 // ZIP code and how far she travels, which decide the families who find her nearby).
+import { t } from "@lingui/core/macro";
 import { useMemo, useState, type FormEvent } from "react";
 import {
   CheckboxOption,
@@ -67,8 +68,8 @@ const INITIAL: Values = {
   experience: "",
 };
 
-const TRAVEL_OPTIONS = TRAVEL_CHOICES.map((miles) => ({ value: String(miles), label: `Up to ${miles} miles` }));
-const ZIP_HINT = "We ask only for your ZIP code: families see how far away you are, never your address.";
+/** The travel distances, read when shown (in the page's language). */
+const travelOptions = () => TRAVEL_CHOICES.map((miles) => ({ value: String(miles), label: t`Up to ${miles} miles` }));
 
 /** The languages she speaks: checkboxes, the same in the application and on her profile. */
 function LanguagesField({
@@ -85,8 +86,8 @@ function LanguagesField({
   return (
     <FieldSet
       id="provider-languages"
-      legend="Languages you speak"
-      hint="Families see them on your profile, and requests for someone who speaks one come to you first."
+      legend={t`Languages you speak`}
+      hint={t`Families see them on your profile, and requests for someone who speaks one come to you first.`}
       required
       error={error}
     >
@@ -120,7 +121,7 @@ function LanguagesForm({ provider, options }: { provider: Provider; options: { i
     setError("");
     try {
       await api.patch<Provider>("/api/provider/profile", { languages: chosen });
-      toast({ title: "Saved", description: "Families will see the languages you speak." });
+      toast({ title: t`Saved`, description: t`Families will see the languages you speak.` });
     } catch (err) {
       if (isUnauthorizedError(err)) {
         handleLoggedOut("/login");
@@ -136,7 +137,7 @@ function LanguagesForm({ provider, options }: { provider: Provider; options: { i
       <LanguagesField options={options} chosen={chosen} error={error} onChange={setChosen} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save languages"}
+          {saving ? t`Saving...` : t`Save languages`}
         </button>
       </div>
     </form>
@@ -157,9 +158,9 @@ function AreaFields({
     <>
       <InputField
         id="provider-homeZip"
-        label="Home ZIP code"
+        label={t`Home ZIP code`}
         required
-        hint={ZIP_HINT}
+        hint={t`We ask only for your ZIP code: families see how far away you are, never your address.`}
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={10}
@@ -169,10 +170,10 @@ function AreaFields({
       />
       <SelectField
         id="provider-travelMiles"
-        label="How far will you travel?"
+        label={t`How far will you travel?`}
         required
-        hint="From your home. You are shown to families who live within this distance."
-        options={TRAVEL_OPTIONS}
+        hint={t`From your home. You are shown to families who live within this distance.`}
+        options={travelOptions()}
         value={values.travelMiles}
         onChange={(e) => set("travelMiles", e.target.value)}
         error={errors.travelMiles}
@@ -200,14 +201,15 @@ function WhereYouHelpForm({ provider }: { provider: Provider }) {
     setSaving(true);
     try {
       await api.patch<Provider>("/api/provider/profile", providerAreaPayload(checked));
-      toast({ title: "Saved", description: "Families nearby will find you by this distance." });
+      toast({ title: t`Saved`, description: t`Families nearby will find you by this distance.` });
     } catch (error) {
       if (isUnauthorizedError(error)) {
         handleLoggedOut("/login");
         return;
       }
       showServerErrors(error);
-      toast({ title: "Error", description: `We couldn't save this: ${errorMessage(error)}`, variant: "destructive" });
+      const reason = errorMessage(error);
+      toast({ title: t`Error`, description: t`We couldn't save this: ${reason}`, variant: "destructive" });
     } finally {
       setSaving(false);
     }
@@ -217,7 +219,7 @@ function WhereYouHelpForm({ provider }: { provider: Provider }) {
       <AreaFields values={values} errors={errors} set={set} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save where you help"}
+          {saving ? t`Saving...` : t`Save where you help`}
         </button>
       </div>
     </form>
@@ -254,15 +256,18 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
   const onSubmit = submit({
     send: (checked) => api.post<Provider>("/api/provider/profile", providerApplicationPayload(checked)),
     success: {
-      title: "Provider Profile Created!",
-      description: "Your application has been submitted for review. You'll be notified once you're verified.",
+      title: t`Provider Profile Created!`,
+      description: t`Your application has been submitted for review. You'll be notified once you're verified.`,
     },
-    failure: (error) => `Failed to create provider profile: ${errorMessage(error)}`,
+    failure: (error) => {
+      const reason = errorMessage(error);
+      return t`Failed to create provider profile: ${reason}`;
+    },
     redirectTo: "/",
     redirectMs: 2000,
     onInvalid: (found) => {
       if (found.specialties) {
-        toast({ title: "Error", description: "Please select at least one service", variant: "destructive" });
+        toast({ title: t`Error`, description: t`Please select at least one service`, variant: "destructive" });
       }
     },
   });
@@ -272,11 +277,11 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
       <RequiredFieldsNote />
       <InputField
         id="provider-phone"
-        label="Phone number"
+        label={t`Phone number`}
         required
         type="tel"
         autoComplete="tel"
-        hint="At least 10 digits; spaces, dashes, dots, parentheses and a leading + are fine."
+        hint={t`At least 10 digits; spaces, dashes, dots, parentheses and a leading + are fine.`}
         maxLength={limits.phone?.maxLength}
         value={values.phone}
         onChange={(e) => set("phone", e.target.value)}
@@ -284,8 +289,8 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
       />
       <FieldSet
         id="provider-specialties"
-        legend="Services you offer"
-        hint="Choose every service you can help with."
+        legend={t`Services you offer`}
+        hint={t`Choose every service you can help with.`}
         required
         error={errors.specialties}
       >
@@ -311,9 +316,9 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
       />
       <InputField
         id="provider-hourlyRate"
-        label="Hourly rate in dollars"
+        label={t`Hourly rate in dollars`}
         required
-        hint={`Between $${RATE_MIN} and $${RATE_MAX}, in steps of $${RATE_STEP}.`}
+        hint={t`Between $${RATE_MIN} and $${RATE_MAX}, in steps of $${RATE_STEP}.`}
         type="number"
         inputMode="numeric"
         min={RATE_MIN}
@@ -325,9 +330,9 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
       />
       <InputField
         id="provider-serviceArea"
-        label="Service area"
+        label={t`Service area`}
         required
-        hint="The town, neighbourhoods or zip codes you can travel to"
+        hint={t`The town, neighbourhoods or zip codes you can travel to`}
         value={values.serviceArea}
         maxLength={limits.serviceArea?.maxLength}
         onChange={(e) => set("serviceArea", e.target.value)}
@@ -336,9 +341,9 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
       <AreaFields values={values} errors={errors} set={set} />
       <TextareaField
         id="provider-bio"
-        label="About you"
+        label={t`About you`}
         required
-        hint="Introduce yourself to the seniors and families you'll help (at least 50 characters)."
+        hint={t`Introduce yourself to the seniors and families you'll help (at least 50 characters).`}
         value={values.bio}
         maxLength={limits.bio?.maxLength}
         onChange={(e) => set("bio", e.target.value)}
@@ -346,9 +351,9 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
       />
       <TextareaField
         id="provider-experience"
-        label="Experience"
+        label={t`Experience`}
         required
-        hint="Relevant work, volunteering or caregiving experience (at least 20 characters)."
+        hint={t`Relevant work, volunteering or caregiving experience (at least 20 characters).`}
         value={values.experience}
         maxLength={limits.experience?.maxLength}
         onChange={(e) => set("experience", e.target.value)}
@@ -356,7 +361,7 @@ function ProviderSignupForm({ specialties, languages, limits }: Props) {
       />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? "Submitting Application..." : "Submit Application"}
+          {pending ? t`Submitting Application...` : t`Submit Application`}
         </button>
       </div>
     </form>

@@ -3,6 +3,8 @@
 // Contact Client (any other status). Once booked, its client sees the helper who is coming
 // and inside the 48-hour window a way to reach support. The request and its booking
 // are TanStack queries (lib/query), which also handles a lost session.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { DeclineRequestDialog } from "../components/DeclineRequestDialog";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
@@ -36,7 +38,7 @@ interface Props {
 function BackToDashboard() {
   return (
     <a className="button button-secondary" href="/">
-      <span aria-hidden="true">←</span> Back to Dashboard
+      <span aria-hidden="true">←</span> {t`Back to Dashboard`}
     </a>
   );
 }
@@ -68,20 +70,20 @@ function CareDetails({ details }: { details: NonNullable<ServiceRequest["careDet
   const name = `${details.firstName} ${details.lastName}`.trim();
   return (
     <section className="card" aria-labelledby="care-details-heading" data-testid="care-details">
-      <h2 id="care-details-heading">About {name}</h2>
+      <h2 id="care-details-heading">{t`About ${name}`}</h2>
       <dl className="details">
-        {details.address && <Detail term="Address">{details.address}</Detail>}
-        {details.notesForHelpers && <Detail term="Notes for helpers">{details.notesForHelpers}</Detail>}
+        {details.address && <Detail term={t`Address`}>{details.address}</Detail>}
+        {details.notesForHelpers && <Detail term={t`Notes for helpers`}>{details.notesForHelpers}</Detail>}
       </dl>
       {details.contacts.length > 0 && (
         <>
-          <h3 className="h3">Who to contact in the family</h3>
+          <h3 className="h3">{t`Who to contact in the family`}</h3>
           <ul>
             {details.contacts.map((c, i) => (
               <li key={i}>{`${c.firstName} ${c.lastName}`.trim()}</li>
             ))}
           </ul>
-          <p className="muted">Reach them through your messages in Kindly.</p>
+          <p className="muted">{t`Reach them through your messages in Kindly.`}</p>
         </>
       )}
     </section>
@@ -94,17 +96,18 @@ function UnvettedHint({ viewer }: { viewer: Viewer }) {
   if (viewer.provider?.verificationStatus === "pending") {
     return (
       <p data-testid="unvetted-hint">
-        Open requests are shown to verified providers only. Your application is being reviewed; once you are verified
-        you will see open requests on your dashboard.
+        {t`Open requests are shown to verified providers only. Your application is being reviewed; once you are verified you will see open requests on your dashboard.`}
       </p>
     );
   }
   if (viewer.provider) {
-    return <p data-testid="unvetted-hint">Open requests are shown to verified providers only.</p>;
+    return <p data-testid="unvetted-hint">{t`Open requests are shown to verified providers only.`}</p>;
   }
   return (
     <p data-testid="unvetted-hint">
-      Open requests are shown to verified providers only. <a href="/provider-signup">Apply to become a provider</a>.
+      <Trans>
+        Open requests are shown to verified providers only. <a href="/provider-signup">Apply to become a provider</a>.
+      </Trans>
     </p>
   );
 }
@@ -116,7 +119,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
   return (
     <section className="card" aria-labelledby="booking-heading" data-testid="request-booking">
       <div className="card-head">
-        <h2 id="booking-heading">{booking.circleRole === "organizer" ? "Your booking" : "The booking"}</h2>
+        <h2 id="booking-heading">{booking.circleRole === "organizer" ? t`Your booking` : t`The booking`}</h2>
         <StatusBadge
           status={booking.status}
           note={bookingStatusNote(booking, booking.circleRole === "organizer" ? "client" : "member")}
@@ -144,7 +147,7 @@ function BookingPanel({ booking }: { booking: Booking }) {
             {RULES.cancellation.CANCEL_WINDOW_MESSAGE}
           </p>
           <a className="button button-secondary" href={SUPPORT_LINK} data-testid="contact-support">
-            Contact support
+            {t`Contact support`}
           </a>
         </div>
       )}
@@ -191,17 +194,17 @@ function RequestDetails({ requestId, viewer }: Props) {
 
   if (!requestId) {
     return (
-      <Message title="No Request ID">
-        <p>No service request was specified. Open a request from your dashboard.</p>
+      <Message title={t`No Request ID`}>
+        <p>{t`No service request was specified. Open a request from your dashboard.`}</p>
       </Message>
     );
   }
   if (loaded === undefined) {
     // A lost session keeps "Loading" while lib/query says so and signs in again.
-    if (valid && (!error || isUnauthorizedError(error))) return <LoadingText>Loading request…</LoadingText>;
+    if (valid && (!error || isUnauthorizedError(error))) return <LoadingText>{t`Loading request…`}</LoadingText>;
     return (
-      <Message title="Request Not Found">
-        <p>This service request could not be loaded. It may have been removed.</p>
+      <Message title={t`Request Not Found`}>
+        <p>{t`This service request could not be loaded. It may have been removed.`}</p>
         <UnvettedHint viewer={viewer} />
       </Message>
     );
@@ -217,6 +220,15 @@ function RequestDetails({ requestId, viewer }: Props) {
   // Sent to this provider directly and still theirs alone: they may also decline it.
   const direct = directState(request);
   const mayDecline = request.askedYou && isOpen && (direct === "waiting" || direct === "only");
+  const urgency = urgencyLabel(request.urgency);
+  const preferredDate = formatDate(request.preferredDate);
+  const preferredTime = windowLabel(request.preferredTime, request.preferredDate, request.recipient?.timeZone);
+  const streetHidden = request.address?.street === null;
+  const minutes = request.estimatedDuration;
+  const repeat = repeatLabel(request.repeat);
+  const dates = seriesSummary(request.visitDates ?? []);
+  const unavailableCount = unavailable.length;
+  const declineReason = request.declineReason ?? "";
 
   return (
     <div className="details-layout">
@@ -229,63 +241,57 @@ function RequestDetails({ requestId, viewer }: Props) {
             <h1 id="request-title">{request.title}</h1>
             <div className="badges">
               <StatusBadge status={request.status} note={requestStatusNote(request.status, perspective)} />
-              <StatusBadge status={request.urgency} label={`${urgencyLabel(request.urgency)} urgency`} />
+              <StatusBadge status={request.urgency} label={t`${urgency} urgency`} />
             </div>
           </div>
           {request.serviceCategory && <p className="muted">{request.serviceCategory.name}</p>}
           <AskedForYou request={request} />
           <SentToHelper request={request} />
-          <h2 className="visually-hidden">Description</h2>
+          <h2 className="visually-hidden">{t`Description`}</h2>
           <p className="prewrap">{request.description}</p>
           <dl className="details">
-            {recipientName && <Detail term="For">{recipientName}</Detail>}
-            <Detail term="Preferred date">{formatDate(request.preferredDate) || "Flexible"}</Detail>
-            <Detail term="Preferred time">
-              {windowLabel(request.preferredTime, request.preferredDate, request.recipient?.timeZone) || "Flexible"}
-            </Detail>
+            {recipientName && <Detail term={t`For`}>{recipientName}</Detail>}
+            <Detail term={t`Preferred date`}>{preferredDate || t`Flexible`}</Detail>
+            <Detail term={t`Preferred time`}>{preferredTime || t`Flexible`}</Detail>
             {request.repeat && (
-              <Detail term="Repeats">
-                <span data-testid="request-repeat">
-                  {repeatLabel(request.repeat)}: {seriesSummary(request.visitDates ?? [])}
-                </span>
+              <Detail term={t`Repeats`}>
+                <span data-testid="request-repeat">{t`${repeat}: ${dates}`}</span>
               </Detail>
             )}
             {request.location && (
-              <Detail term={request.address && request.address.street === null ? "Town and ZIP" : "Location"}>
+              <Detail term={streetHidden ? t`Town and ZIP` : t`Location`}>
                 {request.location}
-                {request.address && request.address.street === null && (
+                {streetHidden && (
                   // The street line goes to the booked helper only (address_shown_to on the server).
-                  <span className="field-hint"> The street address is shared with the helper who is booked.</span>
+                  <span className="field-hint">{t` The street address is shared with the helper who is booked.`}</span>
                 )}
               </Detail>
             )}
-            <Detail term="Estimated duration">
-              {request.estimatedDuration ? `${request.estimatedDuration} minutes` : "Not specified"}
-            </Detail>
-            <Detail term="Budget">{request.maxBudget ? formatMoney(request.maxBudget) : "Not specified"}</Detail>
-            {request.client && <Detail term="Client">{personName(request.client)}</Detail>}
-            <Detail term="Posted">{formatDateTime(request.createdAt)}</Detail>
+            <Detail term={t`Estimated duration`}>{minutes ? t`${minutes} minutes` : t`Not specified`}</Detail>
+            <Detail term={t`Budget`}>{request.maxBudget ? formatMoney(request.maxBudget) : t`Not specified`}</Detail>
+            {request.client && <Detail term={t`Client`}>{personName(request.client)}</Detail>}
+            <Detail term={t`Posted`}>{formatDateTime(request.createdAt)}</Detail>
           </dl>
           {request.tasks && request.tasks.length > 0 && (
             <>
-              <h2 className="h3">What the visit is for</h2>
+              <h2 className="h3">{t`What the visit is for`}</h2>
               <ol className="task-list" data-testid="request-tasks">
-                {request.tasks.map((t) => (
-                  <li key={t}>{t}</li>
+                {request.tasks.map((task) => (
+                  <li key={task}>{task}</li>
                 ))}
               </ol>
             </>
           )}
           {request.specialRequirements && (
             <>
-              <h2 className="h3">Special requirements</h2>
+              <h2 className="h3">{t`Special requirements`}</h2>
               <p className="prewrap">{request.specialRequirements}</p>
             </>
           )}
           {organizes && isOpen && (
             <div className="actions">
               <a className="button button-secondary" href={`/edit-service-request?id=${request.id}`}>
-                Edit Request
+                {t`Edit Request`}
               </a>
             </div>
           )}
@@ -299,13 +305,13 @@ function RequestDetails({ requestId, viewer }: Props) {
       {viewer.provider && !isOwner && (
         <aside className="details-side">
           <section className="card" aria-labelledby="provider-actions-heading" data-testid="provider-actions">
-            <h2 id="provider-actions-heading">Provider Actions</h2>
+            <h2 id="provider-actions-heading">{t`Provider Actions`}</h2>
             {isOpen ? (
               <>
-                <p>Accept this request to book the visit. You can then message the client.</p>
+                <p>{t`Accept this request to book the visit. You can then message the client.`}</p>
                 {request.arrivalChoices.length > 0 && (
                   <div className="field">
-                    <label htmlFor="arrival-time">When will you arrive?</label>
+                    <label htmlFor="arrival-time">{t`When will you arrive?`}</label>
                     <select
                       id="arrival-time"
                       data-testid="arrival-time"
@@ -320,7 +326,7 @@ function RequestDetails({ requestId, viewer }: Props) {
                       ))}
                     </select>
                     <p id="arrival-time-hint" className="field-hint">
-                      The family is told this time. Choose one that leaves the whole visit inside their window.
+                      {t`The family is told this time. Choose one that leaves the whole visit inside their window.`}
                     </p>
                   </div>
                 )}
@@ -331,7 +337,7 @@ function RequestDetails({ requestId, viewer }: Props) {
                     onClick={() => void accept(request.id, { arrivalTime: arrivalFor(request) })}
                     disabled={accepting}
                   >
-                    {accepting ? "Accepting..." : "Accept Request"}
+                    {accepting ? t`Accepting...` : t`Accept Request`}
                   </button>
                   {unavailable.length > 0 && (
                     <button
@@ -343,30 +349,33 @@ function RequestDetails({ requestId, viewer }: Props) {
                       }
                       disabled={accepting}
                     >
-                      Accept without {unavailable.length === 1 ? "that date" : `those ${unavailable.length} dates`}
+                      {plural(unavailableCount, {
+                        one: "Accept without that date",
+                        other: "Accept without those # dates",
+                      })}
                     </button>
                   )}
                   {mayDecline && (
                     <button type="button" className="button button-secondary" onClick={() => setDeclining(request)}>
-                      Decline
+                      {t`Decline`}
                     </button>
                   )}
                 </div>
               </>
             ) : (
               <>
-                <p>This request is no longer open.</p>
+                <p>{t`This request is no longer open.`}</p>
                 <a
                   className="button button-primary"
                   href={request.clientId ? `/messages?with=${encodeURIComponent(request.clientId)}` : "/messages"}
                 >
-                  Contact Client
+                  {t`Contact Client`}
                 </a>
               </>
             )}
             {request.askedYou && request.declinedAt && (
               <p className="muted" data-testid="you-declined">
-                You declined this request: {request.declineReason}
+                {t`You declined this request: ${declineReason}`}
               </p>
             )}
             <p className="field-error" role="alert" data-testid="accept-error">
@@ -380,9 +389,10 @@ function RequestDetails({ requestId, viewer }: Props) {
         onClose={() => setDeclining(null)}
         onDeclined={(updated) => {
           client.setQueryData(requestKey, updated);
+          const clientName = updated.client?.firstName;
           toast({
-            title: "Request declined",
-            description: `We told ${updated.client?.firstName || "the client"} why.`,
+            title: t`Request declined`,
+            description: clientName ? t`We told ${clientName} why.` : t`We told the client why.`,
           });
         }}
       />

@@ -2,6 +2,8 @@
 // consent") with their status and a start button. Starting asks the server (POST), which creates
 // the session or invitation in the background; the page asks again until its link is ready, then
 // offers "Continue". The server's words show when a checking service cannot be reached.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { api, errorMessage } from "../lib/api";
@@ -11,20 +13,36 @@ import type { MyVetting as Mine, VettingStep as Step } from "../lib/types";
 const MINE = "/api/vetting/me";
 const POLL_MS = 2000;
 
-const WORDS: Record<string, string> = {
-  starting: "Getting your link ready…",
-  pending: "Waiting for you",
-  invited: "Waiting for your consent",
-  verified: "Done: your ID is verified",
-  requires_input: "Not verified yet: please try again",
-  canceled: "Stopped: please start again",
-  clear: "Done: your check came back clear",
-  consider: "Done: our team is reviewing the report",
-  suspended: "On hold at Checkr",
-  dispute: "Under dispute",
-};
+/** A check's status in words, read when shown (in the page's language). */
+function statusWords(status: string): string {
+  switch (status) {
+    case "starting":
+      return t`Getting your link ready…`;
+    case "pending":
+      return t`Waiting for you`;
+    case "invited":
+      return t`Waiting for your consent`;
+    case "verified":
+      return t`Done: your ID is verified`;
+    case "requires_input":
+      return t`Not verified yet: please try again`;
+    case "canceled":
+      return t`Stopped: please start again`;
+    case "clear":
+      return t`Done: your check came back clear`;
+    case "consider":
+      return t`Done: our team is reviewing the report`;
+    case "suspended":
+      return t`On hold at Checkr`;
+    case "dispute":
+      return t`Under dispute`;
+    default:
+      return t`Not started`;
+  }
+}
 
 function StepCard({
+  slug,
   title,
   help,
   step,
@@ -33,6 +51,8 @@ function StepCard({
   onStart,
   busy,
 }: {
+  /** The card's ids ("verify-your-id"), the same in every language. */
+  slug: string;
   title: string;
   help: string;
   step: Step | null;
@@ -43,13 +63,16 @@ function StepCard({
 }) {
   const status = step?.status ?? "not_started";
   const canStart = !done && (step === null || ["requires_input", "canceled"].includes(status));
-  const id = title.toLowerCase().replace(/\W+/g, "-");
+  const id = slug;
+  const words = statusWords(status);
   return (
     <li className="card vetting-step" aria-labelledby={`${id}-heading`} data-testid={`vetting-${id}`}>
       <h3 id={`${id}-heading`}>{title}</h3>
       <p>{help}</p>
       <p>
-        Status: <strong data-testid={`vetting-${id}-status`}>{WORDS[status] ?? "Not started"}</strong>
+        <Trans>
+          Status: <strong data-testid={`vetting-${id}-status`}>{words}</strong>
+        </Trans>
       </p>
       {step?.message ? <p role="status">{step.message}</p> : null}
       {canStart ? (
@@ -59,7 +82,7 @@ function StepCard({
       ) : null}
       {!done && step?.url && ["pending", "invited"].includes(status) ? (
         <a className="button button-primary" href={step.url}>
-          Continue: {title}
+          {t`Continue: ${title}`}
         </a>
       ) : null}
     </li>
@@ -83,7 +106,7 @@ export function VettingSteps() {
     write.post(path).catch((e: unknown) => setError(errorMessage(e)));
   };
   const data = mine.data;
-  if (!data) return <p className="muted">Loading your checks…</p>;
+  if (!data) return <p className="muted">{t`Loading your checks…`}</p>;
   return (
     <>
       {error ? (
@@ -93,20 +116,22 @@ export function VettingSteps() {
       ) : null}
       <ol className="vetting-steps">
         <StepCard
-          title="Verify your ID"
-          help="A photo of your driver's license or passport and a selfie, checked by Stripe. Kindly keeps only the result, your verified name and date of birth."
+          slug="verify-your-id"
+          title={t`Verify your ID`}
+          help={t`A photo of your driver's license or passport and a selfie, checked by Stripe. Kindly keeps only the result, your verified name and date of birth.`}
           step={data.identity}
           done={data.identity?.status === "verified"}
-          startLabel="Start: verify your ID"
+          startLabel={t`Start: verify your ID`}
           onStart={() => start("/api/vetting/identity")}
           busy={write.isPending}
         />
         <StepCard
-          title="Background check consent"
-          help="A criminal background check by Checkr, with your consent. It is re-checked once a year."
+          slug="background-check-consent"
+          title={t`Background check consent`}
+          help={t`A criminal background check by Checkr, with your consent. It is re-checked once a year.`}
           step={data.backgroundCheck}
           done={["clear", "consider"].includes(data.backgroundCheck?.status ?? "")}
-          startLabel="Start: give consent"
+          startLabel={t`Start: give consent`}
           onStart={() => start("/api/vetting/background-check")}
           busy={write.isPending}
         />

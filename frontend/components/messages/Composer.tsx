@@ -1,5 +1,6 @@
 // Writing to the open conversation: Enter sends, Shift+Enter starts a new line; empty or
 // whitespace-only text is not sent (spec section 5) and Send is disabled while sending.
+import { t } from "@lingui/core/macro";
 import { useMemo, type FormEvent, type KeyboardEvent, type RefObject } from "react";
 import { useSchemaForm } from "../../lib/forms";
 import { contentProblem, messageSchema, type MessageValues } from "../../lib/schemas/message";
@@ -62,7 +63,7 @@ export function Composer({
   return (
     <form className="compose" onSubmit={submit}>
       <label htmlFor="message-input" className="compose-label">
-        Message to {to}
+        {t`Message to ${to}`}
       </label>
       <textarea
         id="message-input"
@@ -71,7 +72,7 @@ export function Composer({
         maxLength={maxLength}
         aria-describedby="message-input-count"
         rows={2}
-        placeholder="Type your message..."
+        placeholder={t`Type your message...`}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
       />
@@ -80,7 +81,7 @@ export function Composer({
         className="button button-primary"
         disabled={sending || Boolean(contentProblem(draft, maxLength))}
       >
-        {sending ? "Sending..." : "Send"}
+        {sending ? t`Sending...` : t`Send`}
       </button>
       <CharacterCount id="message-input" length={draft.length} max={maxLength} />
     </form>

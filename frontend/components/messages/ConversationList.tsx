@@ -3,17 +3,19 @@
 // visits (a provider sees it named after the person the help is for, a member of the care circle
 // sees the provider and "For <recipient>"), then support; each with its unread count (a pair's:
 // the sum over its visits).
+import { plural, t } from "@lingui/core/macro";
 import type { UnreadCount } from "../../lib/types";
 import { SYSTEM, conversationKey, conversationName, type ConversationInfo } from "../../lib/useConversation";
 import { Avatar } from "../Avatar";
 import { UnreadBadge } from "../UnreadBadge";
 
-const ROLE_LABEL: Record<ConversationInfo["role"], string> = {
-  provider: "Provider",
-  client: "Client",
-  support: "Support",
-  other: "",
-};
+/** The other person's part, read when shown (in the page's language). */
+function roleLabel(role: ConversationInfo["role"]): string {
+  if (role === "provider") return t`Provider`;
+  if (role === "client") return t`Client`;
+  if (role === "support") return t`Support`;
+  return "";
+}
 
 export function ConversationList({
   conversations,
@@ -31,11 +33,11 @@ export function ConversationList({
   return (
     <section className="card conversations" aria-labelledby="conversations-heading">
       <div className="conversations-head">
-        <h2 id="conversations-heading">Conversations</h2>
+        <h2 id="conversations-heading">{t`Conversations`}</h2>
         <UnreadBadge count={unread.count} testId="total-unread" />
       </div>
       {conversations.length === 0 && !showSystem ? (
-        <p className="muted">No conversations yet. They appear here once you have a booking.</p>
+        <p className="muted">{t`No conversations yet. They appear here once you have a booking.`}</p>
       ) : (
         <ul className="conversation-list">
           {showSystem && (
@@ -48,8 +50,8 @@ export function ConversationList({
               >
                 <Avatar letter="!" />
                 <span className="conversation-text">
-                  <span className="conversation-name">System Notifications</span>
-                  <span className="conversation-sub">Updates about your bookings</span>
+                  <span className="conversation-name">{t`System Notifications`}</span>
+                  <span className="conversation-sub">{t`Updates about your bookings`}</span>
                 </span>
                 <UnreadBadge count={unread.systemCount} testId="unread-system" />
               </button>
@@ -58,7 +60,9 @@ export function ConversationList({
           {conversations.map((c) => {
             const key = conversationKey(c);
             const name = conversationName(c);
-            const forWhom = c.thread && c.role !== "client" && c.recipient ? `For ${c.recipient.fullName}` : "";
+            const recipientName = c.recipient?.fullName;
+            const forWhom = c.thread && c.role !== "client" && recipientName ? t`For ${recipientName}` : "";
+            const visitCount = c.bookings.length;
             const count = c.thread
               ? c.bookings.reduce((sum, b) => sum + (unread.byBooking[String(b.id)] ?? 0), 0)
               : (unread.bySender[c.user.id] ?? 0);
@@ -77,11 +81,13 @@ export function ConversationList({
                     {/* The visits: one conversation holds every visit of the pair. */}
                     {c.thread && c.bookings[0]?.title && (
                       <span className="conversation-topic">
-                        {c.bookings.length > 1 ? `${c.bookings.length} visits` : c.bookings[0].title}
+                        {visitCount > 1
+                          ? plural(visitCount, { one: "# visit", other: "# visits" })
+                          : c.bookings[0].title}
                       </span>
                     )}
                     <span className="conversation-sub">
-                      {[ROLE_LABEL[c.role], forWhom, c.thread ? "" : c.bookings[0]?.title].filter(Boolean).join(" · ")}
+                      {[roleLabel(c.role), forWhom, c.thread ? "" : c.bookings[0]?.title].filter(Boolean).join(" · ")}
                     </span>
                   </span>
                   <UnreadBadge count={count} testId={`unread-${key}`} />

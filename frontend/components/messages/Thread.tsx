@@ -3,12 +3,18 @@
 // the clock of the person cared for (named when the viewer's differs; support's on the viewer's).
 // In a pair's conversation (several people) every message shows who sent it, and a divider names
 // the visit the messages below it are about ("Visit Tue, Dec 2, 2026 · Technology Support").
+import { t } from "@lingui/core/macro";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { formatDate, formatMessageTime } from "../../lib/format";
 import { displayName, type BookingRef, type Message, type Person } from "../../lib/useConversation";
 
+/** The sender of a message from no one (a notice): the brand, the same in every language. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- a name, not a word to translate
+const BRAND = "Kindly";
+
 export function visitLabel(visit: BookingRef): string {
-  return [`Visit ${formatDate(visit.scheduledDate)}`, visit.title].filter(Boolean).join(" · ");
+  const day = formatDate(visit.scheduledDate);
+  return [t`Visit ${day}`, visit.title].filter(Boolean).join(" · ");
 }
 
 export function Thread({
@@ -37,8 +43,8 @@ export function Thread({
 
   // Keep "time only under 24 h" honest on a page left open.
   useEffect(() => {
-    const t = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(t);
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
   }, []);
 
   useEffect(() => {
@@ -49,13 +55,13 @@ export function Thread({
   return (
     <>
       {/* A focusable region: a keyboard scrolls back through a long conversation. */}
-      <div className="chat-scroll" ref={logRef} role="region" aria-label="Conversation messages" tabIndex={0}>
-        <ol className="chat-log" aria-live="polite" aria-label="Messages" data-testid="chat-log">
-          {loading && messages.length === 0 && <li className="muted">Loading messages...</li>}
-          {!loading && messages.length === 0 && <li className="muted">No messages yet. Say hello!</li>}
+      <div className="chat-scroll" ref={logRef} role="region" aria-label={t`Conversation messages`} tabIndex={0}>
+        <ol className="chat-log" aria-live="polite" aria-label={t`Messages`} data-testid="chat-log">
+          {loading && messages.length === 0 && <li className="muted">{t`Loading messages...`}</li>}
+          {!loading && messages.length === 0 && <li className="muted">{t`No messages yet. Say hello!`}</li>}
           {messages.map((m, i) => {
             const mine = m.senderId === me.id;
-            const who = mine ? "You" : m.sender ? displayName(m.sender) : "Kindly";
+            const who = mine ? t`You` : m.sender ? displayName(m.sender) : BRAND;
             const visit =
               m.bookingId !== messages[i - 1]?.bookingId ? visits.find((v) => v.id === m.bookingId) : undefined;
             return (
@@ -85,7 +91,7 @@ export function Thread({
         </ol>
       </div>
       <p className="typing" aria-live="polite" data-testid="typing">
-        {typingName ? `${typingName} is typing...` : ""}
+        {typingName ? t`${typingName} is typing...` : ""}
       </p>
     </>
   );

@@ -2,6 +2,7 @@
 // CardConfirmInputSerializer): the card number, the expiry date and the security code, each
 // checked with the server's rules and words, plus the page's own "Enter ..." for an empty field.
 // Stripe's Payment Element checks its own fields.
+import { t } from "@lingui/core/macro";
 import * as z from "zod/mini";
 import { fill } from "../limits";
 import { RULES } from "../rules.generated";
@@ -43,7 +44,7 @@ export function cardNumberIsValid(value: string): boolean {
 
 export function cardNumberProblem(value: string): string {
   const number = value.trim();
-  if (!number) return "Enter your card number.";
+  if (!number) return t`Enter your card number.`;
   return number.length > NUMBER_MAX_LENGTH || !cardNumberIsValid(number) ? INVALID_NUMBER : "";
 }
 
@@ -70,7 +71,7 @@ function twoDigits(n: number): string {
 /** The message for a typed expiry, "" when it can be sent: a card is good until the end of the
  * month printed on it (`now`: today, by the browser's clock). */
 export function expiryProblem(typed: string, now: Date = new Date()): string {
-  if (!typed.trim()) return "Enter the expiry date (MM / YY).";
+  if (!typed.trim()) return t`Enter the expiry date (MM / YY).`;
   if (typed.trim().length > SHORT_MAX_LENGTH) return EXPIRY_UNREADABLE;
   const parsed = parseExpiry(typed);
   if (!parsed) return EXPIRY_UNREADABLE;
@@ -93,7 +94,7 @@ const CVC_SHAPE = new RegExp(`^\\d{${RULES.card.CVC_MIN_DIGITS},${RULES.card.CVC
 
 export function cvcProblem(value: string): string {
   const code = value.trim();
-  if (!code) return "Enter the security code.";
+  if (!code) return t`Enter the security code.`;
   return CVC_SHAPE.test(code) ? "" : INVALID_CVC;
 }
 

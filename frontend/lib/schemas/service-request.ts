@@ -8,6 +8,7 @@
 // the first visit's date.
 // Numbers and words come from the page's `limits` props (core.api.input_limits) when it
 // has them; otherwise from the server's rules as generated (../rules.generated.ts).
+import { t } from "@lingui/core/macro";
 import * as z from "zod/mini";
 import { TIME_WINDOWS } from "../format";
 import { fill, type FieldLimit, type Limits } from "../limits";
@@ -72,8 +73,8 @@ export const URGENCY_INVALID: Record<Variant, string> = R.URGENCY_INVALID;
 // Where the visit is, in parts (core.addresses): the street line and the town are asked
 // for, so helpers see a town before a booking and the booked helper finds the door. The server
 // only requires some part (LOCATION_REQUIRED): these two are the form's own questions.
-export const STREET_REQUIRED = "Please enter the street address.";
-export const TOWN_REQUIRED = "Please enter the town.";
+export const streetRequired = () => t`Please enter the street address.`;
+export const townRequired = () => t`Please enter the town.`;
 const PART_LIMITS = RULES.address.PART_LIMITS;
 const PART_LABELS = RULES.address.PART_LABELS;
 export type AddressPart = keyof typeof PART_LIMITS;
@@ -81,8 +82,8 @@ export const ADDRESS_PARTS: AddressPart[] = ["street", "unit", "town", "state", 
 /** _too_many */
 export const repeatTooMany = (n: number) => fill(R.REPEAT_TOO_MANY, { n });
 // The create form's own questions (the server fills in a default for each).
-export const RECIPIENT_REQUIRED = "Please choose who this request is for.";
-export const PREFERRED_TIME_REQUIRED = "Preferred time is required";
+export const recipientRequired = () => t`Please choose who this request is for.`;
+export const preferredTimeRequired = () => t`Preferred time is required`;
 
 /** The urgencies each page offers (spec section 4: the edit page offers three). */
 export const URGENCY_VALUES: Record<Variant, readonly string[]> = R.URGENCY_VALUES;
@@ -182,12 +183,12 @@ export function preferredDateProblem(value: string, variant: Variant, bounds: Re
 }
 
 /** An address part's rule: the server's length (its limits), required when `required` says why. */
-function partText(part: AddressPart, required: string, limits: Limits) {
+function partText(part: AddressPart, required: () => string, limits: Limits) {
   return text((v) =>
     textProblem(
       v,
       {
-        required,
+        required: required(),
         max: PART_LIMITS[part],
         tooLong: fill(R.PART_TOO_LONG, { label: PART_LABELS[part], max: PART_LIMITS[part] }),
       },
@@ -226,14 +227,14 @@ function fields(variant: Variant, bounds: RequestBounds) {
     urgency: text((v) => (URGENCY_VALUES[variant].includes(v) || v === "urgent" ? "" : URGENCY_INVALID[variant])),
     preferredDate: text((v) => preferredDateProblem(v, variant, bounds)),
     preferredTime: text((v) => {
-      if (!v) return creating ? PREFERRED_TIME_REQUIRED : "";
+      if (!v) return creating ? preferredTimeRequired() : "";
       return TIME_WINDOWS.some((w) => w.value === v) ? "" : PREFERRED_TIME_INVALID;
     }),
-    street: partText("street", STREET_REQUIRED, limits),
-    unit: partText("unit", "", limits),
-    town: partText("town", TOWN_REQUIRED, limits),
-    state: partText("state", "", limits),
-    zipCode: partText("zipCode", "", limits),
+    street: partText("street", streetRequired, limits),
+    unit: partText("unit", () => "", limits),
+    town: partText("town", townRequired, limits),
+    state: partText("state", () => "", limits),
+    zipCode: partText("zipCode", () => "", limits),
     specialRequirements: text((v) =>
       textProblem(v, { max: TEXT_MAX, tooLong: SPECIAL_REQUIREMENTS_TOO_LONG }, limits.specialRequirements),
     ),
@@ -314,7 +315,7 @@ function withSeries<S extends z.ZodMiniObject>(shape: S, variant: Variant): S {
 export function serviceRequestCreateSchema(bounds: RequestBounds) {
   return withSeries(
     z.object({
-      recipientId: text((v) => (v ? "" : RECIPIENT_REQUIRED)),
+      recipientId: text((v) => (v ? "" : recipientRequired())),
       onlyRequestedProvider: z.boolean(),
       ...fields("create", bounds),
       ...repeatFields,
