@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from core.wellbeing import Wellbeing
 from requests_app.models import WINDOW_START, TimeWindow, window_length
 
 # Money is kept to the cent (total_amount's two decimal places).
@@ -253,16 +254,6 @@ REMIND_BEFORE_LATE = dt.timedelta(hours=1)
 NO_CHECK_OUT_AFTER = dt.timedelta(hours=2)
 REPORT_EDIT_WINDOW = dt.timedelta(hours=24)
 LOCATION_KEPT = dt.timedelta(days=90)
-
-
-class Wellbeing(models.IntegerChoices):
-    """How the senior seemed, in words (the visit report's 5-point scale)."""
-
-    VERY_LOW = 1, "Not well at all"
-    LOW = 2, "A little low"
-    OKAY = 3, "Okay"
-    GOOD = 4, "Good"
-    VERY_GOOD = 5, "In great spirits"
 
 
 class VisitReport(models.Model):

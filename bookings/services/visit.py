@@ -41,9 +41,15 @@ from bookings.services.base import (
     window_label,
 )
 from bookings.services.replacement import replacements_for_suspension
-from bookings.services.visit_record import place_verdict, task_outcome_problems, task_outcomes_save, visit_timeline
+from bookings.services.visit_record import (
+    place_verdict,
+    task_outcome_problems,
+    task_outcomes_save,
+    visit_timeline_facts,
+)
 from core.errors import Conflict, InvalidInput
 from core.events import ProviderSuspended
+from core.notices.base import clock_words
 from core.notices.bookings import InApp
 from core.notifications import Audience, NoticeKind
 
@@ -61,10 +67,16 @@ WELLBEING_RANGE = gettext_lazy("Choose how they seemed, from 1 (not well at all)
 REPORT_EMPTY = gettext_lazy("Tick what was done, or write a few words about the visit.")
 
 
+def _hhmm(moment: dt.datetime, booking: Booking) -> str:
+    """A time of the visit on the clock of the person cared for, as data ("14:00"): a notice's
+    "<name>_clock" fact, said in each reader's words (core.notices.in_reader_words)."""
+    return f"{timezone.localtime(moment, booking.time_zone):%H:%M}"
+
+
 def _clock(moment: dt.datetime, booking: Booking) -> str:
-    """A time of the visit on the clock of the person cared for ("2:00 PM"), whoever reads it."""
-    local = timezone.localtime(moment, booking.time_zone)
-    return f"{local:%I:%M %p}".lstrip("0")
+    """A time of the visit on the clock of the person cared for ("2:00 PM"), in the words of the
+    person reading it now (the active language)."""
+    return clock_words(_hhmm(moment, booking))
 
 
 def rounded_location(latitude: Any, longitude: Any) -> tuple[Decimal | None, Decimal | None]:
@@ -161,8 +173,8 @@ def booking_check_in(
             NoticeKind.VISIT_UPDATES,
             booking,
             event="checked_in",
-            name=booking.provider.user.first_name or "Your provider",
-            time=_clock(now, booking),
+            name=booking.provider.user.first_name,
+            time_clock=_hhmm(now, booking),
         )
         _push_visit(booking)
     return booking
@@ -255,9 +267,9 @@ def _announce_report(booking: Booking, report: VisitReport) -> None:
         NoticeKind.VISIT_UPDATES,
         booking,
         event="report",
-        name=booking.provider.user.first_name or "Your provider",
-        wellbeing=Wellbeing(report.wellbeing).label.lower(),
-        timeline=visit_timeline(booking),
+        name=booking.provider.user.first_name,
+        wellbeing_level=report.wellbeing,
+        **visit_timeline_facts(booking),
     )
 
 
@@ -366,7 +378,7 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
                 [booking.provider.user],
                 InApp.CHECK_IN_REMINDER,
                 booking,
-                by=_clock(booking.check_in_by, booking),
+                by_clock=_hhmm(booking.check_in_by, booking),
                 window=window,
             )
             _push_visit(booking)
@@ -377,9 +389,9 @@ def visit_alert_raise(*, booking_id: int, kind: str, now: dt.datetime | None = N
             alert=kind,
             provider=booking.provider.user.full_name or "The provider",
             window=window,
-            by=_clock(booking.check_in_by, booking),
+            by_clock=_hhmm(booking.check_in_by, booking),
             checked_in=booking.checked_in_at is not None,
-            due=_clock(booking.check_out_due, booking) if booking.checked_in_at is not None else "",
+            due_clock=_hhmm(booking.check_out_due, booking) if booking.checked_in_at is not None else "",
         )
         _push_visit(booking)
     return True

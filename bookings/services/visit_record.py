@@ -92,32 +92,33 @@ def place_verdict(
 
 
 def _clock(moment, booking: Booking) -> str:
-    return f"{timezone.localtime(moment, booking.time_zone):%I:%M %p}".lstrip("0")
+    """A moment as "13:58" on the recipient's clock: kept as data, said in its reader's words."""
+    return f"{timezone.localtime(moment, booking.time_zone):%H:%M}"
 
 
-def _place_words(verified: bool | None, reason: str, name: str) -> str:
-    if verified is True:
-        return f" (at {name}'s home)" if name else " (at the home)"
-    if verified is False:
-        return f" (not at the home: {reason})" if reason else " (not at the home)"
-    return ""
-
-
-def visit_timeline(booking: Booking) -> str:
-    """The visit in one line for the circle: "Vera arrived 1:58 PM (at Margaret's home) · 3 of 4
-    tasks done · left 3:02 PM" ("" before the check-in), on the recipient's clock."""
+def visit_timeline_facts(booking: Booking) -> dict[str, Any]:
+    """The visit for the circle's report notice, as data its reader's language says
+    (core.notices.visits): when the helper arrived and left (recipient's clock), whether she was at
+    the home and why not, the tasks done out of the family's list, and each one not done with its
+    reason. Empty before the check-in."""
     if booking.checked_in_at is None:
-        return ""
-    helper = booking.provider.user.first_name or "The helper"
-    name = booking.recipient.first_name
-    parts = [f"{helper} arrived {_clock(booking.checked_in_at, booking)}"]
-    parts[0] += _place_words(booking.check_in_verified, booking.check_in_reason, name)
-    outcomes = list(VisitTaskOutcome.objects.filter(booking_id=booking.pk).values_list("done", flat=True))
-    if outcomes:
-        parts.append(f"{sum(outcomes)} of {len(outcomes)} tasks done")
-    if booking.checked_out_at is not None:
-        parts.append(f"left {_clock(booking.checked_out_at, booking)}")
-    return " · ".join(parts)
+        return {}
+    outcomes = list(
+        VisitTaskOutcome.objects.filter(booking_id=booking.pk)
+        .order_by("position")
+        .values_list("task", "done", "reason")
+    )
+    place = {True: "home", False: "away"}.get(booking.check_in_verified, "")
+    return {
+        "arrived_clock": _clock(booking.checked_in_at, booking),
+        "left_clock": _clock(booking.checked_out_at, booking) if booking.checked_out_at else "",
+        "place": place,
+        "place_reason": booking.check_in_reason if place == "away" else "",
+        "home_of": booking.recipient.first_name,
+        "tasks_done": sum(1 for _task, done, _reason in outcomes if done),
+        "tasks_total": len(outcomes),
+        "tasks_missed": [[task, reason] for task, done, reason in outcomes if not done],
+    }
 
 
 def task_outcome_problems(tasks: list[str], outcomes: Any) -> dict[str, list[str]]:

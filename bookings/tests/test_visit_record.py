@@ -395,3 +395,31 @@ def test_the_visit_record_has_a_pdf_twin_with_the_same_rows(client, booking):
     assert bad.status_code == 400
     client.force_login(booking.brother)
     assert client.get(f"/api/recipients/{booking.recipient_id}/visit-record.pdf?month={month}").status_code == 403
+
+
+def test_the_report_reaches_a_spanish_reader_in_spanish_and_its_email_names_the_task_not_done(client, booking):
+    """The visit's facts are kept as data, so each reader has them in her own words: the brother
+    reads Spanish ("llegó", "2 de 3 tareas hechas", how his mother seemed); his email lists the
+    task not done and the helper's reason."""
+    from messaging.models import Message
+    from notifications.channels import email_message
+    from notifications.models import Delivery
+
+    booking.brother.language = "es"
+    booking.brother.save(update_fields=["language"])
+    booking.recipient.first_name = "Margaret"
+    booking.recipient.save(update_fields=["first_name"])
+    assert _check_in(client, booking, _position(HOME)).status_code == 200
+    report = {"notes": "We had tea.", "wellbeing": 4}
+    assert _check_out(client, booking, {**_position(HOME), "tasks": DONE_TWO, "report": report}).status_code == 200
+
+    texts = Message.objects.filter(receiver=booking.brother, sender__isnull=True).values_list("content", flat=True)
+    spanish = next(t for t in texts if "2 de 3 tareas hechas" in t)
+    assert "en casa de Margaret" in spanish and "bien" in spanish.lower(), spanish
+    assert " arrived " not in spanish and "tasks done" not in spanish, spanish
+
+    delivery = Delivery.objects.filter(recipient=booking.brother, event__kind="visit_updates", channel="email").latest(
+        "pk"
+    )
+    mail = email_message(delivery)
+    assert "Pick up prescriptions (The pharmacy was closed)" in mail.body, mail.body

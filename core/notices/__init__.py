@@ -28,7 +28,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext, ngettext, pgettext
 
 from core.notices import bookings, payments, people, phone, requests, visits
-from core.notices.base import Content, Facts, Notice, Reader, Texts
+from core.notices.base import Content, Facts, Notice, Reader, Texts, clock_words
 from core.notices.kinds import NoticeKind
 
 CATALOGUE: dict[str, Notice] = {
@@ -97,7 +97,8 @@ def _day_list_words(values: object) -> str | None:
 def in_reader_words(facts: Facts) -> Facts:
     """The facts that are words from a table, in the active language: the visit's day and window
     ("when", from "when_on" and "when_window" when the sender kept them), a window alone
-    ("window"), and any other day kept as data: "<name>_on" (an ISO day, or a span of two) becomes
+    ("window"), a time of day kept as data, "<name>_clock" ("13:58" -> "<name>": "1:58 PM"), and
+    any other day kept as data: "<name>_on" (an ISO day, or a span of two) becomes
     "<name>" ("day_on" -> "day": "Tuesday, December 8"; "span_on" -> "span": "... to ..."), a list
     of days "<name>_days" becomes "<name>" ("..., ... and ..."), and a series' "series_repeat" and
     "series_count" become "series" ("every week for 4 visits"). The rest (names, titles, amounts)
@@ -108,6 +109,8 @@ def in_reader_words(facts: Facts) -> Facts:
             said = _days_words(value)
             if said is not None:
                 words[key.removesuffix("_on")] = said
+        elif key.endswith("_clock") and value:
+            words[key.removesuffix("_clock")] = clock_words(value)
         elif key.endswith("_days") and value:
             said = _day_list_words(value)
             if said is not None:

@@ -3,9 +3,13 @@ about its reader."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from django.utils.formats import time_format
+from django.utils.translation import pgettext
 
 # What a sender passes: the facts of one notice (names, a title, an amount, a date already in
 # words), plain values only: they are kept with the notice (its email is written from them later).
@@ -59,6 +63,17 @@ class Notice:
 
     texts: Callable[[Facts], Texts]
     email: Callable[[Reader], Content | None] | None = None
+
+
+def clock_words(clock: str) -> str:
+    """A time of day kept as data ("13:58", on the clock of the person cared for) as its reader
+    says it ("1:58 PM"); anything else as it was kept."""
+    try:
+        moment = dt.datetime.strptime(clock, "%H:%M").time()
+    except (TypeError, ValueError):
+        return str(clock)
+    # Translators: Django time format letters for a visit's time of day ("1:58 PM").
+    return time_format(moment, pgettext("visit clock", "g:i A"))
 
 
 def first(user: Any, fallback: str) -> str:

@@ -8,10 +8,12 @@ notice is read, in the reader's language (core.notifications.notify, notificatio
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from core.notices.base import Content, Facts, Notice, Reader, Texts, first
 from core.notices.bookings import InApp
 from core.notices.kinds import Audience, NoticeKind
+from core.wellbeing import Wellbeing
 
 ORGANIZERS, HELPER = Audience.ORGANIZERS, Audience.HELPER
 
@@ -22,16 +24,67 @@ def _visit_completed(f: Facts) -> Texts:
     return {"": done, ORGANIZERS: done + " " + _("Thank you for using Kindly! You can now leave a review.")}
 
 
+def _timeline(f: Facts) -> str:
+    """The visit in one line, in the reader's words: "Vera arrived 1:58 PM (at Margaret's home) · 3
+    of 4 tasks done · left 3:02 PM". A notice kept before its timeline was data says its own."""
+    if "arrived_clock" not in f:
+        return str(f.get("timeline") or "")
+    facts = {"name": f["name"] or _("The helper"), "time": f["arrived"], "home_of": f["home_of"]}
+    if f["place"] == "home":
+        arrived = (
+            _("%(name)s arrived %(time)s (at %(home_of)s's home)")
+            if f["home_of"]
+            else _("%(name)s arrived %(time)s (at the home)")
+        ) % facts
+    elif f["place"] == "away":
+        arrived = (
+            _("%(name)s arrived %(time)s (not at the home: %(reason)s)") % {**facts, "reason": f["place_reason"]}
+            if f["place_reason"]
+            else _("%(name)s arrived %(time)s (not at the home)") % facts
+        )
+    else:
+        arrived = _("%(name)s arrived %(time)s") % facts
+    parts = [arrived]
+    if f["tasks_total"]:
+        parts.append(
+            ngettext("%(done)s of %(total)s task done", "%(done)s of %(total)s tasks done", f["tasks_total"])
+            % {"done": f["tasks_done"], "total": f["tasks_total"]}
+        )
+    if f.get("left"):
+        parts.append(_("left %(time)s") % {"time": f["left"]})
+    return " · ".join(parts)
+
+
+def _wellbeing(f: Facts) -> str:
+    """How she seemed, in the reader's words ("good"); a notice kept before it was data, its own."""
+    if "wellbeing_level" in f:
+        return str(Wellbeing(f["wellbeing_level"]).label).lower()
+    return str(f.get("wellbeing", ""))
+
+
 def _visit_updates(f: Facts) -> Texts:
-    """facts: event ("checked_in": name, time; "report": name, wellbeing, timeline: the visit in
-    one line, "Vera arrived 1:58 PM (at Margaret's home) · 3 of 4 tasks done · left 3:02 PM"), title."""
+    """facts: event ("checked_in": name, time (from time_clock); "report": name, wellbeing_level,
+    the visit as data (bookings.services.visit_record.visit_timeline_facts: arrived and left (from
+    their _clock facts), place, place_reason, home_of, tasks_done, tasks_total, tasks_missed)), title."""
+    named = {**f, "name": f["name"] or _("Your provider")}
     if f["event"] == "checked_in":
-        return {"": _('%(name)s checked in at %(time)s for "%(title)s".') % f}
-    timeline = f" {f['timeline']}." if f.get("timeline") else ""
+        return {"": _('%(name)s checked in at %(time)s for "%(title)s".') % named}
+    timeline = _timeline(f)
+    said = {**named, "wellbeing": _wellbeing(f)}
     return {
-        "": _('Visit report ready: %(name)s wrote how the visit for "%(title)s" went. They seemed: %(wellbeing)s.') % f
-        + timeline
+        "": _('Visit report ready: %(name)s wrote how the visit for "%(title)s" went. They seemed: %(wellbeing)s.')
+        % said
+        + (f" {timeline}." if timeline else "")
     }
+
+
+def _tasks_missed_lines(r: Reader) -> list[str]:
+    """Each task of the family's list not done, and the helper's reason: "Not done: Pick up
+    prescriptions (The pharmacy was closed)"."""
+    return [
+        _("Not done: %(task)s (%(reason)s)") % {"task": task, "reason": reason}
+        for task, reason in r.ctx.get("tasks_missed") or []
+    ]
 
 
 def _visit_updates_email(r: Reader) -> Content | None:
@@ -55,6 +108,7 @@ def _visit_updates_email(r: Reader) -> Content | None:
         action_label=_("Read the report"),
         action_path="/dashboard",
         why=r.circle_why,
+        items=_tasks_missed_lines(r),
     )
 
 
