@@ -21,7 +21,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/components/TaskListFields.tsx",
   "frontend/components/VisitControls.tsx",
   "frontend/components/VisitReportDialog.tsx",
-  "frontend/islands/admin.tsx",
   "frontend/islands/care-circle.tsx",
   "frontend/islands/provider-profile.tsx",
   "frontend/islands/provider-signup.tsx",
@@ -29,7 +28,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/islands/schedule.tsx",
   "frontend/islands/service-request-details.tsx",
   "frontend/islands/vetting-steps.tsx",
-  "frontend/lib/schemas/admin.ts",
   "frontend/lib/schemas/booking.ts",
   "frontend/lib/schemas/browse.ts",
   "frontend/lib/schemas/card.ts",
@@ -38,7 +36,10 @@ const NOT_YET_TRANSLATED = [
   "frontend/lib/schemas/provider.ts",
   "frontend/lib/schemas/schedule.ts",
   "frontend/lib/schemas/service-request.ts",
-  "frontend/pages/admin/**",
+  "frontend/pages/admin/DisputesTab.tsx",
+  "frontend/pages/admin/MarketTab.tsx",
+  "frontend/pages/admin/PhoneTab.tsx",
+  "frontend/pages/admin/VettingTab.tsx",
   "frontend/pages/care-circle/**",
 ];
 

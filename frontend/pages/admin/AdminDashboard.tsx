@@ -3,6 +3,8 @@
 // disputed, Service Requests, Today: every visit of the day with its state, and Market: fill rate,
 // time to accept, unfilled areas) with count cards, provider approval (confirmed in a dialog), and
 // the Reassign / Cancel booking dialogs.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import * as Tabs from "@radix-ui/react-tabs";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useState } from "react";
@@ -70,34 +72,36 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
         }}
       />
       <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabName)} className="admin-tabs">
-        <Tabs.List className="tab-list" aria-label="Admin sections">
+        <Tabs.List className="tab-list" aria-label={t`Admin sections`}>
           <Tabs.Trigger className="tab" value="providers">
-            Providers
+            <Trans>Providers</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="vetting">
-            Vetting
+            <Trans>Vetting</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="bookings">
-            Bookings
+            <Trans>Bookings</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="disputes">
-            Disputes
+            <Trans>Disputes</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="requests">
-            Service Requests
+            <Trans>Service Requests</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="today">
-            Today
+            <Trans>Today</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="market">
-            Market
+            <Trans>Market</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger className="tab" value="phone">
-            Phone
+            <Trans>Phone</Trans>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content className="tab-panel" value="providers">
-          <h2 className="visually-hidden">Providers</h2>
+          <h2 className="visually-hidden">
+            <Trans>Providers</Trans>
+          </h2>
           <ProvidersTab
             counts={counts.providers}
             onChanged={reloadCounts}
@@ -106,43 +110,57 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           />
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="vetting">
-          <h2 className="visually-hidden">Vetting</h2>
+          <h2 className="visually-hidden">
+            <Trans>Vetting</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <VettingTab />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="bookings">
-          <h2 className="visually-hidden">Bookings</h2>
+          <h2 className="visually-hidden">
+            <Trans>Bookings</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="disputes">
-          <h2 className="visually-hidden">Late fee disputes</h2>
+          <h2 className="visually-hidden">
+            <Trans>Late fee disputes</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <DisputesTab />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="requests">
-          <h2 className="visually-hidden">Service Requests</h2>
+          <h2 className="visually-hidden">
+            <Trans>Service Requests</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <RequestsTab counts={counts.serviceRequests} />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="today">
-          <h2 className="visually-hidden">Today</h2>
+          <h2 className="visually-hidden">
+            <Trans>Today</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <TodayTab />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="market">
-          <h2 className="visually-hidden">Market</h2>
+          <h2 className="visually-hidden">
+            <Trans>Market</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <MarketTab />
           </Suspense>
         </Tabs.Content>
         <Tabs.Content className="tab-panel" value="phone">
-          <h2 className="visually-hidden">Phone</h2>
+          <h2 className="visually-hidden">
+            <Trans>Phone</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <PhoneTab />
           </Suspense>
