@@ -36,10 +36,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/lib/schemas/provider.ts",
   "frontend/lib/schemas/schedule.ts",
   "frontend/lib/schemas/service-request.ts",
-  "frontend/pages/admin/DisputesTab.tsx",
-  "frontend/pages/admin/MarketTab.tsx",
-  "frontend/pages/admin/PhoneTab.tsx",
-  "frontend/pages/admin/VettingTab.tsx",
   "frontend/pages/care-circle/**",
 ];
 
