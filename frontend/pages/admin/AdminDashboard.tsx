@@ -3,7 +3,8 @@
 // disputed, Service Requests, Today: every visit of the day with its state, and Market: fill rate,
 // time to accept, unfilled areas) with count cards, provider approval (confirmed in a dialog), and
 // the Reassign / Cancel booking dialogs.
-import * as Tabs from "@radix-ui/react-tabs";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { LoadingText } from "../../components/Skeleton";
@@ -12,6 +13,7 @@ import { useSeededQuery } from "../../lib/query";
 import type { Booking } from "../../lib/types";
 import { ProvidersTab } from "./ProvidersTab";
 import { Summary } from "./Summary";
+import { TabList, TabPanel, type TabsState, useTabsPrefix } from "./Tabs";
 import { BOOKINGS, type Counts, SUMMARY } from "./common";
 
 interface Props {
@@ -50,6 +52,7 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
   const [counts, reloadCounts] = useCounts(initialCounts);
   const client = useQueryClient();
   const [tab, setTab] = useState<TabName>("providers");
+  const tabs: TabsState<TabName> = { prefix: useTabsPrefix(), value: tab, onChange: setTab };
   // "Review pending applications": open the Providers tab, then move to its Pending Approval list.
   const [focusPending, setFocusPending] = useState(false);
   const pendingFocused = useCallback(() => setFocusPending(false), []);
@@ -69,85 +72,89 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           setFocusPending(true);
         }}
       />
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabName)} className="admin-tabs">
-        <Tabs.List className="tab-list" aria-label="Admin sections">
-          <Tabs.Trigger className="tab" value="providers">
-            Providers
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="vetting">
-            Vetting
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="bookings">
-            Bookings
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="disputes">
-            Disputes
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="requests">
-            Service Requests
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="today">
-            Today
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="market">
-            Market
-          </Tabs.Trigger>
-          <Tabs.Trigger className="tab" value="phone">
-            Phone
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content className="tab-panel" value="providers">
-          <h2 className="visually-hidden">Providers</h2>
+      <div className="admin-tabs">
+        <TabList
+          label={t`Admin sections`}
+          state={tabs}
+          tabs={[
+            { value: "providers", label: <Trans>Providers</Trans> },
+            { value: "vetting", label: <Trans>Vetting</Trans> },
+            { value: "bookings", label: <Trans>Bookings</Trans> },
+            { value: "disputes", label: <Trans>Disputes</Trans> },
+            { value: "requests", label: <Trans>Service Requests</Trans> },
+            { value: "today", label: <Trans>Today</Trans> },
+            { value: "market", label: <Trans>Market</Trans> },
+            { value: "phone", label: <Trans>Phone</Trans> },
+          ]}
+        />
+        <TabPanel value="providers" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Providers</Trans>
+          </h2>
           <ProvidersTab
             counts={counts.providers}
             onChanged={reloadCounts}
             focusPending={focusPending}
             onPendingFocused={pendingFocused}
           />
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="vetting">
-          <h2 className="visually-hidden">Vetting</h2>
+        </TabPanel>
+        <TabPanel value="vetting" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Vetting</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <VettingTab />
           </Suspense>
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="bookings">
-          <h2 className="visually-hidden">Bookings</h2>
+        </TabPanel>
+        <TabPanel value="bookings" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Bookings</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
           </Suspense>
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="disputes">
-          <h2 className="visually-hidden">Late fee disputes</h2>
+        </TabPanel>
+        <TabPanel value="disputes" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Late fee disputes</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <DisputesTab />
           </Suspense>
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="requests">
-          <h2 className="visually-hidden">Service Requests</h2>
+        </TabPanel>
+        <TabPanel value="requests" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Service Requests</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <RequestsTab counts={counts.serviceRequests} />
           </Suspense>
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="today">
-          <h2 className="visually-hidden">Today</h2>
+        </TabPanel>
+        <TabPanel value="today" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Today</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <TodayTab />
           </Suspense>
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="market">
-          <h2 className="visually-hidden">Market</h2>
+        </TabPanel>
+        <TabPanel value="market" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Market</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <MarketTab />
           </Suspense>
-        </Tabs.Content>
-        <Tabs.Content className="tab-panel" value="phone">
-          <h2 className="visually-hidden">Phone</h2>
+        </TabPanel>
+        <TabPanel value="phone" state={tabs}>
+          <h2 className="visually-hidden">
+            <Trans>Phone</Trans>
+          </h2>
           <Suspense fallback={<LoadingText />}>
             <PhoneTab />
           </Suspense>
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabPanel>
+      </div>
     </>
   );
 }

@@ -1,5 +1,7 @@
 // /admin's Bookings tab: the counts, every booking, and Reassign / Remove helper / Cancel booking on
 // confirmed ones (Reassign and Cancel also on a visit waiting for a new helper).
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { CancelBookingDialog } from "../../components/CancelBookingDialog";
@@ -34,11 +36,11 @@ function useAdminCancel(onDone: () => Promise<void>, onClose: () => void, waiver
       }),
     meta: ADMIN_ACTION,
     onSuccess: async () => {
-      toast({ title: "Success", description: "Booking cancelled successfully" });
+      toast({ title: t`Success`, description: t`Booking cancelled successfully` });
       await onDone();
       onClose();
     },
-    onError: (error) => failed(error, "Failed to cancel booking"),
+    onError: (error) => failed(error, t`Failed to cancel booking`),
   });
   // The dialog stays busy until the answer (it awaits this); failures are told above.
   return async (booking: Booking, reason: string) => {
@@ -57,23 +59,26 @@ function LateFeeChoice({
   onChange: (waiver: Waiver) => void;
 }) {
   if (!(Number(booking.lateFee) > 0)) return null;
+  const fee = formatMoney(booking.lateFee);
   return (
     <div className="notice" role="note" data-testid="late-fee">
       <p>
-        Less than 48 hours before the visit: the helper is paid a late fee of{" "}
-        <strong>{formatMoney(booking.lateFee)}</strong>. Tell the family this amount before you confirm.
+        <Trans>
+          Less than 48 hours before the visit: the helper is paid a late fee of <strong>{fee}</strong>. Tell the family
+          this amount before you confirm.
+        </Trans>
       </p>
       <CheckboxOption
         id="waive-late-fee"
-        label="Waive the late fee"
-        description="The client gets everything back and the helper is paid nothing."
+        label={t`Waive the late fee`}
+        description={t`The client gets everything back and the helper is paid nothing.`}
         checked={waiver.waive}
         onChange={(e) => onChange({ ...waiver, waive: e.currentTarget.checked })}
       />
       {waiver.waive && (
         <TextareaField
           id="waive-reason"
-          label="Why the fee is waived"
+          label={t`Why the fee is waived`}
           required
           value={waiver.reason}
           maxLength={TEXT_MAX}
@@ -87,17 +92,67 @@ function LateFeeChoice({
 /** What comes back to the client's card, with the late fee kept or waived. */
 function lateRefundNote(booking: Booking | null, waiver: Waiver): string | undefined {
   if (!booking || !(Number(booking.lateFee) > 0) || waiver.waive) return undefined;
-  return `The client will get ${formatMoney(booking.lateCancelRefund)} back to their card; ${formatMoney(
-    booking.lateFee,
-  )} goes to the helper as the late fee.`;
+  const refund = formatMoney(booking.lateCancelRefund);
+  const fee = formatMoney(booking.lateFee);
+  return t`The client will get ${refund} back to their card; ${fee} goes to the helper as the late fee.`;
 }
 
 /** Why a booking's row has no Reassign / Cancel booking buttons (only confirmed ones do). */
-const NO_ACTION: Partial<Record<Booking["status"], string>> = {
-  scheduled: "Waiting for payment",
-  completed: "Visit done",
-  cancelled: "Cancellation is final",
-};
+function noActionText(status: Booking["status"]): string {
+  const why: Partial<Record<Booking["status"], string>> = {
+    scheduled: t`Waiting for payment`,
+    completed: t`Visit done`,
+    cancelled: t`Cancellation is final`,
+  };
+  return why[status] ?? t`No changes`;
+}
+
+interface RowActions {
+  onReassign: (booking: Booking) => void;
+  onRemove: (booking: Booking) => void;
+  onCancel: (booking: Booking) => void;
+}
+
+function BookingRow({ booking: b, actions }: { booking: Booking; actions: RowActions }) {
+  const id = b.id;
+  return (
+    <tr data-testid="admin-booking">
+      <td>#{b.id}</td>
+      <td>{clientName(b.client)}</td>
+      <td>{providerName(b)}</td>
+      <td>{formatVisit(b.scheduledDate, b.scheduledTime, b.recipient?.timeZone)}</td>
+      <td>
+        <StatusBadge status={b.status} />
+      </td>
+      <td>
+        {b.status === "confirmed" || b.status === "replacing" ? (
+          <div className="actions table-actions">
+            <button type="button" className="button button-secondary" onClick={() => actions.onReassign(b)}>
+              <Trans>
+                Reassign<span className="visually-hidden"> booking #{id}</span>
+              </Trans>
+            </button>
+            {b.status === "confirmed" && (
+              <button type="button" className="button button-secondary" onClick={() => actions.onRemove(b)}>
+                <Trans>
+                  Remove helper<span className="visually-hidden"> of booking #{id}</span>
+                </Trans>
+              </button>
+            )}
+            <button type="button" className="button button-danger" onClick={() => actions.onCancel(b)}>
+              <Trans>
+                Cancel booking<span className="visually-hidden"> #{id}</span>
+              </Trans>
+            </button>
+          </div>
+        ) : (
+          // Only confirmed bookings can be changed here; a bare "None" read as missing data.
+          <span className="muted">{noActionText(b.status)}</span>
+        )}
+      </td>
+    </tr>
+  );
+}
 
 export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"]; onChanged: () => Promise<void> }) {
   const [reassigning, setReassigning] = useState<Booking | null>(null);
@@ -107,69 +162,47 @@ export function BookingsTab({ counts, onChanged }: { counts: Counts["bookings"];
   // onChanged invalidates every list of bookings (this one and the summary's) and the counts.
   const done = onChanged;
   const cancel = useAdminCancel(done, () => setCancelling(null), waiver);
+  const actions: RowActions = {
+    onReassign: setReassigning,
+    onRemove: setRemoving,
+    onCancel: (b) => {
+      setWaiver(NO_WAIVER);
+      setCancelling(b);
+    },
+  };
   return (
     <>
       <CountCards
-        label="Booking counts"
+        label={t`Booking counts`}
         cards={[
-          { label: "Total Bookings", value: counts.total },
-          { label: "Confirmed", value: counts.confirmed },
-          { label: "Cancelled", value: counts.cancelled },
+          { key: "Total Bookings", label: t`Total Bookings`, value: counts.total },
+          { key: "Confirmed", label: t`Confirmed`, value: counts.confirmed },
+          { key: "Cancelled", label: t`Cancelled`, value: counts.cancelled },
         ]}
       />
       <FilteredTable<Booking>
         url={BOOKINGS}
-        title="All Bookings"
-        noun={{ id: "booking", one: "booking", many: "bookings", all: "bookings" }}
+        title={t`All Bookings`}
+        noun={{ id: "booking", many: "bookings" }}
+        words={{
+          found: (count) => plural(count, { one: "# booking found", other: "# bookings found" }),
+          noneFound: t`No bookings found`,
+          noneYet: t`No bookings yet`,
+        }}
         statuses={BOOKING_STATUSES}
-        searchLabel="Search bookings"
-        searchPlaceholder="Booking ID, client, provider or service..."
-        columns={["Booking ID", "Client", "Provider", "Date", "Status", "Actions"]}
-        row={(b) => (
-          <tr key={b.id} data-testid="admin-booking">
-            <td>#{b.id}</td>
-            <td>{clientName(b.client)}</td>
-            <td>{providerName(b)}</td>
-            <td>{formatVisit(b.scheduledDate, b.scheduledTime, b.recipient?.timeZone)}</td>
-            <td>
-              <StatusBadge status={b.status} />
-            </td>
-            <td>
-              {b.status === "confirmed" || b.status === "replacing" ? (
-                <div className="actions table-actions">
-                  <button type="button" className="button button-secondary" onClick={() => setReassigning(b)}>
-                    Reassign<span className="visually-hidden"> booking #{b.id}</span>
-                  </button>
-                  {b.status === "confirmed" && (
-                    <button type="button" className="button button-secondary" onClick={() => setRemoving(b)}>
-                      Remove helper<span className="visually-hidden"> of booking #{b.id}</span>
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="button button-danger"
-                    onClick={() => {
-                      setWaiver(NO_WAIVER);
-                      setCancelling(b);
-                    }}
-                  >
-                    Cancel booking<span className="visually-hidden"> #{b.id}</span>
-                  </button>
-                </div>
-              ) : (
-                // Only confirmed bookings can be changed here; a bare "None" read as missing data.
-                <span className="muted">{NO_ACTION[b.status] ?? "No changes"}</span>
-              )}
-            </td>
-          </tr>
-        )}
+        searchLabel={t`Search bookings`}
+        searchPlaceholder={t`Booking ID, client, provider or service...`}
+        columns={[t`Booking ID`, t`Client`, t`Provider`, t`Date`, t`Status`, t`Actions`]}
+        row={(b) => <BookingRow key={b.id} booking={b} actions={actions} />}
       />
       <ReassignDialog booking={reassigning} onClose={() => setReassigning(null)} onDone={done} />
       <RemoveHelperDialog booking={removing} onClose={() => setRemoving(null)} onDone={done} />
       <CancelBookingDialog
         booking={cancelling}
-        reasonLabel="Cancellation reason"
+        reasonLabel={t`Cancellation reason`}
         reasonRequired
+        // CancelBookingDialog's choice of sentence (its own words), not words shown as such.
+        // eslint-disable-next-line lingui/no-unlocalized-strings
         refundTo="the client"
         refundNote={lateRefundNote(cancelling, waiver)}
         onClose={() => setCancelling(null)}

@@ -3,6 +3,8 @@
 // stands and is paid to her) or "Refund the family" (it goes back to the card), with a reason both
 // sides are told, confirmed in a dialog that shows the amounts. The decision is audited by the
 // server; a fee another staff member decided meanwhile answers 409, said in the dialog.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Dialog, DialogClose } from "../../components/Dialog";
@@ -10,7 +12,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { TextareaField } from "../../components/Field";
 import { Pager } from "../../components/Pager";
 import { ApiError, api, errorMessage, isUnauthorizedError } from "../../lib/api";
-import { formatDateTime, formatMoney, formatVisit, plural } from "../../lib/format";
+import { formatDateTime, formatMoney, formatVisit } from "../../lib/format";
 import { useSchemaForm } from "../../lib/forms";
 import { lateFeeDecisionSchema, type LateFeeDecisionValues } from "../../lib/schemas/admin";
 import { toast } from "../../lib/toast";
@@ -32,29 +34,32 @@ interface Pending {
 export function waitedFor(since: string | null | undefined, now: Date = new Date()): string {
   if (!since) return "";
   const hours = Math.floor((now.getTime() - new Date(since).getTime()) / 3_600_000);
-  if (hours < 1) return "less than an hour";
-  if (hours < 48) return plural(hours, "hour", "hours");
-  return plural(Math.floor(hours / 24), "day", "days");
+  if (hours < 1) return t`less than an hour`;
+  if (hours < 48) return plural(hours, { one: "# hour", other: "# hours" });
+  const days = Math.floor(hours / 24);
+  return plural(days, { one: "# day", other: "# days" });
 }
 
-const helperOf = (d: LateFeeDisputeRow) => d.helperName || "The helper";
-const familyOf = (d: LateFeeDisputeRow) => d.familyName || "the family";
+const helperOf = (d: LateFeeDisputeRow) => d.helperName || t`The helper`;
+const familyOf = (d: LateFeeDisputeRow) => d.familyName || t`the family`;
 
 function decisionTexts({ dispute: d, decision }: Pending) {
   const amount = formatMoney(d.amount);
+  const helper = helperOf(d);
+  const family = familyOf(d);
   if (decision === "pay") {
     return {
-      title: `Release ${amount} to ${helperOf(d)}?`,
-      description: `${helperOf(d)} is paid the late fee of ${amount}. ${familyOf(d)} gets nothing more back for this visit.`,
-      action: `Release ${amount}`,
-      done: `The late fee of ${amount} will be paid to ${helperOf(d)}. Both sides are told.`,
+      title: t`Release ${amount} to ${helper}?`,
+      description: t`${helper} is paid the late fee of ${amount}. ${family} gets nothing more back for this visit.`,
+      action: t`Release ${amount}`,
+      done: t`The late fee of ${amount} will be paid to ${helper}. Both sides are told.`,
     };
   }
   return {
-    title: `Refund ${amount} to the family?`,
-    description: `The late fee of ${amount} goes back to the card of ${familyOf(d)}. ${helperOf(d)} is paid nothing for this visit.`,
-    action: `Refund ${amount}`,
-    done: `The late fee of ${amount} will be refunded to the family. Both sides are told.`,
+    title: t`Refund ${amount} to the family?`,
+    description: t`The late fee of ${amount} goes back to the card of ${family}. ${helper} is paid nothing for this visit.`,
+    action: t`Refund ${amount}`,
+    done: t`The late fee of ${amount} will be refunded to the family. Both sides are told.`,
   };
 }
 
@@ -82,7 +87,7 @@ function DecisionDialog({
       api.post(`/api/admin/bookings/${p.dispute.bookingId}/late-fee`, { decision: p.decision, reason }),
     meta: ADMIN_ACTION,
     onSuccess: async (_data, { p }) => {
-      toast({ title: "Success", description: decisionTexts(p).done });
+      toast({ title: t`Success`, description: decisionTexts(p).done });
       await onDone();
       onClose();
     },
@@ -115,14 +120,16 @@ function DecisionDialog({
       testId="late-fee-decision-dialog"
       footer={
         <>
-          <DialogClose>Go back</DialogClose>
+          <DialogClose>
+            <Trans>Go back</Trans>
+          </DialogClose>
           <button
             type="button"
             className={`button ${pending?.decision === "waive" ? "button-danger" : "button-primary"}`}
             disabled={decide.isPending}
             onClick={confirm}
           >
-            {decide.isPending ? "Saving..." : texts?.action}
+            {decide.isPending ? t`Saving...` : texts?.action}
           </button>
         </>
       }
@@ -138,7 +145,7 @@ function DecisionDialog({
       )}
       <TextareaField
         id="late-fee-decision-reason"
-        label="Reason (the family and the helper are told)"
+        label={t`Reason (the family and the helper are told)`}
         required
         value={values.reason}
         error={error("reason")}
@@ -159,65 +166,30 @@ export function DisputesTab() {
   return (
     <>
       <p className="muted">
-        Late fees families disputed after a helper reported nobody home, the longest waiting first. Read what the family
-        says, then release the fee to the helper or refund it to the family.
+        <Trans>
+          Late fees families disputed after a helper reported nobody home, the longest waiting first. Read what the
+          family says, then release the fee to the helper or refund it to the family.
+        </Trans>
       </p>
       <ListState
         list={list}
-        empty={<EmptyState title="No disputes">Late fees families dispute show here, for you to decide.</EmptyState>}
+        empty={
+          <EmptyState title={t`No disputes`}>
+            <Trans>Late fees families dispute show here, for you to decide.</Trans>
+          </EmptyState>
+        }
       >
         {(items) => (
           <ul className="grid plain-list" data-testid="late-fee-disputes">
             {items.map((d) => (
-              <li key={d.bookingId} className="card" data-testid="late-fee-dispute">
-                <h3 className="h3">
-                  #{d.bookingId}: {d.title}
-                </h3>
-                <dl className="visit-report">
-                  <dt>Visit</dt>
-                  <dd>{formatVisit(d.scheduledDate, d.scheduledTime, d.timeZone)}</dd>
-                  <dt>Family</dt>
-                  <dd>
-                    {familyOf(d)}
-                    {d.recipientName ? `, for ${d.recipientName}` : ""}
-                  </dd>
-                  <dt>Helper</dt>
-                  <dd>{helperOf(d)}</dd>
-                  <dt>Late fee</dt>
-                  <dd>{formatMoney(d.amount)}</dd>
-                  <dt>Waiting</dt>
-                  <dd>
-                    {waitedFor(d.disputedAt)} (since {formatDateTime(d.disputedAt)})
-                  </dd>
-                </dl>
-                <p>
-                  <strong>The family says:</strong>
-                </p>
-                <blockquote className="prewrap dispute-reason">{d.disputeReason}</blockquote>
-                <div className="actions">
-                  <button
-                    type="button"
-                    className="button button-primary"
-                    onClick={() => setPending({ dispute: d, decision: "pay" })}
-                  >
-                    Release to helper<span className="visually-hidden"> for booking #{d.bookingId}</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    onClick={() => setPending({ dispute: d, decision: "waive" })}
-                  >
-                    Refund the family<span className="visually-hidden"> for booking #{d.bookingId}</span>
-                  </button>
-                </div>
-              </li>
+              <Dispute key={d.bookingId} dispute={d} onDecide={(decision) => setPending({ dispute: d, decision })} />
             ))}
           </ul>
         )}
       </ListState>
       {list.total !== null && (
         <Pager
-          label="Late fee disputes"
+          label={t`Late fee disputes`}
           total={list.total}
           offset={offset}
           pageSize={pageSize}
@@ -228,5 +200,67 @@ export function DisputesTab() {
       )}
       <DecisionDialog pending={pending} onClose={() => setPending(null)} onDone={reload} />
     </>
+  );
+}
+
+/** One disputed late fee: the visit, both sides, the fee, how long it waited, the family's words. */
+function Dispute({ dispute: d, onDecide }: { dispute: LateFeeDisputeRow; onDecide: (decision: Decision) => void }) {
+  const id = d.bookingId;
+  const recipient = d.recipientName;
+  const waited = waitedFor(d.disputedAt);
+  const since = formatDateTime(d.disputedAt);
+  return (
+    <li className="card" data-testid="late-fee-dispute">
+      <h3 className="h3">
+        #{d.bookingId}: {d.title}
+      </h3>
+      <dl className="visit-report">
+        <dt>
+          <Trans>Visit</Trans>
+        </dt>
+        <dd>{formatVisit(d.scheduledDate, d.scheduledTime, d.timeZone)}</dd>
+        <dt>
+          <Trans>Family</Trans>
+        </dt>
+        <dd>
+          {familyOf(d)}
+          {recipient ? t`, for ${recipient}` : ""}
+        </dd>
+        <dt>
+          <Trans>Helper</Trans>
+        </dt>
+        <dd>{helperOf(d)}</dd>
+        <dt>
+          <Trans>Late fee</Trans>
+        </dt>
+        <dd>{formatMoney(d.amount)}</dd>
+        <dt>
+          <Trans>Waiting</Trans>
+        </dt>
+        <dd>
+          <Trans>
+            {waited} (since {since})
+          </Trans>
+        </dd>
+      </dl>
+      <p>
+        <strong>
+          <Trans>The family says:</Trans>
+        </strong>
+      </p>
+      <blockquote className="prewrap dispute-reason">{d.disputeReason}</blockquote>
+      <div className="actions">
+        <button type="button" className="button button-primary" onClick={() => onDecide("pay")}>
+          <Trans>
+            Release to helper<span className="visually-hidden"> for booking #{id}</span>
+          </Trans>
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => onDecide("waive")}>
+          <Trans>
+            Refund the family<span className="visually-hidden"> for booking #{id}</span>
+          </Trans>
+        </button>
+      </div>
+    </li>
   );
 }

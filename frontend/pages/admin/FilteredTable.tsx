@@ -12,6 +12,7 @@ export function FilteredTable<T extends { id: number }>({
   url,
   title,
   noun,
+  words,
   statuses,
   searchLabel,
   searchPlaceholder,
@@ -20,8 +21,11 @@ export function FilteredTable<T extends { id: number }>({
 }: {
   url: string;
   title: string;
-  /** The names in its ids and texts: #request-search, "12 requests found" (requests-found), "No service requests yet". */
-  noun: { id: string; one: string; many: string; all: string };
+  /** The names in its ids (never shown): #request-search, the test ids requests-found and requests-pager. */
+  noun: { id: string; many: string };
+  /** Its texts, in the page's language: "12 requests found", "No service requests found" (a search
+   * or a filter on), "No service requests yet". */
+  words: { found: (count: number) => string; noneFound: string; noneYet: string };
   statuses: string[];
   searchLabel: string;
   searchPlaceholder: string;
@@ -50,10 +54,10 @@ export function FilteredTable<T extends { id: number }>({
           onChange={(value) => filters.set("status", value)}
         />
       </div>
-      <FoundCount list={list} one={noun.one} many={noun.many} testId={`${noun.many}-found`} />
+      <FoundCount list={list} found={words.found} testId={`${noun.many}-found`} />
       <ListState
         list={list}
-        empty={<EmptyState title={search || status ? `No ${noun.all} found` : `No ${noun.all} yet`} headingLevel={4} />}
+        empty={<EmptyState title={search || status ? words.noneFound : words.noneYet} headingLevel={4} />}
       >
         {(items) => (
           <TableRegion label={title}>

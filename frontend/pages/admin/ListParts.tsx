@@ -1,16 +1,25 @@
 // The parts of the admin's lists: count cards, a list's loading and empty states, the search box,
 // the status filter and its form, "N found", and the scroll region of a wide table.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { type ReactNode, useCallback, useState } from "react";
 import { LoadingText } from "../../components/Skeleton";
-import { plural, statusLabel } from "../../lib/format";
+import { statusLabel } from "../../lib/format";
 import type { ListFilterValues } from "../../lib/schemas/admin";
 import { type PagedList, useDebounced } from "../../lib/usePagedList";
 
-export function CountCards({ cards, label }: { cards: { label: string; value: number | string }[]; label: string }) {
+/** A count card: `key` names it in its test id, in English whatever the page's language ("count-Verified"). */
+export interface CountCard {
+  key: string;
+  label: string;
+  value: number | string;
+}
+
+export function CountCards({ cards, label }: { cards: CountCard[]; label: string }) {
   return (
     <ul className="count-cards" aria-label={label}>
       {cards.map((c) => (
-        <li key={c.label} className="card count-card" data-testid={`count-${c.label}`}>
+        <li key={c.key} className="card count-card" data-testid={`count-${c.key}`}>
           <span className="count-label">{c.label}</span>
           <span className="count-value">{c.value}</span>
         </li>
@@ -33,7 +42,7 @@ export function ListState<T>({
   if (list.state === "error") {
     return (
       <p className="field-error" role="alert">
-        Could not load this list. Please refresh the page.
+        <Trans>Could not load this list. Please refresh the page.</Trans>
       </p>
     );
   }
@@ -93,9 +102,11 @@ export function StatusFilter({
 }) {
   return (
     <div className="field">
-      <label htmlFor={id}>Status</label>
+      <label htmlFor={id}>
+        <Trans>Status</Trans>
+      </label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">All statuses</option>
+        <option value="">{t`All statuses`}</option>
         {options.map((o) => (
           <option key={o} value={o}>
             {statusLabel(o)}
@@ -106,21 +117,19 @@ export function StatusFilter({
   );
 }
 
-/** "12 bookings found" under the filters, announced politely. */
+/** "12 bookings found" under the filters, announced politely: `found` says the count in words. */
 export function FoundCount({
   list,
-  one,
-  many,
+  found,
   testId,
 }: {
   list: PagedList<unknown>;
-  one: string;
-  many: string;
+  found: (count: number) => string;
   testId: string;
 }) {
   return (
     <p role="status" className="results-count" data-testid={testId}>
-      {list.total === null ? "Searching…" : `${plural(list.total, one, many)} found`}
+      {list.total === null ? t`Searching…` : found(list.total)}
     </p>
   );
 }

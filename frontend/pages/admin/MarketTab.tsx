@@ -2,10 +2,12 @@
 // day of being posted, the median time to a helper's accept, and where requests went unfilled, over
 // the last 7 and 30 days, and the replacements needed and found (GET /api/admin/market), with a chart of the last 30 days drawn by uPlot.
 // The chart is loaded only when the tab opens (its own chunk), and its numbers are in a table too.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { LoadingText } from "../../components/Skeleton";
-import { formatDate, plural } from "../../lib/format";
+import { formatDate } from "../../lib/format";
 import { apiQuery } from "../../lib/query";
 import type { Market } from "../../lib/types";
 import { TableRegion } from "./ListParts";
@@ -15,34 +17,46 @@ type Day = Market["daily"][number];
 
 /** "45%" of a share from 0 to 1; "No requests yet" when there is none to judge. */
 export function percentText(share: number | null): string {
-  return share === null ? "No requests yet" : `${Math.round(share * 100)}%`;
+  if (share === null) return t`No requests yet`;
+  const percent = Math.round(share * 100);
+  return t`${percent}%`;
 }
 
 /** "14 min", "2 hr 5 min", "3 days"; "No accepts yet" when none was accepted. */
 export function durationText(minutes: number | null): string {
-  if (minutes === null) return "No accepts yet";
+  if (minutes === null) return t`No accepts yet`;
   const whole = Math.round(minutes);
-  if (whole < 60) return `${whole} min`;
+  if (whole < 60) return t`${whole} min`;
   if (whole < 48 * 60) {
     const hours = Math.floor(whole / 60);
     const rest = whole % 60;
-    return rest ? `${hours} hr ${rest} min` : `${hours} hr`;
+    return rest ? t`${hours} hr ${rest} min` : t`${hours} hr`;
   }
-  return plural(Math.round(whole / (24 * 60)), "day", "days");
+  const days = Math.round(whole / (24 * 60));
+  return plural(days, { one: "# day", other: "# days" });
 }
 
 function periodName(days: number): string {
-  return `Last ${days} days`;
+  return plural(days, { one: "Last # day", other: "Last # days" });
+}
+
+/** "3 of 4": the requests booked in time of those judged. */
+function filledOf({ filled, judged }: Period): string {
+  return t`${filled} of ${judged}`;
 }
 
 function Numbers({ periods, hours }: { periods: Period[]; hours: number }) {
   return (
-    <TableRegion label="The market's numbers">
+    <TableRegion label={t`The market's numbers`}>
       <table className="data-table" data-testid="market-numbers">
-        <caption className="visually-hidden">The market over the last 7 and 30 days</caption>
+        <caption className="visually-hidden">
+          <Trans>The market over the last 7 and 30 days</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Measure</th>
+            <th scope="col">
+              <Trans>Measure</Trans>
+            </th>
             {periods.map((p) => (
               <th scope="col" key={p.days}>
                 {periodName(p.days)}
@@ -52,40 +66,52 @@ function Numbers({ periods, hours }: { periods: Period[]; hours: number }) {
         </thead>
         <tbody>
           <tr>
-            <th scope="row">Requests posted</th>
+            <th scope="row">
+              <Trans>Requests posted</Trans>
+            </th>
             {periods.map((p) => (
               <td key={p.days}>{p.posted}</td>
             ))}
           </tr>
           <tr data-testid="market-fill-rate">
-            <th scope="row">Booked within {hours} hours</th>
+            <th scope="row">
+              <Trans>Booked within {hours} hours</Trans>
+            </th>
             {periods.map((p) => (
               <td key={p.days}>
                 <strong>{percentText(p.fillRate)}</strong>
-                {p.judged > 0 && <span className="muted"> ({`${p.filled} of ${p.judged}`})</span>}
+                {p.judged > 0 && <span className="muted"> ({filledOf(p)})</span>}
               </td>
             ))}
           </tr>
           <tr data-testid="market-median">
-            <th scope="row">Median time to accept</th>
+            <th scope="row">
+              <Trans>Median time to accept</Trans>
+            </th>
             {periods.map((p) => (
               <td key={p.days}>{durationText(p.medianMinutesToAccept)}</td>
             ))}
           </tr>
           <tr>
-            <th scope="row">Not booked within {hours} hours</th>
+            <th scope="row">
+              <Trans>Not booked within {hours} hours</Trans>
+            </th>
             {periods.map((p) => (
               <td key={p.days}>{p.judged - p.filled}</td>
             ))}
           </tr>
           <tr data-testid="market-replacements">
-            <th scope="row">Replacements needed</th>
+            <th scope="row">
+              <Trans>Replacements needed</Trans>
+            </th>
             {periods.map((p) => (
               <td key={p.days}>{p.replacementsNeeded}</td>
             ))}
           </tr>
           <tr>
-            <th scope="row">Replacements found</th>
+            <th scope="row">
+              <Trans>Replacements found</Trans>
+            </th>
             {periods.map((p) => (
               <td key={p.days}>{p.replacementsFound}</td>
             ))}
@@ -97,27 +123,39 @@ function Numbers({ periods, hours }: { periods: Period[]; hours: number }) {
 }
 
 function UnfilledAreas({ period }: { period: Period }) {
-  const title = `Unfilled requests by area, ${periodName(period.days).toLowerCase()}`;
+  const days = period.days;
+  const title = plural(days, {
+    one: "Unfilled requests by area, last # day",
+    other: "Unfilled requests by area, last # days",
+  });
   return (
     <section aria-label={title}>
       <h4>{title}</h4>
       {period.unfilledByArea.length === 0 ? (
-        <p className="muted">Every request was booked in time.</p>
+        <p className="muted">
+          <Trans>Every request was booked in time.</Trans>
+        </p>
       ) : (
         <TableRegion label={title}>
           <table className="data-table" data-testid={`market-areas-${period.days}`}>
             <thead>
               <tr>
-                <th scope="col">Area</th>
-                <th scope="col">ZIP codes</th>
-                <th scope="col">Unfilled</th>
+                <th scope="col">
+                  <Trans>Area</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>ZIP codes</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Unfilled</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {period.unfilledByArea.map((a) => (
                 <tr key={a.zipPrefix}>
                   <td>{a.place}</td>
-                  <td>{a.zipPrefix ? `${a.zipPrefix}xx` : "No ZIP given"}</td>
+                  <td>{a.zipPrefix ? `${a.zipPrefix}xx` : t`No ZIP given`}</td>
                   <td>{a.unfilled}</td>
                 </tr>
               ))}
@@ -147,6 +185,8 @@ function DailyChart({ daily, hours }: { daily: Day[]; hours: number }) {
       .then(([{ default: UPlot }]) => {
         if (gone || !box.current) return;
         const seconds = daily.map((d) => new Date(`${d.date}T12:00:00`).getTime() / 1000);
+        // A CSS font, not words.
+        // eslint-disable-next-line lingui/no-unlocalized-strings
         const font = "16px system-ui, sans-serif";
         const axis = { font, stroke: "#1f2933", grid: { stroke: "#e3e6ea" }, ticks: { stroke: "#c9ced6" } };
         plot = new UPlot(
@@ -155,15 +195,21 @@ function DailyChart({ daily, hours }: { daily: Day[]; hours: number }) {
             height,
             series: [
               {},
-              { label: "Posted", stroke: "#0b5c61", width: 3, points: { size: 7 } },
-              { label: `Booked within ${hours} hours`, stroke: "#a34700", width: 3, dash: [8, 5], points: { size: 7 } },
+              { label: t`Posted`, stroke: "#0b5c61", width: 3, points: { size: 7 } },
+              {
+                label: t`Booked within ${hours} hours`,
+                stroke: "#a34700",
+                width: 3,
+                dash: [8, 5],
+                points: { size: 7 },
+              },
             ],
             // Whole requests on the y axis, never 0.5 of one.
             axes: [
               axis,
               {
                 ...axis,
-                label: "Requests",
+                label: t`Requests`,
                 labelFont: font,
                 incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
               },
@@ -186,28 +232,42 @@ function DailyChart({ daily, hours }: { daily: Day[]; hours: number }) {
 
   const posted = daily.reduce((sum, d) => sum + d.posted, 0);
   const filled = daily.reduce((sum, d) => sum + d.filled, 0);
-  const description =
-    `Line chart of the last ${daily.length} days: ${plural(posted, "request", "requests")} posted, ` +
-    `${filled} of them booked within ${hours} hours. The numbers are in the table below the chart.`;
+  const days = daily.length;
+  const description = plural(posted, {
+    one: `Line chart of the last ${days} days: # request posted, ${filled} of them booked within ${hours} hours. The numbers are in the table below the chart.`,
+    other: `Line chart of the last ${days} days: # requests posted, ${filled} of them booked within ${hours} hours. The numbers are in the table below the chart.`,
+  });
   return (
     <figure className="market-chart">
       <figcaption>
-        <h4>Requests posted and booked within {hours} hours, day by day</h4>
+        <h4>
+          <Trans>Requests posted and booked within {hours} hours, day by day</Trans>
+        </h4>
       </figcaption>
       {failed ? (
-        <p role="alert">The chart could not be drawn. The numbers are in the table below.</p>
+        <p role="alert">
+          <Trans>The chart could not be drawn. The numbers are in the table below.</Trans>
+        </p>
       ) : (
         <div ref={box} role="img" aria-label={description} data-testid="market-chart" />
       )}
       <details className="market-chart-table">
-        <summary>Show the chart's numbers as a table</summary>
-        <TableRegion label="The chart's numbers, day by day">
+        <summary>
+          <Trans>Show the chart's numbers as a table</Trans>
+        </summary>
+        <TableRegion label={t`The chart's numbers, day by day`}>
           <table className="data-table" data-testid="market-daily">
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Posted</th>
-                <th scope="col">Booked within {hours} hours</th>
+                <th scope="col">
+                  <Trans>Day</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Posted</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Booked within {hours} hours</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -230,7 +290,9 @@ export function MarketTab() {
   const market = useQuery(apiQuery<Market>("/api/admin/market"));
   if (!market.data) {
     return market.isError ? (
-      <p role="alert">The market's numbers could not be loaded. Please try again.</p>
+      <p role="alert">
+        <Trans>The market's numbers could not be loaded. Please try again.</Trans>
+      </p>
     ) : (
       <LoadingText />
     );
@@ -239,8 +301,10 @@ export function MarketTab() {
   return (
     <>
       <p className="muted">
-        A request counts as booked when a helper accepted it within {fillWithinHours} hours of being posted. Requests
-        posted in the last {fillWithinHours} hours are not counted yet.
+        <Trans>
+          A request counts as booked when a helper accepted it within {fillWithinHours} hours of being posted. Requests
+          posted in the last {fillWithinHours} hours are not counted yet.
+        </Trans>
       </p>
       <Numbers periods={periods} hours={fillWithinHours} />
       <DailyChart daily={daily} hours={fillWithinHours} />

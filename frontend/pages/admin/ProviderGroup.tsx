@@ -1,4 +1,5 @@
 // One status's providers on /admin (Pending Approval, Verified, Rejected), a page at a time.
+import { t } from "@lingui/core/macro";
 import { useEffect, useRef } from "react";
 import { EmptyState } from "../../components/EmptyState";
 import { Pager } from "../../components/Pager";
@@ -7,6 +8,14 @@ import { usePagedList } from "../../lib/usePagedList";
 import { ListState } from "./ListParts";
 import { ProviderCard } from "./ProviderCard";
 import { PROVIDERS, PROVIDERS_PER_PAGE, type Verdict } from "./common";
+
+/** Each group's id (its heading's, the summary's link "#group-pending-approval", the test ids), in
+ * English whatever the page's language. */
+const GROUP_IDS: Partial<Record<Provider["verificationStatus"], string>> = {
+  pending: "group-pending-approval",
+  verified: "group-verified-providers",
+  rejected: "group-rejected-providers",
+};
 
 /** One status's providers, a page at a time, from the server (which searches them too). */
 export function ProviderGroup({
@@ -27,7 +36,7 @@ export function ProviderGroup({
   focus?: boolean;
   onFocused?: () => void;
 }) {
-  const id = `group-${title.replace(/\s+/g, "-").toLowerCase()}`;
+  const id = GROUP_IDS[status] ?? `group-${status}`;
   const heading = useRef<HTMLHeadingElement>(null);
   // An approval or rejection invalidates every page of the providers (ProvidersTab).
   const { list, offset, setOffset, pageSize } = usePagedList<Provider>(
@@ -53,7 +62,7 @@ export function ProviderGroup({
           ({list.total ?? "–"})
         </span>
       </h3>
-      <ListState list={list} empty={<EmptyState title="No providers found" headingLevel={4} />}>
+      <ListState list={list} empty={<EmptyState title={t`No providers found`} headingLevel={4} />}>
         {(items) => (
           <ul className="grid plain-list">
             {items.map((p) => (

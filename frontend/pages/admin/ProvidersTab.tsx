@@ -1,4 +1,5 @@
 // /admin's Providers tab: the counts, a search, the three groups and the approval dialog.
+import { t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
 import { api, ApiError } from "../../lib/api";
@@ -33,15 +34,15 @@ export function ProvidersTab({
       api.put(`/api/admin/providers/${provider.id}/status`, reason ? { status, reason } : { status }),
     meta: ADMIN_ACTION,
     onSuccess: async () => {
-      toast({ title: "Success", description: "Provider status updated successfully" });
+      toast({ title: t`Success`, description: t`Provider status updated successfully` });
       setVerdict(null);
       await Promise.all([client.invalidateQueries({ queryKey: [PROVIDERS] }), onChanged()]);
     },
     // A refusal the server explains (409: no verified ID or clear check yet) is shown in its words.
     onError: (error) =>
       error instanceof ApiError && error.status === 409 && error.serverMessage
-        ? toast({ title: "Not approved", description: error.serverMessage, variant: "destructive" })
-        : failed(error, "Failed to update provider status"),
+        ? toast({ title: t`Not approved`, description: error.serverMessage, variant: "destructive" })
+        : failed(error, t`Failed to update provider status`),
   });
   const busyId = update.isPending ? update.variables.provider.id : null;
   const ask = (provider: Provider, status: Verdict) => setVerdict({ provider, status });
@@ -50,30 +51,30 @@ export function ProvidersTab({
   return (
     <>
       <CountCards
-        label="Provider counts"
+        label={t`Provider counts`}
         cards={[
-          { label: "Pending", value: counts.pending },
-          { label: "Verified", value: counts.verified },
-          { label: "Rejected", value: counts.rejected },
-          { label: "Total", value: counts.total },
+          { key: "Pending", label: t`Pending`, value: counts.pending },
+          { key: "Verified", label: t`Verified`, value: counts.verified },
+          { key: "Rejected", label: t`Rejected`, value: counts.rejected },
+          { key: "Total", label: t`Total`, value: counts.total },
         ]}
       />
       <SearchBox
         id="provider-search"
-        label="Search providers"
-        placeholder="Search providers by name, email, or specialty..."
+        label={t`Search providers`}
+        placeholder={t`Search providers by name, email, or specialty...`}
         value={filters.values.search}
         onChange={(value) => filters.set("search", value)}
       />
       <ProviderGroup
-        title="Pending Approval"
+        title={t`Pending Approval`}
         status="pending"
         {...group}
         focus={focusPending}
         onFocused={onPendingFocused}
       />
-      <ProviderGroup title="Verified Providers" status="verified" {...group} />
-      <ProviderGroup title="Rejected Providers" status="rejected" {...group} />
+      <ProviderGroup title={t`Verified Providers`} status="verified" {...group} />
+      <ProviderGroup title={t`Rejected Providers`} status="rejected" {...group} />
       {verdict !== null && (
         <Suspense fallback={null}>
           <VerdictDialog

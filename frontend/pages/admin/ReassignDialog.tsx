@@ -1,11 +1,13 @@
 // "Reassign" a confirmed booking to another verified provider (searched on the server when they are
 // many), with a reason.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Dialog, DialogClose } from "../../components/Dialog";
 import { SelectField, TextareaField } from "../../components/Field";
 import { api, isUnauthorizedError } from "../../lib/api";
-import { personName, plural, specialtyName } from "../../lib/format";
+import { personName, specialtyName } from "../../lib/format";
 import { useSchemaForm } from "../../lib/forms";
 import { pageQuery } from "../../lib/query";
 import { reassignPayload, reassignSchema, type ReassignValues } from "../../lib/schemas/admin";
@@ -16,7 +18,8 @@ import { useDebounced } from "../../lib/usePagedList";
 import { ADMIN_ACTION, failed, PROVIDERS, REASSIGN_CHOICES } from "./common";
 
 function providerOptionLabel(p: Provider): string {
-  const name = personName(p.user) || `Provider #${p.id}`;
+  const id = p.id;
+  const name = personName(p.user) || t`Provider #${id}`;
   const specialties = p.specialties.map(specialtyName).join(", ");
   return specialties ? `${name} - ${specialties}` : name;
 }
@@ -31,11 +34,17 @@ function useVerifiedChoices(open: boolean, search: string) {
   useEffect(() => {
     // A lost session is lib/query's; anything else is said here.
     if (error && !isUnauthorizedError(error)) {
-      toast({ title: "Error", description: "Could not load the verified providers", variant: "destructive" });
+      toast({ title: t`Error`, description: t`Could not load the verified providers`, variant: "destructive" });
     }
   }, [error]);
   if (choices.isError) return { items: [], total: 0 };
   return choices.data ?? null;
+}
+
+/** Under the search: how many of the matches the list shows, or how many match. */
+function searchHint(shown: number, total: number): string {
+  if (total > shown) return t`Showing the first ${shown} of ${total}. Type to narrow the list.`;
+  return plural(total, { one: "# provider matches.", other: "# providers match." });
 }
 
 const NO_CHOICE: ReassignValues = { providerId: "", reason: "", search: "" };
@@ -73,13 +82,14 @@ export function ReassignDialog({
       api.put(`/api/admin/bookings/${b.id}/reassign`, reassignPayload(sent)),
     meta: ADMIN_ACTION,
     onSuccess: async () => {
-      toast({ title: "Success", description: "Booking reassigned successfully" });
+      toast({ title: t`Success`, description: t`Booking reassigned successfully` });
       await onDone();
       onClose();
     },
-    onError: (error) => failed(error, "Failed to reassign booking"),
+    onError: (error) => failed(error, t`Failed to reassign booking`),
   });
   const saving = reassign.isPending;
+  const bookingId = booking?.id ?? 0;
   const submit = handleSubmit((checked) => {
     if (booking) reassign.mutate({ booking, values: checked });
   });
@@ -88,43 +98,43 @@ export function ReassignDialog({
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Reassign Booking"
-      description={booking ? `Choose a verified provider for booking #${booking.id}.` : undefined}
+      title={t`Reassign Booking`}
+      description={booking ? t`Choose a verified provider for booking #${bookingId}.` : undefined}
       testId="reassign-dialog"
       footer={
         <>
           {/* Not "Cancel": beside the row's "Cancel booking" it read as cancelling the booking. */}
-          <DialogClose>Keep as is</DialogClose>
+          <DialogClose>
+            <Trans>Keep as is</Trans>
+          </DialogClose>
           <button type="button" className="button button-primary" disabled={!providerId || saving} onClick={submit}>
-            Reassign Booking
+            <Trans>Reassign Booking</Trans>
           </button>
         </>
       }
     >
       {long && (
         <div className="field">
-          <label htmlFor="reassign-search">Find a verified provider</label>
+          <label htmlFor="reassign-search">
+            <Trans>Find a verified provider</Trans>
+          </label>
           <input
             id="reassign-search"
             type="search"
-            placeholder="Name, email, or specialty"
+            placeholder={t`Name, email, or specialty`}
             aria-describedby="reassign-search-hint"
             value={values.search}
             onChange={(e) => set("search", e.currentTarget.value)}
           />
           <p id="reassign-search-hint" className="field-hint" role="status">
-            {choices
-              ? choices.total > choices.items.length
-                ? `Showing the first ${choices.items.length} of ${choices.total}. Type to narrow the list.`
-                : `${plural(choices.total, "provider matches", "providers match")}.`
-              : "Searching…"}
+            {choices ? searchHint(choices.items.length, choices.total) : t`Searching…`}
           </p>
         </div>
       )}
       <SelectField
         id="reassign-provider"
-        label="New provider"
-        placeholder={choices === null ? "Loading verified providers…" : "Select a verified provider"}
+        label={t`New provider`}
+        placeholder={choices === null ? t`Loading verified providers…` : t`Select a verified provider`}
         options={options}
         value={providerId}
         error={error("providerId")}
@@ -132,7 +142,7 @@ export function ReassignDialog({
       />
       <TextareaField
         id="reassign-reason"
-        label="Reason for reassignment"
+        label={t`Reason for reassignment`}
         value={values.reason}
         maxLength={TEXT_MAX}
         error={error("reason")}

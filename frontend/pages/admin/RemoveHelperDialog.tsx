@@ -1,6 +1,8 @@
 // "Remove helper" (PUT /api/admin/bookings/{id}/remove-helper): staff take the helper off a visit
 // still ahead, for a reason; it is offered to other helpers near the family at once (a replacement,
 // bookings.services.replacement) and the family sees "Finding a replacement".
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { Dialog, DialogClose } from "../../components/Dialog";
 import { TextareaField } from "../../components/Field";
@@ -34,11 +36,14 @@ export function RemoveHelperDialog({
       api.put(`/api/admin/bookings/${b.id}/remove-helper`, { reason }),
     meta: ADMIN_ACTION,
     onSuccess: async () => {
-      toast({ title: "Success", description: "The helper was removed. The visit is being offered to other helpers." });
+      toast({
+        title: t`Success`,
+        description: t`The helper was removed. The visit is being offered to other helpers.`,
+      });
       await onDone();
       onClose();
     },
-    onError: (err) => failed(err, "Failed to remove the helper"),
+    onError: (err) => failed(err, t`Failed to remove the helper`),
   });
   const confirm = handleSubmit(async ({ reason }) => {
     if (!booking || remove.isPending) return;
@@ -48,19 +53,21 @@ export function RemoveHelperDialog({
     <Dialog
       open={booking !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Remove helper"
-      description="The helper is taken off this visit, and it is offered at once to the best helpers near the family who are free then. The family is told."
+      title={t`Remove helper`}
+      description={t`The helper is taken off this visit, and it is offered at once to the best helpers near the family who are free then. The family is told.`}
       testId="remove-helper-dialog"
       footer={
         <>
-          <DialogClose>Keep the helper</DialogClose>
+          <DialogClose>
+            <Trans>Keep the helper</Trans>
+          </DialogClose>
           <button
             type="button"
             className="button button-danger"
             onClick={confirm}
             disabled={!values.reason.trim() || remove.isPending}
           >
-            {remove.isPending ? "Removing..." : "Remove helper"}
+            {remove.isPending ? t`Removing...` : t`Remove helper`}
           </button>
         </>
       }
@@ -76,7 +83,7 @@ export function RemoveHelperDialog({
       )}
       <TextareaField
         id="remove-helper-reason"
-        label="Reason"
+        label={t`Reason`}
         required
         value={values.reason}
         maxLength={TEXT_MAX}

@@ -1,7 +1,9 @@
 // The admin's landing: pending applications and today's bookings at a glance.
+import { plural, t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { StatusBadge } from "../../components/StatusBadge";
 import type { Page } from "../../lib/api";
-import { formatDate, plural, TIME_WINDOWS, windowLabel } from "../../lib/format";
+import { formatDate, TIME_WINDOWS, windowLabel } from "../../lib/format";
 import type { Booking } from "../../lib/types";
 import { usePagedList } from "../../lib/usePagedList";
 import { ListState } from "./ListParts";
@@ -37,17 +39,24 @@ export function Summary({
   const { list: bookings } = usePagedList<Booking>(BOOKINGS, { date: today }, DAY_PAGE, initial);
   return (
     <section className="admin-summary" aria-labelledby="summary-heading" data-testid="admin-summary">
-      <h2 id="summary-heading">Today at a glance</h2>
+      <h2 id="summary-heading">
+        <Trans>Today at a glance</Trans>
+      </h2>
       <div className="admin-summary-grid">
         <section className="card" aria-labelledby="summary-pending-heading" data-testid="summary-pending">
-          <h3 id="summary-pending-heading">Pending applications</h3>
+          <h3 id="summary-pending-heading">
+            <Trans>Pending applications</Trans>
+          </h3>
           <p className="count-value" data-testid="summary-pending-count">
             {pending}
           </p>
           <p>
             {pending === 0
-              ? "No application is waiting for a review."
-              : `${plural(pending, "application is", "applications are")} waiting for a review.`}
+              ? t`No application is waiting for a review.`
+              : plural(pending, {
+                  one: "# application is waiting for a review.",
+                  other: "# applications are waiting for a review.",
+                })}
           </p>
           {pending > 0 && (
             <a
@@ -58,36 +67,60 @@ export function Summary({
                 onReviewPending();
               }}
             >
-              Review pending applications
+              <Trans>Review pending applications</Trans>
             </a>
           )}
         </section>
         <section className="card" aria-labelledby="summary-today-heading" data-testid="summary-today">
-          <h3 id="summary-today-heading">Today's bookings</h3>
+          <h3 id="summary-today-heading">
+            <Trans>Today's bookings</Trans>
+          </h3>
           <p className="muted">{formatDate(today)}</p>
-          <ListState list={bookings} empty={<p>No bookings today.</p>}>
+          <ListState
+            list={bookings}
+            empty={
+              <p>
+                <Trans>No bookings today.</Trans>
+              </p>
+            }
+          >
             {(items) => {
               const todays = todaysBookings(items);
-              if (todays.length === 0) return <p>No bookings today.</p>;
+              if (todays.length === 0)
+                return (
+                  <p>
+                    <Trans>No bookings today.</Trans>
+                  </p>
+                );
               const more = (bookings.total ?? 0) - items.length;
               return (
                 <>
                   <ul className="plain-list admin-today-list">
-                    {todays.map((b) => (
-                      <li key={b.id} data-testid="summary-booking">
-                        <span className="admin-today-when">
-                          {windowLabel(b.scheduledTime, b.scheduledDate, b.recipient?.timeZone)}
-                        </span>
-                        <span>
-                          {clientName(b.client)} with {providerName(b)} <span className="muted">(booking #{b.id})</span>
-                        </span>
-                        <StatusBadge status={b.status} />
-                      </li>
-                    ))}
+                    {todays.map((b) => {
+                      const client = clientName(b.client);
+                      const provider = providerName(b);
+                      const id = b.id;
+                      return (
+                        <li key={b.id} data-testid="summary-booking">
+                          <span className="admin-today-when">
+                            {windowLabel(b.scheduledTime, b.scheduledDate, b.recipient?.timeZone)}
+                          </span>
+                          <span>
+                            <Trans>
+                              {client} with {provider} <span className="muted">(booking #{id})</span>
+                            </Trans>
+                          </span>
+                          <StatusBadge status={b.status} />
+                        </li>
+                      );
+                    })}
                   </ul>
                   {more > 0 && (
                     <p className="muted">
-                      and {plural(more, "more booking", "more bookings")} today (see the Bookings tab).
+                      {plural(more, {
+                        one: "and # more booking today (see the Bookings tab).",
+                        other: "and # more bookings today (see the Bookings tab).",
+                      })}
                     </p>
                   )}
                 </>

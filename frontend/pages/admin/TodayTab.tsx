@@ -1,4 +1,6 @@
 // /admin's Today tab: every visit of the day and its state, kept fresh.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingText } from "../../components/Skeleton";
@@ -13,6 +15,14 @@ import { clientName } from "./common";
 /** How often the Today tab asks again: states change with the clock (late, missed), not only on events. */
 const TODAY_REFRESH_MS = 30_000;
 
+function BookingNumber({ id }: { id: number }) {
+  return (
+    <span className="muted">
+      <Trans>(booking #{id})</Trans>
+    </span>
+  );
+}
+
 export function TodayTab() {
   const today = useQuery({ ...apiQuery<Visit[]>("/api/admin/today"), refetchInterval: TODAY_REFRESH_MS });
   const client = useQueryClient();
@@ -24,45 +34,69 @@ export function TodayTab() {
   const failedToLoad = today.isError;
 
   if (visits === null) {
-    return failedToLoad ? <p role="alert">Today's visits could not be loaded. Please try again.</p> : <LoadingText />;
+    return failedToLoad ? (
+      <p role="alert">
+        <Trans>Today's visits could not be loaded. Please try again.</Trans>
+      </p>
+    ) : (
+      <LoadingText />
+    );
   }
   const count = (state: string) => visits.filter((v) => v.visitState === state).length;
   return (
     <>
       <CountCards
-        label="Today's visits by state"
+        label={t`Today's visits by state`}
         cards={[
-          { label: "Visits today", value: visits.length },
-          { label: "In progress", value: count("in_progress") },
-          { label: "Late or missed", value: count("late") + count("missed") },
-          { label: "Done", value: count("done") },
+          { key: "Visits today", label: t`Visits today`, value: visits.length },
+          { key: "In progress", label: t`In progress`, value: count("in_progress") },
+          { key: "Late or missed", label: t`Late or missed`, value: count("late") + count("missed") },
+          { key: "Done", label: t`Done`, value: count("done") },
         ]}
       />
-      <h3>Every visit today</h3>
-      {failedToLoad && <p role="alert">Could not refresh just now; showing the last list.</p>}
+      <h3>
+        <Trans>Every visit today</Trans>
+      </h3>
+      {failedToLoad && (
+        <p role="alert">
+          <Trans>Could not refresh just now; showing the last list.</Trans>
+        </p>
+      )}
       {visits.length === 0 ? (
-        <EmptyState title="No visits today" headingLevel={4} />
+        <EmptyState title={t`No visits today`} headingLevel={4} />
       ) : (
-        <TableRegion label="Every visit today">
+        <TableRegion label={t`Every visit today`}>
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Client</th>
-                <th scope="col">Provider</th>
-                <th scope="col">State</th>
-                <th scope="col">Checked in</th>
-                <th scope="col">Checked out</th>
+                <th scope="col">
+                  <Trans>When</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Client</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Provider</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>State</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Checked in</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Checked out</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {visits.map((b) => (
                 <tr key={b.id} data-testid="admin-today-visit" data-state={b.visitState}>
                   <td>
-                    {formatClock(b.visitStart, b.recipient?.timeZone)} <span className="muted">(booking #{b.id})</span>
+                    {formatClock(b.visitStart, b.recipient?.timeZone)} <BookingNumber id={b.id} />
                   </td>
                   <td>{clientName(b.client)}</td>
-                  <td>{personName(b.provider.user) || "Provider not found"}</td>
+                  <td>{personName(b.provider.user) || t`Provider not found`}</td>
                   <td>
                     <StatusBadge status={b.visitState} label={visitStateLabel(b.visitState)} />
                   </td>
@@ -70,14 +104,14 @@ export function TodayTab() {
                     {b.checkedInAt ? (
                       formatClock(b.checkedInAt, b.recipient?.timeZone)
                     ) : (
-                      <span className="muted">Not yet</span>
+                      <span className="muted">{t`Not yet`}</span>
                     )}
                   </td>
                   <td>
                     {b.checkedOutAt ? (
                       formatClock(b.checkedOutAt, b.recipient?.timeZone)
                     ) : (
-                      <span className="muted">Not yet</span>
+                      <span className="muted">{t`Not yet`}</span>
                     )}
                   </td>
                 </tr>
@@ -89,6 +123,15 @@ export function TodayTab() {
       <VerifiedShare />
     </>
   );
+}
+
+function providerNumber(id: number): string {
+  return t`Provider #${id}`;
+}
+
+function percentOf(share: number): string {
+  const percent = Math.round(share * 100);
+  return t`${percent}%`;
 }
 
 interface HelperShare {
@@ -107,33 +150,55 @@ function VerifiedShare() {
   const rows = shares.data ?? [];
   return (
     <>
-      <h3>Check-ins at the home, last 90 days</h3>
-      {shares.isError && <p role="alert">The check-in places could not be loaded. Please try again.</p>}
+      <h3>
+        <Trans>Check-ins at the home, last 90 days</Trans>
+      </h3>
+      {shares.isError && (
+        <p role="alert">
+          <Trans>The check-in places could not be loaded. Please try again.</Trans>
+        </p>
+      )}
       {shares.data === undefined && !shares.isError ? (
         <LoadingText />
       ) : rows.length === 0 ? (
-        <EmptyState title="No check-ins in the last 90 days" headingLevel={4} />
+        <EmptyState title={t`No check-ins in the last 90 days`} headingLevel={4} />
       ) : (
-        <TableRegion label="Check-ins at the home per helper">
+        <TableRegion label={t`Check-ins at the home per helper`}>
           <table className="data-table" data-testid="admin-verified-share">
             <thead>
               <tr>
-                <th scope="col">Helper</th>
-                <th scope="col">Visits</th>
-                <th scope="col">At the home</th>
-                <th scope="col">Elsewhere (with a reason)</th>
-                <th scope="col">Share at the home</th>
+                <th scope="col">
+                  <Trans>Helper</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Visits</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>At the home</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Elsewhere (with a reason)</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Share at the home</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((r) => (
                 <tr key={r.providerId}>
-                  <td>{r.name || `Provider #${r.providerId}`}</td>
+                  <td>{r.name || providerNumber(r.providerId)}</td>
                   <td>{r.visits}</td>
                   <td>{r.verified}</td>
                   <td>{r.unverified}</td>
                   <td>
-                    {r.share === null ? <span className="muted">Not compared</span> : `${Math.round(r.share * 100)}%`}
+                    {r.share === null ? (
+                      <span className="muted">
+                        <Trans>Not compared</Trans>
+                      </span>
+                    ) : (
+                      percentOf(r.share)
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,6 @@
 // Approve / Reject confirmed in a dialog, with an optional note for the audit log.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { Dialog, DialogClose } from "../../components/Dialog";
 import { TextareaField } from "../../components/Field";
 import { personName } from "../../lib/format";
@@ -14,21 +16,21 @@ export interface PendingVerdict {
 }
 
 function verdictTexts({ provider, status }: PendingVerdict): { title: string; description: string; action: string } {
-  const name = personName(provider.user) || "this provider";
+  const name = personName(provider.user) || t`this provider`;
   if (status === "verified") {
     return {
-      title: `Approve ${name}?`,
+      title: t`Approve ${name}?`,
       description:
         provider.verificationStatus === "rejected"
-          ? `${name} was rejected before. Approving verifies them now: they can see open requests, with the town and ZIP of each, and accept them.`
-          : `${name} will be verified: they can see open requests, with the town and ZIP of each, and accept them.`,
-      action: "Approve",
+          ? t`${name} was rejected before. Approving verifies them now: they can see open requests, with the town and ZIP of each, and accept them.`
+          : t`${name} will be verified: they can see open requests, with the town and ZIP of each, and accept them.`,
+      action: t`Approve`,
     };
   }
   return {
-    title: `Reject ${name}?`,
-    description: `${name} will be told their application was not approved. You can still approve them later from Rejected Providers.`,
-    action: "Reject",
+    title: t`Reject ${name}?`,
+    description: t`${name} will be told their application was not approved. You can still approve them later from Rejected Providers.`,
+    action: t`Reject`,
   };
 }
 
@@ -63,7 +65,9 @@ export function VerdictDialog({
       testId="verdict-dialog"
       footer={
         <>
-          <DialogClose>Keep Reviewing</DialogClose>
+          <DialogClose>
+            <Trans>Keep Reviewing</Trans>
+          </DialogClose>
           <button
             type="button"
             className={`button ${verdict?.status === "rejected" ? "button-danger" : "button-primary"}`}
@@ -77,7 +81,7 @@ export function VerdictDialog({
     >
       <TextareaField
         id="verdict-reason"
-        label="Note for the audit log (optional)"
+        label={t`Note for the audit log (optional)`}
         value={values.reason}
         maxLength={TEXT_MAX}
         error={error("reason")}

@@ -1,5 +1,6 @@
 // What the admin page's parts share: the count cards' shape, the lists' endpoints and page sizes,
 // how an admin action says it failed, and the names shown for a booking's people.
+import { t } from "@lingui/core/macro";
 import { isUnauthorizedError, redirectAfter } from "../../lib/api";
 import { personName } from "../../lib/format";
 import type { SessionMeta } from "../../lib/query";
@@ -26,17 +27,17 @@ export const ADMIN_ACTION: SessionMeta = { ownsUnauthorized: true };
 
 export function failed(error: unknown, text: string): void {
   if (isUnauthorizedError(error)) {
-    toast({ title: "Error", description: "Session expired. Please login again.", variant: "destructive" });
+    toast({ title: t`Error`, description: t`Session expired. Please login again.`, variant: "destructive" });
     redirectAfter("/", 500);
     return;
   }
-  toast({ title: "Error", description: text, variant: "destructive" });
+  toast({ title: t`Error`, description: text, variant: "destructive" });
 }
 
 export function clientName(person: PersonSummary | null | undefined): string {
-  return personName(person) || "Client not found";
+  return personName(person) || t`Client not found`;
 }
 
 export function providerName(booking: Booking): string {
-  return personName(booking.provider?.user) || "Provider not found";
+  return personName(booking.provider?.user) || t`Provider not found`;
 }
