@@ -22,7 +22,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/components/VisitControls.tsx",
   "frontend/components/VisitReportDialog.tsx",
   "frontend/islands/admin.tsx",
-  "frontend/islands/care-circle.tsx",
   "frontend/islands/provider-profile.tsx",
   "frontend/islands/provider-signup.tsx",
   "frontend/islands/providers.tsx",
@@ -33,13 +32,11 @@ const NOT_YET_TRANSLATED = [
   "frontend/lib/schemas/booking.ts",
   "frontend/lib/schemas/browse.ts",
   "frontend/lib/schemas/card.ts",
-  "frontend/lib/schemas/circle.ts",
   "frontend/lib/schemas/decline.ts",
   "frontend/lib/schemas/provider.ts",
   "frontend/lib/schemas/schedule.ts",
   "frontend/lib/schemas/service-request.ts",
   "frontend/pages/admin/**",
-  "frontend/pages/care-circle/**",
 ];
 
 // lingui/no-unlocalized-strings looks at every string, then leaves out what no one reads: class
