@@ -25,7 +25,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/islands/provider-profile.tsx",
   "frontend/islands/provider-signup.tsx",
   "frontend/islands/providers.tsx",
-  "frontend/islands/schedule.tsx",
   "frontend/islands/service-request-details.tsx",
   "frontend/islands/vetting-steps.tsx",
   "frontend/lib/schemas/admin.ts",
@@ -34,7 +33,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/lib/schemas/card.ts",
   "frontend/lib/schemas/decline.ts",
   "frontend/lib/schemas/provider.ts",
-  "frontend/lib/schemas/schedule.ts",
   "frontend/lib/schemas/service-request.ts",
   "frontend/pages/admin/**",
 ];
