@@ -22,7 +22,6 @@ const NOT_YET_TRANSLATED = [
   "frontend/components/VisitControls.tsx",
   "frontend/components/VisitReportDialog.tsx",
   "frontend/islands/admin.tsx",
-  "frontend/islands/provider-profile.tsx",
   "frontend/islands/provider-signup.tsx",
   "frontend/islands/service-request-details.tsx",
   "frontend/islands/vetting-steps.tsx",
