@@ -83,7 +83,9 @@ export const linguiPlugins = () => [
 const islandCatalogues = () => ({
   name: "kindly-island-catalogues",
   buildStart() {
-    execFileSync(resolve(import.meta.dirname, "scripts/island-catalogues.sh"), { stdio: "inherit" });
+    execFileSync(process.execPath, [resolve(import.meta.dirname, "scripts/island-catalogues.mjs")], {
+      stdio: "inherit",
+    });
   },
 });
 
