@@ -2,6 +2,7 @@
 // The islands are written against React's API and run on Preact's (preact/compat): the same
 // components in 10 KB of gzipped runtime instead of React DOM's 67 KB, so that every page stays
 // under 100 KB of JavaScript on a phone (marketplace/tests/test_browser_js_weight.py).
+import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { defineConfig } from "vite";
@@ -63,7 +64,9 @@ function islandsReaching(id, getModuleInfo, seen = new Set()) {
 // Lingui (lingui.config.js, docs/i18n.md): its macros (t`...`, <Trans>, plural) become message
 // lookups at build time. @vitejs/plugin-react 6 no longer runs Babel, so Lingui's Babel macro
 // plugin runs through @rolldown/plugin-babel, on the files that import a macro only, before the
-// React plugin; lingui() compiles a frontend/locales/<locale>/messages.po import into a module.
+// React plugin; lingui() compiles a catalogue import into a module: a language's whole catalogue
+// (frontend/locales/<locale>/messages.po, Vitest's) or an island's own, generated
+// (frontend/locales/islands/<island>/<locale>.po), which lingui.islands.config.js knows of.
 const LINGUI_MACRO = /from ["']@lingui\/(core|react)\/macro["']/;
 export const linguiPlugins = () => [
   babel({
@@ -71,14 +74,31 @@ export const linguiPlugins = () => [
       { preset: { plugins: ["@lingui/babel-plugin-lingui-macro"] }, rolldown: { filter: { code: LINGUI_MACRO } } },
     ],
   }),
-  lingui(),
+  lingui({ configPath: resolve(import.meta.dirname, "lingui.islands.config.js") }),
 ];
 
-// A language's catalogue is named for its language (assets/catalogue-es-<hash>.js), not "messages"
-// like the /messages island: the weight test tells them apart.
+// Each island's own catalogues, generated from the hand-written ones as the build starts (and as
+// the dev server does), so a page loads only the messages its islands can show (lib/i18n.ts,
+// docs/i18n.md). Not in Vitest: its tests use the whole catalogue.
+const islandCatalogues = () => ({
+  name: "kindly-island-catalogues",
+  buildStart() {
+    execFileSync(process.execPath, [resolve(import.meta.dirname, "scripts/island-catalogues.mjs")], {
+      stdio: "inherit",
+    });
+  },
+});
+
+// A catalogue is named for its language and island (assets/catalogue-es-dashboard-<hash>.js; a
+// language's whole catalogue catalogue-es-all-<hash>.js), not "messages" like the /messages island:
+// the weight test tells them apart.
 function chunkFileNames(chunk) {
   const id = chunk.facadeModuleId ?? "";
-  return id.endsWith(".po") ? `assets/catalogue-${basename(dirname(id))}-[hash].js` : "assets/[name]-[hash].js";
+  if (!id.endsWith(".po")) return "assets/[name]-[hash].js";
+  const island = /\/locales\/islands\/([^/]+)\/([^/]+)\.po$/.exec(id);
+  return island
+    ? `assets/catalogue-${island[2]}-${island[1]}-[hash].js`
+    : `assets/catalogue-${basename(dirname(id))}-all-[hash].js`;
 }
 
 export const preactAliases = [
@@ -92,7 +112,7 @@ export const preactAliases = [
 
 // The dev server (VITE_DEV_MODE) keeps React itself, for Fast Refresh; builds and Vitest use Preact.
 export default defineConfig(({ command }) => ({
-  plugins: [...linguiPlugins(), react()],
+  plugins: [islandCatalogues(), ...linguiPlugins(), react()],
   resolve: { alias: command === "build" ? preactAliases : [] },
   base: "/static/dist/",
   root: import.meta.dirname,

@@ -7,6 +7,7 @@
 // helpers whose own travel distance reaches them, nearest first, each "3.2 miles away"; a
 // distance filter keeps the nearer ones. The server never tells where anyone lives.
 // The pages are one TanStack infinite query per set of filters (lib/query handles a lost session).
+import { plural, t } from "@lingui/core/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { EmptyState } from "../components/EmptyState";
@@ -14,6 +15,7 @@ import { ProviderCard } from "../components/ProviderCard";
 import { LoadingCards } from "../components/Skeleton";
 import { errorMessage, getPage, isUnauthorizedError, type Page } from "../lib/api";
 import { parseDateOnly, specialtyName, todayIso } from "../lib/format";
+import { intlLocale } from "../lib/i18n";
 import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, type SessionMeta } from "../lib/query";
 import {
@@ -43,20 +45,32 @@ interface Props {
   withinChoices: number[];
 }
 
-const SORTS = [
-  { value: DISTANCE_SORT, label: "Nearest first" },
-  { value: "rating", label: "Highest Rated" },
-  { value: "reviews", label: "Most Reviews" },
-  { value: "rate-low", label: "Price: Low to High" },
-  { value: "rate-high", label: "Price: High to Low" },
+// The choices' words are functions: read when shown, in the page's language.
+const sorts = () => [
+  { value: DISTANCE_SORT, label: t`Nearest first` },
+  { value: "rating", label: t`Highest Rated` },
+  { value: "reviews", label: t`Most Reviews` },
+  { value: "rate-low", label: t`Price: Low to High` },
+  { value: "rate-high", label: t`Price: High to Low` },
 ];
 const SEARCH_DELAY_MS = 300;
 const PAGE_SIZE = 24;
-const DAY_PARTS = [
-  { value: "morning", label: "Morning (8AM - 12PM)" },
-  { value: "afternoon", label: "Afternoon (12PM - 5PM)" },
-  { value: "evening", label: "Evening (5PM - 8PM)" },
+const dayParts = () => [
+  { value: "morning", label: t`Morning (8AM - 12PM)` },
+  { value: "afternoon", label: t`Afternoon (12PM - 5PM)` },
+  { value: "evening", label: t`Evening (5PM - 8PM)` },
 ];
+
+/** A part of the day as the "Available" filter names it ("morning"). */
+function dayPartWord(part: string): string {
+  const words: Record<string, string> = { morning: t`morning`, afternoon: t`afternoon`, evening: t`evening` };
+  return words[part] ?? part;
+}
+
+/** The person cared for who is the viewer herself: the server names her "Me" (circles.selectors
+ * near_choices), a value the page recognises and says in its own language. */
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the server's value, not shown as is
+const ME = "Me";
 
 interface Filters {
   query: string;
@@ -131,8 +145,8 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
   const [focusId, setFocusId] = useState<number | null>(null);
 
   useEffect(() => {
-    const t = window.setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
   }, [search]);
 
   const filters: Filters = { query, service, sort, day, window: dayPart, near: placedNear, within, language };
@@ -190,24 +204,36 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
     form.reset(defaults);
     setQuery("");
   };
-  const nearName = nearPerson ? (nearPerson.name === "Me" ? "you" : nearPerson.firstName) : "";
-  const count = total;
+  const nearMe = nearPerson?.name === ME;
+  const nearFirst = nearPerson?.firstName ?? "";
+  const nearBadge = within
+    ? nearMe
+      ? t`Near you, within ${within} miles`
+      : t`Near ${nearFirst}, within ${within} miles`
+    : nearMe
+      ? t`Near you`
+      : t`Near ${nearFirst}`;
+  const dayText = parseDateOnly(day)?.toLocaleDateString(intlLocale(), { month: "long", day: "numeric" }) ?? day;
+  const partText = dayPartWord(dayPart);
+  const languageName = languages.find((l) => l.id === language)?.name ?? language;
+  const chosenService = serviceName(service);
+  const shownCount = providers?.length ?? 0;
 
   return (
     <div data-island="providers">
       <section className="card filters" aria-labelledby="filters-heading">
         <h2 id="filters-heading" className="visually-hidden">
-          Search and filter providers
+          {t`Search and filter providers`}
         </h2>
         <div className="filters-row">
           {people.length > 0 && (
             <div className="field">
-              <label htmlFor="provider-near">Near whom?</label>
+              <label htmlFor="provider-near">{t`Near whom?`}</label>
               <select id="provider-near" value={near} onChange={(e) => chooseNear(e.target.value)}>
-                <option value="">Anyone, anywhere</option>
+                <option value="">{t`Anyone, anywhere`}</option>
                 {people.map((p) => (
                   <option key={p.id} value={String(p.id)}>
-                    {p.name}
+                    {p.name === ME ? t`Me` : p.name}
                   </option>
                 ))}
               </select>
@@ -215,31 +241,31 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
           )}
           {placedNear && (
             <div className="field">
-              <label htmlFor="provider-within">Distance</label>
+              <label htmlFor="provider-within">{t`Distance`}</label>
               <select id="provider-within" value={within} onChange={(e) => set("within", e.target.value)}>
-                <option value="">Any distance</option>
+                <option value="">{t`Any distance`}</option>
                 {withinChoices.map((miles) => (
                   <option key={miles} value={String(miles)}>
-                    Within {miles} miles
+                    {t`Within ${miles} miles`}
                   </option>
                 ))}
               </select>
             </div>
           )}
           <div className="field filter-search">
-            <label htmlFor="provider-search">Search providers</label>
+            <label htmlFor="provider-search">{t`Search providers`}</label>
             <input
               id="provider-search"
               type="search"
-              placeholder="Search by skills, area or bio..."
+              placeholder={t`Search by skills, area or bio...`}
               value={search}
               onChange={(e) => set("search", e.target.value)}
             />
           </div>
           <div className="field">
-            <label htmlFor="provider-service">Service</label>
+            <label htmlFor="provider-service">{t`Service`}</label>
             <select id="provider-service" value={service} onChange={(e) => set("service", e.target.value)}>
-              <option value="">All Services</option>
+              <option value="">{t`All Services`}</option>
               {services.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
@@ -249,9 +275,9 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
           </div>
           {languages.length > 0 && (
             <div className="field">
-              <label htmlFor="provider-language">Speaks</label>
+              <label htmlFor="provider-language">{t`Speaks`}</label>
               <select id="provider-language" value={language} onChange={(e) => set("language", e.target.value)}>
-                <option value="">Any language</option>
+                <option value="">{t`Any language`}</option>
                 {languages.map((l) => (
                   <option key={l.id} value={l.id}>
                     {l.name}
@@ -261,17 +287,19 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
             </div>
           )}
           <div className="field">
-            <label htmlFor="provider-sort">Sort by</label>
+            <label htmlFor="provider-sort">{t`Sort by`}</label>
             <select id="provider-sort" value={sort} onChange={(e) => set("sort", e.target.value)}>
-              {SORTS.filter((s) => placedNear || s.value !== DISTANCE_SORT).map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
+              {sorts()
+                .filter((s) => placedNear || s.value !== DISTANCE_SORT)
+                .map((s) => (
+                  <option key={s.value} value={s.value}>
+                    {s.label}
+                  </option>
+                ))}
             </select>
           </div>
           <div className="field">
-            <label htmlFor="provider-day">Available on</label>
+            <label htmlFor="provider-day">{t`Available on`}</label>
             <input
               id="provider-day"
               type="date"
@@ -281,10 +309,10 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
             />
           </div>
           <div className="field">
-            <label htmlFor="provider-day-part">Time of day</label>
+            <label htmlFor="provider-day-part">{t`Time of day`}</label>
             <select id="provider-day-part" value={dayPart} onChange={(e) => set("dayPart", e.target.value)}>
-              <option value="">Any time that day</option>
-              {DAY_PARTS.map((w) => (
+              <option value="">{t`Any time that day`}</option>
+              {dayParts().map((w) => (
                 <option key={w.value} value={w.value}>
                   {w.label}
                 </option>
@@ -293,38 +321,30 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
           </div>
           <div className="field filter-clear">
             <button type="button" className="button button-secondary" onClick={clear} disabled={!hasFilters}>
-              Clear Filters
+              {t`Clear Filters`}
             </button>
           </div>
         </div>
         {nearProblem && (
           <p className="notice" role="status" data-testid="near-problem">
-            {nearProblem} Meanwhile, here are helpers anywhere.
+            {nearProblem} {t`Meanwhile, here are helpers anywhere.`}
           </p>
         )}
         <div className="results-bar">
           <p role="status" className="results-count" data-testid="results-count">
-            {providers === null ? "Searching…" : `${count} ${count === 1 ? "provider" : "providers"} found`}
+            {providers === null
+              ? t`Searching…`
+              : plural(total, { one: "# provider found", other: "# providers found" })}
           </p>
           {(query || service || language || day || placedNear) && (
-            <ul className="tag-list active-filters" aria-label="Active filters">
-              {placedNear && (
-                <li className="badge badge-info">
-                  Near {nearName}
-                  {within ? `, within ${within} miles` : ""}
-                </li>
-              )}
-              {query && <li className="badge badge-info">Search: “{query}”</li>}
-              {service && <li className="badge badge-info">Service: {serviceName(service)}</li>}
-              {language && (
-                <li className="badge badge-info">
-                  Speaks: {languages.find((l) => l.id === language)?.name ?? language}
-                </li>
-              )}
+            <ul className="tag-list active-filters" aria-label={t`Active filters`}>
+              {placedNear && <li className="badge badge-info">{nearBadge}</li>}
+              {query && <li className="badge badge-info">{t`Search: “${query}”`}</li>}
+              {service && <li className="badge badge-info">{t`Service: ${chosenService}`}</li>}
+              {language && <li className="badge badge-info">{t`Speaks: ${languageName}`}</li>}
               {day && (
                 <li className="badge badge-info">
-                  Available: {parseDateOnly(day)?.toLocaleDateString("en-US", { month: "long", day: "numeric" }) ?? day}
-                  {dayPart ? `, ${dayPart}` : ""}
+                  {dayPart ? t`Available: ${dayText}, ${partText}` : t`Available: ${dayText}`}
                 </li>
               )}
             </ul>
@@ -333,25 +353,27 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
       </section>
 
       {providers === null ? (
-        <LoadingCards count={6} label="Loading providers…" className="grid provider-grid" />
+        <LoadingCards count={6} label={t`Loading providers…`} className="grid provider-grid" />
       ) : providers.length === 0 ? (
         <EmptyState
-          title="No Providers Found"
+          title={t`No Providers Found`}
           headingLevel={2}
           action={
             hasFilters ? (
               <button type="button" className="button button-secondary" onClick={clear}>
-                Clear Filters
+                {t`Clear Filters`}
               </button>
             ) : undefined
           }
         >
           <p>
             {failed
-              ? `We couldn't load providers right now: ${failed}`
+              ? t`We couldn't load providers right now: ${failed}`
               : placedNear
-                ? `No helper who travels as far as ${nearName === "you" ? "your home" : `${nearName}'s home`} matches these filters. Try a wider distance or another service, or choose "Anyone, anywhere".`
-                : "Try a different search, service or day, or clear the filters to see every provider."}
+                ? nearMe
+                  ? t`No helper who travels as far as your home matches these filters. Try a wider distance or another service, or choose "Anyone, anywhere".`
+                  : t`No helper who travels as far as ${nearFirst}'s home matches these filters. Try a wider distance or another service, or choose "Anyone, anywhere".`
+                : t`Try a different search, service or day, or clear the filters to see every provider.`}
           </p>
         </EmptyState>
       ) : (
@@ -363,12 +385,10 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
           </div>
           {providers.length < total && (
             <div className="load-more" data-testid="load-more">
-              <p className="muted">
-                Showing {providers.length} of {total} providers.
-              </p>
+              <p className="muted">{t`Showing ${shownCount} of ${total} providers.`}</p>
               {more === "failed" && (
                 <p className="field-error" role="alert">
-                  We couldn't load more providers. Please try again.
+                  {t`We couldn't load more providers. Please try again.`}
                 </p>
               )}
               <button
@@ -377,7 +397,7 @@ function ProvidersBrowse({ services, languages = [], near: people = [], withinCh
                 aria-disabled={more === "loading"}
                 onClick={() => void loadMore()}
               >
-                {more === "loading" ? "Loading more providers…" : "Load more providers"}
+                {more === "loading" ? t`Loading more providers…` : t`Load more providers`}
               </button>
             </div>
           )}

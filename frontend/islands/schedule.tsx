@@ -3,12 +3,14 @@
 // off (POST and DELETE /api/providers/me/time-off). The server owns every rule; its messages show
 // beside the field they name ("weeklyHours.<n>.endTime", "firstDay", ...). The saved schedule
 // is a TanStack query (lib/query) seeded by the page; the forms edit their own copy.
+import { t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { useFieldArray, useWatch } from "react-hook-form";
 import { InputField } from "../components/Field";
 import { api, ApiError, errorMessage, isUnauthorizedError } from "../lib/api";
 import { formatDate } from "../lib/format";
+import { intlLocale } from "../lib/i18n";
 import { useSchemaForm } from "../lib/forms";
 import { mountQueryIsland, useSeededQuery } from "../lib/query";
 import {
@@ -39,6 +41,17 @@ function clock(value: string): string {
   const [h = 0, m = 0] = value.split(":").map(Number);
   const hour = h % 12 === 0 ? 12 : h % 12;
   return `${hour}:${String(m).padStart(2, "0")} ${h < 12 ? "AM" : "PM"}`;
+}
+
+/** A weekday (0 = Monday) as a sentence says it, in the page's language: "Monday", "lunes". */
+function weekdayName(day: number): string {
+  // January 5, 2026 was a Monday.
+  return new Date(2026, 0, 5 + day).toLocaleDateString(intlLocale(), { weekday: "long" });
+}
+
+/** A weekday as a heading or a label starts with it: "Monday", "Lunes". */
+function capitalized(word: string): string {
+  return word.charAt(0).toLocaleUpperCase(intlLocale()) + word.slice(1);
 }
 
 /** "13:30" -> minutes after midnight. */
@@ -153,12 +166,13 @@ function WeeklyHours({
           )
         );
       });
+      const days = unfit.join(", ");
       setSaved(
         !schedule.weeklyHours.length
-          ? "Your weekly hours are cleared: you are available any time."
+          ? t`Your weekly hours are cleared: you are available any time.`
           : unfit.length
-            ? `Your weekly hours are saved, but on ${unfit.join(", ")} they fit no visit, so you will not be offered visits then.`
-            : "Your weekly hours are saved.",
+            ? t`Your weekly hours are saved, but on ${days} they fit no visit, so you will not be offered visits then.`
+            : t`Your weekly hours are saved.`,
       );
     } catch (error) {
       // The server names a window by its place in the list sent: the same place here.
@@ -177,77 +191,78 @@ function WeeklyHours({
     setSaved("");
     setMessage("");
     void form.handleSubmit(save, (errors) =>
-      setMessage(errors.windows?.root?.message ?? errors.windows?.message ?? "Please correct the highlighted times."),
+      setMessage(errors.windows?.root?.message ?? errors.windows?.message ?? t`Please correct the highlighted times.`),
     )(event);
   };
 
   const none = rows.length === 0;
-  const visitStarts = `${clock(windows.morning?.[0] ?? "08:00")}, ${clock(windows.afternoon?.[0] ?? "12:00")} or ${clock(
-    windows.evening?.[0] ?? "17:00",
-  )}`;
+  const morning = clock(windows.morning?.[0] ?? "08:00");
+  const afternoon = clock(windows.afternoon?.[0] ?? "12:00");
+  const evening = clock(windows.evening?.[0] ?? "17:00");
+  const visitStarts = t`${morning}, ${afternoon} or ${evening}`;
   return (
     <section className="card" aria-labelledby="hours-heading">
-      <h2 id="hours-heading">Weekly hours</h2>
+      <h2 id="hours-heading">{t`Weekly hours`}</h2>
       <p>
-        Morning visits start at {clock(windows.morning?.[0] ?? "08:00")}, afternoon visits at{" "}
-        {clock(windows.afternoon?.[0] ?? "12:00")} and evening visits at {clock(windows.evening?.[0] ?? "17:00")}. Your
-        hours must cover the whole visit for you to accept it.
+        {t`Morning visits start at ${morning}, afternoon visits at ${afternoon} and evening visits at ${evening}. Your hours must cover the whole visit for you to accept it.`}
       </p>
       {none && (
         <p className="notice" data-testid="no-hours">
-          You have not set any hours, so you are shown as available at any time, every day. Add the times you can work
-          to receive only requests that suit you.
+          {t`You have not set any hours, so you are shown as available at any time, every day. Add the times you can work to receive only requests that suit you.`}
         </p>
       )}
       <form onSubmit={submit} noValidate>
         {weekdays.map((dayName, day) => {
+          const dayLabel = capitalized(dayName);
           const ofDay = rows.flatMap((row, index) => (row.weekday === day ? [{ row, index }] : []));
           return (
             <fieldset key={dayName} className="fieldset schedule-day" data-testid={`day-${day}`}>
-              <legend>{dayName}</legend>
-              {ofDay.length === 0 && <p className="muted">{none ? "Any time (no hours set)" : "Not working"}</p>}
+              <legend>{dayLabel}</legend>
+              {ofDay.length === 0 && <p className="muted">{none ? t`Any time (no hours set)` : t`Not working`}</p>}
               {ofDay.length > 0 &&
                 !fitsAVisit(
                   ofDay.map(({ row }) => row),
                   windows,
                 ) && (
                   <p className="notice" data-testid={`unfit-${day}`}>
-                    These hours fit no visit: visits start at {visitStarts} and last at least an hour. You will not be
-                    offered visits on {dayName} unless your hours hold one.
+                    {t`These hours fit no visit: visits start at ${visitStarts} and last at least an hour. You will not be offered visits on ${dayName} unless your hours hold one.`}
                   </p>
                 )}
-              {ofDay.map(({ row, index }, i) => (
-                <div key={row.key} className="schedule-row">
-                  <InputField
-                    id={`w-${row.key}-start`}
-                    label={`${dayName} window ${i + 1}: from`}
-                    type="time"
-                    step={step * 60}
-                    value={row.start}
-                    error={errorOf(index, "start")}
-                    onChange={(e) => form.setValue(`windows.${index}.start`, e.target.value)}
-                  />
-                  <InputField
-                    id={`w-${row.key}-end`}
-                    label={`${dayName} window ${i + 1}: to`}
-                    type="time"
-                    step={step * 60}
-                    value={row.end}
-                    error={errorOf(index, "end")}
-                    onChange={(e) => form.setValue(`windows.${index}.end`, e.target.value)}
-                  />
-                  <button
-                    type="button"
-                    className="button button-secondary"
-                    onClick={() => removeRow(day, index)}
-                    aria-label={`Remove ${dayName} window ${i + 1}`}
-                  >
-                    Remove
-                  </button>
-                </div>
-              ))}
+              {ofDay.map(({ row, index }, i) => {
+                const n = i + 1;
+                return (
+                  <div key={row.key} className="schedule-row">
+                    <InputField
+                      id={`w-${row.key}-start`}
+                      label={t`${dayLabel} window ${n}: from`}
+                      type="time"
+                      step={step * 60}
+                      value={row.start}
+                      error={errorOf(index, "start")}
+                      onChange={(e) => form.setValue(`windows.${index}.start`, e.target.value)}
+                    />
+                    <InputField
+                      id={`w-${row.key}-end`}
+                      label={t`${dayLabel} window ${n}: to`}
+                      type="time"
+                      step={step * 60}
+                      value={row.end}
+                      error={errorOf(index, "end")}
+                      onChange={(e) => form.setValue(`windows.${index}.end`, e.target.value)}
+                    />
+                    <button
+                      type="button"
+                      className="button button-secondary"
+                      onClick={() => removeRow(day, index)}
+                      aria-label={t`Remove ${dayLabel} window ${n}`}
+                    >
+                      {t`Remove`}
+                    </button>
+                  </div>
+                );
+              })}
               <button type="button" id={`add-${day}`} className="button button-secondary" onClick={() => addRow(day)}>
-                Add hours on {dayName}
+                {t`Add hours on ${dayName}`}
               </button>
             </fieldset>
           );
@@ -261,7 +276,7 @@ function WeeklyHours({
           {saved}
         </p>
         <button type="submit" className="button button-primary" aria-disabled={saving}>
-          {saving ? "Saving…" : "Save weekly hours"}
+          {saving ? t`Saving…` : t`Save weekly hours`}
         </button>
       </form>
     </section>
@@ -280,7 +295,7 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
   });
   const removeTimeOff = useMutation({
     mutationFn: (item: TimeOff) => api.delete(`/api/providers/me/time-off/${item.id}`),
-    onSuccess: (_answer, item) => setItems((list) => list.filter((t) => t.id !== item.id)),
+    onSuccess: (_answer, item) => setItems((list) => list.filter((kept) => kept.id !== item.id)),
   });
   // The time off to add is react-hook-form's, checked on "Add time off" against today and the
   // time off already planned (providers.services time_off_add).
@@ -298,7 +313,9 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
     try {
       const created = await addTimeOff.mutateAsync(timeOffPayload(sent));
       form.reset(EMPTY_TIME_OFF);
-      setStatus(`Time off added: ${formatDate(created.firstDay)} to ${formatDate(created.lastDay)}.`);
+      const first = formatDate(created.firstDay);
+      const last = formatDate(created.lastDay);
+      setStatus(t`Time off added: ${first} to ${last}.`);
     } catch (error) {
       for (const [field, texts] of Object.entries(failed(error, setMessage))) {
         if (field === "firstDay" || field === "lastDay" || field === "note") {
@@ -317,7 +334,9 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
     setMessage("");
     try {
       await removeTimeOff.mutateAsync(item);
-      setStatus(`Time off removed: ${formatDate(item.firstDay)} to ${formatDate(item.lastDay)}.`);
+      const first = formatDate(item.firstDay);
+      const last = formatDate(item.lastDay);
+      setStatus(t`Time off removed: ${first} to ${last}.`);
       document.getElementById("off-first")?.focus();
     } catch (error) {
       failed(error, setMessage);
@@ -326,40 +345,42 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
 
   return (
     <section className="card" aria-labelledby="off-heading">
-      <h2 id="off-heading">Time off</h2>
-      <p>Days you are away. You will not be offered or able to accept visits on them.</p>
+      <h2 id="off-heading">{t`Time off`}</h2>
+      <p>{t`Days you are away. You will not be offered or able to accept visits on them.`}</p>
       {items.length === 0 ? (
         <p className="muted" data-testid="no-time-off">
-          No time off planned.
+          {t`No time off planned.`}
         </p>
       ) : (
         <ul className="item-list" data-testid="time-off-list">
-          {items.map((t) => (
-            <li key={t.id} className="list-item schedule-off">
-              <span>
-                {t.firstDay === t.lastDay
-                  ? formatDate(t.firstDay)
-                  : `${formatDate(t.firstDay)} to ${formatDate(t.lastDay)}`}
-                {t.note ? ` · ${t.note}` : ""}
-              </span>
-              <button
-                type="button"
-                className="button button-secondary"
-                onClick={() => void remove(t)}
-                aria-label={`Remove time off from ${formatDate(t.firstDay)} to ${formatDate(t.lastDay)}`}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
+          {items.map((item) => {
+            const first = formatDate(item.firstDay);
+            const last = formatDate(item.lastDay);
+            return (
+              <li key={item.id} className="list-item schedule-off">
+                <span>
+                  {item.firstDay === item.lastDay ? first : t`${first} to ${last}`}
+                  {item.note ? ` · ${item.note}` : ""}
+                </span>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  onClick={() => void remove(item)}
+                  aria-label={t`Remove time off from ${first} to ${last}`}
+                >
+                  {t`Remove`}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <form onSubmit={submit} noValidate>
-        <h3>Add time off</h3>
+        <h3>{t`Add time off`}</h3>
         <div className="schedule-row">
           <InputField
             id="off-first"
-            label="First day"
+            label={t`First day`}
             type="date"
             min={today}
             required
@@ -369,10 +390,10 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
           />
           <InputField
             id="off-last"
-            label="Last day"
+            label={t`Last day`}
             type="date"
             min={values.firstDay || today}
-            hint="Leave empty for a single day."
+            hint={t`Leave empty for a single day.`}
             value={values.lastDay ?? ""}
             error={errors.lastDay}
             onChange={(e) => set("lastDay", e.target.value)}
@@ -380,7 +401,7 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
         </div>
         <InputField
           id="off-note"
-          label="Note (optional)"
+          label={t`Note (optional)`}
           maxLength={NOTE_MAX}
           value={values.note ?? ""}
           error={errors.note}
@@ -395,7 +416,7 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
           {status}
         </p>
         <button type="submit" className="button button-primary" aria-disabled={busy}>
-          Add time off
+          {t`Add time off`}
         </button>
       </form>
     </section>
@@ -403,14 +424,11 @@ function TimeOffSection({ initial, today }: { initial: Schedule; today: string }
 }
 
 function ScheduleIsland(props: Props) {
+  // The server's weekdays are English: the page names them in its own language (Monday first).
+  const weekdays = useMemo(() => props.weekdays.map((_name, day) => weekdayName(day)), [props.weekdays]);
   return (
     <div data-island="schedule" className="stack">
-      <WeeklyHours
-        initial={props.schedule}
-        weekdays={props.weekdays}
-        windows={props.windows}
-        step={props.timeStepMinutes}
-      />
+      <WeeklyHours initial={props.schedule} weekdays={weekdays} windows={props.windows} step={props.timeStepMinutes} />
       <TimeOffSection initial={props.schedule} today={props.today} />
     </div>
   );

@@ -3,4 +3,4 @@ import { renderIsland } from "../lib/mount";
 import { Toaster } from "../lib/toast";
 
 const root = document.getElementById("toaster-root");
-if (root) renderIsland(root, <Toaster />);
+if (root) renderIsland(root, <Toaster />, "toaster");

@@ -1,7 +1,9 @@
+import { t } from "@lingui/core/macro";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { formatDate, formatMoney, milesAway, statusLabel, TIME_WINDOWS } from "./format";
 import { i18n, pageLocale, withWords } from "./i18n";
+import { renderIsland } from "./mount";
 import { activateForTest } from "./test-i18n";
 import { toast, Toaster } from "./toast";
 
@@ -33,6 +35,25 @@ describe("the page's language", () => {
     toast({ title: "Hola" });
     expect(await screen.findByText("Hola")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Cerrar el aviso" })).toBeTruthy();
+  });
+});
+
+describe("an island's catalogue", () => {
+  function AccountWord() {
+    return <p>{t`Account`}</p>;
+  }
+
+  it("is loaded in the page's language before the island renders, added to the page's other islands'", async () => {
+    // Built, each island loads its own (frontend/locales/islands/<name>/es.po); here, the whole one
+    // unless a build left them.
+    document.documentElement.lang = "es";
+    const toaster = document.body.appendChild(document.createElement("div"));
+    const menu = document.body.appendChild(document.createElement("div"));
+    renderIsland(toaster, <Toaster />, "toaster");
+    renderIsland(menu, <AccountWord />, "user-menu");
+    expect(await screen.findByText("Cuenta")).toBeTruthy();
+    expect(i18n.locale).toBe("es");
+    expect(await screen.findByRole("region", { name: "Avisos (F8)" })).toBeTruthy();
   });
 });
 

@@ -2,7 +2,7 @@
 // props as <script id="<name>-props"> and the root <div id="<name>-root">; the island's file is
 // frontend/islands/<name>.tsx and calls mountIsland(Component, "<name>") (or lib/query's
 // mountQueryIsland when it reads server data). The island renders once the page's language is
-// active (lib/i18n.ts), so its first words are already in that language.
+// active and its own catalogue loaded (lib/i18n.ts), so its first words are already in that language.
 import { I18nProvider } from "@lingui/react";
 import { StrictMode, type ComponentType, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
@@ -16,9 +16,10 @@ export function readProps<T>(propsId: string): T {
   return JSON.parse(el.textContent) as T;
 }
 
-/** Render `island` into `root` in the page's language (Lingui's provider around it). */
-export function renderIsland(root: HTMLElement, island: ReactNode): void {
-  void ready().then(() =>
+/** Render `island` into `root` in the page's language (Lingui's provider around it), once the
+ * catalogue of the island `name` (frontend/islands/<name>.tsx) is loaded. */
+export function renderIsland(root: HTMLElement, island: ReactNode, name: string): void {
+  void ready(name).then(() =>
     createRoot(root).render(
       <StrictMode>
         <I18nProvider i18n={i18n}>{island}</I18nProvider>
@@ -38,5 +39,5 @@ export function mountIsland<P extends object>(
   const root = document.getElementById(`${name}-root`);
   if (!root) return;
   const props = readProps<P>(`${name}-props`);
-  renderIsland(root, wrap(<Component {...props} />));
+  renderIsland(root, wrap(<Component {...props} />), name);
 }

@@ -2,6 +2,8 @@
 // providers/api serializers): the week's windows, saved all at once, and a time off to add.
 // The server's rules and words, each on the field the server's answer names.
 import * as z from "zod/mini";
+import { parseDateOnly } from "../format";
+import { intlLocale } from "../i18n";
 import { fill } from "../limits";
 import { RULES } from "../rules.generated";
 import type { TimeOff } from "../types";
@@ -118,25 +120,11 @@ export interface TimeOffValues {
 
 export const EMPTY_TIME_OFF: TimeOffValues = { firstDay: "", lastDay: "", note: "" };
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "2026-11-27" -> "November 27, 2026" (providers.services _day). */
+/** "2026-11-27" -> "November 27, 2026" (providers.services _day), "27 de noviembre de 2026" on a
+ * Spanish page (the page's language, lib/i18n intlLocale). */
 export function serverDay(iso: string): string {
-  const [year = "", month = "", day = ""] = iso.split("-");
-  return `${MONTHS[Number(month) - 1] ?? ""} ${Number(day)}, ${year}`;
+  const day = parseDateOnly(iso);
+  return day ? day.toLocaleDateString(intlLocale(), { year: "numeric", month: "long", day: "numeric" }) : iso;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

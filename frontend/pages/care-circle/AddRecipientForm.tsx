@@ -1,4 +1,5 @@
 // "Add someone you care for" (or yourself): a new care recipient and their circle.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useSchemaForm } from "../../lib/forms";
 import { useApiWrite } from "../../lib/query";
@@ -32,21 +33,21 @@ export function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean;
     try {
       await write.post("/api/care-recipients", sent);
     } catch (error) {
-      const message = failure(error, "Could not add this person");
+      const message = failure(error, t`Could not add this person`);
       if (!showServerErrors(error)) form.setError("root", { type: "server", message });
       setBusy(false);
       return;
     }
     form.reset(NEW_RECIPIENT);
     setBusy(false);
-    toast({ title: "Added", description: "Their care circle is ready. You can invite family now." });
+    toast({ title: t`Added`, description: t`Their care circle is ready. You can invite family now.` });
     await onAdded();
   }
 
   return (
     <section className="card" aria-labelledby="add-recipient-heading" data-testid="add-recipient">
-      <h2 id="add-recipient-heading">Add someone you care for</h2>
-      <p className="muted">Only people in their care circle, and the helper you book, see these details.</p>
+      <h2 id="add-recipient-heading">{t`Add someone you care for`}</h2>
+      <p className="muted">{t`Only people in their care circle, and the helper you book, see these details.`}</p>
       <form onSubmit={(e) => void handleSubmit(add)(e)} noValidate>
         {canAddSelf && (
           <label className="choice" htmlFor="recipient-self">
@@ -56,7 +57,7 @@ export function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean;
               checked={values.isSelf}
               onChange={(e) => set("isSelf", e.target.checked)}
             />
-            <span>This is me: I am arranging help for myself</span>
+            <span>{t`This is me: I am arranging help for myself`}</span>
           </label>
         )}
         <RecipientFields values={values} set={set} message={message} idPrefix="recipient" />
@@ -67,7 +68,7 @@ export function AddRecipientForm({ canAddSelf, onAdded }: { canAddSelf: boolean;
         )}
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? "Adding…" : "Add to my care circles"}
+            {busy ? t`Adding…` : t`Add to my care circles`}
           </button>
         </div>
       </form>

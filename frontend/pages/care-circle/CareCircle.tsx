@@ -4,6 +4,8 @@
 // withdraw) and emergency contacts. The server enforces every rule; the page only offers what
 // the user's role allows and shows the server's own words when something is refused. The
 // circle is a TanStack query (lib/query) seeded by the page; each change asks for it again.
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { EmptyState } from "../../components/EmptyState";
@@ -24,7 +26,7 @@ export function CareCircle({ viewer, recipients: initial }: CareCircleProps) {
   const recipients = circle.data;
   const refreshError = circle.error;
   useEffect(() => {
-    if (refreshError) failure(refreshError, "Could not refresh the page");
+    if (refreshError) failure(refreshError, t`Could not refresh the page`);
   }, [refreshError]);
 
   async function reload() {
@@ -35,10 +37,12 @@ export function CareCircle({ viewer, recipients: initial }: CareCircleProps) {
   return (
     <>
       {recipients.length === 0 ? (
-        <EmptyState title="Add the person you care for, or yourself" headingLevel={2} testId="care-circle-empty">
+        <EmptyState title={t`Add the person you care for, or yourself`} headingLevel={2} testId="care-circle-empty">
           <p>
-            A care circle lets your family share the care of someone: everyone sees the visits booked for them and the
-            messages with helpers.
+            <Trans>
+              A care circle lets your family share the care of someone: everyone sees the visits booked for them and the
+              messages with helpers.
+            </Trans>
           </p>
         </EmptyState>
       ) : (

@@ -1,4 +1,5 @@
 // A button whose action (remove, leave) is confirmed in a dialog first.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { Dialog, DialogClose } from "../../components/Dialog";
 
@@ -32,7 +33,7 @@ export function ConfirmButton({
       }
       footer={
         <>
-          <DialogClose className="button button-secondary">Keep</DialogClose>
+          <DialogClose className="button button-secondary">{t`Keep`}</DialogClose>
           <button
             type="button"
             className="button button-danger"

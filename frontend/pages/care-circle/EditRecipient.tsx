@@ -1,4 +1,5 @@
 // "Edit <name>'s details" (organizers): the person's details in place.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useSchemaForm } from "../../lib/forms";
 import { useApiWrite } from "../../lib/query";
@@ -21,6 +22,7 @@ export function EditRecipient({ recipient, onChanged }: { recipient: Recipient; 
     notesForHelpers: recipient.notesForHelpers,
   };
   const [open, setOpen] = useState(false);
+  const firstName = recipient.firstName;
   const {
     form,
     values,
@@ -46,7 +48,7 @@ export function EditRecipient({ recipient, onChanged }: { recipient: Recipient; 
             setOpen(true);
           }}
         >
-          Edit {recipient.firstName}&apos;s details
+          {t`Edit ${firstName}'s details`}
         </button>
       </div>
     );
@@ -57,27 +59,27 @@ export function EditRecipient({ recipient, onChanged }: { recipient: Recipient; 
     try {
       await write.patch(`/api/care-recipients/${recipient.id}`, sent);
     } catch (error) {
-      const message = failure(error, "Could not save the details");
+      const message = failure(error, t`Could not save the details`);
       if (!showServerErrors(error)) form.setError("firstName", { type: "server", message });
       setBusy(false);
       return;
     }
     setBusy(false);
     setOpen(false);
-    toast({ title: "Saved", description: "The details are up to date." });
+    toast({ title: t`Saved`, description: t`The details are up to date.` });
     await onChanged();
   }
 
   return (
     <form onSubmit={(e) => void handleSubmit(save)(e)} noValidate data-testid="edit-recipient">
-      <h3>Edit {recipient.firstName}&apos;s details</h3>
+      <h3>{t`Edit ${firstName}'s details`}</h3>
       <RecipientFields values={values} set={set} message={message} idPrefix={`edit-${recipient.id}`} />
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? "Saving…" : "Save details"}
+          {busy ? t`Saving…` : t`Save details`}
         </button>
         <button type="button" className="button button-secondary" onClick={() => setOpen(false)}>
-          Cancel
+          {t`Cancel`}
         </button>
       </div>
     </form>

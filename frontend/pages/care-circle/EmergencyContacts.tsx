@@ -1,4 +1,5 @@
 // A circle's emergency contacts: each one (organizers may remove it) and the form to add one.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { InputField } from "../../components/Field";
 import { useSchemaForm } from "../../lib/forms";
@@ -20,14 +21,15 @@ export function ContactRow({
   onChanged: () => Promise<void>;
 }) {
   const write = useApiWrite();
+  const name = contact.name;
   async function remove(): Promise<boolean> {
     try {
       await write.delete(`/api/emergency-contacts/${contact.id}`);
     } catch (error) {
-      failure(error, "Could not remove the contact");
+      failure(error, t`Could not remove the contact`);
       return false;
     }
-    toast({ title: "Contact removed", description: `${contact.name} is no longer an emergency contact.` });
+    toast({ title: t`Contact removed`, description: t`${name} is no longer an emergency contact.` });
     await onChanged();
     return true;
   }
@@ -36,15 +38,15 @@ export function ContactRow({
       <p>
         <strong>{contact.name}</strong>
         {contact.relationship && `, ${contact.relationship}`}: {contact.phone}
-        {contact.isPrimary && <span className="badge badge-info">Primary</span>}
+        {contact.isPrimary && <span className="badge badge-info">{t`Primary`}</span>}
       </p>
       {canEdit && (
         <div className="actions">
           <ConfirmButton
-            label={`Remove ${contact.name}`}
-            title={`Remove ${contact.name}?`}
-            description="They will no longer be listed as an emergency contact for the circle and the helpers."
-            confirmLabel="Remove"
+            label={t`Remove ${name}`}
+            title={t`Remove ${name}?`}
+            description={t`They will no longer be listed as an emergency contact for the circle and the helpers.`}
+            confirmLabel={t`Remove`}
             onConfirm={remove}
             testId="remove-contact"
           />
@@ -82,23 +84,23 @@ export function EmergencyContactForm({
     try {
       await write.post("/api/emergency-contacts", { ...sent, recipientId: recipient.id });
     } catch (error) {
-      const message = failure(error, "Could not add the contact");
+      const message = failure(error, t`Could not add the contact`);
       if (!showServerErrors(error)) form.setError("name", { type: "server", message });
       setBusy(false);
       return;
     }
     form.reset(EMPTY_CONTACT);
     setBusy(false);
-    toast({ title: "Contact added", description: "The circle can see it." });
+    toast({ title: t`Contact added`, description: t`The circle can see it.` });
     await onChanged();
   }
 
   return (
     <form onSubmit={(e) => void handleSubmit(add)(e)} noValidate data-testid="contact-form">
-      <h4>Add an emergency contact</h4>
+      <h4>{t`Add an emergency contact`}</h4>
       <InputField
         id={`${id}-name`}
-        label="Name"
+        label={t`Name`}
         required
         autoComplete="off"
         maxLength={CONTACT.name.maxLength}
@@ -108,7 +110,7 @@ export function EmergencyContactForm({
       />
       <InputField
         id={`${id}-relationship`}
-        label="Relationship"
+        label={t`Relationship`}
         autoComplete="off"
         maxLength={CONTACT.relationship.maxLength}
         value={values.relationship}
@@ -117,7 +119,7 @@ export function EmergencyContactForm({
       />
       <InputField
         id={`${id}-phone`}
-        label="Phone number"
+        label={t`Phone number`}
         type="tel"
         required
         autoComplete="off"
@@ -128,7 +130,7 @@ export function EmergencyContactForm({
       />
       <div className="actions">
         <button type="submit" className="button button-secondary" disabled={busy}>
-          Add contact
+          {t`Add contact`}
         </button>
       </div>
     </form>

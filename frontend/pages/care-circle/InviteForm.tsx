@@ -1,11 +1,12 @@
 // "Invite someone by email" into a circle, as a member or an organizer (organizers only).
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { InputField, SelectField } from "../../components/Field";
 import { useSchemaForm } from "../../lib/forms";
 import { useApiWrite } from "../../lib/query";
 import { EMPTY_INVITATION, invitationSchema, type InvitationValues } from "../../lib/schemas/circle";
 import { toast } from "../../lib/toast";
-import { failure, fieldError, type Recipient, type Role, ROLE_HINT, ROLE_OPTIONS } from "./common";
+import { failure, fieldError, type Recipient, type Role, roleHint, roleOptions } from "./common";
 
 export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const write = useApiWrite();
@@ -25,6 +26,7 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
   const error = message("email") || message("role");
   const [busy, setBusy] = useState(false);
   const id = `invite-${recipient.id}`;
+  const firstName = recipient.firstName;
   const recipientHasAccount = recipient.members.some((m) => m.isRecipient);
 
   async function invite(sent: InvitationValues) {
@@ -37,7 +39,7 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
         forRecipient: sent.forRecipient && !recipientHasAccount,
       });
     } catch (err) {
-      const message = failure(err, "Could not send the invitation");
+      const message = failure(err, t`Could not send the invitation`);
       form.setError("email", {
         type: "server",
         message: fieldError(err, "email") || fieldError(err, "role") || message,
@@ -45,7 +47,7 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
       setBusy(false);
       return;
     }
-    toast({ title: "Invitation sent", description: `We emailed ${email} a link that works for 7 days.` });
+    toast({ title: t`Invitation sent`, description: t`We emailed ${email} a link that works for 7 days.` });
     form.reset(EMPTY_INVITATION);
     setBusy(false);
     await onChanged();
@@ -53,10 +55,10 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
 
   return (
     <form onSubmit={(e) => void handleSubmit(invite)(e)} noValidate data-testid="invite-form">
-      <h4>Invite someone by email</h4>
+      <h4>{t`Invite someone by email`}</h4>
       <InputField
         id={`${id}-email`}
-        label="Email address"
+        label={t`Email address`}
         type="email"
         autoComplete="off"
         value={email}
@@ -66,9 +68,9 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
       />
       <SelectField
         id={`${id}-role`}
-        label="Role"
-        hint={ROLE_HINT}
-        options={ROLE_OPTIONS}
+        label={t`Role`}
+        hint={roleHint()}
+        options={roleOptions()}
         value={role}
         onChange={(e) => set("role", e.target.value as Role)}
       />
@@ -80,12 +82,12 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
             checked={forRecipient}
             onChange={(e) => set("forRecipient", e.target.checked)}
           />
-          <span>This invitation is for {recipient.firstName} themself</span>
+          <span>{t`This invitation is for ${firstName} themself`}</span>
         </label>
       )}
       <div className="actions">
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? "Sending…" : "Send invitation"}
+          {busy ? t`Sending…` : t`Send invitation`}
         </button>
       </div>
     </form>

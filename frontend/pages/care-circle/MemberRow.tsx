@@ -1,20 +1,12 @@
 // A person in a circle: their role (organizers change it), Remove (organizers) or Leave (oneself).
+import { t } from "@lingui/core/macro";
 import { SelectField } from "../../components/Field";
 import { useSchemaForm } from "../../lib/forms";
 import { useApiWrite } from "../../lib/query";
 import { roleSchema, type RoleValues } from "../../lib/schemas/circle";
 import { toast } from "../../lib/toast";
 import { ConfirmButton } from "./ConfirmButton";
-import {
-  failure,
-  fullName,
-  type Member,
-  type Recipient,
-  type Role,
-  ROLE_HINT,
-  ROLE_LABEL,
-  ROLE_OPTIONS,
-} from "./common";
+import { failure, fullName, type Member, type Recipient, type Role, roleHint, roleLabel, roleOptions } from "./common";
 
 export function MemberRow({
   recipient,
@@ -30,7 +22,7 @@ export function MemberRow({
   const write = useApiWrite();
   const organizer = recipient.myRole === "organizer";
   const isMe = member.user.id === viewerId;
-  const name = fullName(member.user) || member.user.email || "Someone";
+  const name = fullName(member.user) || member.user.email || t`Someone`;
   const {
     values,
     set,
@@ -42,17 +34,21 @@ export function MemberRow({
     onChange: "none",
   });
   const role = values.role;
+  const firstName = recipient.firstName;
   const path = `/api/care-recipients/${recipient.id}/members/${member.id}`;
 
   async function saveRole({ role }: RoleValues) {
     try {
       await write.patch(path, { role });
     } catch (error) {
-      failure(error, "Could not change the role");
+      failure(error, t`Could not change the role`);
       set("role", member.role);
       return;
     }
-    toast({ title: "Role changed", description: `${name} is now ${ROLE_LABEL[role].toLowerCase()}.` });
+    toast({
+      title: t`Role changed`,
+      description: role === "organizer" ? t`${name} is now organizer.` : t`${name} is now member.`,
+    });
     await onChanged();
   }
 
@@ -60,16 +56,16 @@ export function MemberRow({
     try {
       await write.delete(path);
     } catch (error) {
-      failure(error, isMe ? "Could not leave the circle" : "Could not remove this person");
+      failure(error, isMe ? t`Could not leave the circle` : t`Could not remove this person`);
       return false;
     }
     if (isMe) {
       toast({
-        title: "You left the circle",
-        description: `You are no longer in ${recipient.firstName}'s care circle.`,
+        title: t`You left the circle`,
+        description: t`You are no longer in ${firstName}'s care circle.`,
       });
     } else {
-      toast({ title: "Removed", description: `${name} is no longer in the circle.` });
+      toast({ title: t`Removed`, description: t`${name} is no longer in the circle.` });
     }
     await onChanged();
     return true;
@@ -79,9 +75,9 @@ export function MemberRow({
     <li className="circle-member" data-testid="circle-member">
       <p className="circle-member-name">
         <strong>{name}</strong>
-        {isMe && " (you)"}
-        {member.isRecipient && <span className="badge badge-info">Cared for</span>}{" "}
-        <span className="badge badge-neutral">{ROLE_LABEL[member.role]}</span>
+        {isMe && ` ${t`(you)`}`}
+        {member.isRecipient && <span className="badge badge-info">{t`Cared for`}</span>}{" "}
+        <span className="badge badge-neutral">{roleLabel(member.role)}</span>
       </p>
       {member.user.email && <p className="muted break">{member.user.email}</p>}
       <div className="actions">
@@ -89,34 +85,34 @@ export function MemberRow({
           <form className="circle-role-form" onSubmit={(e) => void handleSubmit(saveRole)(e)}>
             <SelectField
               id={`role-${member.id}`}
-              label={`Role of ${name}`}
-              hint={ROLE_HINT}
-              options={ROLE_OPTIONS}
+              label={t`Role of ${name}`}
+              hint={roleHint()}
+              options={roleOptions()}
               value={role}
               onChange={(e) => set("role", e.target.value as Role)}
               error={message("role")}
             />
             <button type="submit" className="button button-secondary" disabled={role === member.role}>
-              Save role
+              {t`Save role`}
             </button>
           </form>
         )}
         {!member.isRecipient && organizer && !isMe && (
           <ConfirmButton
-            label={`Remove ${name}`}
-            title={`Remove ${name} from the circle?`}
-            description={`${name} will no longer see ${recipient.firstName}'s visits and messages. You can invite them again later.`}
-            confirmLabel="Remove"
+            label={t`Remove ${name}`}
+            title={t`Remove ${name} from the circle?`}
+            description={t`${name} will no longer see ${firstName}'s visits and messages. You can invite them again later.`}
+            confirmLabel={t`Remove`}
             onConfirm={remove}
             testId="remove-member"
           />
         )}
         {!member.isRecipient && isMe && (
           <ConfirmButton
-            label="Leave this circle"
-            title="Leave this care circle?"
-            description={`You will no longer see ${recipient.firstName}'s visits and messages. An organizer can invite you again.`}
-            confirmLabel="Leave"
+            label={t`Leave this circle`}
+            title={t`Leave this care circle?`}
+            description={t`You will no longer see ${firstName}'s visits and messages. An organizer can invite you again.`}
+            confirmLabel={t`Leave`}
             onConfirm={remove}
             testId="leave-circle"
           />

@@ -1,8 +1,9 @@
 // An invitation waiting for an answer: send it again, or revoke it.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useApiWrite } from "../../lib/query";
 import { toast } from "../../lib/toast";
-import { failure, formatDay, type Invitation, ROLE_LABEL } from "./common";
+import { failure, formatDay, type Invitation, roleLabel } from "./common";
 
 export function PendingInvitation({
   recipientId,
@@ -15,6 +16,7 @@ export function PendingInvitation({
 }) {
   const write = useApiWrite();
   const [busy, setBusy] = useState(false);
+  const email = invitation.email;
   async function resend() {
     setBusy(true);
     try {
@@ -25,13 +27,13 @@ export function PendingInvitation({
         forRecipient: invitation.forRecipient,
       });
     } catch (error) {
-      failure(error, "Could not send the invitation again");
+      failure(error, t`Could not send the invitation again`);
       setBusy(false);
       return;
     }
     toast({
-      title: "Invitation sent again",
-      description: `We emailed ${invitation.email} a new link that works for 7 days.`,
+      title: t`Invitation sent again`,
+      description: t`We emailed ${email} a new link that works for 7 days.`,
     });
     setBusy(false);
     await onChanged();
@@ -41,23 +43,24 @@ export function PendingInvitation({
     try {
       await write.delete(`/api/care-invitations/${invitation.id}`);
     } catch (error) {
-      failure(error, "Could not withdraw the invitation");
+      failure(error, t`Could not withdraw the invitation`);
       setBusy(false);
       return;
     }
-    toast({ title: "Invitation withdrawn", description: `The link sent to ${invitation.email} no longer works.` });
+    toast({ title: t`Invitation withdrawn`, description: t`The link sent to ${email} no longer works.` });
     await onChanged();
   }
+  const sent = formatDay(invitation.createdAt);
+  const until = formatDay(invitation.expiresAt);
+  const sentText = t`Sent ${sent}. The link works until ${until}.`;
   return (
     <li className="circle-invitation" data-testid="pending-invitation">
       <p className="break">
-        <strong>{invitation.email}</strong> <span className="badge badge-neutral">{ROLE_LABEL[invitation.role]}</span>
-        {invitation.forRecipient && <span className="badge badge-info">The person cared for</span>}
+        <strong>{invitation.email}</strong> <span className="badge badge-neutral">{roleLabel(invitation.role)}</span>
+        {invitation.forRecipient && <span className="badge badge-info">{t`The person cared for`}</span>}
       </p>
       <p className="muted">
-        {invitation.expired
-          ? "This invitation has expired. Send it again for a new link."
-          : `Sent ${formatDay(invitation.createdAt)}. The link works until ${formatDay(invitation.expiresAt)}.`}
+        {invitation.expired ? t`This invitation has expired. Send it again for a new link.` : sentText}
       </p>
       <div className="actions">
         <button
@@ -65,18 +68,18 @@ export function PendingInvitation({
           className="button button-secondary"
           disabled={busy}
           onClick={() => void resend()}
-          aria-label={`Send again to ${invitation.email}`}
+          aria-label={t`Send again to ${email}`}
         >
-          Send again
+          {t`Send again`}
         </button>
         <button
           type="button"
           className="button button-secondary"
           disabled={busy}
           onClick={() => void revoke()}
-          aria-label={`Revoke the invitation to ${invitation.email}`}
+          aria-label={t`Revoke the invitation to ${email}`}
         >
-          Revoke
+          {t`Revoke`}
         </button>
       </div>
     </li>

@@ -1,6 +1,7 @@
 // The care recipient's phone PIN: with it and her own phone she calls Kindly's phone menu to hear,
 // confirm or cancel her visits. Organizers set it (setting it again unlocks it after three wrong
 // tries); members see whether it is set. Hidden while Kindly's phone menu is not set up.
+import { t } from "@lingui/core/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ApiError, errorMessage } from "../../lib/api";
@@ -20,11 +21,12 @@ export function PhonePin({ recipient }: { recipient: Recipient }) {
   const [error, setError] = useState("");
   if (!data || !data.setUp) return null;
   const id = `phone-pin-${recipient.id}`;
+  const firstName = recipient.firstName;
   const status = data.locked
-    ? "Locked after three wrong tries. Set a new PIN to unlock it."
+    ? t`Locked after three wrong tries. Set a new PIN to unlock it.`
     : data.set
-      ? "A PIN is set."
-      : "No PIN yet.";
+      ? t`A PIN is set.`
+      : t`No PIN yet.`;
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -33,7 +35,7 @@ export function PhonePin({ recipient }: { recipient: Recipient }) {
       const next = await put<PinState>(path, { pin });
       client.setQueryData([path], next);
       setPin("");
-      toast({ title: "PIN saved", description: `${recipient.firstName}'s phone PIN is saved.` });
+      toast({ title: t`PIN saved`, description: t`${firstName}'s phone PIN is saved.` });
     } catch (err) {
       setError((err instanceof ApiError && err.fieldErrors.pin?.[0]) || errorMessage(err));
     }
@@ -41,10 +43,11 @@ export function PhonePin({ recipient }: { recipient: Recipient }) {
 
   return (
     <section aria-labelledby={`${id}-heading`} data-testid="phone-pin">
-      <h3 id={`${id}-heading`}>Calling Kindly by phone</h3>
+      <h3 id={`${id}-heading`}>{t`Calling Kindly by phone`}</h3>
       <p>
-        {recipient.firstName} can call Kindly from {recipient.phone ? "the phone number above" : "their own phone"} to
-        hear, confirm or cancel visits. Kindly asks for a 4-digit PIN.
+        {recipient.phone
+          ? t`${firstName} can call Kindly from the phone number above to hear, confirm or cancel visits. Kindly asks for a 4-digit PIN.`
+          : t`${firstName} can call Kindly from their own phone to hear, confirm or cancel visits. Kindly asks for a 4-digit PIN.`}
       </p>
       <p data-testid="phone-pin-status">{status}</p>
       {recipient.phone && <PhoneReminder recipient={recipient} />}
@@ -52,7 +55,7 @@ export function PhonePin({ recipient }: { recipient: Recipient }) {
         <form onSubmit={(event) => void save(event)} noValidate>
           <InputField
             id={id}
-            label="New 4-digit PIN"
+            label={t`New 4-digit PIN`}
             inputMode="numeric"
             autoComplete="off"
             maxLength={4}
@@ -62,7 +65,7 @@ export function PhonePin({ recipient }: { recipient: Recipient }) {
           />
           <div className="actions">
             <button type="submit" className="button button-secondary" disabled={isPending}>
-              {isPending ? "Saving..." : "Save PIN"}
+              {isPending ? t`Saving...` : t`Save PIN`}
             </button>
           </div>
         </form>

@@ -1,4 +1,5 @@
 // One person cared for and their circle: details, people, invitations and emergency contacts.
+import { t } from "@lingui/core/macro";
 import { EditRecipient } from "./EditRecipient";
 import { ContactRow, EmergencyContactForm } from "./EmergencyContacts";
 import { InviteForm } from "./InviteForm";
@@ -8,7 +9,7 @@ import { PhonePin } from "./PhonePin";
 import { StatementExport } from "./StatementExport";
 import { RecipientLanguage } from "./RecipientLanguage";
 import { VisitRecordExport } from "./VisitRecordExport";
-import { fullName, type Recipient, ROLE_LABEL } from "./common";
+import { fullName, type Recipient } from "./common";
 
 export function RecipientCard({
   recipient,
@@ -25,28 +26,28 @@ export function RecipientCard({
   return (
     <section className="card care-recipient" aria-labelledby={headingId} data-testid="care-recipient">
       <h2 id={headingId}>
-        {recipient.isSelf ? `${name} (you)` : name}
-        <span className="badge badge-neutral">You are {ROLE_LABEL[recipient.myRole].toLowerCase()}</span>
+        {recipient.isSelf ? t`${name} (you)` : name}
+        <span className="badge badge-neutral">{organizer ? t`You are organizer` : t`You are member`}</span>
       </h2>
       <dl className="details">
         <div className="detail">
-          <dt>Address</dt>
-          <dd className="break">{recipient.address || "Not given yet"}</dd>
+          <dt>{t`Address`}</dt>
+          <dd className="break">{recipient.address || t`Not given yet`}</dd>
         </div>
         <div className="detail">
-          <dt>Phone</dt>
-          <dd>{recipient.phone || "Not given yet"}</dd>
+          <dt>{t`Phone`}</dt>
+          <dd>{recipient.phone || t`Not given yet`}</dd>
         </div>
         <div className="detail">
-          <dt>Notes for helpers</dt>
-          <dd className="break">{recipient.notesForHelpers || "None"}</dd>
+          <dt>{t`Notes for helpers`}</dt>
+          <dd className="break">{recipient.notesForHelpers || t`None`}</dd>
         </div>
       </dl>
       {organizer && <EditRecipient recipient={recipient} onChanged={onChanged} />}
       <RecipientLanguage recipient={recipient} onChanged={onChanged} />
       <PhonePin recipient={recipient} />
 
-      <h3>People in the circle</h3>
+      <h3>{t`People in the circle`}</h3>
       <ul className="circle-members list-plain">
         {recipient.members.map((member) => (
           <MemberRow key={member.id} recipient={recipient} member={member} viewerId={viewerId} onChanged={onChanged} />
@@ -56,10 +57,10 @@ export function RecipientCard({
       {organizer && (
         <>
           <InviteForm recipient={recipient} onChanged={onChanged} />
-          <h4>Invitations waiting for an answer</h4>
+          <h4>{t`Invitations waiting for an answer`}</h4>
           {recipient.invitations.length === 0 ? (
             <p className="muted" data-testid="no-invitations">
-              No invitations are waiting.
+              {t`No invitations are waiting.`}
             </p>
           ) : (
             <ul className="circle-invitations list-plain">
@@ -76,10 +77,10 @@ export function RecipientCard({
         </>
       )}
 
-      <h3>Emergency contacts</h3>
+      <h3>{t`Emergency contacts`}</h3>
       {recipient.emergencyContacts.length === 0 ? (
         <p className="muted" data-testid="no-emergency-contacts">
-          No emergency contacts yet.
+          {t`No emergency contacts yet.`}
         </p>
       ) : (
         <ul className="list-plain" data-testid="emergency-contacts">

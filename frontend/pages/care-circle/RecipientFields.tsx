@@ -1,4 +1,5 @@
 // A person's details on /care-circle: name, home address in parts, phone and notes for helpers.
+import { t } from "@lingui/core/macro";
 import { FieldSet, InputField, TextareaField } from "../../components/Field";
 import { RECIPIENT_LIMITS, type RecipientValues } from "../../lib/schemas/circle";
 
@@ -24,7 +25,7 @@ export function RecipientFields({
     <>
       <InputField
         id={`${idPrefix}-first-name`}
-        label="First name"
+        label={t`First name`}
         required
         autoComplete="off"
         maxLength={RECIPIENT_LIMITS.firstName}
@@ -32,33 +33,33 @@ export function RecipientFields({
       />
       <InputField
         id={`${idPrefix}-last-name`}
-        label="Last name"
+        label={t`Last name`}
         autoComplete="off"
         maxLength={RECIPIENT_LIMITS.lastName}
         {...field("lastName")}
       />
       <FieldSet
         id={`${idPrefix}-address`}
-        legend="Home address"
-        hint="Where helpers visit. Helpers considering a request see the town and ZIP only; the street goes to the booked helper, while the visit is booked."
+        legend={t`Home address`}
+        hint={t`Where helpers visit. Helpers considering a request see the town and ZIP only; the street goes to the booked helper, while the visit is booked.`}
       >
         <InputField
           id={`${idPrefix}-street`}
-          label="Street address"
+          label={t`Street address`}
           autoComplete="off"
           maxLength={RECIPIENT_LIMITS.street}
           {...field("street")}
         />
         <InputField
           id={`${idPrefix}-unit`}
-          label="Apartment or unit (optional)"
+          label={t`Apartment or unit (optional)`}
           autoComplete="off"
           maxLength={RECIPIENT_LIMITS.unit}
           {...field("unit")}
         />
         <InputField
           id={`${idPrefix}-town`}
-          label="Town"
+          label={t`Town`}
           autoComplete="off"
           maxLength={RECIPIENT_LIMITS.town}
           {...field("town")}
@@ -66,14 +67,14 @@ export function RecipientFields({
         <div className="form-row">
           <InputField
             id={`${idPrefix}-state`}
-            label="State"
+            label={t`State`}
             autoComplete="off"
             maxLength={RECIPIENT_LIMITS.state}
             {...field("state")}
           />
           <InputField
             id={`${idPrefix}-zip`}
-            label="ZIP"
+            label={t`ZIP`}
             inputMode="numeric"
             autoComplete="off"
             maxLength={RECIPIENT_LIMITS.zipCode}
@@ -83,8 +84,8 @@ export function RecipientFields({
       </FieldSet>
       <InputField
         id={`${idPrefix}-phone`}
-        label="Phone"
-        hint="For the booked helper only."
+        label={t`Phone`}
+        hint={t`For the booked helper only.`}
         type="tel"
         autoComplete="off"
         maxLength={RECIPIENT_LIMITS.phone}
@@ -92,8 +93,8 @@ export function RecipientFields({
       />
       <TextareaField
         id={`${idPrefix}-notes`}
-        label="Notes for helpers"
-        hint="Door codes, keys, what helps (for example: hard of hearing, ring twice). Only the booked helper reads them, while the visit is booked."
+        label={t`Notes for helpers`}
+        hint={t`Door codes, keys, what helps (for example: hard of hearing, ring twice). Only the booked helper reads them, while the visit is booked.`}
         maxLength={RECIPIENT_LIMITS.notesForHelpers}
         rows={3}
         {...field("notesForHelpers")}

@@ -1,29 +1,30 @@
 // The language of the person cared for: what her helper is chosen to speak (offers prefer a helper
 // who speaks it). Organizers choose it, saved at once; members read it.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { SelectField } from "../../components/Field";
 import { errorMessage } from "../../lib/api";
 import { useApiWrite } from "../../lib/query";
 import type { Recipient } from "./common";
 
-// Each language named in its own language, as the server's choices (core.languages.Language).
+// Each language named in its own language, as the server's choices (core.languages.Language): the
+// same words on every page, so a speaker finds hers (docs/glossary-es.md), never translated.
+/* eslint-disable lingui/no-unlocalized-strings */
 const OPTIONS: { value: Recipient["language"]; label: string }[] = [
   { value: "en", label: "English" },
   { value: "es", label: "Español" },
 ];
+/* eslint-enable lingui/no-unlocalized-strings */
 
 export function RecipientLanguage({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const { patch } = useApiWrite();
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
-  const label = `${recipient.firstName}'s language`;
+  const firstName = recipient.firstName;
+  const label = t`${firstName}'s language`;
   if (recipient.myRole !== "organizer") {
-    const chosen = OPTIONS.find((o) => o.value === recipient.language)?.label ?? "English";
-    return (
-      <p data-testid="recipient-language">
-        {label}: {chosen}.
-      </p>
-    );
+    const chosen = OPTIONS.find((o) => o.value === recipient.language)?.label ?? recipient.language;
+    return <p data-testid="recipient-language">{t`${firstName}'s language: ${chosen}.`}</p>;
   }
 
   async function choose(language: string) {
@@ -43,7 +44,7 @@ export function RecipientLanguage({ recipient, onChanged }: { recipient: Recipie
     <SelectField
       id={`recipient-language-${recipient.id}`}
       label={label}
-      hint="Kindly offers her visits first to helpers who speak it."
+      hint={t`Kindly offers her visits first to helpers who speak it.`}
       options={OPTIONS}
       value={recipient.language}
       error={error}

@@ -1,5 +1,6 @@
 // "Download the visit record" (organizers): a month of the person's visits as a spreadsheet (CSV) or
 // a PDF, with where each check-in was and how each task went. Plain download links.
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { InputField } from "../../components/Field";
 import type { Recipient } from "./common";
@@ -16,15 +17,14 @@ export function VisitRecordExport({ recipient }: { recipient: Recipient }) {
   const valid = /^\d{4}-\d{2}$/.test(month);
   return (
     <div className="visit-record-export" data-testid="visit-record-export">
-      <h3>Visit record</h3>
+      <h3>{t`Visit record`}</h3>
       <p>
-        Each visit of a month: the service, the helper, when she arrived and left, whether she was at the home, and each
-        task done or not. For your records or a care program.
+        {t`Each visit of a month: the service, the helper, when she arrived and left, whether she was at the home, and each task done or not. For your records or a care program.`}
       </p>
       <InputField
         id={`${id}-month`}
-        label="Month"
-        hint="For example 2026-11."
+        label={t`Month`}
+        hint={t`For example 2026-11.`}
         type="month"
         value={month}
         onChange={(e) => setMonth(e.currentTarget.value)}
@@ -36,18 +36,18 @@ export function VisitRecordExport({ recipient }: { recipient: Recipient }) {
             href={`/api/recipients/${recipient.id}/visit-record.csv?month=${month}`}
             download
           >
-            Download the visits (CSV)
+            {t`Download the visits (CSV)`}
           </a>
           <a
             className="button button-secondary"
             href={`/api/recipients/${recipient.id}/visit-record.pdf?month=${month}`}
             download
           >
-            Download the visits (PDF)
+            {t`Download the visits (PDF)`}
           </a>
         </div>
       ) : (
-        <p className="field-hint">Choose a month to download its visits.</p>
+        <p className="field-hint">{t`Choose a month to download its visits.`}</p>
       )}
     </div>
   );
