@@ -5,6 +5,7 @@
 // the Reassign / Cancel booking dialogs.
 import { t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
+import * as Tabs from "@radix-ui/react-tabs";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, useState } from "react";
 import { LoadingText } from "../../components/Skeleton";
@@ -13,7 +14,6 @@ import { useSeededQuery } from "../../lib/query";
 import type { Booking } from "../../lib/types";
 import { ProvidersTab } from "./ProvidersTab";
 import { Summary } from "./Summary";
-import { TabList, TabPanel, type TabsState, useTabsPrefix } from "./Tabs";
 import { BOOKINGS, type Counts, SUMMARY } from "./common";
 
 interface Props {
@@ -52,7 +52,6 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
   const [counts, reloadCounts] = useCounts(initialCounts);
   const client = useQueryClient();
   const [tab, setTab] = useState<TabName>("providers");
-  const tabs: TabsState<TabName> = { prefix: useTabsPrefix(), value: tab, onChange: setTab };
   // "Review pending applications": open the Providers tab, then move to its Pending Approval list.
   const [focusPending, setFocusPending] = useState(false);
   const pendingFocused = useCallback(() => setFocusPending(false), []);
@@ -72,22 +71,34 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
           setFocusPending(true);
         }}
       />
-      <div className="admin-tabs">
-        <TabList
-          label={t`Admin sections`}
-          state={tabs}
-          tabs={[
-            { value: "providers", label: <Trans>Providers</Trans> },
-            { value: "vetting", label: <Trans>Vetting</Trans> },
-            { value: "bookings", label: <Trans>Bookings</Trans> },
-            { value: "disputes", label: <Trans>Disputes</Trans> },
-            { value: "requests", label: <Trans>Service Requests</Trans> },
-            { value: "today", label: <Trans>Today</Trans> },
-            { value: "market", label: <Trans>Market</Trans> },
-            { value: "phone", label: <Trans>Phone</Trans> },
-          ]}
-        />
-        <TabPanel value="providers" state={tabs}>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as TabName)} className="admin-tabs">
+        <Tabs.List className="tab-list" aria-label={t`Admin sections`}>
+          <Tabs.Trigger className="tab" value="providers">
+            <Trans>Providers</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="vetting">
+            <Trans>Vetting</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="bookings">
+            <Trans>Bookings</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="disputes">
+            <Trans>Disputes</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="requests">
+            <Trans>Service Requests</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="today">
+            <Trans>Today</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="market">
+            <Trans>Market</Trans>
+          </Tabs.Trigger>
+          <Tabs.Trigger className="tab" value="phone">
+            <Trans>Phone</Trans>
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content className="tab-panel" value="providers">
           <h2 className="visually-hidden">
             <Trans>Providers</Trans>
           </h2>
@@ -97,64 +108,64 @@ export function AdminDashboard({ today, counts: initialCounts, todayBookings }: 
             focusPending={focusPending}
             onPendingFocused={pendingFocused}
           />
-        </TabPanel>
-        <TabPanel value="vetting" state={tabs}>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="vetting">
           <h2 className="visually-hidden">
             <Trans>Vetting</Trans>
           </h2>
           <Suspense fallback={<LoadingText />}>
             <VettingTab />
           </Suspense>
-        </TabPanel>
-        <TabPanel value="bookings" state={tabs}>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="bookings">
           <h2 className="visually-hidden">
             <Trans>Bookings</Trans>
           </h2>
           <Suspense fallback={<LoadingText />}>
             <BookingsTab counts={counts.bookings} onChanged={bookingsChanged} />
           </Suspense>
-        </TabPanel>
-        <TabPanel value="disputes" state={tabs}>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="disputes">
           <h2 className="visually-hidden">
             <Trans>Late fee disputes</Trans>
           </h2>
           <Suspense fallback={<LoadingText />}>
             <DisputesTab />
           </Suspense>
-        </TabPanel>
-        <TabPanel value="requests" state={tabs}>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="requests">
           <h2 className="visually-hidden">
             <Trans>Service Requests</Trans>
           </h2>
           <Suspense fallback={<LoadingText />}>
             <RequestsTab counts={counts.serviceRequests} />
           </Suspense>
-        </TabPanel>
-        <TabPanel value="today" state={tabs}>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="today">
           <h2 className="visually-hidden">
             <Trans>Today</Trans>
           </h2>
           <Suspense fallback={<LoadingText />}>
             <TodayTab />
           </Suspense>
-        </TabPanel>
-        <TabPanel value="market" state={tabs}>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="market">
           <h2 className="visually-hidden">
             <Trans>Market</Trans>
           </h2>
           <Suspense fallback={<LoadingText />}>
             <MarketTab />
           </Suspense>
-        </TabPanel>
-        <TabPanel value="phone" state={tabs}>
+        </Tabs.Content>
+        <Tabs.Content className="tab-panel" value="phone">
           <h2 className="visually-hidden">
             <Trans>Phone</Trans>
           </h2>
           <Suspense fallback={<LoadingText />}>
             <PhoneTab />
           </Suspense>
-        </TabPanel>
-      </div>
+        </Tabs.Content>
+      </Tabs.Root>
     </>
   );
 }

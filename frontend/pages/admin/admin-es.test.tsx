@@ -56,7 +56,7 @@ const LAZY = { timeout: 15_000 };
 
 function openTab(name: string) {
   const tab = screen.getByRole("tab", { name });
-  fireEvent.click(tab);
+  fireEvent.mouseDown(tab, { button: 0 });
   return tab;
 }
 
