@@ -23,6 +23,9 @@ DATABASES = {
 # `make pytest-sqlite` runs a marked subset on SQLite (the embedded default of `make run`).
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+    # The same backend, except that a transactional test empties its tables with DELETE, not
+    # TRUNCATE: about 0.6 s less per browser or live-server test (marketplace/testing/pgflush).
+    DATABASES["default"]["ENGINE"] = "marketplace.testing.pgflush"
 
 # Every value the list cache computes checks that its queries read only the tables it names.
 LISTCACHE_CHECK_READS = True
