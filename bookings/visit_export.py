@@ -62,7 +62,7 @@ def visit_rows(visits: Iterable[Booking]) -> list[list[str]]:
         rows.append(
             [
                 visit.scheduled_date.isoformat(),
-                category.name if category else visit.service_request.title,
+                category.display_name if category else visit.service_request.title,
                 visit.recipient.full_name,
                 visit.provider.user.full_name,
                 _clock(visit.checked_in_at, visit),

@@ -146,7 +146,7 @@ def receipt_line(booking: Booking) -> ReceiptLine:
         paid_on=timezone.localtime(earning.created_at, booking.time_zone).date(),
         recipient=booking.recipient.full_name,
         helper=booking.provider.user.full_name,
-        service=category.name if category else booking.service_request.title,
+        service=category.display_name if category else booking.service_request.title,
         hours=(Decimal(booking.duration) / 60).quantize(Decimal("0.01")),
         paid=paid,
         kindly_fee=earning.fee,

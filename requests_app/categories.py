@@ -1,9 +1,13 @@
-"""The six services of spec section 1. Their slugs are the provider specialty ids (spec section 9)."""
+"""The six services of spec section 1. Their slugs are the provider specialty ids (spec section 9).
+Their names are marked for translation: a page says them in its reader's language
+(ServiceCategory.display_name)."""
+
+from django.utils.translation import gettext_noop
 
 CATEGORIES = [
     {
         "slug": "tech-support",
-        "name": "Technology Support",
+        "name": gettext_noop("Technology Support"),
         "icon": "laptop",
         "description": "Patient help with phones, tablets, computers, email and video calls.",
         "features": [
@@ -15,7 +19,7 @@ CATEGORIES = [
     },
     {
         "slug": "wellness-checks",
-        "name": "Wellness Checks",
+        "name": gettext_noop("Wellness Checks"),
         "icon": "heart",
         "description": "Friendly visits to check in, share a conversation and make sure all is well.",
         "features": [
@@ -27,14 +31,14 @@ CATEGORIES = [
     },
     {
         "slug": "light-errands",
-        "name": "Light Errands",
+        "name": gettext_noop("Light Errands"),
         "icon": "shopping-bag",
         "description": "Groceries, prescriptions, post office runs and other everyday errands.",
         "features": ["Grocery shopping", "Prescription pick-up", "Post office and bank trips", "Returns and exchanges"],
     },
     {
         "slug": "appointment-support",
-        "name": "Appointment Support",
+        "name": gettext_noop("Appointment Support"),
         "icon": "calendar",
         "description": "A companion for doctor visits and appointments, with notes to share afterwards.",
         "features": [
@@ -46,7 +50,7 @@ CATEGORIES = [
     },
     {
         "slug": "home-organization",
-        "name": "Home Organization",
+        "name": gettext_noop("Home Organization"),
         "icon": "home",
         "description": "Tidying, decluttering and arranging the home so it is safe and easy to live in.",
         "features": [
@@ -58,7 +62,7 @@ CATEGORIES = [
     },
     {
         "slug": "communication-support",
-        "name": "Communication Support",
+        "name": gettext_noop("Communication Support"),
         "icon": "message-circle",
         "description": "Help staying in touch: letters, calls, forms and keeping up with family and friends.",
         "features": ["Letter and card writing", "Phone call assistance", "Form filling", "Social media with family"],

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import dateformat
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from core.addresses import area_line, full_line, parse_one_line
@@ -27,6 +27,12 @@ class ServiceCategory(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def display_name(self) -> str:
+        """The service's name in the reader's language (the six of requests_app.categories are in
+        the catalogue; a service staff add keeps the name they gave it)."""
+        return gettext(self.name) if self.name else ""
 
 
 class Urgency(models.TextChoices):

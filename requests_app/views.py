@@ -75,7 +75,7 @@ def _asked_provider(request: HttpRequest, categories: list[ServiceCategory]) -> 
         "id": provider.pk,
         "firstName": provider.user.first_name or gettext("this provider"),
         "lastName": provider.user.last_name,
-        "services": [{"id": c.id, "name": c.name} for c in offered],
+        "services": [{"id": c.id, "name": c.display_name} for c in offered],
         "away": [{"firstDay": t.first_day.isoformat(), "lastDay": t.last_day.isoformat()} for t in away],
         # Her weekly hours (none: any time), so the form warns of a visit outside them.
         "hours": [
@@ -123,7 +123,9 @@ def request_service(request: HttpRequest) -> HttpResponse:
         "askedProvider": asked,
         "directWindowHours": int(DIRECT_WINDOW.total_seconds() // 3600),
         "prefill": _rebook_prefill(request, categories),
-        "categories": [{"id": c.id, "name": c.name, "slug": c.slug, "features": c.features} for c in categories],
+        "categories": [
+            {"id": c.id, "name": c.display_name, "slug": c.slug, "features": c.features} for c in categories
+        ],
         "categoryId": category_id,
         **_date_bounds(),
         "canRequest": request.user.user_type == UserType.CLIENT,
@@ -172,7 +174,7 @@ def edit_service_request(request: HttpRequest) -> HttpResponse:
     props = {
         "requestId": _request_id(request),
         "viewer": _viewer_props(request.user),
-        "categories": [{"id": c.id, "name": c.name, "features": c.features} for c in category_list_active()],
+        "categories": [{"id": c.id, "name": c.display_name, "features": c.features} for c in category_list_active()],
         **_date_bounds(),
         "limits": input_limits(ServiceRequestUpdateSerializer),
         "shortNotice": _short_notice_props(),

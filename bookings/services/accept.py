@@ -179,7 +179,7 @@ def service_request_accept(
         if offered_to_others(service_request, provider_id=provider.pk):
             raise NotFound(gettext("Service request not found."))  # offered to a few helpers near, not her
         if not provider_offers(provider, service_request.category.slug):
-            raise Conflict(NOT_OFFERED.format(service=service_request.category.name))
+            raise Conflict(NOT_OFFERED.format(service=service_request.category.display_name))
         lifecycle.take_request(service_request_id=service_request_id)
         # The UPDATE holds the row lock until commit; re-read the values it left.
         service_request.refresh_from_db()

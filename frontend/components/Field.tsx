@@ -53,10 +53,12 @@ export function countAnnouncement(length: number, max: number): string {
  * and a polite live region that speaks up only near the limit. */
 export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   const near = max - length <= Math.ceil(max / 10);
+  const used = formatCount(length);
+  const limit = formatCount(max);
   return (
     <>
       <p id={`${id}-count`} className={`field-count${near ? " field-count-near" : ""}`} data-testid={`${id}-count`}>
-        {formatCount(length)} / {formatCount(max)} characters
+        {t`${used} / ${limit} characters`}
       </p>
       <p className="visually-hidden" aria-live="polite" data-testid={`${id}-count-live`}>
         {countAnnouncement(length, max)}

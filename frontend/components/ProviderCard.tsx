@@ -80,7 +80,7 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
               {serviceName(s)}
             </li>
           ))}
-          {more > 0 && <li className="tag tag-more">+{more} more</li>}
+          {more > 0 && <li className="tag tag-more">{t`+${more} more`}</li>}
         </ul>
       )}
       <div className="provider-card-foot">

@@ -2,7 +2,7 @@
 // "Payment Complete!", "Preparing payment..." or the form with the booking summary and the
 // security notes. With Stripe keys the form is Stripe's Payment Element (@stripe/stripe-js,
 // fetched only then: the offline test gateway's plain card form never loads Stripe.js).
-import { t } from "@lingui/core/macro";
+import { plural, t } from "@lingui/core/macro";
 import { Trans } from "@lingui/react/macro";
 import type { Stripe, StripeElements } from "@stripe/stripe-js";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
@@ -107,7 +107,7 @@ function BookingSummary({ booking }: { booking: CheckoutBooking }) {
           <dt>
             <Trans>Duration</Trans>
           </dt>
-          <dd>{booking.duration} minutes</dd>
+          <dd>{plural(booking.duration, { one: "# minute", other: "# minutes" })}</dd>
         </div>
         <div className="summary-total">
           <dt>

@@ -59,6 +59,8 @@ class ServiceCategorySerializer(serializers.ModelSerializer):
 
 
 class CategorySummarySerializer(serializers.ModelSerializer):
+    name = serializers.CharField(source="display_name", read_only=True)
+
     class Meta:
         model = ServiceCategory
         fields = ["id", "slug", "name", "icon"]

@@ -149,7 +149,7 @@ def _check_offers(provider: Provider, category: ServiceCategory) -> None:
         return
     name = provider.user.first_name or "This helper"
     offered = [label for value, label in Specialty.choices if value in (provider.specialties or [])]
-    message = REQUESTED_SERVICE_NOT_OFFERED.format(name=name, service=category.name, offered=", ".join(offered))
+    message = REQUESTED_SERVICE_NOT_OFFERED.format(name=name, service=category.display_name, offered=", ".join(offered))
     raise InvalidInput(message, errors={"categoryId": [message]})
 
 

@@ -85,7 +85,7 @@ class ReplacementOfferSerializer(serializers.Serializer):
 
     bookingId = serializers.IntegerField(source="replacement.booking_id", read_only=True)
     title = serializers.CharField(source="replacement.booking.service_request.title", read_only=True)
-    service = serializers.CharField(source="replacement.booking.service_request.category.name", read_only=True)
+    service = serializers.CharField(source="replacement.booking.service_request.category.display_name", read_only=True)
     scheduledDate = serializers.DateField(source="replacement.booking.scheduled_date", read_only=True)
     scheduledTime = serializers.ChoiceField(
         TimeWindow.choices, source="replacement.booking.scheduled_time", read_only=True

@@ -57,7 +57,7 @@ class BookingRequestSerializer(serializers.ModelSerializer):
     """booking.serviceRequest: what the visit is for."""
 
     categoryId = serializers.IntegerField(source="category_id", read_only=True, allow_null=True)
-    categoryName = serializers.CharField(source="category.name", read_only=True, allow_null=True, default=None)
+    categoryName = serializers.CharField(source="category.display_name", read_only=True, allow_null=True, default=None)
     location = serializers.CharField(read_only=True, allow_null=True)
     specialRequirements = serializers.CharField(source="special_requirements", read_only=True, allow_null=True)
     tasks = serializers.ListField(

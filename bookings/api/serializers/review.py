@@ -77,7 +77,7 @@ class PublicReviewSerializer(serializers.ModelSerializer):
 
     createdAt = serializers.DateTimeField(source="created_at", read_only=True)
     serviceName = serializers.CharField(
-        source="booking.service_request.category.name", read_only=True, allow_null=True, default=None
+        source="booking.service_request.category.display_name", read_only=True, allow_null=True, default=None
     )
     reviewer = PublicReviewerSerializer(read_only=True)
 

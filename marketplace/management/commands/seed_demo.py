@@ -82,6 +82,9 @@ DEMO_NEIGHBOURS = [
     ("Grace", "Lee", "62656", 50, ["communication-support", "wellness-checks"], 35),  # Lincoln
     ("Hank", "Brown", "61701", 30, ["tech-support"], 30),  # Bloomington: too far
 ]
+# The languages a neighbour speaks, when not English only: Ana's visits are the ones a
+# Spanish-speaking family is offered first.
+DEMO_SPEAKS = {"Ana": ["en", "es"], "Carmen": ["es", "en"]}
 
 
 def demo_visit_slot(recipient: CareRecipient, *, now: dt.datetime) -> tuple[dt.date, str]:
@@ -235,7 +238,13 @@ class Command(BaseCommand):
             InvalidInput.check(provider_application_problems(**application))
             verified = VerificationStatus.VERIFIED
             Provider.objects.update_or_create(
-                user=user, defaults={**application, "verification_status": verified, **demo_evidence(verified)}
+                user=user,
+                defaults={
+                    **application,
+                    "languages": DEMO_SPEAKS.get(first, ["en"]),
+                    "verification_status": verified,
+                    **demo_evidence(verified),
+                },
             )
 
     @transaction.atomic
