@@ -126,6 +126,15 @@ export default tseslint.config(
       "lingui/no-expression-in-message": "error",
       "lingui/no-single-tag-to-translate": "error",
       "lingui/no-trans-inside-trans": "error",
+      // The rule above lets a single lowercase word pass (an id, a value), so "{n} minutes" in JSX
+      // slipped through: a word of JSX text outside <Trans> is an error too.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXText[value=/[A-Za-z]{2,}/]:not(JSXElement[openingElement.name.name='Trans'] JSXText)",
+          message: "Words a person reads go in t`...` or <Trans> (docs/i18n.md).",
+        },
+      ],
     },
   },
   {

@@ -86,7 +86,7 @@ export function ProviderCard({ provider, serviceName }: { provider: Provider; se
       <div className="provider-card-foot">
         <p className="provider-rate">
           <strong>{formatMoney(provider.hourlyRate ?? 30)}</strong>
-          <span className="muted">/hour</span>
+          <span className="muted">{t`/hour`}</span>
         </p>
         {/* A request sent to this provider directly, their service chosen. */}
         <a
