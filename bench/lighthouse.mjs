@@ -8,6 +8,9 @@ import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
 
 const [base, outDir, ...only] = process.argv.slice(2);
+// LIGHTHOUSE_LANGUAGE=es: the signed-out pages are asked for in that language (Accept-Language, as
+// a browser set to Spanish asks); signed-in pages follow the account's own language.
+const language = process.env.LIGHTHOUSE_LANGUAGE ?? "";
 // Optional "role:/path" arguments measure only those (e.g. "admin:/admin" to rerun one page).
 const wanted = (role, path) => only.length === 0 || only.includes(`${role}:${path}`);
 const pages = {
@@ -67,6 +70,7 @@ async function measure(role, path, session) {
       output: "json",
       onlyCategories: ["performance"],
       disableStorageReset: Boolean(session),
+      ...(language ? { extraHeaders: { "Accept-Language": language } } : {}),
       logLevel: "error",
     });
     const lhr = result.lhr;

@@ -10,6 +10,7 @@
 # A session id: sign in in a browser and copy the "sessionid" cookie, or
 #   .venv/bin/python manage.py shell -c "from django.test import Client; from accounts.models import User; \
 #     c = Client(); c.force_login(User.objects.get(email='...')); print(c.cookies['sessionid'].value)"
+# LIGHTHOUSE_LANGUAGE=es asks for the signed-out pages in Spanish (signed in: the account's language).
 # Debian's Chromium (CHROME_PATH) runs headless; the JSON reports go to bench/lighthouse-reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
