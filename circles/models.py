@@ -208,6 +208,9 @@ class CircleInvitation(models.Model):
     invited_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # The language of the email when the address has no account yet ("": the inviter's); an
+    # address with an account gets it in that account's language.
+    language = models.CharField(max_length=8, choices=Language.choices, blank=True, default="")
     status = models.CharField(max_length=16, choices=InvitationStatus.choices, default=InvitationStatus.PENDING)
     accepted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

@@ -308,7 +308,13 @@ def invitation_words(invitation: CircleInvitation) -> tuple[str, str]:
 
 
 def invitation_create(
-    *, actor: User, recipient_id: object, email: str, role: str = CircleRole.MEMBER, for_recipient: bool = False
+    *,
+    actor: User,
+    recipient_id: object,
+    email: str,
+    role: str = CircleRole.MEMBER,
+    for_recipient: bool = False,
+    language: str = "",
 ) -> CircleInvitation:
     """Invite an email address to the circle (organizers only); the email goes out once committed.
 
@@ -316,9 +322,13 @@ def invitation_create(
     same role renews its invitation (a fresh 7 days, a new email; the earlier link keeps working
     until its own 7 days are over). With another role (or now for the recipient themself) it is a
     new invitation with a new link, and the earlier one is withdrawn: a forwarded "member" email
-    must never become an organizer's link."""
+    must never become an organizer's link. `language`: the email's, for an address with no account
+    yet ("" : the inviter's)."""
     email = _normalize_email(email)
     role = _check_role(role)
+    if language not in ("", *Language.values):
+        message = gettext("Choose English or Español.")
+        raise InvalidInput(message, errors={"language": [message]})
     with transaction.atomic():
         recipient, membership = _lock_recipient(user=actor, recipient_id=recipient_id)
         _organizer_only(membership, pgettext("circle action", "invite people"))
@@ -341,12 +351,18 @@ def invitation_create(
             invitation = None
         if invitation is None:
             invitation = CircleInvitation.objects.create(
-                recipient=recipient, email=email, role=role, invited_by=actor, for_recipient=for_recipient
+                recipient=recipient,
+                email=email,
+                role=role,
+                invited_by=actor,
+                for_recipient=for_recipient,
+                language=language,
             )
         else:
             invitation.invited_by = actor
             invitation.created_at = timezone.now()
-            invitation.save(update_fields=["invited_by", "created_at"])
+            invitation.language = language
+            invitation.save(update_fields=["invited_by", "created_at", "language"])
         events.publish(events.CircleInvitationSent(invitation_id=invitation.pk))
     return invitation
 

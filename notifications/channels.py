@@ -96,9 +96,10 @@ def invitation_email(invitation: CircleInvitation, *, key: str) -> EmailMultiAlt
     """The email inviting an address (which may have no account) to a care circle: who invites,
     for whom, with which role, the link, and that it works for 7 days. Nothing to unsubscribe
     from: the address chose nothing and gets one email per invitation an organizer sends. In the
-    language of the address's account, or else of the person who invites (family shares one)."""
+    language of the address's account, or else the one the inviter chose for it (her own unless she chose another)."""
     inviter = invitation.invited_by.language if invitation.invited_by else settings.LANGUAGE_CODE
-    with translation.override(language_of_address(email=invitation.email, otherwise=inviter)):
+    chosen = invitation.language or inviter
+    with translation.override(language_of_address(email=invitation.email, otherwise=chosen)):
         return _invitation_email(invitation, key=key)
 
 

@@ -132,6 +132,13 @@ class InvitationInputSerializer(StrictSerializer):
         default=False,
         help_text="The invitation is for the person cared for themself: their account becomes theirs in the circle.",
     )
+    language = PlainCharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=8,
+        help_text="The email's language (en, es) when the address has no account yet; empty: the inviter's.",
+    )
 
 
 class MemberRoleInputSerializer(StrictSerializer):

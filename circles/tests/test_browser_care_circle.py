@@ -111,6 +111,9 @@ def test_organizer_invites_and_revokes_with_the_keyboard(live_server, page: Page
     page.keyboard.press("Tab")  # the role
     expect(page.get_by_label("Role", exact=True)).to_be_focused()
     page.keyboard.press("ArrowDown")  # organizer
+    page.keyboard.press("Tab")  # the email's language: the page's (English) unless chosen
+    expect(page.get_by_label("Language of the email")).to_be_focused()
+    expect(page.get_by_label("Language of the email")).to_have_value("en")
     page.keyboard.press("Tab")
     expect(page.get_by_role("button", name="Send invitation")).to_be_focused()
     page.keyboard.press("Enter")
@@ -118,6 +121,7 @@ def test_organizer_invites_and_revokes_with_the_keyboard(live_server, page: Page
     expect(revoke).to_be_visible()
     invitation = CircleInvitation.objects.get(email="dan@example.com")
     assert invitation.status == InvitationStatus.PENDING and invitation.role == "organizer"
+    assert invitation.language == "en"
 
     revoke.focus()
     page.keyboard.press("Enter")

@@ -2997,6 +2997,11 @@ export interface components {
              * @default false
              */
             forRecipient: boolean;
+            /**
+             * @description The email's language (en, es) when the address has no account yet; empty: the inviter's.
+             * @default
+             */
+            language: string;
         };
         /**
          * @description * `pending` - Pending

@@ -134,3 +134,25 @@ def test_an_invitation_is_written_in_the_invitees_language_or_else_the_inviters(
     assert stranger.subject == "Clara Stone le invita a ayudar a cuidar a Walter en Kindly"
     assert "Le invitan como miembro." in stranger.body
     assert tom.subject == "Clara Stone invites you to help care for Walter on Kindly"
+
+
+def test_the_inviter_chooses_the_language_of_an_invitation_to_someone_without_an_account(circle, client):
+    """Clara reads Spanish; her brother Mark has no account yet and reads English: she picks English
+    for his invitation on the Care circle page, and it comes in English. A language Kindly does not
+    speak is a 400 and nothing is sent."""
+    from circles.models import CircleInvitation
+    from marketplace.testing.api import call
+
+    clara = circle["clara"]
+    recipient = circle["request"].recipient
+    client.force_login(clara)
+    url = f"/api/care-recipients/{recipient.pk}/invitations"
+    sent = call(client, "POST", url, {"email": "mark@example.com", "role": "member", "language": "en"})
+    assert sent.status_code == 201, sent.content
+    mark = channels.invitation_email(CircleInvitation.objects.get(pk=sent.json()["id"]), key="m")
+    assert mark.subject == "Clara Stone invites you to help care for Walter on Kindly"
+
+    refused = call(client, "POST", url, {"email": "ana@example.com", "role": "member", "language": "fr"})
+    assert refused.status_code == 400
+    assert refused.json()["errors"] == {"language": ["Elija English o Español."]}
+    assert not CircleInvitation.objects.filter(email="ana@example.com").exists()

@@ -66,6 +66,8 @@ export interface InvitationValues {
   email: string;
   role: Role;
   forRecipient: boolean;
+  /** The email's language for an address with no account yet (an account's own wins). */
+  language: "en" | "es";
 }
 
 export const { EMAIL_REQUIRED, EMAIL_INVALID, ROLE_INVALID } = RULES.circle;
@@ -89,9 +91,13 @@ export const invitationSchema = z.object({
   email: text(invitationEmailProblem),
   role,
   forRecipient: z.boolean(),
+  language: z.enum(["en", "es"]),
 });
 
-export const EMPTY_INVITATION: InvitationValues = { email: "", role: "member", forRecipient: false };
+/** A new invitation's values: its email in the page's language unless the inviter picks another. */
+export function emptyInvitation(language: "en" | "es"): InvitationValues {
+  return { email: "", role: "member", forRecipient: false, language };
+}
 
 export interface RoleValues {
   role: Role;

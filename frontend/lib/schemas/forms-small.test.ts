@@ -51,7 +51,7 @@ describe("circle schemas", () => {
     });
   });
   it("an invitation needs a valid email and a role", () => {
-    const invite = { email: "ann@example.com", role: "member", forRecipient: false };
+    const invite = { email: "ann@example.com", role: "member", forRecipient: false, language: "en" };
     expect(problems(invitationSchema, invite)).toEqual({});
     expect(problems(invitationSchema, { ...invite, email: "" })).toEqual({ email: "Please enter an email address." });
     expect(problems(invitationSchema, { ...invite, email: "ann@" })).toEqual({

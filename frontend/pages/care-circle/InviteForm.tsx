@@ -4,12 +4,14 @@ import { useState } from "react";
 import { InputField, SelectField } from "../../components/Field";
 import { useSchemaForm } from "../../lib/forms";
 import { useApiWrite } from "../../lib/query";
-import { EMPTY_INVITATION, invitationSchema, type InvitationValues } from "../../lib/schemas/circle";
+import { pageLocale } from "../../lib/i18n";
+import { emptyInvitation, invitationSchema, type InvitationValues } from "../../lib/schemas/circle";
 import { toast } from "../../lib/toast";
-import { failure, fieldError, type Recipient, type Role, roleHint, roleOptions } from "./common";
+import { failure, fieldError, LANGUAGE_OPTIONS, type Recipient, type Role, roleHint, roleOptions } from "./common";
 
 export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const write = useApiWrite();
+  const empty = emptyInvitation(pageLocale());
   const {
     form,
     values,
@@ -18,10 +20,10 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
     handleSubmit,
   } = useSchemaForm<InvitationValues>({
     schema: invitationSchema,
-    defaultValues: EMPTY_INVITATION,
+    defaultValues: empty,
     onChange: "none",
   });
-  const { email, role, forRecipient } = values;
+  const { email, role, forRecipient, language } = values;
   // One message, under the email (the role is a choice of two): the email's, else the role's.
   const error = message("email") || message("role");
   const [busy, setBusy] = useState(false);
@@ -37,6 +39,7 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
         email,
         role: sent.role,
         forRecipient: sent.forRecipient && !recipientHasAccount,
+        language: sent.language,
       });
     } catch (err) {
       const message = failure(err, t`Could not send the invitation`);
@@ -48,7 +51,7 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
       return;
     }
     toast({ title: t`Invitation sent`, description: t`We emailed ${email} a link that works for 7 days.` });
-    form.reset(EMPTY_INVITATION);
+    form.reset(empty);
     setBusy(false);
     await onChanged();
   }
@@ -73,6 +76,14 @@ export function InviteForm({ recipient, onChanged }: { recipient: Recipient; onC
         options={roleOptions()}
         value={role}
         onChange={(e) => set("role", e.target.value as Role)}
+      />
+      <SelectField
+        id={`${id}-language`}
+        label={t`Language of the email`}
+        hint={t`For someone without a Kindly account yet. Someone with an account gets it in their own language.`}
+        options={LANGUAGE_OPTIONS}
+        value={language}
+        onChange={(e) => set("language", e.target.value as InvitationValues["language"])}
       />
       {!recipientHasAccount && (
         <label className="choice" htmlFor={`${id}-for-recipient`}>

@@ -5,16 +5,7 @@ import { useState } from "react";
 import { SelectField } from "../../components/Field";
 import { errorMessage } from "../../lib/api";
 import { useApiWrite } from "../../lib/query";
-import type { Recipient } from "./common";
-
-// Each language named in its own language, as the server's choices (core.languages.Language): the
-// same words on every page, so a speaker finds hers (docs/glossary-es.md), never translated.
-/* eslint-disable lingui/no-unlocalized-strings */
-const OPTIONS: { value: Recipient["language"]; label: string }[] = [
-  { value: "en", label: "English" },
-  { value: "es", label: "Español" },
-];
-/* eslint-enable lingui/no-unlocalized-strings */
+import { LANGUAGE_OPTIONS as OPTIONS, type Recipient } from "./common";
 
 export function RecipientLanguage({ recipient, onChanged }: { recipient: Recipient; onChanged: () => Promise<void> }) {
   const { patch } = useApiWrite();

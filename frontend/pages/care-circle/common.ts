@@ -13,6 +13,15 @@ export type Role = Member["role"];
 
 export const CARE_CIRCLE = "/api/care-circle";
 
+// Each language named in its own language, as the server's choices (core.languages.Language): the
+// same words on every page, so a speaker finds hers (docs/glossary-es.md), never translated.
+/* eslint-disable lingui/no-unlocalized-strings */
+export const LANGUAGE_OPTIONS: { value: Recipient["language"]; label: string }[] = [
+  { value: "en", label: "English" },
+  { value: "es", label: "Español" },
+];
+/* eslint-enable lingui/no-unlocalized-strings */
+
 // The roles' words are functions: read when shown, in the page's language (not when the module loads).
 export const roleOptions = () => [
   { value: "member", label: t`Member` },
