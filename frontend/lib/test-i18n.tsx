@@ -14,3 +14,14 @@ export async function activateForTest(locale: Locale): Promise<void> {
 export function renderWithI18n(ui: ReactNode) {
   return render(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 }
+
+/** Each piece of text the page shows, one per text node. */
+export function shownTexts(root: HTMLElement): string[] {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const texts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.textContent?.trim() ?? "";
+    if (text) texts.push(text);
+  }
+  return texts;
+}

@@ -3,7 +3,7 @@
 // helper found, its empty state too. No English sentence is left in what the page shows.
 import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { activateForTest } from "../../lib/test-i18n";
+import { activateForTest, shownTexts } from "../../lib/test-i18n";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -48,17 +48,6 @@ const PROPS = {
 
 /** The English words a sentence of the page would still hold, if any were left untranslated. */
 const ENGLISH = /\b(the|and|you|your|with|is|are|this|found|of|Near|Search|Sort|Clear|Load|providers?|Me)\b/;
-
-/** Each piece of text the page shows, one per text node. */
-function shownTexts(root: HTMLElement): string[] {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const texts: string[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim() ?? "";
-    if (text) texts.push(text);
-  }
-  return texts;
-}
 
 function answering(providers: unknown[]) {
   vi.stubGlobal(

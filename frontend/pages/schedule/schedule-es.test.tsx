@@ -3,7 +3,7 @@
 // weekdays in Spanish too (the server sends them in English), no English sentence left.
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { activateForTest } from "../../lib/test-i18n";
+import { activateForTest, shownTexts } from "../../lib/test-i18n";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -22,17 +22,6 @@ const PROPS = {
 
 /** The English words a sentence of the page would still hold, if any were left untranslated. */
 const ENGLISH = /\b(the|and|you|your|with|is|are|this|from|to|on|of|Add|Remove|Save|Monday|Tuesday|Sunday)\b/;
-
-/** Each piece of text the page shows, one per text node. */
-function shownTexts(root: HTMLElement): string[] {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const texts: string[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim() ?? "";
-    if (text) texts.push(text);
-  }
-  return texts;
-}
 
 describe("the schedule in Spanish", () => {
   it("says the weekly hours and the time off in Spanish", async () => {
