@@ -133,6 +133,7 @@ class InvitationInputSerializer(StrictSerializer):
         help_text="The invitation is for the person cared for themself: their account becomes theirs in the circle.",
     )
     language = PlainCharField(
+        label=gettext_lazy("Language of the email"),
         required=False,
         default="",
         allow_blank=True,

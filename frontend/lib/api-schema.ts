@@ -2998,6 +2998,7 @@ export interface components {
              */
             forRecipient: boolean;
             /**
+             * Language of the email
              * @description The email's language (en, es) when the address has no account yet; empty: the inviter's.
              * @default
              */
