@@ -120,10 +120,15 @@ def celery_worker(transactional_db, settings, request):
                 fake.other_connections.append(connection)
 
         task_prerun.connect(watch_connection, weak=False, dispatch_uid="kindly.tests.watch_stripe_caller")
+    # The worker thread stops between two waits for a task (BRPOP): a wait of 0.1 s instead of
+    # kombu's 1 s ends each test up to a second sooner.
+    transport_options = app.conf.broker_transport_options
+    app.conf.broker_transport_options = {**(transport_options or {}), "polling_interval": 0.1}
     try:
         with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False, shutdown_timeout=30) as worker:
             yield worker
     finally:
+        app.conf.broker_transport_options = transport_options
         task_postrun.disconnect(dispatch_uid="kindly.tests.close_connections")
         after_task_publish.disconnect(dispatch_uid="kindly.tests.published")
         task_postrun.disconnect(dispatch_uid="kindly.tests.finished")
