@@ -205,7 +205,13 @@ def firebase_emulator():
             start_new_session=True,
             # The CLI keeps a per-project locator file in the temp dir; a private one lets
             # several runs (several engineers) use the same project id side by side.
-            env={**os.environ, "TMPDIR": str(workdir)},
+            # A young generation of 64 MB instead of 16: the emulator compiles its API's validators
+            # as it starts, which churns memory; about a quarter less CPU to start (7.1-7.5 -> 5.3-5.6 s).
+            env={
+                **os.environ,
+                "TMPDIR": str(workdir),
+                "NODE_OPTIONS": f"{os.environ.get('NODE_OPTIONS', '')} --max-semi-space-size=64".strip(),
+            },
         )
     old_setting = settings.FIREBASE_AUTH_EMULATOR_HOST
     old_env = os.environ.get("FIREBASE_AUTH_EMULATOR_HOST")

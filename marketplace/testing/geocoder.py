@@ -71,7 +71,8 @@ def fake_nominatim():
     fake = FakeNominatim(caller_connection=connections[DEFAULT_DB_ALIAS])
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(fake))
     fake.port = server.server_address[1]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for serve_forever to look again: every 0.05 s, not its default 0.5 s.
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     try:
         yield fake

@@ -117,7 +117,8 @@ def _handler_for(fake: FakeTwilio) -> type[BaseHTTPRequestHandler]:
 def fake_twilio(settings):
     fake = FakeTwilio()
     server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(fake))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # shutdown() waits for serve_forever to look again: every 0.05 s, not its default 0.5 s.
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     fake.url = f"http://127.0.0.1:{server.server_address[1]}"
     settings.TWILIO_ACCOUNT_SID = ACCOUNT_SID

@@ -26,7 +26,7 @@ from bookings.services import service_request_accept
 from bookings.tests.factories import BookingFactory
 from core.notifications import NoticeKind, notify
 from marketplace.celery import app as celery_app
-from marketplace.testing.celery import database_url, wait_until
+from marketplace.testing.celery import database_url, wait_for_worker, wait_until
 from marketplace.testing.mail import body_html, body_text, header
 from messaging.services import conversation_mark_read, message_send
 from notifications import services, tasks
@@ -61,7 +61,7 @@ def test_accept_reaches_the_clients_inbox(celery_worker, smtp_server, client_use
     delivery = Delivery.objects.get(recipient=client_user)
     assert wait_until(lambda: Delivery.objects.filter(pk=delivery.pk, status=DeliveryStatus.SENT).exists())
     # The provider's own notice ("You accepted ...") is in-app only.
-    time.sleep(0.5)
+    wait_for_worker()
     assert len(smtp_server.messages) == 1
 
 
@@ -76,14 +76,14 @@ def test_visit_reminder_24_hours_before_once(celery_worker, smtp_server, client_
 
     with time_machine.travel(start - dt.timedelta(hours=25)):
         tasks.send_visit_reminders.delay()
-        time.sleep(1.5)
+        wait_for_worker()
     assert smtp_server.messages == []
 
     with time_machine.travel(start - dt.timedelta(hours=23, minutes=55)):
         tasks.send_visit_reminders.delay()
         messages = smtp_server.wait_for(2)
         tasks.send_visit_reminders.delay()  # the next beat run finds the same visit
-        time.sleep(1.5)
+        wait_for_worker()
     assert len(smtp_server.messages) == 2
     assert {m["To"] for m in messages} == {client_user.email, verified_provider.user.email}
     assert {m["Subject"] for m in messages} == {"Reminder: your visit is tomorrow"}
@@ -103,13 +103,13 @@ def test_five_unread_messages_make_one_email(celery_worker, smtp_server, client_
     _five_messages(verified_provider.user, client_user, booking)
 
     tasks.send_message_digests.delay()  # not quiet for 10 minutes yet
-    time.sleep(1)
+    wait_for_worker()
     assert smtp_server.messages == []
     with time_machine.travel(dt.datetime.now(tz=dt.UTC) + dt.timedelta(minutes=11)):
         tasks.send_message_digests.delay()
         [message] = smtp_server.wait_for(1)
         tasks.send_message_digests.delay()
-        time.sleep(1.5)
+        wait_for_worker()
     assert len(smtp_server.messages) == 1
     assert message["To"] == client_user.email
     assert message["Subject"] == "Vera sent you 5 messages"
@@ -124,7 +124,7 @@ def test_no_email_when_the_messages_are_read_within_10_minutes(
 
     with time_machine.travel(dt.datetime.now(tz=dt.UTC) + dt.timedelta(minutes=11)):
         tasks.send_message_digests.delay()
-        time.sleep(2)
+        wait_for_worker()
     assert smtp_server.messages == []
     assert not Event.objects.filter(kind=NoticeKind.UNREAD_MESSAGES).exists()
 
@@ -150,7 +150,7 @@ def test_unsubscribe_link_stops_that_kind_only(celery_worker, smtp_server, clien
         booking=booking,
     )
     smtp_server.wait_for(2)
-    time.sleep(1)
+    wait_for_worker()
     assert [m["Subject"] for m in smtp_server.messages] == [
         "A booking was cancelled",
         "Your booking has a new provider",
@@ -174,7 +174,7 @@ def test_mail_server_down_for_30_seconds_then_up_delivers_once(celery_worker, sm
     [message] = smtp_server.wait_for(1, timeout=20)
     assert message["Subject"] == "Your provider application was approved"
     wait_until(lambda: Delivery.objects.filter(pk=delivery.pk, status=DeliveryStatus.SENT).exists())
-    time.sleep(2)
+    wait_for_worker()
     assert len(smtp_server.messages) == 1
 
 
@@ -208,7 +208,7 @@ def test_a_task_run_twice_sends_once(celery_worker, smtp_server, client_user):
     tasks.send_delivery.delay(delivery.pk)
     tasks.send_delivery.delay(delivery.pk)
     smtp_server.wait_for(1)
-    time.sleep(2)
+    wait_for_worker()
     assert len(smtp_server.messages) == 1
     delivery.refresh_from_db()
     assert (delivery.status, delivery.attempts) == (DeliveryStatus.SENT, 1)
