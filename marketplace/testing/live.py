@@ -1,6 +1,7 @@
 """Run Daphne as a subprocess against the current (test) database: the scale-out test, the
 browser tests that need websockets and bench/message_latency.py use it. pytest-django's
-live_server is WSGI only. Also the fresh_channel_layer fixture (a pytest plugin: conftest.py)."""
+live_server is WSGI only. Also the fixtures daphne_servers (one Daphne per settings for the whole
+run of a test process) and fresh_channel_layer (a pytest plugin: conftest.py)."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ class DaphneServer:
         self.env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         self.proc: subprocess.Popen | None = None
         self._log = tempfile.TemporaryFile()
+        self._log_from = 0
 
     @property
     def url(self) -> str:
@@ -89,8 +91,14 @@ class DaphneServer:
         return self.spawn().wait_ready(timeout)
 
     def output(self) -> str:
-        self._log.seek(0)
+        """What the server printed since it started, or since the last mark_output()."""
+        self._log.seek(self._log_from)
         return self._log.read().decode(errors="replace")[-5000:]
+
+    def mark_output(self) -> None:
+        """output() starts here: a server that several tests share shows each its own lines."""
+        self._log.seek(0, os.SEEK_END)
+        self._log_from = self._log.tell()
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -106,6 +114,29 @@ class DaphneServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+@pytest.fixture(scope="session")
+def daphne_servers():
+    """daphne_servers(env=None) -> a running DaphneServer with those extra environment variables,
+    started at the first test that asks and shared by every later one of this test process (a
+    Daphne takes seconds of CPU to start; each test's transactional database is emptied between
+    tests, and the server keeps no state of its own: sessions, cache and channel layer are in the
+    database and Redis). Another `env`, or another Firebase Auth emulator address (a server reads
+    it from its environment when it starts), gets a server of its own. All stop when the run ends."""
+    servers: dict[tuple, DaphneServer] = {}
+
+    def get(env: dict[str, str] | None = None) -> DaphneServer:
+        key = (tuple(sorted((env or {}).items())), os.environ.get("FIREBASE_AUTH_EMULATOR_HOST", ""))
+        server = servers.get(key)
+        if server is None or server.proc is None or server.proc.poll() is not None:
+            server = servers[key] = DaphneServer(env=env).start()
+        server.mark_output()
+        return server
+
+    yield get
+    for server in servers.values():
+        server.stop()
 
 
 @pytest.fixture

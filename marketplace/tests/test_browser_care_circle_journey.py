@@ -25,7 +25,6 @@ from bookings.models import Booking
 from circles.models import CareRecipient, CircleInvitation, CircleMember, CircleRole, InvitationStatus
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
-from marketplace.testing.live import DaphneServer
 from marketplace.testing.mail import body_text
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import ServiceRequest
@@ -38,13 +37,13 @@ PHONE = {"width": 375, "height": 812}
 
 
 @pytest.fixture
-def server(transactional_db, firebase_auth, settings, fresh_channel_layer):
+def server(transactional_db, firebase_auth, settings, fresh_channel_layer, daphne_servers):
     """Daphne on the test database, started after the emulator (it inherits its address); the
     links in emails (built by the Celery worker in this process) point at it."""
-    with DaphneServer() as daphne:
-        settings.SITE_URL = daphne.url
-        yield daphne
-        sys.stdout.write(daphne.output())  # pytest shows it when the test failed
+    daphne = daphne_servers()
+    settings.SITE_URL = daphne.url
+    yield daphne
+    sys.stdout.write(daphne.output())  # pytest shows it when the test failed
 
 
 def toast(page: Page):

@@ -19,14 +19,13 @@ from playwright.sync_api import Browser, expect
 
 from bookings.services import service_request_accept
 from marketplace.testing.browser import sign_in_browser
-from marketplace.testing.live import DaphneServer
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def server(transactional_db):
+def server(transactional_db, daphne_servers):
     from channels.layers import get_channel_layer
 
     layer = get_channel_layer()
@@ -34,9 +33,9 @@ def server(transactional_db):
         flusher = threading.Thread(target=lambda: asyncio.run(layer.flush()))
         flusher.start()
         flusher.join(timeout=10)
-    with DaphneServer() as daphne:
-        yield daphne
-        sys.stdout.write(daphne.output())  # pytest shows it when the test failed
+    daphne = daphne_servers()
+    yield daphne
+    sys.stdout.write(daphne.output())  # pytest shows it when the test failed
 
 
 def in_thread(fn, /, **kwargs):

@@ -54,11 +54,11 @@ def zone(settings) -> str:
 
 
 @pytest.fixture
-def server(zone, transactional_db):
+def server(zone, transactional_db, daphne_servers):
     """Daphne in the same site zone as this test (its own process reads it from the environment)."""
-    with DaphneServer(env={"SITE_TIME_ZONE": zone}) as daphne:
-        yield daphne
-        sys.stdout.write(daphne.output())  # pytest shows it when the test failed
+    daphne = daphne_servers({"SITE_TIME_ZONE": zone})
+    yield daphne
+    sys.stdout.write(daphne.output())  # pytest shows it when the test failed
 
 
 @pytest.fixture

@@ -23,7 +23,6 @@ from bookings.tests.factories import BookingFactory
 from circles.models import CircleMember, CircleRole
 from marketplace.testing.axe import assert_no_axe_violations
 from marketplace.testing.browser import sign_in_browser
-from marketplace.testing.live import DaphneServer
 from marketplace.tests.test_browser_visit_journey import _zone_where_the_morning_visit_has_started
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app.models import TimeWindow
@@ -48,11 +47,11 @@ def zone(settings) -> str:
 
 
 @pytest.fixture
-def server(zone, transactional_db):
+def server(zone, transactional_db, daphne_servers):
     # Homes placed to the street (a geopy service): only then is a position compared with them.
-    with DaphneServer(env={"SITE_TIME_ZONE": zone, "GEOCODER": "nominatim"}) as daphne:
-        yield daphne
-        sys.stdout.write(daphne.output())
+    daphne = daphne_servers({"SITE_TIME_ZONE": zone, "GEOCODER": "nominatim"})
+    yield daphne
+    sys.stdout.write(daphne.output())
 
 
 def _visit(zone: str) -> tuple[Booking, object]:

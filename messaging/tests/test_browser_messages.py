@@ -40,10 +40,10 @@ pytestmark = [
 
 
 @pytest.fixture
-def server(transactional_db):
-    with DaphneServer() as daphne:
-        yield daphne
-        sys.stdout.write(daphne.output())  # pytest shows it when the test failed
+def server(transactional_db, daphne_servers):
+    daphne = daphne_servers()
+    yield daphne
+    sys.stdout.write(daphne.output())  # pytest shows it when the test failed
 
 
 @pytest.fixture
