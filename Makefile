@@ -105,13 +105,14 @@ vitest: node-deps
 
 # pytest-xdist: PYTEST_WORKERS processes (one per core by default), each with a test database and a
 # Redis database of its own (pytest-django; marketplace/settings/workers.py), free ports for every
-# server it starts. The browser tests mostly wait (pages, sockets, servers starting), so they run
+# server it starts; the tests that use the Firebase Auth emulator run in one worker (--dist loadgroup,
+# marketplace/testing/firebase.py), which starts it once. The browser tests mostly wait (pages, sockets, servers starting), so they run
 # BROWSER_WORKERS processes, each with its own Chromium, live server and Firebase emulator.
 PYTEST_WORKERS ?= auto
 BROWSER_WORKERS ?= 3
 
 pytest: python-deps services build
-	$(TEST_ENV) $(VENV)/bin/pytest --create-db -m "not browser" -q -n $(PYTEST_WORKERS) --durations=10
+	$(TEST_ENV) $(VENV)/bin/pytest --create-db -m "not browser" -q -n $(PYTEST_WORKERS) --dist loadgroup --durations=10
 
 # `make run` uses SQLite: the tests of database-specific queries and the schemathesis suite
 # (marked `sqlite`) run on it too, in memory (one per xdist worker, as PostgreSQL's test databases); Redis as above.
@@ -122,7 +123,7 @@ pytest-sqlite: python-deps services
 
 # Browser tests run as their own pytest command: Playwright's sync API owns an event loop.
 pytest-browser: python-deps services build chromium
-	$(TEST_ENV) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest --create-db -m browser -q -n $(BROWSER_WORKERS) --durations=10; \
+	$(TEST_ENV) DJANGO_ALLOW_ASYNC_UNSAFE=true $(VENV)/bin/pytest --create-db -m browser -q -n $(BROWSER_WORKERS) --dist loadgroup --durations=10; \
 		status=$$?; if [ $$status -eq 5 ]; then echo "No browser tests collected."; exit 0; fi; exit $$status
 
 # Each stage in turn, then the time each took (scripts/test.sh).
