@@ -46,11 +46,12 @@ python-deps: $(STAMPS)/python
 node-deps: $(STAMPS)/node
 install: python-deps node-deps
 
-# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`).
+# Debian's Chromium for the browser tests (Playwright drives it; never `playwright install`): its headless
+# shell runs the tests (conftest.py), the full browser takes the screenshots and Lighthouse's measures.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-		echo "Installing Chromium from Debian..."; \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@{ command -v chromium && command -v chromium-headless-shell; } >/dev/null 2>&1 || { \
+		echo "Installing Chromium and its headless shell from Debian..."; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; }
 
 services:
 	@scripts/services.sh
