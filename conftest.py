@@ -47,11 +47,19 @@ def _is_transactional(request: pytest.FixtureRequest) -> bool:
 
 @pytest.fixture(autouse=True)
 def _categories_after_flush(request):
-    """A transactional test flushes every table when it ends, the six categories too. pytest-django
-    runs every rolled-back database test before the transactional ones, so only a transactional
-    test can find them gone: each one puts them back first. Other tests run no query here."""
-    if _is_transactional(request):
-        request.getfixturevalue("transactional_db")
+    """A transactional test flushes every table when it ends, the six categories too: each one
+    puts them back before it starts and after its flush. pytest-django runs the rolled-back tests
+    first, but a worker of `--dist loadgroup` may run its group's transactional tests before other
+    rolled-back ones. Other tests run no query here."""
+    if not _is_transactional(request):
+        yield
+        return
+    request.getfixturevalue("transactional_db")
+    ensure_default_categories()
+    blocker = request.getfixturevalue("django_db_blocker")
+    yield
+    # transactional_db was set up after this fixture began, so its flush has run by now.
+    with blocker.unblock():
         ensure_default_categories()
 
 
