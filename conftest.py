@@ -3,6 +3,7 @@
 from pathlib import Path
 
 import pytest
+from django.db.models.signals import post_migrate
 
 from accounts.models import UserType
 from accounts.tests.factories import AdminUserFactory, UserFactory
@@ -38,29 +39,15 @@ def django_db_setup(django_db_setup, django_db_blocker):
         ensure_default_categories()
 
 
-def _is_transactional(request: pytest.FixtureRequest) -> bool:
-    marker = request.node.get_closest_marker("django_db")
-    if marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences")):
-        return True
-    return bool({"transactional_db", "live_server", "django_db_reset_sequences"} & set(request.fixturenames))
-
-
-@pytest.fixture(autouse=True)
-def _categories_after_flush(request):
-    """A transactional test flushes every table when it ends, the six categories too: each one
-    puts them back before it starts and after its flush. pytest-django runs the rolled-back tests
-    first, but a worker of `--dist loadgroup` may run its group's transactional tests before other
-    rolled-back ones. Other tests run no query here."""
-    if not _is_transactional(request):
-        yield
-        return
-    request.getfixturevalue("transactional_db")
-    ensure_default_categories()
-    blocker = request.getfixturevalue("django_db_blocker")
-    yield
-    # transactional_db was set up after this fixture began, so its flush has run by now.
-    with blocker.unblock():
+def _put_the_categories_back(sender, **kwargs) -> None:
+    """A transactional test empties every table when it ends (Django's flush), the six categories
+    too, and then sends post_migrate, as a migrate would: they are put back at once, so every later
+    test finds them, whatever the order a worker runs its tests in."""
+    if sender.label == "requests_app":
         ensure_default_categories()
+
+
+post_migrate.connect(_put_the_categories_back, weak=False, dispatch_uid="kindly-tests-categories-after-flush")
 
 
 @pytest.fixture(autouse=True)
