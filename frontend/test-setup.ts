@@ -1,18 +1,29 @@
 // Vitest: unmount what each test rendered and forget its DOM, so tests cannot see each other.
 // Every test starts in English (lib/test-i18n.ts's activateForTest("es") switches one to Spanish).
-import { cleanup } from "@testing-library/react";
-import { afterEach, beforeEach } from "vitest";
-import { activateLocale } from "./lib/i18n";
+//
+// The files of a worker share one jsdom and one module registry (vitest.config.ts, isolate: false):
+// each file starts from a new registry, in English, so a module that reads the page's language
+// when it loads (lib/rules.generated.ts) reads English, whatever the file before it set. The test
+// file's own imports come after this; the hooks below import what they use when they run, to
+// reach the same instances as the test file (Testing Library's list of mounted trees, Lingui's i18n).
+import { afterEach, beforeEach, vi } from "vitest";
+
+document.documentElement.lang = "en";
+vi.resetModules();
 
 beforeEach(async () => {
   document.documentElement.lang = "en";
+  const { activateLocale } = await import("./lib/i18n");
   await activateLocale("en");
 });
 
-afterEach(() => {
+afterEach(async () => {
+  const { cleanup } = await import("@testing-library/react");
   cleanup();
   document.head.innerHTML = "";
   document.body.innerHTML = "";
+  localStorage.clear();
+  sessionStorage.clear();
   document.cookie.split(";").forEach((c) => {
     const name = c.split("=")[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
