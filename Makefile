@@ -9,6 +9,11 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .stamps
+# Python writes the bytecode of what it imports (__pycache__, ignored by git) even where the shell says
+# not to (PYTHONDONTWRITEBYTECODE, set on this machine): pip installs without compiling (below), so
+# without this every process recompiled Django and the rest on import, 5 of manage.py check's 7.5 s,
+# and make test starts dozens (xdist workers, Celery workers, Daphne, Gunicorn, manage.py).
+unexport PYTHONDONTWRITEBYTECODE
 TEST_ENV := DJANGO_SETTINGS_MODULE=marketplace.settings.test \
 	DATABASE_URL=$${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/kindly} \
 	REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0}
@@ -29,7 +34,8 @@ $(STAMPS)/python: requirements.txt requirements-dev.txt | $(STAMPS)
 	@echo "==> Installing the Python packages (Django, Channels, Daphne, pytest, Playwright... from"
 	@echo "    requirements-dev.txt) into $(VENV): about 2-3 minutes the first time."
 	$(PY) -m pip install --quiet --upgrade pip
-# --no-compile: Python compiles a module when it is first imported, only those the project uses;
+# --no-compile: Python compiles a module when it is first imported, only those the project uses (and
+# keeps it: unexport above);
 # pip compiling every file of every package took 40 of its 95 s here.
 	$(PY) -m pip install --quiet --no-compile -r requirements-dev.txt
 	@echo "==> Python packages installed."
