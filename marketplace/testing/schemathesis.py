@@ -23,7 +23,7 @@ from typing import Any
 import schemathesis
 from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 from django.test import Client
 from drf_spectacular.generators import SchemaGenerator
 from hypothesis import HealthCheck, given, settings
@@ -37,6 +37,10 @@ CSRF_TOKEN = "k" * 32
 CHECKS = [not_a_server_error, negative_data_rejection]
 _METHODS = {"get", "post", "put", "patch", "delete"}
 _SCHEMA: dict[str, Any] = {}
+# make pytest-sqlite repeats these tests on SQLite (make run's database) for what differs there: the
+# SQL each operation runs, reached by its first examples. The full count runs on PostgreSQL; a
+# third of it on SQLite took the stage from 112 s to 68 here.
+SQLITE_SHARE = 3
 
 
 def api_operations(*prefixes: str) -> list[tuple[str, str]]:
@@ -103,6 +107,8 @@ def assert_operation_never_errors(
     """Call one operation as ``user`` (None: anonymous) with generated valid and invalid cases,
     plus cases pinned to each of ``path_parameters`` (real objects, so that the validation and
     state checks are reached and not only 404s)."""
+    if connection.vendor == "sqlite":
+        max_examples = max(3, -(-max_examples // SQLITE_SHARE))
     cookies = _session_cookies(user)
     with kept_test_connection():
         operation = _schema()[path][method.lower()]
