@@ -21,10 +21,12 @@ summary() {
 # Stages made of independent parts run them side by side: the Python and the Node installs, and
 # the four linters (each one's output kept together).
 declare -A parallel=([install]="-j2 --output-sync=line" [lint]="-j4 --output-sync=target")
+# The browser stage takes over the test databases the PostgreSQL stage has just made (Makefile).
+declare -A variables=([pytest-browser]="BROWSER_DB=--reuse-db")
 for stage in "${stages[@]}"; do
   start=$SECONDS
   # shellcheck disable=SC2086 # the flags are words
-  make --no-print-directory ${parallel[$stage]:-} "$stage"
+  make --no-print-directory ${parallel[$stage]:-} ${variables[$stage]:-} "$stage"
   status=$?
   names+=("$stage")
   times+=($((SECONDS - start)))
