@@ -198,8 +198,12 @@ def test_booking_search_by_id_and_filters(as_admin, bookings):
 
 def test_service_request_search_and_status(as_admin):
     errands = ServiceCategoryFactory(slug="light-errands", name="Light Errands")
+    # No digit in the other request's text (the factories number titles and emails): the search by
+    # the shopping request's id must not also find it by a "#18" or a "user18@" that happens to hold it.
     phone = ServiceRequestFactory(
-        client=UserFactory(first_name="Mabel", last_name="Stone"), description="Please help me with my new phone."
+        client=UserFactory(first_name="Mabel", last_name="Stone", email="mabel.stone@example.com"),
+        title="Help with my phone",
+        description="Please help me with my new phone.",
     )
     shop = ServiceRequestFactory(category=errands, status=RequestStatus.COMPLETED, title="Pharmacy pickup")
     assert ids(as_admin.get("/api/admin/service-requests", {"search": "mabel stone"})) == {phone.pk}
