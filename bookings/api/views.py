@@ -176,7 +176,10 @@ class BookingNobodyHomeView(APIView):
         selectors.booking_get(user=request.user, pk=pk)
         serializer = VisitLocationSerializer(data=request.data or {})
         serializer.is_valid(raise_exception=True)
-        services.booking_report_nobody_home(booking_id=pk, actor=request.user, **serializer.validated_data)
+        # The same body as check-in's; a visit nobody was home for keeps only where she was (no
+        # verdict on the place, so no accuracy and no reason).
+        where = {key: serializer.validated_data.get(key) for key in ("latitude", "longitude")}
+        services.booking_report_nobody_home(booking_id=pk, actor=request.user, **where)
         return _booking_response(request, pk)
 
 

@@ -220,9 +220,10 @@ def test_a_helper_who_found_nobody_home_reports_it_and_the_fee_is_held_for_a_dis
     connect(stripe_backend, api_as, verified_provider, **ACCOUNT_ON)
     booking = checked_in(stripe_backend, client_user, verified_provider, api_as)
 
-    response = api_as(verified_provider.user).post(
-        f"/api/bookings/{booking.pk}/nobody-home", {"latitude": 40.712776, "longitude": -74.005974}, format="json"
-    )
+    # What her browser sends when she shares where she is (VisitControls' currentPosition): the
+    # accuracy too, which nobody-home does not keep (it was a 500 until the view left it out).
+    where = {"latitude": 40.712776, "longitude": -74.005974, "accuracy": 12.5}
+    response = api_as(verified_provider.user).post(f"/api/bookings/{booking.pk}/nobody-home", where, format="json")
 
     assert response.status_code == 200, response.content
     assert response.json()["status"] == "cancelled"
