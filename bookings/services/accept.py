@@ -21,6 +21,7 @@ from bookings.services.base import (
     check_admin,
     check_booking_status,
     days_text,
+    hold_schedule,
     notify_people,
     push_update,
     save_visit,
@@ -213,6 +214,7 @@ def service_request_accept(
         ]
         if visits[0].visit_start <= timezone.now():
             raise Conflict(gettext("The preferred date of this request has passed."))
+        hold_schedule(provider.pk)
         problems = _series_problems(visits, provider)
         left_out = [v.scheduled_date for v, p in zip(visits, problems, strict=True) if p]
         if left_out and not (skip_unavailable and in_series and len(left_out) < len(visits)):
@@ -279,6 +281,7 @@ def booking_reassign(*, booking_id: int, actor: User, new_provider_id: int, reas
             name = new_provider.user.first_name or "This provider"
             message = REASSIGN_NOT_OFFERED.format(name=name, service=service.name)
             raise InvalidInput(message, errors={"newProviderId": [message]})
+        hold_schedule(new_provider.pk)
         problem = provider_visit_problems(new_provider, [_visit_interval(booking)])[0]
         if problem in REASSIGN_PROBLEM:
             raise Conflict(REASSIGN_PROBLEM[problem])

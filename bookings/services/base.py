@@ -24,6 +24,7 @@ from core.errors import Conflict, NotFound, PermissionDenied
 from core.notices import day_words
 from core.notifications import notify
 from core.realtime import BOOKING_UPDATED, send_on_commit
+from providers.models import Provider
 from requests_app.models import TimeWindow
 
 logger = logging.getLogger(__name__)
@@ -46,6 +47,16 @@ def booking_lock(*, booking_id: int) -> Booking:
         )
     except Booking.DoesNotExist:
         raise NotFound(gettext("Booking not found.")) from None
+
+
+def hold_schedule(provider_id: int) -> None:
+    """Take the provider's row lock before her calendar is checked and a visit is put on it (caller
+    is inside transaction.atomic; PostgreSQL's FOR NO KEY UPDATE, which her time off and a review
+    wait on too: providers.services.provider_lock). Two accepts of overlapping visits then run one
+    after the other: the second sees the first's visit and gets the 409. Without it both insert,
+    each waits on the other's row in the overlap constraint, and PostgreSQL kills one as a
+    deadlock. It also orders an accept against her adding time off that day: one sees the other."""
+    Provider.objects.select_for_update(no_key=True).filter(pk=provider_id).values_list("pk").first()
 
 
 def check_booking_status(booking: Booking, allowed: Iterable[str], doing: str) -> None:

@@ -42,6 +42,7 @@ from bookings.services.base import (
     check_booking_client,
     check_booking_provider,
     check_booking_status,
+    hold_schedule,
     notify_people,
     push_update,
     refund_due_text,
@@ -289,6 +290,7 @@ def booking_replacement_accept(*, booking_id: int, actor: User) -> Booking:
         if booking.visit_start <= now:
             raise Conflict(VISIT_BEGUN)
         start = booking.visit_start
+        hold_schedule(provider.pk)
         problem = provider_visit_problems(provider, [(start, start + dt.timedelta(minutes=booking.duration))])[0]
         if problem:
             raise Conflict(SINGLE_PROBLEM[problem])

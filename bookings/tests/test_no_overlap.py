@@ -133,3 +133,68 @@ def test_eight_concurrent_accepts_of_overlapping_requests_make_exactly_one_booki
     assert sorted(outcomes) == [PROVIDER_BUSY] * 7 + ["booked"]
     assert Booking.objects.filter(provider=provider).count() == 1
     assert ServiceRequestFactory._meta.model.objects.filter(status=RequestStatus.OPEN).count() == 7
+
+
+def _race(*calls) -> list[str]:
+    """Run the calls at once (a barrier), each on its own connection; what each did, in order."""
+    barrier = threading.Barrier(len(calls))
+    outcomes: list[str] = [""] * len(calls)
+
+    def run(index: int, call_it) -> None:
+        try:
+            barrier.wait(timeout=10)
+            call_it()
+            outcomes[index] = "done"
+        except Conflict as exc:
+            outcomes[index] = str(exc)
+        except Exception as exc:  # anything else shows in the assertion, not as a thread warning
+            outcomes[index] = f"{type(exc).__name__}: {exc}"
+        finally:
+            close_old_connections()
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert not any(thread.is_alive() for thread in threads), f"still waiting after 30 s: {outcomes}"
+    return outcomes
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_accept_and_time_off_that_day_at_once_never_both_land(monkeypatch):
+    """Each checks the other's table, so without one lock both pass their check and she is booked
+    on her day off. The worst order, every time: the accept looks at her calendar, then the time
+    off is asked for (and, unless the accept holds her schedule, taken) before the accept writes."""
+    import threading as th
+
+    from bookings.services import accept
+    from providers.models import TimeOff
+    from providers.services import time_off_add
+
+    provider = VerifiedProviderFactory()
+    request = _open_request("morning")
+    looked, time_off_ended = th.Event(), th.Event()
+    check = accept.provider_visit_problems
+
+    def check_then_let_time_off_go(*args, **kwargs):
+        problems = check(*args, **kwargs)
+        looked.set()
+        time_off_ended.wait(timeout=1)  # held while she holds her schedule: the accept goes on after 1 s
+        return problems
+
+    def add_time_off():
+        assert looked.wait(timeout=10)
+        try:
+            time_off_add(provider=provider, actor=provider.user, first_day=DAY, last_day=DAY)
+        finally:
+            time_off_ended.set()
+
+    monkeypatch.setattr(accept, "provider_visit_problems", check_then_let_time_off_go)
+    outcomes = _race(lambda: service_request_accept(service_request_id=request.pk, actor=provider.user), add_time_off)
+
+    booked = Booking.objects.filter(provider=provider, scheduled_date=DAY).exists()
+    off = TimeOff.objects.filter(provider=provider, first_day=DAY).exists()
+    assert (booked, off) == (True, False), outcomes
+    assert outcomes[0] == "done" and outcomes[1].startswith("You have a visit with"), outcomes
