@@ -11,7 +11,22 @@ import { afterEach, beforeEach, vi } from "vitest";
 document.documentElement.lang = "en";
 vi.resetModules();
 
+// The page's socket (lib/realtime) never reaches a server here: a component that subscribes gets
+// one that stays connecting, so no test starts lib/realtime's reconnect loop, whose timers would
+// outlive the test and its file (and fire after the worker's jsdom is gone). A test of the socket
+// stubs its own (lib/test-socket.tsx) and leaves it closed for good or open.
+class SocketThatNeverConnects {
+  onopen = null;
+  onclose = null;
+  onmessage = null;
+  onerror = null;
+  constructor(readonly url: string) {}
+  send(): void {}
+  close(): void {}
+}
+
 beforeEach(async () => {
+  vi.stubGlobal("WebSocket", SocketThatNeverConnects);
   document.documentElement.lang = "en";
   const { activateLocale } = await import("./lib/i18n");
   await activateLocale("en");

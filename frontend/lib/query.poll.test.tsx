@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CLOSE_UNAUTHENTICATED } from "./realtime";
 import { FakeSocket, pause, renderCount } from "./test-socket";
 
 const POLL_MS = 40;
@@ -39,5 +40,15 @@ describe("usePollWhileDisconnected", () => {
     act(() => socket?.onclose?.({ code: 1006 }));
     await pause(POLL_MS * 4);
     expect(calls).toBeGreaterThanOrEqual(before + 3);
+
+    // It tries again within a second (the backoff's first step)...
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(2), { timeout: 3000 });
+    // ...and the server says she is signed out: polling goes on, the socket is never tried again
+    // (nor is a timer left behind to try it after the test).
+    const again = calls;
+    act(() => FakeSocket.all[1]?.onclose?.({ code: CLOSE_UNAUTHENTICATED }));
+    await pause(1500);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(calls).toBeGreaterThan(again);
   });
 });
