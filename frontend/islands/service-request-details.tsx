@@ -364,7 +364,11 @@ function RequestDetails({ requestId, viewer }: Props) {
               </>
             ) : (
               <>
-                <p>{t`This request is no longer open.`}</p>
+                <p data-testid="request-closed">
+                  {request.bookedWithYou
+                    ? t`You accepted this request. The visit is on your dashboard.`
+                    : t`This request is no longer open.`}
+                </p>
                 <a
                   className="button button-primary"
                   href={request.clientId ? `/messages?with=${encodeURIComponent(request.clientId)}` : "/messages"}

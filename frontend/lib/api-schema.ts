@@ -3810,6 +3810,11 @@ export interface components {
             readonly bookingId: number | null;
             readonly recipient: components["schemas"]["RecipientSummary"];
             readonly circleRole: components["schemas"]["CircleRoleEnum"] | components["schemas"]["NullEnum"];
+            /**
+             * @description Whether the viewer is the helper booked for it (for a series, of its visit shown: the next
+             *     still ahead, else the last): the page tells her it is hers, not that it is "no longer open".
+             */
+            readonly bookedWithYou: boolean;
             readonly careDetails: components["schemas"]["RecipientCareDetails"] | null;
             readonly repeat: components["schemas"]["RepeatEnum"] | components["schemas"]["BlankEnum"];
             readonly repeatCount: number | null;

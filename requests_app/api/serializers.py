@@ -207,6 +207,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
     bookingId = serializers.IntegerField(source="booking_id", read_only=True, allow_null=True, default=None)
     recipient = RecipientSummarySerializer(read_only=True)
     circleRole = serializers.SerializerMethodField()
+    bookedWithYou = serializers.SerializerMethodField()
     careDetails = serializers.SerializerMethodField()
     repeat = serializers.ChoiceField(Repeat.choices, allow_blank=True, read_only=True)
     repeatCount = serializers.IntegerField(source="repeat_count", read_only=True, allow_null=True)
@@ -246,6 +247,7 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
             "bookingId",
             "recipient",
             "circleRole",
+            "bookedWithYou",
             "careDetails",
             "repeat",
             "repeatCount",
@@ -277,6 +279,12 @@ class ServiceRequestSerializer(serializers.ModelSerializer):
         while open), "member" (sees it, may not change it), null (not in the circle)."""
         viewer = self._viewer()
         return circle_role_of(obj, viewer) if viewer.is_authenticated else None
+
+    def get_bookedWithYou(self, obj: ServiceRequest) -> bool:
+        """Whether the viewer is the helper booked for it (for a series, of its visit shown: the next
+        still ahead, else the last): the page tells her it is hers, not that it is "no longer open"."""
+        viewer = self._viewer()
+        return viewer.is_authenticated and getattr(obj, "booked_provider_user_id", None) == viewer.pk
 
     @extend_schema_field(RecipientCareDetailsSerializer(allow_null=True))
     def get_careDetails(self, obj: ServiceRequest) -> dict | None:

@@ -130,6 +130,10 @@ def test_verified_provider_accepts_from_the_details_page_then_can_contact_the_cl
     expect(contact).to_be_visible()
     expect(contact).to_have_attribute("href", f"/messages?with={request.client_id}")
     expect(actions.get_by_role("button", name="Accept Request")).to_have_count(0)
+    # Hers now: told so, not that it is "no longer open".
+    expect(actions.get_by_test_id("request-closed")).to_have_text(
+        "You accepted this request. The visit is on your dashboard."
+    )
     request.refresh_from_db()
     assert request.status == RequestStatus.BOOKED
     assert Booking.objects.get(service_request=request).provider == verified_provider

@@ -147,7 +147,11 @@ def test_after_a_reassignment_only_the_new_provider_sees_the_request_and_address
     )
     url = f"/api/service-requests/{booking.service_request_id}"
     client.force_login(first.user)
-    assert call(client, "GET", url).json()["location"] == ADDRESS
+    before = call(client, "GET", url).json()
+    assert (before["location"], before["bookedWithYou"]) == (ADDRESS, True)
+    client.force_login(senior)
+    assert call(client, "GET", url).json()["bookedWithYou"] is False  # the family: not the helper
+    client.force_login(first.user)
 
     booking_reassign(booking_id=booking.pk, actor=admin_user, new_provider_id=second.pk, reason="Unwell")
 
@@ -157,6 +161,7 @@ def test_after_a_reassignment_only_the_new_provider_sees_the_request_and_address
     client.force_login(second.user)
     now_booked = call(client, "GET", url).json()
     assert (now_booked["location"], now_booked["specialRequirements"]) == (ADDRESS, NEEDS)
+    assert now_booked["bookedWithYou"] is True
     assert now_booked["client"]["lastName"] == "Whitfield"
 
 
