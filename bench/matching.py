@@ -277,16 +277,16 @@ def reach_counts(sample: list[int]) -> dict[str, float]:
 
     from circles.models import CareRecipient
     from core.geo import Point, box_around, in_box
-    from providers.models import Provider
-    from providers.selectors import TRAVEL_BANDS, provider_list_public
+    from providers.models import TRAVEL_BANDS, Provider
+    from providers.selectors import provider_list_public
 
     public = Provider.objects.filter(verification_status="verified", is_active=True)
     read, reach = [], []
     for recipient in CareRecipient.objects.filter(pk__in=sample):
         center = Point(recipient.latitude, recipient.longitude)
         boxes = Q()
-        for low, high in TRAVEL_BANDS:
-            boxes |= Q(travel_miles__range=(low, high)) & in_box(box_around(center, high))
+        for band, (_low, high) in enumerate(TRAVEL_BANDS, 1):
+            boxes |= Q(travel_band=band) & in_box(box_around(center, high))
         read.append(public.filter(boxes).count())
         reach.append(provider_list_public(near=center).count())
     return {
@@ -352,14 +352,14 @@ def query_latencies(recipients: list[int], concurrency: int) -> tuple[list[float
     (in_processes). Returns the latencies and the CPU spent (s)."""
     from circles.models import CareRecipient
     from core.geo import Point
-    from providers.selectors import in_order, provider_list_public, ranked_ids
+    from providers.selectors import in_order, provider_list_public, provider_rows, ranked_ids
 
     places = {r.pk: Point(r.latitude, r.longitude) for r in CareRecipient.objects.filter(pk__in=recipients)}
 
     def page(pk: int) -> None:
         qs = provider_list_public(near=places[pk], sort="distance")
         ranked = list(ranked_ids(qs)[:PAGE])
-        in_order(qs, [pk for pk, _total in ranked])
+        in_order(provider_rows(), ranked)
 
     latencies, _, cpu = in_processes(page, recipients, concurrency)
     return latencies, cpu
@@ -503,7 +503,23 @@ def browse_path(recipient_id: int) -> str:
 def run_size(helpers: int, args: argparse.Namespace) -> list[dict]:
     database = f"{args.db_name}_{helpers}"
     build = Build(f"{helpers:,} helpers", ROOT, "gunicorn", [], database)
-    if not args.keep_db:
+    exists = subprocess.run(
+        [
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-U",
+            "postgres",
+            "-d",
+            "postgres",
+            "-Atc",
+            f"SELECT 1 FROM pg_database WHERE datname = '{database}'",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    if not (args.keep_db and exists):  # --keep-db reuses the database when there is one
         _psql(f"DROP DATABASE IF EXISTS {database}")
         _psql(f"CREATE DATABASE {database}")
     env = build.env(args.redis_url)

@@ -2,10 +2,16 @@
 
 Places are stored as latitude and longitude (degrees, two indexed float columns), so the same
 query runs on SQLite (make run) and PostgreSQL: a bounding box on the indexed columns picks the
-candidates, then the exact great-circle (haversine) distance decides. The box is exact for a
+candidates, then the exact great-circle distance decides. The box is exact for a
 sphere (its longitude span is the circle's tangent meridians, not a flat-map guess), is split in
 two where it crosses the date line (180 degrees east = 180 degrees west), and spans every
 longitude where it reaches a pole.
+
+In the database the exact test is a dot product: each row keeps its place as a point on the unit
+sphere (x, y, z: unit_vector, stored by the database itself, unit_vector_columns), so "within this
+many miles" compares the dot product with the place's (closeness) to one cosine (cos_of_miles): a
+few multiplications a row instead of a chain of trigonometry, and the distance itself (arc_miles)
+is worked out only for the rows read out. In Python: miles_between (haversine).
 
 What people see is a rounded distance (shown_miles): a helper's home is placed by her ZIP code
 only, and no distance on a page says more than a tenth of a mile.
@@ -18,7 +24,7 @@ from dataclasses import dataclass
 
 from django.db.models import F, FloatField, Q, Value
 from django.db.models.expressions import Combinable
-from django.db.models.functions import ASin, Cos, Least, Power, Radians, Sin, Sqrt
+from django.db.models.functions import ACos, Cos, Least, Radians, Sin
 
 # The mean radius of the Earth (IUGG), in statute miles.
 EARTH_RADIUS_MILES = 3958.7613
@@ -92,21 +98,43 @@ def in_box(box: Box, *, latitude: str = "latitude", longitude: str = "longitude"
     return where & spans
 
 
-def miles_from(center: Point, *, latitude: str = "latitude", longitude: str = "longitude") -> Combinable:
-    """The haversine distance in miles from `center` to each row's place, as an expression the ORM
-    writes for SQLite and PostgreSQL alike (Django gives SQLite the math functions). The longitude
-    difference needs no care at the date line: sin^2 of half of it repeats every 360 degrees."""
+def unit_vector(point: Point) -> tuple[float, float, float]:
+    """The place as a point on the unit sphere (x towards 0 N 0 E, z towards the North Pole)."""
+    phi, lam = math.radians(point.latitude), math.radians(point.longitude)
+    return (math.cos(phi) * math.cos(lam), math.cos(phi) * math.sin(lam), math.sin(phi))
 
-    def number(value: float) -> Value:
-        return Value(value, output_field=FloatField())
 
-    half_dphi = Radians(F(latitude) - number(center.latitude)) / number(2.0)
-    half_dlambda = Radians(F(longitude) - number(center.longitude)) / number(2.0)
-    h = Power(Sin(half_dphi), 2) + number(math.cos(math.radians(center.latitude))) * Cos(Radians(F(latitude))) * Power(
-        Sin(half_dlambda), 2
+def unit_vector_columns(*, latitude: str = "latitude", longitude: str = "longitude") -> dict[str, Combinable]:
+    """unit_vector as database expressions of a row's own latitude and longitude, for the model's
+    generated columns (models.GeneratedField: the database keeps them, whatever writes the place)."""
+    phi, lam = Radians(F(latitude)), Radians(F(longitude))
+    return {"x": Cos(phi) * Cos(lam), "y": Cos(phi) * Sin(lam), "z": Sin(phi)}
+
+
+def cos_of_miles(miles: float) -> float:
+    """The closeness (the cosine of the angle at the Earth's centre) of two places `miles` apart."""
+    return math.cos(min(miles / EARTH_RADIUS_MILES, math.pi))
+
+
+def closeness(center: Point, *, x: str = "x", y: str = "y", z: str = "z") -> Combinable:
+    """The cosine of the angle at the Earth's centre between `center` and each row's place (the dot
+    product of their unit vectors, from the row's stored x, y, z): 1 at the same place, falling with
+    the distance, so `closeness >= cos_of_miles(d)` is "within d miles" and sorting by it
+    descending is nearest first. Exact, not a flat-map guess; no trigonometry per row."""
+    cx, cy, cz = unit_vector(center)
+    return (
+        F(x) * Value(cx, output_field=FloatField())
+        + F(y) * Value(cy, output_field=FloatField())
+        + F(z) * Value(cz, output_field=FloatField())
     )
-    # Least(1, h): rounding may take h a hair over 1 for antipodes, where ASIN would fail.
-    return number(2 * EARTH_RADIUS_MILES) * ASin(Sqrt(Least(number(1.0), h)))
+
+
+def arc_miles(nearness: Combinable) -> Combinable:
+    """The distance in miles of a closeness (the great-circle arc). Least(1, ...): rounding may take
+    the dot product of one place with itself a hair over 1, where ACOS would fail."""
+    return Value(EARTH_RADIUS_MILES, output_field=FloatField()) * ACos(
+        Least(Value(1.0, output_field=FloatField()), nearness)
+    )
 
 
 def shown_miles(miles: float) -> float:

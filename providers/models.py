@@ -5,10 +5,12 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import Case, F, Q, Value, When
+from django.db.models.functions import Cos
 from django.utils.translation import gettext_lazy as _
 
 from core.addresses import Address
+from core.geo import EARTH_RADIUS_MILES, unit_vector_columns
 from core.geocoding import PlaceStatus
 
 
@@ -36,6 +38,13 @@ CHECKS_VALID_DAYS = 365
 TRAVEL_MILES_MIN = 1
 TRAVEL_MILES_MAX = 100
 TRAVEL_MILES_DEFAULT = 10
+# Bands of travel distance, (first, last) miles: browse and offers read each band's helpers in a box
+# of its largest distance around the place (providers.selectors.within_reach), on Provider.travel_band.
+TRAVEL_BANDS = ((1, 5), (6, 10), (11, 20), (21, 40), (41, 70), (71, 100))
+
+
+# Her home on the unit sphere, as the database works it out (core.geo.unit_vector_columns).
+_UNIT = unit_vector_columns()
 
 
 def default_languages() -> list[str]:
@@ -63,6 +72,27 @@ class Provider(models.Model):
         default=PlaceStatus.NO_ADDRESS,
         db_default=PlaceStatus.NO_ADDRESS,
         blank=True,
+    )
+    # Kept by the database from the columns above (nobody writes them): her home as a point on the
+    # unit sphere, and the closeness of a place at her travel distance (core.geo.closeness). Browse
+    # and offers ask "does her travel cover this place?" as one dot product against these, a few
+    # multiplications a row (providers.selectors.within_reach). Empty while she is not placed.
+    place_x = models.GeneratedField(expression=_UNIT["x"], output_field=models.FloatField(), db_persist=True)
+    place_y = models.GeneratedField(expression=_UNIT["y"], output_field=models.FloatField(), db_persist=True)
+    place_z = models.GeneratedField(expression=_UNIT["z"], output_field=models.FloatField(), db_persist=True)
+    # Her band of TRAVEL_BANDS (1 to 6): the index reads each band's helpers in its own box.
+    travel_band = models.GeneratedField(
+        expression=Case(
+            *(When(travel_miles__lte=last, then=Value(band)) for band, (_first, last) in enumerate(TRAVEL_BANDS, 1)),
+            default=Value(len(TRAVEL_BANDS)),
+        ),
+        output_field=models.PositiveSmallIntegerField(),
+        db_persist=True,
+    )
+    reach_closeness = models.GeneratedField(
+        expression=Cos(F("travel_miles") / Value(EARTH_RADIUS_MILES, output_field=models.FloatField())),
+        output_field=models.FloatField(),
+        db_persist=True,
     )
     bio = models.TextField(blank=True)
     # The languages she speaks, codes of core.languages.SPOKEN in her order (["en", "es"]): shown as
@@ -109,7 +139,7 @@ class Provider(models.Model):
             # Browse by distance (providers.selectors.within_reach): the public helpers whose travel
             # is in a band, inside that band's box around the care recipient.
             models.Index(
-                fields=["verification_status", "is_active", "travel_miles", "latitude", "longitude"],
+                fields=["verification_status", "is_active", "travel_band", "latitude", "longitude"],
                 name="provider_reach_idx",
             ),
             models.Index(fields=["place_status"], name="provider_place_status_idx"),

@@ -19,10 +19,10 @@ from django.utils.translation import gettext
 
 from accounts.models import UserType
 from core.errors import NotFound
-from core.geo import Point, box_around, in_box, miles_from
+from core.geo import Point, arc_miles, box_around, closeness, cos_of_miles, in_box
 from core.geocoding import PlaceStatus
 from providers import ports
-from providers.models import VISIT_WINDOWS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
+from providers.models import TRAVEL_BANDS, VISIT_WINDOWS, Provider, Specialty, TimeOff, VerificationStatus, WeeklyHours
 
 if TYPE_CHECKING:
     from accounts.models import User
@@ -35,7 +35,7 @@ def specialty_options() -> list[dict[str, str]]:
 
 SORTS = {
     # Nearest first: only with a place to be near (provider_list_public's `near`).
-    "distance": [F("distance_miles").asc(), "id"],
+    "distance": [F("closeness").desc(), "id"],
     "rating": [F("rating").desc(), F("total_reviews").desc(), "id"],
     "reviews": [F("total_reviews").desc(), F("rating").desc(), "id"],
     "rate-low": [F("hourly_rate").asc(nulls_last=True), F("rating").desc(), "id"],
@@ -53,6 +53,12 @@ def _public() -> QuerySet[Provider]:
     return Provider.objects.filter(verification_status=VerificationStatus.VERIFIED, is_active=True).filter(
         Q(checks_due_by__isnull=True) | Q(checks_due_by__gt=timezone.now())
     )
+
+
+def provider_rows() -> QuerySet[Provider]:
+    """Providers with what a card shows loaded (their user), not filtered: in_order's rows, whose
+    ids a filtered query (provider_list_public) chose."""
+    return Provider.objects.select_related("user")
 
 
 def provider_list_public(
@@ -97,40 +103,57 @@ def provider_list_public(
 # Browse by distance. A helper is shown for a place when it lies within her own travel distance
 # (and within the family's distance filter). Travel distances differ per helper (1 to 100 miles),
 # so one box of 100 miles would read every helper up to 100 miles away, most of whom travel 10 or
-# 25. Instead the helpers are read in bands of travel distance, each band in a box of its own
-# largest distance, on the index (status, travel_miles, latitude, longitude): the rows read are
-# those near enough to possibly come, whatever the number of helpers farther out. The exact
-# distance then decides. When PostGIS would be the next step: docs/deploy.md.
-TRAVEL_BANDS = ((1, 5), (6, 10), (11, 20), (21, 40), (41, 70), (71, 100))
+# 25. Instead the helpers are read by band of travel distance (TRAVEL_BANDS), each band in a box of
+# its own largest distance, on the index (status, travel_band, latitude, longitude): the rows read
+# are those near enough to possibly come, whatever the number of helpers farther out. The exact
+# test then decides: her stored point on the sphere against the place's (core.geo.closeness), at
+# least the closeness of her travel distance (Provider.reach_closeness), a dot product a row. When
+# PostGIS would be the next step: docs/deploy.md.
+_PLACE = {"x": "place_x", "y": "place_y", "z": "place_z"}
 
 
 def within_reach(qs: QuerySet[Provider], *, center: Point, within: int | None = None) -> QuerySet[Provider]:
     """The providers of `qs` placed within their own travel distance of `center` (and `within`
-    miles of it at most, when given), annotated with `distance_miles` (exact, haversine)."""
-    boxes: dict[float, list[int]] = {}  # radius -> the travel distances read in a box that large
-    for low, high in TRAVEL_BANDS:
-        radius = min(high, within) if within is not None else high
-        boxes.setdefault(radius, []).extend(range(low, high + 1))
+    miles of it at most, when given), annotated with `closeness` (core.geo.closeness: sort it
+    descending for nearest first) and `distance_miles` (exact, the great-circle distance; worked
+    out by the database only for the rows read out, never for a filter or a sort)."""
+    boxes: dict[float, list[int]] = {}  # radius -> the bands read in a box that large
+    for band, (_first, last) in enumerate(TRAVEL_BANDS, 1):
+        boxes.setdefault(min(last, within) if within is not None else last, []).append(band)
     reach = Q()
-    for radius, travels in boxes.items():
-        reach |= Q(travel_miles__in=travels) & in_box(box_around(center, radius))
-    qs = qs.filter(reach).annotate(distance_miles=miles_from(center)).filter(distance_miles__lte=F("travel_miles"))
+    for radius, bands in boxes.items():
+        reach |= Q(travel_band__in=bands) & in_box(box_around(center, radius))
+    qs = (
+        qs.filter(reach)
+        .annotate(closeness=closeness(center, **_PLACE), distance_miles=arc_miles(F("closeness")))
+        .filter(closeness__gte=F("reach_closeness"))
+    )
     if within is not None:
-        qs = qs.filter(distance_miles__lte=within)
+        qs = qs.filter(closeness__gte=cos_of_miles(within))
     return qs
 
 
 def ranked_ids(qs: QuerySet[Provider]) -> QuerySet:
-    """(pk, total) of each row of `qs` in its order, `total` the number of rows in all (a window
-    count over the same scan): a page of a browse by distance reads its ids and the count in one
-    narrow query, then its rows by id (in_order). A page of 24 out of thousands in reach sorts ids,
-    not whole profiles, and the rows in reach are read once, not twice."""
-    return qs.prefetch_related(None).annotate(total=Window(Count("pk"))).values_list("pk", "total")
+    """(pk, total, distance_miles) of each row of `qs` (within_reach's) in its order, `total` the
+    number of rows in all (a window count over the same scan): a page of a browse by distance reads
+    its ids and the count in one narrow query, then its rows by id (in_order). A page of 24 out of
+    thousands in reach sorts ids, not whole profiles, and the rows in reach are read once."""
+    return qs.prefetch_related(None).annotate(total=Window(Count("pk"))).values_list("pk", "total", "distance_miles")
 
 
-def in_order(qs: QuerySet[Provider], ids: list[int]) -> list[Provider]:
-    """The rows of `qs` with these ids, in the order of `qs` (ranked_ids' page)."""
-    return list(qs.filter(pk__in=ids)) if ids else []
+def in_order(rows: QuerySet[Provider], ranked: list[tuple[int, int, float]]) -> list[Provider]:
+    """The providers of ranked_ids' page, in its order, each with its `distance_miles`. `rows`: the
+    providers with what the page shows loaded (select_related, prefetches), not filtered again: the
+    ids come from the filtered query, and asking its filters a second time would only cost."""
+    if not ranked:
+        return []
+    found = {p.pk: p for p in rows.filter(pk__in=[pk for pk, *_ in ranked])}
+    page = []
+    for pk, _total, miles in ranked:
+        if pk in found:
+            found[pk].distance_miles = miles
+            page.append(found[pk])
+    return page
 
 
 def _specialty_matches(search: str) -> Q:

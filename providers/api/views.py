@@ -49,7 +49,7 @@ class ProviderListPagination(ArrayLimitOffsetPagination):
         ranked = list(selectors.ranked_ids(queryset)[self.offset : self.offset + self.limit])
         # Past the end, the page is empty and the total is still counted.
         self.count = ranked[0][1] if ranked else (self.get_count(queryset) if self.offset else 0)
-        return selectors.in_order(queryset, [pk for pk, _total in ranked])
+        return selectors.in_order(view.page_rows(), ranked)
 
 
 @extend_schema(
@@ -114,6 +114,10 @@ class ProviderListView(CachedListMixin, generics.ListAPIView):
             within=query.get("within"),
         )
         return selectors.with_schedule(qs, now=getattr(self, "_now", None))
+
+    def page_rows(self):
+        """What a page near someone shows of the helpers it ranked (ProviderListPagination)."""
+        return selectors.with_schedule(selectors.provider_rows(), now=getattr(self, "_now", None))
 
     def list(self, request: Request, *args, **kwargs) -> Response:
         # A plain dict: DRF reads "verified=" in a QueryDict as absent, the schema says it is invalid.

@@ -24,7 +24,7 @@ from requests_app.selectors.lists import request_visit_intervals
 # travel distance covers her (providers.selectors.within_reach: a box per band of travel distance
 # on an index, so the rows read do not grow with the helpers farther out), ranks them by one score
 # (below), among those who can make the visit (her service, her hours, not her time off, no other
-# visit then: asked in the same query for one visit, free_for_visit).
+# visit then: free_for_visit, asked of the nearest only, helpers_for_visits).
 OFFER_POOL = 60
 # The score, in miles: her distance, plus this many miles per star of rating below 5, plus one mile
 # per this many minutes of her median answer time (a helper with no answers yet counts as
@@ -99,33 +99,35 @@ def helpers_for_visits(
     those who speak the recipient's language (CareRecipient.language) first, each group ranked by
     offer_score. The offers of a request and a replacement's rounds both ask this.
 
-    Two queries whatever the helpers near, and none more per helper: the pool (the OFFER_POOL
-    nearest in reach, read by travel band on the index, within_reach, and for one visit only those
-    free then: providers.selectors.free_for_visit's EXISTS subqueries), then the pool's answer
-    speed. A series (several visits) reads the pool's hours, time off and booked visits in one
-    prefetch each and keeps those who can make one of its visits (visit_problems)."""
+    Four queries whatever the helpers near, and none more per helper: the ranking (the helpers in
+    reach, those who speak her language first, then nearest first: read by travel band on the
+    index, within_reach, a dot product a row), who of its first OFFER_POOL_READ can make the visit
+    (for one visit providers.selectors.free_for_visit's EXISTS subqueries, asked of those only, not
+    of everyone in reach; a series reads their hours, time off and booked visits in one prefetch
+    each and keeps those who can make one of its visits, visit_problems), the answer speed of the
+    first OFFER_POOL of them, and the rows of the `count` chosen. When more than OFFER_POOL_READ -
+    OFFER_POOL of the nearest are busy, the next OFFER_POOL_READ are asked, and so on."""
     center = Point(recipient.latitude, recipient.longitude)
     circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
     # A helper who speaks her language comes before any who does not: an older woman at ease in
     # Spanish is best helped in Spanish, and the pool reads the nearest speakers first.
-    language = recipient.language
-    qs = (
+    ranking = (
         with_languages_text(provider_list_public(specialty=specialty, near=center, sort="distance"))
-        .annotate(not_speaking=Case(When(speaks(language), then=Value(0)), default=Value(1)))
-        .order_by("not_speaking", "distance_miles", "pk")
-        .select_related(None)
-        .only("id", "user_id", "specialties", "rating", "travel_miles", "languages")
+        .annotate(speaks_hers=Case(When(speaks(recipient.language), then=Value(1)), default=Value(0)))
+        .order_by("-speaks_hers", "-closeness", "pk")
         .exclude(user_id=client_id)
         .exclude(user_id__in=circle)
         .exclude(pk__in=excluded)
+        .values_list("pk", "distance_miles", "rating", "speaks_hers")
     )
     start, end = min(s for s, _ in visits), max(e for _, e in visits)
     if len(visits) == 1:
-        pool = list(free_for_visit(qs, start=start, end=end)[:OFFER_POOL])
+        pool = _free_in_order(ranking, free_for_visit(Provider.objects.order_by(), start=start, end=end))
     else:
         zone = zoneinfo.ZoneInfo(settings.SITE_TIME_ZONE)
         first_day, last_day = start.astimezone(zone).date(), end.astimezone(zone).date()
-        everyone = qs.prefetch_related(
+        nearest = list(ranking[:OFFER_POOL])
+        schedules = Provider.objects.order_by().prefetch_related(
             "weekly_hours",
             Prefetch(
                 "time_off",
@@ -133,21 +135,45 @@ def helpers_for_visits(
                 to_attr="upcoming_time_off",
             ),
             provider_ports.busy_prefetch(start, end),
-        )[:OFFER_POOL]
-        pool = [
-            p
-            for p in everyone
+        )
+        can = {
+            p.pk
+            for p in schedules.filter(pk__in=[row[0] for row in nearest])
             if "" in visit_problems(p, visits, busy=[(v.starts_at, v.ends_at) for v in p.busy_visits])
-        ]
-    speed = answer_minutes_of([p.pk for p in pool])
+        }
+        pool = [row for row in nearest if row[0] in can]
+    speed = answer_minutes_of([pk for pk, *_ in pool])
     pool.sort(
-        key=lambda p: (
-            language not in (p.languages or []),
-            offer_score(miles=p.distance_miles, rating=float(p.rating), answer_minutes=speed.get(p.pk)),
-            p.pk,
+        key=lambda row: (
+            -row[3],
+            offer_score(miles=row[1], rating=float(row[2]), answer_minutes=speed.get(row[0])),
+            row[0],
         )
     )
-    return [(provider, provider.distance_miles) for provider in pool[:count]]
+    chosen = pool[:count]
+    rows = Provider.objects.select_related("user").in_bulk([pk for pk, *_ in chosen])
+    return [(rows[pk], miles) for pk, miles, *_ in chosen if pk in rows]
+
+
+# How many of the ranking a round asks "free then?" at a time: most helpers near are free at any
+# one time, so the first OFFER_POOL_READ nearly always hold the OFFER_POOL it needs.
+OFFER_POOL_READ = 2 * OFFER_POOL
+
+
+def _free_in_order(ranking: QuerySet, free: QuerySet[Provider]) -> list[tuple]:
+    """The first OFFER_POOL rows of the ranking (pk first) who are in `free` (the helpers free for
+    the visit), the ranking read OFFER_POOL_READ rows at a time."""
+    pool: list[tuple] = []
+    read = 0
+    while len(pool) < OFFER_POOL:
+        rows = list(ranking[read : read + OFFER_POOL_READ])
+        if rows:
+            can = set(free.filter(pk__in=[row[0] for row in rows]).values_list("pk", flat=True))
+            pool += [row for row in rows if row[0] in can]
+        if len(rows) < OFFER_POOL_READ:
+            break
+        read += OFFER_POOL_READ
+    return pool[:OFFER_POOL]
 
 
 def offer_answer_time(service_request: ServiceRequest) -> dt.timedelta:

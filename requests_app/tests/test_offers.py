@@ -23,7 +23,13 @@ from providers.selectors import free_for_visit
 from providers.tests.factories import VerifiedProviderFactory
 from requests_app import services, tasks
 from requests_app.models import OFFER_ROUNDS, Offer, OfferAnswer, OfferedTo, ServiceRequest, Urgency
-from requests_app.selectors import answer_minutes_of, offer_score, request_visit_intervals, requests_to_offer
+from requests_app.selectors import (
+    answer_minutes_of,
+    offer_candidates,
+    offer_score,
+    request_visit_intervals,
+    requests_to_offer,
+)
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -281,7 +287,7 @@ def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_
     family, busy_helpers, django_assert_max_num_queries
 ):
     """No query per helper: whether each is free then (her hours, time off and booked visits) is asked
-    in the pool's own query."""
+    in the pool's own query, of the nearest in the ranking's order."""
     request = _request(family)
     day = request.preferred_date
     for i in range(busy_helpers + 4):
@@ -293,11 +299,35 @@ def test_choosing_whom_to_offer_takes_the_same_queries_however_many_helpers_are_
                 provider=helper, status="confirmed", scheduled_date=day, scheduled_time=request.preferred_time
             )
     request.refresh_from_db()
-    # The request's row and lock, the pool of those free then, their answer speed, the offers, the round.
-    with django_assert_max_num_queries(7):  # and the savepoint and its release (the test is a transaction)
+    # The request's row and lock, the ranking, those of it free then, their answer speed, the rows of
+    # the three chosen, the offers, the round.
+    with django_assert_max_num_queries(9):  # and the savepoint and its release (the test is a transaction)
         assert services.offers_send(service_request_id=request.pk) == 3
     offered = set(Offer.objects.filter(service_request=request).values_list("provider__user__first_name", flat=True))
     assert offered == {f"H{i}" for i in range(busy_helpers, busy_helpers + 3)}
+
+
+def test_a_round_reads_past_a_whole_batch_of_busy_helpers(family, monkeypatch):
+    """The pool asks "free then?" of the ranking a batch at a time (OFFER_POOL_READ): when every
+    helper of the first batch is booked then, the next batch is asked, not nobody offered."""
+    monkeypatch.setattr("requests_app.selectors.offers.OFFER_POOL", 2)
+    monkeypatch.setattr("requests_app.selectors.offers.OFFER_POOL_READ", 2)
+    request = _request(family)
+    for i in range(5):
+        helper = _helper(f"H{i}", 1 + i / 10)
+        if i < 3:  # the three nearest (a batch and a half) are booked then
+            BookingFactory(
+                provider=helper,
+                status="confirmed",
+                scheduled_date=request.preferred_date,
+                scheduled_time=request.preferred_time,
+            )
+    request.refresh_from_db()
+
+    picks = offer_candidates(request, count=3)
+
+    assert [p.user.first_name for p, _miles in picks] == ["H3", "H4"]
+    assert [round(miles, 1) for _p, miles in picks] == [1.3, 1.4]
 
 
 @pytest.mark.sqlite
