@@ -105,8 +105,9 @@ def helpers_for_visits(
     (for one visit providers.selectors.free_for_visit's EXISTS subqueries, asked of those only, not
     of everyone in reach; a series reads their hours, time off and booked visits in one prefetch
     each and keeps those who can make one of its visits, visit_problems), the answer speed of the
-    first OFFER_POOL of them, and the rows of the `count` chosen. When more than OFFER_POOL_READ -
-    OFFER_POOL of the nearest are busy, the next OFFER_POOL_READ are asked, and so on."""
+    first OFFER_POOL of them who could be chosen (_best), and the rows of the `count` chosen. When
+    more than OFFER_POOL_READ - OFFER_POOL of the nearest are busy, the next OFFER_POOL_READ are
+    asked, and so on; when a slow answerer near leaves room, more answer speeds are read."""
     center = Point(recipient.latitude, recipient.longitude)
     circle = CircleMember.objects.filter(recipient_id=recipient.pk).values("user_id")
     # A helper who speaks her language comes before any who does not: an older woman at ease in
@@ -142,17 +143,36 @@ def helpers_for_visits(
             if "" in visit_problems(p, visits, busy=[(v.starts_at, v.ends_at) for v in p.busy_visits])
         }
         pool = [row for row in nearest if row[0] in can]
-    speed = answer_minutes_of([pk for pk, *_ in pool])
-    pool.sort(
-        key=lambda row: (
-            -row[3],
-            offer_score(miles=row[1], rating=float(row[2]), answer_minutes=speed.get(row[0])),
-            row[0],
-        )
-    )
-    chosen = pool[:count]
+    chosen = _best(pool, count)
     rows = Provider.objects.select_related("user").in_bulk([pk for pk, *_ in chosen])
     return [(rows[pk], miles) for pk, miles, *_ in chosen if pk in rows]
+
+
+# How many helpers' answer speeds _best reads at a time.
+SPEED_READ = 12
+
+
+def _best(pool: list[tuple], count: int) -> list[tuple]:
+    """The `count` best rows of the pool (pk, miles, rating, speaks her language: 1 or 0): those who
+    speak her language first, then by offer_score, then by pk. A score is at least her distance and
+    rating's miles (no answer is quicker than at once), so the answer speeds are read SPEED_READ
+    helpers at a time, lowest such bound first, and no more once the `count` best read are better
+    than the bound of everyone left: the same choice as reading all of them, in one query mostly."""
+
+    def key(row: tuple, minutes: float | None) -> tuple:
+        return (-row[3], offer_score(miles=row[1], rating=float(row[2]), answer_minutes=minutes), row[0])
+
+    ordered = sorted(pool, key=lambda row: key(row, 0.0))
+    known: list[tuple[tuple, tuple]] = []  # (her key, row), for those whose answer speed was read
+    read = 0
+    while read < len(ordered):
+        if len(known) >= count and key(ordered[read], 0.0) > sorted(known)[count - 1][0]:
+            break  # nobody left could be among the best
+        batch = ordered[read : read + SPEED_READ]
+        speed = answer_minutes_of([row[0] for row in batch])
+        known += [(key(row, speed.get(row[0])), row) for row in batch]
+        read += len(batch)
+    return [row for _key, row in sorted(known)[:count]]
 
 
 # How many of the ranking a round asks "free then?" at a time: most helpers near are free at any

@@ -30,6 +30,7 @@ from requests_app.selectors import (
     request_visit_intervals,
     requests_to_offer,
 )
+from requests_app.selectors import offers as offers_selectors
 from requests_app.tests.factories import ServiceRequestFactory
 
 pytestmark = pytest.mark.django_db
@@ -245,6 +246,44 @@ def test_answer_speed_is_the_median_of_her_last_answers_and_counts_in_the_rank()
     # One star lower counts as a mile farther; 30 minutes slower to answer too.
     assert offer_score(miles=1, rating=4, answer_minutes=0) == offer_score(miles=2, rating=5, answer_minutes=0)
     assert offer_score(miles=1, rating=5, answer_minutes=30) == offer_score(miles=2, rating=5, answer_minutes=0)
+
+
+def _answers(provider: Provider, minutes: int, times: int = 3) -> None:
+    now = timezone.now()
+    for _ in range(times):
+        Offer.objects.create(
+            service_request=ServiceRequestFactory(),
+            provider=provider,
+            offered_at=now - dt.timedelta(days=1),
+            answered_at=now - dt.timedelta(days=1) + dt.timedelta(minutes=minutes),
+            answer=OfferAnswer.DECLINED,
+        )
+
+
+@pytest.mark.parametrize("speed_read", [1, 2, 12])
+def test_the_answer_speeds_read_are_only_those_that_could_change_the_choice(family, monkeypatch, speed_read):
+    """_best reads answer speeds a few helpers at a time, lowest bound first (distance and rating:
+    no answer is quicker than at once), and stops once nobody left could be chosen: the same helpers
+    as reading everyone's, without reading the far ones'."""
+    monkeypatch.setattr("requests_app.selectors.offers.SPEED_READ", speed_read)
+    read: list[int] = []
+    real = offers_selectors.answer_minutes_of
+    monkeypatch.setattr("requests_app.selectors.offers.answer_minutes_of", lambda ids: read.extend(ids) or real(ids))
+    slow = _helper("Slow", 1, rating="5.00")  # nearest, but answers after 10 hours: 21 miles in all
+    _answers(slow, 600)
+    quick = _helper("Quick", 2, rating="5.00")  # 2 miles and 6 minutes: 2.2
+    _answers(quick, 6)
+    new = _helper("New", 3, rating="5.00")  # 3 miles, never offered one: counted as 30 minutes, 4.0
+    far = _helper("Far", 15, rating="5.00")  # 15 miles: could never beat 4.0, whatever her speed
+    _answers(far, 1)
+    request = _request(family)
+
+    picks = offer_candidates(request, count=2)
+
+    assert [p.user.first_name for p, _miles in picks] == ["Quick", "New"]
+    # One at a time: Far's 15 miles is worse than New's 4.0 before her speed is read. Two or more
+    # at a time: she comes in New's batch.
+    assert sorted(read) == sorted([slow.pk, quick.pk, new.pk] + ([far.pk] if speed_read > 1 else []))
 
 
 def test_her_card_says_how_quickly_she_usually_answers(client):
