@@ -147,6 +147,17 @@ def _psql(sql: str) -> None:
     subprocess.run(["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-qc", sql], check=True)
 
 
+def _psql_rows(sql: str) -> list[str]:
+    """The rows a query answers (one value a row), from the server's maintenance database."""
+    out = subprocess.run(
+        ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-Atc", sql],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return out.split()
+
+
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process (all its threads), 0 if it is gone (Linux /proc)."""
     try:
@@ -171,23 +182,7 @@ def _children(pid: int) -> list[int]:
 
 def _backends(database: str) -> list[int]:
     """The PostgreSQL backends serving a database (what its queries cost runs in them)."""
-    out = subprocess.run(
-        [
-            "psql",
-            "-h",
-            "127.0.0.1",
-            "-U",
-            "postgres",
-            "-d",
-            "postgres",
-            "-Atc",
-            f"SELECT pid FROM pg_stat_activity WHERE datname = '{database}'",
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return [int(p) for p in out.split()]
+    return [int(p) for p in _psql_rows(f"SELECT pid FROM pg_stat_activity WHERE datname = '{database}'")]
 
 
 # ---------------------------------------------------------------- data (runs inside Django)

@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import redis  # noqa: E402
-from api_load import Build, Connection, Result, Server, _cpu_seconds, _psql  # noqa: E402
+from api_load import Build, Connection, Result, Server, _cpu_seconds, _psql, _psql_rows  # noqa: E402
 
 STATE = "IL"
 FAMILIES = 1000
@@ -503,22 +503,7 @@ def browse_path(recipient_id: int) -> str:
 def run_size(helpers: int, args: argparse.Namespace) -> list[dict]:
     database = f"{args.db_name}_{helpers}"
     build = Build(f"{helpers:,} helpers", ROOT, "gunicorn", [], database)
-    exists = subprocess.run(
-        [
-            "psql",
-            "-h",
-            "127.0.0.1",
-            "-U",
-            "postgres",
-            "-d",
-            "postgres",
-            "-Atc",
-            f"SELECT 1 FROM pg_database WHERE datname = '{database}'",
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    exists = _psql_rows(f"SELECT 1 FROM pg_database WHERE datname = '{database}'")
     if not (args.keep_db and exists):  # --keep-db reuses the database when there is one
         _psql(f"DROP DATABASE IF EXISTS {database}")
         _psql(f"CREATE DATABASE {database}")

@@ -228,26 +228,6 @@ def test_a_direct_request_still_goes_to_the_helper_asked(client, family):
     assert request.pk in _list_ids(client, vera.user)
 
 
-@pytest.mark.sqlite
-def test_answer_speed_is_the_median_of_her_last_answers_and_counts_in_the_rank():
-    vera = _helper("Vera", 1)
-    now = timezone.now()
-    for minutes in (5, 10, 60):
-        request = ServiceRequestFactory()
-        Offer.objects.create(
-            service_request=request,
-            provider=vera,
-            offered_at=now - dt.timedelta(hours=2),
-            answered_at=now - dt.timedelta(hours=2) + dt.timedelta(minutes=minutes),
-            answer=OfferAnswer.DECLINED,
-        )
-    Offer.objects.create(service_request=ServiceRequestFactory(), provider=vera, offered_at=now)  # no answer yet
-    assert answer_minutes_of([vera.pk]) == {vera.pk: pytest.approx(10)}
-    # One star lower counts as a mile farther; 30 minutes slower to answer too.
-    assert offer_score(miles=1, rating=4, answer_minutes=0) == offer_score(miles=2, rating=5, answer_minutes=0)
-    assert offer_score(miles=1, rating=5, answer_minutes=30) == offer_score(miles=2, rating=5, answer_minutes=0)
-
-
 def _answers(provider: Provider, minutes: int, times: int = 3) -> None:
     now = timezone.now()
     for _ in range(times):
@@ -258,6 +238,18 @@ def _answers(provider: Provider, minutes: int, times: int = 3) -> None:
             answered_at=now - dt.timedelta(days=1) + dt.timedelta(minutes=minutes),
             answer=OfferAnswer.DECLINED,
         )
+
+
+@pytest.mark.sqlite
+def test_answer_speed_is_the_median_of_her_last_answers_and_counts_in_the_rank():
+    vera = _helper("Vera", 1)
+    for minutes in (5, 10, 60):
+        _answers(vera, minutes, times=1)
+    Offer.objects.create(service_request=ServiceRequestFactory(), provider=vera, offered_at=timezone.now())  # no answer
+    assert answer_minutes_of([vera.pk]) == {vera.pk: pytest.approx(10)}
+    # One star lower counts as a mile farther; 30 minutes slower to answer too.
+    assert offer_score(miles=1, rating=4, answer_minutes=0) == offer_score(miles=2, rating=5, answer_minutes=0)
+    assert offer_score(miles=1, rating=5, answer_minutes=30) == offer_score(miles=2, rating=5, answer_minutes=0)
 
 
 @pytest.mark.parametrize("speed_read", [1, 2, 12])
