@@ -71,6 +71,12 @@ def test_a_booking_accepted_while_the_socket_was_down_appears_when_it_reconnects
             ws.connect_to_server()
 
     page.route_web_socket(re.compile(r"/ws/events/$"), route)
+    # The dashboard's reads of its lists in flight (lib/query's usePollWhileDisconnected reads them
+    # again when a socket opens after the page was down, the first one included).
+    reading: list[str] = []
+    page.on("request", lambda r: "/api/dashboard" in r.url and reading.append(r.url))
+    page.on("requestfinished", lambda r: "/api/dashboard" in r.url and reading.remove(r.url))
+    page.on("requestfailed", lambda r: "/api/dashboard" in r.url and reading.remove(r.url))
     try:
         page.goto("/dashboard")
         expect(page.get_by_test_id("request-item").filter(has_text="Tablet lessons")).to_be_visible()
@@ -82,6 +88,14 @@ def test_a_booking_accepted_while_the_socket_was_down_appears_when_it_reconnects
         # opens soon after the page loaded missed nothing). Until idle sockets stopped dying after
         # 5 s, this test passed on such a death, whether or not the socket had opened at first.
         expect(page.locator('[data-island="dashboard"]')).to_have_attribute("data-connected", "true")
+        # Let the read the opening started land first: one still in flight when the request is
+        # accepted below would bring the booking in as if the lost event had arrived (a fresh
+        # clone's run failed so once).
+        page.wait_for_timeout(200)
+        deadline = time.monotonic() + 10
+        while reading:
+            assert time.monotonic() < deadline, f"the dashboard's reads never finished: {reading}"
+            page.wait_for_timeout(50)
 
         # The socket drops and stays down while the request is accepted: that event is lost.
         state["down"] = True
